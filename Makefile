@@ -1,0 +1,107 @@
+# gchol -- GPU-only dense Cholesky.  `make` builds the libraries, the testing
+# executables and the benchmarks; `make test` runs every test this machine can
+# run; `make demo` is the main job (needs a GPU).
+#
+#   make GPU_ARCH=90            # sm_90 (H100) is the default
+#   make install PREFIX=/usr/local
+
+CUDA_HOME ?= $(shell dirname $$(dirname $$(command -v nvcc 2>/dev/null || echo /usr/local/cuda/bin/nvcc)))
+GPU_ARCH  ?= 90
+PREFIX    ?= /usr/local
+
+CC    ?= gcc
+NVCC  ?= $(CUDA_HOME)/bin/nvcc
+
+CUDA_INC := $(CUDA_HOME)/include
+CUDA_LIB := $(CUDA_HOME)/lib64
+
+CFLAGS    ?= -O2
+CFLAGS    += -std=c11 -Wall -Wextra -fPIC -Iinclude -Isrc -I$(CUDA_INC)
+NVFLAGS   ?= -O3
+NVFLAGS   += -std=c++17 -gencode=arch=compute_$(GPU_ARCH),code=sm_$(GPU_ARCH) \
+             -Xcompiler -fPIC -Xcompiler -Wall -Iinclude -Ikernels --expt-relaxed-constexpr
+LDCUDA    := -L$(CUDA_LIB) -Wl,-rpath,$(CUDA_LIB) -lcublas -lcudart
+LDLAPACK  := -llapacke -lopenblas -lm -lpthread
+
+# Precision-generic C sources: each is compiled once per precision.
+GENERIC_SRC := src/potrf_driver.c src/potrf_host.c
+PLAIN_SRC   := src/queue.c src/errors.c src/options.c src/host_default_queue.c
+KERNEL_SRC  := $(wildcard kernels/*.cu)
+
+LIB_OBJ := $(patsubst src/%.c,build/%_d.o,$(GENERIC_SRC)) \
+           $(patsubst src/%.c,build/%_s.o,$(GENERIC_SRC)) \
+           $(patsubst src/%.c,build/%.o,$(PLAIN_SRC)) \
+           $(patsubst kernels/%.cu,build/%.cu.o,$(KERNEL_SRC))
+
+TESTS := testing/testing_dpotrf testing/testing_spotrf testing/testing_host
+BENCH := benchmarks/bench_potrf benchmarks/demo_potrf benchmarks/timeline_potrf
+
+.PHONY: all lib test test-gpu test-large sanitize demo bench install clean
+all: lib $(TESTS) $(BENCH)
+lib: lib/libgchol.a lib/libgchol.so
+
+build/%_d.o: src/%.c include/gchol.h $(wildcard src/*.h)
+	@mkdir -p build
+	$(CC) $(CFLAGS) -DGCHOL_PREC_D -c $< -o $@
+build/%_s.o: src/%.c include/gchol.h $(wildcard src/*.h)
+	@mkdir -p build
+	$(CC) $(CFLAGS) -DGCHOL_PREC_S -c $< -o $@
+build/%.o: src/%.c include/gchol.h $(wildcard src/*.h)
+	@mkdir -p build
+	$(CC) $(CFLAGS) -c $< -o $@
+build/%.cu.o: kernels/%.cu $(wildcard kernels/*.cuh) include/gchol.h
+	@mkdir -p build
+	$(NVCC) $(NVFLAGS) -c $< -o $@
+
+lib/libgchol.a: $(LIB_OBJ)
+	@mkdir -p lib
+	ar rcs $@ $^
+lib/libgchol.so: $(LIB_OBJ)
+	@mkdir -p lib
+	$(NVCC) -shared -o $@ $^ -L$(CUDA_LIB) -lcublas -lcudart
+
+# Testing: testing_potrf.c is precision-generic, compiled once per precision.
+TEST_COMMON := testing/testing_common.c
+TEST_HDR    := $(wildcard testing/*.h)
+testing/testing_dpotrf: testing/testing_potrf.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
+	$(CC) $(CFLAGS) -DGCHOL_PREC_D -Itesting testing/testing_potrf.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
+testing/testing_spotrf: testing/testing_potrf.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
+	$(CC) $(CFLAGS) -DGCHOL_PREC_S -Itesting testing/testing_potrf.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
+testing/testing_host: testing/testing_host.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
+	$(CC) $(CFLAGS) -Itesting testing/testing_host.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
+
+benchmarks/bench_potrf: benchmarks/bench_potrf.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
+	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_potrf.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
+benchmarks/demo_potrf: benchmarks/demo_potrf.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
+	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/demo_potrf.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
+benchmarks/timeline_potrf: benchmarks/timeline_potrf.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
+	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/timeline_potrf.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
+
+# Every test this machine can run; GPU tests report "skipped" without a GPU.
+test: $(TESTS)
+	@sh testing/run_tests.sh
+
+test-gpu: test
+test-large: testing/testing_dpotrf
+	./testing/testing_dpotrf --large
+
+# GPU tests under compute-sanitizer (memcheck and racecheck).
+sanitize: $(TESTS)
+	@sh testing/run_sanitize.sh
+
+demo: benchmarks/demo_potrf
+	./benchmarks/demo_potrf
+
+bench: benchmarks/bench_potrf
+	./benchmarks/bench_potrf
+
+install: lib
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 include/gchol.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 lib/libgchol.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 lib/libgchol.so $(DESTDIR)$(PREFIX)/lib/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@CUDA_LIB@|$(CUDA_LIB)|g' \
+	    -e 's|@VERSION@|0.1.0|g' gchol.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gchol.pc
+
+clean:
+	rm -rf build lib $(TESTS) $(BENCH)

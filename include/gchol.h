@@ -1,0 +1,195 @@
+/*
+ * gchol.h -- the only public header of gchol, a GPU-only dense Cholesky library.
+ *
+ * Plain C11; it declares the CUDA stream type itself so that C callers need
+ * no CUDA header. All sizes, leading dimensions and info values are 64-bit.
+ *
+ * Conventions (LAPACK):
+ *   - matrices are column-major; uplo is 'L'/'l' or 'U'/'u';
+ *   - info = 0 on success, -i when argument i is illegal (checked before any
+ *     GPU work or memory access), k > 0 when the leading minor of order k is
+ *     not positive definite (a pivot <= 0 or NaN). Columns 1..k-1 then hold a
+ *     valid partial factor; the rest of the referenced triangle is undefined;
+ *   - codes <= -100 are library errors (no device, out of memory, CUDA or
+ *     cuBLAS failures), see gchol_status_t and gchol_strerror().
+ *
+ * Every routine returns the same value it stores in *info, so either can be
+ * checked. The library never prints, never exits, never aborts.
+ */
+#ifndef GCHOL_H
+#define GCHOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Same declaration as the CUDA runtime's; repeating a typedef is legal C11. */
+typedef struct CUstream_st *cudaStream_t;
+
+#define GCHOL_VERSION_MAJOR 0
+#define GCHOL_VERSION_MINOR 1
+#define GCHOL_VERSION_PATCH 0
+
+/* Library error codes: all <= -100 so they never collide with -i. */
+typedef enum {
+    GCHOL_SUCCESS           = 0,
+    GCHOL_ERR_NO_DEVICE     = -100, /* no usable CUDA device or driver      */
+    GCHOL_ERR_DEVICE_ALLOC  = -101, /* out of device memory                 */
+    GCHOL_ERR_HOST_ALLOC    = -102, /* out of (pinned) host memory          */
+    GCHOL_ERR_CUDA          = -103, /* a CUDA runtime call or launch failed */
+    GCHOL_ERR_CUBLAS        = -104, /* a cuBLAS call failed                 */
+    GCHOL_ERR_INVALID_QUEUE = -105, /* NULL queue or a queue of another device */
+    GCHOL_ERR_INVALID_VALUE = -106  /* an out-of-range option or pointer     */
+} gchol_status_t;
+
+/* Describes any value a gchol routine returns: 0, -i, k > 0 or a status. */
+const char *gchol_strerror(int64_t code);
+
+/* ---------------------------------------------------------------------------
+ * Queue: the execution context. It owns a cuBLAS handle, the streams that
+ * lookahead needs (the caller's or its own main stream, plus a high-priority
+ * panel stream), events, a device info word, pinned host staging and a
+ * workspace that grows on demand. A queue is not thread-safe: use one per
+ * host thread.
+ * ------------------------------------------------------------------------- */
+typedef struct gchol_queue_s *gchol_queue_t;
+
+/* Creates a queue on `device` (-1: the current device) with its own stream. */
+int64_t gchol_queue_create(int device, gchol_queue_t *queue);
+
+/* Creates a queue whose results are ordered on the caller's `stream`: work is
+ * enqueued after what is already on it, and everything gchol does (including
+ * its internal panel stream) completes before later work on `stream` runs.
+ * The stream must belong to `device` (-1: the current device). */
+int64_t gchol_queue_create_from_stream(int device, cudaStream_t stream,
+                                       gchol_queue_t *queue);
+
+/* Waits for the queue's work and frees everything it owns (not the caller's
+ * stream). Accepts NULL. */
+int64_t gchol_queue_destroy(gchol_queue_t queue);
+
+/* The stream on which the queue's results are ordered. */
+cudaStream_t gchol_queue_stream(gchol_queue_t queue);
+
+/* Blocks the host until everything enqueued on the queue has finished. */
+int64_t gchol_queue_sync(gchol_queue_t queue);
+
+/* ---------------------------------------------------------------------------
+ * Options for the expert interface.
+ * ------------------------------------------------------------------------- */
+typedef enum {
+    GCHOL_VARIANT_AUTO  = 0, /* chosen per n and precision (tuned table)  */
+    GCHOL_VARIANT_LEFT  = 1, /* left-looking blocked                      */
+    GCHOL_VARIANT_RIGHT = 2  /* right-looking blocked                     */
+} gchol_variant_t;
+
+typedef enum {
+    GCHOL_LOOKAHEAD_AUTO = -1,
+    GCHOL_LOOKAHEAD_OFF  = 0,
+    GCHOL_LOOKAHEAD_ON   = 1
+} gchol_lookahead_t;
+
+/* One timed operation of a traced factorization (see gchol_options_t.trace). */
+typedef enum {
+    GCHOL_OP_POTRF_DIAG = 0, /* recursive potf2 of a diagonal block  */
+    GCHOL_OP_TRSM       = 1, /* triangular solve of a panel          */
+    GCHOL_OP_SYRK       = 2, /* symmetric rank-k update              */
+    GCHOL_OP_GEMM       = 3  /* general update                       */
+} gchol_op_t;
+
+typedef struct {
+    int     stream;   /* 0: main (update) stream, 1: panel stream       */
+    int     op;       /* a gchol_op_t                                     */
+    int64_t block;    /* first column of the block column it works on     */
+    int64_t m, n, k;  /* the operation's shape                            */
+    float   start_ms; /* from the start of the factorization (CUDA events) */
+    float   end_ms;
+} gchol_trace_event_t;
+
+typedef struct {
+    gchol_trace_event_t *events;   /* caller-owned array                   */
+    int64_t              capacity; /* its length                           */
+    int64_t              count;    /* set by gchol: events recorded (may exceed
+                                      capacity; only capacity are stored)  */
+} gchol_trace_t;
+
+typedef struct {
+    int     variant;   /* gchol_variant_t                                  */
+    int64_t nb;        /* outer block size; 0: automatic                    */
+    int64_t recnb;     /* recursion stops at this size (<= 128 for double,
+                          <= 128 for single); 0: automatic                  */
+    int     lookahead; /* gchol_lookahead_t                                */
+    gchol_trace_t *trace; /* NULL, or record a timeline (synchronous forms
+                             only; costs a little time)                      */
+} gchol_options_t;
+
+/* Fills *opts with the defaults: everything automatic, no trace. */
+void gchol_options_default(gchol_options_t *opts);
+
+/* Resolves the automatic choices for (n, precision 'd' or 's') into *opts, as
+ * the drivers would; lets callers and benchmarks see what auto picks. */
+void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n);
+
+/* ---------------------------------------------------------------------------
+ * Cholesky factorization A = L*L^T (uplo 'L') or A = U^T*U (uplo 'U').
+ *
+ * Device-memory interface (synchronous): dA is n x n on the queue's device
+ * with leading dimension ldda >= max(1,n). Returns once the factor is ready.
+ *   argument 1 uplo, 2 n, 3 dA, 4 ldda, 5 info, 6 queue.
+ * ------------------------------------------------------------------------- */
+int64_t gchol_dpotrf_gpu(char uplo, int64_t n, double *dA, int64_t ldda,
+                         int64_t *info, gchol_queue_t queue);
+int64_t gchol_spotrf_gpu(char uplo, int64_t n, float *dA, int64_t ldda,
+                         int64_t *info, gchol_queue_t queue);
+
+/* Expert form of the above: argument 6 opts (NULL: defaults), 7 queue. */
+int64_t gchol_dpotrf_expert_gpu(char uplo, int64_t n, double *dA, int64_t ldda,
+                                int64_t *info, const gchol_options_t *opts,
+                                gchol_queue_t queue);
+int64_t gchol_spotrf_expert_gpu(char uplo, int64_t n, float *dA, int64_t ldda,
+                                int64_t *info, const gchol_options_t *opts,
+                                gchol_queue_t queue);
+
+/* Asynchronous device interface: never synchronizes the host. Everything is
+ * ordered on the queue's stream; the LAPACK info (0 or k > 0) is written to
+ * the device word dinfo (an int64_t in device memory) when the factorization
+ * completes. The return value only reports what the host can know at once:
+ * -i for an illegal argument (then nothing is enqueued and no memory touched)
+ * or a library error (<= -100); 0 means the work was enqueued.
+ *   argument 1 uplo, 2 n, 3 dA, 4 ldda, 5 dinfo, 6 opts (NULL ok), 7 queue.
+ * opts->trace must be NULL here. */
+int64_t gchol_dpotrf_async(char uplo, int64_t n, double *dA, int64_t ldda,
+                           int64_t *dinfo, const gchol_options_t *opts,
+                           gchol_queue_t queue);
+int64_t gchol_spotrf_async(char uplo, int64_t n, float *dA, int64_t ldda,
+                           int64_t *dinfo, const gchol_options_t *opts,
+                           gchol_queue_t queue);
+
+/* Host-memory interface, LAPACK-like: A is n x n in host memory with
+ * lda >= max(1,n). The matrix goes to the GPU, is factored there, and only the
+ * referenced triangle comes back: the other triangle and the padding rows of
+ * A are never written. Uses a library-owned queue on the current device,
+ * created at first use (gchol_finalize frees it).
+ *   argument 1 uplo, 2 n, 3 A, 4 lda, 5 info. */
+int64_t gchol_dpotrf(char uplo, int64_t n, double *A, int64_t lda, int64_t *info);
+int64_t gchol_spotrf(char uplo, int64_t n, float *A, int64_t lda, int64_t *info);
+
+/* Host-memory interface on an explicit queue and options:
+ *   argument 6 opts (NULL: defaults), 7 queue. */
+int64_t gchol_dpotrf_expert(char uplo, int64_t n, double *A, int64_t lda,
+                            int64_t *info, const gchol_options_t *opts,
+                            gchol_queue_t queue);
+int64_t gchol_spotrf_expert(char uplo, int64_t n, float *A, int64_t lda,
+                            int64_t *info, const gchol_options_t *opts,
+                            gchol_queue_t queue);
+
+/* Frees the library-owned queue of the host interface, if any. */
+void gchol_finalize(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GCHOL_H */
