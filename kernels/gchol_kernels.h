@@ -1,0 +1,39 @@
+/*
+ * gchol_kernels.h -- C-callable launchers of gchol's CUDA kernels.
+ * The line between the portable host drivers (src/) and the hardware kernels
+ * (kernels/): drivers see only these functions. Each returns a cudaError_t
+ * value (0 on success) after checking the launch.
+ */
+#ifndef GCHOL_KERNELS_H
+#define GCHOL_KERNELS_H
+
+#include <stdint.h>
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Largest diagonal tile the fused potf2 kernel factors in one launch. */
+#define GCHOL_POTF2_MAX_N 128
+
+/*
+ * Fused, internally blocked potf2 on one diagonal tile of order n <= 128.
+ *   dA     the tile's first element; column-major with ldda
+ *   upper  0: the tile's lower triangle holds A and receives L (A = L L^T);
+ *          1: its upper triangle holds A and receives U (A = U^T U).
+ *          The other triangle is neither read nor written.
+ *   col0   0-based global column of the tile's first column, for info
+ *   dinfo  device info word: the kernel does nothing when it is already
+ *          non-zero, and stores col0 + j (1-based) at the first pivot that is
+ *          <= 0 or NaN.
+ */
+int gchol_dpotf2_launch(int64_t n, double *dA, int64_t ldda, int upper,
+                        int64_t col0, int64_t *dinfo, cudaStream_t stream);
+int gchol_spotf2_launch(int64_t n, float *dA, int64_t ldda, int upper,
+                        int64_t col0, int64_t *dinfo, cudaStream_t stream);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

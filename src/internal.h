@@ -1,0 +1,82 @@
+/*
+ * internal.h -- what the host drivers share: the queue's layout and the
+ * status-checking helpers. Not installed.
+ */
+#ifndef GCHOL_INTERNAL_H
+#define GCHOL_INTERNAL_H
+
+#include "gchol.h"
+
+#include <cublas_v2.h>
+#include <cuda_runtime_api.h>
+
+struct gchol_queue_s {
+    int            device;
+    cudaStream_t   stream;       /* main stream: updates, results ordered here */
+    cudaStream_t   panel_stream; /* high priority: lookahead panels            */
+    int            owns_stream;  /* 0 when created from the caller's stream    */
+    cublasHandle_t blas;         /* bound to stream                            */
+    cublasHandle_t panel_blas;   /* bound to panel_stream: a handle's workspace
+                                    must not be shared by two streams at once */
+    cudaEvent_t    ev_fork, ev_join, ev_panel, ev_update;
+    int64_t       *dinfo;        /* device info word of the synchronous forms  */
+    int64_t       *hinfo;        /* pinned copy of it                          */
+    void          *dwork;        /* device matrix of the host interface        */
+    size_t         dwork_bytes;
+    void          *hstage;       /* pinned staging of diagonal blocks          */
+    size_t         hstage_bytes;
+};
+
+/* Maps a CUDA error to a gchol status. */
+static inline int64_t gchol_from_cuda(cudaError_t e)
+{
+    switch (e) {
+    case cudaSuccess:                return GCHOL_SUCCESS;
+    case cudaErrorMemoryAllocation:  return GCHOL_ERR_DEVICE_ALLOC;
+    case cudaErrorNoDevice:
+    case cudaErrorInsufficientDriver:
+    case cudaErrorInvalidDevice:     return GCHOL_ERR_NO_DEVICE;
+    default:                         return GCHOL_ERR_CUDA;
+    }
+}
+
+static inline int64_t gchol_from_cublas(cublasStatus_t s)
+{
+    if (s == CUBLAS_STATUS_SUCCESS) return GCHOL_SUCCESS;
+    if (s == CUBLAS_STATUS_ALLOC_FAILED) return GCHOL_ERR_DEVICE_ALLOC;
+    return GCHOL_ERR_CUBLAS;
+}
+
+/* Evaluate a CUDA / cuBLAS call; on failure store the status in `st` and jump
+ * to the function's `done` label, where cleanup runs. */
+#define GCHOL_CUDA(call)                                                     \
+    do { cudaError_t e_ = (call);                                            \
+         if (e_ != cudaSuccess) { st = gchol_from_cuda(e_); goto done; } } while (0)
+#define GCHOL_BLAS(call)                                                     \
+    do { cublasStatus_t s_ = (call);                                         \
+         if (s_ != CUBLAS_STATUS_SUCCESS) { st = gchol_from_cublas(s_); goto done; } } while (0)
+#define GCHOL_TRY(call)                                                      \
+    do { int64_t t_ = (call); if (t_ != GCHOL_SUCCESS) { st = t_; goto done; } } while (0)
+
+/* Makes the queue's device current; *prev receives the device to restore. */
+int64_t gchol_queue_enter(gchol_queue_t q, int *prev);
+void    gchol_queue_leave(int prev);
+
+/* Grows the queue's device / pinned host buffers to at least `bytes`. */
+int64_t gchol_queue_reserve_device(gchol_queue_t q, size_t bytes);
+int64_t gchol_queue_reserve_host(gchol_queue_t q, size_t bytes);
+
+/* The library-owned queue of the plain host interface, locked while used. */
+int64_t gchol_default_queue_acquire(gchol_queue_t *q);
+void    gchol_default_queue_release(void);
+
+/* Checks an options struct; 0 if valid. */
+int gchol_options_valid(const gchol_options_t *opts);
+
+static inline int gchol_uplo_valid(char uplo)
+{
+    return uplo == 'L' || uplo == 'l' || uplo == 'U' || uplo == 'u';
+}
+static inline int gchol_uplo_is_upper(char uplo) { return uplo == 'U' || uplo == 'u'; }
+
+#endif

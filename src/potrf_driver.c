@@ -1,0 +1,380 @@
+/*
+ * potrf_driver.c -- GPU-only blocked Cholesky: the device and asynchronous
+ * interfaces, the left- and right-looking drivers, lookahead and the
+ * recursive diagonal-block factorization. Precision-generic (see prec.h).
+ *
+ * All index arithmetic works on the "lower view" of the matrix: for
+ * uplo = 'L' element (i,j), i >= j, is A[i + j*ld]; for uplo = 'U' it is
+ * A[j + i*ld], the transpose. Each update is then one cuBLAS call whose
+ * side/fill/transpose flags follow uplo, so 'U' runs the same algorithm on
+ * the same shapes as 'L' instead of transposing the matrix.
+ */
+#include "internal.h"
+#include "prec.h"
+
+#include "../kernels/gchol_kernels.h"
+
+#include <stdlib.h>
+
+/* One recorded operation of a traced factorization. */
+typedef struct {
+    cudaEvent_t         start, end;
+    gchol_trace_event_t info;
+} trace_rec_t;
+
+/* Everything one factorization needs. */
+typedef struct {
+    gchol_queue_t q;
+    int           upper;
+    FLOAT        *A;
+    int64_t       ld;
+    int64_t      *dinfo;
+    int64_t       recnb;
+    /* tracing (synchronous forms only) */
+    int           tracing;
+    cudaEvent_t   t0;
+    trace_rec_t  *recs;
+    int64_t       nrecs, caprecs;
+} fact_t;
+
+enum { MAIN = 0, PANEL = 1 };
+
+static const FLOAT one = 1, minus_one = -1;
+
+static cudaStream_t stream_of(const fact_t *f, int s)
+{
+    return s == PANEL ? f->q->panel_stream : f->q->stream;
+}
+static cublasHandle_t blas_of(const fact_t *f, int s)
+{
+    return s == PANEL ? f->q->panel_blas : f->q->blas;
+}
+
+/* Address of element (i, j) of the lower view. */
+static FLOAT *at(const fact_t *f, int64_t i, int64_t j)
+{
+    return f->upper ? f->A + j + i * f->ld : f->A + i + j * f->ld;
+}
+
+/* ---- the four operations, on the lower view ------------------------------ */
+
+/* B := B * L11^{-T}, B = view(i0:i0+m, j0:j0+k), L11 = view(j0:j0+k, j0:j0+k). */
+static int64_t op_trsm(const fact_t *f, int s, int64_t i0, int64_t j0, int64_t m, int64_t k)
+{
+    cublasStatus_t r = f->upper
+        ? BLAS_TRSM(blas_of(f, s), CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_T,
+                    CUBLAS_DIAG_NON_UNIT, k, m, &one, at(f, j0, j0), f->ld, at(f, i0, j0), f->ld)
+        : BLAS_TRSM(blas_of(f, s), CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T,
+                    CUBLAS_DIAG_NON_UNIT, m, k, &one, at(f, j0, j0), f->ld, at(f, i0, j0), f->ld);
+    return gchol_from_cublas(r);
+}
+
+/* view(i0:i0+nn, i0:i0+nn) -= P P^T over the referenced triangle,
+ * P = view(i0:i0+nn, j0:j0+k). */
+static int64_t op_syrk(const fact_t *f, int s, int64_t i0, int64_t nn, int64_t j0, int64_t k)
+{
+    cublasStatus_t r = f->upper
+        ? BLAS_SYRK(blas_of(f, s), CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_T, nn, k, &minus_one,
+                    at(f, i0, j0), f->ld, &one, at(f, i0, i0), f->ld)
+        : BLAS_SYRK(blas_of(f, s), CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, nn, k, &minus_one,
+                    at(f, i0, j0), f->ld, &one, at(f, i0, i0), f->ld);
+    return gchol_from_cublas(r);
+}
+
+/* view(i0:i0+m, c0:c0+nn) -= view(i0:i0+m, j0:j0+k) * view(c0:c0+nn, j0:j0+k)^T.
+ * For 'U' the stored block is the transpose: C^T -= B^T A. */
+static int64_t op_gemm(const fact_t *f, int s, int64_t i0, int64_t c0, int64_t m, int64_t nn,
+                       int64_t j0, int64_t k)
+{
+    cublasStatus_t r = f->upper
+        ? BLAS_GEMM(blas_of(f, s), CUBLAS_OP_T, CUBLAS_OP_N, nn, m, k, &minus_one,
+                    at(f, c0, j0), f->ld, at(f, i0, j0), f->ld, &one, at(f, i0, c0), f->ld)
+        : BLAS_GEMM(blas_of(f, s), CUBLAS_OP_N, CUBLAS_OP_T, m, nn, k, &minus_one,
+                    at(f, i0, j0), f->ld, at(f, c0, j0), f->ld, &one, at(f, i0, c0), f->ld);
+    return gchol_from_cublas(r);
+}
+
+/* Recursive factorization of the diagonal block view(j0:j0+nn, j0:j0+nn):
+ * halves until recnb, where the fused potf2 kernel takes over. Split points
+ * are multiples of 32 so the leaves stay aligned. */
+static int64_t op_potrf_diag(const fact_t *f, int s, int64_t j0, int64_t nn)
+{
+    if (nn <= f->recnb)
+        return gchol_from_cuda((cudaError_t)POTF2_LAUNCH(nn, at(f, j0, j0), f->ld, f->upper, j0,
+                                                         f->dinfo, stream_of(f, s)));
+    int64_t n1 = ((nn / 2 + 31) / 32) * 32;
+    if (n1 >= nn) n1 = nn / 2;
+    const int64_t n2 = nn - n1;
+    int64_t st;
+    if ((st = op_potrf_diag(f, s, j0, n1)) != GCHOL_SUCCESS) return st;
+    if ((st = op_trsm(f, s, j0 + n1, j0, n2, n1)) != GCHOL_SUCCESS) return st;
+    if ((st = op_syrk(f, s, j0 + n1, n2, j0, n1)) != GCHOL_SUCCESS) return st;
+    return op_potrf_diag(f, s, j0 + n1, n2);
+}
+
+/* ---- tracing: CUDA events around each driver-level operation ------------- */
+
+static int64_t trace_begin(fact_t *f, int s)
+{
+    if (!f->tracing) return GCHOL_SUCCESS;
+    if (f->nrecs == f->caprecs) {
+        int64_t cap = f->caprecs ? 2 * f->caprecs : 256;
+        trace_rec_t *p = realloc(f->recs, (size_t)cap * sizeof(*p));
+        if (p == NULL) return GCHOL_ERR_HOST_ALLOC;
+        f->recs = p;
+        f->caprecs = cap;
+    }
+    trace_rec_t *r = &f->recs[f->nrecs];
+    cudaError_t e = cudaEventCreate(&r->start);
+    if (e != cudaSuccess) return gchol_from_cuda(e);
+    if ((e = cudaEventCreate(&r->end)) != cudaSuccess) {
+        cudaEventDestroy(r->start);
+        return gchol_from_cuda(e);
+    }
+    f->nrecs++;
+    return gchol_from_cuda(cudaEventRecord(r->start, stream_of(f, s)));
+}
+
+static int64_t trace_end(fact_t *f, int s, int op, int64_t block, int64_t m, int64_t n, int64_t k)
+{
+    if (!f->tracing) return GCHOL_SUCCESS;
+    trace_rec_t *r = &f->recs[f->nrecs - 1];
+    gchol_trace_event_t ev = { s, op, block, m, n, k, 0.f, 0.f };
+    r->info = ev;
+    return gchol_from_cuda(cudaEventRecord(r->end, stream_of(f, s)));
+}
+
+/* After the factorization has completed: copy the timeline out, free events. */
+static void trace_finish(fact_t *f, gchol_trace_t *trace, int ok)
+{
+    if (trace != NULL) trace->count = ok ? f->nrecs : 0;
+    for (int64_t i = 0; i < f->nrecs; ++i) {
+        trace_rec_t *r = &f->recs[i];
+        if (ok && i < trace->capacity) {
+            r->info.start_ms = r->info.end_ms = 0.f;
+            (void)cudaEventElapsedTime(&r->info.start_ms, f->t0, r->start);
+            (void)cudaEventElapsedTime(&r->info.end_ms, f->t0, r->end);
+            trace->events[i] = r->info;
+        }
+        cudaEventDestroy(r->start);
+        cudaEventDestroy(r->end);
+    }
+    free(f->recs);
+    if (f->t0) cudaEventDestroy(f->t0);
+}
+
+#define TRACED(s, op, block, m, n, k, call)                 \
+    do {                                                    \
+        GCHOL_TRY(trace_begin(f, (s)));                     \
+        GCHOL_TRY(call);                                    \
+        GCHOL_TRY(trace_end(f, (s), (op), (block), (m), (n), (k))); \
+    } while (0)
+
+#define POTRF(s, j, jb)             TRACED(s, GCHOL_OP_POTRF_DIAG, j, jb, jb, 0, op_potrf_diag(f, s, j, jb))
+#define TRSM(s, i0, j0, m, k)       TRACED(s, GCHOL_OP_TRSM, j0, m, k, k, op_trsm(f, s, i0, j0, m, k))
+#define SYRK(s, i0, nn, j0, k)      TRACED(s, GCHOL_OP_SYRK, j0, nn, nn, k, op_syrk(f, s, i0, nn, j0, k))
+#define GEMM(s, i0, c0, m, nn, j0, k) \
+    TRACED(s, GCHOL_OP_GEMM, c0, m, nn, k, op_gemm(f, s, i0, c0, m, nn, j0, k))
+
+#define RECORD(ev, s)  GCHOL_CUDA(cudaEventRecord(f->q->ev, stream_of(f, s)))
+#define WAIT(s, ev)    GCHOL_CUDA(cudaStreamWaitEvent(stream_of(f, s), f->q->ev, 0))
+
+/* ---- drivers --------------------------------------------------------------- */
+
+/*
+ * Right-looking: factor the diagonal block, solve the panel, update the whole
+ * trailing matrix. With lookahead the panel stream updates and factors block
+ * column k+1 (syrk + gemm from panel k, potrf, trsm) while the main stream
+ * applies panel k to the rest of the trailing matrix; the two write disjoint
+ * columns and meet through two events only.
+ */
+static int64_t potrf_right(fact_t *f, int64_t n, int64_t nb, int lookahead)
+{
+    int64_t st = GCHOL_SUCCESS;
+    if (!lookahead) {
+        for (int64_t j = 0; j < n; j += nb) {
+            const int64_t jb = n - j < nb ? n - j : nb, m = n - j - jb;
+            POTRF(MAIN, j, jb);
+            if (m > 0) {
+                TRSM(MAIN, j + jb, j, m, jb);
+                SYRK(MAIN, j + jb, m, j, jb);
+            }
+        }
+        return GCHOL_SUCCESS;
+    }
+    const int64_t jb0 = n < nb ? n : nb;
+    POTRF(PANEL, 0, jb0);
+    if (jb0 < n) TRSM(PANEL, jb0, 0, n - jb0, jb0);
+    RECORD(ev_panel, PANEL);
+    for (int64_t j = 0; j + nb < n; j += nb) {
+        const int64_t j1 = j + nb, jb1 = n - j1 < nb ? n - j1 : nb, j2 = j1 + jb1;
+        WAIT(MAIN, ev_panel);                /* panel k is solved            */
+        if (j > 0) WAIT(PANEL, ev_update);   /* step k-1 reached column k+1  */
+        SYRK(PANEL, j1, jb1, j, nb);
+        if (j2 < n) GEMM(PANEL, j2, j1, n - j2, jb1, j, nb);
+        POTRF(PANEL, j1, jb1);
+        if (j2 < n) TRSM(PANEL, j2, j1, n - j2, jb1);
+        RECORD(ev_panel, PANEL);
+        if (j2 < n) SYRK(MAIN, j2, n - j2, j, nb);
+        RECORD(ev_update, MAIN);
+    }
+done:
+    return st;
+}
+
+/*
+ * Left-looking: update block column k from all columns to its left (syrk on
+ * the diagonal block, gemm below it), factor the diagonal block, solve the
+ * panel. With lookahead the diagonal block is factored on the panel stream
+ * while the main stream runs the gemm below it.
+ */
+static int64_t potrf_left(fact_t *f, int64_t n, int64_t nb, int lookahead)
+{
+    int64_t st = GCHOL_SUCCESS;
+    for (int64_t j = 0; j < n; j += nb) {
+        const int64_t jb = n - j < nb ? n - j : nb, m = n - j - jb;
+        if (j > 0) SYRK(MAIN, j, jb, 0, j);
+        if (lookahead) {
+            RECORD(ev_update, MAIN);
+            WAIT(PANEL, ev_update);
+            POTRF(PANEL, j, jb);
+            RECORD(ev_panel, PANEL);
+        } else {
+            POTRF(MAIN, j, jb);
+        }
+        if (m > 0 && j > 0) GEMM(MAIN, j + jb, j, m, jb, 0, j);
+        if (lookahead) WAIT(MAIN, ev_panel);
+        if (m > 0) TRSM(MAIN, j + jb, j, m, jb);
+    }
+done:
+    return st;
+}
+
+/* Enqueues the whole factorization on the queue's stream; info to f->dinfo. */
+static int64_t factor(fact_t *f, int64_t n, const gchol_options_t *user_opts)
+{
+    int64_t st = GCHOL_SUCCESS, st_join;
+    gchol_options_t o;
+    if (user_opts) o = *user_opts; else gchol_options_default(&o);
+    gchol_options_resolve(&o, PREC_CHAR, n);
+    f->recnb = o.recnb < GCHOL_POTF2_MAX_N ? o.recnb : GCHOL_POTF2_MAX_N;
+    const int64_t nb = o.nb > f->recnb ? o.nb : f->recnb;
+
+    GCHOL_CUDA(cudaMemsetAsync(f->dinfo, 0, sizeof(int64_t), f->q->stream));
+    if (f->tracing) {
+        GCHOL_CUDA(cudaEventCreate(&f->t0));
+        GCHOL_CUDA(cudaEventRecord(f->t0, f->q->stream));
+    }
+    GCHOL_CUDA(cudaEventRecord(f->q->ev_fork, f->q->stream));
+    GCHOL_CUDA(cudaStreamWaitEvent(f->q->panel_stream, f->q->ev_fork, 0));
+
+    if (n <= nb)
+        POTRF(MAIN, 0, n);
+    else if (o.variant == GCHOL_VARIANT_LEFT)
+        st = potrf_left(f, n, nb, o.lookahead == GCHOL_LOOKAHEAD_ON);
+    else
+        st = potrf_right(f, n, nb, o.lookahead == GCHOL_LOOKAHEAD_ON);
+
+done:
+    /* Join even after a failure, so the caller's stream never runs ahead of
+     * work still queued on the panel stream. */
+    st_join = gchol_from_cuda(cudaEventRecord(f->q->ev_join, f->q->panel_stream));
+    if (st_join == GCHOL_SUCCESS)
+        st_join = gchol_from_cuda(cudaStreamWaitEvent(f->q->stream, f->q->ev_join, 0));
+    return st != GCHOL_SUCCESS ? st : st_join;
+}
+
+/* LAPACK-order argument check shared by all device forms. The queue is
+ * argument `queue_arg`; opts (if the form has it) is queue_arg - 1. */
+static int64_t check_args(char uplo, int64_t n, const void *dA, int64_t ldda, const void *info,
+                          int has_opts, const gchol_options_t *opts, int allow_trace,
+                          gchol_queue_t queue)
+{
+    if (!gchol_uplo_valid(uplo)) return -1;
+    if (n < 0) return -2;
+    if (n > 0 && dA == NULL) return -3;
+    if (ldda < (n > 1 ? n : 1)) return -4;
+    if (info == NULL) return -5;
+    if (has_opts && (!gchol_options_valid(opts) || (!allow_trace && opts && opts->trace)))
+        return -6;
+    if (queue == NULL) return has_opts ? -7 : -6;
+    return 0;
+}
+
+/* Runs the factorization and waits for it; *info as in LAPACK. */
+static int64_t potrf_sync(char uplo, int64_t n, FLOAT *dA, int64_t ldda,
+                          const gchol_options_t *opts, gchol_queue_t queue)
+{
+    int prev = 0;
+    int64_t st = gchol_queue_enter(queue, &prev);
+    if (st != GCHOL_SUCCESS) return st;
+    gchol_trace_t *trace = opts ? opts->trace : NULL;
+    fact_t f = { .q = queue, .upper = gchol_uplo_is_upper(uplo), .A = dA, .ld = ldda,
+                 .dinfo = queue->dinfo, .tracing = trace != NULL };
+    st = factor(&f, n, opts);
+    if (st == GCHOL_SUCCESS)
+        st = gchol_from_cuda(cudaMemcpyAsync(queue->hinfo, queue->dinfo, sizeof(int64_t),
+                                             cudaMemcpyDeviceToHost, queue->stream));
+    cudaError_t e = cudaStreamSynchronize(queue->stream);
+    if (st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
+    if (f.tracing) trace_finish(&f, trace, st == GCHOL_SUCCESS);
+    if (st == GCHOL_SUCCESS) st = *queue->hinfo;
+    gchol_queue_leave(prev);
+    return st;
+}
+
+/* -----------------------------------------------------------------------------
+ * gchol_?potrf_expert_gpu: Cholesky of a device matrix, synchronous.
+ *   uplo   (1) 'L': A = L L^T in the lower triangle; 'U': A = U^T U, upper.
+ *   n      (2) order, n >= 0.
+ *   dA     (3) device array, ldda x n; the other triangle is not touched.
+ *   ldda   (4) >= max(1, n).
+ *   info   (5) 0, -i for illegal argument i, k > 0 for a minor that is not
+ *              positive definite, or a gchol_status_t (<= -100).
+ *   opts   (6) NULL for defaults; variant, nb, recnb, lookahead, trace.
+ *   queue  (7) from gchol_queue_create*.
+ * -------------------------------------------------------------------------- */
+int64_t PFX(potrf_expert_gpu)(char uplo, int64_t n, FLOAT *dA, int64_t ldda, int64_t *info,
+                              const gchol_options_t *opts, gchol_queue_t queue)
+{
+    int64_t st = check_args(uplo, n, dA, ldda, info, 1, opts, 1, queue);
+    if (st == 0 && n == 0 && opts && opts->trace) opts->trace->count = 0;
+    if (st == 0 && n > 0) st = potrf_sync(uplo, n, dA, ldda, opts, queue);
+    if (info) *info = st;
+    return st;
+}
+
+/* gchol_?potrf_gpu: the same with default options; queue is argument 6. */
+int64_t PFX(potrf_gpu)(char uplo, int64_t n, FLOAT *dA, int64_t ldda, int64_t *info,
+                       gchol_queue_t queue)
+{
+    int64_t st = check_args(uplo, n, dA, ldda, info, 0, NULL, 0, queue);
+    if (st == 0 && n > 0) st = potrf_sync(uplo, n, dA, ldda, NULL, queue);
+    if (info) *info = st;
+    return st;
+}
+
+/* -----------------------------------------------------------------------------
+ * gchol_?potrf_async: enqueues the factorization on the queue's stream and
+ * returns without synchronizing the host. The LAPACK info (0 or k > 0) lands
+ * in the device word dinfo (argument 5), in stream order. The return value is
+ * -i for an illegal argument (nothing enqueued, nothing touched), a library
+ * error (<= -100), or 0. opts (6) may be NULL; opts->trace must be NULL.
+ * -------------------------------------------------------------------------- */
+int64_t PFX(potrf_async)(char uplo, int64_t n, FLOAT *dA, int64_t ldda, int64_t *dinfo,
+                         const gchol_options_t *opts, gchol_queue_t queue)
+{
+    int64_t st = check_args(uplo, n, dA, ldda, dinfo, 1, opts, 0, queue);
+    if (st != 0) return st;
+    int prev = 0;
+    if ((st = gchol_queue_enter(queue, &prev)) != GCHOL_SUCCESS) return st;
+    if (n == 0) {
+        st = gchol_from_cuda(cudaMemsetAsync(dinfo, 0, sizeof(int64_t), queue->stream));
+    } else {
+        fact_t f = { .q = queue, .upper = gchol_uplo_is_upper(uplo), .A = dA, .ld = ldda,
+                     .dinfo = dinfo };
+        st = factor(&f, n, opts);
+    }
+    gchol_queue_leave(prev);
+    return st;
+}

@@ -1,0 +1,117 @@
+/*
+ * potrf_host.c -- the LAPACK-like host-memory interface: gchol_?potrf and
+ * gchol_?potrf_expert. Precision-generic (see prec.h).
+ *
+ * The whole n x n square goes up (reading the other triangle is harmless),
+ * the factorization runs on the GPU, and only the referenced triangle comes
+ * back: block column by block column, the rectangle outside the diagonal
+ * block goes straight into A, the diagonal block through pinned staging from
+ * which only its referenced triangle is copied. The other triangle and the
+ * padding rows of A are never written.
+ */
+#include "internal.h"
+#include "prec.h"
+
+#include <string.h>
+
+/* Block columns of the copy back; also the staging size (kCopyNb^2). */
+enum { kCopyNb = 256 };
+
+/* Copies the referenced triangle of the n x n device matrix dA back to A. */
+static int64_t download_triangle(gchol_queue_t q, int upper, int64_t n, const FLOAT *dA,
+                                 int64_t ldda, FLOAT *A, int64_t lda)
+{
+    int64_t st = gchol_queue_reserve_host(q, (size_t)kCopyNb * kCopyNb * sizeof(FLOAT));
+    if (st != GCHOL_SUCCESS) return st;
+    FLOAT *stage = q->hstage;
+    const size_t w = sizeof(FLOAT);
+    for (int64_t j = 0; j < n; j += kCopyNb) {
+        const int64_t jb = n - j < kCopyNb ? n - j : kCopyNb;
+        /* off-diagonal rectangle: below the block (L) or above it (U) */
+        const int64_t r0 = upper ? 0 : j + jb, rows = upper ? j : n - j - jb;
+        if (rows > 0) {
+            cudaError_t e = cudaMemcpy2DAsync(A + r0 + j * lda, lda * w, dA + r0 + j * ldda,
+                                              ldda * w, rows * w, jb, cudaMemcpyDeviceToHost,
+                                              q->stream);
+            if (e != cudaSuccess) return gchol_from_cuda(e);
+        }
+        cudaError_t e = cudaMemcpy2DAsync(stage, jb * w, dA + j + j * ldda, ldda * w, jb * w, jb,
+                                          cudaMemcpyDeviceToHost, q->stream);
+        if (e == cudaSuccess) e = cudaStreamSynchronize(q->stream);
+        if (e != cudaSuccess) return gchol_from_cuda(e);
+        for (int64_t c = 0; c < jb; ++c) {
+            const int64_t lo = upper ? 0 : c, len = upper ? c + 1 : jb - c;
+            memcpy(A + (j + lo) + (j + c) * lda, stage + lo + c * jb, (size_t)len * w);
+        }
+    }
+    return GCHOL_SUCCESS;
+}
+
+/* -----------------------------------------------------------------------------
+ * gchol_?potrf_expert: Cholesky of a host matrix on the GPU.
+ *   uplo (1), n (2), A (3) host array lda x n, lda (4) >= max(1,n),
+ *   info (5), opts (6) NULL for defaults (trace allowed), queue (7).
+ * Returns (and stores in *info) 0, -i, k > 0 or a gchol_status_t. When
+ * info = k > 0, A holds the partial factor as LAPACK leaves it.
+ * -------------------------------------------------------------------------- */
+int64_t PFX(potrf_expert)(char uplo, int64_t n, FLOAT *A, int64_t lda, int64_t *info,
+                          const gchol_options_t *opts, gchol_queue_t queue)
+{
+    int64_t st = 0;
+    if (!gchol_uplo_valid(uplo)) st = -1;
+    else if (n < 0) st = -2;
+    else if (n > 0 && A == NULL) st = -3;
+    else if (lda < (n > 1 ? n : 1)) st = -4;
+    else if (info == NULL) st = -5;
+    else if (!gchol_options_valid(opts)) st = -6;
+    else if (queue == NULL) st = -7;
+    if (st != 0 || n == 0) {
+        if (info) *info = st;
+        return st;
+    }
+    int prev = 0;
+    if ((st = gchol_queue_enter(queue, &prev)) != GCHOL_SUCCESS) goto out;
+
+    /* ldda rounded to 32 elements keeps every column aligned for cuBLAS. */
+    const int64_t ldda = (n + 31) / 32 * 32;
+    const size_t w = sizeof(FLOAT);
+    if ((st = gchol_queue_reserve_device(queue, (size_t)ldda * (size_t)n * w)) != GCHOL_SUCCESS)
+        goto leave;
+    FLOAT *dA = queue->dwork;
+    st = gchol_from_cuda(cudaMemcpy2DAsync(dA, ldda * w, A, lda * w, n * w, n,
+                                           cudaMemcpyHostToDevice, queue->stream));
+    if (st != GCHOL_SUCCESS) goto leave;
+    int64_t finfo = 0;
+    st = PFX(potrf_expert_gpu)(uplo, n, dA, ldda, &finfo, opts, queue);
+    if (st >= 0) {
+        int64_t st_copy = download_triangle(queue, gchol_uplo_is_upper(uplo), n, dA, ldda, A, lda);
+        if (st_copy != GCHOL_SUCCESS) st = st_copy;
+    }
+leave:
+    gchol_queue_leave(prev);
+out:
+    *info = st;
+    return st;
+}
+
+/* gchol_?potrf: LAPACK's ?potrf on the GPU, on the library-owned queue.
+ *   uplo (1), n (2), A (3), lda (4), info (5). */
+int64_t PFX(potrf)(char uplo, int64_t n, FLOAT *A, int64_t lda, int64_t *info)
+{
+    int64_t st = 0;
+    if (!gchol_uplo_valid(uplo)) st = -1;
+    else if (n < 0) st = -2;
+    else if (n > 0 && A == NULL) st = -3;
+    else if (lda < (n > 1 ? n : 1)) st = -4;
+    else if (info == NULL) st = -5;
+    if (st != 0 || n == 0) {
+        if (info) *info = st;
+        return st;
+    }
+    gchol_queue_t q = NULL;
+    st = gchol_default_queue_acquire(&q);
+    if (st == GCHOL_SUCCESS) st = PFX(potrf_expert)(uplo, n, A, lda, info, NULL, q);
+    gchol_default_queue_release();
+    *info = st;
+    return st;
+}

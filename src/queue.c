@@ -1,0 +1,163 @@
+/*
+ * queue.c -- the gchol queue: device, streams, cuBLAS handles, events,
+ * device info word and reusable workspace.
+ */
+#include "internal.h"
+
+#include <stdlib.h>
+
+int64_t gchol_queue_enter(gchol_queue_t q, int *prev)
+{
+    cudaError_t e = cudaGetDevice(prev);
+    if (e != cudaSuccess) return gchol_from_cuda(e);
+    if (*prev != q->device) {
+        e = cudaSetDevice(q->device);
+        if (e != cudaSuccess) return gchol_from_cuda(e);
+    }
+    return GCHOL_SUCCESS;
+}
+
+void gchol_queue_leave(int prev)
+{
+    int cur;
+    if (cudaGetDevice(&cur) == cudaSuccess && cur != prev) (void)cudaSetDevice(prev);
+}
+
+/* Creates everything but the main stream, which the caller has set. */
+static int64_t queue_init(gchol_queue_t q)
+{
+    int64_t st = GCHOL_SUCCESS;
+    int least, greatest;
+    GCHOL_CUDA(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    /* The panel is the critical path: its blocks go first when SMs free up. */
+    GCHOL_CUDA(cudaStreamCreateWithPriority(&q->panel_stream, cudaStreamNonBlocking, greatest));
+    GCHOL_BLAS(cublasCreate(&q->blas));
+    GCHOL_BLAS(cublasSetStream(q->blas, q->stream));
+    GCHOL_BLAS(cublasCreate(&q->panel_blas));
+    GCHOL_BLAS(cublasSetStream(q->panel_blas, q->panel_stream));
+    GCHOL_CUDA(cudaEventCreateWithFlags(&q->ev_fork, cudaEventDisableTiming));
+    GCHOL_CUDA(cudaEventCreateWithFlags(&q->ev_join, cudaEventDisableTiming));
+    GCHOL_CUDA(cudaEventCreateWithFlags(&q->ev_panel, cudaEventDisableTiming));
+    GCHOL_CUDA(cudaEventCreateWithFlags(&q->ev_update, cudaEventDisableTiming));
+    GCHOL_CUDA(cudaMalloc((void **)&q->dinfo, sizeof(int64_t)));
+    GCHOL_CUDA(cudaMallocHost((void **)&q->hinfo, sizeof(int64_t)));
+done:
+    return st;
+}
+
+static int64_t queue_create(int device, cudaStream_t stream, int own, gchol_queue_t *queue)
+{
+    if (queue == NULL) return GCHOL_ERR_INVALID_VALUE;
+    *queue = NULL;
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+        (void)cudaGetLastError(); /* clear the sticky-free error */
+        return GCHOL_ERR_NO_DEVICE;
+    }
+    int prev = 0;
+    if (cudaGetDevice(&prev) != cudaSuccess) return GCHOL_ERR_NO_DEVICE;
+    if (device < 0) device = prev;
+    if (device >= count) return GCHOL_ERR_NO_DEVICE;
+
+    gchol_queue_t q = calloc(1, sizeof(*q));
+    if (q == NULL) return GCHOL_ERR_HOST_ALLOC;
+    q->device = device;
+    int64_t st = GCHOL_SUCCESS;
+    GCHOL_CUDA(cudaSetDevice(device));
+    if (own) {
+        GCHOL_CUDA(cudaStreamCreateWithFlags(&q->stream, cudaStreamNonBlocking));
+        q->owns_stream = 1;
+    } else {
+        q->stream = stream;
+    }
+    GCHOL_TRY(queue_init(q));
+done:
+    gchol_queue_leave(prev);
+    if (st != GCHOL_SUCCESS) { gchol_queue_destroy(q); return st; }
+    *queue = q;
+    return GCHOL_SUCCESS;
+}
+
+int64_t gchol_queue_create(int device, gchol_queue_t *queue)
+{
+    return queue_create(device, NULL, 1, queue);
+}
+
+int64_t gchol_queue_create_from_stream(int device, cudaStream_t stream, gchol_queue_t *queue)
+{
+    return queue_create(device, stream, 0, queue);
+}
+
+int64_t gchol_queue_destroy(gchol_queue_t q)
+{
+    if (q == NULL) return GCHOL_SUCCESS;
+    int prev = 0;
+    int64_t st = gchol_queue_enter(q, &prev);
+    if (st == GCHOL_SUCCESS) {
+        if (q->stream) st = gchol_from_cuda(cudaStreamSynchronize(q->stream));
+        if (q->panel_stream) (void)cudaStreamSynchronize(q->panel_stream);
+        if (q->blas) cublasDestroy(q->blas);
+        if (q->panel_blas) cublasDestroy(q->panel_blas);
+        if (q->ev_fork) cudaEventDestroy(q->ev_fork);
+        if (q->ev_join) cudaEventDestroy(q->ev_join);
+        if (q->ev_panel) cudaEventDestroy(q->ev_panel);
+        if (q->ev_update) cudaEventDestroy(q->ev_update);
+        if (q->dinfo) cudaFree(q->dinfo);
+        if (q->hinfo) cudaFreeHost(q->hinfo);
+        if (q->dwork) cudaFree(q->dwork);
+        if (q->hstage) cudaFreeHost(q->hstage);
+        if (q->panel_stream) cudaStreamDestroy(q->panel_stream);
+        if (q->owns_stream && q->stream) cudaStreamDestroy(q->stream);
+        gchol_queue_leave(prev);
+    }
+    free(q);
+    return st;
+}
+
+cudaStream_t gchol_queue_stream(gchol_queue_t q) { return q ? q->stream : NULL; }
+
+int64_t gchol_queue_sync(gchol_queue_t q)
+{
+    if (q == NULL) return GCHOL_ERR_INVALID_QUEUE;
+    int prev = 0;
+    int64_t st = gchol_queue_enter(q, &prev);
+    if (st != GCHOL_SUCCESS) return st;
+    st = gchol_from_cuda(cudaStreamSynchronize(q->stream));
+    gchol_queue_leave(prev);
+    return st;
+}
+
+int64_t gchol_queue_reserve_device(gchol_queue_t q, size_t bytes)
+{
+    if (bytes <= q->dwork_bytes) return GCHOL_SUCCESS;
+    if (q->dwork) {
+        cudaError_t e = cudaStreamSynchronize(q->stream);
+        if (e != cudaSuccess) return gchol_from_cuda(e);
+        cudaFree(q->dwork);
+        q->dwork = NULL;
+        q->dwork_bytes = 0;
+    }
+    cudaError_t e = cudaMalloc(&q->dwork, bytes);
+    if (e != cudaSuccess) { (void)cudaGetLastError(); q->dwork = NULL; return gchol_from_cuda(e); }
+    q->dwork_bytes = bytes;
+    return GCHOL_SUCCESS;
+}
+
+int64_t gchol_queue_reserve_host(gchol_queue_t q, size_t bytes)
+{
+    if (bytes <= q->hstage_bytes) return GCHOL_SUCCESS;
+    if (q->hstage) {
+        cudaError_t e = cudaStreamSynchronize(q->stream);
+        if (e != cudaSuccess) return gchol_from_cuda(e);
+        cudaFreeHost(q->hstage);
+        q->hstage = NULL;
+        q->hstage_bytes = 0;
+    }
+    if (cudaMallocHost(&q->hstage, bytes) != cudaSuccess) {
+        (void)cudaGetLastError();
+        q->hstage = NULL;
+        return GCHOL_ERR_HOST_ALLOC;
+    }
+    q->hstage_bytes = bytes;
+    return GCHOL_SUCCESS;
+}
