@@ -31,9 +31,97 @@ constexpr int kIB          = 8;                  /* inner block */
 
 static_assert(kIB <= kWarpSize, "the inner block must fit in one warp");
 
-template <typename T> __device__ __forceinline__ T sqrt_t(T x);
-template <> __device__ __forceinline__ double sqrt_t<double>(double x) { return sqrt(x); }
-template <> __device__ __forceinline__ float sqrt_t<float>(float x) { return sqrtf(x); }
+/* 1/sqrt in one call: the pivot's reciprocal is what the column scaling
+ * needs, and sqrt followed by a division costs twice the latency on the
+ * panel's critical path. */
+template <typename T> __device__ __forceinline__ T rsqrt_t(T x);
+template <> __device__ __forceinline__ double rsqrt_t<double>(double x) { return rsqrt(x); }
+template <> __device__ __forceinline__ float rsqrt_t<float>(float x) { return rsqrtf(x); }
+
+/*
+ * (a) of the kernel: S[jb:n, jb:jb+ib] -= S[jb:n, 0:jb] * S[jb:jb+ib, 0:jb]^T
+ * over the lower part only, jb a multiple of kIB. Generic form: thread
+ * (row group, column) owns rows jb+rg, jb+rg+32, ... of column jb+c.
+ */
+template <typename T>
+__device__ __forceinline__ void update_inner_panel(T *S, int lds, int n, int jb, int ib)
+{
+    constexpr int kRowStride = kThreads / kIB;
+    constexpr int kRows      = kMaxN / kRowStride;
+    const int c  = threadIdx.x % kIB;
+    const int rg = threadIdx.x / kIB;
+    if (c >= ib) return;
+    T acc[kRows];
+#pragma unroll
+    for (int e = 0; e < kRows; ++e) acc[e] = T(0);
+    const T *Sc = S + (jb + c);
+    /* Unrolled by kIB so many independent shared loads are in flight. Rows
+     * past n read row n-1 (valid memory) and are never stored. */
+    for (int k0 = 0; k0 < jb; k0 += kIB) {
+#pragma unroll
+        for (int k = k0; k < k0 + kIB; ++k) {
+            const T b = Sc[k * lds];
+#pragma unroll
+            for (int e = 0; e < kRows; ++e) {
+                const int i = min(jb + rg + e * kRowStride, n - 1);
+                acc[e] += S[i + k * lds] * b;
+            }
+        }
+    }
+#pragma unroll
+    for (int e = 0; e < kRows; ++e) {
+        const int i = jb + rg + e * kRowStride;
+        if (i < n && i >= jb + c) S[i + (jb + c) * lds] -= acc[e];
+    }
+}
+
+/* D += A * B on the FP64 tensor cores: one 8x8x4 step for the whole warp.
+ * Lane l holds A[l/4][l%4], B[l%4][l/4] and D[l/4][2(l%4) .. 2(l%4)+1]. */
+__device__ __forceinline__ void dmma_8x8x4(double &d0, double &d1, double a, double b)
+{
+    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 "
+                 "{%0,%1}, {%2}, {%3}, {%0,%1};"
+                 : "+d"(d0), "+d"(d1) : "d"(a), "d"(b));
+}
+
+/* Double precision (a): the update is an (n-jb) x 8 x jb product, so each
+ * warp takes 8-row tiles and runs it on DMMA; two tiles and two k-phases per
+ * warp give four independent accumulator chains. */
+template <>
+__device__ __forceinline__ void update_inner_panel<double>(double *S, int lds, int n, int jb, int ib)
+{
+    constexpr int kWarps = kThreads / kWarpSize;
+    static_assert(kIB == 8, "the DMMA update assumes an inner block of 8");
+    const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
+    const int g = lane >> 2, q = lane & 3;
+    const int ntiles = (n - jb + 7) / 8;
+    const int rb = min(jb + g, n - 1); /* B(k, g) = S[jb+g][k] */
+    for (int t = warp; t < ntiles; t += 2 * kWarps) {
+        const int t2 = t + kWarps;
+        const int ra  = min(jb + 8 * t + g, n - 1);
+        const int ra2 = min(jb + 8 * t2 + g, n - 1);
+        double c[2][2][2] = {}; /* [tile][k phase][pair] */
+        for (int k = q; k < jb; k += 8) {
+            const double b0 = S[rb + k * lds], b1 = S[rb + (k + 4) * lds];
+            dmma_8x8x4(c[0][0][0], c[0][0][1], S[ra + k * lds], b0);
+            dmma_8x8x4(c[0][1][0], c[0][1][1], S[ra + (k + 4) * lds], b1);
+            if (t2 < ntiles) {
+                dmma_8x8x4(c[1][0][0], c[1][0][1], S[ra2 + k * lds], b0);
+                dmma_8x8x4(c[1][1][0], c[1][1][1], S[ra2 + (k + 4) * lds], b1);
+            }
+        }
+#pragma unroll
+        for (int u = 0; u < 2; ++u) {
+            const int i = jb + 8 * (u ? t2 : t) + g;
+#pragma unroll
+            for (int h = 0; h < 2; ++h) {
+                const int col = 2 * q + h;
+                if (i < n && col < ib && i >= jb + col)
+                    S[i + (jb + col) * lds] -= c[u][0][h] + c[u][1][h];
+            }
+        }
+    }
+}
 
 template <typename T>
 __global__ void __launch_bounds__(kThreads)
@@ -66,31 +154,9 @@ potf2_kernel(int n, T *__restrict__ dA, int64_t ldda, int upper, int64_t col0,
     for (int jb = 0; jb < n; jb += kIB) {
         const int ib = min(kIB, n - jb);
 
-        /* (a) left-looking update of the inner panel by all threads: thread
-         * (row group, column) owns rows jb+rg, jb+rg+32, ... of column jb+c. */
+        /* (a) left-looking update of the inner panel by all threads. */
         if (jb > 0) {
-            const int c  = tid % kIB;
-            const int rg = tid / kIB; /* 0 .. kThreads/kIB - 1 */
-            constexpr int kRowStride = kThreads / kIB;
-            if (c < ib) {
-                T acc[kMaxN / kRowStride];
-#pragma unroll
-                for (int e = 0; e < kMaxN / kRowStride; ++e) acc[e] = T(0);
-                const T *Sc = S + (jb + c);
-                for (int k = 0; k < jb; ++k) {
-                    const T b = Sc[k * lds];
-#pragma unroll
-                    for (int e = 0; e < kMaxN / kRowStride; ++e) {
-                        const int i = jb + rg + e * kRowStride;
-                        if (i < n) acc[e] += S[i + k * lds] * b;
-                    }
-                }
-#pragma unroll
-                for (int e = 0; e < kMaxN / kRowStride; ++e) {
-                    const int i = jb + rg + e * kRowStride;
-                    if (i < n && i >= jb + c) S[i + (jb + c) * lds] -= acc[e];
-                }
-            }
+            update_inner_panel(S, lds, n, jb, ib);
             __syncthreads();
         }
 
@@ -113,7 +179,7 @@ potf2_kernel(int n, T *__restrict__ dA, int64_t ldda, int upper, int64_t col0,
                     if (!(piv > T(0))) { /* also catches NaN */
                         fail_col = jb + c;
                     } else {
-                        const T d = sqrt_t(piv), rd = T(1) / d;
+                        const T rd = rsqrt_t(piv), d = piv * rd;
 #pragma unroll
                         for (int e = 0; e < kRowsPerLane; ++e) {
                             const int i = jb + lane + e * kWarpSize;
