@@ -1,0 +1,377 @@
+/*
+ * bench_potrf.c -- gchol potrf sweep against cuSOLVER (and OpenBLAS).
+ *
+ * For each precision, size and uplo: one SPD matrix is generated, uploaded,
+ * factored by cusolverDnXpotrf once (warm-up + niter timed runs), then by each
+ * gchol configuration on the same matrix in the same process. Every gchol
+ * result is checked (info and ||Ax - L L^T x||); a failing one posts no time.
+ * The cuBLAS GEMM rate of each precision is measured in the same run as the
+ * ceiling. Prints a table and optionally writes a CSV (see usage()).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "bench_common.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BENCH_CHECK_LIMIT 30.0    /* factor check threshold (LAPACK's 30) */
+#define BENCH_MAX_CONFIGS 8
+
+typedef struct {
+    int64_t    *sizes;
+    int         nsizes;
+    const char *precs;           /* "d", "s" or "ds"                        */
+    const char *uplos;           /* "L", "U" or "LU"                        */
+    const char *variant;         /* auto, left, right, all                  */
+    int         lookahead;       /* for a single variant                    */
+    int64_t     nb, recnb;
+    int         niter;
+    int         openblas;
+    int64_t     openblas_max;    /* 0: no limit                             */
+    int         host;
+    const char *csv;
+    double      memory_max_gb;   /* 0: what cudaMemGetInfo reports free     */
+    int64_t     gemm_n;
+    uint64_t    seed;
+    int         device;
+} bench_args_t;
+
+typedef struct { int variant, lookahead; } bench_config_t;
+
+/* Timings of the references for one (prec, n, uplo). */
+typedef struct {
+    double cusolver_s, openblas_s, gemm_tflops;
+} bench_refs_t;
+
+static void usage(const char *program)
+{
+    printf("usage: %s [options]\n"
+           "  -n LIST            sizes: a,b,c and/or start:stop[:step] (no step: doubling)\n"
+           "                     default 1024,2048,4096,8192,16384,32768,40960\n"
+           "  --prec d|s|ds      precisions (default ds)\n"
+           "  --uplo L|U|LU      triangles (default L)\n"
+           "  --variant V        auto|left|right|all (default auto); all = left and right\n"
+           "                     each with lookahead on and off, plus auto\n"
+           "  --lookahead X      auto|on|off for a single variant (default auto)\n"
+           "  --nb N, --recnb N  block sizes (default 0: automatic)\n"
+           "  --niter K          timed runs after the warm-up, median reported (default 3)\n"
+           "  --openblas         also time OpenBLAS LAPACKE_?potrf on the host cores\n"
+           "  --openblas-max N   ... only for n <= N\n"
+           "  --host             also time the host interface gchol_?potrf_expert\n"
+           "                     (with transfers; variant \"host\")\n"
+           "  --csv FILE         write the results as CSV\n"
+           "  --memory-max GB    skip sizes needing more device memory than this\n"
+           "                     (sizes that do not fit in free memory are always skipped)\n"
+           "  --gemm-n N         size of the cuBLAS GEMM ceiling (default 8192)\n"
+           "  --seed S, --device D\n", program);
+}
+
+/* Matches "--name value" or "--name=value"; advances *i past the value. */
+static const char *option_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t len = strlen(name);
+    if (strncmp(argv[*i], name, len) != 0) return NULL;
+    if (argv[*i][len] == '=') return argv[*i] + len + 1;
+    if (argv[*i][len] != '\0') return NULL;
+    if (*i + 1 >= argc) { fprintf(stderr, "%s needs a value\n", name); exit(EXIT_FAILURE); }
+    return argv[++*i];
+}
+
+static int parse_lookahead(const char *text)
+{
+    if (strcmp(text, "on") == 0)  return GCHOL_LOOKAHEAD_ON;
+    if (strcmp(text, "off") == 0) return GCHOL_LOOKAHEAD_OFF;
+    if (strcmp(text, "auto") == 0) return GCHOL_LOOKAHEAD_AUTO;
+    fprintf(stderr, "--lookahead: auto, on or off\n");
+    exit(EXIT_FAILURE);
+}
+
+static int is_subset(const char *text, const char *allowed)
+{
+    if (*text == '\0') return 0;
+    for (; *text; ++text)
+        if (strchr(allowed, *text) == NULL) return 0;
+    return 1;
+}
+
+static void parse_args(int argc, char **argv, bench_args_t *args)
+{
+    const char *v;
+    *args = (bench_args_t) { .precs = "ds", .uplos = "L", .variant = "auto",
+                             .lookahead = GCHOL_LOOKAHEAD_AUTO, .niter = 3,
+                             .gemm_n = 8192, .seed = 2026 };
+    const char *sizes = "1024,2048,4096,8192,16384,32768,40960";
+    for (int i = 1; i < argc; ++i) {
+        if      ((v = option_value(argc, argv, &i, "-n")))             sizes = v;
+        else if ((v = option_value(argc, argv, &i, "--prec")))         args->precs = v;
+        else if ((v = option_value(argc, argv, &i, "--uplo")))         args->uplos = v;
+        else if ((v = option_value(argc, argv, &i, "--variant")))      args->variant = v;
+        else if ((v = option_value(argc, argv, &i, "--lookahead")))    args->lookahead = parse_lookahead(v);
+        else if ((v = option_value(argc, argv, &i, "--nb")))           args->nb = atoll(v);
+        else if ((v = option_value(argc, argv, &i, "--recnb")))        args->recnb = atoll(v);
+        else if ((v = option_value(argc, argv, &i, "--niter")))        args->niter = atoi(v);
+        else if ((v = option_value(argc, argv, &i, "--openblas-max"))) args->openblas_max = atoll(v);
+        else if ((v = option_value(argc, argv, &i, "--csv")))          args->csv = v;
+        else if ((v = option_value(argc, argv, &i, "--memory-max")))   args->memory_max_gb = atof(v);
+        else if ((v = option_value(argc, argv, &i, "--gemm-n")))       args->gemm_n = atoll(v);
+        else if ((v = option_value(argc, argv, &i, "--seed")))         args->seed = strtoull(v, NULL, 10);
+        else if ((v = option_value(argc, argv, &i, "--device")))       args->device = atoi(v);
+        else if (strcmp(argv[i], "--openblas") == 0)                   args->openblas = 1;
+        else if (strcmp(argv[i], "--host") == 0)                       args->host = 1;
+        else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            usage(argv[0]);
+            exit(EXIT_SUCCESS);
+        } else {
+            fprintf(stderr, "unknown option %s\n", argv[i]);
+            usage(argv[0]);
+            exit(EXIT_FAILURE);
+        }
+    }
+    args->nsizes = bench_parse_sizes(sizes, &args->sizes);
+    if (args->nsizes <= 0 || !is_subset(args->precs, "ds") || !is_subset(args->uplos, "LU")
+        || args->niter < 1 || args->nb < 0 || args->recnb < 0 || args->gemm_n < 1) {
+        fprintf(stderr, "invalid arguments\n");
+        usage(argv[0]);
+        exit(EXIT_FAILURE);
+    }
+}
+
+/* The gchol configurations that --variant (and --lookahead) ask for. */
+static int make_configs(const bench_args_t *args, bench_config_t *configs)
+{
+    if (strcmp(args->variant, "all") == 0) {
+        int count = 0;
+        for (int v = GCHOL_VARIANT_LEFT; v <= GCHOL_VARIANT_RIGHT; ++v) {
+            configs[count++] = (bench_config_t) { v, GCHOL_LOOKAHEAD_ON };
+            configs[count++] = (bench_config_t) { v, GCHOL_LOOKAHEAD_OFF };
+        }
+        configs[count++] = (bench_config_t) { GCHOL_VARIANT_AUTO, GCHOL_LOOKAHEAD_AUTO };
+        return count;
+    }
+    for (int v = GCHOL_VARIANT_AUTO; v <= GCHOL_VARIANT_RIGHT; ++v)
+        if (strcmp(args->variant, bench_variant_name(v)) == 0) {
+            configs[0] = (bench_config_t) { v, args->lookahead };
+            return 1;
+        }
+    fprintf(stderr, "--variant: auto, left, right or all\n");
+    exit(EXIT_FAILURE);
+}
+
+/* A CSV field: the value, or nothing when it was not measured. */
+static void csv_field(FILE *f, double value, int last)
+{
+    if (value > 0 && isfinite(value)) fprintf(f, "%.6g", value);
+    fputc(last ? '\n' : ',', f);
+}
+
+/* A table field: value * scale with `format`, or "-" when not measured. */
+static const char *table_field(char *text, size_t size, const char *format, double value,
+                               double scale)
+{
+    if (value > 0 && isfinite(value)) snprintf(text, size, format, value * scale);
+    else snprintf(text, size, "-");
+    return text;
+}
+
+/* Prints one table row and its CSV line. gchol_s <= 0: no gchol time. */
+static void report_row(FILE *csv, char prec, int64_t n, char uplo, const char *variant,
+                       const gchol_options_t *resolved, double gchol_s,
+                       const bench_refs_t *refs, const char *status)
+{
+    double gchol_tf = bench_potrf_tflops(n, gchol_s), cus_tf = bench_potrf_tflops(n, refs->cusolver_s);
+    double obl_tf = bench_potrf_tflops(n, refs->openblas_s);
+    double ratio = gchol_s > 0 && refs->cusolver_s > 0 ? refs->cusolver_s / gchol_s : 0.0;
+    char f[4][32];
+    printf("%c %6lld %c %-12s %-4s %4lld %4lld | %10s %6s | %10.3f %6.2f | %6s | %8s | %s\n",
+           prec, (long long) n, uplo, variant, bench_lookahead_name(resolved->lookahead),
+           (long long) resolved->nb, (long long) resolved->recnb,
+           table_field(f[0], 32, "%.3f", gchol_s, 1e3), table_field(f[1], 32, "%.2f", gchol_tf, 1),
+           refs->cusolver_s * 1e3, cus_tf, table_field(f[2], 32, "%.3f", ratio, 1),
+           table_field(f[3], 32, "%.2f", obl_tf, 1), status);
+    fflush(stdout);
+    if (csv == NULL) return;
+    const char *tag = strncmp(variant, "auto", 4) == 0 ? "auto" : variant;
+    fprintf(csv, "%lld,%c,%c,%s,%s,%lld,%lld,", (long long) n, prec, uplo, tag,
+            bench_lookahead_name(resolved->lookahead), (long long) resolved->nb,
+            (long long) resolved->recnb);
+    csv_field(csv, gchol_s, 0);
+    csv_field(csv, refs->cusolver_s, 0);
+    csv_field(csv, refs->openblas_s, 0);
+    csv_field(csv, gchol_tf, 0);
+    csv_field(csv, cus_tf, 0);
+    csv_field(csv, obl_tf, 0);
+    csv_field(csv, refs->gemm_tflops, 0);
+    csv_field(csv, ratio, 1);
+    fflush(csv);
+}
+
+/* Turns (time, info, check) into a status word; clears *seconds on failure. */
+static const char *judge(double *seconds, int64_t info, double check, char *text, size_t size)
+{
+    if (*seconds < 0 || info < 0)
+        snprintf(text, size, "ERROR %lld: %s", (long long) info, gchol_strerror(info));
+    else if (info > 0)
+        snprintf(text, size, "FAILED info=%lld", (long long) info);
+    else if (!(check < BENCH_CHECK_LIMIT))
+        snprintf(text, size, "FAILED check %.2g", check);
+    else {
+        snprintf(text, size, "ok (check %.2g)", check);
+        return text;
+    }
+    *seconds = 0.0;
+    return text;
+}
+
+int main(int argc, char **argv)
+{
+    bench_args_t args;
+    parse_args(argc, argv, &args);
+    bench_require_gpu(args.device, argv[0]);
+
+    bench_config_t configs[BENCH_MAX_CONFIGS];
+    const int nconfigs = make_configs(&args, configs);
+
+    gchol_queue_t queue;
+    BENCH_GCHOL(gchol_queue_create(-1, &queue));
+    cudaStream_t stream = gchol_queue_stream(queue);
+    bench_cusolver_t cusolver;
+    bench_cusolver_create(&cusolver, stream);
+    cublasHandle_t cublas;
+    BENCH_CUBLAS(cublasCreate(&cublas));
+    BENCH_CUBLAS(cublasSetStream(cublas, stream));
+    int64_t *dinfo = bench_device_malloc(sizeof(int64_t));
+
+    FILE *csv = NULL;
+    if (args.csv) {
+        csv = fopen(args.csv, "w");
+        if (csv == NULL) { perror(args.csv); return EXIT_FAILURE; }
+        fprintf(csv, "n,precision,uplo,variant,lookahead,nb,recnb,gchol_s,cusolver_s,openblas_s,"
+                     "gchol_tflops,cusolver_tflops,openblas_tflops,gemm_tflops,ratio\n");
+    }
+    if (args.openblas)
+        printf("# %s (set OPENBLAS_CORETYPE if that is not this host's core)\n",
+               bench_openblas_config());
+    printf("# niter %d (median after a warm-up), flops n^3/3 + n^2/2 + n/6, "
+           "check = ||Ax - LL^Tx|| / (n eps ||Ax||) < %g\n", args.niter, BENCH_CHECK_LIMIT);
+
+    int failures = 0;
+    for (const char *p = args.precs; *p; ++p) {
+        const char prec = *p;
+        const size_t es = bench_elsize(prec);
+        bench_refs_t refs = { 0 };
+        refs.gemm_tflops = bench_gemm_tflops(prec, args.gemm_n, args.niter, stream);
+        printf("\n# %s: cuBLAS %cgemm n=%lld: %.2f TFLOP/s (ceiling)\n", bench_prec_name(prec),
+               prec, (long long) args.gemm_n, refs.gemm_tflops);
+        printf("# p      n u variant      la     nb recnb|   gchol ms  TF/s | cusolver ms  TF/s |"
+               "  ratio | OpenBLAS | status\n");
+
+        for (int in = 0; in < args.nsizes; ++in) {
+            const int64_t n = args.sizes[in];
+            size_t free_bytes, total_bytes;
+            BENCH_CUDA(cudaMemGetInfo(&free_bytes, &total_bytes));
+            double limit = (double) free_bytes;
+            if (args.memory_max_gb > 0 && args.memory_max_gb * 1e9 < limit)
+                limit = args.memory_max_gb * 1e9;
+            double need = (double) bench_potrf_bytes(prec, n, args.host ? 3 : 2);
+            if (need > limit) {
+                printf("# skipped %s n=%lld: needs %.1f GB of device memory, %.1f GB allowed\n",
+                       bench_prec_name(prec), (long long) n, need / 1e9, limit / 1e9);
+                continue;
+            }
+
+            /* One matrix per (prec, n): pristine copy dA0 and working copy dA. */
+            void *hA0 = bench_spd_host(prec, n, n, args.seed ^ (uint64_t) n);
+            int64_t ldda;
+            void *dA0 = bench_upload(prec, n, n, hA0, n, &ldda);
+            void *dA  = bench_device_malloc((size_t) ldda * n * es);
+            void *hA  = args.openblas || args.host ? bench_malloc((size_t) n * n * es) : NULL;
+
+            gchol_options_t autopick;
+            gchol_options_default(&autopick);
+            autopick.nb = args.nb;
+            autopick.recnb = args.recnb;
+            gchol_options_resolve(&autopick, prec, n);
+            printf("# auto for %s n=%lld: variant %s, lookahead %s, nb %lld, recnb %lld\n",
+                   bench_prec_name(prec), (long long) n, bench_variant_name(autopick.variant),
+                   bench_lookahead_name(autopick.lookahead), (long long) autopick.nb,
+                   (long long) autopick.recnb);
+
+            for (const char *u = args.uplos; *u; ++u) {
+                const char uplo = *u;
+                char status[160];
+                int cinfo = 0;
+                refs.cusolver_s = bench_cusolver_potrf(&cusolver, prec, uplo, n, dA0, dA, ldda,
+                                                       args.niter, &cinfo);
+                double ccheck = bench_factor_check(cublas, prec, uplo, n, dA0, dA, ldda);
+                if (cinfo != 0 || !(ccheck < BENCH_CHECK_LIMIT))
+                    printf("# warning: cuSOLVER info %d, check %.2g\n", cinfo, ccheck);
+
+                refs.openblas_s = 0.0;
+                if (args.openblas && (args.openblas_max == 0 || n <= args.openblas_max)) {
+                    int oinfo = 0;
+                    refs.openblas_s = bench_openblas_potrf(prec, uplo, n, hA0, hA, n,
+                                                           args.niter, &oinfo);
+                    if (oinfo != 0) printf("# warning: OpenBLAS info %d\n", oinfo);
+                }
+
+                for (int c = 0; c < nconfigs; ++c) {
+                    gchol_options_t opts, resolved;
+                    gchol_options_default(&opts);
+                    opts.variant = configs[c].variant;
+                    opts.lookahead = configs[c].lookahead;
+                    opts.nb = args.nb;
+                    opts.recnb = args.recnb;
+                    resolved = opts;
+                    gchol_options_resolve(&resolved, prec, n);
+
+                    int64_t info = 0;
+                    double seconds = bench_gchol_potrf(queue, BENCH_GCHOL_ASYNC, prec, uplo, n,
+                                                       dA0, dA, ldda, &opts, dinfo, args.niter,
+                                                       &info);
+                    double check = seconds >= 0 && info == 0
+                        ? bench_factor_check(cublas, prec, uplo, n, dA0, dA, ldda) : INFINITY;
+                    judge(&seconds, info, check, status, sizeof(status));
+                    failures += seconds <= 0;
+
+                    char variant[32];
+                    if (configs[c].variant == GCHOL_VARIANT_AUTO)
+                        snprintf(variant, sizeof(variant), "auto>%s", bench_variant_name(resolved.variant));
+                    else
+                        snprintf(variant, sizeof(variant), "%s", bench_variant_name(configs[c].variant));
+                    report_row(csv, prec, n, uplo, variant, &resolved, seconds, &refs, status);
+                }
+
+                if (args.host) {       /* host interface with transfers, auto options */
+                    int64_t info = 0;
+                    double seconds = bench_gchol_host_potrf(queue, prec, uplo, n, hA0, hA, n,
+                                                            &autopick, args.niter, &info);
+                    double check = INFINITY;
+                    if (seconds >= 0 && info == 0) {
+                        BENCH_CUDA(cudaMemcpy2D(dA, ldda * es, hA, n * es, n * es, n,
+                                                cudaMemcpyHostToDevice));
+                        check = bench_factor_check(cublas, prec, uplo, n, dA0, dA, ldda);
+                    }
+                    judge(&seconds, info, check, status, sizeof(status));
+                    failures += seconds <= 0;
+                    report_row(csv, prec, n, uplo, "host", &autopick, seconds, &refs, status);
+                }
+            }
+            free(hA);
+            free(hA0);
+            BENCH_CUDA(cudaFree(dA));
+            BENCH_CUDA(cudaFree(dA0));
+        }
+    }
+
+    if (csv) fclose(csv);
+    BENCH_CUDA(cudaFree(dinfo));
+    BENCH_CUBLAS(cublasDestroy(cublas));
+    bench_cusolver_destroy(&cusolver);
+    BENCH_GCHOL(gchol_queue_destroy(queue));
+    free(args.sizes);
+    if (failures) printf("\n# %d gchol run(s) failed\n", failures);
+    return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,222 @@
+/*
+ * timeline_potrf.c -- timeline of one gchol factorization from the CUDA event
+ * timestamps the library records (gchol_options_t.trace), with lookahead on
+ * and off. For each, writes a CSV (stream,op,block,m,n,k,start_ms,end_ms) and
+ * prints the total time, each stream's busy time, and the overlap: the time
+ * during which both the main (update) stream and the panel stream are busy.
+ *
+ *   timeline_potrf [-n N] [--prec d|s] [--uplo L|U] [--variant auto|left|right]
+ *                  [--nb N] [--recnb N] [--out PREFIX]
+ *
+ * Files: PREFIX_<prec><n>_<variant>_<on|off>.csv (default PREFIX "timeline");
+ * plot them with plot_timeline.py.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "bench_common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct { float start, end; } interval_t;
+
+static const char *op_name(int op)
+{
+    static const char *names[] = { "potrf", "trsm", "syrk", "gemm" };
+    return op >= 0 && op < 4 ? names[op] : "other";
+}
+
+static int cmp_interval(const void *a, const void *b)
+{
+    float x = ((const interval_t *) a)->start, y = ((const interval_t *) b)->start;
+    return (x > y) - (x < y);
+}
+
+/* The union of the intervals of `stream`, as sorted disjoint intervals in
+ * *out (malloc'd); returns their count and the busy time in *busy. */
+static int64_t stream_union(const gchol_trace_event_t *events, int64_t count, int stream,
+                            interval_t **out, double *busy)
+{
+    interval_t *iv = bench_malloc((count > 0 ? count : 1) * sizeof(interval_t));
+    int64_t m = 0;
+    for (int64_t e = 0; e < count; ++e)
+        if (events[e].stream == stream && events[e].end_ms > events[e].start_ms)
+            iv[m++] = (interval_t) { events[e].start_ms, events[e].end_ms };
+    qsort(iv, m, sizeof(interval_t), cmp_interval);
+    int64_t k = 0;
+    for (int64_t i = 0; i < m; ++i) {
+        if (k > 0 && iv[i].start <= iv[k - 1].end) {
+            if (iv[i].end > iv[k - 1].end) iv[k - 1].end = iv[i].end;
+        } else {
+            iv[k++] = iv[i];
+        }
+    }
+    *busy = 0.0;
+    for (int64_t i = 0; i < k; ++i) *busy += iv[i].end - iv[i].start;
+    *out = iv;
+    return k;
+}
+
+/* Length of the intersection of two sorted disjoint interval lists. */
+static double intersection(const interval_t *a, int64_t na, const interval_t *b, int64_t nb)
+{
+    double total = 0.0;
+    for (int64_t i = 0, j = 0; i < na && j < nb;) {
+        float lo = a[i].start > b[j].start ? a[i].start : b[j].start;
+        float hi = a[i].end < b[j].end ? a[i].end : b[j].end;
+        if (hi > lo) total += hi - lo;
+        if (a[i].end < b[j].end) ++i; else ++j;
+    }
+    return total;
+}
+
+/* Runs one traced factorization on a fresh copy; grows the trace buffer
+ * until every event fits. Returns the factorization's info. */
+static int64_t traced_run(char prec, char uplo, int64_t n, const void *dA0, void *dA,
+                          int64_t ldda, gchol_options_t *opts, gchol_trace_t *trace,
+                          gchol_queue_t queue)
+{
+    for (;;) {
+        int64_t info = 0;
+        trace->count = 0;
+        opts->trace = trace;
+        bench_device_copy(prec, n, n, dA0, ldda, dA, ldda, gchol_queue_stream(queue));
+        if (prec == 'd') gchol_dpotrf_expert_gpu(uplo, n, dA, ldda, &info, opts, queue);
+        else             gchol_spotrf_expert_gpu(uplo, n, dA, ldda, &info, opts, queue);
+        opts->trace = NULL;
+        if (info != 0 || trace->count <= trace->capacity) return info;
+        trace->capacity = trace->count;
+        free(trace->events);
+        trace->events = bench_malloc(trace->capacity * sizeof(gchol_trace_event_t));
+    }
+}
+
+/* Writes the CSV and prints the totals and overlap of one trace. */
+static void analyse(const gchol_trace_t *trace, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (f == NULL) { perror(path); exit(EXIT_FAILURE); }
+    fprintf(f, "stream,op,block,m,n,k,start_ms,end_ms\n");
+    double total = 0.0, op_time[2][5] = { { 0 } };
+    int64_t op_count[2][5] = { { 0 } };
+    for (int64_t e = 0; e < trace->count; ++e) {
+        const gchol_trace_event_t *ev = &trace->events[e];
+        fprintf(f, "%d,%s,%lld,%lld,%lld,%lld,%.6f,%.6f\n", ev->stream, op_name(ev->op),
+                (long long) ev->block, (long long) ev->m, (long long) ev->n, (long long) ev->k,
+                ev->start_ms, ev->end_ms);
+        if (ev->end_ms > total) total = ev->end_ms;
+        int s = ev->stream == 1, op = ev->op >= 0 && ev->op < 4 ? ev->op : 4;
+        op_time[s][op] += ev->end_ms - ev->start_ms;
+        ++op_count[s][op];
+    }
+    fclose(f);
+
+    interval_t *main_busy, *panel_busy;
+    double busy_main, busy_panel;
+    int64_t n_main  = stream_union(trace->events, trace->count, 0, &main_busy, &busy_main);
+    int64_t n_panel = stream_union(trace->events, trace->count, 1, &panel_busy, &busy_panel);
+    double overlap = intersection(main_busy, n_main, panel_busy, n_panel);
+    free(main_busy);
+    free(panel_busy);
+
+    printf("  %lld events -> %s\n", (long long) trace->count, path);
+    printf("  total %.3f ms; busy: main %.3f ms (%.1f%%), panel %.3f ms (%.1f%%)\n", total,
+           busy_main, total > 0 ? 100 * busy_main / total : 0.0, busy_panel,
+           total > 0 ? 100 * busy_panel / total : 0.0);
+    printf("  overlap (both streams busy) %.3f ms = %.1f%% of total\n", overlap,
+           total > 0 ? 100 * overlap / total : 0.0);
+    for (int s = 0; s < 2; ++s)
+        for (int op = 0; op < 5; ++op)
+            if (op_count[s][op])
+                printf("    %-5s stream %-5s %5lld ops %10.3f ms\n", op < 4 ? op_name(op) : "other",
+                       s ? "panel" : "main", (long long) op_count[s][op], op_time[s][op]);
+}
+
+int main(int argc, char **argv)
+{
+    int64_t n = 16384, nb = 0, recnb = 0;
+    char prec = 'd', uplo = 'L';
+    const char *variant_name = "auto", *prefix = "timeline";
+    for (int i = 1; i < argc; ++i) {
+        const int has_value = i + 1 < argc;
+        if      (strcmp(argv[i], "-n") == 0 && has_value)        n = atoll(argv[++i]);
+        else if (strcmp(argv[i], "--prec") == 0 && has_value)    prec = argv[++i][0];
+        else if (strcmp(argv[i], "--uplo") == 0 && has_value)    uplo = argv[++i][0];
+        else if (strcmp(argv[i], "--variant") == 0 && has_value) variant_name = argv[++i];
+        else if (strcmp(argv[i], "--nb") == 0 && has_value)      nb = atoll(argv[++i]);
+        else if (strcmp(argv[i], "--recnb") == 0 && has_value)   recnb = atoll(argv[++i]);
+        else if (strcmp(argv[i], "--out") == 0 && has_value)     prefix = argv[++i];
+        else {
+            fprintf(stderr, "usage: %s [-n N] [--prec d|s] [--uplo L|U] "
+                    "[--variant auto|left|right] [--nb N] [--recnb N] [--out PREFIX]\n", argv[0]);
+            return EXIT_FAILURE;
+        }
+    }
+    int variant = -1;
+    for (int v = GCHOL_VARIANT_AUTO; v <= GCHOL_VARIANT_RIGHT; ++v)
+        if (strcmp(variant_name, bench_variant_name(v)) == 0) variant = v;
+    if (n < 1 || variant < 0 || (prec != 'd' && prec != 's') || (uplo != 'L' && uplo != 'U')) {
+        fprintf(stderr, "%s: invalid arguments\n", argv[0]);
+        return EXIT_FAILURE;
+    }
+    bench_require_gpu(-1, argv[0]);
+
+    gchol_queue_t queue;
+    BENCH_GCHOL(gchol_queue_create(-1, &queue));
+    void *hA = bench_spd_host(prec, n, n, 2026);
+    int64_t ldda;
+    void *dA0 = bench_upload(prec, n, n, hA, n, &ldda);
+    void *dA  = bench_device_malloc((size_t) ldda * n * bench_elsize(prec));
+    free(hA);
+    gchol_trace_t trace = { bench_malloc(16384 * sizeof(gchol_trace_event_t)), 16384, 0 };
+    int status = EXIT_SUCCESS;
+
+    const int lookaheads[2] = { GCHOL_LOOKAHEAD_ON, GCHOL_LOOKAHEAD_OFF };
+    for (int l = 0; l < 2; ++l) {
+        gchol_options_t opts, resolved;
+        gchol_options_default(&opts);
+        opts.variant = variant;
+        opts.lookahead = lookaheads[l];
+        opts.nb = nb;
+        opts.recnb = recnb;
+        resolved = opts;
+        gchol_options_resolve(&resolved, prec, n);
+        printf("%cpotrf n=%lld uplo %c variant %s%s%s lookahead %s nb %lld recnb %lld\n", prec,
+               (long long) n, uplo, variant_name, variant ? "" : ">",
+               variant ? "" : bench_variant_name(resolved.variant),
+               bench_lookahead_name(opts.lookahead), (long long) resolved.nb,
+               (long long) resolved.recnb);
+
+        /* Untraced time first (warm-up + 3 runs), then one traced run. */
+        int64_t info = 0;
+        double untraced = bench_gchol_potrf(queue, BENCH_GCHOL_GPU, prec, uplo, n, dA0, dA, ldda,
+                                            &opts, NULL, 3, &info);
+        if (untraced < 0 || info != 0) {
+            printf("  FAILED: %lld (%s)\n", (long long) info, gchol_strerror(info));
+            status = EXIT_FAILURE;
+            continue;
+        }
+        info = traced_run(prec, uplo, n, dA0, dA, ldda, &opts, &trace, queue);
+        if (info != 0) {
+            printf("  traced run FAILED: %lld (%s)\n", (long long) info, gchol_strerror(info));
+            status = EXIT_FAILURE;
+            continue;
+        }
+        printf("  untraced %.3f ms (%.2f TFLOP/s)\n", untraced * 1e3,
+               bench_potrf_tflops(n, untraced));
+        if (trace.count == 0) printf("  warning: the library recorded no events\n");
+
+        char path[1024];
+        snprintf(path, sizeof(path), "%s_%c%lld_%s_%s.csv", prefix, prec, (long long) n,
+                 bench_variant_name(variant ? variant : resolved.variant),
+                 bench_lookahead_name(opts.lookahead));
+        analyse(&trace, path);
+    }
+
+    free(trace.events);
+    BENCH_CUDA(cudaFree(dA));
+    BENCH_CUDA(cudaFree(dA0));
+    BENCH_GCHOL(gchol_queue_destroy(queue));
+    return status;
+}

@@ -1,0 +1,54 @@
+#!/bin/sh
+# run_sanitize.sh -- runs the GPU test suites (reduced sizes: --suite --quick)
+# under compute-sanitizer memcheck and racecheck. Prints one summary line per
+# tool and exits non-zero on any error. Without compute-sanitizer or without
+# a GPU it says so and exits 0 ("skipped").
+#
+#   sh testing/run_sanitize.sh         (what `make sanitize` runs)
+
+cd "$(dirname "$0")/.." || exit 1
+
+logdir=${TEST_LOGDIR:-testing/logs}
+mkdir -p "$logdir" || exit 1
+
+sanitizer=$(command -v compute-sanitizer 2>/dev/null)
+if [ -z "$sanitizer" ]; then
+    for d in "${CUDA_HOME:-}" /usr/local/cuda; do
+        if [ -n "$d" ] && [ -x "$d/bin/compute-sanitizer" ]; then
+            sanitizer="$d/bin/compute-sanitizer"
+            break
+        fi
+    done
+fi
+if [ -z "$sanitizer" ]; then
+    echo "compute-sanitizer not found: sanitize skipped"
+    exit 0
+fi
+if ! command -v nvidia-smi >/dev/null 2>&1 || ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
+    echo "no GPU: sanitize skipped"
+    exit 0
+fi
+
+status=0
+for tool in memcheck racecheck; do
+    errors=0
+    for exe in testing_dpotrf testing_spotrf; do
+        log="$logdir/sanitize_${tool}_$exe.log"
+        echo "=== $tool: ./testing/$exe --suite --quick"
+        "$sanitizer" --tool "$tool" --error-exitcode 1 ./testing/$exe --suite --quick \
+            > "$log" 2>&1
+        rc=$?
+        grep -E '^SUMMARY|ERROR SUMMARY|RACECHECK SUMMARY|^=+ (Error|Race)' "$log" | tail -n 5
+        if [ "$rc" -ne 0 ]; then
+            echo "*** $tool on $exe: exit status $rc (see $log)"
+            errors=$((errors + 1))
+        fi
+    done
+    if [ "$errors" -eq 0 ]; then
+        echo "SANITIZE $tool: ok"
+    else
+        echo "SANITIZE $tool: FAILED ($errors executable(s))"
+        status=1
+    fi
+done
+exit $status

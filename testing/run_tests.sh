@@ -1,0 +1,56 @@
+#!/bin/sh
+# run_tests.sh -- runs every gchol tester (from the repository root), tees
+# their output, and sums their SUMMARY lines. A tester that exits non-zero
+# or prints no SUMMARY line counts as one failure. Exits non-zero if anything
+# failed; the last line is "N passed, N failed, N skipped".
+#
+#   sh testing/run_tests.sh            (what `make test` runs)
+#   TEST_TIMEOUT=3600 sh testing/run_tests.sh
+
+cd "$(dirname "$0")/.." || exit 1
+
+timeout_s=${TEST_TIMEOUT:-1800}
+logdir=${TEST_LOGDIR:-testing/logs}
+mkdir -p "$logdir" || exit 1
+
+passed=0
+failed=0
+skipped=0
+
+# run_one NAME COMMAND...: runs a tester, tees its output, adds its counts.
+run_one() {
+    name=$1
+    shift
+    log="$logdir/$name.log"
+    echo "=== $*"
+    if command -v timeout >/dev/null 2>&1; then
+        set -- timeout "$timeout_s" "$@"
+    fi
+    # The exit status of the tester, not of tee, via a status file.
+    { "$@" 2>&1; echo $? > "$log.rc"; } | tee "$log"
+    rc=$(cat "$log.rc" 2>/dev/null || echo 1)
+    rm -f "$log.rc"
+    line=$(grep '^SUMMARY passed=[0-9]* failed=[0-9]* skipped=[0-9]*$' "$log" | tail -n 1)
+    if [ -z "$line" ]; then
+        echo "*** $name: no SUMMARY line (exit status $rc): counted as 1 failed"
+        failed=$((failed + 1))
+        return
+    fi
+    p=$(echo "$line" | sed 's/.*passed=\([0-9]*\).*/\1/')
+    f=$(echo "$line" | sed 's/.*failed=\([0-9]*\).*/\1/')
+    s=$(echo "$line" | sed 's/.*skipped=\([0-9]*\).*/\1/')
+    passed=$((passed + p))
+    failed=$((failed + f))
+    skipped=$((skipped + s))
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+        echo "*** $name: exit status $rc with no failed case: counted as 1 failed"
+        failed=$((failed + 1))
+    fi
+}
+
+run_one testing_host   ./testing/testing_host
+run_one testing_dpotrf ./testing/testing_dpotrf --suite
+run_one testing_spotrf ./testing/testing_spotrf --suite
+
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]

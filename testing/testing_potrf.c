@@ -1,0 +1,954 @@
+/*
+ * testing_potrf.c -- tests and times gchol_?potrf (precision-generic).
+ *
+ * Compiled twice: -DGCHOL_PREC_D gives testing_dpotrf, -DGCHOL_PREC_S gives
+ * testing_spotrf.
+ *
+ * Table mode (MAGMA style):
+ *   testing_dpotrf -n 1024:8192:1024 [--uplo L|U] [--variant auto|left|right]
+ *       [--lookahead on|off|auto] [--nb N] [--recnb N] [--niter K] [--check]
+ *       [--interface gpu|async|host] [--lda-pad P]
+ * Suite mode (make test):   testing_dpotrf --suite [--quick]
+ * Large case (make test-large, double only): testing_dpotrf --large
+ *
+ * Every mode ends with "SUMMARY passed=P failed=F skipped=S".
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuda_runtime_api.h>
+
+#include <cblas.h>
+#include <lapacke.h>
+
+#include "gchol.h"
+#include "testing_common.h"
+
+/* ---------------------------------------------------------------------------
+ * Precision macros.
+ * ------------------------------------------------------------------------- */
+#if defined(GCHOL_PREC_S)
+typedef float FLOAT;
+#define PREC        's'
+#define PREC_NAME   "single"
+#define GCHOL(name) gchol_s##name
+#define LAPACKE_POTRF LAPACKE_spotrf
+#elif defined(GCHOL_PREC_D)
+typedef double FLOAT;
+#define PREC        'd'
+#define PREC_NAME   "double"
+#define GCHOL(name) gchol_d##name
+#define LAPACKE_POTRF LAPACKE_dpotrf
+#else
+#error "compile with -DGCHOL_PREC_D or -DGCHOL_PREC_S"
+#endif
+
+#define ES           sizeof(FLOAT)
+#define INFO_POISON  ((int64_t)-987654321)
+#define LARGE_N      46500
+#define MAX_FACTOR_CHECK_N 2048  /* compare with LAPACKE's factor up to here */
+
+/* ---------------------------------------------------------------------------
+ * Test cases.
+ * ------------------------------------------------------------------------- */
+typedef enum {
+    IF_GPU,          /* gchol_?potrf_gpu                                   */
+    IF_EXPERT_GPU,   /* gchol_?potrf_expert_gpu with options               */
+    IF_ASYNC,        /* gchol_?potrf_async, info from the device word       */
+    IF_HOST,         /* gchol_?potrf (host memory, library queue)           */
+    IF_HOST_EXPERT,  /* gchol_?potrf_expert (host memory, our queue)        */
+    IF_STREAM,       /* async on a queue made from our own stream           */
+    IF_COUNT
+} iface_t;
+static const char *iface_name[IF_COUNT] = {
+    "gpu", "expert_gpu", "async", "host", "host_expert", "stream" };
+
+typedef enum {
+    DEF_NONE,       /* SPD                                  */
+    DEF_NEG,        /* A(k,k) = -1                          */
+    DEF_NAN_DIAG,   /* A(k,k) = NaN                         */
+    DEF_INF_DIAG,   /* A(k,k) = Inf                         */
+    DEF_NAN_OFF     /* A(k,j) = NaN, j = k/2 < k (mirrored for 'U') */
+} defect_t;
+static const char *defect_name[] = { "spd", "neg", "nan_diag", "inf_diag", "nan_off" };
+
+typedef struct {
+    int64_t n, pad;        /* lda = n + pad                        */
+    char    uplo;
+    int     iface;         /* iface_t                              */
+    int     variant;       /* gchol_variant_t                      */
+    int     lookahead;     /* gchol_lookahead_t                    */
+    int64_t nb, recnb;
+    int     defect;        /* defect_t                             */
+    int64_t k;             /* 1-based column of the defect         */
+} case_t;
+
+/* Outcome of one factorization, with what the checks need. */
+typedef struct {
+    int64_t ret, info;
+    double  seconds;
+} run_t;
+
+/* ---------------------------------------------------------------------------
+ * Shared device state: the default queue, a device info word, and the
+ * caller-owned stream with its queue (created at first use).
+ * ------------------------------------------------------------------------- */
+static gchol_queue_t g_queue;
+static gchol_queue_t g_stream_queue;
+static cudaStream_t  g_user_stream;
+static int64_t      *g_dinfo;  /* 2 words: [0] dinfo, [1] its copy on the stream */
+
+/* Creates the default queue and the device info words. Returns 0 or -1. */
+static int setup_device(void)
+{
+    int64_t st;
+    if (!testing_have_gpu())
+        return 0;
+    st = gchol_queue_create(-1, &g_queue);
+    if (st != 0) {
+        printf("gchol_queue_create failed: %lld (%s)\n", (long long)st, gchol_strerror(st));
+        g_queue = NULL;
+        return -1;
+    }
+    return TESTING_CUDA(cudaMalloc((void **)&g_dinfo, 2 * sizeof(int64_t))) ? -1 : 0;
+}
+
+/* Creates, at first use, our own non-blocking stream and a queue on it. */
+static int setup_user_stream(void)
+{
+    int64_t st;
+    if (g_stream_queue)
+        return 0;
+    if (TESTING_CUDA(cudaStreamCreateWithFlags(&g_user_stream, cudaStreamNonBlocking)))
+        return -1;
+    st = gchol_queue_create_from_stream(-1, g_user_stream, &g_stream_queue);
+    if (st != 0) {
+        printf("    gchol_queue_create_from_stream failed: %lld (%s)\n",
+               (long long)st, gchol_strerror(st));
+        g_stream_queue = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+static void teardown_device(void)
+{
+    gchol_queue_destroy(g_stream_queue);
+    gchol_queue_destroy(g_queue);
+    if (g_user_stream)
+        cudaStreamDestroy(g_user_stream);
+    cudaFree(g_dinfo);
+    gchol_finalize();
+}
+
+/* Options of a case for the expert forms. */
+static gchol_options_t case_options(const case_t *c)
+{
+    gchol_options_t o;
+    gchol_options_default(&o);
+    o.variant = c->variant;
+    o.lookahead = c->lookahead;
+    o.nb = c->nb;
+    o.recnb = c->recnb;
+    return o;
+}
+
+static int64_t case_lda(const case_t *c)
+{
+    return c->n + c->pad > 1 ? c->n + c->pad : 1;
+}
+
+static size_t case_bytes(const case_t *c)
+{
+    return (size_t)(case_lda(c) * (c->n > 0 ? c->n : 1)) * ES;
+}
+
+/* ---------------------------------------------------------------------------
+ * Running one factorization.
+ * ------------------------------------------------------------------------- */
+
+/* Sets the device info word to the poison value. */
+static int poison_dinfo(void)
+{
+    int64_t poison[2] = { INFO_POISON, INFO_POISON };
+    return TESTING_CUDA(cudaMemcpy(g_dinfo, poison, sizeof(poison), cudaMemcpyHostToDevice)) ? -1 : 0;
+}
+
+/* gchol_?potrf_async on the default queue; info read back after the queue's
+ * stream is synchronized. dA already holds the matrix. */
+static int factor_async(const case_t *c, FLOAT *dA, run_t *r)
+{
+    gchol_options_t o = case_options(c);
+    double t;
+    if (poison_dinfo())
+        return -1;
+    t = testing_wtime();
+    r->ret = GCHOL(potrf_async)(c->uplo, c->n, dA, case_lda(c), g_dinfo, &o, g_queue);
+    if (r->ret == 0 && TESTING_CUDA(cudaStreamSynchronize(gchol_queue_stream(g_queue))))
+        return -1;
+    r->seconds = testing_wtime() - t;
+    if (r->ret == 0 &&
+        TESTING_CUDA(cudaMemcpy(&r->info, g_dinfo, sizeof(int64_t), cudaMemcpyDeviceToHost)))
+        return -1;
+    return 0;
+}
+
+/* Ordering on the caller's stream: on g_user_stream we enqueue
+ *   poison dA (0xFF bytes: NaN) -> copy the matrix into dA -> gchol async ->
+ *   copy dA and dinfo elsewhere,
+ * then synchronize only g_user_stream. The copies see the factor and info
+ * only if gchol's work is ordered between them. The copy ends up in dA. */
+static int factor_on_user_stream(const case_t *c, const FLOAT *hA, FLOAT *dA, run_t *r)
+{
+    gchol_options_t o = case_options(c);
+    size_t bytes = case_bytes(c);
+    FLOAT *dB = NULL;
+    int rc = -1;
+    double t;
+    if (setup_user_stream() || poison_dinfo() ||
+        TESTING_CUDA(cudaMalloc((void **)&dB, bytes)) ||
+        TESTING_CUDA(cudaMemcpy(dB, hA, bytes, cudaMemcpyHostToDevice)))
+        goto cleanup;
+    t = testing_wtime();
+    if (TESTING_CUDA(cudaMemsetAsync(dA, 0xFF, bytes, g_user_stream)) ||
+        TESTING_CUDA(cudaMemcpyAsync(dA, dB, bytes, cudaMemcpyDeviceToDevice, g_user_stream)))
+        goto cleanup;
+    r->ret = GCHOL(potrf_async)(c->uplo, c->n, dA, case_lda(c), g_dinfo, &o, g_stream_queue);
+    if (TESTING_CUDA(cudaMemcpyAsync(dB, dA, bytes, cudaMemcpyDeviceToDevice, g_user_stream)) ||
+        TESTING_CUDA(cudaMemcpyAsync(g_dinfo + 1, g_dinfo, sizeof(int64_t),
+                                     cudaMemcpyDeviceToDevice, g_user_stream)) ||
+        TESTING_CUDA(cudaStreamSynchronize(g_user_stream)))
+        goto cleanup;
+    r->seconds = testing_wtime() - t;
+    if (TESTING_CUDA(cudaMemcpy(&r->info, g_dinfo + 1, sizeof(int64_t), cudaMemcpyDeviceToHost)) ||
+        TESTING_CUDA(cudaMemcpy(dA, dB, bytes, cudaMemcpyDeviceToDevice)))
+        goto cleanup;
+    rc = 0;
+cleanup:
+    cudaFree(dB);
+    return rc;
+}
+
+/* Runs the case's interface once on a fresh copy of hA. Device interfaces
+ * leave the factor in dA, host interfaces in hW. Returns 0, or -1 when a
+ * CUDA call of the harness itself failed. */
+static int factor_once(const case_t *c, const FLOAT *hA, FLOAT *dA, FLOAT *hW, run_t *r)
+{
+    gchol_options_t o = case_options(c);
+    int64_t lda = case_lda(c);
+    double t;
+    r->ret = r->info = INFO_POISON;
+    r->seconds = 0;
+    if (c->iface == IF_HOST || c->iface == IF_HOST_EXPERT) {
+        memcpy(hW, hA, case_bytes(c));
+        t = testing_wtime();
+        r->ret = c->iface == IF_HOST
+               ? GCHOL(potrf)(c->uplo, c->n, hW, lda, &r->info)
+               : GCHOL(potrf_expert)(c->uplo, c->n, hW, lda, &r->info, &o, g_queue);
+        r->seconds = testing_wtime() - t;
+        return 0;
+    }
+    if (c->iface == IF_STREAM)
+        return factor_on_user_stream(c, hA, dA, r);
+    if (TESTING_CUDA(cudaMemcpy(dA, hA, case_bytes(c), cudaMemcpyHostToDevice)))
+        return -1;
+    if (c->iface == IF_ASYNC)
+        return factor_async(c, dA, r);
+    t = testing_wtime();
+    r->ret = c->iface == IF_GPU
+           ? GCHOL(potrf_gpu)(c->uplo, c->n, dA, lda, &r->info, g_queue)
+           : GCHOL(potrf_expert_gpu)(c->uplo, c->n, dA, lda, &r->info, &o, g_queue);
+    r->seconds = testing_wtime() - t;
+    return 0;
+}
+
+static int is_device_iface(int iface)
+{
+    return iface != IF_HOST && iface != IF_HOST_EXPERT;
+}
+
+/* ---------------------------------------------------------------------------
+ * Matrices of a case.
+ * ------------------------------------------------------------------------- */
+
+/* Writes the case's defect into the referenced triangle of A. */
+static void apply_defect(const case_t *c, FLOAT *A, int64_t lda)
+{
+    int64_t k = c->k - 1, j = (c->k - 1) / 2;
+    int lower = c->uplo == 'L';
+    switch (c->defect) {
+    case DEF_NEG:      testing_set(PREC, A, lda, k, k, -1.0);     break;
+    case DEF_NAN_DIAG: testing_set(PREC, A, lda, k, k, NAN);      break;
+    case DEF_INF_DIAG: testing_set(PREC, A, lda, k, k, INFINITY); break;
+    case DEF_NAN_OFF:
+        testing_set(PREC, A, lda, lower ? k : j, lower ? j : k, NAN);
+        break;
+    default: break;
+    }
+}
+
+/* Host matrix of a case: NaN everywhere (padding and the other triangle),
+ * then the SPD referenced triangle and the defect. NULL if out of memory. */
+static FLOAT *make_matrix(const case_t *c)
+{
+    int64_t lda = case_lda(c);
+    FLOAT *A = malloc(case_bytes(c));
+    if (!A)
+        return NULL;
+    testing_fill_nan(PREC, lda * (c->n > 0 ? c->n : 1), A);
+    testing_generate_spd(PREC, c->uplo, c->n, A, lda, 0x5EEDull + (uint64_t)c->n);
+    apply_defect(c, A, lda);
+    return A;
+}
+
+/* The info the case must return (reference-LAPACK semantics). */
+static int64_t expected_info(const case_t *c, const FLOAT *A)
+{
+    switch (c->defect) {
+    case DEF_NONE: return 0;
+    case DEF_NEG:  return c->k;
+    default:       return testing_reference_info(PREC, c->uplo, c->n, A, case_lda(c));
+    }
+}
+
+/* Tolerance of the relative factor difference against the reference. */
+static double factor_tol(int64_t n)
+{
+    return TESTING_TOL * (double)(n > 1 ? n : 1) * testing_eps(PREC);
+}
+
+/* ---------------------------------------------------------------------------
+ * Checks of one case.
+ * ------------------------------------------------------------------------- */
+typedef struct {
+    int64_t expect, lapacke_info, untouched_bad;
+    double  resid, diff;
+    char    why[256];
+} check_t;
+
+/* Appends a failure reason. */
+static void fail(check_t *k, const char *reason)
+{
+    size_t len = strlen(k->why);
+    snprintf(k->why + len, sizeof(k->why) - len, "%s%s", len ? ", " : "", reason);
+}
+
+/* Compares the first ncols columns of the factor with the reference. */
+static void check_factor(const case_t *c, const FLOAT *A, const FLOAT *L,
+                         int64_t ncols, check_t *k)
+{
+    int64_t n = c->n, lda = case_lda(c);
+    double *R = malloc((size_t)(n * n) * sizeof(double));
+    if (!R) {
+        fail(k, "out of host memory");
+        return;
+    }
+    if (testing_reference_factor(PREC, c->uplo, n, ncols, A, lda, R, n) != 0)
+        fail(k, "reference factor failed");
+    else if (!((k->diff = testing_factor_diff(PREC, c->uplo, n, ncols, L, lda, R, n))
+               < factor_tol(n)))
+        fail(k, ncols < n ? "partial factor differs from LAPACK" : "factor differs from LAPACK");
+    free(R);
+}
+
+/* All checks of a finished case; L is the host copy of the result. */
+static void check_case(const case_t *c, const FLOAT *A, const FLOAT *L,
+                       const run_t *r, check_t *k)
+{
+    int64_t n = c->n, lda = case_lda(c);
+    int async = c->iface == IF_ASYNC || c->iface == IF_STREAM;
+    if (async ? r->ret != 0 : r->ret != r->info)
+        fail(k, async ? "async did not return 0" : "return value != info");
+    if (r->info != k->expect)
+        fail(k, "wrong info");
+    if (c->defect == DEF_NEG && k->lapacke_info != c->k)
+        fail(k, "LAPACKE info != k (generator?)");
+    k->untouched_bad = testing_count_untouched_violations(PREC, c->uplo, n, L, A, lda);
+    if (k->untouched_bad)
+        fail(k, "padding or other triangle modified");
+    if (r->info != k->expect || n == 0)
+        return;
+    if (k->expect == 0 && c->defect == DEF_NONE) {
+        if (testing_residual(PREC, c->uplo, n, A, lda, L, lda, NULL, 0, &k->resid))
+            fail(k, "residual failed");
+        else if (!(k->resid < TESTING_TOL))
+            fail(k, "residual too large");
+        if (n <= MAX_FACTOR_CHECK_N)
+            check_factor(c, A, L, n, k);
+    } else if (c->defect == DEF_NEG && k->expect > 1) {
+        check_factor(c, A, L, k->expect - 1, k);
+    }
+}
+
+/* Prints the case's description (no newline). */
+static void print_case(const case_t *c, testing_result_t res)
+{
+    static const char *var[] = { "auto", "left", "right" };
+    const char *la = c->lookahead == GCHOL_LOOKAHEAD_ON ? "on"
+                   : c->lookahead == GCHOL_LOOKAHEAD_OFF ? "off" : "auto";
+    printf("  %-7s %-11s n=%-5lld lda=%-5lld uplo=%c var=%-5s la=%-4s %-8s k=%-5lld",
+           testing_result_name(res), iface_name[c->iface], (long long)c->n,
+           (long long)case_lda(c), c->uplo, var[c->variant], la,
+           defect_name[c->defect], (long long)c->k);
+}
+
+/* Runs, checks, prints and records one case. */
+static testing_result_t run_case(const case_t *c)
+{
+    check_t k = { 0, 0, 0, 0, 0, "" };
+    run_t r = { INFO_POISON, INFO_POISON, 0 };
+    FLOAT *A = NULL, *L = NULL, *dA = NULL;
+    testing_result_t res;
+
+    if (!testing_have_gpu()) {
+        print_case(c, TESTING_SKIPPED);
+        printf(" (no GPU)\n");
+        return testing_record(TESTING_SKIPPED);
+    }
+    A = make_matrix(c);
+    L = malloc(case_bytes(c));
+    if (!g_queue)
+        fail(&k, "no queue");
+    else if (!A || !L)
+        fail(&k, "out of host memory");
+    else {
+        k.expect = expected_info(c, A);
+        k.lapacke_info = c->defect == DEF_NONE ? 0
+                       : testing_lapacke_info(PREC, c->uplo, c->n, A, case_lda(c));
+        if (is_device_iface(c->iface) && TESTING_CUDA(cudaMalloc((void **)&dA, case_bytes(c))))
+            fail(&k, "cudaMalloc");
+        else if (factor_once(c, A, dA, L, &r))
+            fail(&k, "CUDA error in the harness");
+        else if (dA && TESTING_CUDA(cudaMemcpy(L, dA, case_bytes(c), cudaMemcpyDeviceToHost)))
+            fail(&k, "download");
+        else
+            check_case(c, A, L, &r, &k);
+    }
+    res = testing_record(k.why[0] ? TESTING_FAILED : TESTING_PASSED);
+    print_case(c, res);
+    printf(" ret=%lld info=%lld exp=%lld", (long long)r.ret, (long long)r.info,
+           (long long)k.expect);
+    if (c->defect != DEF_NONE)
+        printf(" lapacke=%lld", (long long)k.lapacke_info);
+    printf(" resid=%.2e diff=%.2e %s%s\n", k.resid, k.diff, k.why[0] ? "-- " : "", k.why);
+    fflush(stdout);
+    if (dA)
+        cudaFree(dA);
+    free(A);
+    free(L);
+    return res;
+}
+
+/* ---------------------------------------------------------------------------
+ * Argument checks, n = 0 quick return.
+ * ------------------------------------------------------------------------- */
+typedef struct {
+    int     iface;
+    int     argno;   /* the illegal argument; 0: none (n = 0 quick return) */
+    int64_t n;       /* n used when argno is not 2                          */
+} badarg_t;
+
+/* Calls an interface with explicit arguments; ptr_info is the host info for
+ * the synchronous forms and the device word for async. */
+static int64_t call_iface(int iface, char uplo, int64_t n, FLOAT *A, int64_t lda,
+                          int64_t *ptr_info, const gchol_options_t *o, gchol_queue_t q)
+{
+    switch (iface) {
+    case IF_GPU:        return GCHOL(potrf_gpu)(uplo, n, A, lda, ptr_info, q);
+    case IF_EXPERT_GPU: return GCHOL(potrf_expert_gpu)(uplo, n, A, lda, ptr_info, o, q);
+    case IF_ASYNC:      return GCHOL(potrf_async)(uplo, n, A, lda, ptr_info, o, q);
+    case IF_HOST:       return GCHOL(potrf)(uplo, n, A, lda, ptr_info);
+    default:            return GCHOL(potrf_expert)(uplo, n, A, lda, ptr_info, o, q);
+    }
+}
+
+/* Number of the queue argument of an interface (0: none). */
+static int queue_argno(int iface)
+{
+    return iface == IF_GPU ? 6 : iface == IF_HOST ? 0 : 7;
+}
+
+/* Runs one argument-check case. The matrix is an 8 x 8 NaN-filled buffer,
+ * on the device for device forms when a GPU exists, else on the host (it
+ * must never be touched either way); without a GPU the queue is a fake one
+ * that must never be used. Expected: return -argno (0 for n = 0), the same in
+ * *info, and the buffer and the device info word untouched. */
+static testing_result_t run_badarg(const badarg_t *b)
+{
+    const int64_t nn = 8;
+    int gpu = testing_have_gpu(), dev = gpu && is_device_iface(b->iface);
+    FLOAT hbuf[8 * 8], saved[8 * 8], *A = hbuf, *dbuf = NULL;
+    int64_t hinfo = INFO_POISON, dinfo_val = INFO_POISON, *pinfo = &hinfo;
+    int64_t n = b->argno == 2 ? -1 : b->n, lda = b->argno == 4 ? (n > 0 ? n - 1 : 0) : (n > 0 ? n : 1);
+    int64_t expect = -b->argno, ret;
+    char uplo = b->argno == 1 ? 'X' : 'L';
+    gchol_options_t o;
+    gchol_queue_t q = gpu ? g_queue : testing_fake_queue();
+    int ok = 1;
+
+    gchol_options_default(&o);
+    testing_fill_nan(PREC, nn * nn, hbuf);
+    memcpy(saved, hbuf, sizeof(hbuf));
+    if (gpu && !g_queue)
+        ok = 0;
+    if (dev && ok) {
+        if (TESTING_CUDA(cudaMalloc((void **)&dbuf, sizeof(hbuf))) ||
+            TESTING_CUDA(cudaMemcpy(dbuf, hbuf, sizeof(hbuf), cudaMemcpyHostToDevice)) ||
+            poison_dinfo())
+            ok = 0;
+        A = dbuf;
+    }
+    if (b->iface == IF_ASYNC) /* the info argument is a device word */
+        pinfo = gpu ? g_dinfo : &dinfo_val;
+    if (b->argno == 3 || (b->argno == 0 && b->n == 0))
+        A = NULL;
+    if (b->argno == 5)
+        pinfo = NULL;
+    if (b->argno != 0 && b->argno == queue_argno(b->iface))
+        q = NULL;
+
+    ret = ok ? call_iface(b->iface, uplo, n, A, lda, pinfo, &o, q) : INFO_POISON;
+    if (b->iface == IF_ASYNC && ok && gpu) {
+        /* info word: poisoned after -i, 0 after the n = 0 quick return */
+        if (ret == 0 && TESTING_CUDA(cudaStreamSynchronize(gchol_queue_stream(q))))
+            ok = 0;
+        if (TESTING_CUDA(cudaMemcpy(&dinfo_val, g_dinfo, sizeof(int64_t), cudaMemcpyDeviceToHost)))
+            ok = 0;
+    }
+    if (dev && dbuf && TESTING_CUDA(cudaMemcpy(hbuf, dbuf, sizeof(hbuf), cudaMemcpyDeviceToHost)))
+        ok = 0;
+    /* Without a device, async cannot write its device info word for n = 0. */
+    if (b->iface == IF_ASYNC && !gpu && b->argno == 0 && ret == GCHOL_ERR_NO_DEVICE)
+        expect = ret;
+    ok = ok && ret == expect && memcmp(hbuf, saved, sizeof(hbuf)) == 0;
+    if (b->iface == IF_ASYNC)
+        ok = ok && (b->argno == 0 ? (!gpu || dinfo_val == 0) : dinfo_val == INFO_POISON);
+    else if (pinfo)
+        ok = ok && hinfo == expect;
+    cudaFree(dbuf);
+    return testing_expect(ok, "%-11s %s arg %d: ret=%lld (expected %lld) info=%lld",
+                          iface_name[b->iface], b->argno ? "illegal" : "n=0 quick return",
+                          b->argno, (long long)ret, (long long)expect,
+                          (long long)(b->iface == IF_ASYNC ? dinfo_val : hinfo));
+}
+
+/* All argument cases: every illegal argument of every form (arg 6 = opts of
+ * the expert forms cannot be illegal), ldda = 0 with n = 0, and n = 0. */
+static void run_badargs(void)
+{
+    static const int nargs[IF_COUNT] = { 6, 7, 7, 5, 7, 0 };
+    printf("\n-- argument checks (%s) --\n", PREC_NAME);
+    for (int iface = 0; iface < IF_STREAM; iface++) {
+        badarg_t quick = { iface, 0, 0 }, ld0 = { iface, 4, 0 };
+        for (int a = 1; a <= nargs[iface]; a++) {
+            badarg_t b = { iface, a, 8 };
+            if (a == 6 && iface != IF_GPU)
+                continue;
+            run_badarg(&b);
+        }
+        run_badarg(&ld0);
+        run_badarg(&quick);
+    }
+}
+
+/* ---------------------------------------------------------------------------
+ * The suite.
+ * ------------------------------------------------------------------------- */
+typedef struct {
+    case_t *v;
+    int64_t count, cap;
+} case_list_t;
+
+static void add(case_list_t *l, int64_t n, int64_t pad, char uplo, int iface,
+                int variant, int lookahead, int defect, int64_t k)
+{
+    case_t c = { n, pad, uplo, iface, variant, lookahead, 0, 0, defect, k };
+    if (l->count == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 256;
+        l->v = realloc(l->v, (size_t)l->cap * sizeof(case_t));
+        if (!l->v) {
+            printf("out of memory\n");
+            exit(1);
+        }
+    }
+    l->v[l->count++] = c;
+}
+
+static int in_list(int64_t x, const int64_t *v, int len)
+{
+    for (int i = 0; i < len; i++)
+        if (v[i] == x)
+            return 1;
+    return 0;
+}
+
+#define LEN(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+static const char uplos[] = { 'L', 'U' };
+static const int  variants[] = { GCHOL_VARIANT_LEFT, GCHOL_VARIANT_RIGHT };
+static const int  lookaheads[] = { GCHOL_LOOKAHEAD_ON, GCHOL_LOOKAHEAD_OFF };
+
+/* Every option combination (uplo x variant x lookahead) of one matrix. */
+static void add_cross(case_list_t *l, int64_t n, int64_t pad, int defect, int64_t k)
+{
+    for (int u = 0; u < 2; u++)
+        for (int v = 0; v < 2; v++)
+            for (int a = 0; a < 2; a++)
+                add(l, n, pad, uplos[u], IF_EXPERT_GPU, variants[v], lookaheads[a], defect, k);
+}
+
+/* A list of sizes (or columns) with its length. */
+typedef struct {
+    const int64_t *v;
+    int len;
+} list_t;
+#define LIST(a) { a, LEN(a) }
+
+/* The suite's parameters; the quick set (for the sanitizers) is smaller. */
+typedef struct {
+    list_t  sizes, cross, iface_n, pad_n, neg_k, boundary_k, nan_k;
+    int64_t nd;      /* order of the non-SPD / NaN matrices              */
+    int     thin;    /* 1: one variant per (uplo, k) instead of all      */
+} suite_t;
+
+static const int64_t sizes_full[] = { 0, 1, 2, 3, 31, 32, 33, 63, 64, 65, 127, 128, 129,
+    255, 256, 257, 511, 512, 513, 1000, 1023, 1025, 2049, 3001 };
+static const int64_t sizes_quick[] = { 0, 1, 2, 3, 31, 32, 33, 63, 64, 65, 127, 128, 129,
+    255, 256, 257 };
+static const int64_t cross_full[] = { 1, 3, 65, 129, 257, 513, 1025, 2049, 3001 };
+static const int64_t cross_quick[] = { 65, 257 };
+static const int64_t iface_full[] = { 1, 33, 257, 1025 }, iface_quick[] = { 257 };
+static const int64_t pad_full[] = { 65, 513, 1000 }, pad_quick[] = { 65 };
+static const int64_t neg_full[] = { 1, 37, 100, 550, 1100 }, neg_quick[] = { 1, 37, 150, 300 };
+static const int64_t bnd_full[] = { 64, 65, 128, 129, 256, 257, 512, 513 };
+static const int64_t bnd_quick[] = { 64, 65, 128, 129, 256, 257 };
+static const int64_t nan_full[] = { 1, 129, 550, 1100 }, nan_quick[] = { 129 };
+
+static const suite_t suite_full = { LIST(sizes_full), LIST(cross_full), LIST(iface_full),
+    LIST(pad_full), LIST(neg_full), LIST(bnd_full), LIST(nan_full), 1100, 0 };
+static const suite_t suite_quick = { LIST(sizes_quick), LIST(cross_quick), LIST(iface_quick),
+    LIST(pad_quick), LIST(neg_quick), LIST(bnd_quick), LIST(nan_quick), 300, 1 };
+
+/* One matrix with a defect: all variants (x lookahead if cross), or in thin
+ * mode one variant and lookahead chosen by `pick`. */
+static void add_defect(case_list_t *l, const suite_t *s, char uplo, int defect, int64_t k,
+                       int cross, int pick)
+{
+    for (int v = 0; v < 2; v++)
+        for (int a = 0; a < (cross ? 2 : 1); a++)
+            if (!s->thin || (v == pick % 2 && a == (cross ? pick / 2 % 2 : 0)))
+                add(l, s->nd, 0, uplo, IF_EXPERT_GPU, variants[v],
+                    cross ? lookaheads[a] : GCHOL_LOOKAHEAD_AUTO, defect, k);
+}
+
+/* Builds the case list. */
+static void build_suite(case_list_t *l, int quick)
+{
+    static const int ifaces[] = { IF_ASYNC, IF_HOST, IF_HOST_EXPERT, IF_STREAM };
+    static const int bad_values[] = { DEF_NAN_DIAG, DEF_INF_DIAG, DEF_NAN_OFF };
+    static const int64_t pads[] = { 3, 64 };
+    const suite_t *s = quick ? &suite_quick : &suite_full;
+    int pick = 0;
+
+    /* sizes: full option cross product for a subset, defaults for the rest */
+    for (int i = 0; i < s->sizes.len; i++) {
+        int64_t n = s->sizes.v[i];
+        if (in_list(n, s->cross.v, s->cross.len))
+            add_cross(l, n, 0, DEF_NONE, 0);
+        else
+            for (int u = 0; u < (quick ? 1 : 2); u++)
+                add(l, n, 0, uplos[u], IF_GPU, 0, GCHOL_LOOKAHEAD_AUTO, DEF_NONE, 0);
+    }
+    /* the other interfaces */
+    for (int i = 0; i < s->iface_n.len; i++)
+        for (int u = 0; u < 2; u++)
+            for (int f = 0; f < LEN(ifaces); f++)
+                add(l, s->iface_n.v[i], 0, uplos[u], ifaces[f], 0, GCHOL_LOOKAHEAD_AUTO,
+                    DEF_NONE, 0);
+    /* lda > n with NaN padding */
+    for (int i = 0; i < s->pad_n.len; i++)
+        for (int p = 0; p < LEN(pads); p++)
+            for (int u = 0; u < 2; u++) {
+                int64_t n = s->pad_n.v[i];
+                add(l, n, pads[p], uplos[u], IF_EXPERT_GPU, variants[p], lookaheads[p], DEF_NONE, 0);
+                add(l, n, pads[p], uplos[u], IF_ASYNC, 0, GCHOL_LOOKAHEAD_AUTO, DEF_NONE, 0);
+                add(l, n, pads[p], uplos[u], IF_HOST_EXPERT, variants[1 - p],
+                    GCHOL_LOOKAHEAD_AUTO, DEF_NONE, 0);
+            }
+    /* not SPD at column k: tiny, through every interface, first / inside the
+     * recursion / middle / last, and at block boundaries */
+    for (int u = 0; u < 2; u++) {
+        add(l, 1, 0, uplos[u], IF_GPU, 0, GCHOL_LOOKAHEAD_AUTO, DEF_NEG, 1);
+        add(l, 2, 0, uplos[u], IF_GPU, 0, GCHOL_LOOKAHEAD_AUTO, DEF_NEG, 2);
+        add(l, 3, 1, uplos[u], IF_GPU, 0, GCHOL_LOOKAHEAD_AUTO, DEF_NEG, 2);
+        for (int f = 0; f < LEN(ifaces); f++)
+            add(l, s->nd, 5, uplos[u], ifaces[f], 0, GCHOL_LOOKAHEAD_AUTO, DEF_NEG, 100);
+        for (int i = 0; i < s->neg_k.len; i++)
+            add_defect(l, s, uplos[u], DEF_NEG, s->neg_k.v[i], 0, pick++);
+        for (int i = 0; i < s->boundary_k.len; i++)
+            add_defect(l, s, uplos[u], DEF_NEG, s->boundary_k.v[i], 1, pick++);
+    }
+    /* NaN / Inf: info as reference LAPACK, no hang */
+    for (int d = 0; d < LEN(bad_values); d++)
+        for (int u = 0; u < 2; u++) {
+            for (int i = 0; i < s->nan_k.len; i++)
+                if (!(bad_values[d] == DEF_NAN_OFF && s->nan_k.v[i] < 2))
+                    add_defect(l, s, uplos[u], bad_values[d], s->nan_k.v[i], 0, pick++);
+            if (!quick)
+                add(l, 100, 0, uplos[u], IF_GPU, 0, GCHOL_LOOKAHEAD_AUTO, bad_values[d], 50);
+        }
+}
+
+static void run_suite(int quick)
+{
+    case_list_t l = { NULL, 0, 0 };
+    printf("testing_%cpotrf --suite%s  (%s precision, %s)\n", PREC, quick ? " --quick" : "",
+           PREC_NAME, testing_have_gpu() ? "GPU present" : "no GPU");
+    run_badargs();
+    build_suite(&l, quick);
+    printf("\n-- factorizations: %lld cases --\n", (long long)l.count);
+    for (int64_t i = 0; i < l.count; i++)
+        run_case(&l.v[i]);
+    free(l.v);
+}
+
+/* ---------------------------------------------------------------------------
+ * Table mode.
+ * ------------------------------------------------------------------------- */
+typedef struct {
+    int64_t *sizes, nsizes;
+    case_t   base;     /* uplo, iface, variant, lookahead, nb, recnb, pad */
+    int      niter, check, warmup;
+} table_opts_t;
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Times LAPACKE_?potrf (OpenBLAS, native precision) on a copy of A; R
+ * (n x n, double) receives its factor. Returns the seconds, -1 on failure. */
+static double time_lapacke(const case_t *c, const FLOAT *A, double *R, int64_t *info)
+{
+    int64_t lda = case_lda(c);
+    FLOAT *C = malloc(case_bytes(c));
+    double t;
+    if (!C || !R) {
+        free(C);
+        return -1;
+    }
+    memcpy(C, A, case_bytes(c));
+    LAPACKE_set_nancheck(0);
+    t = testing_wtime();
+    *info = LAPACKE_POTRF(LAPACK_COL_MAJOR, c->uplo, (lapack_int)c->n, C, (lapack_int)lda);
+    t = testing_wtime() - t;
+    testing_reference_factor(PREC, c->uplo, c->n, 0, C, lda, R, c->n); /* copy only */
+    free(C);
+    return t;
+}
+
+/* One row of the table: factor with niter timed runs (median), check. */
+static void table_row(const table_opts_t *t, int64_t n)
+{
+    case_t c = t->base;
+    FLOAT *A, *W = NULL, *dA = NULL;
+    double *times, resid = 0, diff = 0, tref = 0;
+    run_t r = { 0, 0, 0 };
+    int ok = 1, dev = is_device_iface(c.iface);
+    int64_t ref_info = 0;
+
+    c.n = n;
+    A = make_matrix(&c);
+    times = calloc((size_t)t->niter, sizeof(double));
+    W = malloc(case_bytes(&c));
+    if (!A || !times || !W || (dev && TESTING_CUDA(cudaMalloc((void **)&dA, case_bytes(&c))))) {
+        printf("%7lld  allocation failed\n", (long long)n);
+        ok = 0;
+        goto done;
+    }
+    for (int it = -t->warmup; it < t->niter && ok; it++) {
+        ok = factor_once(&c, A, dA, W, &r) == 0 && r.info == 0 &&
+             (c.iface == IF_ASYNC || r.ret == r.info);
+        if (it >= 0)
+            times[it] = r.seconds;
+    }
+    qsort(times, (size_t)t->niter, sizeof(double), cmp_double);
+    if (ok && testing_residual(PREC, c.uplo, n, A, case_lda(&c), dev ? NULL : W, case_lda(&c),
+                               dA, case_lda(&c), &resid))
+        ok = 0;
+    ok = ok && resid < TESTING_TOL;
+    if (ok && t->check) {
+        double *R = malloc((size_t)(n * n) * sizeof(double));
+        if (dev && testing_copy_d2h(ES, case_lda(&c), n, dA, case_lda(&c), W, case_lda(&c)))
+            ok = 0;
+        tref = time_lapacke(&c, A, R, &ref_info);
+        diff = tref >= 0 && ref_info == 0
+             ? testing_factor_diff(PREC, c.uplo, n, n, W, case_lda(&c), R, n) : NAN;
+        ok = ok && diff < 10 * factor_tol(n); /* two rounded factors */
+        free(R);
+    }
+done:
+    testing_record(ok ? TESTING_PASSED : TESTING_FAILED);
+    {
+        double tg = times ? times[t->niter / 2] : 0;
+        double fl = testing_potrf_flops(n) / 1e12;
+        printf("%7lld %7lld %10.4f %9.2f", (long long)n, (long long)case_lda(&c), tg,
+               tg > 0 ? fl / tg : 0.0);
+        if (t->check)
+            printf(" %10.4f %9.2f %9.2e", tref, tref > 0 ? fl / tref : 0.0, diff);
+        printf(" %9.2e %6lld  %s\n", resid, (long long)r.info, ok ? "ok" : "FAILED");
+        fflush(stdout);
+    }
+    free(A);
+    free(W);
+    free(times);
+    cudaFree(dA);
+}
+
+static void run_table(const table_opts_t *t)
+{
+    gchol_options_t o = case_options(&t->base);
+    if (!testing_have_gpu()) {
+        printf("no GPU: table skipped\n");
+        testing_record(TESTING_SKIPPED);
+        return;
+    }
+    if (!g_queue) {
+        testing_record(TESTING_FAILED);
+        return;
+    }
+    gchol_options_resolve(&o, PREC, t->nsizes ? t->sizes[t->nsizes - 1] : 0);
+    printf("%s precision, uplo %c, interface %s, niter %d (median), lda pad %lld\n",
+           PREC_NAME, t->base.uplo, iface_name[t->base.iface], t->niter,
+           (long long)t->base.pad);
+    printf("options (resolved for the largest n): variant %d nb %lld recnb %lld lookahead %d\n",
+           o.variant, (long long)o.nb, (long long)o.recnb, o.lookahead);
+    if (t->check)
+        printf("CPU reference: LAPACKE_%cpotrf, OpenBLAS core %s\n", PREC,
+               openblas_get_corename());
+    printf("%7s %7s %10s %9s", "n", "lda", "GPU s", "GPU TF/s");
+    if (t->check)
+        printf(" %10s %9s %9s", "CPU s", "CPU TF/s", "|L-Lref|");
+    printf(" %9s %6s  %s\n", "residual", "info", "check");
+    for (int64_t i = 0; i < t->nsizes; i++)
+        table_row(t, t->sizes[i]);
+}
+
+/* --large: one lower double factorization with n > 46341 (n*n > 2^31),
+ * residual on the GPU. */
+static void run_large(table_opts_t *t)
+{
+    static int64_t n_large = LARGE_N;
+    if (PREC != 'd') {
+        printf("  skipped --large is double only\n");
+        testing_record(TESTING_SKIPPED);
+        return;
+    }
+    t->sizes = &n_large;
+    t->nsizes = 1;
+    t->base.uplo = 'L';
+    t->niter = 1;
+    t->warmup = 0;
+    t->check = 0;
+    run_table(t);
+    t->sizes = NULL;
+}
+
+/* ---------------------------------------------------------------------------
+ * Command line.
+ * ------------------------------------------------------------------------- */
+static void usage(const char *prog)
+{
+    printf("usage: %s [--suite [--quick] | --large | table options]\n"
+           "table options: -n LIST|START:STOP:STEP  --uplo L|U  --variant auto|left|right\n"
+           "  --lookahead on|off|auto  --nb N  --recnb N  --niter K  --check\n"
+           "  --interface gpu|async|host  --lda-pad P\n", prog);
+}
+
+/* Index of s in names[0..count), or -1. */
+static int lookup(const char *s, const char *const *names, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (!strcmp(s, names[i]))
+            return i;
+    return -1;
+}
+
+/* Parses the table options; returns 0 or -1. */
+static int parse_table_opts(int argc, char **argv, table_opts_t *t, int *suite,
+                            int *quick, int *large)
+{
+    static const char *const variant_names[] = { "auto", "left", "right" };
+    static const char *const la_names[] = { "auto", "off", "on" };
+    static const char *const if_names[] = { "gpu", "async", "host" };
+    static const int if_values[] = { IF_EXPERT_GPU, IF_ASYNC, IF_HOST_EXPERT };
+    case_t *b = &t->base;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int idx;
+        if (!strcmp(a, "--suite"))      { *suite = 1; continue; }
+        if (!strcmp(a, "--quick"))      { *quick = 1; continue; }
+        if (!strcmp(a, "--large"))      { *large = 1; continue; }
+        if (!strcmp(a, "--check"))      { t->check = 1; continue; }
+        if (!v)
+            return -1;
+        i++;
+        if (!strcmp(a, "-n")) {
+            free(t->sizes);
+            if (testing_parse_sizes(v, &t->sizes, &t->nsizes))
+                return -1;
+        } else if (!strcmp(a, "--uplo") && (v[0] == 'L' || v[0] == 'U') && !v[1]) {
+            b->uplo = v[0];
+        } else if (!strcmp(a, "--variant") && (idx = lookup(v, variant_names, 3)) >= 0) {
+            b->variant = idx;
+        } else if (!strcmp(a, "--lookahead") && (idx = lookup(v, la_names, 3)) >= 0) {
+            b->lookahead = idx - 1;
+        } else if (!strcmp(a, "--interface") && (idx = lookup(v, if_names, 3)) >= 0) {
+            b->iface = if_values[idx];
+        } else if (!strcmp(a, "--nb")) {
+            b->nb = atoll(v);
+        } else if (!strcmp(a, "--recnb")) {
+            b->recnb = atoll(v);
+        } else if (!strcmp(a, "--niter") && atoi(v) > 0) {
+            t->niter = atoi(v);
+        } else if (!strcmp(a, "--lda-pad") && atoll(v) >= 0) {
+            b->pad = atoll(v);
+        } else {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    table_opts_t t;
+    int suite = 0, quick = 0, large = 0;
+    memset(&t, 0, sizeof(t));
+    t.base.uplo = 'L';
+    t.base.iface = IF_EXPERT_GPU;
+    t.base.lookahead = GCHOL_LOOKAHEAD_AUTO;
+    t.niter = 1;
+    t.warmup = 1;
+    if (parse_table_opts(argc, argv, &t, &suite, &quick, &large) ||
+        (!suite && !large && !t.nsizes)) {
+        usage(argv[0]);
+        free(t.sizes);
+        return 2;
+    }
+    if (setup_device())
+        printf("device setup failed: GPU cases will fail\n");
+    if (suite)
+        run_suite(quick);
+    else if (large)
+        run_large(&t);
+    else
+        run_table(&t);
+    if (testing_have_gpu())
+        teardown_device();
+    free(t.sizes);
+    return testing_summary();
+}
