@@ -33,6 +33,27 @@ int gchol_dpotf2_launch(int64_t n, double *dA, int64_t ldda, int upper,
 int gchol_spotf2_launch(int64_t n, float *dA, int64_t ldda, int upper,
                         int64_t col0, int64_t *dinfo, cudaStream_t stream);
 
+/* Largest k of the tile trsm. */
+#define GCHOL_TRSM_MAX_K 128
+
+/*
+ * X := B * L^{-T}: B is the m x k lower view at dB, L the k x k lower view at
+ * dL (its lower triangle is read, unit diagonal not assumed), both with
+ * leading dimension ld; upper selects the view (1: element (i,j) at
+ * p[j + i*ld]). Rows of B are solved independently; k <= 128.
+ */
+int gchol_dtrsm_rlt_launch(int64_t m, int64_t k, const double *dL, double *dB, int64_t ld,
+                           int upper, cudaStream_t stream);
+int gchol_strsm_rlt_launch(int64_t m, int64_t k, const float *dL, float *dB, int64_t ld,
+                           int upper, cudaStream_t stream);
+
+/* C := C - W on the referenced triangle of the nn x nn view at dC (upper
+ * selects the view); W is symmetric, column-major with ldw. */
+int gchol_dtri_sub_launch(int64_t nn, const double *dW, int64_t ldw, double *dC, int64_t ldc,
+                          int upper, cudaStream_t stream);
+int gchol_stri_sub_launch(int64_t nn, const float *dW, int64_t ldw, float *dC, int64_t ldc,
+                          int upper, cudaStream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

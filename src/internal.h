@@ -10,6 +10,9 @@
 #include <cublas_v2.h>
 #include <cuda_runtime_api.h>
 
+/* Order of the largest symmetric update done through scratch. */
+#define GCHOL_SCRATCH_N 1024
+
 struct gchol_queue_s {
     int            device;
     cudaStream_t   stream;       /* main stream: updates, results ordered here */
@@ -24,6 +27,8 @@ struct gchol_queue_s {
     void          *dwork;        /* device matrix of the host interface        */
     size_t         dwork_bytes;
     void          *hstage;       /* pinned staging of diagonal blocks          */
+    void          *dscratch[2];  /* per stream (main, panel): GCHOL_SCRATCH_N^2
+                                    elements of double, for syrk via gemm      */
     size_t         hstage_bytes;
 };
 

@@ -62,7 +62,22 @@ static FLOAT *at(const fact_t *f, int64_t i, int64_t j)
  * P = view(i0:i0+nn, j0:j0+k). */
 static int64_t syrk_leaf(const fact_t *f, int s, int64_t i0, int64_t nn, int64_t j0, int64_t k)
 {
-    cublasStatus_t r = f->upper
+    cublasStatus_t r;
+    if (SYRK_VIA_GEMM) {
+        /* W = P P^T on the full square in scratch, then C -= W on the
+         * triangle: P P^T is symmetric, so stored and view W agree. */
+        FLOAT *W = f->q->dscratch[s];
+        static const FLOAT zero = 0;
+        r = f->upper
+            ? BLAS_GEMM(blas_of(f, s), CUBLAS_OP_T, CUBLAS_OP_N, nn, nn, k, &one, at(f, i0, j0),
+                        f->ld, at(f, i0, j0), f->ld, &zero, W, nn)
+            : BLAS_GEMM(blas_of(f, s), CUBLAS_OP_N, CUBLAS_OP_T, nn, nn, k, &one, at(f, i0, j0),
+                        f->ld, at(f, i0, j0), f->ld, &zero, W, nn);
+        if (r != CUBLAS_STATUS_SUCCESS) return gchol_from_cublas(r);
+        return gchol_from_cuda((cudaError_t)TRI_SUB_LAUNCH(nn, W, nn, at(f, i0, i0), f->ld,
+                                                           f->upper, stream_of(f, s)));
+    }
+    r = f->upper
         ? BLAS_SYRK(blas_of(f, s), CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_T, nn, k, &minus_one,
                     at(f, i0, j0), f->ld, &one, at(f, i0, i0), f->ld)
         : BLAS_SYRK(blas_of(f, s), CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, nn, k, &minus_one,
@@ -83,24 +98,19 @@ static int64_t op_gemm(const fact_t *f, int s, int64_t i0, int64_t c0, int64_t m
     return gchol_from_cublas(r);
 }
 
-/* Below these sizes cuBLAS trsm / syrk run as they are; above, the recursive
- * forms below move most of the flops into gemm, which runs near peak where
- * cuBLAS trsm and syrk do not (measured on the H100: trsm m x 512 at ~7
- * TFLOP/s, syrk with k = 512 at ~35-39 TFLOP/s, gemm at ~60). */
-enum { kTrsmLeaf = 128, kSyrkLeaf = 1024 };
+/* Below these sizes our tile trsm kernel and syrk_leaf run; above, the
+ * recursive forms below move most of the flops into gemm, which runs near
+ * peak where trsm and syrk do not (measured on the H100: cuBLAS trsm m x 512
+ * at ~7 TFLOP/s, syrk with k = 512 at ~35-39 TFLOP/s, gemm at ~60). */
+enum { kTrsmLeaf = GCHOL_TRSM_MAX_K, kSyrkLeaf = GCHOL_SCRATCH_N };
 
 /* B := B * L11^{-T}, B = view(i0:i0+m, j0:j0+k), L11 = view(j0:j0+k, j0:j0+k).
  * Split L11 = [La 0; Lb Lc]: Xa = Ba La^{-T}; Bc -= Xa Lb^T; Xc = Bc Lc^{-T}. */
 static int64_t op_trsm(const fact_t *f, int s, int64_t i0, int64_t j0, int64_t m, int64_t k)
 {
-    if (k <= kTrsmLeaf) {
-        cublasStatus_t r = f->upper
-            ? BLAS_TRSM(blas_of(f, s), CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_T,
-                        CUBLAS_DIAG_NON_UNIT, k, m, &one, at(f, j0, j0), f->ld, at(f, i0, j0), f->ld)
-            : BLAS_TRSM(blas_of(f, s), CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T,
-                        CUBLAS_DIAG_NON_UNIT, m, k, &one, at(f, j0, j0), f->ld, at(f, i0, j0), f->ld);
-        return gchol_from_cublas(r);
-    }
+    if (k <= kTrsmLeaf)
+        return gchol_from_cuda((cudaError_t)TRSM_LEAF_LAUNCH(
+            m, k, at(f, j0, j0), at(f, i0, j0), f->ld, f->upper, stream_of(f, s)));
     const int64_t k1 = ((k / 2 + kTrsmLeaf - 1) / kTrsmLeaf) * kTrsmLeaf, k2 = k - k1;
     int64_t st;
     if ((st = op_trsm(f, s, i0, j0, m, k1)) != GCHOL_SUCCESS) return st;

@@ -41,6 +41,11 @@ static int64_t queue_init(gchol_queue_t q)
     GCHOL_CUDA(cudaEventCreateWithFlags(&q->ev_update, cudaEventDisableTiming));
     GCHOL_CUDA(cudaMalloc((void **)&q->dinfo, sizeof(int64_t)));
     GCHOL_CUDA(cudaMallocHost((void **)&q->hinfo, sizeof(int64_t)));
+    /* Allocated here, never in a factorization: the async form must not
+     * synchronize the host, and cudaMalloc may. */
+    for (int i = 0; i < 2; ++i)
+        GCHOL_CUDA(cudaMalloc(&q->dscratch[i],
+                              (size_t)GCHOL_SCRATCH_N * GCHOL_SCRATCH_N * sizeof(double)));
 done:
     return st;
 }
@@ -105,6 +110,8 @@ int64_t gchol_queue_destroy(gchol_queue_t q)
         if (q->dinfo) cudaFree(q->dinfo);
         if (q->hinfo) cudaFreeHost(q->hinfo);
         if (q->dwork) cudaFree(q->dwork);
+        for (int i = 0; i < 2; ++i)
+            if (q->dscratch[i]) cudaFree(q->dscratch[i]);
         if (q->hstage) cudaFreeHost(q->hstage);
         if (q->panel_stream) cudaStreamDestroy(q->panel_stream);
         if (q->owns_stream && q->stream) cudaStreamDestroy(q->stream);

@@ -1,0 +1,191 @@
+/*
+ * tile_common.cuh -- device building blocks shared by the one-block tile
+ * kernels (potf2, trsm): block shape, view-aware tile loads and stores, and
+ * the inner-panel update C -= A * B^T that both kernels are built around.
+ *
+ * A "view" is the lower-view addressing of the host drivers: for uplo = L
+ * element (i, j) lives at p[i + j*ld]; for uplo = U at p[j + i*ld]. Tiles in
+ * shared memory are always column-major in view coordinates.
+ */
+#ifndef GCHOL_TILE_COMMON_CUH
+#define GCHOL_TILE_COMMON_CUH
+
+#include <cuda_runtime.h>
+#include <stdint.h>
+#include <type_traits>
+
+namespace gchol {
+
+constexpr int kThreads  = 256; /* threads of every tile kernel          */
+constexpr int kWarpSize = 32;
+constexpr int kIB       = 8;   /* inner block                           */
+constexpr int kBatch    = 16;  /* global loads in flight per thread     */
+
+/* Which part of a rows x cols view block a tile copy moves. */
+enum TilePart { kFull = 0, kLowerTriangle = 1 };
+
+/*
+ * Copies view block (0:rows, 0:cols) of p into S[r + c*lds]. Consecutive
+ * threads walk the stored (contiguous) direction, so global accesses
+ * coalesce for both uplo; kBatch loads per thread are issued before the
+ * first shared store. Outside `part` (the strict upper triangle) S gets 0.
+ */
+template <typename T>
+__device__ __forceinline__ void load_view_tile(T *S, int lds, const T *p, int64_t ld, int upper,
+                                               int rows, int cols, TilePart part)
+{
+    const int total = rows * cols;
+    /* stored extent along the contiguous direction */
+    const int inner = upper ? cols : rows;
+    for (int base = 0; base < total; base += kThreads * kBatch) {
+        T v[kBatch];
+#pragma unroll
+        for (int u = 0; u < kBatch; ++u) {
+            const int idx = base + u * kThreads + (int)threadIdx.x;
+            const int a = idx % inner, b = idx / inner; /* stored (row, col) */
+            const int r = upper ? b : a, c = upper ? a : b; /* view (row, col) */
+            const bool in = idx < total && (part == kFull || r >= c);
+            v[u] = in ? p[a + (int64_t)b * ld] : T(0);
+        }
+#pragma unroll
+        for (int u = 0; u < kBatch; ++u) {
+            const int idx = base + u * kThreads + (int)threadIdx.x;
+            const int a = idx % inner, b = idx / inner;
+            const int r = upper ? b : a, c = upper ? a : b;
+            if (idx < total) S[r + c * lds] = v[u];
+        }
+    }
+}
+
+/* The reverse of load_view_tile; writes only `part` of the block. */
+template <typename T>
+__device__ __forceinline__ void store_view_tile(T *p, int64_t ld, int upper, const T *S, int lds,
+                                                int rows, int cols, TilePart part)
+{
+    const int total = rows * cols;
+    const int inner = upper ? cols : rows;
+    for (int idx = threadIdx.x; idx < total; idx += kThreads) {
+        const int a = idx % inner, b = idx / inner;
+        const int r = upper ? b : a, c = upper ? a : b;
+        if (part == kFull || r >= c) p[a + (int64_t)b * ld] = S[r + c * lds];
+    }
+}
+
+/*
+ * Inner-panel update, the (a) step of both tile kernels:
+ *   C[r + c*ldc] -= sum_{k < kk} A[r + k*lda] * B[c + k*ldb]
+ * for r < rows (<= MaxRows), c < ib (<= kIB), kk a multiple of kIB; with
+ * lower_only, only r >= c is stored. Rows past `rows` read row rows-1 (valid
+ * memory) and are never stored. Generic form: thread (row group, column)
+ * owns rows rg, rg + 32, ... of column c; unrolled by kIB in k so many
+ * independent shared loads are in flight.
+ */
+template <typename T, int MaxRows>
+__device__ __forceinline__ void inner_update_fma(T *C, int ldc, const T *A, int lda, const T *B,
+                                                 int ldb, int rows, int ib, int kk, bool lower_only)
+{
+    constexpr int kRowStride = kThreads / kIB;
+    constexpr int kRows      = (MaxRows + kRowStride - 1) / kRowStride;
+    const int c  = threadIdx.x % kIB;
+    const int rg = threadIdx.x / kIB;
+    if (c >= ib) return;
+    T acc[kRows];
+#pragma unroll
+    for (int e = 0; e < kRows; ++e) acc[e] = T(0);
+    for (int k0 = 0; k0 < kk; k0 += kIB) {
+#pragma unroll
+        for (int k = k0; k < k0 + kIB; ++k) {
+            const T b = B[c + k * ldb];
+#pragma unroll
+            for (int e = 0; e < kRows; ++e) {
+                const int r = min(rg + e * kRowStride, rows - 1);
+                acc[e] += A[r + k * lda] * b;
+            }
+        }
+    }
+#pragma unroll
+    for (int e = 0; e < kRows; ++e) {
+        const int r = rg + e * kRowStride;
+        if (r < rows && (!lower_only || r >= c)) C[r + c * ldc] -= acc[e];
+    }
+}
+
+/* D += A * B on the FP64 tensor cores: one 8x8x4 step for the whole warp.
+ * Lane l holds A[l/4][l%4], B[l%4][l/4] and D[l/4][2(l%4) .. 2(l%4)+1]. */
+__device__ __forceinline__ void dmma_8x8x4(double &d0, double &d1, double a, double b)
+{
+    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 "
+                 "{%0,%1}, {%2}, {%3}, {%0,%1};"
+                 : "+d"(d0), "+d"(d1) : "d"(a), "d"(b));
+}
+
+/* Double precision: the update is a rows x 8 x kk product, so each warp
+ * takes 8-row tiles and runs it on DMMA; two tiles and two k phases per warp
+ * give four independent accumulator chains. */
+template <int MaxRows>
+__device__ __forceinline__ void inner_update_dmma(double *C, int ldc, const double *A, int lda,
+                                                  const double *B, int ldb, int rows, int ib,
+                                                  int kk, bool lower_only)
+{
+    static_assert(kIB == 8, "the DMMA update assumes an inner block of 8");
+    constexpr int kWarps = kThreads / kWarpSize;
+    const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
+    const int g = lane >> 2, q = lane & 3;
+    const int ntiles = (rows + 7) / 8;
+    const int cb = min(g, ib - 1); /* B(k, g) = B[g + k*ldb] */
+    for (int t = warp; t < ntiles; t += 2 * kWarps) {
+        const int t2 = t + kWarps;
+        const int ra  = min(8 * t + g, rows - 1);
+        const int ra2 = min(8 * t2 + g, rows - 1);
+        double acc[2][2][2] = {}; /* [tile][k phase][pair] */
+        for (int k = q; k < kk; k += 8) {
+            const double b0 = B[cb + k * ldb], b1 = B[cb + (k + 4) * ldb];
+            dmma_8x8x4(acc[0][0][0], acc[0][0][1], A[ra + k * lda], b0);
+            dmma_8x8x4(acc[0][1][0], acc[0][1][1], A[ra + (k + 4) * lda], b1);
+            if (t2 < ntiles) {
+                dmma_8x8x4(acc[1][0][0], acc[1][0][1], A[ra2 + k * lda], b0);
+                dmma_8x8x4(acc[1][1][0], acc[1][1][1], A[ra2 + (k + 4) * lda], b1);
+            }
+        }
+#pragma unroll
+        for (int u = 0; u < 2; ++u) {
+            const int r = 8 * (u ? t2 : t) + g;
+#pragma unroll
+            for (int h = 0; h < 2; ++h) {
+                const int c = 2 * q + h;
+                if (r < rows && c < ib && (!lower_only || r >= c))
+                    C[r + c * ldc] -= acc[u][0][h] + acc[u][1][h];
+            }
+        }
+    }
+}
+
+/* The inner-panel update in each precision: DMMA for double, FFMA for
+ * single (TF32 would lose the accuracy spotrf promises). */
+template <typename T, int MaxRows>
+__device__ __forceinline__ void inner_update(T *C, int ldc, const T *A, int lda, const T *B,
+                                             int ldb, int rows, int ib, int kk, bool lower_only)
+{
+    if constexpr (std::is_same<T, double>::value)
+        inner_update_dmma<MaxRows>(C, ldc, A, lda, B, ldb, rows, ib, kk, lower_only);
+    else
+        inner_update_fma<T, MaxRows>(C, ldc, A, lda, B, ldb, rows, ib, kk, lower_only);
+}
+
+/* Opts a kernel into more than 48 KB of dynamic shared memory, once per
+ * device (a benign race at worst repeats the call). */
+template <typename Kernel>
+cudaError_t opt_in_shared(Kernel kernel, size_t bytes, bool (&done)[64])
+{
+    int dev = 0;
+    cudaError_t e = cudaGetDevice(&dev);
+    if (e != cudaSuccess) return e;
+    if (dev < 64 && done[dev]) return cudaSuccess;
+    e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
+    if (e == cudaSuccess && dev < 64) done[dev] = true;
+    return e;
+}
+
+} // namespace gchol
+
+#endif
