@@ -1,0 +1,155 @@
+#!/bin/sh
+# check_deps.sh -- checks what building and testing gchol needs:
+#   - the CUDA toolkit (>= 12; tested with 13.0): nvcc, cuBLAS and cuSOLVER
+#     headers and libraries, found like the Makefile does ($CUDA_HOME, else
+#     the directory of the nvcc on PATH, else /usr/local/cuda);
+#   - a C compiler ($CC, else cc) and make;
+#   - lapacke.h, liblapacke and libopenblas (Debian: liblapacke-dev libopenblas-dev).
+#
+#   sh tools/check_deps.sh             check only
+#   sh tools/check_deps.sh --install   also apt-get install missing Debian
+#                                      packages (as root, or through sudo -n)
+#
+# Exit status: 0 when everything is present, 1 when something is still
+# missing (the message says what and how to get it), 2 on a usage error.
+
+install=0
+case "${1:-}" in
+    "") ;;
+    --install) install=1 ;;
+    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "usage: sh tools/check_deps.sh [--install]" >&2; exit 2 ;;
+esac
+
+missing_pkgs=""   # Debian packages to install
+cuda_ok=1
+ok()   { echo "  ok       $*"; }
+miss() { echo "  MISSING  $*"; }
+need() { case " $missing_pkgs " in *" $1 "*) ;; *) missing_pkgs="${missing_pkgs:+$missing_pkgs }$1" ;; esac; }
+
+echo "gchol: checking build and test dependencies"
+
+# --- CUDA toolkit -----------------------------------------------------------
+if [ -n "${CUDA_HOME:-}" ]; then
+    cuda=$CUDA_HOME
+elif nvcc_path=$(command -v nvcc 2>/dev/null); then
+    cuda=$(dirname "$(dirname "$nvcc_path")")
+else
+    cuda=/usr/local/cuda
+fi
+if [ -x "$cuda/bin/nvcc" ]; then
+    ver=$("$cuda/bin/nvcc" --version 2>/dev/null | sed -n 's/.*release \([0-9][0-9]*\)\.\([0-9][0-9]*\).*/\1.\2/p')
+    if [ -n "$ver" ] && [ "${ver%%.*}" -ge 12 ]; then
+        ok "nvcc $ver ($cuda/bin/nvcc)"
+    else
+        miss "CUDA >= 12 (found nvcc ${ver:-of unknown version} in $cuda)"
+        cuda_ok=0
+    fi
+    for f in include/cuda_runtime_api.h include/cublas_v2.h include/cusolverDn.h \
+             lib64/libcudart.so lib64/libcublas.so lib64/libcusolver.so; do
+        if [ -e "$cuda/$f" ]; then ok "$cuda/$f"; else miss "$cuda/$f"; cuda_ok=0; fi
+    done
+else
+    miss "nvcc (CUDA toolkit) -- looked in $cuda/bin"
+    cuda_ok=0
+fi
+
+# --- C compiler and make ----------------------------------------------------
+cc=${CC:-cc}
+if command -v "$cc" >/dev/null 2>&1; then
+    ok "C compiler: $cc"
+elif [ -z "${CC:-}" ] && command -v gcc >/dev/null 2>&1; then
+    cc=gcc
+    ok "C compiler: gcc"
+else
+    miss "C compiler ($cc)"
+    need gcc
+    cc=""
+fi
+if command -v make >/dev/null 2>&1; then ok "make"; else miss "make"; need make; fi
+
+# --- LAPACKE + OpenBLAS: compile and link a small program --------------------
+tmp=$(mktemp -d 2>/dev/null || echo "/tmp/gchol_deps.$$")
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+check_lapack() {
+    [ -n "$cc" ] || return 2
+    cat > "$tmp/t.c" <<'EOF'
+#include <cblas.h>
+#include <lapacke.h>
+int main(void)
+{
+    double a = 4.0;
+    const char *core = openblas_get_corename();  /* only OpenBLAS has it */
+    return LAPACKE_dpotrf(LAPACK_COL_MAJOR, 'L', 1, &a, 1) != 0 || core == 0;
+}
+EOF
+    "$cc" -c "$tmp/t.c" -o "$tmp/t.o" >/dev/null 2>&1 || return 3
+    "$cc" "$tmp/t.o" -o "$tmp/t" -llapacke -lopenblas -lm -lpthread >/dev/null 2>&1 || return 4
+    return 0
+}
+report_lapack() {
+    case $1 in
+        0) ok "lapacke.h, cblas.h (OpenBLAS), -llapacke -lopenblas" ;;
+        2) miss "lapacke/openblas: not checked without a C compiler"; need libopenblas-dev; need liblapacke-dev ;;
+        3) miss "lapacke.h or OpenBLAS's cblas.h"; need libopenblas-dev; need liblapacke-dev ;;
+        4) miss "liblapacke or libopenblas (link failed)"; need libopenblas-dev; need liblapacke-dev ;;
+    esac
+}
+check_lapack; lapack_rc=$?
+report_lapack $lapack_rc
+
+# --- install what Debian can provide ------------------------------------------
+if [ -n "$missing_pkgs" ]; then
+    cmd="apt-get install -y --no-install-recommends $missing_pkgs"
+    if [ "$install" -eq 1 ] && command -v apt-get >/dev/null 2>&1; then
+        if [ "$(id -u)" -eq 0 ]; then
+            sudo=""
+        elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+            sudo="sudo -n"
+        else
+            sudo=none
+        fi
+        if [ "$sudo" != none ]; then
+            echo "installing: $missing_pkgs"
+            if $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q &&
+               $sudo env DEBIAN_FRONTEND=noninteractive $cmd; then
+                missing_pkgs=""
+                if [ -z "$cc" ]; then
+                    cc=${CC:-cc}
+                    command -v "$cc" >/dev/null 2>&1 || cc=gcc
+                fi
+                check_lapack; lapack_rc=$?
+                if [ "$lapack_rc" -ne 0 ]; then report_lapack $lapack_rc; fi
+                command -v make >/dev/null 2>&1 || { miss "make"; need make; }
+            else
+                echo "apt-get failed"
+            fi
+        else
+            echo "not root and sudo needs a password: cannot install"
+        fi
+    fi
+    if [ -n "$missing_pkgs" ]; then
+        if command -v apt-get >/dev/null 2>&1; then
+            s=""; [ "$(id -u)" -eq 0 ] || s="sudo "
+            echo "run:  ${s}apt-get update && ${s}$cmd"
+        else
+            echo "install with your package manager: a C compiler, make, and the development"
+            echo "files of LAPACKE and OpenBLAS (lapacke.h, cblas.h, liblapacke, libopenblas)"
+        fi
+    fi
+fi
+
+if [ "$cuda_ok" -eq 0 ]; then
+    echo "The CUDA toolkit (>= 12, tested with 13.0: nvcc, cuBLAS, cuSOLVER) is required and"
+    echo "cannot be installed by this script. Install it from NVIDIA, then either put its"
+    echo "bin/ on PATH or point CUDA_HOME at it, e.g.:"
+    echo "    export CUDA_HOME=/usr/local/cuda-13.0    (or: make CUDA_HOME=/usr/local/cuda-13.0 ...)"
+fi
+
+if [ "$cuda_ok" -eq 1 ] && [ -z "$missing_pkgs" ]; then
+    echo "gchol: all dependencies present"
+    exit 0
+fi
+echo "gchol: dependencies missing (see above)"
+exit 1
