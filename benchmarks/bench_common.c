@@ -562,6 +562,31 @@ double bench_gemm_tflops(char prec, int64_t n, int niter, cudaStream_t stream)
     return median > 0 ? 2.0 * n * (double) n * n / median * 1e-12 : 0.0;
 }
 
+/* Keeps the GPU busy with dgemm for about `seconds`. An idle H100 sits at
+ * ~400 MHz and needs a few milliseconds of steady load to reach its boost
+ * clock (seen here: 128-column potf2 at 56 us per call over 50 calls, 25 us
+ * over 400), so every contender is timed only after this. */
+void bench_spin_up(double seconds)
+{
+    static double *buf;
+    const int64_t n = 2048;
+    if (buf == NULL) {
+        buf = bench_device_malloc((size_t) 2 * n * n * sizeof(double));
+        BENCH_CUDA(cudaMemset(buf, 0, (size_t) 2 * n * n * sizeof(double)));
+    }
+    cublasHandle_t handle;
+    BENCH_CUBLAS(cublasCreate(&handle));
+    const double one = 1.0, zero = 0.0;
+    const double t0 = bench_wtime();
+    while (bench_wtime() - t0 < seconds) {
+        for (int i = 0; i < 8; ++i)
+            BENCH_CUBLAS(cublasDgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, (int) n, (int) n, (int) n,
+                                     &one, buf, (int) n, buf, (int) n, &zero, buf + n * n, (int) n));
+        BENCH_CUDA(cudaDeviceSynchronize());
+    }
+    BENCH_CUBLAS(cublasDestroy(handle));
+}
+
 /* ===========================================================================
  * Checks of a factor
  * ========================================================================= */

@@ -165,6 +165,9 @@ double bench_openblas_potrf(char prec, char uplo, int64_t n, const void *A0, voi
 /* "OpenBLAS <core>, <k> threads" */
 const char *bench_openblas_config(void);
 
+/* Raises the GPU to its boost clock: ~`seconds` of dgemm. Call before timing. */
+void bench_spin_up(double seconds);
+
 /* cuBLAS ?gemm rate (TFLOP/s) for n x n x n, median of niter after a warm-up,
  * on random data. */
 double bench_gemm_tflops(char prec, int64_t n, int niter, cudaStream_t stream);

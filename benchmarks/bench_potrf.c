@@ -303,6 +303,7 @@ int main(int argc, char **argv)
                 const char uplo = *u;
                 char status[160];
                 int cinfo = 0;
+                bench_spin_up(0.3);
                 refs.cusolver_s = bench_cusolver_potrf(&cusolver, prec, uplo, n, dA0, dA, ldda,
                                                        args.niter, &cinfo);
                 double ccheck = bench_factor_check(cublas, prec, uplo, n, dA0, dA, ldda);

@@ -32,6 +32,7 @@ static int demo_one(char prec, char uplo, int64_t n, int niter, uint64_t seed,
     free(hA);
 
     int cusolver_info = 0;
+    bench_spin_up(0.3);
     double cusolver_s = bench_cusolver_potrf(cusolver, prec, uplo, n, dA0, dA, ldda, niter,
                                              &cusolver_info);
     int64_t info = 0;

@@ -71,40 +71,41 @@ potf2_kernel(int n, T *__restrict__ dA, int64_t ldda, int upper, int64_t col0,
         }
 
         /* (b) warp 0 factors the n-jb by ib panel in registers. Lane l holds
-         * rows jb + l + 32 e; row jb + c of the diagonal block is lane c. */
+         * rows jb + l + 32 e; row jb + c of the diagonal block is lane c.
+         * Every shuffle runs unconditionally and columns past ib or past a
+         * failure are masked by selects: with no branch around them the
+         * compiler emits plain SHFLs instead of divergence-safe loops. */
         if (warp == 0) {
             T p[kRowsPerLane][kIB];
 #pragma unroll
             for (int e = 0; e < kRowsPerLane; ++e) {
-                const int i = jb + lane + e * kWarpSize;
+                const int i = min(jb + lane + e * kWarpSize, n - 1);
 #pragma unroll
-                for (int c = 0; c < kIB; ++c)
-                    p[e][c] = (i < n && c < ib) ? S[i + (jb + c) * lds] : T(0);
+                for (int c = 0; c < kIB; ++c) p[e][c] = S[i + (jb + min(c, ib - 1)) * lds];
             }
-            int fail_col = -1;
+            int fail_col = -1; /* same value in every lane */
 #pragma unroll
             for (int c = 0; c < kIB; ++c) {
-                if (c < ib && fail_col < 0) {
-                    const T piv = __shfl_sync(0xffffffffu, p[0][c], c);
-                    if (!(piv > T(0))) { /* also catches NaN */
-                        fail_col = jb + c;
-                    } else {
-                        /* d from sqrt, not piv * rd: an infinite pivot
-                         * must give d = Inf and a zero column, as in
-                         * LAPACK, not Inf * 0 = NaN. */
-                        const T rd = rsqrt_t(piv), d = sqrt_t(piv);
+                const T piv = __shfl_sync(0xffffffffu, p[0][c], c);
+                const bool live = c < ib && fail_col < 0;
+                if (live && !(piv > T(0))) fail_col = jb + c; /* also catches NaN */
+                const bool act = live && fail_col < 0;
+                /* d from sqrt, not piv * rd: an infinite pivot must give
+                 * d = Inf and a zero column, as in LAPACK, not Inf*0 = NaN. */
+                const T rd = rsqrt_t(piv), d = sqrt_t(piv);
 #pragma unroll
-                        for (int e = 0; e < kRowsPerLane; ++e) {
-                            const int i = jb + lane + e * kWarpSize;
-                            p[e][c] = (i == jb + c) ? d : p[e][c] * rd;
-                        }
+                for (int e = 0; e < kRowsPerLane; ++e) {
+                    const int i = jb + lane + e * kWarpSize;
+                    const T scaled = (i == jb + c) ? d : p[e][c] * rd;
+                    p[e][c] = act ? scaled : p[e][c];
+                }
 #pragma unroll
-                        for (int c2 = c + 1; c2 < kIB; ++c2) {
-                            const T l = __shfl_sync(0xffffffffu, p[0][c], c2);
+                for (int c2 = c + 1; c2 < kIB; ++c2) {
+                    const T l = __shfl_sync(0xffffffffu, p[0][c], c2);
 #pragma unroll
-                            for (int e = 0; e < kRowsPerLane; ++e)
-                                p[e][c2] -= p[e][c] * l;
-                        }
+                    for (int e = 0; e < kRowsPerLane; ++e) {
+                        const T upd = p[e][c2] - p[e][c] * l;
+                        p[e][c2] = act ? upd : p[e][c2];
                     }
                 }
             }

@@ -25,34 +25,35 @@ constexpr int kBatch    = 16;  /* global loads in flight per thread     */
 enum TilePart { kFull = 0, kLowerTriangle = 1 };
 
 /*
- * Copies view block (0:rows, 0:cols) of p into S[r + c*lds]. Consecutive
- * threads walk the stored (contiguous) direction, so global accesses
- * coalesce for both uplo; kBatch loads per thread are issued before the
- * first shared store. Outside `part` (the strict upper triangle) S gets 0.
+ * Copies view block (0:rows, 0:cols) of p into S[r + c*lds]. Lanes walk the
+ * stored (contiguous) direction, warps the other, so global accesses
+ * coalesce for both uplo with no integer division; kBatch loads per thread
+ * are issued before the first shared store. Outside `part` (the strict upper
+ * triangle of the view) S gets 0.
  */
 template <typename T>
 __device__ __forceinline__ void load_view_tile(T *S, int lds, const T *p, int64_t ld, int upper,
                                                int rows, int cols, TilePart part)
 {
-    const int total = rows * cols;
-    /* stored extent along the contiguous direction */
-    const int inner = upper ? cols : rows;
-    for (int base = 0; base < total; base += kThreads * kBatch) {
-        T v[kBatch];
+    constexpr int kWarps = kThreads / kWarpSize;
+    const int lane = threadIdx.x % kWarpSize, warp = threadIdx.x / kWarpSize;
+    const int inner = upper ? cols : rows, outer = upper ? rows : cols; /* stored extents */
+    for (int b0 = warp; b0 < outer; b0 += kWarps * kBatch) {
+        for (int a = lane; a < inner; a += kWarpSize) {
+            T v[kBatch];
 #pragma unroll
-        for (int u = 0; u < kBatch; ++u) {
-            const int idx = base + u * kThreads + (int)threadIdx.x;
-            const int a = idx % inner, b = idx / inner; /* stored (row, col) */
-            const int r = upper ? b : a, c = upper ? a : b; /* view (row, col) */
-            const bool in = idx < total && (part == kFull || r >= c);
-            v[u] = in ? p[a + (int64_t)b * ld] : T(0);
-        }
+            for (int u = 0; u < kBatch; ++u) {
+                const int b = b0 + u * kWarps;
+                const int r = upper ? b : a, c = upper ? a : b; /* view (row, col) */
+                const bool in = b < outer && (part == kFull || r >= c);
+                v[u] = in ? p[a + (int64_t)b * ld] : T(0);
+            }
 #pragma unroll
-        for (int u = 0; u < kBatch; ++u) {
-            const int idx = base + u * kThreads + (int)threadIdx.x;
-            const int a = idx % inner, b = idx / inner;
-            const int r = upper ? b : a, c = upper ? a : b;
-            if (idx < total) S[r + c * lds] = v[u];
+            for (int u = 0; u < kBatch; ++u) {
+                const int b = b0 + u * kWarps;
+                const int r = upper ? b : a, c = upper ? a : b;
+                if (b < outer) S[r + c * lds] = v[u];
+            }
         }
     }
 }
@@ -62,12 +63,14 @@ template <typename T>
 __device__ __forceinline__ void store_view_tile(T *p, int64_t ld, int upper, const T *S, int lds,
                                                 int rows, int cols, TilePart part)
 {
-    const int total = rows * cols;
-    const int inner = upper ? cols : rows;
-    for (int idx = threadIdx.x; idx < total; idx += kThreads) {
-        const int a = idx % inner, b = idx / inner;
-        const int r = upper ? b : a, c = upper ? a : b;
-        if (part == kFull || r >= c) p[a + (int64_t)b * ld] = S[r + c * lds];
+    constexpr int kWarps = kThreads / kWarpSize;
+    const int lane = threadIdx.x % kWarpSize, warp = threadIdx.x / kWarpSize;
+    const int inner = upper ? cols : rows, outer = upper ? rows : cols;
+    for (int b = warp; b < outer; b += kWarps) {
+        for (int a = lane; a < inner; a += kWarpSize) {
+            const int r = upper ? b : a, c = upper ? a : b;
+            if (part == kFull || r >= c) p[a + (int64_t)b * ld] = S[r + c * lds];
+        }
     }
 }
 
