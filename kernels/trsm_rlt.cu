@@ -41,6 +41,7 @@ trsm_rlt_kernel(int64_t m, int k, const T *__restrict__ L, T *__restrict__ B, in
 
     load_view_tile(Ls, ldl, L, ld, upper, k, k, kLowerTriangle);
     load_view_tile(Xs, ldx, Bblk, ld, upper, rows, k, kFull);
+    __syncthreads(); /* the diagonal was loaded by other threads */
     for (int j = threadIdx.x; j < k; j += kThreads) rdiag[j] = T(1) / Ls[j + j * ldl];
     __syncthreads();
 
