@@ -1,7 +1,6 @@
 /*
  * options.c -- defaults and the automatic choice of variant, nb, recursion
- * size and lookahead. The table is provisional until a sweep on the H100
- * replaces it (docs/performance.md names the sweep it comes from).
+ * size and lookahead, from a measured sweep (see the table's comment).
  */
 #include "internal.h"
 
@@ -36,14 +35,19 @@ typedef struct {
     int     lookahead;
 } auto_row_t;
 
+/* From the H100 sweep of 2026-11-22 (docs/performance.md): left-looking
+ * with lookahead won at every size in both precisions; nb = 128 (one potf2
+ * launch per diagonal block, no recursion) is fastest while the panel is the
+ * critical path, nb = 256 around n = 16384, and 512 once the gemm updates
+ * dominate (n = 32768). */
 static const auto_row_t auto_double[] = {
-    {   2048, GCHOL_VARIANT_RIGHT, 256, 128, GCHOL_LOOKAHEAD_ON },
-    {   8192, GCHOL_VARIANT_RIGHT, 512, 128, GCHOL_LOOKAHEAD_ON },
+    {  12288, GCHOL_VARIANT_LEFT, 128, 128, GCHOL_LOOKAHEAD_ON },
+    {  24576, GCHOL_VARIANT_LEFT, 256, 128, GCHOL_LOOKAHEAD_ON },
     { INT64_MAX, GCHOL_VARIANT_LEFT, 512, 128, GCHOL_LOOKAHEAD_ON },
 };
 static const auto_row_t auto_single[] = {
-    {   2048, GCHOL_VARIANT_RIGHT, 256, 128, GCHOL_LOOKAHEAD_ON },
-    {   8192, GCHOL_VARIANT_RIGHT, 512, 128, GCHOL_LOOKAHEAD_ON },
+    {  12288, GCHOL_VARIANT_LEFT, 128, 128, GCHOL_LOOKAHEAD_ON },
+    {  24576, GCHOL_VARIANT_LEFT, 256, 128, GCHOL_LOOKAHEAD_ON },
     { INT64_MAX, GCHOL_VARIANT_LEFT, 512, 128, GCHOL_LOOKAHEAD_ON },
 };
 
