@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 left() { echo $(( ${BUDGET:-570} - SECONDS )); }
 step() { echo; echo "##### $* (t=${SECONDS}s)"; }
 
-step build;    make -j16 all > "$out/build.log" 2>&1 || { tail -30 "$out/build.log"; exit 1; }
+step build;    make -j16 all > /tmp/gchol_build.log 2>&1 || { tail -30 /tmp/gchol_build.log; exit 1; }
 step test;     make test > "$out/test.log" 2>&1; tail -n 1 "$out/test.log"
 step sanitize; timeout 230 sh testing/run_sanitize.sh > "$out/sanitize.log" 2>&1
                grep -E "SANITIZE|ERROR SUMMARY|RACECHECK SUMMARY|^ +[0-9]+ in " "$out/sanitize.log"
