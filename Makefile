@@ -36,7 +36,7 @@ LIB_OBJ := $(patsubst src/%.c,build/%_d.o,$(GENERIC_SRC)) \
 TESTS := testing/testing_dpotrf testing/testing_spotrf testing/testing_host
 BENCH := benchmarks/bench_potrf benchmarks/demo_potrf benchmarks/timeline_potrf
 
-.PHONY: all lib test test-gpu test-large sanitize demo bench install clean
+.PHONY: all lib deps test test-gpu test-large sanitize demo bench install clean
 all: lib $(TESTS) $(BENCH)
 lib: lib/libgchol.a lib/libgchol.so
 
@@ -78,7 +78,13 @@ benchmarks/timeline_potrf: benchmarks/timeline_potrf.c benchmarks/bench_common.c
 	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/timeline_potrf.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
 
 # Every test this machine can run; GPU tests report "skipped" without a GPU.
-test: $(TESTS)
+# The two README commands first check (and where possible install) what a
+# fresh machine lacks, then build.
+deps:
+	@sh tools/check_deps.sh --install
+
+test: deps
+	@$(MAKE) --no-print-directory $(TESTS)
 	@sh testing/run_tests.sh
 
 test-gpu: test
@@ -89,7 +95,8 @@ test-large: testing/testing_dpotrf
 sanitize: $(TESTS)
 	@sh testing/run_sanitize.sh
 
-demo: benchmarks/demo_potrf
+demo: deps
+	@$(MAKE) --no-print-directory benchmarks/demo_potrf
 	./benchmarks/demo_potrf
 
 bench: benchmarks/bench_potrf

@@ -66,6 +66,7 @@ int64_t PFX(potrf_expert)(char uplo, int64_t n, FLOAT *A, int64_t lda, int64_t *
     else if (!gchol_options_valid(opts)) st = -6;
     else if (queue == NULL) st = -7;
     if (st != 0 || n == 0) {
+        if (st == 0 && opts && opts->trace) opts->trace->count = 0;
         if (info) *info = st;
         return st;
     }
