@@ -562,6 +562,22 @@ double bench_gemm_tflops(char prec, int64_t n, int niter, cudaStream_t stream)
     return median > 0 ? 2.0 * n * (double) n * n / median * 1e-12 : 0.0;
 }
 
+void bench_context_create(bench_context_t *ctx)
+{
+    BENCH_GCHOL(gchol_queue_create(-1, &ctx->queue));
+    ctx->stream = gchol_queue_stream(ctx->queue);
+    bench_cusolver_create(&ctx->cusolver, ctx->stream);
+    BENCH_CUBLAS(cublasCreate(&ctx->cublas));
+    BENCH_CUBLAS(cublasSetStream(ctx->cublas, ctx->stream));
+}
+
+void bench_context_destroy(bench_context_t *ctx)
+{
+    BENCH_CUBLAS(cublasDestroy(ctx->cublas));
+    bench_cusolver_destroy(&ctx->cusolver);
+    BENCH_GCHOL(gchol_queue_destroy(ctx->queue));
+}
+
 /* Keeps the GPU busy with dgemm for about `seconds`. An idle H100 sits at
  * ~400 MHz and needs a few milliseconds of steady load to reach its boost
  * clock (seen here: 128-column potf2 at 56 us per call over 50 calls, 25 us

@@ -165,6 +165,18 @@ double bench_openblas_potrf(char prec, char uplo, int64_t n, const void *A0, voi
 /* "OpenBLAS <core>, <k> threads" */
 const char *bench_openblas_config(void);
 
+/* What every timing program holds: a gchol queue, its stream, a cuSOLVER
+ * context and a cuBLAS handle on that stream (for checks and residuals). */
+typedef struct {
+    gchol_queue_t    queue;
+    cudaStream_t     stream;
+    bench_cusolver_t cusolver;
+    cublasHandle_t   cublas;
+} bench_context_t;
+
+void bench_context_create(bench_context_t *ctx);
+void bench_context_destroy(bench_context_t *ctx);
+
 /* Raises the GPU to its boost clock: ~`seconds` of dgemm. Call before timing. */
 void bench_spin_up(double seconds);
 

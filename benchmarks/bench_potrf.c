@@ -234,14 +234,11 @@ int main(int argc, char **argv)
     bench_config_t configs[BENCH_MAX_CONFIGS];
     const int nconfigs = make_configs(&args, configs);
 
-    gchol_queue_t queue;
-    BENCH_GCHOL(gchol_queue_create(-1, &queue));
-    cudaStream_t stream = gchol_queue_stream(queue);
-    bench_cusolver_t cusolver;
-    bench_cusolver_create(&cusolver, stream);
-    cublasHandle_t cublas;
-    BENCH_CUBLAS(cublasCreate(&cublas));
-    BENCH_CUBLAS(cublasSetStream(cublas, stream));
+    bench_context_t ctx;
+    bench_context_create(&ctx);
+    gchol_queue_t queue = ctx.queue;
+    cudaStream_t stream = ctx.stream;
+    cublasHandle_t cublas = ctx.cublas;
     int64_t *dinfo = bench_device_malloc(sizeof(int64_t));
 
     FILE *csv = NULL;
@@ -304,7 +301,7 @@ int main(int argc, char **argv)
                 char status[160];
                 int cinfo = 0;
                 bench_spin_up(0.3);
-                refs.cusolver_s = bench_cusolver_potrf(&cusolver, prec, uplo, n, dA0, dA, ldda,
+                refs.cusolver_s = bench_cusolver_potrf(&ctx.cusolver, prec, uplo, n, dA0, dA, ldda,
                                                        args.niter, &cinfo);
                 double ccheck = bench_factor_check(cublas, prec, uplo, n, dA0, dA, ldda);
                 if (cinfo != 0 || !(ccheck < BENCH_CHECK_LIMIT))
@@ -369,9 +366,7 @@ int main(int argc, char **argv)
 
     if (csv) fclose(csv);
     BENCH_CUDA(cudaFree(dinfo));
-    BENCH_CUBLAS(cublasDestroy(cublas));
-    bench_cusolver_destroy(&cusolver);
-    BENCH_GCHOL(gchol_queue_destroy(queue));
+    bench_context_destroy(&ctx);
     free(args.sizes);
     if (failures) printf("\n# %d gchol run(s) failed\n", failures);
     return failures ? EXIT_FAILURE : EXIT_SUCCESS;

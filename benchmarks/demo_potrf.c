@@ -84,24 +84,18 @@ int main(int argc, char **argv)
     }
     bench_require_gpu(-1, argv[0]);
 
-    gchol_queue_t queue;
-    BENCH_GCHOL(gchol_queue_create(-1, &queue));
-    cudaStream_t stream = gchol_queue_stream(queue);
-    bench_cusolver_t cusolver;
-    bench_cusolver_create(&cusolver, stream);
-    cublasHandle_t cublas;
-    BENCH_CUBLAS(cublasCreate(&cublas));
-    BENCH_CUBLAS(cublasSetStream(cublas, stream));
+    bench_context_t ctx;
+    bench_context_create(&ctx);
+    gchol_queue_t queue = ctx.queue;
+    cublasHandle_t cublas = ctx.cublas;
 
     printf("gchol %d.%d.%d demo: SPD matrix, uniform(-1,1) + n on the diagonal; median of %d "
            "runs after a warm-up, CUDA events; flops n^3/3 + n^2/2 + n/6\n\n",
            GCHOL_VERSION_MAJOR, GCHOL_VERSION_MINOR, GCHOL_VERSION_PATCH, niter);
-    int ok_d = demo_one('d', uplo, n, niter, seed, queue, &cusolver, cublas);
-    int ok_s = demo_one('s', uplo, n, niter, seed, queue, &cusolver, cublas);
+    int ok_d = demo_one('d', uplo, n, niter, seed, queue, &ctx.cusolver, cublas);
+    int ok_s = demo_one('s', uplo, n, niter, seed, queue, &ctx.cusolver, cublas);
     printf("%s\n", ok_d && ok_s ? "demo: ok" : "demo: FAILED");
 
-    BENCH_CUBLAS(cublasDestroy(cublas));
-    bench_cusolver_destroy(&cusolver);
-    BENCH_GCHOL(gchol_queue_destroy(queue));
+    bench_context_destroy(&ctx);
     return ok_d && ok_s ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -48,6 +48,21 @@ def plot_series(ax, series, colors, fmt_label, marker="o"):
                 label=fmt_label(config) + (f" [{uplo}]" if uplo else ""))
 
 
+
+def finish(fig, ax, sizes, ylabel, title, path):
+    """Log2 size axis, labels, grid and legend; saves the figure to path."""
+    ax.set_xscale("log", base=2)
+    ax.set_xticks(sizes)
+    ax.set_xticklabels([str(n) for n in sizes], rotation=45)
+    ax.set_xlabel("n")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
 def reference_series(rows, column, name, uplos):
     """One value per (uplo, n) of a reference column (the same on every row)."""
     out = defaultdict(dict)
@@ -83,34 +98,16 @@ def plot_precision(rows, prec, outdir, prefix):
     if gemm:
         ax.axhline(max(gemm), color="gray", linestyle="--",
                    label=f"cuBLAS {prec}gemm ceiling ({max(gemm):.1f})")
-    ax.set_xscale("log", base=2)
-    ax.set_xticks(sizes)
-    ax.set_xticklabels([str(n) for n in sizes], rotation=45)
-    ax.set_xlabel("n")
-    ax.set_ylabel("TFLOP/s  (n³/3 + n²/2 + n/6 flops)")
-    ax.set_title(f"{prec}potrf, {PREC_NAME.get(prec, prec)} precision")
-    ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
     path_tf = os.path.join(outdir, f"{prefix}_tflops_{prec}.png")
-    fig.savefig(path_tf, dpi=120)
-    plt.close(fig)
+    finish(fig, ax, sizes, "TFLOP/s  (n³/3 + n²/2 + n/6 flops)",
+           f"{prec}potrf, {PREC_NAME.get(prec, prec)} precision", path_tf)
 
     fig, ax = plt.subplots(figsize=(8, 5))
     plot_series(ax, gchol_ratio, colors, lambda c: f"gchol {c}")
     ax.axhline(1.0, color="black", linewidth=1, label="cuSOLVER")
-    ax.set_xscale("log", base=2)
-    ax.set_xticks(sizes)
-    ax.set_xticklabels([str(n) for n in sizes], rotation=45)
-    ax.set_xlabel("n")
-    ax.set_ylabel("speed-up: cuSOLVER time / gchol time")
-    ax.set_title(f"{prec}potrf vs cusolverDnXpotrf, {PREC_NAME.get(prec, prec)} precision")
-    ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
     path_ratio = os.path.join(outdir, f"{prefix}_ratio_{prec}.png")
-    fig.savefig(path_ratio, dpi=120)
-    plt.close(fig)
+    finish(fig, ax, sizes, "speed-up: cuSOLVER time / gchol time",
+           f"{prec}potrf vs cusolverDnXpotrf, {PREC_NAME.get(prec, prec)} precision", path_ratio)
     return path_tf, path_ratio
 
 

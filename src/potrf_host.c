@@ -47,6 +47,18 @@ static int64_t download_triangle(gchol_queue_t q, int upper, int64_t n, const FL
     return GCHOL_SUCCESS;
 }
 
+/* Arguments 1..5, common to both host forms, in LAPACK order: 0 or -i. */
+static int64_t check_host_args(char uplo, int64_t n, const FLOAT *A, int64_t lda,
+                               const int64_t *info)
+{
+    if (!gchol_uplo_valid(uplo)) return -1;
+    if (n < 0) return -2;
+    if (n > 0 && A == NULL) return -3;
+    if (lda < (n > 1 ? n : 1)) return -4;
+    if (info == NULL) return -5;
+    return 0;
+}
+
 /* -----------------------------------------------------------------------------
  * gchol_?potrf_expert: Cholesky of a host matrix on the GPU.
  *   uplo (1), n (2), A (3) host array lda x n, lda (4) >= max(1,n),
@@ -57,14 +69,9 @@ static int64_t download_triangle(gchol_queue_t q, int upper, int64_t n, const FL
 int64_t PFX(potrf_expert)(char uplo, int64_t n, FLOAT *A, int64_t lda, int64_t *info,
                           const gchol_options_t *opts, gchol_queue_t queue)
 {
-    int64_t st = 0;
-    if (!gchol_uplo_valid(uplo)) st = -1;
-    else if (n < 0) st = -2;
-    else if (n > 0 && A == NULL) st = -3;
-    else if (lda < (n > 1 ? n : 1)) st = -4;
-    else if (info == NULL) st = -5;
-    else if (!gchol_options_valid(opts)) st = -6;
-    else if (queue == NULL) st = -7;
+    int64_t st = check_host_args(uplo, n, A, lda, info);
+    if (st == 0 && !gchol_options_valid(opts)) st = -6;
+    if (st == 0 && queue == NULL) st = -7;
     if (st != 0 || n == 0) {
         if (st == 0 && opts && opts->trace) opts->trace->count = 0;
         if (info) *info = st;
@@ -99,12 +106,7 @@ out:
  *   uplo (1), n (2), A (3), lda (4), info (5). */
 int64_t PFX(potrf)(char uplo, int64_t n, FLOAT *A, int64_t lda, int64_t *info)
 {
-    int64_t st = 0;
-    if (!gchol_uplo_valid(uplo)) st = -1;
-    else if (n < 0) st = -2;
-    else if (n > 0 && A == NULL) st = -3;
-    else if (lda < (n > 1 ? n : 1)) st = -4;
-    else if (info == NULL) st = -5;
+    int64_t st = check_host_args(uplo, n, A, lda, info);
     if (st != 0 || n == 0) {
         if (info) *info = st;
         return st;
