@@ -109,6 +109,9 @@ potf2_kernel(int n, T *__restrict__ dA, int64_t ldda, int upper, int64_t col0,
                     }
                 }
             }
+            /* Lanes past the tile read row n-1, which its owner lane writes
+             * back below: order those reads before the writes explicitly. */
+            __syncwarp();
 #pragma unroll
             for (int e = 0; e < kRowsPerLane; ++e) {
                 const int i = jb + lane + e * kWarpSize;
