@@ -24,7 +24,8 @@ LDCUDA    := -L$(CUDA_LIB) -Wl,-rpath,$(CUDA_LIB) -lcublas -lcudart
 LDLAPACK  := -llapacke -lopenblas -lm -lpthread
 
 # Precision-generic C sources: each is compiled once per precision.
-GENERIC_SRC := src/potrf_driver.c src/potrf_host.c
+GENERIC_SRC := src/potrf_driver.c src/potrf_host.c src/syrk_diag.c src/rfp_convert.c \
+               src/pftrf.c src/pftrs.c
 PLAIN_SRC   := src/queue.c src/errors.c src/options.c src/host_default_queue.c
 KERNEL_SRC  := $(wildcard kernels/*.cu)
 
@@ -33,23 +34,26 @@ LIB_OBJ := $(patsubst src/%.c,build/%_d.o,$(GENERIC_SRC)) \
            $(patsubst src/%.c,build/%.o,$(PLAIN_SRC)) \
            $(patsubst kernels/%.cu,build/%.cu.o,$(KERNEL_SRC))
 
-TESTS := testing/testing_dpotrf testing/testing_spotrf testing/testing_host
-BENCH := benchmarks/bench_potrf benchmarks/demo_potrf benchmarks/timeline_potrf
+TESTS := testing/testing_dpotrf testing/testing_spotrf testing/testing_host \
+         testing/testing_dsyrk_diag testing/testing_ssyrk_diag \
+         testing/testing_dpftrf testing/testing_spftrf
+BENCH := benchmarks/bench_potrf benchmarks/demo_potrf benchmarks/timeline_potrf \
+         benchmarks/bench_syrk_diag benchmarks/bench_pftrf
 
 .PHONY: all lib deps test test-gpu test-large sanitize demo bench install clean
 all: lib $(TESTS) $(BENCH)
 lib: lib/libgchol.a lib/libgchol.so
 
-build/%_d.o: src/%.c include/gchol.h $(wildcard src/*.h)
+build/%_d.o: src/%.c include/gchol.h $(wildcard src/*.h) $(wildcard kernels/*.h)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -DGCHOL_PREC_D -c $< -o $@
-build/%_s.o: src/%.c include/gchol.h $(wildcard src/*.h)
+build/%_s.o: src/%.c include/gchol.h $(wildcard src/*.h) $(wildcard kernels/*.h)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -DGCHOL_PREC_S -c $< -o $@
 build/%.o: src/%.c include/gchol.h $(wildcard src/*.h)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -c $< -o $@
-build/%.cu.o: kernels/%.cu $(wildcard kernels/*.cuh) include/gchol.h
+build/%.cu.o: kernels/%.cu $(wildcard kernels/*.cuh) $(wildcard kernels/*.h) include/gchol.h
 	@mkdir -p build
 	$(NVCC) $(NVFLAGS) -c $< -o $@
 
@@ -67,11 +71,20 @@ testing/testing_dpotrf: testing/testing_potrf.c $(TEST_COMMON) $(TEST_HDR) lib/l
 	$(CC) $(CFLAGS) -DGCHOL_PREC_D -Itesting testing/testing_potrf.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
 testing/testing_spotrf: testing/testing_potrf.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
 	$(CC) $(CFLAGS) -DGCHOL_PREC_S -Itesting testing/testing_potrf.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
+# testing_syrk_diag.c and testing_pftrf.c are precision-generic as well.
+testing/testing_%syrk_diag: testing/testing_syrk_diag.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
+	$(CC) $(CFLAGS) -DGCHOL_PREC_$(shell echo $* | tr a-z A-Z) -Itesting testing/testing_syrk_diag.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
+testing/testing_%pftrf: testing/testing_pftrf.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
+	$(CC) $(CFLAGS) -DGCHOL_PREC_$(shell echo $* | tr a-z A-Z) -Itesting testing/testing_pftrf.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
 testing/testing_host: testing/testing_host.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
 	$(CC) $(CFLAGS) -Itesting testing/testing_host.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
 
 benchmarks/bench_potrf: benchmarks/bench_potrf.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
 	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_potrf.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
+benchmarks/bench_syrk_diag: benchmarks/bench_syrk_diag.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
+	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_syrk_diag.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
+benchmarks/bench_pftrf: benchmarks/bench_pftrf.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
+	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_pftrf.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
 benchmarks/demo_potrf: benchmarks/demo_potrf.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
 	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/demo_potrf.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
 benchmarks/timeline_potrf: benchmarks/timeline_potrf.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a

@@ -233,6 +233,35 @@ void *bench_spd_host(char prec, int64_t n, int64_t lda, uint64_t seed)
     return job.A;
 }
 
+typedef struct {
+    char prec; int64_t m, lda; uint64_t seed; double lo, hi; void *A;  /* seed: mixed */
+} bench_random_job_t;
+
+/* Fills columns [j0, j1) of the random matrix; a_ij depends on (seed, i + j m). */
+static void bench_random_columns(void *p, int64_t j0, int64_t j1)
+{
+    const bench_random_job_t *job = p;
+    const int64_t m = job->m, lda = job->lda;
+    const double half = 0.5 * (job->hi - job->lo), mid = job->lo + half;
+    for (int64_t j = j0; j < j1; ++j) {
+        for (int64_t i = 0; i < lda; ++i) {
+            double v = i < m ? mid + half * bench_stream_uniform(job->seed, (uint64_t) (i + j * m))
+                             : 0.0;
+            if (job->prec == 'd') ((double *) job->A)[i + j * lda] = v;
+            else                  ((float  *) job->A)[i + j * lda] = (float) v;
+        }
+    }
+}
+
+void *bench_random_host(char prec, int64_t m, int64_t n, int64_t lda, uint64_t seed,
+                        double lo, double hi)
+{
+    bench_random_job_t job = { prec, m, lda, bench_mix64(seed), lo, hi,
+                               bench_malloc((size_t) lda * n * bench_elsize(prec)) };
+    bench_parallel_for(n, bench_random_columns, &job);
+    return job.A;
+}
+
 typedef struct { size_t rowbytes; const char *A; size_t lda; char *B; size_t ldb; } bench_copy_job_t;
 
 static void bench_copy_columns(void *p, int64_t j0, int64_t j1)
@@ -766,6 +795,16 @@ bad:
     free(list);
     *sizes = NULL;
     return -1;
+}
+
+const char *bench_option_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t len = strlen(name);
+    if (strncmp(argv[*i], name, len) != 0) return NULL;
+    if (argv[*i][len] == '=') return argv[*i] + len + 1;
+    if (argv[*i][len] != '\0') return NULL;
+    if (*i + 1 >= argc) { fprintf(stderr, "%s needs a value\n", name); exit(EXIT_FAILURE); }
+    return argv[++*i];
 }
 
 const char *bench_variant_name(int variant)

@@ -72,6 +72,12 @@ void bench_parallel_for(int64_t count, void (*fn)(void *arg, int64_t begin, int6
  * 'd' and 's' give the same matrix up to rounding. */
 void *bench_spd_host(char prec, int64_t n, int64_t lda, uint64_t seed);
 
+/* A freshly allocated m x n host matrix (leading dimension lda >= m) with
+ * entries uniform in the open interval (lo, hi), from the seed and (i, j);
+ * padding rows are 0. Independent of the thread count. */
+void *bench_random_host(char prec, int64_t m, int64_t n, int64_t lda, uint64_t seed,
+                        double lo, double hi);
+
 /* Host copy B := A of an n-column matrix (m rows), in parallel. */
 void bench_host_copy(char prec, int64_t m, int64_t n, const void *A, int64_t lda,
                      void *B, int64_t ldb);
@@ -210,6 +216,11 @@ double bench_potrf_residual(cublasHandle_t handle, char prec, char uplo, int64_t
 /* Parses "a,b,c" and ranges "start:stop[:step]" (mixed), into *sizes (malloc'd).
  * Returns the count, or -1 on a malformed list. */
 int bench_parse_sizes(const char *text, int64_t **sizes);
+
+/* Matches argv[*i] against "--name value" or "--name=value": returns the
+ * value and advances *i past it, NULL when argv[*i] is another option; exits
+ * when the value is missing. */
+const char *bench_option_value(int argc, char **argv, int *i, const char *name);
 
 const char *bench_variant_name(int variant);   /* auto, left, right   */
 const char *bench_lookahead_name(int lookahead);/* auto, off, on       */

@@ -186,6 +186,105 @@ int64_t gchol_spotrf_expert(char uplo, int64_t n, float *A, int64_t lda,
                             int64_t *info, const gchol_options_t *opts,
                             gchol_queue_t queue);
 
+/* ---------------------------------------------------------------------------
+ * A*D^2*A^T and Rectangular Full Packed (RFP) storage.
+ *
+ * RFP is LAPACK's packed format (dtrttf, dsfrk, dpftrf, dpftrs): the n(n+1)/2
+ * elements of one triangle in a contiguous array, bit-compatible with LAPACK
+ * in all four (transr, uplo) variants; transr is 'N' (normal) or 'T'
+ * (transposed), uplo 'L' or 'U'. An RFP array needs no leading dimension.
+ *
+ * The BLAS-like routines below (syrk_diag, sfrk_diag, trttf, tfttr, pftrs)
+ * are asynchronous like cuBLAS: they enqueue on the queue's stream and return
+ * 0, -i for an illegal argument (nothing enqueued, no memory touched) or a
+ * library error (<= -100). pftrf is synchronous, like potrf_gpu, because it
+ * returns LAPACK's info.
+ * ------------------------------------------------------------------------- */
+
+/* C := alpha*A*D^2*A^T + beta*C in full storage; only the uplo triangle of the
+ * m x m matrix C is read (unless beta = 0) and written: the other triangle and
+ * the padding rows are never touched. With beta = 0, C is not read (NaN in C
+ * does not propagate), as in the BLAS.
+ *   uplo  (1)  'L' or 'U': the triangle of C
+ *   m     (2)  order of C and rows of A, m >= 0
+ *   n     (3)  columns of A (the long dimension), n >= 0
+ *   alpha (4)
+ *   dA    (5)  device, ldda x n, column-major
+ *   ldda  (6)  >= max(1, m)
+ *   dd    (7)  device, n entries: the diagonal of D itself (not D^2), or NULL
+ *              for D = I (then this is plain syrk). D, not D^2: each column k
+ *              of A is scaled by d_k on both sides of the product, so C is
+ *              (A D)(A D)^T exactly as dgmm + syrk would form it, the weights
+ *              of weighted least squares / interior-point methods are usually
+ *              at hand as D, and d_k^2 cannot overflow or underflow where d_k
+ *              and the result do not.
+ *   beta  (8)
+ *   dC    (9)  device, lddc x m
+ *   lddc  (10) >= max(1, m)
+ *   queue (11)
+ */
+int64_t gchol_dsyrk_diag_gpu(char uplo, int64_t m, int64_t n, double alpha,
+                             const double *dA, int64_t ldda, const double *dd,
+                             double beta, double *dC, int64_t lddc, gchol_queue_t queue);
+int64_t gchol_ssyrk_diag_gpu(char uplo, int64_t m, int64_t n, float alpha,
+                             const float *dA, int64_t ldda, const float *dd,
+                             float beta, float *dC, int64_t lddc, gchol_queue_t queue);
+
+/* The same into RFP storage: dC holds the m x m matrix C in RFP (m(m+1)/2
+ * elements). LAPACK's dsfrk with trans = 'N' and A replaced by A*D.
+ *   transr (1) 'N' or 'T', uplo (2), m (3), n (4), alpha (5), dA (6),
+ *   ldda (7) >= max(1,m), dd (8) (NULL: D = I), beta (9), dC (10), queue (11).
+ */
+int64_t gchol_dsfrk_diag_gpu(char transr, char uplo, int64_t m, int64_t n, double alpha,
+                             const double *dA, int64_t ldda, const double *dd,
+                             double beta, double *dC, gchol_queue_t queue);
+int64_t gchol_ssfrk_diag_gpu(char transr, char uplo, int64_t m, int64_t n, float alpha,
+                             const float *dA, int64_t ldda, const float *dd,
+                             float beta, float *dC, gchol_queue_t queue);
+
+/* Full triangle -> RFP (LAPACK dtrttf): copies the uplo triangle of the n x n
+ * device matrix dA (ldda) into the RFP array dARF.
+ *   transr (1), uplo (2), n (3), dA (4), ldda (5) >= max(1,n), dARF (6),
+ *   info (7): 0, -i or a library error, as returned; queue (8). */
+int64_t gchol_dtrttf_gpu(char transr, char uplo, int64_t n, const double *dA, int64_t ldda,
+                         double *dARF, int64_t *info, gchol_queue_t queue);
+int64_t gchol_strttf_gpu(char transr, char uplo, int64_t n, const float *dA, int64_t ldda,
+                         float *dARF, int64_t *info, gchol_queue_t queue);
+
+/* RFP -> full triangle (LAPACK dtfttr): writes only the uplo triangle of dA.
+ *   transr (1), uplo (2), n (3), dARF (4), dA (5), ldda (6) >= max(1,n),
+ *   info (7), queue (8). */
+int64_t gchol_dtfttr_gpu(char transr, char uplo, int64_t n, const double *dARF, double *dA,
+                         int64_t ldda, int64_t *info, gchol_queue_t queue);
+int64_t gchol_stfttr_gpu(char transr, char uplo, int64_t n, const float *dARF, float *dA,
+                         int64_t ldda, int64_t *info, gchol_queue_t queue);
+
+/* Cholesky factorization in RFP storage (LAPACK dpftrf), synchronous:
+ * A = L*L^T ('L') or U^T*U ('U'), the factor overwriting dA.
+ *   transr (1), uplo (2), n (3), dA (4) device RFP array of n(n+1)/2,
+ *   info (5): 0; -i; k > 0 when the leading minor of order k is not positive
+ *   definite (NaN included), as LAPACK's dpftrf; or a library error;
+ *   queue (6). */
+int64_t gchol_dpftrf_gpu(char transr, char uplo, int64_t n, double *dA, int64_t *info,
+                         gchol_queue_t queue);
+int64_t gchol_spftrf_gpu(char transr, char uplo, int64_t n, float *dA, int64_t *info,
+                         gchol_queue_t queue);
+
+/* Solves A*X = B with the RFP factor from pftrf (LAPACK dpftrs); B (n x nrhs,
+ * lddb) is overwritten by X. Asynchronous.
+ *   transr (1), uplo (2), n (3), nrhs (4) >= 0, dA (5), dB (6),
+ *   lddb (7) >= max(1,n), info (8), queue (9). */
+int64_t gchol_dpftrs_gpu(char transr, char uplo, int64_t n, int64_t nrhs, const double *dA,
+                         double *dB, int64_t lddb, int64_t *info, gchol_queue_t queue);
+int64_t gchol_spftrs_gpu(char transr, char uplo, int64_t n, int64_t nrhs, const float *dA,
+                         float *dB, int64_t lddb, int64_t *info, gchol_queue_t queue);
+
+/* Host-memory RFP Cholesky: A (n(n+1)/2, RFP) goes to the GPU, is factored
+ * there and comes back. Uses the library-owned queue, like gchol_dpotrf.
+ *   transr (1), uplo (2), n (3), A (4), info (5). */
+int64_t gchol_dpftrf(char transr, char uplo, int64_t n, double *A, int64_t *info);
+int64_t gchol_spftrf(char transr, char uplo, int64_t n, float *A, int64_t *info);
+
 /* Frees the library-owned queue of the host interface, if any. */
 void gchol_finalize(void);
 

@@ -54,6 +54,40 @@ int gchol_dtri_sub_launch(int64_t nn, const double *dW, int64_t ldw, double *dC,
 int gchol_stri_sub_launch(int64_t nn, const float *dW, int64_t ldw, float *dC, int64_t ldc,
                           int upper, cudaStream_t stream);
 
+/* Where the symmetric result of syrk_diag goes: element (i, j), i >= j, is
+ * stored at ldc-addressed full storage of the `upper` triangle (rfp = 0), or
+ * at gchol_rfp_offset(transposed, upper, m, i, j) (rfp = 1). */
+typedef struct {
+    int     rfp, upper, transposed;
+    int64_t ldc;
+} gchol_outmap_t;
+
+/* How syrk_diag runs (m, n) on the current device: the number of splits of
+ * the long dimension n and the workspace they need (0 when splits = 1). */
+int gchol_syrk_diag_plan(int64_t m, int64_t n, size_t elsize, int *splits, size_t *work_bytes);
+
+/*
+ * C := alpha * A * diag(d)^2 * A^T + beta * C on the lower-triangle tiles, C
+ * addressed through *map. A is m x n (ldda); dd has n entries or is NULL
+ * (D = I); with beta = 0 C is not read. splits and dwork from the plan.
+ */
+int gchol_dsyrk_diag_launch(int64_t m, int64_t n, double alpha, const double *dA, int64_t ldda,
+                            const double *dd, double beta, double *dC, const gchol_outmap_t *map,
+                            int splits, double *dwork, cudaStream_t stream);
+int gchol_ssyrk_diag_launch(int64_t m, int64_t n, float alpha, const float *dA, int64_t ldda,
+                            const float *dd, float beta, float *dC, const gchol_outmap_t *map,
+                            int splits, float *dwork, cudaStream_t stream);
+
+/*
+ * Conversions between a full triangle (ldda) and RFP, in either direction
+ * (to_rfp = 1: trttf, 0: tfttr). Only the uplo triangle of the full matrix is
+ * read or written.
+ */
+int gchol_drfp_convert_launch(int to_rfp, int transposed, int upper, int64_t n, double *dA,
+                              int64_t ldda, double *dARF, cudaStream_t stream);
+int gchol_srfp_convert_launch(int to_rfp, int transposed, int upper, int64_t n, float *dA,
+                              int64_t ldda, float *dARF, cudaStream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -189,6 +189,17 @@ cudaError_t opt_in_shared(Kernel kernel, size_t bytes, bool (&done)[64])
     return e;
 }
 
+/* Tile (ti, tj), ti >= tj, numbered row by row through the lower triangle:
+ * t = ti (ti + 1) / 2 + tj. Lets a grid cover only the triangle's tiles. */
+__device__ __forceinline__ void lower_tile_of(int64_t t, int64_t &ti, int64_t &tj)
+{
+    int64_t r = (int64_t)((sqrt(8.0 * (double)t + 1.0) - 1.0) * 0.5);
+    while (r * (r + 1) / 2 > t) --r;
+    while ((r + 1) * (r + 2) / 2 <= t) ++r;
+    ti = r;
+    tj = t - r * (r + 1) / 2;
+}
+
 } // namespace gchol
 
 #endif

@@ -84,4 +84,11 @@ static inline int gchol_uplo_valid(char uplo)
 }
 static inline int gchol_uplo_is_upper(char uplo) { return uplo == 'U' || uplo == 'u'; }
 
+/* RFP's transr: 'N' (normal) or 'T' (transposed), either case. */
+static inline int gchol_transr_valid(char t)
+{
+    return t == 'N' || t == 'n' || t == 'T' || t == 't';
+}
+static inline int gchol_transr_is_trans(char t) { return t == 'T' || t == 't'; }
+
 #endif

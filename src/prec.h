@@ -15,6 +15,9 @@ typedef double FLOAT;
 #define POTF2_LAUNCH    gchol_dpotf2_launch
 #define TRSM_LEAF_LAUNCH gchol_dtrsm_rlt_launch
 #define TRI_SUB_LAUNCH  gchol_dtri_sub_launch
+#define BLAS_TRSM       cublasDtrsm_64
+#define SYRK_DIAG_LAUNCH gchol_dsyrk_diag_launch
+#define RFP_CONVERT_LAUNCH gchol_drfp_convert_launch
 /* cuBLAS dsyrk runs at ~40 TFLOP/s on the left-looking diagonal update:
  * better than gemm on the full square, which does twice the flops. */
 #define SYRK_VIA_GEMM   0
@@ -27,6 +30,9 @@ typedef float FLOAT;
 #define POTF2_LAUNCH    gchol_spotf2_launch
 #define TRSM_LEAF_LAUNCH gchol_strsm_rlt_launch
 #define TRI_SUB_LAUNCH  gchol_stri_sub_launch
+#define BLAS_TRSM       cublasStrsm_64
+#define SYRK_DIAG_LAUNCH gchol_ssyrk_diag_launch
+#define RFP_CONVERT_LAUNCH gchol_srfp_convert_launch
 /* cuBLAS ssyrk with small n and long k runs at ~6 TFLOP/s on the H100; sgemm
  * on the full square into scratch, then C -= W on the triangle, is faster. */
 #define SYRK_VIA_GEMM   1

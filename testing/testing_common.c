@@ -328,6 +328,79 @@ int64_t testing_count_untouched_violations(char prec, char uplo, int64_t n,
     return bad;
 }
 
+void testing_fill_value(char prec, int64_t count, void *A, double v)
+{
+    if (prec == 's') {
+        float *a = A, fv = (float)v;
+        for (int64_t i = 0; i < count; i++)
+            a[i] = fv;
+    } else {
+        double *a = A;
+        for (int64_t i = 0; i < count; i++)
+            a[i] = v;
+    }
+}
+
+int64_t testing_count_diff(char prec, int64_t count, const void *A, const void *B)
+{
+    size_t es = testing_elsize(prec);
+    if (count <= 0)
+        return 0;
+    return count_diff_range(es, (const unsigned char *)A, (const unsigned char *)B, 0, count);
+}
+
+void testing_to_double(char prec, int64_t m, int64_t n, const void *A, int64_t lda,
+                       double *D, int64_t ldd)
+{
+    for (int64_t j = 0; j < n; j++) {
+        double *dcol = D + j * ldd;
+        if (prec == 's') {
+            const float *a = (const float *)A + j * lda;
+            for (int64_t i = 0; i < m; i++)
+                dcol[i] = (double)a[i];
+        } else {
+            const double *a = (const double *)A + j * lda;
+            for (int64_t i = 0; i < m; i++)
+                dcol[i] = a[i];
+        }
+    }
+}
+
+int64_t testing_rfp_size(int64_t n)
+{
+    return n > 0 ? n * (n + 1) / 2 : 0;
+}
+
+int testing_generate_gram_spd(char prec, int64_t n, void *A, int64_t lda, double mu,
+                              uint64_t seed)
+{
+    double *B, *G;
+    if (n <= 0)
+        return 0;
+    B = malloc((size_t)(n * n) * sizeof(double));
+    G = calloc((size_t)(n * n), sizeof(double));
+    if (!B || !G) {
+        free(B);
+        free(G);
+        return -1;
+    }
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < n; i++)
+            B[i + j * n] = testing_hash_uniform(seed, i, j);
+    cblas_dsyrk(CblasColMajor, CblasLower, CblasNoTrans, (blasint)n, (blasint)n,
+                1.0 / (double)n, B, (blasint)n, 0.0, G, (blasint)n);
+    for (int64_t j = 0; j < n; j++) {
+        G[j + j * n] += mu;
+        for (int64_t i = j; i < n; i++) {
+            testing_set(prec, A, lda, i, j, G[i + j * n]);
+            testing_set(prec, A, lda, j, i, G[i + j * n]);
+        }
+    }
+    free(B);
+    free(G);
+    return 0;
+}
+
 /* ===========================================================================
  * References and checks.
  * ========================================================================= */

@@ -114,6 +114,28 @@ int64_t testing_count_untouched_violations(char prec, char uplo, int64_t n,
                                            const void *A, const void *saved,
                                            int64_t lda);
 
+/* Fills count elements with the value v (rounded to the precision). */
+void testing_fill_value(char prec, int64_t count, void *A, double v);
+
+/* Number of elements among the first count whose bytes differ (0: equal). */
+int64_t testing_count_diff(char prec, int64_t count, const void *A, const void *B);
+
+/* Converts the m x n block A (lda, precision prec) to double D (ldd). */
+void testing_to_double(char prec, int64_t m, int64_t n, const void *A, int64_t lda,
+                       double *D, int64_t ldd);
+
+/* Elements of an RFP array of order n: n(n+1)/2 (0 for n <= 0). */
+int64_t testing_rfp_size(int64_t n);
+
+/* A "Gram" SPD matrix, not diagonally dominant: A = B*B^T/n + mu*I with B an
+ * n x n matrix of uniform(-1,1) entries (testing_hash_uniform(seed, i, j)),
+ * formed in double (cblas_dsyrk) and rounded to prec. Both triangles are
+ * written (A is symmetric), padding rows are not. Its eigenvalues lie in
+ * about [mu, 4/3 + mu] (Marchenko-Pastur), so cond(A) <= about (4/3+mu)/mu,
+ * and every principal submatrix is SPD. Returns 0, or -1 if out of memory. */
+int testing_generate_gram_spd(char prec, int64_t n, void *A, int64_t lda, double mu,
+                              uint64_t seed);
+
 /* ---------------------------------------------------------------------------
  * References and checks (all in double).
  * ------------------------------------------------------------------------- */

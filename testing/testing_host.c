@@ -17,6 +17,7 @@
 
 #include "gchol.h"
 #include "testing_common.h"
+#include "../kernels/rfp_index.h"
 
 #define INFO_POISON ((int64_t)-987654321)
 #define LEN(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -221,6 +222,453 @@ static void test_host_no_device(void)
     ret = gchol_spotrf('U', 8, As, 8, &info);
     testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(As, saveds, sizeof(As)),
                    "gchol_spotrf without GPU: ret %lld info %lld", (long long)ret, (long long)info);
+}
+
+/* ---------------------------------------------------------------------------
+ * A*D^2*A^T and RFP routines: argument checks, quick returns.
+ *
+ * Every entry point is called through one argument struct; an entry lists
+ * the role of each of its arguments in order, so "argument i illegal" is
+ * generic. With a GPU the buffers are device memory and the queue is real;
+ * without one they are host memory and the queue a fake that must never be
+ * used. Buffers are NaN-filled and must come back unchanged.
+ * ------------------------------------------------------------------------- */
+typedef struct {
+    char          transr, uplo;
+    int64_t       m, n, nrhs, ld, ldc;
+    void         *A, *d, *C;
+    int64_t      *info;
+    gchol_queue_t q;
+} rargs_t;
+
+typedef enum {
+    R_END = 0, R_TRANSR, R_UPLO, R_M, R_N, R_NRHS, R_ALPHA, R_A, R_LD, R_D, R_BETA, R_C,
+    R_LDC, R_INFO, R_QUEUE
+} role_t;
+
+#define RWRAP(P, T)                                                                       \
+static int64_t P##syrk_w(const rargs_t *a)                                                \
+{ return gchol_##P##syrk_diag_gpu(a->uplo, a->m, a->n, (T)1.5, (const T *)a->A, a->ld,    \
+                                  (const T *)a->d, (T)0.5, (T *)a->C, a->ldc, a->q); }    \
+static int64_t P##sfrk_w(const rargs_t *a)                                                \
+{ return gchol_##P##sfrk_diag_gpu(a->transr, a->uplo, a->m, a->n, (T)1.5, (const T *)a->A,\
+                                  a->ld, (const T *)a->d, (T)0.5, (T *)a->C, a->q); }     \
+static int64_t P##trttf_w(const rargs_t *a)                                               \
+{ return gchol_##P##trttf_gpu(a->transr, a->uplo, a->n, (const T *)a->A, a->ld,           \
+                              (T *)a->C, a->info, a->q); }                                \
+static int64_t P##tfttr_w(const rargs_t *a)                                               \
+{ return gchol_##P##tfttr_gpu(a->transr, a->uplo, a->n, (const T *)a->A, (T *)a->C,       \
+                              a->ld, a->info, a->q); }                                    \
+static int64_t P##pftrf_gpu_w(const rargs_t *a)                                           \
+{ return gchol_##P##pftrf_gpu(a->transr, a->uplo, a->n, (T *)a->A, a->info, a->q); }      \
+static int64_t P##pftrs_w(const rargs_t *a)                                               \
+{ return gchol_##P##pftrs_gpu(a->transr, a->uplo, a->n, a->nrhs, (const T *)a->A,         \
+                              (T *)a->C, a->ld, a->info, a->q); }                         \
+static int64_t P##pftrf_host_w(const rargs_t *a)                                          \
+{ return gchol_##P##pftrf(a->transr, a->uplo, a->n, (T *)a->A, a->info); }
+RWRAP(d, double)
+RWRAP(s, float)
+
+typedef struct {
+    const char *name;
+    int64_t   (*fn)(const rargs_t *);
+    int         host_mem;  /* 1: the array is host memory (gchol_?pftrf) */
+    int         rfp_order; /* 1: n is the order (RFP routines); 0: m    */
+    role_t      roles[12]; /* argument i is roles[i-1]; R_END ends      */
+} rentry_t;
+
+#define SYRK_ROLES  { R_UPLO, R_M, R_N, R_ALPHA, R_A, R_LD, R_D, R_BETA, R_C, R_LDC, R_QUEUE }
+#define SFRK_ROLES  { R_TRANSR, R_UPLO, R_M, R_N, R_ALPHA, R_A, R_LD, R_D, R_BETA, R_C, R_QUEUE }
+#define TRTTF_ROLES { R_TRANSR, R_UPLO, R_N, R_A, R_LD, R_C, R_INFO, R_QUEUE }
+#define TFTTR_ROLES { R_TRANSR, R_UPLO, R_N, R_A, R_C, R_LD, R_INFO, R_QUEUE }
+#define PFTRF_ROLES { R_TRANSR, R_UPLO, R_N, R_A, R_INFO, R_QUEUE }
+#define PFTRS_ROLES { R_TRANSR, R_UPLO, R_N, R_NRHS, R_A, R_C, R_LD, R_INFO, R_QUEUE }
+#define HOSTF_ROLES { R_TRANSR, R_UPLO, R_N, R_A, R_INFO }
+
+static const rentry_t rentries[] = {
+    { "gchol_dsyrk_diag_gpu", dsyrk_w,      0, 0, SYRK_ROLES },
+    { "gchol_dsfrk_diag_gpu", dsfrk_w,      0, 0, SFRK_ROLES },
+    { "gchol_dtrttf_gpu",     dtrttf_w,     0, 1, TRTTF_ROLES },
+    { "gchol_dtfttr_gpu",     dtfttr_w,     0, 1, TFTTR_ROLES },
+    { "gchol_dpftrf_gpu",     dpftrf_gpu_w, 0, 1, PFTRF_ROLES },
+    { "gchol_dpftrs_gpu",     dpftrs_w,     0, 1, PFTRS_ROLES },
+    { "gchol_dpftrf",         dpftrf_host_w, 1, 1, HOSTF_ROLES },
+    { "gchol_ssyrk_diag_gpu", ssyrk_w,      0, 0, SYRK_ROLES },
+    { "gchol_ssfrk_diag_gpu", ssfrk_w,      0, 0, SFRK_ROLES },
+    { "gchol_strttf_gpu",     strttf_w,     0, 1, TRTTF_ROLES },
+    { "gchol_stfttr_gpu",     stfttr_w,     0, 1, TFTTR_ROLES },
+    { "gchol_spftrf_gpu",     spftrf_gpu_w, 0, 1, PFTRF_ROLES },
+    { "gchol_spftrs_gpu",     spftrs_w,     0, 1, PFTRS_ROLES },
+    { "gchol_spftrf",         spftrf_host_w, 1, 1, HOSTF_ROLES },
+};
+
+enum { RBUF = 64 }; /* doubles per buffer: 8 x 8, or an RFP array of order 8 */
+
+static int rentry_nargs(const rentry_t *e)
+{
+    int k = 0;
+    while (k < 12 && e->roles[k] != R_END)
+        k++;
+    return k;
+}
+
+/* Argument number of a role in an entry, 0 if it has none. */
+static int rentry_argno(const rentry_t *e, role_t role)
+{
+    for (int k = 0; k < rentry_nargs(e); k++)
+        if (e->roles[k] == role)
+            return k + 1;
+    return 0;
+}
+
+/* Roles an illegal value exists for (alpha, beta, d: any value is legal). */
+static int role_can_be_illegal(role_t r)
+{
+    return r != R_ALPHA && r != R_BETA && r != R_D;
+}
+
+/* Makes one role illegal in *a. */
+static void make_illegal(rargs_t *a, role_t r, int rfp_order)
+{
+    int64_t order = rfp_order ? a->n : a->m;
+    switch (r) {
+    case R_TRANSR: a->transr = 'X'; break;
+    case R_UPLO:   a->uplo = 'X'; break;
+    case R_M:      a->m = -1; break;
+    case R_N:      a->n = -1; break;
+    case R_NRHS:   a->nrhs = -1; break;
+    case R_A:      a->A = NULL; break;
+    case R_LD:     a->ld = order > 1 ? order - 1 : 0; break;
+    case R_C:      a->C = NULL; break;
+    case R_LDC:    a->ldc = order > 1 ? order - 1 : 0; break;
+    case R_INFO:   a->info = NULL; break;
+    case R_QUEUE:  a->q = NULL; break;
+    default: break;
+    }
+}
+
+/* The three buffers: device memory with a GPU (host memory for host_mem
+ * entries), else host memory. */
+typedef struct {
+    double  h[3][RBUF], saved[3][RBUF];
+    void   *p[3];
+    int     dev;
+} rbufs_t;
+
+static int rbufs_setup(rbufs_t *b, int host_mem)
+{
+    int gpu = testing_have_gpu();
+    b->dev = gpu && !host_mem;
+    for (int i = 0; i < 3; i++) {
+        testing_fill_nan('d', RBUF, b->h[i]);
+        memcpy(b->saved[i], b->h[i], sizeof(b->h[i]));
+        b->p[i] = b->h[i];
+        if (b->dev) {
+            b->p[i] = NULL;
+            if (TESTING_CUDA(cudaMalloc(&b->p[i], sizeof(b->h[i]))) ||
+                TESTING_CUDA(cudaMemcpy(b->p[i], b->h[i], sizeof(b->h[i]), cudaMemcpyHostToDevice)))
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* 1 if every buffer is unchanged; frees the device buffers. */
+static int rbufs_check_free(rbufs_t *b)
+{
+    int ok = 1;
+    for (int i = 0; i < 3; i++) {
+        if (b->dev) {
+            if (!b->p[i] || TESTING_CUDA(cudaMemcpy(b->h[i], b->p[i], sizeof(b->h[i]),
+                                                    cudaMemcpyDeviceToHost)))
+                ok = 0;
+            cudaFree(b->p[i]);
+            b->p[i] = NULL;
+        }
+        ok = ok && !memcmp(b->h[i], b->saved[i], sizeof(b->h[i]));
+    }
+    return ok;
+}
+
+/* Legal base arguments: m = n = 8, nrhs = 3, leading dimensions 8. */
+static rargs_t rargs_base(rbufs_t *b, int64_t *info)
+{
+    rargs_t a;
+    a.transr = 'N';
+    a.uplo = 'L';
+    a.m = a.n = 8;
+    a.nrhs = 3;
+    a.ld = a.ldc = 8;
+    a.A = b->p[0];
+    a.d = b->p[1];
+    a.C = b->p[2];
+    a.info = info;
+    a.q = g_queue;
+    return a;
+}
+
+/* Calls e with arguments a; expects return `expect`, the same in *info when
+ * e has an info argument that is not NULL, and the buffers untouched. */
+static void rcall_expect(const rentry_t *e, rargs_t a, rbufs_t *b, int64_t expect,
+                         const char *what)
+{
+    int64_t ret, *info = a.info;
+    int has_info = rentry_argno(e, R_INFO) != 0, ok = 1;
+    if (info)
+        *info = INFO_POISON;
+    ret = e->fn(&a);
+    if (b->dev && testing_have_gpu() && g_queue && gchol_queue_sync(g_queue) != 0)
+        ok = 0;
+    ok = ok && rbufs_check_free(b) && ret == expect;
+    if (has_info && info)
+        ok = ok && *info == expect;
+    {
+        char itext[40] = "";
+        if (has_info && info)
+            snprintf(itext, sizeof(itext), ", info %lld", (long long)*info);
+        testing_expect(ok, "%-22s %-34s ret %lld (expected %lld)%s", e->name, what,
+                       (long long)ret, (long long)expect, itext);
+    }
+}
+
+static void test_rfp_arguments(void)
+{
+    printf("-- syrk_diag / sfrk_diag / RFP routines: argument checks, quick returns (%s) --\n",
+           testing_have_gpu() ? "device buffers, real queue"
+                              : "no GPU: host buffers, fake queue, never to be used");
+    for (int i = 0; i < LEN(rentries); i++) {
+        const rentry_t *e = &rentries[i];
+        int nargs = rentry_nargs(e), ldarg = rentry_argno(e, R_LD), ldcarg = rentry_argno(e, R_LDC);
+        int64_t info;
+        rbufs_t b;
+        char what[64];
+
+        /* each illegal argument on its own */
+        for (int k = 1; k <= nargs; k++) {
+            rargs_t a;
+            if (!role_can_be_illegal(e->roles[k - 1]))
+                continue;
+            if (rbufs_setup(&b, e->host_mem)) {
+                rbufs_check_free(&b);
+                testing_record(TESTING_FAILED);
+                continue;
+            }
+            a = rargs_base(&b, &info);
+            make_illegal(&a, e->roles[k - 1], e->rfp_order);
+            snprintf(what, sizeof(what), "argument %d illegal", k);
+            rcall_expect(e, a, &b, -k, what);
+        }
+        /* all of them at once: the first one is reported */
+        if (!rbufs_setup(&b, e->host_mem)) {
+            rargs_t a = rargs_base(&b, &info);
+            for (int k = 1; k <= nargs; k++)
+                if (role_can_be_illegal(e->roles[k - 1]) && e->roles[k - 1] != R_INFO)
+                    make_illegal(&a, e->roles[k - 1], e->rfp_order);
+            rcall_expect(e, a, &b, -1, "all arguments illegal");
+        } else {
+            rbufs_check_free(&b);
+            testing_record(TESTING_FAILED);
+        }
+        /* leading dimension 0 with order 0 (max(1, 0) = 1) */
+        for (int which = 0; which < 2; which++) {
+            int argno = which ? ldcarg : ldarg;
+            rargs_t a;
+            if (!argno || rbufs_setup(&b, e->host_mem))
+                continue;
+            a = rargs_base(&b, &info);
+            if (e->rfp_order)
+                a.n = 0;
+            else
+                a.m = 0;
+            a.ld = which ? 1 : 0;
+            a.ldc = which ? 0 : 1;
+            snprintf(what, sizeof(what), "order 0, argument %d = 0", argno);
+            rcall_expect(e, a, &b, -argno, what);
+        }
+        /* quick returns: order 0 (lower-case uplo is legal), nrhs = 0 */
+        if (!rbufs_setup(&b, e->host_mem)) {
+            rargs_t a = rargs_base(&b, &info);
+            a.transr = 'T';
+            a.uplo = 'u';
+            if (e->rfp_order)
+                a.n = 0;
+            else
+                a.m = 0;
+            a.ld = a.ldc = 1;
+            rcall_expect(e, a, &b, 0, e->rfp_order ? "n = 0, uplo 'u': quick return"
+                                                   : "m = 0, uplo 'u': quick return");
+        }
+        if (rentry_argno(e, R_NRHS) && !rbufs_setup(&b, e->host_mem)) {
+            rargs_t a = rargs_base(&b, &info);
+            a.nrhs = 0;
+            rcall_expect(e, a, &b, 0, "nrhs = 0: quick return");
+        }
+    }
+}
+
+/* Without a GPU the host RFP Cholesky reports GCHOL_ERR_NO_DEVICE and leaves
+ * the array (and what lies around it) alone. */
+static void test_pftrf_host_no_device(void)
+{
+    enum { N = 8, NT = N * (N + 1) / 2, G = 8 };
+    double A[N * N], R[NT + 2 * G], saved[NT + 2 * G];
+    float As[N * N], Rs[NT + 2 * G], saveds[NT + 2 * G];
+    int64_t info = INFO_POISON, ret;
+    if (testing_have_gpu())
+        return; /* with a GPU it would factor: testing_?pftrf covers that */
+    printf("-- host RFP Cholesky without a GPU --\n");
+    testing_generate_spd('d', 'L', N, A, N, 9);
+    testing_generate_spd('s', 'U', N, As, N, 9);
+    testing_fill_nan('d', NT + 2 * G, R);
+    testing_fill_nan('s', NT + 2 * G, Rs);
+    LAPACKE_set_nancheck(0);
+    LAPACKE_dtrttf(LAPACK_COL_MAJOR, 'N', 'L', N, A, N, R + G);
+    LAPACKE_strttf(LAPACK_COL_MAJOR, 'T', 'U', N, As, N, Rs + G);
+    memcpy(saved, R, sizeof(R));
+    memcpy(saveds, Rs, sizeof(Rs));
+    ret = gchol_dpftrf('N', 'L', N, R + G, &info);
+    testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(R, saved, sizeof(R)),
+                   "gchol_dpftrf without GPU: ret %lld info %lld, array untouched",
+                   (long long)ret, (long long)info);
+    info = INFO_POISON;
+    ret = gchol_spftrf('T', 'U', N, Rs + G, &info);
+    testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(Rs, saveds, sizeof(Rs)),
+                   "gchol_spftrf without GPU: ret %lld info %lld, array untouched",
+                   (long long)ret, (long long)info);
+}
+
+/* ---------------------------------------------------------------------------
+ * kernels/rfp_index.h against LAPACKE_dtrttf: n = 1..40 in each (transr,
+ * uplo) and parity of n, i.e. LAPACK's eight RFP cases.
+ * ------------------------------------------------------------------------- */
+
+/* A distinct value for each symmetric element (i, j). */
+static double rfp_value(int64_t i, int64_t j)
+{
+    int64_t hi = i > j ? i : j, lo = i > j ? j : i;
+    return 1.0 + (double)(hi * 64 + lo);
+}
+
+/* 1 if arf[off] exists and holds the value of (i, j). */
+static int rfp_at(const double *arf, int64_t nt, int64_t off, int64_t i, int64_t j)
+{
+    return off >= 0 && off < nt && arf[off] == rfp_value(i, j);
+}
+
+/* Offset of element (r, c) of a block stored as is (t = 0) or transposed. */
+static int64_t blk(int64_t off, int t, int64_t ld, int64_t r, int64_t c)
+{
+    return off + (t ? c + r * ld : r + c * ld);
+}
+
+static void test_rfp_index(void)
+{
+    enum { NMAX = 40 };
+    static double A[NMAX * NMAX], arf[NMAX * (NMAX + 1) / 2];
+    printf("-- rfp_index.h against LAPACKE_dtrttf (n = 1..%d) --\n", NMAX);
+    for (int t = 0; t < 2; t++)
+        for (int u = 0; u < 2; u++)
+            for (int parity = 1; parity >= 0; parity--) {
+                char transr = t ? 'T' : 'N', uplo = u ? 'U' : 'L';
+                int ok_off = 1, ok_blk = 1;
+                char first[160] = "";
+                for (int64_t n = parity ? 1 : 2; n <= NMAX; n += 2) {
+                    int64_t nt = n * (n + 1) / 2;
+                    gchol_rfp_blocks_t b = gchol_rfp_blocks(t, u, n);
+                    for (int64_t j = 0; j < n; j++)
+                        for (int64_t i = 0; i < n; i++)
+                            A[i + j * n] = rfp_value(i, j);
+                    for (int64_t p = 0; p < nt; p++)
+                        arf[p] = -1;
+                    LAPACKE_dtrttf(LAPACK_COL_MAJOR, transr, uplo, (lapack_int)n, A,
+                                   (lapack_int)n, arf);
+                    /* every element's offset */
+                    for (int64_t j = 0; j < n; j++)
+                        for (int64_t i = j; i < n; i++)
+                            if (!rfp_at(arf, nt, gchol_rfp_offset(t, u, n, i, j), i, j)) {
+                                if (ok_off)
+                                    snprintf(first, sizeof(first), "offset n=%lld (%lld,%lld)",
+                                             (long long)n, (long long)i, (long long)j);
+                                ok_off = 0;
+                            }
+                    /* the block descriptor: split, then L11, L21, L22 */
+                    if (b.n1 + b.n2 != n || b.n1 != (u ? n / 2 : (n + 1) / 2)) {
+                        if (ok_blk)
+                            snprintf(first, sizeof(first), "split n=%lld n1=%lld n2=%lld",
+                                     (long long)n, (long long)b.n1, (long long)b.n2);
+                        ok_blk = 0;
+                    }
+                    for (int64_t c = 0; c < b.n1; c++)
+                        for (int64_t r = c; r < b.n1; r++)
+                            ok_blk &= rfp_at(arf, nt, blk(b.off11, b.t11, b.ld, r, c), r, c);
+                    for (int64_t c = 0; c < b.n1; c++)
+                        for (int64_t r = 0; r < b.n2; r++)
+                            ok_blk &= rfp_at(arf, nt, blk(b.off21, b.t21, b.ld, r, c),
+                                             b.n1 + r, c);
+                    for (int64_t c = 0; c < b.n2; c++)
+                        for (int64_t r = c; r < b.n2; r++)
+                            ok_blk &= rfp_at(arf, nt, blk(b.off22, b.t22, b.ld, r, c),
+                                             b.n1 + r, b.n1 + c);
+                    if (!ok_blk && !first[0])
+                        snprintf(first, sizeof(first), "blocks n=%lld", (long long)n);
+                }
+                testing_expect(ok_off, "gchol_rfp_offset  transr %c uplo %c, %s n: every "
+                               "element where LAPACKE_dtrttf puts it%s%s", transr, uplo,
+                               parity ? "odd" : "even", ok_off ? "" : " -- first: ", ok_off ? "" : first);
+                testing_expect(ok_blk, "gchol_rfp_blocks  transr %c uplo %c, %s n: split and "
+                               "L11, L21, L22 blocks%s%s", transr, uplo, parity ? "odd" : "even",
+                               ok_blk ? "" : " -- first: ", ok_blk ? "" : first);
+            }
+}
+
+/* The helpers the RFP testers add: Gram generator, counters. */
+static void test_rfp_helpers(void)
+{
+    const int64_t n = 200, lda = 203;
+    double *A = malloc((size_t)(lda * n) * sizeof(double)), mindiag = 1e300, maxoff = 0;
+    float *As = malloc((size_t)(lda * n) * sizeof(float));
+    int sym = 1, same = 1;
+    printf("-- RFP tester helpers --\n");
+    if (!A || !As) {
+        testing_record(TESTING_FAILED);
+        free(A); free(As);
+        return;
+    }
+    testing_fill_nan('d', lda * n, A);
+    testing_fill_nan('s', lda * n, As);
+    testing_expect(testing_generate_gram_spd('d', n, A, lda, 0.25, 11) == 0 &&
+                   testing_generate_gram_spd('s', n, As, lda, 0.25, 11) == 0,
+                   "testing_generate_gram_spd n=%lld", (long long)n);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < n; i++) {
+            double v = A[i + j * lda];
+            sym &= v == A[j + i * lda];
+            same &= (float)v == As[i + j * lda];
+            if (i == j)
+                mindiag = v < mindiag ? v : mindiag;
+            else
+                maxoff = fabs(v) > maxoff ? fabs(v) : maxoff;
+        }
+    sym &= isnan(A[n + 5 * lda]) && isnan(As[n + 2 + 7 * lda]); /* padding not written */
+    testing_expect(sym && same, "Gram matrix symmetric, float = rounded double, padding kept");
+    testing_expect(mindiag > 0.25 && maxoff > 0.05,
+                   "Gram matrix not diagonal-like: min diagonal %.3f, max |off-diagonal| %.3f",
+                   mindiag, maxoff);
+    testing_expect(testing_lapacke_info('d', 'L', n, A, lda) == 0 &&
+                   testing_lapacke_info('s', 'U', n, As, lda) == 0,
+                   "Gram matrix is SPD (LAPACKE ?potrf info 0)");
+    {
+        double x[5] = { 1, 2, 3, 4, 5 }, y[5] = { 1, 2, 3, 4, 5 };
+        int64_t c0 = testing_count_diff('d', 5, x, y), c1;
+        y[3] = -4;
+        c1 = testing_count_diff('d', 5, x, y);
+        testing_fill_value('d', 5, y, 2.5);
+        testing_expect(c0 == 0 && c1 == 1 && y[0] == 2.5 && y[4] == 2.5 &&
+                       testing_rfp_size(0) == 0 && testing_rfp_size(7) == 28,
+                       "testing_count_diff, testing_fill_value, testing_rfp_size");
+    }
+    free(A);
+    free(As);
 }
 
 /* ---------------------------------------------------------------------------
@@ -473,6 +921,10 @@ int main(void)
     test_generator();
     test_untouched_checker();
     test_parse_sizes();
+    test_rfp_arguments();
+    test_pftrf_host_no_device();
+    test_rfp_index();
+    test_rfp_helpers();
     if (gpu) {
         gchol_queue_destroy(g_queue);
         cudaFree(g_dinfo);

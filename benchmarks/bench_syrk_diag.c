@@ -1,0 +1,538 @@
+/*
+ * bench_syrk_diag.c -- C = A*D^2*A^T: gchol_?syrk_diag_gpu (full storage) and
+ * gchol_?sfrk_diag_gpu (RFP) against the two ways cuBLAS can do it.
+ *
+ * For each precision and (m, n): A is m x n uniform(-1, 1), d has n entries
+ * uniform in (0.5, 2), generated on the host cores and uploaded once; every
+ * contender gets the same device inputs and its own output buffer:
+ *   gchol full   gchol_?syrk_diag_gpu('L', m, n, 1, A, d, 0, C)
+ *   gchol RFP    gchol_?sfrk_diag_gpu('N', 'L', ...)   (--all-rfp: all four)
+ *   dgmm+syrk    cublas?dgmm_64  B = A*D, then cublas?syrk_64  C = B*B^T
+ *   dgmm+syrkx   cublas?dgmm_64  B = A*D^2 (d^2 squared once on the host:
+ *                an input transformation of n numbers), then
+ *                cublas?syrkx_64 C = A*B^T
+ * Each: a warm-up call, then --runs timed calls (CUDA events on the gchol
+ * queue's stream, which the cuBLAS handle shares), median reported, after
+ * the GPU is raised to its boost clock. Flops: n*m*(m+1), cuBLAS's syrk
+ * convention (m(m+1)/2 entries, n multiply-adds each); the m*n products by D
+ * are not counted, for anyone.
+ *
+ * Checks, on the GPU: err = max|C - C_ref| / max|C_ref| over the lower
+ * triangle, C_ref = dgmm+syrk; gchol full against it, each RFP result (back
+ * to full storage by gchol_?tfttr_gpu) against it, and syrkx against it (for
+ * information). Above 1e-10 (double) or 1e-3 (single) fails the row.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "bench_common.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* cuBLAS dispatch on prec: cublasD<routine> or cublasS<routine>, void* buffers. */
+#define BLAS(prec, routine, ...) \
+    BENCH_CUBLAS((prec) == 'd' ? cublasD##routine(__VA_ARGS__) : cublasS##routine(__VA_ARGS__))
+
+#define NRFP 4
+static const char RFP_TRANSR[NRFP] = { 'N', 'N', 'T', 'T' };
+static const char RFP_UPLO[NRFP]   = { 'L', 'U', 'L', 'U' };
+
+typedef union { double d; float s; } scalar_t;
+
+static scalar_t scalar(char prec, double value)
+{
+    scalar_t v;
+    if (prec == 'd') v.d = value; else v.s = (float) value;
+    return v;
+}
+
+static double scalar_value(char prec, scalar_t v) { return prec == 'd' ? v.d : (double) v.s; }
+
+/* ---------------------------------------------------------------------------
+ * Command line
+ * ------------------------------------------------------------------------- */
+typedef struct {
+    int64_t    *m, *n;
+    int         nsizes;
+    const char *precs;
+    int         runs;
+    int         all_rfp;
+    const char *csv;
+    int64_t     gemm_n;
+    uint64_t    seed;
+    int         device;
+} args_t;
+
+static void usage(const char *program)
+{
+    printf("usage: %s [options]\n"
+           "  --sizes m:n,m:n,...  shapes of A (m x n, C is m x m); 'x' works as well as ':'\n"
+           "                       default 1024:65536,4096:65536,8192:32768,16384:16384\n"
+           "  --prec d|s|ds        precisions (default d)\n"
+           "  --runs N             timed runs after a warm-up, median reported (default 5)\n"
+           "  --all-rfp            time all four RFP variants (transr N/T x uplo L/U),\n"
+           "                       not only N,L\n"
+           "  --csv FILE           write the results as CSV\n"
+           "  --gemm-n N           size of the cuBLAS GEMM ceiling (default 8192)\n"
+           "  --seed S, --device D\n", program);
+}
+
+/* "m:n,m:n" (or "mxn") into args->m / args->n; returns the count or -1. */
+static int parse_shapes(const char *text, args_t *args)
+{
+    int count = 0, capacity = 8;
+    args->m = bench_malloc(capacity * sizeof(int64_t));
+    args->n = bench_malloc(capacity * sizeof(int64_t));
+    const char *p = text;
+    while (*p) {
+        char *end;
+        long long m = strtoll(p, &end, 10);
+        if (end == p || m < 1 || (*end != ':' && *end != 'x')) return -1;
+        p = end + 1;
+        long long n = strtoll(p, &end, 10);
+        if (end == p || n < 1) return -1;
+        p = end;
+        if (count == capacity) {
+            capacity *= 2;
+            int64_t *gm = realloc(args->m, capacity * sizeof(int64_t));
+            if (gm == NULL) return -1;
+            args->m = gm;
+            int64_t *gn = realloc(args->n, capacity * sizeof(int64_t));
+            if (gn == NULL) return -1;
+            args->n = gn;
+        }
+        args->m[count] = m;
+        args->n[count] = n;
+        ++count;
+        if (*p == ',') ++p;
+        else if (*p) return -1;
+    }
+    return count;
+}
+
+static int is_subset(const char *text, const char *allowed)
+{
+    if (*text == '\0') return 0;
+    for (; *text; ++text)
+        if (strchr(allowed, *text) == NULL) return 0;
+    return 1;
+}
+
+static void parse_args(int argc, char **argv, args_t *args)
+{
+    const char *v;
+    *args = (args_t) { .precs = "d", .runs = 5, .gemm_n = 8192, .seed = 2026 };
+    const char *sizes = "1024:65536,4096:65536,8192:32768,16384:16384";
+    for (int i = 1; i < argc; ++i) {
+        if      ((v = bench_option_value(argc, argv, &i, "--sizes")))  sizes = v;
+        else if ((v = bench_option_value(argc, argv, &i, "--prec")))   args->precs = v;
+        else if ((v = bench_option_value(argc, argv, &i, "--runs")))   args->runs = atoi(v);
+        else if ((v = bench_option_value(argc, argv, &i, "--csv")))    args->csv = v;
+        else if ((v = bench_option_value(argc, argv, &i, "--gemm-n"))) args->gemm_n = atoll(v);
+        else if ((v = bench_option_value(argc, argv, &i, "--seed")))   args->seed = strtoull(v, NULL, 10);
+        else if ((v = bench_option_value(argc, argv, &i, "--device"))) args->device = atoi(v);
+        else if (strcmp(argv[i], "--all-rfp") == 0)                    args->all_rfp = 1;
+        else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            usage(argv[0]);
+            exit(EXIT_SUCCESS);
+        } else {
+            fprintf(stderr, "unknown option %s\n", argv[i]);
+            usage(argv[0]);
+            exit(EXIT_FAILURE);
+        }
+    }
+    args->nsizes = parse_shapes(sizes, args);
+    if (args->nsizes <= 0 || !is_subset(args->precs, "ds") || args->runs < 1
+        || args->gemm_n < 1) {
+        fprintf(stderr, "invalid arguments\n");
+        usage(argv[0]);
+        exit(EXIT_FAILURE);
+    }
+}
+
+/* ---------------------------------------------------------------------------
+ * The contenders: one call each, everything on the queue's stream.
+ * ------------------------------------------------------------------------- */
+typedef struct {
+    char           prec;
+    int64_t        m, n;
+    const void    *dA, *dd, *dd2;    /* A (ldda), d, d.^2                     */
+    int64_t        ldda;
+    void          *dB;               /* m x n scratch (ldda) for dgmm          */
+    void          *dC;               /* the contender's output                 */
+    int64_t        lddc;
+    char           transr, uplo;     /* RFP variant                            */
+    gchol_queue_t  queue;
+    cublasHandle_t cublas;
+} job_t;
+
+typedef int64_t (*job_fn)(const job_t *job);
+
+static int64_t run_gchol_full(const job_t *j)
+{
+    return j->prec == 'd'
+        ? gchol_dsyrk_diag_gpu('L', j->m, j->n, 1.0, j->dA, j->ldda, j->dd, 0.0, j->dC, j->lddc,
+                               j->queue)
+        : gchol_ssyrk_diag_gpu('L', j->m, j->n, 1.0f, j->dA, j->ldda, j->dd, 0.0f, j->dC, j->lddc,
+                               j->queue);
+}
+
+static int64_t run_gchol_rfp(const job_t *j)
+{
+    return j->prec == 'd'
+        ? gchol_dsfrk_diag_gpu(j->transr, j->uplo, j->m, j->n, 1.0, j->dA, j->ldda, j->dd, 0.0,
+                               j->dC, j->queue)
+        : gchol_ssfrk_diag_gpu(j->transr, j->uplo, j->m, j->n, 1.0f, j->dA, j->ldda, j->dd, 0.0f,
+                               j->dC, j->queue);
+}
+
+static int64_t run_dgmm_syrk(const job_t *j)
+{
+    scalar_t one = scalar(j->prec, 1.0), zero = scalar(j->prec, 0.0);
+    BLAS(j->prec, dgmm_64, j->cublas, CUBLAS_SIDE_RIGHT, j->m, j->n, j->dA, j->ldda, j->dd, 1,
+         j->dB, j->ldda);
+    BLAS(j->prec, syrk_64, j->cublas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, j->m, j->n,
+         (void *) &one, j->dB, j->ldda, (void *) &zero, j->dC, j->lddc);
+    return 0;
+}
+
+static int64_t run_dgmm_syrkx(const job_t *j)
+{
+    scalar_t one = scalar(j->prec, 1.0), zero = scalar(j->prec, 0.0);
+    BLAS(j->prec, dgmm_64, j->cublas, CUBLAS_SIDE_RIGHT, j->m, j->n, j->dA, j->ldda, j->dd2, 1,
+         j->dB, j->ldda);
+    BLAS(j->prec, syrkx_64, j->cublas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, j->m, j->n,
+         (void *) &one, j->dA, j->ldda, j->dB, j->ldda, (void *) &zero, j->dC, j->lddc);
+    return 0;
+}
+
+/* Warm-up + runs timed calls of fn; median seconds, or -1 with *code set when
+ * a call returned nonzero (then nothing more is run). */
+static double time_job(job_fn fn, const job_t *job, int runs, cudaStream_t stream, int64_t *code)
+{
+    bench_timer_t timer;
+    bench_timer_create(&timer, stream);
+    double *times = bench_malloc(runs * sizeof(double));
+    double median = -1.0;
+    *code = 0;
+    for (int it = -1; it < runs; ++it) {               /* it = -1: warm-up */
+        bench_timer_start(&timer);
+        int64_t ret = fn(job);
+        double seconds = bench_timer_stop(&timer);
+        if (ret != 0) { *code = ret; goto done; }
+        if (it >= 0) times[it] = seconds;
+    }
+    median = bench_median(times, runs);
+done:
+    free(times);
+    bench_timer_destroy(&timer);
+    return median;
+}
+
+/* ---------------------------------------------------------------------------
+ * Checks
+ * ------------------------------------------------------------------------- */
+/* max |x_i| of a device vector of count entries (Idamax_64), NaN-aware via nrm2. */
+static double device_max_abs(cublasHandle_t h, char prec, int64_t count, const void *dx)
+{
+    int64_t index = 0;
+    scalar_t value, norm;
+    if (prec == 'd') {
+        BENCH_CUBLAS(cublasIdamax_64(h, count, dx, 1, &index));
+        BENCH_CUBLAS(cublasDnrm2_64(h, count, dx, 1, &norm.d));
+    } else {
+        BENCH_CUBLAS(cublasIsamax_64(h, count, dx, 1, &index));
+        BENCH_CUBLAS(cublasSnrm2_64(h, count, dx, 1, &norm.s));
+    }
+    if (index < 1) return 0.0;                          /* count == 0 */
+    const size_t es = bench_elsize(prec);
+    BENCH_CUDA(cudaMemcpy(&value, (const char *) dx + (size_t) (index - 1) * es, es,
+                          cudaMemcpyDeviceToHost));
+    if (!isfinite(scalar_value(prec, norm))) return INFINITY;
+    return fabs(scalar_value(prec, value));
+}
+
+/* max|C - R| / max|R| over m x m buffers (lddc) whose other triangle and padding
+ * are 0 in both; transc: compare C^T (an upper triangle) with R. dS: scratch. */
+static double compare_lower(cublasHandle_t h, char prec, int64_t m, const void *dC, int transc,
+                            const void *dR, int64_t lddc, void *dS)
+{
+    scalar_t one = scalar(prec, 1.0), minus_one = scalar(prec, -1.0);
+    BLAS(prec, geam_64, h, transc ? CUBLAS_OP_T : CUBLAS_OP_N, CUBLAS_OP_N, m, m,
+         (void *) &one, dC, lddc, (void *) &minus_one, dR, lddc, dS, lddc);
+    double diff = device_max_abs(h, prec, lddc * m, dS);
+    double ref  = device_max_abs(h, prec, lddc * m, dR);
+    if (!isfinite(diff) || !isfinite(ref)) return INFINITY;
+    return ref > 0 ? diff / ref : diff;
+}
+
+/* Appends "; " (when text is not empty) and a formatted note to text. */
+static void append(char *text, size_t size, const char *format, ...)
+{
+    size_t used = strlen(text);
+    if (used > 0 && used + 2 < size) { strcpy(text + used, "; "); used += 2; }
+    if (used + 1 >= size) return;
+    va_list ap;
+    va_start(ap, format);
+    vsnprintf(text + used, size - used, format, ap);
+    va_end(ap);
+}
+
+/* ---------------------------------------------------------------------------
+ * Output
+ * ------------------------------------------------------------------------- */
+static double tflops(double flops, double seconds)
+{
+    return seconds > 0 ? flops / seconds * 1e-12 : 0.0;
+}
+
+/* A table field: value * scale with format, or "-" when not measured. */
+static const char *field(char *text, const char *format, double value, double scale)
+{
+    if (value > 0 && isfinite(value)) snprintf(text, 32, format, value * scale);
+    else snprintf(text, 32, "-");
+    return text;
+}
+
+/* A CSV number, empty when not measured (<= 0); errors use csv_err. */
+static void csv_num(FILE *f, double value)
+{
+    if (value > 0 && isfinite(value)) fprintf(f, "%.6g,", value);
+    else fputc(',', f);
+}
+
+static void csv_err(FILE *f, double value, int measured)
+{
+    if (measured) fprintf(f, "%.3g,", value);
+    else fputc(',', f);
+}
+
+typedef struct {
+    double full_s, syrk_s, syrkx_s;
+    double rfp_s[NRFP];
+    double err_full, err_syrkx, err_rfp[NRFP];
+    int    rfp_measured[NRFP];
+    int64_t code_full, code_rfp[NRFP];
+} result_t;
+
+/* ---------------------------------------------------------------------------
+ * One (precision, m, n)
+ * ------------------------------------------------------------------------- */
+static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int64_t m, int64_t n,
+                       double gemm_tf, FILE *csv)
+{
+    const size_t es = bench_elsize(prec);
+    const double tol = prec == 'd' ? 1e-10 : 1e-3;
+    const int nrfp = args->all_rfp ? NRFP : 1;
+    const int64_t ldda = bench_ldda(m), lddc = bench_ldda(m);
+    const size_t bytes_A = (size_t) ldda * n * es, bytes_C = (size_t) lddc * m * es;
+    const size_t bytes_rfp = (size_t) (m * (m + 1) / 2) * es;
+
+    /* A, B, four m x m buffers (gchol, two peers, scratch), the RFP outputs */
+    size_t free_bytes, total_bytes;
+    BENCH_CUDA(cudaMemGetInfo(&free_bytes, &total_bytes));
+    double need = 2.0 * bytes_A + 4.0 * bytes_C + nrfp * (double) bytes_rfp + 2.0 * n * es
+                + (512 << 20);
+    if (need > (double) free_bytes) {
+        printf("# skipped %c %lld x %lld: needs %.1f GB of device memory, %.1f GB free\n", prec,
+               (long long) m, (long long) n, need / 1e9, free_bytes / 1e9);
+        return 0;
+    }
+
+    /* The inputs: once on the host, uploaded once, shared by everyone. */
+    const uint64_t seed = args->seed ^ ((uint64_t) m << 32) ^ (uint64_t) n;
+    void *hA = bench_random_host(prec, m, n, m, seed, -1.0, 1.0);
+    void *hd = bench_random_host(prec, n, 1, n, seed + 1, 0.5, 2.0);
+    void *hd2 = bench_malloc(n * es);
+    for (int64_t k = 0; k < n; ++k) {
+        if (prec == 'd') ((double *) hd2)[k] = ((double *) hd)[k] * ((double *) hd)[k];
+        else             ((float *) hd2)[k]  = ((float *) hd)[k] * ((float *) hd)[k];
+    }
+    int64_t ldda_up;                                     /* == ldda */
+    void *dA = bench_upload(prec, m, n, hA, m, &ldda_up);
+    void *dd = bench_device_malloc(n * es), *dd2 = bench_device_malloc(n * es);
+    BENCH_CUDA(cudaMemcpy(dd, hd, n * es, cudaMemcpyHostToDevice));
+    BENCH_CUDA(cudaMemcpy(dd2, hd2, n * es, cudaMemcpyHostToDevice));
+    free(hA);
+    free(hd);
+    free(hd2);
+
+    void *dB = bench_device_malloc(bytes_A);
+    void *dCg = bench_device_malloc(bytes_C), *dC1 = bench_device_malloc(bytes_C);
+    void *dC2 = bench_device_malloc(bytes_C), *dS = bench_device_malloc(bytes_C);
+    void *dR[NRFP] = { 0 };
+    for (int v = 0; v < nrfp; ++v) dR[v] = bench_device_malloc(bytes_rfp);
+    /* the triangle nobody writes and the padding rows stay 0 in every m x m buffer */
+    BENCH_CUDA(cudaMemset(dCg, 0, bytes_C));
+    BENCH_CUDA(cudaMemset(dC1, 0, bytes_C));
+    BENCH_CUDA(cudaMemset(dC2, 0, bytes_C));
+    BENCH_CUDA(cudaMemset(dS, 0, bytes_C));
+
+    job_t job = { .prec = prec, .m = m, .n = n, .dA = dA, .dd = dd, .dd2 = dd2, .ldda = ldda,
+                  .dB = dB, .lddc = lddc, .queue = ctx->queue, .cublas = ctx->cublas };
+    result_t r;
+    memset(&r, 0, sizeof(r));
+    int64_t code;
+
+    /* Timings, back to back after the spin-up. */
+    bench_spin_up(0.3);
+    job.dC = dC1;
+    r.syrk_s = time_job(run_dgmm_syrk, &job, args->runs, ctx->stream, &code);
+    job.dC = dC2;
+    r.syrkx_s = time_job(run_dgmm_syrkx, &job, args->runs, ctx->stream, &code);
+    job.dC = dCg;
+    r.full_s = time_job(run_gchol_full, &job, args->runs, ctx->stream, &r.code_full);
+    for (int v = 0; v < nrfp; ++v) {
+        job.dC = dR[v];
+        job.transr = RFP_TRANSR[v];
+        job.uplo = RFP_UPLO[v];
+        r.rfp_s[v] = time_job(run_gchol_rfp, &job, args->runs, ctx->stream, &r.code_rfp[v]);
+    }
+    BENCH_CUDA(cudaStreamSynchronize(ctx->stream));
+
+    /* Checks against dgmm+syrk. */
+    r.err_syrkx = compare_lower(ctx->cublas, prec, m, dC2, 0, dC1, lddc, dS);
+    r.err_full = r.code_full == 0 ? compare_lower(ctx->cublas, prec, m, dCg, 0, dC1, lddc, dS)
+                                  : INFINITY;
+    for (int v = 0; v < nrfp; ++v) {
+        r.err_rfp[v] = INFINITY;
+        if (r.code_rfp[v] != 0) continue;
+        int64_t info = 0;
+        const char uplo = RFP_UPLO[v];
+        BENCH_CUDA(cudaMemsetAsync(dCg, 0, bytes_C, ctx->stream));   /* dCg is checked: reuse */
+        int64_t ret = prec == 'd'
+            ? gchol_dtfttr_gpu(RFP_TRANSR[v], uplo, m, dR[v], dCg, lddc, &info, ctx->queue)
+            : gchol_stfttr_gpu(RFP_TRANSR[v], uplo, m, dR[v], dCg, lddc, &info, ctx->queue);
+        BENCH_CUDA(cudaStreamSynchronize(ctx->stream));
+        if (ret != 0 || info != 0) {
+            printf("# %c %lld x %lld: gchol_%ctfttr_gpu(%c, %c) returned %lld, info %lld (%s)\n",
+                   prec, (long long) m, (long long) n, prec, RFP_TRANSR[v], uplo, (long long) ret,
+                   (long long) info, gchol_strerror(ret != 0 ? ret : info));
+            continue;
+        }
+        r.rfp_measured[v] = 1;
+        r.err_rfp[v] = compare_lower(ctx->cublas, prec, m, dCg, uplo == 'U', dC1, lddc, dS);
+    }
+
+    /* Verdict: a failing gchol result posts no time. */
+    int failed = 0;
+    char status[256] = "";
+    if (r.code_full != 0 || !(r.err_full <= tol)) {
+        failed = 1;
+        append(status, sizeof(status), "FAILED full: %s",
+               r.code_full != 0 ? gchol_strerror(r.code_full) : "err above limit");
+        r.full_s = 0;
+    }
+    for (int v = 0; v < nrfp; ++v)
+        if (r.code_rfp[v] != 0 || !(r.err_rfp[v] <= tol)) {
+            failed = 1;
+            append(status, sizeof(status), "FAILED RFP %c%c: %s", RFP_TRANSR[v], RFP_UPLO[v],
+                   r.code_rfp[v] != 0 ? gchol_strerror(r.code_rfp[v]) : "err above limit");
+            r.rfp_s[v] = 0;
+        }
+    if (!failed) append(status, sizeof(status), "ok");
+    if (!(r.err_syrkx <= tol))
+        append(status, sizeof(status), "warning: syrkx and syrk peers differ");
+
+    const double flops = (double) n * m * (m + 1);
+    const double best_peer = r.syrk_s < r.syrkx_s ? r.syrk_s : r.syrkx_s;
+    const double ratio_full = r.full_s > 0 ? best_peer / r.full_s : 0.0;
+    const double ratio_rfp = r.full_s > 0 && r.rfp_s[0] > 0 ? r.full_s / r.rfp_s[0] : 0.0;
+    char f[10][32];
+    printf("%6lld %6lld %c | %9s %6s | %9s %6s | %9s %6s | %9s %6s | %9s | %8s | %8.1e %8.1e %8.1e | %s\n",
+           (long long) m, (long long) n, prec,
+           field(f[0], "%.3f", r.full_s, 1e3), field(f[1], "%.2f", tflops(flops, r.full_s), 1),
+           field(f[2], "%.3f", r.rfp_s[0], 1e3), field(f[3], "%.2f", tflops(flops, r.rfp_s[0]), 1),
+           field(f[4], "%.3f", r.syrk_s, 1e3), field(f[5], "%.2f", tflops(flops, r.syrk_s), 1),
+           field(f[6], "%.3f", r.syrkx_s, 1e3), field(f[7], "%.2f", tflops(flops, r.syrkx_s), 1),
+           field(f[8], "%.3f", ratio_full, 1), field(f[9], "%.3f", ratio_rfp, 1),
+           r.err_full, r.err_rfp[0], r.err_syrkx, status);
+    for (int v = 1; v < nrfp; ++v)
+        printf("%15s | RFP transr %c uplo %c: %9s ms %6s TF/s, full/RFP %s, err %.1e\n", "",
+               RFP_TRANSR[v], RFP_UPLO[v], field(f[0], "%.3f", r.rfp_s[v], 1e3),
+               field(f[1], "%.2f", tflops(flops, r.rfp_s[v]), 1),
+               field(f[2], "%.3f", r.full_s > 0 && r.rfp_s[v] > 0 ? r.full_s / r.rfp_s[v] : 0, 1),
+               r.err_rfp[v]);
+    fflush(stdout);
+
+    if (csv) {
+        double err_all = 0.0;
+        for (int v = 0; v < nrfp; ++v)
+            if (!(r.err_rfp[v] <= err_all)) err_all = r.err_rfp[v];
+        fprintf(csv, "%lld,%lld,%c,%.6g,", (long long) m, (long long) n, prec, flops);
+        csv_num(csv, r.full_s);   csv_num(csv, tflops(flops, r.full_s));
+        csv_num(csv, r.rfp_s[0]); csv_num(csv, tflops(flops, r.rfp_s[0]));
+        csv_num(csv, r.syrk_s);   csv_num(csv, tflops(flops, r.syrk_s));
+        csv_num(csv, r.syrkx_s);  csv_num(csv, tflops(flops, r.syrkx_s));
+        csv_num(csv, gemm_tf);
+        csv_num(csv, ratio_full);
+        csv_num(csv, ratio_rfp);
+        csv_err(csv, r.err_full, r.code_full == 0);
+        csv_err(csv, r.err_rfp[0], r.rfp_measured[0]);
+        csv_err(csv, r.err_syrkx, 1);
+        for (int v = 1; v < NRFP; ++v) csv_num(csv, v < nrfp ? r.rfp_s[v] : 0.0);
+        csv_err(csv, err_all, args->all_rfp);
+        fprintf(csv, "\"%s\"\n", status);
+        fflush(csv);
+    }
+
+    for (int v = 0; v < nrfp; ++v) BENCH_CUDA(cudaFree(dR[v]));
+    BENCH_CUDA(cudaFree(dS));
+    BENCH_CUDA(cudaFree(dC2));
+    BENCH_CUDA(cudaFree(dC1));
+    BENCH_CUDA(cudaFree(dCg));
+    BENCH_CUDA(cudaFree(dB));
+    BENCH_CUDA(cudaFree(dd2));
+    BENCH_CUDA(cudaFree(dd));
+    BENCH_CUDA(cudaFree(dA));
+    return failed;
+}
+
+int main(int argc, char **argv)
+{
+    args_t args;
+    parse_args(argc, argv, &args);
+    bench_require_gpu(args.device, argv[0]);
+
+    bench_context_t ctx;
+    bench_context_create(&ctx);
+
+    FILE *csv = NULL;
+    if (args.csv) {
+        csv = fopen(args.csv, "w");
+        if (csv == NULL) { perror(args.csv); return EXIT_FAILURE; }
+        fprintf(csv, "m,n,precision,flops,gchol_full_s,gchol_full_tflops,gchol_rfp_s,"
+                     "gchol_rfp_tflops,dgmm_syrk_s,dgmm_syrk_tflops,dgmm_syrkx_s,dgmm_syrkx_tflops,"
+                     "gemm_tflops,ratio_full,ratio_packed_full,err_full,err_rfp,err_syrkx,"
+                     "rfp_NU_s,rfp_TL_s,rfp_TU_s,err_rfp_all,status\n");
+    }
+    printf("# C = A D^2 A^T, A m x n uniform(-1,1), d uniform(0.5,2); runs %d (median after a "
+           "warm-up)\n# flops n*m*(m+1) (syrk convention; the m*n products by D not counted)\n"
+           "# gchol full: ?syrk_diag_gpu L; RFP: ?sfrk_diag_gpu N,L; peers: cuBLAS ?dgmm + ?syrk, "
+           "?dgmm(d^2) + ?syrkx (64-bit API)\n"
+           "# peer/full = best peer time / gchol full time; full/RFP = gchol full time / RFP "
+           "time\n# err = max|C - C_dgmm+syrk| / max|C_dgmm+syrk| (lower triangle), limit 1e-10 "
+           "double, 1e-3 single\n", args.runs);
+
+    int failures = 0;
+    for (const char *p = args.precs; *p; ++p) {
+        const char prec = *p;
+        double gemm_tf = bench_gemm_tflops(prec, args.gemm_n, args.runs, ctx.stream);
+        printf("\n# %s: cuBLAS %cgemm n=%lld: %.2f TFLOP/s (ceiling)\n", bench_prec_name(prec),
+               prec, (long long) args.gemm_n, gemm_tf);
+        printf("#    m      n p |   full ms   TF/s |    RFP ms   TF/s | dgmm+syrk   TF/s |"
+               " dgmm+syrkx  TF/s | peer/full | full/RFP | err full  err RFP err syrkx | status\n");
+        for (int s = 0; s < args.nsizes; ++s)
+            failures += bench_shape(&args, &ctx, prec, args.m[s], args.n[s], gemm_tf, csv);
+    }
+
+    if (csv) fclose(csv);
+    bench_context_destroy(&ctx);
+    free(args.m);
+    free(args.n);
+    if (failures) printf("\n# %d shape(s) with a failing gchol result\n", failures);
+    return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,539 @@
+/*
+ * syrk_diag.cu -- C := alpha * A * D^2 * A^T + beta * C on a triangular grid.
+ *
+ * A is m x n (column-major, lda), D = diag(d). Only the 128 x 128 tiles of
+ * the lower triangle of C are launched: block t of the grid is tile (ti, tj),
+ * ti >= tj, with t = ti(ti+1)/2 + tj. The tiles of the other triangle get no
+ * thread block at all.
+ *
+ * Each tile is a GEMM over the long dimension n in chunks of BK columns:
+ * global -> registers -> (times d_k) -> shared memory, double-buffered, so
+ * the scaling by D is fused into the loads and no scaled copy of A exists.
+ * Double precision multiplies on the FP64 tensor cores (mma m16n8k4, DMMA);
+ * single precision on the FP32 cores (FFMA, 8 x 8 outer products per thread)
+ * so that it keeps full FP32 accuracy.
+ *
+ * The result goes through an output map: full storage (either triangle) or
+ * LAPACK's RFP (four variants), so one kernel serves syrk_diag and sfrk_diag.
+ * When the triangle has too few tiles to fill the GPU (m small, n long), the
+ * n dimension is split: each split writes its partial tile to a workspace and
+ * a second kernel sums the splits in a fixed order (deterministic) and
+ * applies alpha, beta and the map.
+ */
+#include "gchol_kernels.h"
+#include "rfp_index.h"
+#include "tile_common.cuh"
+
+#include <cmath>
+
+namespace gchol {
+namespace {
+
+constexpr int kBM      = 128;      /* tile order                              */
+constexpr int kLDS     = kBM + 4;  /* shared row pitch: conflict-free DMMA
+                                      fragment reads, 16-byte float4 rows     */
+constexpr int kThr     = 256;      /* 8 warps as 2 (rows) x 4 (cols), 64 x 32 */
+
+/* Per precision: columns of A per pipeline stage (double takes twice as many
+ * so that each stage's fixed costs -- barrier, first fragment loads -- are
+ * spread over more DMMAs), elements each thread copies per operand and stage,
+ * and the stage's size in shared memory (see mainloop_*). */
+template <typename T> struct Cfg {
+    static constexpr int BK    = sizeof(T) == 8 ? 32 : 16;
+    static constexpr int Loads = kBM * BK / kThr;
+    static constexpr int Stage = 2 * BK * kLDS + BK;
+};
+
+/* Where symmetric element (i, j), i >= j, of C is stored. */
+struct OutMap {
+    int     rfp;        /* 0: full storage, 1: RFP                           */
+    int     upper;      /* the triangle of C that is stored                  */
+    int     transposed; /* RFP transr = 'T'                                  */
+    int64_t ld;         /* full storage: ldc                                 */
+    int64_t n;          /* order of C                                        */
+};
+
+__device__ __forceinline__ int64_t out_offset(const OutMap &map, int64_t i, int64_t j)
+{
+    if (map.rfp) return gchol_rfp_offset(map.transposed, map.upper, map.n, i, j);
+    return map.upper ? j + i * map.ld : i + j * map.ld;
+}
+
+/* ---- loads: rows row0.., columns k0..k0+BK of A, times d ---------------- */
+
+template <typename T, bool kHasD>
+__device__ __forceinline__ void load_stage(T (&reg)[Cfg<T>::Loads], const T *__restrict__ A, int64_t lda,
+                                           const T *__restrict__ d, int64_t m, int64_t row0,
+                                           int64_t k0, int64_t kend)
+{
+    const int64_t row = row0 + (threadIdx.x % kBM);
+    const int c0 = threadIdx.x / kBM;
+#pragma unroll
+    for (int q = 0; q < Cfg<T>::Loads; ++q) {
+        const int64_t k = k0 + c0 + q * (kThr / kBM);
+        T v = T(0);
+        if (row < m && k < kend) {
+            v = A[row + k * lda];
+            if (kHasD) v *= d[k];
+        }
+        reg[q] = v;
+    }
+}
+
+template <typename T>
+__device__ __forceinline__ void store_stage(T *S, const T (&reg)[Cfg<T>::Loads])
+{
+    const int r = threadIdx.x % kBM, c0 = threadIdx.x / kBM;
+#pragma unroll
+    for (int q = 0; q < Cfg<T>::Loads; ++q) S[(c0 + q * (kThr / kBM)) * kLDS + r] = reg[q];
+}
+
+/* ---- the per-warp 64 x 32 product ------------------------------------------ */
+
+template <typename T> struct WarpTile;
+
+/* FP64 tensor cores: 4 x 4 mma m16n8k4 tiles; thread (g, t4) of the warp holds
+ * rows g, g+8 of each 16-row tile and columns 2 t4, 2 t4 + 1 of each 8. */
+template <> struct WarpTile<double> {
+    double acc[4][4][4];
+
+    __device__ __forceinline__ void zero()
+    {
+#pragma unroll
+        for (int a = 0; a < 4; ++a)
+#pragma unroll
+            for (int b = 0; b < 4; ++b)
+#pragma unroll
+                for (int c = 0; c < 4; ++c) acc[a][b][c] = 0.0;
+    }
+
+    /* Fragments of k-step kk at k = kk + t4. The double-precision stages
+     * store row r of each 16-row group at dmma_slot(r), which puts rows g
+     * and g+8 side by side: A's pair (rows g, g+8 of a 16-row tile) and B's
+     * pair (column g of two adjacent 8-column tiles) are each one 16-byte
+     * load straight into the aligned registers the DMMA reads. */
+    __device__ __forceinline__ static void load_frags(double2 (&af)[4], double2 (&bf)[2],
+                                                      const double *As, const double *Bs, int kk,
+                                                      int wm, int wn)
+    {
+        const int lane = threadIdx.x % 32, g = lane / 4, t4 = lane % 4;
+        const double *a = As + (kk + t4) * kLDS + wm * 64 + 2 * g;
+        const double *b = Bs + (kk + t4) * kLDS + wn * 32 + 2 * g;
+#pragma unroll
+        for (int mt = 0; mt < 4; ++mt) af[mt] = *reinterpret_cast<const double2 *>(a + mt * 16);
+#pragma unroll
+        for (int np = 0; np < 2; ++np) bf[np] = *reinterpret_cast<const double2 *>(b + np * 16);
+    }
+
+    /* The fragments of the next k-step load while this one multiplies: with
+     * two warps per scheduler, shared-memory latency is otherwise exposed. */
+    __device__ __forceinline__ void mma(const double *As, const double *Bs, int wm, int wn)
+    {
+        double2 af[2][4], bf[2][2];
+        load_frags(af[0], bf[0], As, Bs, 0, wm, wn);
+#pragma unroll
+        for (int step = 0; step < Cfg<double>::BK / 4; ++step) {
+            const int cur = step % 2;
+            if (step + 1 < Cfg<double>::BK / 4) load_frags(af[cur ^ 1], bf[cur ^ 1], As, Bs, 4 * (step + 1), wm, wn);
+#pragma unroll
+            for (int mt = 0; mt < 4; ++mt)
+#pragma unroll
+                for (int nt = 0; nt < 4; ++nt) {
+                    const double b = nt % 2 ? bf[cur][nt / 2].y : bf[cur][nt / 2].x;
+                    /* not volatile: lets the compiler schedule loads around it */
+                    asm("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 "
+                        "{%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
+                        : "+d"(acc[mt][nt][0]), "+d"(acc[mt][nt][1]), "+d"(acc[mt][nt][2]),
+                          "+d"(acc[mt][nt][3])
+                        : "d"(af[cur][mt].x), "d"(af[cur][mt].y), "d"(b));
+                }
+        }
+    }
+
+    /* f(row, col, value) for every accumulator, in tile coordinates. */
+    template <typename F>
+    __device__ __forceinline__ void for_each(int wm, int wn, F f) const
+    {
+        const int lane = threadIdx.x % 32, g = lane / 4, t4 = lane % 4;
+#pragma unroll
+        for (int mt = 0; mt < 4; ++mt)
+#pragma unroll
+            for (int nt = 0; nt < 4; ++nt)
+#pragma unroll
+                for (int e = 0; e < 4; ++e)
+                    f(wm * 64 + mt * 16 + g + (e / 2) * 8, wn * 32 + nt * 8 + 2 * t4 + (e % 2),
+                      acc[mt][nt][e]);
+    }
+};
+
+/* FP32 cores: thread (ty, tx) of the warp owns rows ty*4 + {0..3} (+32) and
+ * columns tx*4 + {0..3} (+16) of the warp's 64 x 32, read as float4. */
+template <> struct WarpTile<float> {
+    float acc[8][8];
+
+    __device__ __forceinline__ void zero()
+    {
+#pragma unroll
+        for (int a = 0; a < 8; ++a)
+#pragma unroll
+            for (int b = 0; b < 8; ++b) acc[a][b] = 0.0f;
+    }
+
+    __device__ __forceinline__ void mma(const float *As, const float *Bs, int wm, int wn)
+    {
+        const int lane = threadIdx.x % 32, ty = lane / 4, tx = lane % 4;
+#pragma unroll
+        for (int k = 0; k < Cfg<float>::BK; ++k) {
+            const float4 a0 = *reinterpret_cast<const float4 *>(As + k * kLDS + wm * 64 + ty * 4);
+            const float4 a1 = *reinterpret_cast<const float4 *>(As + k * kLDS + wm * 64 + 32 + ty * 4);
+            const float4 b0 = *reinterpret_cast<const float4 *>(Bs + k * kLDS + wn * 32 + tx * 4);
+            const float4 b1 = *reinterpret_cast<const float4 *>(Bs + k * kLDS + wn * 32 + 16 + tx * 4);
+            const float a[8] = { a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w };
+            const float b[8] = { b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w };
+#pragma unroll
+            for (int i = 0; i < 8; ++i)
+#pragma unroll
+                for (int j = 0; j < 8; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+        }
+    }
+
+    template <typename F>
+    __device__ __forceinline__ void for_each(int wm, int wn, F f) const
+    {
+        const int lane = threadIdx.x % 32, ty = lane / 4, tx = lane % 4;
+#pragma unroll
+        for (int i = 0; i < 8; ++i)
+#pragma unroll
+            for (int j = 0; j < 8; ++j)
+                f(wm * 64 + ty * 4 + (i % 4) + (i / 4) * 32, wn * 32 + tx * 4 + (j % 4) + (j / 4) * 16,
+                  acc[i][j]);
+    }
+};
+
+/* Stage b of a pipeline holds A's rows at smem + b*Stage, B's after them
+ * (or nothing: a diagonal tile reads A's twice), then BK entries of d. */
+
+/*
+ * Main loop through registers (single precision): global -> registers
+ * (times d) -> shared, two stages; the loads of stage s+1 are in flight while
+ * stage s multiplies. Two blocks per SM hide the rest.
+ */
+template <typename T, bool kHasD>
+__device__ __forceinline__ void mainloop_regs(WarpTile<T> &acc, T *smem, const T *__restrict__ A,
+                                              int64_t lda, const T *__restrict__ d, int64_t m,
+                                              int64_t row0, int64_t col0, int64_t kbeg,
+                                              int64_t kend, bool diag, bool active, int wm, int wn)
+{
+    const int boff = diag ? 0 : Cfg<T>::BK * kLDS;
+    T ra[Cfg<T>::Loads], rb[Cfg<T>::Loads];
+    load_stage<T, kHasD>(ra, A, lda, d, m, row0, kbeg, kend);
+    if (!diag) load_stage<T, kHasD>(rb, A, lda, d, m, col0, kbeg, kend);
+    store_stage(smem, ra);
+    if (!diag) store_stage(smem + boff, rb);
+    __syncthreads();
+    int buf = 0;
+    for (int64_t k0 = kbeg; k0 < kend; k0 += Cfg<T>::BK) {
+        const bool more = k0 + Cfg<T>::BK < kend;
+        if (more) {
+            load_stage<T, kHasD>(ra, A, lda, d, m, row0, k0 + Cfg<T>::BK, kend);
+            if (!diag) load_stage<T, kHasD>(rb, A, lda, d, m, col0, k0 + Cfg<T>::BK, kend);
+        }
+        const T *cur = smem + buf * Cfg<T>::Stage;
+        if (active) acc.mma(cur, cur + boff, wm, wn);
+        if (more) {
+            T *nxt = smem + (buf ^ 1) * Cfg<T>::Stage;
+            store_stage(nxt, ra);
+            if (!diag) store_stage(nxt + boff, rb);
+        }
+        __syncthreads();
+        buf ^= 1;
+    }
+}
+
+/* Stages of the asynchronous pipeline (double precision). */
+constexpr int kAsyncStages = 3;
+
+/* 8-byte global -> shared copy that bypasses registers; src_bytes = 0 writes
+ * zeros (the tile's rows past m, columns past the chunk). */
+__device__ __forceinline__ void cp_async8(void *dst, const void *src, bool in)
+{
+    const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;\n" ::"r"(s), "l"(src),
+                 "r"(in ? 8 : 0));
+}
+__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::); }
+template <int N> __device__ __forceinline__ void cp_async_wait()
+{
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
+}
+
+/* Where row r of a double-precision stage is kept (see load_frags). */
+__device__ __forceinline__ int dmma_slot(int r)
+{
+    return (r & ~15) | ((r & 7) << 1) | ((r >> 3) & 1);
+}
+
+/*
+ * This thread's share of one operand: row `row` of A (src points at its
+ * element in column k0 + c0), columns c0 + 2q. Full stages skip the column
+ * guard; rows past m copy nothing and zero-fill.
+ */
+template <typename T>
+__device__ __forceinline__ void issue_stage(T *S, const T *src, int64_t lda2, bool row_in,
+                                            int64_t kleft, const T *safe)
+{
+    const int slot = dmma_slot(threadIdx.x % kBM), c0 = threadIdx.x / kBM;
+    if (kleft >= Cfg<T>::BK) {
+#pragma unroll
+        for (int q = 0; q < Cfg<T>::Loads; ++q)
+            cp_async8(S + (c0 + 2 * q) * kLDS + slot, row_in ? src + q * lda2 : safe, row_in);
+    } else {
+#pragma unroll
+        for (int q = 0; q < Cfg<T>::Loads; ++q) {
+            const bool in = row_in && c0 + 2 * q < kleft;
+            cp_async8(S + (c0 + 2 * q) * kLDS + slot, in ? src + q * lda2 : safe, in);
+        }
+    }
+}
+
+/* Copies d[k0 .. k0+BK) of the stage next to its tiles (zeros past kend). */
+template <typename T>
+__device__ __forceinline__ void issue_stage_d(T *dS, const T *__restrict__ d, int64_t k0, int64_t kend)
+{
+    if (threadIdx.x < Cfg<T>::BK) {
+        const int64_t k = k0 + threadIdx.x;
+        cp_async8(dS + threadIdx.x, k < kend ? d + k : d, k < kend);
+    }
+}
+
+/* Scales this thread's own elements of a stage by d. Branch-free: past kend
+ * both the tile and d were zero-filled. */
+template <typename T>
+__device__ __forceinline__ void scale_stage(T *S, const T *dS)
+{
+    const int r = dmma_slot(threadIdx.x % kBM), c0 = threadIdx.x / kBM;
+    T v[Cfg<T>::Loads], w[Cfg<T>::Loads];
+#pragma unroll
+    for (int q = 0; q < Cfg<T>::Loads; ++q) {
+        v[q] = S[(c0 + 2 * q) * kLDS + r];
+        w[q] = dS[c0 + 2 * q];
+    }
+#pragma unroll
+    for (int q = 0; q < Cfg<T>::Loads; ++q) S[(c0 + 2 * q) * kLDS + r] = v[q] * w[q];
+}
+
+/*
+ * Main loop through cp.async (double precision): stages land without holding
+ * registers, which the 64-double accumulator of each thread needs. With d,
+ * each thread scales its own elements of stage kt+1 (d sits in shared memory
+ * next to the stage) while stage kt is read by all, so one barrier per stage
+ * publishes both the landed copies and the scaling.
+ */
+template <typename T, bool kHasD>
+__device__ __forceinline__ void mainloop_async(WarpTile<T> &acc, T *smem, const T *__restrict__ A,
+                                               int64_t lda, const T *__restrict__ d, int64_t m,
+                                               int64_t row0, int64_t col0, int64_t kbeg,
+                                               int64_t kend, bool diag, bool active, int wm, int wn)
+{
+    static_assert(kAsyncStages >= 3, "scaling runs one stage ahead");
+    const int boff = diag ? 0 : Cfg<T>::BK * kLDS;
+    const int doff = 2 * Cfg<T>::BK * kLDS; /* d of the stage */
+    const int64_t nk = (kend - kbeg + Cfg<T>::BK - 1) / Cfg<T>::BK;
+    static_assert(kThr / kBM == 2, "columns c0 + 2q");
+    const int r = threadIdx.x % kBM, c0 = threadIdx.x / kBM;
+    const bool a_in = row0 + r < m, b_in = col0 + r < m;
+    const T *a_src = A + (a_in ? row0 + r : 0) + (kbeg + c0) * lda;
+    const T *b_src = A + (b_in ? col0 + r : 0) + (kbeg + c0) * lda;
+    const int64_t lda2 = 2 * lda, stride = Cfg<T>::BK * lda;
+    auto issue = [&](int64_t kt) {
+        if (kt < nk) {
+            T *S = smem + (kt % kAsyncStages) * Cfg<T>::Stage;
+            const int64_t k0 = kbeg + kt * Cfg<T>::BK;
+            issue_stage(S, a_src + kt * stride, lda2, a_in, kend - k0, A);
+            if (!diag) issue_stage(S + boff, b_src + kt * stride, lda2, b_in, kend - k0, A);
+            if (kHasD) issue_stage_d(S + doff, d, k0, kend);
+        }
+        cp_async_commit();
+    };
+    auto scale = [&](int64_t kt) {
+        if (kHasD && kt < nk) {
+            T *S = smem + (kt % kAsyncStages) * Cfg<T>::Stage;
+            scale_stage(S, S + doff);
+            if (!diag) scale_stage(S + boff, S + doff);
+        }
+    };
+#pragma unroll
+    for (int s = 0; s < kAsyncStages - 1; ++s) issue(s);
+    cp_async_wait<kAsyncStages - 2>(); /* stage 0 */
+    __syncthreads();
+    scale(0);
+    for (int64_t kt = 0; kt < nk; ++kt) {
+        cp_async_wait<kAsyncStages - 3>(); /* stages up to kt+1 */
+        __syncthreads(); /* kt scaled and visible, kt+1 landed, kt-1 free */
+        scale(kt + 1);
+        issue(kt + kAsyncStages - 1);
+        if (active) acc.mma(smem + (kt % kAsyncStages) * Cfg<T>::Stage,
+                            smem + (kt % kAsyncStages) * Cfg<T>::Stage + boff, wm, wn);
+    }
+    cp_async_wait<0>();
+}
+
+template <typename T> constexpr int min_blocks() { return sizeof(T) == 8 ? 1 : 2; }
+
+/*
+ * One tile of the lower triangle, over columns [split*kchunk, (split+1)*kchunk)
+ * of A. splits == 1: writes alpha*acc + beta*C through the map. Otherwise
+ * writes the raw partial tile to work[(t*splits + split) * kBM^2].
+ */
+template <typename T, bool kHasD>
+__global__ void __launch_bounds__(kThr, min_blocks<T>())
+syrk_diag_kernel(int64_t m, int64_t n, T alpha, const T *__restrict__ A, int64_t lda,
+                 const T *__restrict__ d, T beta, T *__restrict__ C, OutMap map, int splits,
+                 int64_t kchunk, T *__restrict__ work)
+{
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    T *smem = reinterpret_cast<T *>(smem_raw);
+    const int64_t t = blockIdx.x;
+    int64_t ti, tj;
+    lower_tile_of(t, ti, tj);
+    const bool diag = ti == tj;          /* then B = A: load it once       */
+    const int64_t row0 = ti * kBM, col0 = tj * kBM;
+    const int64_t kbeg = (int64_t)blockIdx.y * kchunk;
+    const int64_t kend = min(n, kbeg + kchunk);
+
+    const int warp = threadIdx.x / 32, wm = warp / 4, wn = warp % 4;
+    /* In a diagonal tile, warps whose 64 x 32 lies above the diagonal idle. */
+    const bool active = !(diag && wn * 32 >= wm * 64 + 64);
+
+    WarpTile<T> acc;
+    acc.zero();
+    if (kbeg < kend) {
+        if constexpr (sizeof(T) == 8)
+            mainloop_async<T, kHasD>(acc, smem, A, lda, d, m, row0, col0, kbeg, kend, diag, active, wm, wn);
+        else
+            mainloop_regs<T, kHasD>(acc, smem, A, lda, d, m, row0, col0, kbeg, kend, diag, active, wm, wn);
+    }
+
+    if (splits == 1) {
+        acc.for_each(wm, wn, [&](int r, int c, T v) {
+            const int64_t i = row0 + r, j = col0 + c;
+            if (i < m && j <= i) {
+                const int64_t off = out_offset(map, i, j);
+                T out = alpha * v;
+                if (beta != T(0)) out += beta * C[off];
+                C[off] = out;
+            }
+        });
+    } else {
+        T *W = work + ((int64_t)t * splits + blockIdx.y) * (int64_t)(kBM * kBM);
+        acc.for_each(wm, wn, [&](int r, int c, T v) { W[r + c * kBM] = v; });
+    }
+}
+
+/* Sums the splits of each tile in order and writes through the map. */
+template <typename T>
+__global__ void __launch_bounds__(kThr)
+syrk_diag_reduce_kernel(int64_t m, T alpha, T beta, T *__restrict__ C, OutMap map, int splits,
+                        const T *__restrict__ work)
+{
+    const int64_t t = blockIdx.x;
+    int64_t ti, tj;
+    lower_tile_of(t, ti, tj);
+    const T *W = work + (int64_t)t * splits * (kBM * kBM);
+    for (int e = threadIdx.x; e < kBM * kBM; e += kThr) {
+        const int r = e % kBM, c = e / kBM;
+        const int64_t i = ti * kBM + r, j = tj * kBM + c;
+        if (i >= m || j > i) continue;
+        T v = T(0);
+        for (int s = 0; s < splits; ++s) v += W[(int64_t)s * (kBM * kBM) + e];
+        const int64_t off = out_offset(map, i, j);
+        T out = alpha * v;
+        if (beta != T(0)) out += beta * C[off];
+        C[off] = out;
+    }
+}
+
+constexpr size_t kSmemBytes(size_t el)
+{
+    return el == 8 ? kAsyncStages * Cfg<double>::Stage * el : 2 * Cfg<float>::Stage * el;
+}
+
+template <typename T>
+int launch(int64_t m, int64_t n, T alpha, const T *dA, int64_t lda, const T *dd, T beta, T *dC,
+           const gchol_outmap_t *cmap, int splits, T *dwork, cudaStream_t stream)
+{
+    static bool opted_d[64], opted_nd[64];
+    if (m <= 0) return cudaSuccess;
+    const OutMap map = { cmap->rfp, cmap->upper, cmap->transposed, cmap->ldc, m };
+    const int64_t nt = (m + kBM - 1) / kBM, tiles = nt * (nt + 1) / 2;
+    if (splits < 1 || n == 0) splits = 1;
+    const int64_t kchunk = splits == 1 ? (n > 0 ? n : 1)
+                                       : ((n + splits - 1) / splits + 31) / 32 * 32;
+    const size_t smem = kSmemBytes(sizeof(T));
+    const dim3 grid((unsigned)tiles, (unsigned)splits);
+    cudaError_t e;
+    if (dd) {
+        auto k = syrk_diag_kernel<T, true>;
+        if ((e = opt_in_shared(k, smem, opted_d)) != cudaSuccess) return e;
+        k<<<grid, kThr, smem, stream>>>(m, n, alpha, dA, lda, dd, beta, dC, map, splits, kchunk, dwork);
+    } else {
+        auto k = syrk_diag_kernel<T, false>;
+        if ((e = opt_in_shared(k, smem, opted_nd)) != cudaSuccess) return e;
+        k<<<grid, kThr, smem, stream>>>(m, n, alpha, dA, lda, dd, beta, dC, map, splits, kchunk, dwork);
+    }
+    if ((e = cudaGetLastError()) != cudaSuccess) return e;
+    if (splits > 1) {
+        syrk_diag_reduce_kernel<T><<<(unsigned)tiles, kThr, 0, stream>>>(m, alpha, beta, dC, map,
+                                                                        splits, dwork);
+        if ((e = cudaGetLastError()) != cudaSuccess) return e;
+    }
+    return cudaSuccess;
+}
+
+} // namespace
+} // namespace gchol
+
+extern "C" int gchol_syrk_diag_plan(int64_t m, int64_t n, size_t elsize, int *splits,
+                                    size_t *work_bytes)
+{
+    using namespace gchol;
+    *splits = 1;
+    *work_bytes = 0;
+    if (m <= 0 || n <= 0) return cudaSuccess;
+    int dev = 0, sms = 0;
+    cudaError_t e = cudaGetDevice(&dev);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    if (e != cudaSuccess) return e;
+    /* Resident blocks per SM: register-bound (double) or 2 (single). */
+    const int64_t slots = (int64_t)sms * (elsize == 8 ? 1 : 2);
+    const int64_t nt = (m + kBM - 1) / kBM, tiles = nt * (nt + 1) / 2;
+    /* Split the long dimension while whole waves are few: pick the split s
+     * (each chunk >= 1024 columns) minimizing waves(s) / s, the time of one
+     * split relative to no split, plus a small cost per split for the
+     * workspace traffic and the reduction. */
+    double best = 1e300;
+    for (int s = 1; s <= 16; ++s) {
+        if (s > 1 && n / s < 1024) break;
+        const double waves = (double)((tiles * s + slots - 1) / slots);
+        const double cost = waves / s + 0.005 * (s - 1);
+        if (cost < best - 1e-9) { best = cost; *splits = s; }
+    }
+    if (*splits > 1) *work_bytes = (size_t)tiles * (size_t)*splits * kBM * kBM * elsize;
+    return cudaSuccess;
+}
+
+extern "C" int gchol_dsyrk_diag_launch(int64_t m, int64_t n, double alpha, const double *dA,
+                                       int64_t ldda, const double *dd, double beta, double *dC,
+                                       const gchol_outmap_t *map, int splits, double *dwork,
+                                       cudaStream_t stream)
+{
+    return gchol::launch<double>(m, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork, stream);
+}
+
+extern "C" int gchol_ssyrk_diag_launch(int64_t m, int64_t n, float alpha, const float *dA,
+                                       int64_t ldda, const float *dd, float beta, float *dC,
+                                       const gchol_outmap_t *map, int splits, float *dwork,
+                                       cudaStream_t stream)
+{
+    return gchol::launch<float>(m, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork, stream);
+}

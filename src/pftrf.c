@@ -1,0 +1,124 @@
+/*
+ * pftrf.c -- Cholesky factorization in RFP storage (LAPACK ?pftrf) on the GPU:
+ * gchol_?pftrf_gpu (device array) and gchol_?pftrf (host array).
+ * Precision-generic (see prec.h).
+ *
+ * An RFP array is two triangles and a rectangle, each an ordinary
+ * column-major block with one leading dimension (rfp_index.h). With
+ *   A = [A11 A21^T; A21 A22],  L11 = chol(A11),  L21 = A21 L11^{-T},
+ *   L22 = chol(A22 - L21 L21^T),
+ * the factorization is gchol's own potrf on the two triangles and cuBLAS trsm
+ * and syrk in between, each with the flags that match how its block is
+ * stored. This is LAPACK dpftrf's algorithm, for all four variants at once.
+ */
+#include "internal.h"
+#include "prec.h"
+
+#include "../kernels/rfp_index.h"
+
+static const FLOAT one = 1, minus_one = -1;
+
+static int64_t pftrf_run(int transposed, int upper, int64_t n, FLOAT *dA, gchol_queue_t queue)
+{
+    const gchol_rfp_blocks_t b = gchol_rfp_blocks(transposed, upper, n);
+    FLOAT *A11 = dA + b.off11, *A21 = dA + b.off21, *A22 = dA + b.off22;
+    int64_t st = GCHOL_SUCCESS, info = 0;
+    int prev = 0;
+    if ((st = gchol_queue_enter(queue, &prev)) != GCHOL_SUCCESS) return st;
+
+    /* L11: potrf of the block's stored triangle. */
+    st = PFX(potrf_expert_gpu)(b.t11 ? 'U' : 'L', b.n1, A11, b.ld, &info, NULL, queue);
+    if (st != GCHOL_SUCCESS || b.n2 == 0) goto done;
+
+    /* L21 := A21 L11^{-T}, or its transpose M := L11^{-1} M. With L11 kept as
+     * its transpose (upper), the transpose flag flips. */
+    const cublasFillMode_t fill11 = b.t11 ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+    if (!b.t21)
+        GCHOL_BLAS(BLAS_TRSM(queue->blas, CUBLAS_SIDE_RIGHT, fill11,
+                             b.t11 ? CUBLAS_OP_N : CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, b.n2, b.n1,
+                             &one, A11, b.ld, A21, b.ld));
+    else
+        GCHOL_BLAS(BLAS_TRSM(queue->blas, CUBLAS_SIDE_LEFT, fill11,
+                             b.t11 ? CUBLAS_OP_T : CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, b.n1, b.n2,
+                             &one, A11, b.ld, A21, b.ld));
+
+    /* A22 -= L21 L21^T on the triangle A22 is stored in. */
+    GCHOL_BLAS(BLAS_SYRK(queue->blas, b.t22 ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER,
+                         b.t21 ? CUBLAS_OP_T : CUBLAS_OP_N, b.n2, b.n1, &minus_one, A21, b.ld,
+                         &one, A22, b.ld));
+
+    /* L22; a failing minor of A22 is minor n1 + k of A. */
+    st = PFX(potrf_expert_gpu)(b.t22 ? 'U' : 'L', b.n2, A22, b.ld, &info, NULL, queue);
+    if (st > 0) st += b.n1;
+done:
+    gchol_queue_leave(prev);
+    return st;
+}
+
+/* -----------------------------------------------------------------------------
+ * gchol_?pftrf_gpu: Cholesky of a device RFP matrix, synchronous.
+ *   transr (1) 'N'/'T', uplo (2) 'L'/'U', n (3) >= 0,
+ *   dA (4) device RFP array, n(n+1)/2 elements, overwritten by the factor,
+ *   info (5) 0, -i, k > 0 (leading minor k not positive definite, NaN
+ *   included; as LAPACK's ?pftrf) or a library error (<= -100), queue (6).
+ * -------------------------------------------------------------------------- */
+int64_t PFX(pftrf_gpu)(char transr, char uplo, int64_t n, FLOAT *dA, int64_t *info,
+                       gchol_queue_t queue)
+{
+    int64_t st = 0;
+    if (!gchol_transr_valid(transr)) st = -1;
+    else if (!gchol_uplo_valid(uplo)) st = -2;
+    else if (n < 0) st = -3;
+    else if (n > 0 && dA == NULL) st = -4;
+    else if (info == NULL) st = -5;
+    else if (queue == NULL) st = -6;
+    if (st == 0 && n > 0)
+        st = pftrf_run(gchol_transr_is_trans(transr), gchol_uplo_is_upper(uplo), n, dA, queue);
+    if (info) *info = st;
+    return st;
+}
+
+/* -----------------------------------------------------------------------------
+ * gchol_?pftrf: the same on a host RFP array, on the library-owned queue. The
+ * array goes up, is factored, and comes back (also when info > 0: it then
+ * holds LAPACK's partial factor).
+ *   transr (1), uplo (2), n (3), A (4) host, n(n+1)/2 elements, info (5).
+ * -------------------------------------------------------------------------- */
+int64_t PFX(pftrf)(char transr, char uplo, int64_t n, FLOAT *A, int64_t *info)
+{
+    int64_t st = 0;
+    if (!gchol_transr_valid(transr)) st = -1;
+    else if (!gchol_uplo_valid(uplo)) st = -2;
+    else if (n < 0) st = -3;
+    else if (n > 0 && A == NULL) st = -4;
+    else if (info == NULL) st = -5;
+    if (st != 0 || n == 0) {
+        if (info) *info = st;
+        return st;
+    }
+    gchol_queue_t q = NULL;
+    const size_t bytes = (size_t)n * (size_t)(n + 1) / 2 * sizeof(FLOAT);
+    int prev = 0;
+    st = gchol_default_queue_acquire(&q);
+    if (st == GCHOL_SUCCESS && (st = gchol_queue_enter(q, &prev)) == GCHOL_SUCCESS) {
+        st = gchol_queue_reserve_device(q, bytes);
+        FLOAT *dA = q->dwork;
+        if (st == GCHOL_SUCCESS)
+            st = gchol_from_cuda(cudaMemcpyAsync(dA, A, bytes, cudaMemcpyHostToDevice, q->stream));
+        if (st == GCHOL_SUCCESS) {
+            int64_t finfo = 0;
+            st = PFX(pftrf_gpu)(transr, uplo, n, dA, &finfo, q);
+            if (st >= 0) {
+                int64_t st_copy = gchol_from_cuda(
+                    cudaMemcpyAsync(A, dA, bytes, cudaMemcpyDeviceToHost, q->stream));
+                if (st_copy == GCHOL_SUCCESS)
+                    st_copy = gchol_from_cuda(cudaStreamSynchronize(q->stream));
+                if (st_copy != GCHOL_SUCCESS) st = st_copy;
+            }
+        }
+        gchol_queue_leave(prev);
+    }
+    gchol_default_queue_release();
+    *info = st;
+    return st;
+}

@@ -1,0 +1,1048 @@
+/*
+ * testing_pftrf.c -- tests and times gchol's RFP routines (precision-generic):
+ * gchol_?trttf_gpu, gchol_?tfttr_gpu, gchol_?pftrf_gpu, gchol_?pftrf (host
+ * array) and gchol_?pftrs_gpu, in all four (transr, uplo) variants, against
+ * LAPACKE (OpenBLAS). -DGCHOL_PREC_D gives testing_dpftrf, -DGCHOL_PREC_S
+ * gives testing_spftrf.
+ *
+ * Table mode (MAGMA style; the default, with n = 1024..8192):
+ *   testing_dpftrf [-n LIST] [--transr N|T] [--uplo L|U] [--niter K]
+ * Suite mode (make test):   testing_dpftrf --suite
+ * Reduced suite (sanitizer): testing_dpftrf --suite --quick
+ *
+ * Matrices: A = B B^T / n + MU I (testing_generate_gram_spd): SPD with
+ * cond(A) <= ||A||_1 / MU, and not diagonally dominant, so that wrong
+ * off-diagonal updates show. Checks of a factorization:
+ *   - info as LAPACK: LAPACKE_?pftrf's info exactly for a negative pivot;
+ *     reference-LAPACK semantics (first pivot <= 0 or NaN) for NaN input,
+ *     which OpenBLAS's potrf does not flag;
+ *   - residual ||A - L L^T||_1 / (n ||A||_1 eps) < 30, with L converted back
+ *     by LAPACKE_?tfttr, in double;
+ *   - max |L - L_lapack| / max |L_lapack| < 30 n eps ||A||_1 / MU (the
+ *     factors of both are backward stable; cond(A) bounds their distance);
+ *   - guard elements around the RFP array untouched.
+ * pftrs: backward error max_j ||b_j - A x_j||_inf / (||A||_inf ||x_j||_inf n eps)
+ * < 30, padding rows of B and the factor untouched.
+ *
+ * Every mode ends with "SUMMARY passed=P failed=F skipped=S".
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuda_runtime_api.h>
+
+#include <cblas.h>
+#include <lapacke.h>
+
+#include "gchol.h"
+#include "testing_common.h"
+#include "../kernels/rfp_index.h"
+
+/* ---------------------------------------------------------------------------
+ * Precision macros.
+ * ------------------------------------------------------------------------- */
+#if defined(GCHOL_PREC_S)
+typedef float FLOAT;
+#define PREC          's'
+#define PREC_NAME     "single"
+#define GCHOL(name)   gchol_s##name
+#define LAPACKE_TRTTF LAPACKE_strttf
+#define LAPACKE_TFTTR LAPACKE_stfttr
+#define LAPACKE_PFTRF LAPACKE_spftrf
+#define LAPACKE_PFTRS LAPACKE_spftrs
+#elif defined(GCHOL_PREC_D)
+typedef double FLOAT;
+#define PREC          'd'
+#define PREC_NAME     "double"
+#define GCHOL(name)   gchol_d##name
+#define LAPACKE_TRTTF LAPACKE_dtrttf
+#define LAPACKE_TFTTR LAPACKE_dtfttr
+#define LAPACKE_PFTRF LAPACKE_dpftrf
+#define LAPACKE_PFTRS LAPACKE_dpftrs
+#else
+#error "compile with -DGCHOL_PREC_D or -DGCHOL_PREC_S"
+#endif
+
+#define ES          sizeof(FLOAT)
+#define GUARD       64                  /* sentinels on each side of RFP arrays */
+#define SENTINEL    (-7777.25)
+#define INFO_POISON ((int64_t)-987654321)
+#define MU          0.25                /* shift of the Gram matrices          */
+#define LEN(a)      ((int)(sizeof(a) / sizeof((a)[0])))
+
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+static gchol_queue_t g_queue;
+
+static const char tr_list[4] = { 'N', 'N', 'T', 'T' };
+static const char up_list[4] = { 'L', 'U', 'L', 'U' };
+
+/* ---------------------------------------------------------------------------
+ * Small helpers.
+ * ------------------------------------------------------------------------- */
+
+/* Appends a failure reason. */
+static void fail(char *why, size_t len, const char *reason)
+{
+    size_t l = strlen(why);
+    snprintf(why + l, len - l, "%s%s", l ? ", " : "", reason);
+}
+#define FAIL(reason) fail(why, sizeof(why), reason)
+
+/* Allocates a device array of count + 2 GUARD elements and uploads the host
+ * array h (same size). Returns the device base, or NULL. */
+static FLOAT *upload_guarded(const FLOAT *h, int64_t count)
+{
+    FLOAT *d = NULL;
+    size_t bytes = (size_t)(count + 2 * GUARD) * ES;
+    if (TESTING_CUDA(cudaMalloc((void **)&d, bytes)))
+        return NULL;
+    if (TESTING_CUDA(cudaMemcpy(d, h, bytes, cudaMemcpyHostToDevice))) {
+        cudaFree(d);
+        return NULL;
+    }
+    return d;
+}
+
+static int download(FLOAT *h, const FLOAT *d, int64_t count)
+{
+    if (count <= 0)
+        return 0;
+    return TESTING_CUDA(cudaMemcpy(h, d, (size_t)count * ES, cudaMemcpyDeviceToHost)) ? -1 : 0;
+}
+
+/* A host array of nt + 2 GUARD elements: guards = sentinel, body = body
+ * (or NaN when body is NULL). NULL when out of memory. */
+static FLOAT *guarded(const FLOAT *body, int64_t nt)
+{
+    FLOAT *h = malloc((size_t)(nt + 2 * GUARD) * ES);
+    if (!h)
+        return NULL;
+    testing_fill_value(PREC, nt + 2 * GUARD, h, SENTINEL);
+    if (body)
+        memcpy(h + GUARD, body, (size_t)nt * ES);
+    else
+        testing_fill_nan(PREC, nt, h + GUARD);
+    return h;
+}
+
+/* Guard elements of a (downloaded) guarded array that differ from h0's. */
+static int64_t guard_violations(const FLOAT *h, const FLOAT *h0, int64_t nt)
+{
+    return testing_count_diff(PREC, GUARD, h, h0) +
+           testing_count_diff(PREC, GUARD, h + GUARD + nt, h0 + GUARD + nt);
+}
+
+/* n1 of the RFP split (rfp_index.h, LAPACK's). */
+static int64_t rfp_n1(char transr, char uplo, int64_t n)
+{
+    return gchol_rfp_blocks(transr == 'T', uplo == 'U', n).n1;
+}
+
+/* ||A||_1 of the n x n full matrix A (lda). */
+static double norm1(int64_t n, const FLOAT *A, int64_t lda)
+{
+    double m = 0;
+    for (int64_t j = 0; j < n; j++) {
+        double s = 0;
+        for (int64_t i = 0; i < n; i++)
+            s += fabs((double)A[i + j * lda]);
+        m = s > m ? s : m;
+    }
+    return m;
+}
+
+/* ---------------------------------------------------------------------------
+ * The SPD matrix of order n (both triangles, lda = n), cached: cases come
+ * grouped by n. The caller must not free it.
+ * ------------------------------------------------------------------------- */
+static FLOAT  *g_gram;
+static int64_t g_gram_n = -1;
+
+static const FLOAT *gram(int64_t n)
+{
+    if (n == g_gram_n)
+        return g_gram;
+    free(g_gram);
+    g_gram = malloc((size_t)max64(1, n * n) * ES);
+    g_gram_n = -1;
+    if (!g_gram || testing_generate_gram_spd(PREC, n, g_gram, max64(1, n), MU,
+                                             0x6A7Aull + (uint64_t)n)) {
+        free(g_gram);
+        g_gram = NULL;
+        return NULL;
+    }
+    g_gram_n = n;
+    return g_gram;
+}
+
+/* ===========================================================================
+ * 1. trttf / tfttr against LAPACKE, exact.
+ * ========================================================================= */
+
+/* Elements of the uplo triangle of A and R (n x n, lda) whose bytes differ. */
+static int64_t triangle_diff(char uplo, int64_t n, const FLOAT *A, const FLOAT *R, int64_t lda)
+{
+    int64_t bad = 0;
+    for (int64_t j = 0; j < n; j++) {
+        int64_t lo = uplo == 'L' ? j : 0, hi = uplo == 'L' ? n : j + 1;
+        bad += testing_count_diff(PREC, hi - lo, A + lo + j * lda, R + lo + j * lda);
+    }
+    return bad;
+}
+
+static void print_conv(testing_result_t res, const char *what, char transr, char uplo,
+                       int64_t n, int64_t lda)
+{
+    printf("  %-7s %-6s %c%c n=%-5lld lda=%-5lld", testing_result_name(res), what, transr, uplo,
+           (long long)n, (long long)lda);
+}
+
+/* trttf: full (lda, other triangle NaN when nan_other, padding NaN) -> RFP. */
+static testing_result_t run_trttf(char transr, char uplo, int64_t n, int64_t pad, int nan_other)
+{
+    char why[256] = "";
+    int64_t lda = max64(1, n + pad), nt = testing_rfp_size(n), ret = INFO_POISON,
+            info = INFO_POISON, bad = 0, guards = 0;
+    FLOAT *A = malloc((size_t)(lda * max64(1, n)) * ES), *A2 = malloc((size_t)(lda * max64(1, n)) * ES);
+    FLOAT *ref = malloc((size_t)max64(1, nt) * ES), *R0 = guarded(NULL, nt), *R = guarded(NULL, nt);
+    FLOAT *dA = NULL, *dR = NULL;
+    testing_result_t res;
+
+    if (!testing_have_gpu()) {
+        print_conv(TESTING_SKIPPED, "trttf", transr, uplo, n, lda);
+        printf(" (no GPU)\n");
+        free(A); free(A2); free(ref); free(R0); free(R);
+        return testing_record(TESTING_SKIPPED);
+    }
+    if (!A || !A2 || !ref || !R0 || !R) {
+        FAIL("out of host memory");
+        goto done;
+    }
+    testing_fill_nan(PREC, lda * max64(1, n), A);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < n; i++) {
+            int in = uplo == 'L' ? i >= j : i <= j;
+            if (in || !nan_other)
+                A[i + j * lda] = (FLOAT)testing_hash_uniform(0xC0FFEEull + (uint64_t)n, i, j);
+        }
+    LAPACKE_set_nancheck(0);
+    if (n > 0 && LAPACKE_TRTTF(LAPACK_COL_MAJOR, transr, uplo, (lapack_int)n, A, (lapack_int)lda,
+                               ref) != 0) {
+        FAIL("LAPACKE trttf failed");
+        goto done;
+    }
+    if (TESTING_CUDA(cudaMalloc((void **)&dA, (size_t)(lda * max64(1, n)) * ES)) ||
+        TESTING_CUDA(cudaMemcpy(dA, A, (size_t)(lda * max64(1, n)) * ES, cudaMemcpyHostToDevice)) ||
+        !(dR = upload_guarded(R0, nt))) {
+        FAIL("CUDA error in the harness");
+        goto done;
+    }
+    ret = GCHOL(trttf_gpu)(transr, uplo, n, dA, lda, dR + GUARD, &info, g_queue);
+    if (ret != 0 || info != 0)
+        FAIL("ret / info not 0");
+    if (gchol_queue_sync(g_queue) != 0 || download(R, dR, nt + 2 * GUARD) ||
+        download(A2, dA, lda * max64(1, n))) {
+        FAIL("sync / download failed");
+        goto done;
+    }
+    bad = testing_count_diff(PREC, nt, R + GUARD, ref);
+    guards = guard_violations(R, R0, nt);
+    if (bad)
+        FAIL("RFP differs from LAPACKE");
+    if (guards)
+        FAIL("guard elements modified");
+    if (testing_count_diff(PREC, lda * max64(1, n), A, A2))
+        FAIL("input A modified");
+done:
+    res = testing_record(why[0] ? TESTING_FAILED : TESTING_PASSED);
+    print_conv(res, "trttf", transr, uplo, n, lda);
+    printf(" other=%-3s ret=%lld info=%lld differ=%lld guards=%lld%s%s\n",
+           nan_other ? "nan" : "val", (long long)ret, (long long)info, (long long)bad,
+           (long long)guards, why[0] ? " -- " : "", why);
+    cudaFree(dA);
+    cudaFree(dR);
+    free(A); free(A2); free(ref); free(R0); free(R);
+    return res;
+}
+
+/* tfttr: RFP -> full (lda), the other triangle and padding poisoned. */
+static testing_result_t run_tfttr(char transr, char uplo, int64_t n, int64_t pad, int sentinel)
+{
+    char why[256] = "";
+    int64_t lda = max64(1, n + pad), nt = testing_rfp_size(n), ret = INFO_POISON,
+            info = INFO_POISON, bad = 0, outside = 0;
+    int64_t asize = lda * max64(1, n);
+    FLOAT *R0 = guarded(NULL, nt), *R = guarded(NULL, nt);
+    FLOAT *B0 = malloc((size_t)asize * ES), *B = malloc((size_t)asize * ES),
+          *ref = malloc((size_t)asize * ES);
+    FLOAT *dB = NULL, *dR = NULL;
+    testing_result_t res;
+
+    if (!testing_have_gpu()) {
+        print_conv(TESTING_SKIPPED, "tfttr", transr, uplo, n, lda);
+        printf(" (no GPU)\n");
+        free(R0); free(R); free(B0); free(B); free(ref);
+        return testing_record(TESTING_SKIPPED);
+    }
+    if (!R0 || !R || !B0 || !B || !ref) {
+        FAIL("out of host memory");
+        goto done;
+    }
+    for (int64_t p = 0; p < nt; p++)
+        R0[GUARD + p] = (FLOAT)testing_hash_uniform(0xF00Dull + (uint64_t)n, p, 7);
+    testing_fill_value(PREC, asize, B0, sentinel ? SENTINEL : NAN);
+    memcpy(ref, B0, (size_t)asize * ES);
+    LAPACKE_set_nancheck(0);
+    if (n > 0 && LAPACKE_TFTTR(LAPACK_COL_MAJOR, transr, uplo, (lapack_int)n, R0 + GUARD, ref,
+                               (lapack_int)lda) != 0) {
+        FAIL("LAPACKE tfttr failed");
+        goto done;
+    }
+    if (TESTING_CUDA(cudaMalloc((void **)&dB, (size_t)asize * ES)) ||
+        TESTING_CUDA(cudaMemcpy(dB, B0, (size_t)asize * ES, cudaMemcpyHostToDevice)) ||
+        !(dR = upload_guarded(R0, nt))) {
+        FAIL("CUDA error in the harness");
+        goto done;
+    }
+    ret = GCHOL(tfttr_gpu)(transr, uplo, n, dR + GUARD, dB, lda, &info, g_queue);
+    if (ret != 0 || info != 0)
+        FAIL("ret / info not 0");
+    if (gchol_queue_sync(g_queue) != 0 || download(B, dB, asize) ||
+        download(R, dR, nt + 2 * GUARD)) {
+        FAIL("sync / download failed");
+        goto done;
+    }
+    bad = triangle_diff(uplo, n, B, ref, lda);
+    outside = testing_count_untouched_violations(PREC, uplo, n, B, B0, lda);
+    if (bad)
+        FAIL("triangle differs from LAPACKE");
+    if (outside)
+        FAIL("other triangle or padding modified");
+    if (testing_count_diff(PREC, nt + 2 * GUARD, R, R0))
+        FAIL("input RFP array modified");
+done:
+    res = testing_record(why[0] ? TESTING_FAILED : TESTING_PASSED);
+    print_conv(res, "tfttr", transr, uplo, n, lda);
+    printf(" poison=%-4s ret=%lld info=%lld differ=%lld outside=%lld%s%s\n",
+           sentinel ? "sent" : "nan", (long long)ret, (long long)info, (long long)bad,
+           (long long)outside, why[0] ? " -- " : "", why);
+    cudaFree(dB);
+    cudaFree(dR);
+    free(R0); free(R); free(B0); free(B); free(ref);
+    return res;
+}
+
+static void run_conversions(int quick)
+{
+    static const int64_t big_full[] = { 127, 128, 129, 1000, 1001 }, big_quick[] = { 128, 129 };
+    const int64_t *big = quick ? big_quick : big_full;
+    int nbig = quick ? LEN(big_quick) : LEN(big_full), rot = 0;
+    int64_t nmax = quick ? 17 : 40;
+    printf("\n-- trttf / tfttr against LAPACKE (exact): n = 0..%lld and", (long long)nmax);
+    for (int i = 0; i < nbig; i++)
+        printf(" %lld", (long long)big[i]);
+    printf(", 4 variants --\n");
+    for (int64_t k = 0; k <= nmax + nbig; k++) {
+        int64_t n = k <= nmax ? k : big[k - nmax - 1];
+        for (int v = 0; v < 4; v++, rot++) {
+            run_trttf(tr_list[v], up_list[v], n, rot % 3 == 0 ? 0 : 3, rot % 2);
+            run_tfttr(tr_list[v], up_list[v], n, rot % 3 == 1 ? 0 : 2, rot % 2);
+        }
+    }
+}
+
+/* ===========================================================================
+ * 2. pftrf (device and host arrays) against LAPACKE.
+ * ========================================================================= */
+typedef enum { DEF_NONE, DEF_NEG, DEF_NAN_DIAG, DEF_NAN_OFF } defect_t;
+static const char *defect_name[] = { "spd", "neg", "nan_diag", "nan_off" };
+
+typedef struct {
+    char    transr, uplo;
+    int64_t n, k;       /* defect at (k, k), 1-based; NaN off: (k, (k+1)/2) */
+    int     defect;
+    int     host;       /* 1: gchol_?pftrf on a host array                 */
+} fcase_t;
+
+/* The matrix of a case: Gram (both triangles), then the defect. */
+static FLOAT *make_matrix(const fcase_t *c)
+{
+    int64_t n = c->n, k = c->k - 1, j = (c->k - 1) / 2;
+    const FLOAT *G = gram(n);
+    FLOAT *A = malloc((size_t)max64(1, n * n) * ES);
+    if (!G || !A) {
+        free(A);
+        return NULL;
+    }
+    memcpy(A, G, (size_t)(n * n) * ES);
+    switch (c->defect) {
+    case DEF_NEG:      A[k + k * n] = (FLOAT)-1; break;
+    case DEF_NAN_DIAG: A[k + k * n] = (FLOAT)NAN; break;
+    case DEF_NAN_OFF:  A[k + j * n] = A[j + k * n] = (FLOAT)NAN; break;
+    default: break;
+    }
+    return A;
+}
+
+static void print_fcase(const fcase_t *c, testing_result_t res)
+{
+    printf("  %-7s %-10s %c%c n=%-5lld n1=%-5lld %-8s k=%-5lld", testing_result_name(res),
+           c->host ? "pftrf_host" : "pftrf_gpu", c->transr, c->uplo, (long long)c->n,
+           (long long)rfp_n1(c->transr, c->uplo, c->n), defect_name[c->defect],
+           (long long)c->k);
+}
+
+/* Residual and distance to LAPACK's factor of an SPD case (info 0).
+ * F: the factor as an RFP array, Fref: LAPACKE's. */
+static void check_factor(const fcase_t *c, const FLOAT *A, const FLOAT *F, const FLOAT *Fref,
+                         double *resid, double *diff, char *why, size_t len)
+{
+    int64_t n = c->n, nt = testing_rfp_size(n);
+    double maxd = 0, maxr = 0, tol;
+    FLOAT *L = calloc((size_t)max64(1, n * n), ES);
+    *resid = *diff = NAN;
+    if (!L) {
+        fail(why, len, "out of host memory");
+        return;
+    }
+    LAPACKE_set_nancheck(0);
+    LAPACKE_TFTTR(LAPACK_COL_MAJOR, c->transr, c->uplo, (lapack_int)n, F, L, (lapack_int)n);
+    if (testing_residual(PREC, c->uplo, n, A, n, L, n, NULL, 0, resid))
+        fail(why, len, "residual failed");
+    else if (!(*resid < TESTING_TOL))
+        fail(why, len, "residual too large");
+    free(L);
+    for (int64_t p = 0; p < nt; p++) {
+        double d = fabs((double)F[p] - (double)Fref[p]);
+        if (isnan(d)) {
+            maxd = NAN;
+            break;
+        }
+        maxd = d > maxd ? d : maxd;
+        maxr = fabs((double)Fref[p]) > maxr ? fabs((double)Fref[p]) : maxr;
+    }
+    *diff = maxd / (maxr > 0 ? maxr : 1);
+    tol = TESTING_TOL * (double)n * testing_eps(PREC) * norm1(n, A, n) / MU;
+    if (!(*diff < tol))
+        fail(why, len, "factor differs from LAPACKE's");
+}
+
+static testing_result_t run_fcase(const fcase_t *c)
+{
+    char why[256] = "";
+    int64_t n = c->n, nt = testing_rfp_size(n), ret = INFO_POISON, info = INFO_POISON;
+    int64_t expect = 0, lapacke_info = 0, guards = 0;
+    double resid = 0, diff = 0;
+    FLOAT *A = NULL, *F0 = NULL, *F = NULL, *Fref = NULL, *dF = NULL;
+    testing_result_t res;
+
+    if (!testing_have_gpu()) {
+        print_fcase(c, TESTING_SKIPPED);
+        printf(" (no GPU)\n");
+        return testing_record(TESTING_SKIPPED);
+    }
+    A = make_matrix(c);
+    F0 = guarded(NULL, nt);
+    F = guarded(NULL, nt);
+    Fref = malloc((size_t)max64(1, nt) * ES);
+    if (!A || !F0 || !F || !Fref) {
+        FAIL("out of host memory");
+        goto done;
+    }
+    LAPACKE_set_nancheck(0);
+    LAPACKE_TRTTF(LAPACK_COL_MAJOR, c->transr, c->uplo, (lapack_int)n, A, (lapack_int)n,
+                  F0 + GUARD);
+    memcpy(Fref, F0 + GUARD, (size_t)nt * ES);
+    lapacke_info = LAPACKE_PFTRF(LAPACK_COL_MAJOR, c->transr, c->uplo, (lapack_int)n, Fref);
+    expect = c->defect == DEF_NONE ? 0
+           : c->defect == DEF_NEG  ? lapacke_info
+           : testing_reference_info(PREC, c->uplo, n, A, n);
+    if (c->defect == DEF_NONE && lapacke_info != 0)
+        FAIL("LAPACKE info != 0 (generator?)");
+    if (c->defect == DEF_NEG && lapacke_info != c->k)
+        FAIL("LAPACKE info != k (generator?)");
+
+    if (c->host) {
+        memcpy(F, F0, (size_t)(nt + 2 * GUARD) * ES);
+        ret = GCHOL(pftrf)(c->transr, c->uplo, n, F + GUARD, &info);
+    } else {
+        if (!(dF = upload_guarded(F0, nt))) {
+            FAIL("CUDA error in the harness");
+            goto done;
+        }
+        ret = GCHOL(pftrf_gpu)(c->transr, c->uplo, n, dF + GUARD, &info, g_queue);
+        if (download(F, dF, nt + 2 * GUARD)) {
+            FAIL("download failed");
+            goto done;
+        }
+    }
+    if (ret != info)
+        FAIL("return value != info");
+    if (info != expect)
+        FAIL("wrong info");
+    guards = guard_violations(F, F0, nt);
+    if (guards)
+        FAIL("guard elements modified");
+    if (c->defect == DEF_NONE && info == 0 && n > 0)
+        check_factor(c, A, F + GUARD, Fref, &resid, &diff, why, sizeof(why));
+done:
+    res = testing_record(why[0] ? TESTING_FAILED : TESTING_PASSED);
+    print_fcase(c, res);
+    printf(" ret=%lld info=%lld exp=%lld lapacke=%lld resid=%.2e diff=%.2e", (long long)ret,
+           (long long)info, (long long)expect, (long long)lapacke_info, resid, diff);
+    if (guards)
+        printf(" guards=%lld", (long long)guards);
+    printf("%s%s\n", why[0] ? " -- " : "", why);
+    fflush(stdout);
+    cudaFree(dF);
+    free(A); free(F0); free(F); free(Fref);
+    return res;
+}
+
+/* Adds the defect columns k of order n for one variant: first, second,
+ * around the split n1, around 128 (a potrf block edge), the last two. */
+static int defect_ks(char transr, char uplo, int64_t n, int full, int64_t *ks)
+{
+    int64_t n1 = rfp_n1(transr, uplo, n);
+    int64_t cand[] = { 1, 2, n1 - 1, n1, n1 + 1, n1 + 2, 128, 129, (n * 7) / 10, n - 1, n };
+    int cnt = 0;
+    for (int i = 0; i < LEN(cand); i++) {
+        int dup = 0;
+        if (cand[i] < 1 || cand[i] > n)
+            continue;
+        if (!full && i >= 6 && i <= 8) /* quick: no 128 / 129 / 0.7 n */
+            continue;
+        for (int j = 0; j < cnt; j++)
+            dup |= ks[j] == cand[i];
+        if (!dup)
+            ks[cnt++] = cand[i];
+    }
+    return cnt;
+}
+
+static void run_pftrf_suite(int quick)
+{
+    static const int64_t spd_full[] = { 1, 2, 3, 4, 5, 16, 17, 127, 128, 129, 256, 257,
+                                        1000, 1001, 2048, 2049, 4096, 4097 };
+    static const int64_t spd_quick[] = { 1, 2, 3, 4, 5, 16, 17, 127, 128, 129, 256, 257 };
+    static const int64_t neg_full[] = { 1, 2, 3, 5, 257, 1001 }, neg_quick[] = { 1, 2, 3, 5, 257 };
+    static const int64_t host_full[] = { 1, 17, 128, 1001 }, host_quick[] = { 17, 129 };
+    const int64_t *spd = quick ? spd_quick : spd_full, *neg = quick ? neg_quick : neg_full;
+    const int64_t *hostn = quick ? host_quick : host_full;
+    int nspd = quick ? LEN(spd_quick) : LEN(spd_full), nneg = quick ? LEN(neg_quick) : LEN(neg_full);
+    int nhost = quick ? LEN(host_quick) : LEN(host_full);
+
+    printf("\n-- pftrf_gpu, SPD (Gram, mu %.2f), 4 variants --\n", MU);
+    for (int i = 0; i < nspd; i++)
+        for (int v = 0; v < 4; v++) {
+            fcase_t c = { tr_list[v], up_list[v], spd[i], 0, DEF_NONE, 0 };
+            run_fcase(&c);
+        }
+    printf("\n-- pftrf_gpu, not SPD: A(k,k) = -1, info = LAPACKE's --\n");
+    for (int i = 0; i < nneg; i++)
+        for (int v = 0; v < 4; v++) {
+            int64_t ks[16];
+            int cnt = defect_ks(tr_list[v], up_list[v], neg[i], !quick, ks);
+            for (int j = 0; j < cnt; j++) {
+                fcase_t c = { tr_list[v], up_list[v], neg[i], ks[j], DEF_NEG, 0 };
+                run_fcase(&c);
+            }
+        }
+    printf("\n-- pftrf_gpu, NaN input: info as reference LAPACK (NaN pivot) --\n");
+    for (int v = 0; v < 4; v++) {
+        int64_t n = 257, n1 = rfp_n1(tr_list[v], up_list[v], n);
+        int64_t kd[] = { 1, 100, n1, n1 + 1, n }, ko[] = { 100, n1 + 1, 200 };
+        for (int j = 0; j < LEN(kd); j++)
+            if (!quick || j == 3) {
+                fcase_t c = { tr_list[v], up_list[v], n, kd[j], DEF_NAN_DIAG, 0 };
+                run_fcase(&c);
+            }
+        for (int j = 0; j < LEN(ko); j++)
+            if (!quick || j == 1) {
+                fcase_t c = { tr_list[v], up_list[v], n, ko[j], DEF_NAN_OFF, 0 };
+                run_fcase(&c);
+            }
+    }
+    printf("\n-- pftrf on a host array (library queue) --\n");
+    for (int i = 0; i < nhost; i++)
+        for (int v = 0; v < 4; v++) {
+            fcase_t c = { tr_list[v], up_list[v], hostn[i], 0, DEF_NONE, 1 };
+            run_fcase(&c);
+        }
+    for (int v = 0; v < (quick ? 1 : 4); v++) {
+        fcase_t c = { tr_list[v], up_list[v], 257, 200, DEF_NEG, 1 };
+        run_fcase(&c);
+    }
+}
+
+/* ===========================================================================
+ * 3. pftrs.
+ * ========================================================================= */
+typedef struct {
+    char    transr, uplo;
+    int64_t n, nrhs, pad;
+    int     gpu_factor;  /* 1: factor by gchol pftrf, 0: by LAPACKE (uploaded) */
+} scase_t;
+
+/* max_j ||b_j - A x_j||_inf / (||A||_inf ||x_j||_inf n eps), in double. */
+static double backward_error(int64_t n, int64_t nrhs, const FLOAT *A, const FLOAT *B0,
+                             const FLOAT *X, int64_t ldb)
+{
+    double *Ad = malloc((size_t)(n * n) * sizeof(double));
+    double *Xd = malloc((size_t)(n * nrhs) * sizeof(double));
+    double *Rd = malloc((size_t)(n * nrhs) * sizeof(double));
+    double normA = 0, worst = 0;
+    if (!Ad || !Xd || !Rd) {
+        free(Ad); free(Xd); free(Rd);
+        return -1;
+    }
+    testing_to_double(PREC, n, n, A, n, Ad, n);
+    testing_to_double(PREC, n, nrhs, X, ldb, Xd, n);
+    testing_to_double(PREC, n, nrhs, B0, ldb, Rd, n);
+    for (int64_t i = 0; i < n; i++) { /* ||A||_inf */
+        double s = 0;
+        for (int64_t j = 0; j < n; j++)
+            s += fabs(Ad[i + j * n]);
+        normA = s > normA ? s : normA;
+    }
+    cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, (blasint)n, (blasint)nrhs,
+                (blasint)n, -1.0, Ad, (blasint)n, Xd, (blasint)n, 1.0, Rd, (blasint)n);
+    for (int64_t j = 0; j < nrhs; j++) {
+        double rn = 0, xn = 0, q;
+        for (int64_t i = 0; i < n; i++) {
+            double r = fabs(Rd[i + j * n]), x = fabs(Xd[i + j * n]);
+            if (isnan(r) || isnan(x)) {
+                worst = NAN;
+                goto out;
+            }
+            rn = r > rn ? r : rn;
+            xn = x > xn ? x : xn;
+        }
+        q = rn / ((normA > 0 ? normA : 1) * (xn > 0 ? xn : 1) * (double)n * testing_eps(PREC));
+        worst = q > worst ? q : worst;
+    }
+out:
+    free(Ad); free(Xd); free(Rd);
+    return worst;
+}
+
+static void print_scase(const scase_t *c, testing_result_t res)
+{
+    printf("  %-7s pftrs      %c%c n=%-5lld nrhs=%-3lld lddb=%-5lld factor=%-7s",
+           testing_result_name(res), c->transr, c->uplo, (long long)c->n, (long long)c->nrhs,
+           (long long)max64(1, c->n + c->pad), c->gpu_factor ? "gchol" : "lapacke");
+}
+
+static testing_result_t run_scase(const scase_t *c)
+{
+    char why[256] = "";
+    int64_t n = c->n, nrhs = c->nrhs, nt = testing_rfp_size(n), ldb = max64(1, n + c->pad);
+    int64_t bsize = ldb * max64(1, nrhs), ret = INFO_POISON, info = INFO_POISON, finfo = 0;
+    int64_t padbad = 0;
+    double berr = NAN, xdiff = NAN;
+    const FLOAT *A = NULL;
+    FLOAT *F = NULL, *F2 = NULL, *B0 = NULL, *B = NULL, *Xref = NULL, *dF = NULL, *dB = NULL;
+    testing_result_t res;
+
+    if (!testing_have_gpu()) {
+        print_scase(c, TESTING_SKIPPED);
+        printf(" (no GPU)\n");
+        return testing_record(TESTING_SKIPPED);
+    }
+    A = gram(n);
+    F = guarded(NULL, nt);
+    F2 = guarded(NULL, nt);
+    B0 = malloc((size_t)bsize * ES);
+    B = malloc((size_t)bsize * ES);
+    Xref = malloc((size_t)bsize * ES);
+    if (!A || !F || !F2 || !B0 || !B || !Xref) {
+        FAIL("out of host memory");
+        goto done;
+    }
+    LAPACKE_set_nancheck(0);
+    LAPACKE_TRTTF(LAPACK_COL_MAJOR, c->transr, c->uplo, (lapack_int)n, A, (lapack_int)n,
+                  F + GUARD);
+    testing_fill_nan(PREC, bsize, B0);
+    for (int64_t j = 0; j < nrhs; j++)
+        for (int64_t i = 0; i < n; i++)
+            B0[i + j * ldb] = (FLOAT)testing_hash_uniform(0xB0B0ull + (uint64_t)n, i, j);
+    memcpy(Xref, B0, (size_t)bsize * ES);
+    if (!c->gpu_factor &&
+        LAPACKE_PFTRF(LAPACK_COL_MAJOR, c->transr, c->uplo, (lapack_int)n, F + GUARD) != 0) {
+        FAIL("LAPACKE pftrf failed");
+        goto done;
+    }
+    if (!(dF = upload_guarded(F, nt)) ||
+        TESTING_CUDA(cudaMalloc((void **)&dB, (size_t)bsize * ES)) ||
+        TESTING_CUDA(cudaMemcpy(dB, B0, (size_t)bsize * ES, cudaMemcpyHostToDevice))) {
+        FAIL("CUDA error in the harness");
+        goto done;
+    }
+    if (c->gpu_factor) {
+        if (GCHOL(pftrf_gpu)(c->transr, c->uplo, n, dF + GUARD, &finfo, g_queue) != 0 ||
+            download(F, dF, nt + 2 * GUARD)) {
+            FAIL("gchol pftrf failed");
+            goto done;
+        }
+    }
+    ret = GCHOL(pftrs_gpu)(c->transr, c->uplo, n, nrhs, dF + GUARD, dB, ldb, &info, g_queue);
+    if (ret != 0 || info != 0)
+        FAIL("ret / info not 0");
+    if (gchol_queue_sync(g_queue) != 0 || download(B, dB, bsize) ||
+        download(F2, dF, nt + 2 * GUARD)) {
+        FAIL("sync / download failed");
+        goto done;
+    }
+    for (int64_t j = 0; j < nrhs; j++)
+        padbad += testing_count_diff(PREC, ldb - n, B + n + j * ldb, B0 + n + j * ldb);
+    if (padbad)
+        FAIL("padding rows of B modified");
+    if (testing_count_diff(PREC, nt + 2 * GUARD, F, F2))
+        FAIL("factor (or its guards) modified");
+    berr = backward_error(n, nrhs, A, B0, B, ldb);
+    if (!(berr >= 0 && berr < TESTING_TOL))
+        FAIL(berr == -1 ? "out of host memory" : "backward error too large");
+    /* for the record: distance to LAPACKE_?pftrs with the same factor */
+    if (LAPACKE_PFTRS(LAPACK_COL_MAJOR, c->transr, c->uplo, (lapack_int)n, (lapack_int)nrhs,
+                      F + GUARD, Xref, (lapack_int)ldb) == 0) {
+        double md = 0, mr = 0;
+        for (int64_t j = 0; j < nrhs; j++)
+            for (int64_t i = 0; i < n; i++) {
+                double x = (double)Xref[i + j * ldb];
+                md = fmax(md, fabs((double)B[i + j * ldb] - x));
+                mr = fmax(mr, fabs(x));
+            }
+        xdiff = md / (mr > 0 ? mr : 1);
+    }
+done:
+    res = testing_record(why[0] ? TESTING_FAILED : TESTING_PASSED);
+    print_scase(c, res);
+    printf(" ret=%lld info=%lld berr=%.2e |X-Xlapack|=%.2e%s%s\n", (long long)ret,
+           (long long)info, berr, xdiff, why[0] ? " -- " : "", why);
+    fflush(stdout);
+    cudaFree(dF);
+    cudaFree(dB);
+    free(F); free(F2); free(B0); free(B); free(Xref);
+    return res;
+}
+
+static void run_pftrs_suite(int quick)
+{
+    static const int64_t ns_full[] = { 1, 5, 129, 1001 }, ns_quick[] = { 5, 129 };
+    static const int64_t nrhs_list[] = { 1, 3, 17 };
+    const int64_t *ns = quick ? ns_quick : ns_full;
+    int nn = quick ? LEN(ns_quick) : LEN(ns_full), rot = 0;
+    printf("\n-- pftrs_gpu: 4 variants, nrhs 1, 3, 17, lddb > n (NaN padding) --\n");
+    for (int i = 0; i < nn; i++)
+        for (int r = 0; r < LEN(nrhs_list); r++)
+            for (int v = 0; v < 4; v++, rot++) {
+                scase_t c = { tr_list[v], up_list[v], ns[i], nrhs_list[r], rot % 2 ? 7 : 1,
+                              rot % 2 };
+                run_scase(&c);
+            }
+}
+
+/* ===========================================================================
+ * 4. All on the GPU: full matrix -> trttf -> pftrf -> pftrs, and tfttr of the
+ * factor back into a poisoned full array.
+ * ========================================================================= */
+static testing_result_t run_pipeline(char transr, char uplo, int64_t n)
+{
+    char why[256] = "";
+    const int64_t lda = n + 3, nrhs = 2, nt = testing_rfp_size(n);
+    int64_t st[4] = { INFO_POISON, INFO_POISON, INFO_POISON, INFO_POISON }, info = 0;
+    double resid = NAN, berr = NAN;
+    const FLOAT *G = testing_have_gpu() ? gram(n) : NULL;
+    FLOAT *A = malloc((size_t)(lda * n) * ES), *L0 = malloc((size_t)(lda * n) * ES);
+    FLOAT *L = malloc((size_t)(lda * n) * ES), *B0 = malloc((size_t)(lda * nrhs) * ES);
+    FLOAT *X = malloc((size_t)(lda * nrhs) * ES);
+    FLOAT *dA = NULL, *dR = NULL, *dL = NULL, *dB = NULL;
+    testing_result_t res;
+
+    if (!testing_have_gpu()) {
+        printf("  %-7s pipeline   %c%c n=%lld (no GPU)\n", testing_result_name(TESTING_SKIPPED),
+               transr, uplo, (long long)n);
+        free(A); free(L0); free(L); free(B0); free(X);
+        return testing_record(TESTING_SKIPPED);
+    }
+    if (!G || !A || !L0 || !L || !B0 || !X) {
+        FAIL("out of host memory");
+        goto done;
+    }
+    /* A: the uplo triangle of the Gram matrix, NaN elsewhere (padding too) */
+    testing_fill_nan(PREC, lda * n, A);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = uplo == 'L' ? j : 0; i < (uplo == 'L' ? n : j + 1); i++)
+            A[i + j * lda] = G[i + j * n];
+    testing_fill_value(PREC, lda * n, L0, SENTINEL);
+    testing_fill_nan(PREC, lda * nrhs, B0);
+    for (int64_t j = 0; j < nrhs; j++)
+        for (int64_t i = 0; i < n; i++)
+            B0[i + j * lda] = (FLOAT)testing_hash_uniform(0x919Eull, i, j);
+    if (TESTING_CUDA(cudaMalloc((void **)&dA, (size_t)(lda * n) * ES)) ||
+        TESTING_CUDA(cudaMalloc((void **)&dR, (size_t)nt * ES)) ||
+        TESTING_CUDA(cudaMalloc((void **)&dL, (size_t)(lda * n) * ES)) ||
+        TESTING_CUDA(cudaMalloc((void **)&dB, (size_t)(lda * nrhs) * ES)) ||
+        TESTING_CUDA(cudaMemcpy(dA, A, (size_t)(lda * n) * ES, cudaMemcpyHostToDevice)) ||
+        TESTING_CUDA(cudaMemcpy(dL, L0, (size_t)(lda * n) * ES, cudaMemcpyHostToDevice)) ||
+        TESTING_CUDA(cudaMemcpy(dB, B0, (size_t)(lda * nrhs) * ES, cudaMemcpyHostToDevice))) {
+        FAIL("CUDA error in the harness");
+        goto done;
+    }
+    st[0] = GCHOL(trttf_gpu)(transr, uplo, n, dA, lda, dR, &info, g_queue);
+    st[1] = GCHOL(pftrf_gpu)(transr, uplo, n, dR, &info, g_queue);
+    st[2] = GCHOL(pftrs_gpu)(transr, uplo, n, nrhs, dR, dB, lda, &info, g_queue);
+    st[3] = GCHOL(tfttr_gpu)(transr, uplo, n, dR, dL, lda, &info, g_queue);
+    if (st[0] || st[1] || st[2] || st[3])
+        FAIL("a call returned non-zero");
+    if (gchol_queue_sync(g_queue) != 0 || download(L, dL, lda * n) || download(X, dB, lda * nrhs)) {
+        FAIL("sync / download failed");
+        goto done;
+    }
+    if (testing_count_untouched_violations(PREC, uplo, n, L, L0, lda))
+        FAIL("tfttr touched the other triangle or padding");
+    if (testing_residual(PREC, uplo, n, A, lda, L, lda, NULL, 0, &resid) || !(resid < TESTING_TOL))
+        FAIL("residual too large");
+    berr = backward_error(n, nrhs, G, B0, X, lda);
+    if (!(berr >= 0 && berr < TESTING_TOL))
+        FAIL("backward error too large");
+done:
+    res = testing_record(why[0] ? TESTING_FAILED : TESTING_PASSED);
+    printf("  %-7s pipeline   %c%c n=%-5lld lda=%-5lld trttf->pftrf->pftrs->tfttr "
+           "ret=%lld,%lld,%lld,%lld resid=%.2e berr=%.2e%s%s\n", testing_result_name(res),
+           transr, uplo, (long long)n, (long long)lda, (long long)st[0], (long long)st[1],
+           (long long)st[2], (long long)st[3], resid, berr, why[0] ? " -- " : "", why);
+    fflush(stdout);
+    cudaFree(dA); cudaFree(dR); cudaFree(dL); cudaFree(dB);
+    free(A); free(L0); free(L); free(B0); free(X);
+    return res;
+}
+
+/* ===========================================================================
+ * 5. Quick returns (n = 0, nrhs = 0) on the real queue.
+ * ========================================================================= */
+static void run_quick_returns(void)
+{
+    int64_t info, ret;
+    FLOAT hb[3 * 7], hb0[3 * 7], *db = NULL;
+    printf("\n-- quick returns --\n");
+    if (!testing_have_gpu()) {
+        printf("  %-7s quick returns (no GPU)\n", testing_result_name(TESTING_SKIPPED));
+        for (int i = 0; i < 6; i++)
+            testing_record(TESTING_SKIPPED);
+        return;
+    }
+    info = INFO_POISON;
+    ret = GCHOL(pftrf_gpu)('N', 'L', 0, NULL, &info, g_queue);
+    testing_expect(ret == 0 && info == 0, "pftrf_gpu n=0: ret %lld info %lld", (long long)ret,
+                   (long long)info);
+    info = INFO_POISON;
+    ret = GCHOL(pftrf)('T', 'U', 0, NULL, &info);
+    testing_expect(ret == 0 && info == 0, "pftrf (host) n=0: ret %lld info %lld", (long long)ret,
+                   (long long)info);
+    info = INFO_POISON;
+    ret = GCHOL(trttf_gpu)('T', 'L', 0, NULL, 1, NULL, &info, g_queue);
+    testing_expect(ret == 0 && info == 0, "trttf_gpu n=0: ret %lld info %lld", (long long)ret,
+                   (long long)info);
+    info = INFO_POISON;
+    ret = GCHOL(tfttr_gpu)('N', 'U', 0, NULL, NULL, 1, &info, g_queue);
+    testing_expect(ret == 0 && info == 0, "tfttr_gpu n=0: ret %lld info %lld", (long long)ret,
+                   (long long)info);
+    info = INFO_POISON;
+    ret = GCHOL(pftrs_gpu)('N', 'L', 0, 3, NULL, NULL, 1, &info, g_queue);
+    testing_expect(ret == 0 && info == 0 && gchol_queue_sync(g_queue) == 0,
+                   "pftrs_gpu n=0 nrhs=3: ret %lld info %lld", (long long)ret, (long long)info);
+    /* nrhs = 0 with n = 5: B (7 x 3 here) must stay as it is */
+    testing_fill_nan(PREC, 21, hb0);
+    for (int i = 0; i < 21; i += 2)
+        hb0[i] = (FLOAT)i;
+    info = INFO_POISON;
+    ret = INFO_POISON;
+    if (!TESTING_CUDA(cudaMalloc((void **)&db, sizeof(hb0))) &&
+        !TESTING_CUDA(cudaMemcpy(db, hb0, sizeof(hb0), cudaMemcpyHostToDevice))) {
+        FLOAT *dfac = NULL;
+        if (!TESTING_CUDA(cudaMalloc((void **)&dfac, 15 * ES)) &&
+            !TESTING_CUDA(cudaMemset(dfac, 0, 15 * ES))) {
+            ret = GCHOL(pftrs_gpu)('T', 'U', 5, 0, dfac, db, 7, &info, g_queue);
+            if (gchol_queue_sync(g_queue) != 0 ||
+                TESTING_CUDA(cudaMemcpy(hb, db, sizeof(hb), cudaMemcpyDeviceToHost)))
+                ret = INFO_POISON;
+        }
+        cudaFree(dfac);
+    }
+    testing_expect(ret == 0 && info == 0 && !memcmp(hb, hb0, sizeof(hb)),
+                   "pftrs_gpu n=5 nrhs=0: ret %lld info %lld, B untouched", (long long)ret,
+                   (long long)info);
+    cudaFree(db);
+}
+
+/* ===========================================================================
+ * Suite.
+ * ========================================================================= */
+static void run_suite(int quick)
+{
+    double t0 = testing_wtime();
+    printf("testing_%cpftrf --suite%s  (%s precision, %s)\n", PREC, quick ? " --quick" : "",
+           PREC_NAME, testing_have_gpu() ? "GPU present" : "no GPU");
+    run_quick_returns();
+    run_conversions(quick);
+    run_pftrf_suite(quick);
+    run_pftrs_suite(quick);
+    printf("\n-- pipeline on the GPU --\n");
+    for (int v = 0; v < 4; v++)
+        run_pipeline(tr_list[v], up_list[v], quick ? 129 : 513);
+    printf("suite time %.1f s\n", testing_wtime() - t0);
+}
+
+/* ===========================================================================
+ * Table mode.
+ * ========================================================================= */
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void table_row(char transr, char uplo, int64_t n, int niter)
+{
+    int64_t nt = testing_rfp_size(n), info = INFO_POISON, linfo = -1;
+    const FLOAT *A = gram(n);
+    FLOAT *F0 = guarded(NULL, nt), *F = guarded(NULL, nt), *Fref = malloc((size_t)max64(1, nt) * ES);
+    FLOAT *dF = NULL;
+    double *times = calloc((size_t)niter, sizeof(double)), tg = 0, tc = -1, resid = NAN, diff = NAN;
+    char why[256] = "";
+    int ok = 1;
+
+    if (!A || !F0 || !F || !Fref || !times) {
+        ok = 0;
+        goto done;
+    }
+    LAPACKE_set_nancheck(0);
+    LAPACKE_TRTTF(LAPACK_COL_MAJOR, transr, uplo, (lapack_int)n, A, (lapack_int)n, F0 + GUARD);
+    if (!(dF = upload_guarded(F0, nt))) {
+        ok = 0;
+        goto done;
+    }
+    for (int it = -1; it < niter && ok; it++) {
+        double t;
+        if (TESTING_CUDA(cudaMemcpy(dF, F0, (size_t)(nt + 2 * GUARD) * ES, cudaMemcpyHostToDevice))) {
+            ok = 0;
+            break;
+        }
+        t = testing_wtime();
+        ok = GCHOL(pftrf_gpu)(transr, uplo, n, dF + GUARD, &info, g_queue) == 0 && info == 0;
+        if (it >= 0)
+            times[it] = testing_wtime() - t;
+    }
+    qsort(times, (size_t)niter, sizeof(double), cmp_double);
+    tg = times[niter / 2];
+    memcpy(Fref, F0 + GUARD, (size_t)nt * ES);
+    tc = testing_wtime();
+    linfo = LAPACKE_PFTRF(LAPACK_COL_MAJOR, transr, uplo, (lapack_int)n, Fref);
+    tc = testing_wtime() - tc;
+    if (ok && download(F, dF, nt + 2 * GUARD) == 0 && linfo == 0) {
+        fcase_t c = { transr, uplo, n, 0, DEF_NONE, 0 };
+        check_factor(&c, A, F + GUARD, Fref, &resid, &diff, why, sizeof(why));
+        ok = !why[0] && guard_violations(F, F0, nt) == 0;
+    } else {
+        ok = 0;
+    }
+done:
+    testing_record(ok ? TESTING_PASSED : TESTING_FAILED);
+    {
+        double fl = testing_potrf_flops(n) / 1e9;
+        printf("%7lld %10.5f %9.1f %10.5f %9.1f %10.2e %10.2e %6lld  %s\n", (long long)n, tg,
+               tg > 0 ? fl / tg : 0.0, tc, tc > 0 ? fl / tc : 0.0, resid, diff, (long long)info,
+               ok ? "ok" : "FAILED");
+        fflush(stdout);
+    }
+    cudaFree(dF);
+    free(F0); free(F); free(Fref); free(times);
+}
+
+static void run_table(const int64_t *ns, int64_t count, char transr, char uplo, int niter)
+{
+    if (!testing_have_gpu()) {
+        printf("no GPU: table skipped\n");
+        testing_record(TESTING_SKIPPED);
+        return;
+    }
+    if (!g_queue) {
+        testing_record(TESTING_FAILED);
+        return;
+    }
+    printf("%s precision, gchol_%cpftrf_gpu, transr %c, uplo %c, niter %d (median)\n",
+           PREC_NAME, PREC, transr, uplo, niter);
+    printf("CPU reference: LAPACKE_%cpftrf, OpenBLAS core %s; matrix B B^T/n + %.2f I\n", PREC,
+           openblas_get_corename(), MU);
+    printf("%7s %10s %9s %10s %9s %10s %10s %6s  %s\n", "n", "GPU s", "GPU GF/s", "CPU s",
+           "CPU GF/s", "residual", "|L-Lref|", "info", "check");
+    for (int64_t i = 0; i < count; i++)
+        table_row(transr, uplo, ns[i], niter);
+}
+
+/* ===========================================================================
+ * Command line.
+ * ========================================================================= */
+static void usage(const char *prog)
+{
+    printf("usage: %s [--suite [--quick] | table options]\n"
+           "table options: -n LIST|START:STOP:STEP  --transr N|T  --uplo L|U  --niter K\n"
+           "  (default: -n 1024,2048,4096,8192 --transr N --uplo L --niter 3)\n", prog);
+}
+
+int main(int argc, char **argv)
+{
+    int64_t *ns = NULL, count = 0;
+    int suite = 0, quick = 0, niter = 3;
+    char transr = 'N', uplo = 'L';
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int bad = 0;
+        if (!strcmp(a, "--suite"))      { suite = 1; continue; }
+        if (!strcmp(a, "--quick"))      { quick = 1; continue; }
+        if (!v)
+            bad = 1;
+        else if (!strcmp(a, "-n")) {
+            free(ns);
+            bad = testing_parse_sizes(v, &ns, &count) != 0;
+        } else if (!strcmp(a, "--transr") && (v[0] == 'N' || v[0] == 'T') && !v[1])
+            transr = v[0];
+        else if (!strcmp(a, "--uplo") && (v[0] == 'L' || v[0] == 'U') && !v[1])
+            uplo = v[0];
+        else if (!strcmp(a, "--niter") && atoi(v) > 0)
+            niter = atoi(v);
+        else
+            bad = 1;
+        if (bad) {
+            usage(argv[0]);
+            free(ns);
+            return 2;
+        }
+        i++;
+    }
+    if (!ns && testing_parse_sizes("1024,2048,4096,8192", &ns, &count))
+        return 2;
+    if (testing_have_gpu()) {
+        int64_t st = gchol_queue_create(-1, &g_queue);
+        if (st != 0) {
+            printf("gchol_queue_create failed: %lld (%s): GPU cases will fail\n", (long long)st,
+                   gchol_strerror(st));
+            g_queue = NULL;
+        }
+    }
+    if (suite)
+        run_suite(quick);
+    else
+        run_table(ns, count, transr, uplo, niter);
+    if (g_queue)
+        gchol_queue_destroy(g_queue);
+    if (testing_have_gpu())
+        gchol_finalize();
+    free(g_gram);
+    free(ns);
+    return testing_summary();
+}

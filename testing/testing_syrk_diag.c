@@ -1,0 +1,775 @@
+/*
+ * testing_syrk_diag.c -- tests and times gchol_?syrk_diag_gpu (full storage)
+ * and gchol_?sfrk_diag_gpu (RFP storage): C := alpha*A*D^2*A^T + beta*C.
+ * Precision-generic: -DGCHOL_PREC_D gives testing_dsyrk_diag, -DGCHOL_PREC_S
+ * gives testing_ssyrk_diag.
+ *
+ * Table mode (MAGMA style; the default, with m = 512..4096 and n = 16384):
+ *   testing_dsyrk_diag [-m LIST] [-n LIST] [--uplo L|U] [--rfp N|T]
+ *       [--d I|rand] [--alpha X] [--beta Y] [--niter K]
+ *   LIST is "N", "a,b,c" or "start:stop:step"; the table is the m x n cross.
+ * Suite mode (make test):   testing_dsyrk_diag --suite
+ * Reduced suite (sanitizer): testing_dsyrk_diag --suite --quick
+ *
+ * Reference: B = A*D formed in double from the (float or double) inputs,
+ * then cblas_dsyrk (full) or LAPACKE_dsfrk (RFP, on the same starting RFP
+ * array) in double. Error ratio, per referenced element (i, j):
+ *     |C_ij - Cref_ij| / ((|alpha| G_ij + |beta| |C0_ij|) * eps * sqrt(max(n,1)))
+ * with G = |B| |B|^T. The componentwise bound of any summation order is
+ * gamma_{n+3} (|alpha| G + |beta| |C0|) (Higham, Thm 3.5 / 3.7); sqrt(n)
+ * instead of n is the probabilistic form of that bound (Higham & Mary, 2019),
+ * which is what random data reaches in practice. Passing: max ratio < 30.
+ * Where the bound is 0 (alpha = beta = 0, or zero columns) C must be exact.
+ *
+ * Every mode ends with "SUMMARY passed=P failed=F skipped=S".
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuda_runtime_api.h>
+
+#include <cblas.h>
+#include <lapacke.h>
+
+#include "gchol.h"
+#include "testing_common.h"
+
+/* ---------------------------------------------------------------------------
+ * Precision macros.
+ * ------------------------------------------------------------------------- */
+#if defined(GCHOL_PREC_S)
+typedef float FLOAT;
+#define PREC         's'
+#define PREC_NAME    "single"
+#define GCHOL(name)  gchol_s##name
+#define CBLAS_SYRK   cblas_ssyrk
+#define LAPACKE_SFRK LAPACKE_ssfrk
+#define EXT_EXP      70   /* 2^70: d^2 overflows and a^2 underflows in float */
+#elif defined(GCHOL_PREC_D)
+typedef double FLOAT;
+#define PREC         'd'
+#define PREC_NAME    "double"
+#define GCHOL(name)  gchol_d##name
+#define CBLAS_SYRK   cblas_dsyrk
+#define LAPACKE_SFRK LAPACKE_dsfrk
+#define EXT_EXP      600  /* 2^600: d^2 overflows and a^2 underflows in double */
+#else
+#error "compile with -DGCHOL_PREC_D or -DGCHOL_PREC_S"
+#endif
+
+#define ES        sizeof(FLOAT)
+#define GUARD     64          /* sentinel elements before and after RFP arrays */
+#define SENTINEL  (-7777.25)  /* finite poison value                          */
+#define LEN(a)    ((int)(sizeof(a) / sizeof((a)[0])))
+
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+/* ---------------------------------------------------------------------------
+ * Test cases.
+ * ------------------------------------------------------------------------- */
+typedef enum {
+    D_NONE,     /* dd = NULL: D = I                                          */
+    D_RAND,     /* d_k = +-(0.5 .. 2)                                        */
+    D_ZEROS,    /* as D_RAND, every third d_k = 0                            */
+    D_EXTREME,  /* a_ik = u 2^e_k, d_k = v 2^-e_k, |e_k| up to EXT_EXP: d_k^2
+                   or a_ik^2 overflows / underflows, a_ik d_k does not       */
+    D_COUNT
+} dmode_t;
+static const char *dmode_name[D_COUNT] = { "I", "rand", "zeros", "extreme" };
+
+typedef struct {
+    int      rfp;        /* 0: syrk_diag (full storage), 1: sfrk_diag (RFP) */
+    char     transr;     /* RFP only                                        */
+    char     uplo;
+    int64_t  m, n;
+    int64_t  pada, padc; /* ldda = m + pada, lddc = m + padc (full)         */
+    double   alpha, beta;
+    int      dmode;      /* dmode_t                                         */
+    int      poison;     /* 0: NaN, 1: finite sentinel outside the triangle */
+    int      nan_a;      /* alpha = 0: A and d are NaN (BLAS: not read)     */
+    uint64_t seed;
+} case_t;
+
+static gchol_queue_t g_queue;
+
+static int64_t case_lda(const case_t *c) { return max64(1, c->m + c->pada); }
+static int64_t case_ldc(const case_t *c) { return max64(1, c->m + c->padc); }
+
+/* Elements of the C array as allocated: lddc x m (full) or the RFP array
+ * with GUARD sentinels on each side. */
+static int64_t case_csize(const case_t *c)
+{
+    return c->rfp ? testing_rfp_size(c->m) + 2 * GUARD : case_ldc(c) * max64(1, c->m);
+}
+
+/* ---------------------------------------------------------------------------
+ * Inputs.
+ * ------------------------------------------------------------------------- */
+
+/* Column exponent of D_EXTREME: even columns at +-EXT_EXP, odd ones random. */
+static int ext_exponent(uint64_t seed, int64_t k)
+{
+    double u = testing_hash_uniform(seed ^ 0xE7E7ull, k, 1);
+    if (k % 2 == 0)
+        return u >= 0 ? EXT_EXP : -EXT_EXP;
+    return (int)lround(u * EXT_EXP);
+}
+
+/* A (lda x n; padding rows NaN) and d (n) of a case. */
+static void make_inputs(const case_t *c, FLOAT *A, FLOAT *d)
+{
+    int64_t m = c->m, n = c->n, lda = case_lda(c);
+    testing_fill_nan(PREC, lda * max64(1, n), A);
+    testing_fill_nan(PREC, max64(1, n), d);
+    if (c->nan_a)
+        return;
+    for (int64_t j = 0; j < n; j++) {
+        int e = c->dmode == D_EXTREME ? ext_exponent(c->seed, j) : 0;
+        double v = testing_hash_uniform(c->seed + 1, j, 0);
+        double dv = copysign(0.5 + 1.5 * fabs(v), v);
+        for (int64_t i = 0; i < m; i++)
+            A[i + j * lda] = (FLOAT)ldexp(testing_hash_uniform(c->seed, i, j), e);
+        if (c->dmode == D_ZEROS && j % 3 == 1)
+            dv = 0;
+        d[j] = (FLOAT)ldexp(dv, -e);
+    }
+}
+
+/* Initial C: the referenced triangle (or the RFP body) random, NaN when
+ * beta = 0; the other triangle, padding rows and guards poisoned. */
+static void make_c(const case_t *c, FLOAT *C)
+{
+    int64_t m = c->m, ldc = case_ldc(c);
+    double poison = c->poison ? SENTINEL : NAN;
+    testing_fill_value(PREC, case_csize(c), C, poison);
+    if (c->rfp) {
+        FLOAT *body = C + GUARD;
+        for (int64_t p = 0; p < testing_rfp_size(m); p++)
+            body[p] = c->beta == 0 ? (FLOAT)NAN : (FLOAT)testing_hash_uniform(c->seed + 2, p, 0);
+        return;
+    }
+    for (int64_t j = 0; j < m; j++) {
+        int64_t lo = c->uplo == 'L' ? j : 0, hi = c->uplo == 'L' ? m : j + 1;
+        for (int64_t i = lo; i < hi; i++)
+            C[i + j * ldc] = c->beta == 0 ? (FLOAT)NAN
+                                          : (FLOAT)testing_hash_uniform(c->seed + 2, i, j);
+    }
+}
+
+/* ---------------------------------------------------------------------------
+ * Reference and error ratio (double).
+ * ------------------------------------------------------------------------- */
+typedef struct {
+    double ratio, maxerr;
+    int    nan;
+} ratio_t;
+
+/* Adds one element: result c, reference cref, bound den (already scaled). */
+static void ratio_add(ratio_t *r, double c, double cref, double den)
+{
+    double err = fabs(c - cref), q;
+    if (isnan(c) || isnan(err)) {
+        r->nan = 1;
+        return;
+    }
+    q = err == 0 ? 0 : den > 0 ? err / den : INFINITY;
+    r->ratio = q > r->ratio ? q : r->ratio;
+    r->maxerr = err > r->maxerr ? err : r->maxerr;
+}
+
+/* The error ratio of result C (host copy of the whole array) against the
+ * double reference computed from A, d and the initial C0. Returns -1 when
+ * out of memory. */
+static int error_ratio(const case_t *c, const FLOAT *A, const FLOAT *d, const FLOAT *C0,
+                       const FLOAT *C, ratio_t *r)
+{
+    const int64_t m = c->m, n = c->n, lda = case_lda(c), ldc = case_ldc(c);
+    const int64_t ldb = max64(1, m), nt = testing_rfp_size(m);
+    const int lower = c->uplo == 'L';
+    const double scale = testing_eps(PREC) * (n > 1 ? sqrt((double)n) : 1.0);
+    const double aa = fabs(c->alpha), ab = fabs(c->beta);
+    int64_t cnt = c->rfp ? max64(1, nt) : max64(1, m * m);
+    double *B = calloc((size_t)(ldb * max64(1, n)), sizeof(double));
+    double *W = calloc((size_t)cnt, sizeof(double));
+    double *G = calloc((size_t)cnt, sizeof(double));
+
+    r->ratio = r->maxerr = 0;
+    r->nan = 0;
+    if (!B || !W || !G) {
+        free(B); free(W); free(G);
+        return -1;
+    }
+    /* B = A*D (exact for float inputs); left zero when A is not to be read. */
+    if (!c->nan_a)
+        for (int64_t j = 0; j < n; j++)
+            for (int64_t i = 0; i < m; i++)
+                B[i + j * ldb] = (double)A[i + j * lda] *
+                                 (c->dmode == D_NONE ? 1.0 : (double)d[j]);
+    LAPACKE_set_nancheck(0);
+    if (c->rfp) {
+        const FLOAT *C0b = C0 + GUARD, *Cb = C + GUARD;
+        if (c->beta != 0)
+            for (int64_t p = 0; p < nt; p++)
+                W[p] = (double)C0b[p];
+        if (m > 0) {
+            LAPACKE_dsfrk(LAPACK_COL_MAJOR, c->transr, c->uplo, 'N', (lapack_int)m,
+                          (lapack_int)n, c->alpha, B, (lapack_int)ldb, c->beta, W);
+            for (int64_t p = 0; p < ldb * n; p++)
+                B[p] = fabs(B[p]);
+            LAPACKE_dsfrk(LAPACK_COL_MAJOR, c->transr, c->uplo, 'N', (lapack_int)m,
+                          (lapack_int)n, 1.0, B, (lapack_int)ldb, 0.0, G);
+        }
+        for (int64_t p = 0; p < nt; p++) {
+            double den = aa * G[p] + (c->beta != 0 ? ab * fabs((double)C0b[p]) : 0);
+            ratio_add(r, (double)Cb[p], W[p], den * scale);
+        }
+    } else {
+        if (m > 0 && n > 0 && c->alpha != 0) {
+            cblas_dsyrk(CblasColMajor, lower ? CblasLower : CblasUpper, CblasNoTrans,
+                        (blasint)m, (blasint)n, c->alpha, B, (blasint)ldb, 0.0, W, (blasint)m);
+            for (int64_t p = 0; p < ldb * n; p++)
+                B[p] = fabs(B[p]);
+            cblas_dsyrk(CblasColMajor, lower ? CblasLower : CblasUpper, CblasNoTrans,
+                        (blasint)m, (blasint)n, 1.0, B, (blasint)ldb, 0.0, G, (blasint)m);
+        }
+        for (int64_t j = 0; j < m; j++) {
+            int64_t lo = lower ? j : 0, hi = lower ? m : j + 1;
+            for (int64_t i = lo; i < hi; i++) {
+                double c0 = c->beta != 0 ? (double)C0[i + j * ldc] : 0;
+                double cref = W[i + j * m] + c->beta * c0;
+                double den = aa * G[i + j * m] + ab * fabs(c0);
+                ratio_add(r, (double)C[i + j * ldc], cref, den * scale);
+            }
+        }
+    }
+    free(B);
+    free(W);
+    free(G);
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------
+ * Running one case on the GPU.
+ * ------------------------------------------------------------------------- */
+
+/* Device copies of a case's arrays. */
+typedef struct {
+    FLOAT *dA, *dd, *dC;
+} dev_t;
+
+static void dev_free(dev_t *v)
+{
+    cudaFree(v->dA);
+    cudaFree(v->dd);
+    cudaFree(v->dC);
+    v->dA = v->dd = v->dC = NULL;
+}
+
+/* Allocates and uploads A, d and C. Returns 0 or -1. */
+static int dev_upload(const case_t *c, const FLOAT *A, const FLOAT *d, const FLOAT *C, dev_t *v)
+{
+    size_t abytes = (size_t)(case_lda(c) * max64(1, c->n)) * ES;
+    size_t dbytes = (size_t)max64(1, c->n) * ES, cbytes = (size_t)case_csize(c) * ES;
+    if (TESTING_CUDA(cudaMalloc((void **)&v->dA, abytes)) ||
+        TESTING_CUDA(cudaMalloc((void **)&v->dd, dbytes)) ||
+        TESTING_CUDA(cudaMalloc((void **)&v->dC, cbytes)) ||
+        TESTING_CUDA(cudaMemcpy(v->dA, A, abytes, cudaMemcpyHostToDevice)) ||
+        TESTING_CUDA(cudaMemcpy(v->dd, d, dbytes, cudaMemcpyHostToDevice)) ||
+        TESTING_CUDA(cudaMemcpy(v->dC, C, cbytes, cudaMemcpyHostToDevice)))
+        return -1;
+    return 0;
+}
+
+/* Enqueues the case's routine on g_queue; returns its return value. */
+static int64_t call_case(const case_t *c, const dev_t *v)
+{
+    const FLOAT *dd = c->dmode == D_NONE ? NULL : v->dd;
+    if (c->rfp)
+        return GCHOL(sfrk_diag_gpu)(c->transr, c->uplo, c->m, c->n, (FLOAT)c->alpha, v->dA,
+                                    case_lda(c), dd, (FLOAT)c->beta, v->dC + GUARD, g_queue);
+    return GCHOL(syrk_diag_gpu)(c->uplo, c->m, c->n, (FLOAT)c->alpha, v->dA, case_lda(c), dd,
+                                (FLOAT)c->beta, v->dC, case_ldc(c), g_queue);
+}
+
+/* Number of elements of the C array outside what the routine may write. */
+static int64_t outside_violations(const case_t *c, const FLOAT *C, const FLOAT *C0)
+{
+    if (c->rfp) {
+        int64_t nt = testing_rfp_size(c->m);
+        return testing_count_diff(PREC, GUARD, C, C0) +
+               testing_count_diff(PREC, GUARD, C + GUARD + nt, C0 + GUARD + nt);
+    }
+    return testing_count_untouched_violations(PREC, c->uplo, c->m, C, C0, case_ldc(c));
+}
+
+static void print_case(const case_t *c, testing_result_t res)
+{
+    char var[8];
+    if (c->rfp)
+        snprintf(var, sizeof(var), "%c%c", c->transr, c->uplo);
+    else
+        snprintf(var, sizeof(var), "%c", c->uplo);
+    printf("  %-7s %s %-2s m=%-5lld n=%-6lld ldda=%-5lld ", testing_result_name(res),
+           c->rfp ? "sfrk" : "syrk", var, (long long)c->m, (long long)c->n,
+           (long long)case_lda(c));
+    if (c->rfp)
+        printf("rfp+guards ");
+    else
+        printf("lddc=%-5lld  ", (long long)case_ldc(c));
+    printf("alpha=%-5g beta=%-5g d=%-7s poison=%-4s%s", c->alpha, c->beta,
+           dmode_name[c->dmode], c->poison ? "sent" : "nan", c->nan_a ? " A=NaN" : "");
+}
+
+/* Appends a failure reason. */
+static void fail(char *why, size_t len, const char *reason)
+{
+    size_t l = strlen(why);
+    snprintf(why + l, len - l, "%s%s", l ? ", " : "", reason);
+}
+
+/* Runs, checks, prints and records one case. */
+static testing_result_t run_case(const case_t *c)
+{
+    char why[256] = "";
+    int64_t ret = -987654321, outside = 0;
+    int64_t abytes = case_lda(c) * max64(1, c->n), csize = case_csize(c);
+    ratio_t r = { 0, 0, 0 };
+    FLOAT *A = NULL, *A2 = NULL, *d = NULL, *d2 = NULL, *C0 = NULL, *C = NULL;
+    dev_t v = { NULL, NULL, NULL };
+    testing_result_t res;
+
+    if (!testing_have_gpu()) {
+        print_case(c, TESTING_SKIPPED);
+        printf(" (no GPU)\n");
+        return testing_record(TESTING_SKIPPED);
+    }
+    A = malloc((size_t)abytes * ES);
+    A2 = malloc((size_t)abytes * ES);
+    d = malloc((size_t)max64(1, c->n) * ES);
+    d2 = malloc((size_t)max64(1, c->n) * ES);
+    C0 = malloc((size_t)csize * ES);
+    C = malloc((size_t)csize * ES);
+    if (!g_queue) {
+        fail(why, sizeof(why), "no queue");
+    } else if (!A || !A2 || !d || !d2 || !C0 || !C) {
+        fail(why, sizeof(why), "out of host memory");
+    } else {
+        make_inputs(c, A, d);
+        make_c(c, C0);
+        if (dev_upload(c, A, d, C0, &v)) {
+            fail(why, sizeof(why), "CUDA error in the harness (upload)");
+        } else {
+            ret = call_case(c, &v);
+            if (ret != 0)
+                fail(why, sizeof(why), "returned non-zero");
+            if (gchol_queue_sync(g_queue) != 0 || TESTING_CUDA(cudaGetLastError()))
+                fail(why, sizeof(why), "queue_sync failed");
+            else if (TESTING_CUDA(cudaMemcpy(C, v.dC, (size_t)csize * ES, cudaMemcpyDeviceToHost)) ||
+                     TESTING_CUDA(cudaMemcpy(A2, v.dA, (size_t)abytes * ES, cudaMemcpyDeviceToHost)) ||
+                     TESTING_CUDA(cudaMemcpy(d2, v.dd, (size_t)max64(1, c->n) * ES,
+                                             cudaMemcpyDeviceToHost)))
+                fail(why, sizeof(why), "CUDA error in the harness (download)");
+            else {
+                if (testing_count_diff(PREC, abytes, A, A2))
+                    fail(why, sizeof(why), "A modified");
+                if (testing_count_diff(PREC, max64(1, c->n), d, d2))
+                    fail(why, sizeof(why), "d modified");
+                outside = outside_violations(c, C, C0);
+                if (outside)
+                    fail(why, sizeof(why), c->rfp ? "guard elements modified"
+                                                  : "other triangle or padding modified");
+                if (error_ratio(c, A, d, C0, C, &r))
+                    fail(why, sizeof(why), "out of host memory (reference)");
+                else if (r.nan)
+                    fail(why, sizeof(why), "NaN in the result");
+                else if (!(r.ratio < TESTING_TOL))
+                    fail(why, sizeof(why), "error too large");
+            }
+        }
+    }
+    res = testing_record(why[0] ? TESTING_FAILED : TESTING_PASSED);
+    print_case(c, res);
+    printf(" ret=%lld ratio=%.2e err=%.2e", (long long)ret, r.nan ? NAN : r.ratio, r.maxerr);
+    if (outside)
+        printf(" outside=%lld", (long long)outside);
+    printf("%s%s\n", why[0] ? " -- " : "", why);
+    fflush(stdout);
+    dev_free(&v);
+    free(A); free(A2); free(d); free(d2); free(C0); free(C);
+    return res;
+}
+
+/* ---------------------------------------------------------------------------
+ * The suite.
+ * ------------------------------------------------------------------------- */
+typedef struct {
+    case_t *v;
+    int64_t count, cap;
+} case_list_t;
+
+static void push(case_list_t *l, case_t c)
+{
+    if (l->count == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 256;
+        l->v = realloc(l->v, (size_t)l->cap * sizeof(case_t));
+        if (!l->v) {
+            printf("out of memory\n");
+            exit(1);
+        }
+    }
+    c.seed = 0x5EED0000ull + (uint64_t)l->count * 7919u;
+    l->v[l->count++] = c;
+}
+
+/* Adds one case (full storage when transr is 0, else RFP). */
+static void add(case_list_t *l, char transr, char uplo, int64_t m, int64_t n, int64_t pada,
+                int64_t padc, double alpha, double beta, int dmode, int poison, int nan_a)
+{
+    case_t c;
+    memset(&c, 0, sizeof(c));
+    c.rfp = transr != 0;
+    c.transr = transr ? transr : 'N';
+    c.uplo = uplo;
+    c.m = m;
+    c.n = n;
+    c.pada = pada;
+    c.padc = c.rfp ? 0 : padc;
+    c.alpha = alpha;
+    c.beta = beta;
+    c.dmode = dmode;
+    c.poison = poison;
+    c.nan_a = nan_a;
+    push(l, c);
+}
+
+/* The six storage variants: full L, full U, RFP NL, NU, TL, TU. */
+static const char var_transr[6] = { 0, 0, 'N', 'N', 'T', 'T' };
+static const char var_uplo[6]   = { 'L', 'U', 'L', 'U', 'L', 'U' };
+
+/* All six variants of one (m, n, alpha, beta, d) combination. */
+static void add_all_variants(case_list_t *l, int64_t m, int64_t n, int64_t pada, int64_t padc,
+                             double alpha, double beta, int dmode, int poison, int nan_a)
+{
+    for (int s = 0; s < 6; s++)
+        add(l, var_transr[s], var_uplo[s], m, n, pada, padc, alpha, beta, dmode, poison, nan_a);
+}
+
+typedef struct { double alpha, beta; } ab_t;
+static const ab_t ab_list[] = {
+    { 1, 0 }, { 1, 1 }, { -1, 0.5 }, { 0.7, -2 }, { -2.5, 1 }, { 0, 2.5 }, { 0, 0 }, { 0, 1 },
+    { 1.5, -1 } };
+
+typedef struct { int64_t m, n; } shape_t;
+
+static void build_suite(case_list_t *l, int quick)
+{
+    static const int64_t tiny[] = { 0, 1, 2, 3 };
+    static const int64_t cross_full[] = { 1, 5, 17, 127, 128, 129, 255, 300, 513, 1000 };
+    static const int64_t cross_quick[] = { 1, 5, 17, 128, 129, 300 };
+    static const shape_t shapes_full[] = { { 100, 5000 }, { 2000, 3 }, { 3, 2000 },
+        { 1000, 20000 }, { 2049, 17 }, { 16, 100000 }, { 4097, 1 } };
+    static const shape_t shapes_quick[] = { { 64, 2000 }, { 700, 3 } };
+    static const shape_t ab_shapes[] = { { 129, 300 }, { 64, 1 } };
+    static const shape_t d_shapes[] = { { 300, 513 }, { 127, 1000 } };
+    static const int64_t pads[][2] = { { 0, 0 }, { 3, 5 }, { 0, 64 }, { 17, 1 } };
+    const int64_t *cross = quick ? cross_quick : cross_full;
+    const int ncross = quick ? LEN(cross_quick) : LEN(cross_full);
+    const shape_t *shapes = quick ? shapes_quick : shapes_full;
+    const int nshapes = quick ? LEN(shapes_quick) : LEN(shapes_full);
+    int rot = 0;
+
+    /* 1. tiny m, n (0..3), every variant, alpha/beta/d rotating */
+    for (int i = 0; i < LEN(tiny); i++)
+        for (int j = 0; j < LEN(tiny); j++)
+            for (int s = 0; s < 6; s++, rot++) {
+                const ab_t *ab = &ab_list[rot % LEN(ab_list)];
+                add(l, var_transr[s], var_uplo[s], tiny[i], tiny[j], rot % 2, (rot / 2) % 3,
+                    ab->alpha, ab->beta, rot % 3 == 0 ? D_NONE : D_RAND, rot % 2, 0);
+            }
+    /* 2. m x n cross of odd / even / non-multiples of 16 and 128: one full
+     * and one RFP case per pair, with uplo, transr, alpha/beta, d, padding
+     * and poison rotating */
+    for (int i = 0; i < ncross; i++)
+        for (int j = 0; j < ncross; j++, rot++) {
+            const ab_t *ab = &ab_list[rot % 5]; /* alpha != 0 */
+            const int64_t *pd = pads[rot % LEN(pads)];
+            int dm = (int)(rot % 3);             /* I, rand, zeros */
+            add(l, 0, rot % 2 ? 'U' : 'L', cross[i], cross[j], pd[0], pd[1], ab->alpha,
+                ab->beta, dm, rot % 2, 0);
+            add(l, (rot / 2) % 2 ? 'T' : 'N', (rot / 4) % 2 ? 'U' : 'L', cross[i], cross[j],
+                pd[0], 0, ab->alpha, ab->beta, (dm + 1) % 3, (rot + 1) % 2, 0);
+        }
+    /* 3. shapes: m << n and m >> n, every variant */
+    for (int i = 0; i < nshapes; i++)
+        add_all_variants(l, shapes[i].m, shapes[i].n, i % 2, 3 * (i % 3), -1, 0.5, D_RAND,
+                         i % 2, 0);
+    /* 4. alpha / beta combinations (beta = 0 over NaN, alpha = 0: C := beta C,
+     * also with A and d NaN, which alpha = 0 must not read) */
+    for (int s = 0; s < (quick ? 1 : LEN(ab_shapes)); s++)
+        for (int i = 0; i < LEN(ab_list); i++) {
+            add_all_variants(l, ab_shapes[s].m, ab_shapes[s].n, 2, 1, ab_list[i].alpha,
+                             ab_list[i].beta, D_RAND, i % 2, 0);
+            if (ab_list[i].alpha == 0)
+                add_all_variants(l, ab_shapes[s].m, ab_shapes[s].n, 0, 0, 0, ab_list[i].beta,
+                                 D_RAND, 1, 1);
+        }
+    /* 5. D: identity (NULL), random, with zeros, extreme scaling */
+    for (int s = 0; s < (quick ? 1 : LEN(d_shapes)); s++)
+        for (int dm = 0; dm < D_COUNT; dm++)
+            add_all_variants(l, d_shapes[s].m, d_shapes[s].n, 1, 2, dm == D_EXTREME ? 1 : -1,
+                             dm == D_EXTREME ? 0 : 1, dm, 0, 0);
+    /* 6. n = 0 with m > 0: C := beta C (beta = 1: untouched; 0: zeroed NaN) */
+    {
+        static const double betas[] = { 0, 1, -0.5 };
+        for (int i = 0; i < LEN(betas); i++)
+            add_all_variants(l, 129, 0, 0, 3, 1, betas[i], D_RAND, i % 2, 0);
+    }
+    /* 7. leading dimensions well above m */
+    if (!quick) {
+        static const int64_t bigpads[][2] = { { 1, 1 }, { 7, 64 }, { 128, 3 } };
+        for (int i = 0; i < LEN(bigpads); i++)
+            for (int u = 0; u < 2; u++)
+                add(l, 0, u ? 'U' : 'L', 257, 129, bigpads[i][0], bigpads[i][1], 1, 1,
+                    D_RAND, u, 0);
+    }
+}
+
+static void run_suite(int quick)
+{
+    case_list_t l = { NULL, 0, 0 };
+    double t0 = testing_wtime();
+    printf("testing_%csyrk_diag --suite%s  (%s precision, %s)\n", PREC, quick ? " --quick" : "",
+           PREC_NAME, testing_have_gpu() ? "GPU present" : "no GPU");
+    printf("ratio = max |C - Cref| / ((|alpha| |AD||AD|^T + |beta| |C0|) eps sqrt(n)), "
+           "pass < %g\n", TESTING_TOL);
+    build_suite(&l, quick);
+    printf("\n-- syrk_diag (full) and sfrk_diag (RFP): %lld cases --\n", (long long)l.count);
+    for (int64_t i = 0; i < l.count; i++)
+        run_case(&l.v[i]);
+    printf("suite time %.1f s\n", testing_wtime() - t0);
+    free(l.v);
+}
+
+/* ---------------------------------------------------------------------------
+ * Table mode.
+ * ------------------------------------------------------------------------- */
+typedef struct {
+    int64_t *ms, nm, *ns, nn;
+    case_t   base;
+    int      niter;
+} table_opts_t;
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Times the CPU path in native precision: B = A*D (FLOAT), then ?syrk or
+ * ?sfrk (OpenBLAS / LAPACKE) into a copy of C0. Seconds, or -1. */
+static double time_cpu(const case_t *c, const FLOAT *A, const FLOAT *d, const FLOAT *C0)
+{
+    int64_t m = c->m, n = c->n, lda = case_lda(c), ldb = max64(1, m);
+    FLOAT *B = malloc((size_t)(ldb * max64(1, n)) * ES), *C = malloc((size_t)case_csize(c) * ES);
+    double t = -1;
+    if (B && C) {
+        memcpy(C, C0, (size_t)case_csize(c) * ES);
+        LAPACKE_set_nancheck(0);
+        t = testing_wtime();
+        for (int64_t j = 0; j < n; j++) {
+            FLOAT s = c->dmode == D_NONE ? (FLOAT)1 : d[j];
+            for (int64_t i = 0; i < m; i++)
+                B[i + j * ldb] = A[i + j * lda] * s;
+        }
+        if (c->rfp)
+            LAPACKE_SFRK(LAPACK_COL_MAJOR, c->transr, c->uplo, 'N', (lapack_int)m, (lapack_int)n,
+                         (FLOAT)c->alpha, B, (lapack_int)ldb, (FLOAT)c->beta, C + GUARD);
+        else
+            CBLAS_SYRK(CblasColMajor, c->uplo == 'L' ? CblasLower : CblasUpper, CblasNoTrans,
+                       (blasint)m, (blasint)n, (FLOAT)c->alpha, B, (blasint)ldb, (FLOAT)c->beta,
+                       C, (blasint)case_ldc(c));
+        t = testing_wtime() - t;
+    }
+    free(B);
+    free(C);
+    return t;
+}
+
+/* One row: warmup, niter timed runs (median), then a checked run on a fresh C. */
+static void table_row(const table_opts_t *t, int64_t m, int64_t n)
+{
+    case_t c = t->base;
+    int64_t csize, abytes;
+    FLOAT *A = NULL, *d = NULL, *C0 = NULL, *C = NULL;
+    double *times = calloc((size_t)t->niter, sizeof(double)), tg = 0, tc = -1;
+    dev_t v = { NULL, NULL, NULL };
+    ratio_t r = { 0, 0, 0 };
+    int ok = 1;
+    int64_t outside = 0;
+
+    c.m = m;
+    c.n = n;
+    c.seed = 0x7AB1Eull + (uint64_t)(m * 131 + n);
+    csize = case_csize(&c);
+    abytes = case_lda(&c) * max64(1, n);
+    A = malloc((size_t)abytes * ES);
+    d = malloc((size_t)max64(1, n) * ES);
+    C0 = malloc((size_t)csize * ES);
+    C = malloc((size_t)csize * ES);
+    if (!times || !A || !d || !C0 || !C) {
+        ok = 0;
+        goto done;
+    }
+    make_inputs(&c, A, d);
+    make_c(&c, C0);
+    if (dev_upload(&c, A, d, C0, &v)) {
+        ok = 0;
+        goto done;
+    }
+    for (int it = -1; it < t->niter && ok; it++) {
+        double t0 = testing_wtime();
+        ok = call_case(&c, &v) == 0 && gchol_queue_sync(g_queue) == 0;
+        if (it >= 0)
+            times[it] = testing_wtime() - t0;
+    }
+    qsort(times, (size_t)t->niter, sizeof(double), cmp_double);
+    tg = times[t->niter / 2];
+    /* checked run on the original C0 */
+    if (ok && (TESTING_CUDA(cudaMemcpy(v.dC, C0, (size_t)csize * ES, cudaMemcpyHostToDevice)) ||
+               call_case(&c, &v) != 0 || gchol_queue_sync(g_queue) != 0 ||
+               TESTING_CUDA(cudaMemcpy(C, v.dC, (size_t)csize * ES, cudaMemcpyDeviceToHost))))
+        ok = 0;
+    if (ok) {
+        outside = outside_violations(&c, C, C0);
+        ok = outside == 0 && error_ratio(&c, A, d, C0, C, &r) == 0 && !r.nan &&
+             r.ratio < TESTING_TOL;
+    }
+    tc = time_cpu(&c, A, d, C0);
+done:
+    testing_record(ok ? TESTING_PASSED : TESTING_FAILED);
+    {
+        double fl = (double)m * (double)(m + 1) * (double)n / 1e9;
+        printf("%7lld %8lld %10.5f %9.1f %10.5f %9.1f %10.2e  %s\n", (long long)m, (long long)n,
+               tg, tg > 0 ? fl / tg : 0.0, tc, tc > 0 ? fl / tc : 0.0, r.nan ? NAN : r.ratio,
+               ok ? "ok" : "FAILED");
+        fflush(stdout);
+    }
+    dev_free(&v);
+    free(times); free(A); free(d); free(C0); free(C);
+}
+
+static void run_table(const table_opts_t *t)
+{
+    if (!testing_have_gpu()) {
+        printf("no GPU: table skipped\n");
+        testing_record(TESTING_SKIPPED);
+        return;
+    }
+    if (!g_queue) {
+        testing_record(TESTING_FAILED);
+        return;
+    }
+    printf("%s precision, %s, uplo %c, D %s, alpha %g, beta %g, niter %d (median)\n",
+           PREC_NAME, t->base.rfp ? (t->base.transr == 'N' ? "RFP transr N (sfrk_diag)"
+                                                           : "RFP transr T (sfrk_diag)")
+                                  : "full storage (syrk_diag)",
+           t->base.uplo, dmode_name[t->base.dmode], t->base.alpha, t->base.beta, t->niter);
+    printf("CPU: A*D then %s (OpenBLAS core %s); flops m(m+1)n\n",
+           t->base.rfp ? "LAPACKE_?sfrk" : "cblas_?syrk", openblas_get_corename());
+    printf("%7s %8s %10s %9s %10s %9s %10s  %s\n", "m", "n", "GPU s", "GPU GF/s", "CPU s",
+           "CPU GF/s", "ratio", "check");
+    for (int64_t i = 0; i < t->nm; i++)
+        for (int64_t j = 0; j < t->nn; j++)
+            table_row(t, t->ms[i], t->ns[j]);
+}
+
+/* ---------------------------------------------------------------------------
+ * Command line.
+ * ------------------------------------------------------------------------- */
+static void usage(const char *prog)
+{
+    printf("usage: %s [--suite [--quick] | table options]\n"
+           "table options: -m LIST  -n LIST  --uplo L|U  --rfp N|T  --d I|rand\n"
+           "  --alpha X  --beta Y  --niter K\n"
+           "  (default: -m 512,1024,2048,4096 -n 16384, full storage, uplo L, D rand,\n"
+           "   alpha 1, beta 0)\n", prog);
+}
+
+static int parse_opts(int argc, char **argv, table_opts_t *t, int *suite, int *quick)
+{
+    case_t *b = &t->base;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--suite"))  { *suite = 1; continue; }
+        if (!strcmp(a, "--quick"))  { *quick = 1; continue; }
+        if (!v)
+            return -1;
+        i++;
+        if (!strcmp(a, "-m")) {
+            free(t->ms);
+            if (testing_parse_sizes(v, &t->ms, &t->nm))
+                return -1;
+        } else if (!strcmp(a, "-n")) {
+            free(t->ns);
+            if (testing_parse_sizes(v, &t->ns, &t->nn))
+                return -1;
+        } else if (!strcmp(a, "--uplo") && (v[0] == 'L' || v[0] == 'U') && !v[1]) {
+            b->uplo = v[0];
+        } else if (!strcmp(a, "--rfp") && (v[0] == 'N' || v[0] == 'T') && !v[1]) {
+            b->rfp = 1;
+            b->transr = v[0];
+        } else if (!strcmp(a, "--d") && (!strcmp(v, "I") || !strcmp(v, "rand"))) {
+            b->dmode = v[0] == 'I' ? D_NONE : D_RAND;
+        } else if (!strcmp(a, "--alpha")) {
+            b->alpha = atof(v);
+        } else if (!strcmp(a, "--beta")) {
+            b->beta = atof(v);
+        } else if (!strcmp(a, "--niter") && atoi(v) > 0) {
+            t->niter = atoi(v);
+        } else {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    static const char *default_m = "512,1024,2048,4096", *default_n = "16384";
+    table_opts_t t;
+    int suite = 0, quick = 0;
+    memset(&t, 0, sizeof(t));
+    t.base.transr = 'N';
+    t.base.uplo = 'L';
+    t.base.alpha = 1;
+    t.base.beta = 0;
+    t.base.dmode = D_RAND;
+    t.niter = 3;
+    if (parse_opts(argc, argv, &t, &suite, &quick) ||
+        (!t.ms && testing_parse_sizes(default_m, &t.ms, &t.nm)) ||
+        (!t.ns && testing_parse_sizes(default_n, &t.ns, &t.nn))) {
+        usage(argv[0]);
+        free(t.ms);
+        free(t.ns);
+        return 2;
+    }
+    if (testing_have_gpu()) {
+        int64_t st = gchol_queue_create(-1, &g_queue);
+        if (st != 0) {
+            printf("gchol_queue_create failed: %lld (%s): GPU cases will fail\n", (long long)st,
+                   gchol_strerror(st));
+            g_queue = NULL;
+        }
+    }
+    if (suite)
+        run_suite(quick);
+    else
+        run_table(&t);
+    if (g_queue)
+        gchol_queue_destroy(g_queue);
+    free(t.ms);
+    free(t.ns);
+    return testing_summary();
+}
