@@ -25,7 +25,8 @@ LDLAPACK  := -llapacke -lopenblas -lm -lpthread
 
 # Precision-generic C sources: each is compiled once per precision.
 GENERIC_SRC := src/potrf_driver.c src/potrf_host.c src/syrk_diag.c src/rfp_convert.c \
-               src/pftrf.c src/pftrs.c
+               src/pftrf.c src/pftrs.c src/trsm_rec.c \
+               src/syrk_rec.c
 PLAIN_SRC   := src/queue.c src/errors.c src/options.c src/host_default_queue.c
 KERNEL_SRC  := $(wildcard kernels/*.cu)
 

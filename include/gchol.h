@@ -57,7 +57,9 @@ const char *gchol_strerror(int64_t code);
  * ------------------------------------------------------------------------- */
 typedef struct gchol_queue_s *gchol_queue_t;
 
-/* Creates a queue on `device` (-1: the current device) with its own stream. */
+/* Creates a queue on `device` (-1: the current device) with its own stream.
+ * That stream is a blocking one: work on the legacy default stream (a plain
+ * cudaMemcpy, for instance) is ordered before and after the queue's work. */
 int64_t gchol_queue_create(int device, gchol_queue_t *queue);
 
 /* Creates a queue whose results are ordered on the caller's `stream`: work is

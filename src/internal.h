@@ -91,4 +91,21 @@ static inline int gchol_transr_valid(char t)
 }
 static inline int gchol_transr_is_trans(char t) { return t == 'T' || t == 't'; }
 
+/* Recursive triangular solve (trsm_rec.c): cublas?trsm semantics, alpha = 1,
+ * non-unit diagonal, gemm-rich. */
+int64_t gchol_dtrsm_rec(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,
+                        cublasOperation_t trans, int64_t k, int64_t nb, const double *A,
+                        int64_t lda, double *B, int64_t ldb);
+int64_t gchol_strsm_rec(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,
+                        cublasOperation_t trans, int64_t k, int64_t nb, const float *A,
+                        int64_t lda, float *B, int64_t ldb);
+
+/* Recursive symmetric rank-k update (syrk_rec.c): cublas?syrk semantics. */
+int64_t gchol_dsyrk_rec(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,
+                        int64_t n, int64_t k, double alpha, const double *A, int64_t lda,
+                        double beta, double *C, int64_t ldc);
+int64_t gchol_ssyrk_rec(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,
+                        int64_t n, int64_t k, float alpha, const float *A, int64_t lda,
+                        float beta, float *C, int64_t ldc);
+
 #endif

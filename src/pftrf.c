@@ -7,16 +7,14 @@
  * column-major block with one leading dimension (rfp_index.h). With
  *   A = [A11 A21^T; A21 A22],  L11 = chol(A11),  L21 = A21 L11^{-T},
  *   L22 = chol(A22 - L21 L21^T),
- * the factorization is gchol's own potrf on the two triangles and cuBLAS trsm
- * and syrk in between, each with the flags that match how its block is
+ * the factorization is gchol's own potrf on the two triangles, a recursive
+ * (gemm-rich) trsm and syrk in between (trsm_rec.c, syrk_rec.c), each with the flags that match how its block is
  * stored. This is LAPACK dpftrf's algorithm, for all four variants at once.
  */
 #include "internal.h"
 #include "prec.h"
 
 #include "../kernels/rfp_index.h"
-
-static const FLOAT one = 1, minus_one = -1;
 
 static int64_t pftrf_run(int transposed, int upper, int64_t n, FLOAT *dA, gchol_queue_t queue)
 {
@@ -34,18 +32,18 @@ static int64_t pftrf_run(int transposed, int upper, int64_t n, FLOAT *dA, gchol_
      * its transpose (upper), the transpose flag flips. */
     const cublasFillMode_t fill11 = b.t11 ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
     if (!b.t21)
-        GCHOL_BLAS(BLAS_TRSM(queue->blas, CUBLAS_SIDE_RIGHT, fill11,
-                             b.t11 ? CUBLAS_OP_N : CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, b.n2, b.n1,
-                             &one, A11, b.ld, A21, b.ld));
+        GCHOL_TRY(PFX(trsm_rec)(queue->blas, CUBLAS_SIDE_RIGHT, fill11,
+                                b.t11 ? CUBLAS_OP_N : CUBLAS_OP_T, b.n1, b.n2, A11, b.ld, A21,
+                                b.ld));
     else
-        GCHOL_BLAS(BLAS_TRSM(queue->blas, CUBLAS_SIDE_LEFT, fill11,
-                             b.t11 ? CUBLAS_OP_T : CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, b.n1, b.n2,
-                             &one, A11, b.ld, A21, b.ld));
+        GCHOL_TRY(PFX(trsm_rec)(queue->blas, CUBLAS_SIDE_LEFT, fill11,
+                                b.t11 ? CUBLAS_OP_T : CUBLAS_OP_N, b.n1, b.n2, A11, b.ld, A21,
+                                b.ld));
 
     /* A22 -= L21 L21^T on the triangle A22 is stored in. */
-    GCHOL_BLAS(BLAS_SYRK(queue->blas, b.t22 ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER,
-                         b.t21 ? CUBLAS_OP_T : CUBLAS_OP_N, b.n2, b.n1, &minus_one, A21, b.ld,
-                         &one, A22, b.ld));
+    GCHOL_TRY(PFX(syrk_rec)(queue->blas, b.t22 ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER,
+                            b.t21 ? CUBLAS_OP_T : CUBLAS_OP_N, b.n2, b.n1, -1, A21, b.ld, 1, A22,
+                            b.ld));
 
     /* L22; a failing minor of A22 is minor n1 + k of A. */
     st = PFX(potrf_expert_gpu)(b.t22 ? 'U' : 'L', b.n2, A22, b.ld, &info, NULL, queue);

@@ -5,7 +5,7 @@
  * With L the lower factor (L = U^T for uplo = 'U') split as in rfp_index.h:
  *   L Y = B:    Y1 = L11^{-1} B1,  B2 -= L21 Y1,   Y2 = L22^{-1} B2;
  *   L^T X = Y:  X2 = L22^{-T} Y2,  Y1 -= L21^T X2, X1 = L11^{-T} Y1;
- * four cuBLAS trsm and two gemm, with flags that follow how each block of
+ * four triangular solves (trsm_rec.c) and two gemm, with flags that follow how each block of
  * the RFP array is stored.
  */
 #include "internal.h"
@@ -31,7 +31,6 @@ static int64_t pftrs_run(int transposed, int upper, int64_t n, int64_t nrhs, con
     const cublasFillMode_t f11 = b.t11 ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
     const cublasFillMode_t f22 = b.t22 ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
     const cublasSideMode_t L = CUBLAS_SIDE_LEFT;
-    const cublasDiagType_t nu = CUBLAS_DIAG_NON_UNIT;
     cublasHandle_t h = queue->blas;
     int64_t st = GCHOL_SUCCESS;
     int prev = 0;
@@ -39,20 +38,20 @@ static int64_t pftrs_run(int transposed, int upper, int64_t n, int64_t nrhs, con
 
     /* forward: L Y = B */
     if (b.n1 > 0)
-        GCHOL_BLAS(BLAS_TRSM(h, L, f11, op_of(0, b.t11), nu, b.n1, nrhs, &one, L11, b.ld, B1, lddb));
+        GCHOL_TRY(PFX(trsm_rec)(h, L, f11, op_of(0, b.t11), b.n1, nrhs, L11, b.ld, B1, lddb));
     if (b.n1 > 0 && b.n2 > 0)
         GCHOL_BLAS(BLAS_GEMM(h, op_of(0, b.t21), CUBLAS_OP_N, b.n2, nrhs, b.n1, &minus_one, L21,
                              b.ld, B1, lddb, &one, B2, lddb));
     if (b.n2 > 0) {
-        GCHOL_BLAS(BLAS_TRSM(h, L, f22, op_of(0, b.t22), nu, b.n2, nrhs, &one, L22, b.ld, B2, lddb));
+        GCHOL_TRY(PFX(trsm_rec)(h, L, f22, op_of(0, b.t22), b.n2, nrhs, L22, b.ld, B2, lddb));
         /* backward: L^T X = Y */
-        GCHOL_BLAS(BLAS_TRSM(h, L, f22, op_of(1, b.t22), nu, b.n2, nrhs, &one, L22, b.ld, B2, lddb));
+        GCHOL_TRY(PFX(trsm_rec)(h, L, f22, op_of(1, b.t22), b.n2, nrhs, L22, b.ld, B2, lddb));
     }
     if (b.n1 > 0 && b.n2 > 0)
         GCHOL_BLAS(BLAS_GEMM(h, op_of(1, b.t21), CUBLAS_OP_N, b.n1, nrhs, b.n2, &minus_one, L21,
                              b.ld, B2, lddb, &one, B1, lddb));
     if (b.n1 > 0)
-        GCHOL_BLAS(BLAS_TRSM(h, L, f11, op_of(1, b.t11), nu, b.n1, nrhs, &one, L11, b.ld, B1, lddb));
+        GCHOL_TRY(PFX(trsm_rec)(h, L, f11, op_of(1, b.t11), b.n1, nrhs, L11, b.ld, B1, lddb));
 done:
     gchol_queue_leave(prev);
     return st;

@@ -70,7 +70,10 @@ static int64_t queue_create(int device, cudaStream_t stream, int own, gchol_queu
     int64_t st = GCHOL_SUCCESS;
     GCHOL_CUDA(cudaSetDevice(device));
     if (own) {
-        GCHOL_CUDA(cudaStreamCreateWithFlags(&q->stream, cudaStreamNonBlocking));
+        /* A blocking stream: it synchronizes with the legacy default stream,
+         * so a plain cudaMemcpy before or after a gchol call is ordered with
+         * it (a pageable cudaMemcpy can return before its DMA has landed). */
+        GCHOL_CUDA(cudaStreamCreateWithFlags(&q->stream, cudaStreamDefault));
         q->owns_stream = 1;
     } else {
         q->stream = stream;

@@ -51,6 +51,10 @@ run_one() {
 run_one testing_host   ./testing/testing_host
 run_one testing_dpotrf ./testing/testing_dpotrf --suite
 run_one testing_spotrf ./testing/testing_spotrf --suite
+run_one testing_dsyrk_diag ./testing/testing_dsyrk_diag --suite
+run_one testing_ssyrk_diag ./testing/testing_ssyrk_diag --suite
+run_one testing_dpftrf ./testing/testing_dpftrf --suite
+run_one testing_spftrf ./testing/testing_spftrf --suite
 
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

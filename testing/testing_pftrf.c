@@ -8,7 +8,7 @@
  * Table mode (MAGMA style; the default, with n = 1024..8192):
  *   testing_dpftrf [-n LIST] [--transr N|T] [--uplo L|U] [--niter K]
  * Suite mode (make test):   testing_dpftrf --suite
- * Reduced suite (sanitizer): testing_dpftrf --suite --quick
+ * Reduced suite (sanitizer): testing_dpftrf --suite --quick (or --quick)
  *
  * Matrices: A = B B^T / n + MU I (testing_generate_gram_spd): SPD with
  * cond(A) <= ||A||_1 / MU, and not diagonally dominant, so that wrong
@@ -340,7 +340,7 @@ static void run_conversions(int quick)
     static const int64_t big_full[] = { 127, 128, 129, 1000, 1001 }, big_quick[] = { 128, 129 };
     const int64_t *big = quick ? big_quick : big_full;
     int nbig = quick ? LEN(big_quick) : LEN(big_full), rot = 0;
-    int64_t nmax = quick ? 17 : 40;
+    int64_t nmax = quick ? 12 : 40;
     printf("\n-- trttf / tfttr against LAPACKE (exact): n = 0..%lld and", (long long)nmax);
     for (int i = 0; i < nbig; i++)
         printf(" %lld", (long long)big[i]);
@@ -1034,7 +1034,7 @@ int main(int argc, char **argv)
             g_queue = NULL;
         }
     }
-    if (suite)
+    if (suite || quick)
         run_suite(quick);
     else
         run_table(ns, count, transr, uplo, niter);

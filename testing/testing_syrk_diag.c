@@ -9,7 +9,7 @@
  *       [--d I|rand] [--alpha X] [--beta Y] [--niter K]
  *   LIST is "N", "a,b,c" or "start:stop:step"; the table is the m x n cross.
  * Suite mode (make test):   testing_dsyrk_diag --suite
- * Reduced suite (sanitizer): testing_dsyrk_diag --suite --quick
+ * Reduced suite (sanitizer): testing_dsyrk_diag --suite --quick (or --quick)
  *
  * Reference: B = A*D formed in double from the (float or double) inputs,
  * then cblas_dsyrk (full) or LAPACKE_dsfrk (RFP, on the same starting RFP
@@ -763,7 +763,7 @@ int main(int argc, char **argv)
             g_queue = NULL;
         }
     }
-    if (suite)
+    if (suite || quick)
         run_suite(quick);
     else
         run_table(&t);
