@@ -121,8 +121,8 @@ typedef struct {
 typedef struct {
     int     variant;   /* gchol_variant_t                                  */
     int64_t nb;        /* outer block size; 0: automatic                    */
-    int64_t recnb;     /* recursion stops at this size (<= 128 for double,
-                          <= 128 for single); 0: automatic                  */
+    int64_t recnb;     /* recursion stops at this size (<= 128, the fused
+                          potf2 tile); 0: automatic                        */
     int     lookahead; /* gchol_lookahead_t                                */
     gchol_trace_t *trace; /* NULL, or record a timeline (synchronous forms
                              only; costs a little time)                      */
@@ -199,14 +199,19 @@ int64_t gchol_spotrf_expert(char uplo, int64_t n, float *A, int64_t lda,
  * The BLAS-like routines below (syrk_diag, sfrk_diag, trttf, tfttr, pftrs)
  * are asynchronous like cuBLAS: they enqueue on the queue's stream and return
  * 0, -i for an illegal argument (nothing enqueued, no memory touched) or a
- * library error (<= -100). pftrf is synchronous, like potrf_gpu, because it
- * returns LAPACK's info.
+ * library error (<= -100); their `info` is a host int64 that receives that
+ * same value at once, and the data is ready when the stream gets there.
+ * pftrf is synchronous, like potrf_gpu, because it returns LAPACK's info;
+ * when info = k > 0 the array holds LAPACK's partial factor. Pointers may be
+ * NULL only where the sizes make them unused (n = 0, nrhs = 0, alpha = 0).
  * ------------------------------------------------------------------------- */
 
 /* C := alpha*A*D^2*A^T + beta*C in full storage; only the uplo triangle of the
  * m x m matrix C is read (unless beta = 0) and written: the other triangle and
  * the padding rows are never touched. With beta = 0, C is not read (NaN in C
- * does not propagate), as in the BLAS.
+ * does not propagate), as in the BLAS; with (alpha = 0 or n = 0) and beta = 1
+ * nothing is touched. Flops: m(m+1)n, as syrk's. uplo and transr may be
+ * given in either case.
  *   uplo  (1)  'L' or 'U': the triangle of C
  *   m     (2)  order of C and rows of A, m >= 0
  *   n     (3)  columns of A (the long dimension), n >= 0
@@ -214,12 +219,13 @@ int64_t gchol_spotrf_expert(char uplo, int64_t n, float *A, int64_t lda,
  *   dA    (5)  device, ldda x n, column-major
  *   ldda  (6)  >= max(1, m)
  *   dd    (7)  device, n entries: the diagonal of D itself (not D^2), or NULL
- *              for D = I (then this is plain syrk). D, not D^2: each column k
- *              of A is scaled by d_k on both sides of the product, so C is
- *              (A D)(A D)^T exactly as dgmm + syrk would form it, the weights
- *              of weighted least squares / interior-point methods are usually
- *              at hand as D, and d_k^2 cannot overflow or underflow where d_k
- *              and the result do not.
+ *              for D = I (then this is plain syrk). D, not D^2, because that
+ *              is what dgmm + syrk and LAPACK's dsfrk on A*D take, so the
+ *              result matches them, and because the diagonal tiles must scale
+ *              both sides of the product by d_k. (Off the diagonal, double
+ *              precision scales one side by d_k^2, computed once per k, so
+ *              d_k^2 must be representable: |d_k| within 2^-511..2^511.)
+ *              With alpha = 0, A and d are not read (dA may be NULL).
  *   beta  (8)
  *   dC    (9)  device, lddc x m
  *   lddc  (10) >= max(1, m)
@@ -233,7 +239,9 @@ int64_t gchol_ssyrk_diag_gpu(char uplo, int64_t m, int64_t n, float alpha,
                              float beta, float *dC, int64_t lddc, gchol_queue_t queue);
 
 /* The same into RFP storage: dC holds the m x m matrix C in RFP (m(m+1)/2
- * elements). LAPACK's dsfrk with trans = 'N' and A replaced by A*D.
+ * elements). LAPACK's dsfrk with trans = 'N' and A replaced by A*D; note the
+ * names: our m, n are dsfrk's n (order of C), k (columns of A). The beta = 0
+ * and alpha = 0 rules of syrk_diag hold here too.
  *   transr (1) 'N' or 'T', uplo (2), m (3), n (4), alpha (5), dA (6),
  *   ldda (7) >= max(1,m), dd (8) (NULL: D = I), beta (9), dC (10), queue (11).
  */

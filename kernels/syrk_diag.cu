@@ -44,6 +44,41 @@ template <typename T> struct Cfg {
     static constexpr int Stage = 2 * BK * kLDS + BK;
 };
 
+/*
+ * Tile (ti, tj), ti >= tj, of block t in an L2-friendly order: the tile rows
+ * are taken in bands of kBand, and each band column by column, so the blocks
+ * that run at the same time share few panels of A (about kBand row panels
+ * and wave/kBand column panels, instead of one column panel per block).
+ */
+constexpr int kBand = 8;
+
+__device__ __forceinline__ void banded_tile_of(int64_t t, int64_t nt, int64_t &ti, int64_t &tj)
+{
+    /* band b covers rows [b*G, b*G + g), g = min(G, nt - b*G); it holds
+     * g*b*G rectangle tiles (tj < b*G) and g(g+1)/2 triangle tiles */
+    const int64_t G = kBand;
+    int64_t b = 0, start = 0;
+    for (;;) {
+        const int64_t g = min(G, nt - b * G);
+        const int64_t count = g * b * G + g * (g + 1) / 2;
+        if (t < start + count) break;
+        start += count;
+        ++b;
+    }
+    const int64_t g = min(G, nt - b * G), r0 = b * G;
+    int64_t u = t - start;
+    if (u < g * r0) { /* rectangle, column by column */
+        tj = u / g;
+        ti = r0 + u % g;
+        return;
+    }
+    u -= g * r0; /* triangle, column c holds rows c..g-1 */
+    int64_t c = 0;
+    while (u >= g - c) { u -= g - c; ++c; }
+    tj = r0 + c;
+    ti = r0 + c + u;
+}
+
 /* Where symmetric element (i, j), i >= j, of C is stored. */
 struct OutMap {
     int     rfp;        /* 0: full storage, 1: RFP                           */
@@ -355,20 +390,32 @@ __device__ __forceinline__ void mainloop_async(WarpTile<T> &acc, T *smem, const 
         }
         cp_async_commit();
     };
+    /* Off the diagonal only A's rows are scaled, by d^2: half the FP64
+     * multiplies, which share the pipe with the DMMAs. The thread that
+     * copied d_k squares it once its copy has landed, before the barrier
+     * that lets the others read it. A diagonal tile's one buffer serves both
+     * sides and is scaled by d. */
+    auto square_d = [&](int64_t kt) {
+        if (kHasD && !diag && kt < nk && threadIdx.x < Cfg<T>::BK) {
+            T *dS = smem + (kt % kAsyncStages) * Cfg<T>::Stage + doff;
+            dS[threadIdx.x] *= dS[threadIdx.x];
+        }
+    };
     auto scale = [&](int64_t kt) {
         if (kHasD && kt < nk) {
             T *S = smem + (kt % kAsyncStages) * Cfg<T>::Stage;
             scale_stage(S, S + doff);
-            if (!diag) scale_stage(S + boff, S + doff);
         }
     };
 #pragma unroll
     for (int s = 0; s < kAsyncStages - 1; ++s) issue(s);
     cp_async_wait<kAsyncStages - 2>(); /* stage 0 */
+    square_d(0);
     __syncthreads();
     scale(0);
     for (int64_t kt = 0; kt < nk; ++kt) {
         cp_async_wait<kAsyncStages - 3>(); /* stages up to kt+1 */
+        square_d(kt + 1);
         __syncthreads(); /* kt scaled and visible, kt+1 landed, kt-1 free */
         scale(kt + 1);
         issue(kt + kAsyncStages - 1);
@@ -395,7 +442,7 @@ syrk_diag_kernel(int64_t m, int64_t n, T alpha, const T *__restrict__ A, int64_t
     T *smem = reinterpret_cast<T *>(smem_raw);
     const int64_t t = blockIdx.x;
     int64_t ti, tj;
-    lower_tile_of(t, ti, tj);
+    banded_tile_of(t, (m + kBM - 1) / kBM, ti, tj);
     const bool diag = ti == tj;          /* then B = A: load it once       */
     const int64_t row0 = ti * kBM, col0 = tj * kBM;
     const int64_t kbeg = (int64_t)blockIdx.y * kchunk;
@@ -438,7 +485,7 @@ syrk_diag_reduce_kernel(int64_t m, T alpha, T beta, T *__restrict__ C, OutMap ma
 {
     const int64_t t = blockIdx.x;
     int64_t ti, tj;
-    lower_tile_of(t, ti, tj);
+    banded_tile_of(t, (m + kBM - 1) / kBM, ti, tj);
     const T *W = work + (int64_t)t * splits * (kBM * kBM);
     for (int e = threadIdx.x; e < kBM * kBM; e += kThr) {
         const int r = e % kBM, c = e / kBM;
@@ -515,7 +562,7 @@ extern "C" int gchol_syrk_diag_plan(int64_t m, int64_t n, size_t elsize, int *sp
     for (int s = 1; s <= 16; ++s) {
         if (s > 1 && n / s < 1024) break;
         const double waves = (double)((tiles * s + slots - 1) / slots);
-        const double cost = waves / s + 0.005 * (s - 1);
+        const double cost = waves / s + 0.002 * (s - 1);
         if (cost < best - 1e-9) { best = cost; *splits = s; }
     }
     if (*splits > 1) *work_bytes = (size_t)tiles * (size_t)*splits * kBM * kBM * elsize;

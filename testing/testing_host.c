@@ -5,7 +5,8 @@
  * checking of every public entry point (with NULL / poisoned pointers that
  * must never be dereferenced), n = 0 quick returns, queue creation, and the
  * helpers the GPU testers rely on (residual, SPD generator, poison checker,
- * size parser, reference info). Ends with the SUMMARY line.
+ * size parser, reference info), kernels/rfp_index.h against LAPACKE_dtrttf,
+ * and the host RFP Cholesky without a GPU. Ends with the SUMMARY line.
  */
 #include <math.h>
 #include <stdio.h>
@@ -373,6 +374,18 @@ static int rbufs_setup(rbufs_t *b, int host_mem)
     return 0;
 }
 
+static int rbufs_check_free(rbufs_t *b);
+
+/* rbufs_setup, recording a failure (and cleaning up) when it fails. */
+static int rbufs_ready(rbufs_t *b, int host_mem)
+{
+    if (rbufs_setup(b, host_mem) == 0)
+        return 1;
+    rbufs_check_free(b);
+    testing_record(TESTING_FAILED);
+    return 0;
+}
+
 /* 1 if every buffer is unchanged; frees the device buffers. */
 static int rbufs_check_free(rbufs_t *b)
 {
@@ -446,34 +459,26 @@ static void test_rfp_arguments(void)
         /* each illegal argument on its own */
         for (int k = 1; k <= nargs; k++) {
             rargs_t a;
-            if (!role_can_be_illegal(e->roles[k - 1]))
+            if (!role_can_be_illegal(e->roles[k - 1]) || !rbufs_ready(&b, e->host_mem))
                 continue;
-            if (rbufs_setup(&b, e->host_mem)) {
-                rbufs_check_free(&b);
-                testing_record(TESTING_FAILED);
-                continue;
-            }
             a = rargs_base(&b, &info);
             make_illegal(&a, e->roles[k - 1], e->rfp_order);
             snprintf(what, sizeof(what), "argument %d illegal", k);
             rcall_expect(e, a, &b, -k, what);
         }
         /* all of them at once: the first one is reported */
-        if (!rbufs_setup(&b, e->host_mem)) {
+        if (rbufs_ready(&b, e->host_mem)) {
             rargs_t a = rargs_base(&b, &info);
             for (int k = 1; k <= nargs; k++)
                 if (role_can_be_illegal(e->roles[k - 1]) && e->roles[k - 1] != R_INFO)
                     make_illegal(&a, e->roles[k - 1], e->rfp_order);
             rcall_expect(e, a, &b, -1, "all arguments illegal");
-        } else {
-            rbufs_check_free(&b);
-            testing_record(TESTING_FAILED);
         }
         /* leading dimension 0 with order 0 (max(1, 0) = 1) */
         for (int which = 0; which < 2; which++) {
             int argno = which ? ldcarg : ldarg;
             rargs_t a;
-            if (!argno || rbufs_setup(&b, e->host_mem))
+            if (!argno || !rbufs_ready(&b, e->host_mem))
                 continue;
             a = rargs_base(&b, &info);
             if (e->rfp_order)
@@ -486,7 +491,7 @@ static void test_rfp_arguments(void)
             rcall_expect(e, a, &b, -argno, what);
         }
         /* quick returns: order 0 (lower-case uplo is legal), nrhs = 0 */
-        if (!rbufs_setup(&b, e->host_mem)) {
+        if (rbufs_ready(&b, e->host_mem)) {
             rargs_t a = rargs_base(&b, &info);
             a.transr = 'T';
             a.uplo = 'u';
@@ -498,7 +503,7 @@ static void test_rfp_arguments(void)
             rcall_expect(e, a, &b, 0, e->rfp_order ? "n = 0, uplo 'u': quick return"
                                                    : "m = 0, uplo 'u': quick return");
         }
-        if (rentry_argno(e, R_NRHS) && !rbufs_setup(&b, e->host_mem)) {
+        if (rentry_argno(e, R_NRHS) && rbufs_ready(&b, e->host_mem)) {
             rargs_t a = rargs_base(&b, &info);
             a.nrhs = 0;
             rcall_expect(e, a, &b, 0, "nrhs = 0: quick return");

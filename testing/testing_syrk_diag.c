@@ -46,7 +46,7 @@ typedef float FLOAT;
 #define GCHOL(name)  gchol_s##name
 #define CBLAS_SYRK   cblas_ssyrk
 #define LAPACKE_SFRK LAPACKE_ssfrk
-#define EXT_EXP      70   /* 2^70: d^2 overflows and a^2 underflows in float */
+#define EXT_EXP      40   /* a_ik, d_k up to 2^+-40 (d_k^2 up to 2^+-82)     */
 #elif defined(GCHOL_PREC_D)
 typedef double FLOAT;
 #define PREC         'd'
@@ -54,7 +54,7 @@ typedef double FLOAT;
 #define GCHOL(name)  gchol_d##name
 #define CBLAS_SYRK   cblas_dsyrk
 #define LAPACKE_SFRK LAPACKE_dsfrk
-#define EXT_EXP      600  /* 2^600: d^2 overflows and a^2 underflows in double */
+#define EXT_EXP      300  /* a_ik, d_k up to 2^+-300 (d_k^2 up to 2^+-602)   */
 #else
 #error "compile with -DGCHOL_PREC_D or -DGCHOL_PREC_S"
 #endif
@@ -73,8 +73,12 @@ typedef enum {
     D_NONE,     /* dd = NULL: D = I                                          */
     D_RAND,     /* d_k = +-(0.5 .. 2)                                        */
     D_ZEROS,    /* as D_RAND, every third d_k = 0                            */
-    D_EXTREME,  /* a_ik = u 2^e_k, d_k = v 2^-e_k, |e_k| up to EXT_EXP: d_k^2
-                   or a_ik^2 overflows / underflows, a_ik d_k does not       */
+    D_EXTREME,  /* a_ik = u 2^e_k, d_k = v 2^-e_k, |e_k| up to EXT_EXP: A
+                   and D span a huge range, A*D does not. d_k^2, a_ik d_k^2
+                   and a_ik a_jk stay normal numbers: the header allows d_k^2
+                   to be formed (double, off the diagonal). With EXT_EXP 70
+                   (float) / 600 (double) this would also check that d_k^2 is
+                   never formed.                                             */
     D_COUNT
 } dmode_t;
 static const char *dmode_name[D_COUNT] = { "I", "rand", "zeros", "extreme" };
