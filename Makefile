@@ -19,7 +19,8 @@ CFLAGS    ?= -O2
 CFLAGS    += -std=c11 -Wall -Wextra -fPIC -Iinclude -Isrc -I$(CUDA_INC)
 NVFLAGS   ?= -O3
 NVFLAGS   += -std=c++17 -gencode=arch=compute_$(GPU_ARCH),code=sm_$(GPU_ARCH) \
-             -Xcompiler -fPIC -Xcompiler -Wall -Iinclude -Ikernels --expt-relaxed-constexpr
+             -Xcompiler -fPIC -Xcompiler -Wall -Iinclude -Ikernels --expt-relaxed-constexpr \
+             -DGCHOL_GPU_ARCH=$(GPU_ARCH)
 LDCUDA    := -L$(CUDA_LIB) -Wl,-rpath,$(CUDA_LIB) -lcublas -lcudart
 LDLAPACK  := -llapacke -lopenblas -lm -lpthread
 

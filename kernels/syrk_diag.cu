@@ -38,8 +38,15 @@ constexpr int kThr     = 256;      /* 8 warps as 2 (rows) x 4 (cols), 64 x 32 */
  * so that each stage's fixed costs -- barrier, first fragment loads -- are
  * spread over more DMMAs), elements each thread copies per operand and stage,
  * and the stage's size in shared memory (see mainloop_*). */
+#ifndef GCHOL_GPU_ARCH
+#define GCHOL_GPU_ARCH 90
+#endif
+/* Three double stages of 32 columns take 199 KiB of shared memory: sm_90
+ * has 227 KiB per block, sm_80 164 KiB (there: 16 columns). */
+constexpr int kDoubleBK = GCHOL_GPU_ARCH >= 90 ? 32 : 16;
+
 template <typename T> struct Cfg {
-    static constexpr int BK    = sizeof(T) == 8 ? 32 : 16;
+    static constexpr int BK    = sizeof(T) == 8 ? kDoubleBK : 16;
     static constexpr int Loads = kBM * BK / kThr;
     static constexpr int Stage = 2 * BK * kLDS + BK;
 };
@@ -127,6 +134,25 @@ __device__ __forceinline__ void store_stage(T *S, const T (&reg)[Cfg<T>::Loads])
 
 template <typename T> struct WarpTile;
 
+/* acc (16 x 8) += a (16 x 4) * b (4 x 8) on the FP64 tensor cores. Not
+ * volatile, so the compiler may schedule loads around it. The m16n8k4 shape
+ * needs sm_90 (twice the rate of m8n8k4 there); sm_80 runs two m8n8k4 with
+ * the same fragments (rows g and g+8). */
+__device__ __forceinline__ void dmma_16x8x4(double (&acc)[4], double a0, double a1, double b)
+{
+#if __CUDA_ARCH__ >= 900
+    asm("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 "
+        "{%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
+        : "+d"(acc[0]), "+d"(acc[1]), "+d"(acc[2]), "+d"(acc[3])
+        : "d"(a0), "d"(a1), "d"(b));
+#else
+    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};"
+        : "+d"(acc[0]), "+d"(acc[1]) : "d"(a0), "d"(b));
+    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};"
+        : "+d"(acc[2]), "+d"(acc[3]) : "d"(a1), "d"(b));
+#endif
+}
+
 /* FP64 tensor cores: 4 x 4 mma m16n8k4 tiles; thread (g, t4) of the warp holds
  * rows g, g+8 of each 16-row tile and columns 2 t4, 2 t4 + 1 of each 8. */
 template <> struct WarpTile<double> {
@@ -175,12 +201,7 @@ template <> struct WarpTile<double> {
 #pragma unroll
                 for (int nt = 0; nt < 4; ++nt) {
                     const double b = nt % 2 ? bf[cur][nt / 2].y : bf[cur][nt / 2].x;
-                    /* not volatile: lets the compiler schedule loads around it */
-                    asm("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 "
-                        "{%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
-                        : "+d"(acc[mt][nt][0]), "+d"(acc[mt][nt][1]), "+d"(acc[mt][nt][2]),
-                          "+d"(acc[mt][nt][3])
-                        : "d"(af[cur][mt].x), "d"(af[cur][mt].y), "d"(b));
+                    dmma_16x8x4(acc[mt][nt], af[cur][mt].x, af[cur][mt].y, b);
                 }
         }
     }
