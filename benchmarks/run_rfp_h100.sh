@@ -39,7 +39,7 @@ if want bench && [ "$(left)" -gt 120 ]; then
     ./benchmarks/bench_syrk_diag --prec d --all-rfp --csv "$out/syrk_diag.csv" 2>&1 | tee "$out/bench_syrk_diag.log" | grep -v '^#'
     ./benchmarks/bench_syrk_diag --prec s --csv "$out/syrk_diag_s.csv" 2>&1 | tee -a "$out/bench_syrk_diag.log" | grep -v '^#'
     step "bench: pftrf"
-    ./benchmarks/bench_pftrf --prec ds --csv "$out/pftrf.csv" 2>&1 | tee "$out/bench_pftrf.log" | grep -v '^#'
+    ./benchmarks/bench_pftrf --prec ds --all-rfp --csv "$out/pftrf.csv" 2>&1 | tee "$out/bench_pftrf.log" | grep -v '^#'
 fi
 if want maxn && [ "$(left)" -gt 100 ]; then
     step "largest n: RFP vs full"
