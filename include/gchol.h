@@ -295,6 +295,16 @@ int64_t gchol_spftrs_gpu(char transr, char uplo, int64_t n, int64_t nrhs, const 
 int64_t gchol_dpftrf(char transr, char uplo, int64_t n, double *A, int64_t *info);
 int64_t gchol_spftrf(char transr, char uplo, int64_t n, float *A, int64_t *info);
 
+/* Host-memory RFP solve: the factor A and B (n x nrhs, ldb) go to the GPU,
+ * B comes back (its padding rows are never written). Synchronous, on the
+ * library-owned queue.
+ *   transr (1), uplo (2), n (3), nrhs (4), A (5), B (6), ldb (7) >= max(1,n),
+ *   info (8). */
+int64_t gchol_dpftrs(char transr, char uplo, int64_t n, int64_t nrhs, const double *A,
+                     double *B, int64_t ldb, int64_t *info);
+int64_t gchol_spftrs(char transr, char uplo, int64_t n, int64_t nrhs, const float *A,
+                     float *B, int64_t ldb, int64_t *info);
+
 /* Frees the library-owned queue of the host interface, if any. */
 void gchol_finalize(void);
 

@@ -83,3 +83,57 @@ int64_t PFX(pftrs_gpu)(char transr, char uplo, int64_t n, int64_t nrhs, const FL
     if (info) *info = st;
     return st;
 }
+
+/* -----------------------------------------------------------------------------
+ * gchol_?pftrs: the same with the factor A and B in host memory, on the
+ * library-owned queue (like gchol_?potrf). Only the n x nrhs block of B comes
+ * back; its padding rows are never written. Synchronous.
+ *   transr (1), uplo (2), n (3), nrhs (4), A (5) host RFP factor,
+ *   B (6) host, ldb (7) >= max(1,n), info (8).
+ * -------------------------------------------------------------------------- */
+int64_t PFX(pftrs)(char transr, char uplo, int64_t n, int64_t nrhs, const FLOAT *A, FLOAT *B,
+                   int64_t ldb, int64_t *info)
+{
+    int64_t st = 0;
+    if (!gchol_transr_valid(transr)) st = -1;
+    else if (!gchol_uplo_valid(uplo)) st = -2;
+    else if (n < 0) st = -3;
+    else if (nrhs < 0) st = -4;
+    else if (n > 0 && A == NULL) st = -5;
+    else if (n > 0 && nrhs > 0 && B == NULL) st = -6;
+    else if (ldb < (n > 1 ? n : 1)) st = -7;
+    else if (info == NULL) st = -8;
+    if (st != 0 || n == 0 || nrhs == 0) {
+        if (info) *info = st;
+        return st;
+    }
+    const size_t w = sizeof(FLOAT);
+    /* B starts 32 elements aligned behind the factor */
+    const int64_t nt = n * (n + 1) / 2, boff = (nt + 31) / 32 * 32;
+    gchol_queue_t q = NULL;
+    int prev = 0;
+    st = gchol_default_queue_acquire(&q);
+    if (st == GCHOL_SUCCESS && (st = gchol_queue_enter(q, &prev)) == GCHOL_SUCCESS) {
+        st = gchol_queue_reserve_device(q, (size_t)(boff + n * nrhs) * w);
+        FLOAT *dA = q->dwork, *dB = dA + boff;
+        if (st == GCHOL_SUCCESS)
+            st = gchol_from_cuda(cudaMemcpyAsync(dA, A, (size_t)nt * w, cudaMemcpyHostToDevice,
+                                                 q->stream));
+        if (st == GCHOL_SUCCESS)
+            st = gchol_from_cuda(cudaMemcpy2DAsync(dB, (size_t)n * w, B, (size_t)ldb * w,
+                                                   (size_t)n * w, nrhs, cudaMemcpyHostToDevice,
+                                                   q->stream));
+        int64_t sinfo = 0;
+        if (st == GCHOL_SUCCESS) st = PFX(pftrs_gpu)(transr, uplo, n, nrhs, dA, dB, n, &sinfo, q);
+        if (st == GCHOL_SUCCESS)
+            st = gchol_from_cuda(cudaMemcpy2DAsync(B, (size_t)ldb * w, dB, (size_t)n * w,
+                                                   (size_t)n * w, nrhs, cudaMemcpyDeviceToHost,
+                                                   q->stream));
+        cudaError_t e = cudaStreamSynchronize(q->stream);
+        if (st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
+        gchol_queue_leave(prev);
+    }
+    gchol_default_queue_release();
+    *info = st;
+    return st;
+}

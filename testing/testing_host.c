@@ -266,14 +266,17 @@ static int64_t P##pftrs_w(const rargs_t *a)                                     
 { return gchol_##P##pftrs_gpu(a->transr, a->uplo, a->n, a->nrhs, (const T *)a->A,         \
                               (T *)a->C, a->ld, a->info, a->q); }                         \
 static int64_t P##pftrf_host_w(const rargs_t *a)                                          \
-{ return gchol_##P##pftrf(a->transr, a->uplo, a->n, (T *)a->A, a->info); }
+{ return gchol_##P##pftrf(a->transr, a->uplo, a->n, (T *)a->A, a->info); }               \
+static int64_t P##pftrs_host_w(const rargs_t *a)                                          \
+{ return gchol_##P##pftrs(a->transr, a->uplo, a->n, a->nrhs, (const T *)a->A, (T *)a->C,  \
+                          a->ld, a->info); }
 RWRAP(d, double)
 RWRAP(s, float)
 
 typedef struct {
     const char *name;
     int64_t   (*fn)(const rargs_t *);
-    int         host_mem;  /* 1: the array is host memory (gchol_?pftrf) */
+    int         host_mem;  /* 1: the arrays are host memory (gchol_?pftrf, ?pftrs) */
     int         rfp_order; /* 1: n is the order (RFP routines); 0: m    */
     role_t      roles[12]; /* argument i is roles[i-1]; R_END ends      */
 } rentry_t;
@@ -285,6 +288,7 @@ typedef struct {
 #define PFTRF_ROLES { R_TRANSR, R_UPLO, R_N, R_A, R_INFO, R_QUEUE }
 #define PFTRS_ROLES { R_TRANSR, R_UPLO, R_N, R_NRHS, R_A, R_C, R_LD, R_INFO, R_QUEUE }
 #define HOSTF_ROLES { R_TRANSR, R_UPLO, R_N, R_A, R_INFO }
+#define HOSTS_ROLES { R_TRANSR, R_UPLO, R_N, R_NRHS, R_A, R_C, R_LD, R_INFO }
 
 static const rentry_t rentries[] = {
     { "gchol_dsyrk_diag_gpu", dsyrk_w,      0, 0, SYRK_ROLES },
@@ -294,6 +298,7 @@ static const rentry_t rentries[] = {
     { "gchol_dpftrf_gpu",     dpftrf_gpu_w, 0, 1, PFTRF_ROLES },
     { "gchol_dpftrs_gpu",     dpftrs_w,     0, 1, PFTRS_ROLES },
     { "gchol_dpftrf",         dpftrf_host_w, 1, 1, HOSTF_ROLES },
+    { "gchol_dpftrs",         dpftrs_host_w, 1, 1, HOSTS_ROLES },
     { "gchol_ssyrk_diag_gpu", ssyrk_w,      0, 0, SYRK_ROLES },
     { "gchol_ssfrk_diag_gpu", ssfrk_w,      0, 0, SFRK_ROLES },
     { "gchol_strttf_gpu",     strttf_w,     0, 1, TRTTF_ROLES },
@@ -301,6 +306,7 @@ static const rentry_t rentries[] = {
     { "gchol_spftrf_gpu",     spftrf_gpu_w, 0, 1, PFTRF_ROLES },
     { "gchol_spftrs_gpu",     spftrs_w,     0, 1, PFTRS_ROLES },
     { "gchol_spftrf",         spftrf_host_w, 1, 1, HOSTF_ROLES },
+    { "gchol_spftrs",         spftrs_host_w, 1, 1, HOSTS_ROLES },
 };
 
 enum { RBUF = 64 }; /* doubles per buffer: 8 x 8, or an RFP array of order 8 */
@@ -540,6 +546,19 @@ static void test_pftrf_host_no_device(void)
     testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(Rs, saveds, sizeof(Rs)),
                    "gchol_spftrf without GPU: ret %lld info %lld, array untouched",
                    (long long)ret, (long long)info);
+    {   /* the host solve: factor and right-hand sides untouched */
+        double B[2 * N], savedB[2 * N];
+        testing_fill_nan('d', 2 * N, B);
+        for (int i = 0; i < N; i++)
+            B[i] = 1.0 + i;
+        memcpy(savedB, B, sizeof(B));
+        info = INFO_POISON;
+        ret = gchol_dpftrs('N', 'L', N, 1, R + G, B, 2 * N, &info);
+        testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(B, savedB, sizeof(B)) &&
+                           !memcmp(R, saved, sizeof(R)),
+                       "gchol_dpftrs without GPU: ret %lld info %lld, arrays untouched",
+                       (long long)ret, (long long)info);
+    }
 }
 
 /* ---------------------------------------------------------------------------

@@ -585,6 +585,7 @@ typedef struct {
     char    transr, uplo;
     int64_t n, nrhs, pad;
     int     gpu_factor;  /* 1: factor by gchol pftrf, 0: by LAPACKE (uploaded) */
+    int     host;        /* 1: gchol_?pftrs on host arrays (LAPACKE factor)      */
 } scase_t;
 
 /* max_j ||b_j - A x_j||_inf / (||A||_inf ||x_j||_inf n eps), in double. */
@@ -633,7 +634,8 @@ static void print_scase(const scase_t *c, testing_result_t res)
 {
     printf("  %-7s pftrs      %c%c n=%-5lld nrhs=%-3lld lddb=%-5lld factor=%-7s",
            testing_result_name(res), c->transr, c->uplo, (long long)c->n, (long long)c->nrhs,
-           (long long)max64(1, c->n + c->pad), c->gpu_factor ? "gchol" : "lapacke");
+           (long long)max64(1, c->n + c->pad),
+           c->host ? "host" : c->gpu_factor ? "gchol" : "lapacke");
 }
 
 static testing_result_t run_scase(const scase_t *c)
@@ -675,6 +677,15 @@ static testing_result_t run_scase(const scase_t *c)
         FAIL("LAPACKE pftrf failed");
         goto done;
     }
+    if (c->host) {
+        /* host arrays: B in place, the factor must stay as it is */
+        memcpy(B, B0, (size_t)bsize * ES);
+        memcpy(F2, F, (size_t)(nt + 2 * GUARD) * ES);
+        ret = GCHOL(pftrs)(c->transr, c->uplo, n, nrhs, F + GUARD, B, ldb, &info);
+        if (ret != 0 || info != 0)
+            FAIL("ret / info not 0");
+        goto check;
+    }
     if (!(dF = upload_guarded(F, nt)) ||
         TESTING_CUDA(cudaMalloc((void **)&dB, (size_t)bsize * ES)) ||
         TESTING_CUDA(cudaMemcpy(dB, B0, (size_t)bsize * ES, cudaMemcpyHostToDevice))) {
@@ -696,6 +707,7 @@ static testing_result_t run_scase(const scase_t *c)
         FAIL("sync / download failed");
         goto done;
     }
+check:
     for (int64_t j = 0; j < nrhs; j++)
         padbad += testing_count_diff(PREC, ldb - n, B + n + j * ldb, B0 + n + j * ldb);
     if (padbad)
@@ -740,9 +752,15 @@ static void run_pftrs_suite(int quick)
         for (int r = 0; r < LEN(nrhs_list); r++)
             for (int v = 0; v < 4; v++, rot++) {
                 scase_t c = { tr_list[v], up_list[v], ns[i], nrhs_list[r], rot % 2 ? 7 : 1,
-                              rot % 2 };
+                              rot % 2, 0 };
                 run_scase(&c);
             }
+    printf("\n-- pftrs on host arrays (library queue), LAPACKE factor --\n");
+    for (int i = 0; i < nn; i++)
+        for (int v = 0; v < 4; v++) {
+            scase_t c = { tr_list[v], up_list[v], ns[i], 3, 5, 0, 1 };
+            run_scase(&c);
+        }
 }
 
 /* ===========================================================================
