@@ -826,3 +826,24 @@ const char *bench_lookahead_name(int lookahead)
     default:                   return "?";
     }
 }
+
+int bench_is_subset(const char *text, const char *allowed)
+{
+    if (*text == '\0') return 0;
+    for (; *text; ++text)
+        if (strchr(allowed, *text) == NULL) return 0;
+    return 1;
+}
+
+const char *bench_field(char *text, const char *format, double value, double scale)
+{
+    if (value > 0 && isfinite(value)) snprintf(text, 32, format, value * scale);
+    else snprintf(text, 32, "-");
+    return text;
+}
+
+void bench_csv_num(FILE *f, double value)
+{
+    if (value > 0 && isfinite(value)) fprintf(f, "%.6g,", value);
+    else fputc(',', f);
+}

@@ -11,6 +11,7 @@
 #ifndef BENCH_COMMON_H
 #define BENCH_COMMON_H
 
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -224,5 +225,17 @@ const char *bench_option_value(int argc, char **argv, int *i, const char *name);
 
 const char *bench_variant_name(int variant);   /* auto, left, right   */
 const char *bench_lookahead_name(int lookahead);/* auto, off, on       */
+
+
+/* 1 if text is non-empty and every character of it is in allowed (option
+ * values like "ds" or "LU"). */
+int bench_is_subset(const char *text, const char *allowed);
+
+/* A table field: value * scale printed with format into text (32 bytes), or
+ * "-" when not measured (value <= 0 or not finite). Returns text. */
+const char *bench_field(char *text, const char *format, double value, double scale);
+
+/* A CSV number followed by ',', or just ',' when not measured (<= 0). */
+void bench_csv_num(FILE *f, double value);
 
 #endif /* BENCH_COMMON_H */

@@ -70,14 +70,6 @@ static void usage(const char *program)
            "  --seed S, --device D\n", program);
 }
 
-static int is_subset(const char *text, const char *allowed)
-{
-    if (*text == '\0') return 0;
-    for (; *text; ++text)
-        if (strchr(allowed, *text) == NULL) return 0;
-    return 1;
-}
-
 static void parse_args(int argc, char **argv, args_t *args)
 {
     const char *v, *transr = "N", *uplo = "L";
@@ -108,7 +100,7 @@ static void parse_args(int argc, char **argv, args_t *args)
     }
     if (args->precs == NULL) args->precs = args->max_n ? "d" : "ds";
     args->nsizes = bench_parse_sizes(sizes, &args->sizes);
-    int bad = args->nsizes <= 0 || !is_subset(args->precs, "ds") || args->runs < 1
+    int bad = args->nsizes <= 0 || !bench_is_subset(args->precs, "ds") || args->runs < 1
            || strlen(transr) != 1 || strchr("NT", transr[0]) == NULL
            || strlen(uplo) != 1 || strchr("LU", uplo[0]) == NULL || !(args->margin_gb >= 0);
     for (int k = 0; !bad && k < args->nsizes; ++k) bad = args->sizes[k] < 1;
@@ -138,20 +130,6 @@ static int64_t gchol_potrf(char prec, char uplo, int64_t n, void *dA, int64_t ld
 {
     return prec == 'd' ? gchol_dpotrf_gpu(uplo, n, dA, ldda, info, queue)
                        : gchol_spotrf_gpu(uplo, n, dA, ldda, info, queue);
-}
-
-/* A format and a value, or "-" when not measured (<= 0). */
-static const char *field(char *text, const char *format, double value, double scale)
-{
-    if (value > 0 && isfinite(value)) snprintf(text, 32, format, value * scale);
-    else snprintf(text, 32, "-");
-    return text;
-}
-
-static void csv_num(FILE *f, double value)
-{
-    if (value > 0 && isfinite(value)) fprintf(f, "%.6g,", value);
-    else fputc(',', f);
 }
 
 /* Status word of one contender; clears *seconds on failure. */
@@ -299,19 +277,19 @@ static int bench_size(const args_t *args, bench_context_t *ctx, char prec, int64
         printf("%6lld %c %c %c | %8s %6s | %8s %6s | %8s %6s | %6s | %7.3f %7.3f %7.3f |"
                " %6.2f %6.2f %6.2f | %s\n",
                (long long) n, prec, transr, uplo,
-               field(f[0], "%.4f", pftrf_s, 1), field(f[1], "%.2f", pf_tf, 1),
-               field(f[2], "%.4f", potrf_s, 1), field(f[3], "%.2f", po_tf, 1),
-               field(f[4], "%.4f", cusolver_s, 1), field(f[5], "%.2f", cu_tf, 1),
-               field(f[6], "%.3f", ratio, 1),
+               bench_field(f[0], "%.4f", pftrf_s, 1), bench_field(f[1], "%.2f", pf_tf, 1),
+               bench_field(f[2], "%.4f", potrf_s, 1), bench_field(f[3], "%.2f", po_tf, 1),
+               bench_field(f[4], "%.4f", cusolver_s, 1), bench_field(f[5], "%.2f", cu_tf, 1),
+               bench_field(f[6], "%.3f", ratio, 1),
                bytes_rfp / 1073741824.0, bytes_full / 1073741824.0, cus_bytes / 1073741824.0,
                pcheck, ref->potrf_check, ref->cusolver_check, text);
         fflush(stdout);
         if (csv) {
             fprintf(csv, "%lld,%c,%c,%c,", (long long) n, prec, transr, uplo);
-            csv_num(csv, pftrf_s);    csv_num(csv, pf_tf);
-            csv_num(csv, potrf_s);    csv_num(csv, po_tf);
-            csv_num(csv, cusolver_s); csv_num(csv, cu_tf);
-            csv_num(csv, ratio);
+            bench_csv_num(csv, pftrf_s);    bench_csv_num(csv, pf_tf);
+            bench_csv_num(csv, potrf_s);    bench_csv_num(csv, po_tf);
+            bench_csv_num(csv, cusolver_s); bench_csv_num(csv, cu_tf);
+            bench_csv_num(csv, ratio);
             fprintf(csv, "%zu,%zu,%zu,%.3g,%.3g,%.3g,\"%s\"\n", bytes_rfp, bytes_full,
                     ctx->cusolver.dwork_bytes, pcheck, ref->potrf_check, ref->cusolver_check,
                     text);
@@ -649,8 +627,8 @@ static void maxn_report(const maxn_t *r, char prec, double margin, FILE *csv)
         fprintf(csv, "%s,%c,%c,%c,%lld,%lld,%zu,%zu,%.0f,", r->rfp ? "rfp" : "full", prec,
                 r->rfp ? r->transr : '-', r->rfp ? r->uplo : 'L', (long long) r->n,
                 (long long) r->n_first, r->bytes, r->free_bytes, margin);
-        csv_num(csv, r->seconds);
-        csv_num(csv, tf);
+        bench_csv_num(csv, r->seconds);
+        bench_csv_num(csv, tf);
         fprintf(csv, "%lld,%d,%zu,%.3g,\"%s\"\n", (long long) r->info, r->attempts, r->used_bytes,
                 r->check, status);
         fflush(csv);

@@ -89,14 +89,6 @@ static int parse_lookahead(const char *text)
     exit(EXIT_FAILURE);
 }
 
-static int is_subset(const char *text, const char *allowed)
-{
-    if (*text == '\0') return 0;
-    for (; *text; ++text)
-        if (strchr(allowed, *text) == NULL) return 0;
-    return 1;
-}
-
 static void parse_args(int argc, char **argv, bench_args_t *args)
 {
     const char *v;
@@ -131,7 +123,7 @@ static void parse_args(int argc, char **argv, bench_args_t *args)
         }
     }
     args->nsizes = bench_parse_sizes(sizes, &args->sizes);
-    if (args->nsizes <= 0 || !is_subset(args->precs, "ds") || !is_subset(args->uplos, "LU")
+    if (args->nsizes <= 0 || !bench_is_subset(args->precs, "ds") || !bench_is_subset(args->uplos, "LU")
         || args->niter < 1 || args->nb < 0 || args->recnb < 0 || args->gemm_n < 1) {
         fprintf(stderr, "invalid arguments\n");
         usage(argv[0]);

@@ -113,14 +113,6 @@ static int parse_shapes(const char *text, args_t *args)
     return count;
 }
 
-static int is_subset(const char *text, const char *allowed)
-{
-    if (*text == '\0') return 0;
-    for (; *text; ++text)
-        if (strchr(allowed, *text) == NULL) return 0;
-    return 1;
-}
-
 static void parse_args(int argc, char **argv, args_t *args)
 {
     const char *v;
@@ -145,7 +137,7 @@ static void parse_args(int argc, char **argv, args_t *args)
         }
     }
     args->nsizes = parse_shapes(sizes, args);
-    if (args->nsizes <= 0 || !is_subset(args->precs, "ds") || args->runs < 1
+    if (args->nsizes <= 0 || !bench_is_subset(args->precs, "ds") || args->runs < 1
         || args->gemm_n < 1) {
         fprintf(stderr, "invalid arguments\n");
         usage(argv[0]);
@@ -289,21 +281,6 @@ static double tflops(double flops, double seconds)
     return seconds > 0 ? flops / seconds * 1e-12 : 0.0;
 }
 
-/* A table field: value * scale with format, or "-" when not measured. */
-static const char *field(char *text, const char *format, double value, double scale)
-{
-    if (value > 0 && isfinite(value)) snprintf(text, 32, format, value * scale);
-    else snprintf(text, 32, "-");
-    return text;
-}
-
-/* A CSV number, empty when not measured (<= 0); errors use csv_err. */
-static void csv_num(FILE *f, double value)
-{
-    if (value > 0 && isfinite(value)) fprintf(f, "%.6g,", value);
-    else fputc(',', f);
-}
-
 static void csv_err(FILE *f, double value, int measured)
 {
     if (measured) fprintf(f, "%.3g,", value);
@@ -444,17 +421,17 @@ static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int6
     char f[10][32];
     printf("%6lld %6lld %c | %9s %6s | %9s %6s | %9s %6s | %9s %6s | %9s | %8s | %8.1e %8.1e %8.1e | %s\n",
            (long long) m, (long long) n, prec,
-           field(f[0], "%.3f", r.full_s, 1e3), field(f[1], "%.2f", tflops(flops, r.full_s), 1),
-           field(f[2], "%.3f", r.rfp_s[0], 1e3), field(f[3], "%.2f", tflops(flops, r.rfp_s[0]), 1),
-           field(f[4], "%.3f", r.syrk_s, 1e3), field(f[5], "%.2f", tflops(flops, r.syrk_s), 1),
-           field(f[6], "%.3f", r.syrkx_s, 1e3), field(f[7], "%.2f", tflops(flops, r.syrkx_s), 1),
-           field(f[8], "%.3f", ratio_full, 1), field(f[9], "%.3f", ratio_rfp, 1),
+           bench_field(f[0], "%.3f", r.full_s, 1e3), bench_field(f[1], "%.2f", tflops(flops, r.full_s), 1),
+           bench_field(f[2], "%.3f", r.rfp_s[0], 1e3), bench_field(f[3], "%.2f", tflops(flops, r.rfp_s[0]), 1),
+           bench_field(f[4], "%.3f", r.syrk_s, 1e3), bench_field(f[5], "%.2f", tflops(flops, r.syrk_s), 1),
+           bench_field(f[6], "%.3f", r.syrkx_s, 1e3), bench_field(f[7], "%.2f", tflops(flops, r.syrkx_s), 1),
+           bench_field(f[8], "%.3f", ratio_full, 1), bench_field(f[9], "%.3f", ratio_rfp, 1),
            r.err_full, r.err_rfp[0], r.err_syrkx, status);
     for (int v = 1; v < nrfp; ++v)
         printf("%15s | RFP transr %c uplo %c: %9s ms %6s TF/s, full/RFP %s, err %.1e\n", "",
-               RFP_TRANSR[v], RFP_UPLO[v], field(f[0], "%.3f", r.rfp_s[v], 1e3),
-               field(f[1], "%.2f", tflops(flops, r.rfp_s[v]), 1),
-               field(f[2], "%.3f", r.full_s > 0 && r.rfp_s[v] > 0 ? r.full_s / r.rfp_s[v] : 0, 1),
+               RFP_TRANSR[v], RFP_UPLO[v], bench_field(f[0], "%.3f", r.rfp_s[v], 1e3),
+               bench_field(f[1], "%.2f", tflops(flops, r.rfp_s[v]), 1),
+               bench_field(f[2], "%.3f", r.full_s > 0 && r.rfp_s[v] > 0 ? r.full_s / r.rfp_s[v] : 0, 1),
                r.err_rfp[v]);
     fflush(stdout);
 
@@ -463,17 +440,17 @@ static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int6
         for (int v = 0; v < nrfp; ++v)
             if (!(r.err_rfp[v] <= err_all)) err_all = r.err_rfp[v];
         fprintf(csv, "%lld,%lld,%c,%.6g,", (long long) m, (long long) n, prec, flops);
-        csv_num(csv, r.full_s);   csv_num(csv, tflops(flops, r.full_s));
-        csv_num(csv, r.rfp_s[0]); csv_num(csv, tflops(flops, r.rfp_s[0]));
-        csv_num(csv, r.syrk_s);   csv_num(csv, tflops(flops, r.syrk_s));
-        csv_num(csv, r.syrkx_s);  csv_num(csv, tflops(flops, r.syrkx_s));
-        csv_num(csv, gemm_tf);
-        csv_num(csv, ratio_full);
-        csv_num(csv, ratio_rfp);
+        bench_csv_num(csv, r.full_s);   bench_csv_num(csv, tflops(flops, r.full_s));
+        bench_csv_num(csv, r.rfp_s[0]); bench_csv_num(csv, tflops(flops, r.rfp_s[0]));
+        bench_csv_num(csv, r.syrk_s);   bench_csv_num(csv, tflops(flops, r.syrk_s));
+        bench_csv_num(csv, r.syrkx_s);  bench_csv_num(csv, tflops(flops, r.syrkx_s));
+        bench_csv_num(csv, gemm_tf);
+        bench_csv_num(csv, ratio_full);
+        bench_csv_num(csv, ratio_rfp);
         csv_err(csv, r.err_full, r.code_full == 0);
         csv_err(csv, r.err_rfp[0], r.rfp_measured[0]);
         csv_err(csv, r.err_syrkx, 1);
-        for (int v = 1; v < NRFP; ++v) csv_num(csv, v < nrfp ? r.rfp_s[v] : 0.0);
+        for (int v = 1; v < NRFP; ++v) bench_csv_num(csv, v < nrfp ? r.rfp_s[v] : 0.0);
         csv_err(csv, err_all, args->all_rfp);
         fprintf(csv, "\"%s\"\n", status);
         fflush(csv);
