@@ -757,3 +757,17 @@ gchol_queue_t testing_fake_queue(void)
     static _Alignas(64) unsigned char fake[1 << 16];
     return (gchol_queue_t)(void *)fake;
 }
+
+gchol_queue_t testing_queue_or_null(void)
+{
+    gchol_queue_t q = NULL;
+    if (!testing_have_gpu())
+        return NULL;
+    int64_t st = gchol_queue_create(-1, &q);
+    if (st != 0) {
+        printf("gchol_queue_create failed: %lld (%s): GPU cases will fail\n", (long long)st,
+               gchol_strerror(st));
+        return NULL;
+    }
+    return q;
+}

@@ -63,6 +63,10 @@ double testing_wtime(void);
  * devices. The answer is cached. */
 int testing_have_gpu(void);
 
+/* With a GPU, a new queue on the current device; NULL without one, or (with
+ * a message: the GPU cases will then fail) when creating it fails. */
+gchol_queue_t testing_queue_or_null(void);
+
 /* Machine epsilon as LAPACK's ?lamch('E'): 2^-53 for 'd', 2^-24 for 's'. */
 double testing_eps(char prec);
 

@@ -1044,14 +1044,7 @@ int main(int argc, char **argv)
     }
     if (!ns && testing_parse_sizes("1024,2048,4096,8192", &ns, &count))
         return 2;
-    if (testing_have_gpu()) {
-        int64_t st = gchol_queue_create(-1, &g_queue);
-        if (st != 0) {
-            printf("gchol_queue_create failed: %lld (%s): GPU cases will fail\n", (long long)st,
-                   gchol_strerror(st));
-            g_queue = NULL;
-        }
-    }
+    g_queue = testing_queue_or_null();
     if (suite || quick)
         run_suite(quick);
     else
