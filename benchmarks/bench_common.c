@@ -813,6 +813,7 @@ const char *bench_variant_name(int variant)
     case GCHOL_VARIANT_AUTO:  return "auto";
     case GCHOL_VARIANT_LEFT:  return "left";
     case GCHOL_VARIANT_RIGHT: return "right";
+    case GCHOL_VARIANT_TILED: return "tiled";
     default:                  return "?";
     }
 }

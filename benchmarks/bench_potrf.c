@@ -53,7 +53,7 @@ static void usage(const char *program)
            "                     default 1024,2048,4096,8192,16384,32768,40960\n"
            "  --prec d|s|ds      precisions (default ds)\n"
            "  --uplo L|U|LU      triangles (default L)\n"
-           "  --variant V        auto|left|right|all (default auto); all = left and right\n"
+           "  --variant V        auto|left|right|tiled|all (default auto); all = each\n"
            "                     each with lookahead on and off, plus auto\n"
            "  --lookahead X      auto|on|off for a single variant (default auto)\n"
            "  --nb N, --recnb N  block sizes (default 0: automatic)\n"
@@ -140,15 +140,16 @@ static int make_configs(const bench_args_t *args, bench_config_t *configs)
             configs[count++] = (bench_config_t) { v, GCHOL_LOOKAHEAD_ON };
             configs[count++] = (bench_config_t) { v, GCHOL_LOOKAHEAD_OFF };
         }
+        configs[count++] = (bench_config_t) { GCHOL_VARIANT_TILED, GCHOL_LOOKAHEAD_AUTO };
         configs[count++] = (bench_config_t) { GCHOL_VARIANT_AUTO, GCHOL_LOOKAHEAD_AUTO };
         return count;
     }
-    for (int v = GCHOL_VARIANT_AUTO; v <= GCHOL_VARIANT_RIGHT; ++v)
+    for (int v = GCHOL_VARIANT_AUTO; v <= GCHOL_VARIANT_TILED; ++v)
         if (strcmp(args->variant, bench_variant_name(v)) == 0) {
             configs[0] = (bench_config_t) { v, args->lookahead };
             return 1;
         }
-    fprintf(stderr, "--variant: auto, left, right or all\n");
+    fprintf(stderr, "--variant: auto, left, right, tiled or all\n");
     exit(EXIT_FAILURE);
 }
 

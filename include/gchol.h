@@ -85,7 +85,10 @@ int64_t gchol_queue_sync(gchol_queue_t queue);
 typedef enum {
     GCHOL_VARIANT_AUTO  = 0, /* chosen per n and precision (tuned table)  */
     GCHOL_VARIANT_LEFT  = 1, /* left-looking blocked                      */
-    GCHOL_VARIANT_RIGHT = 2  /* right-looking blocked                     */
+    GCHOL_VARIANT_RIGHT = 2, /* right-looking blocked                     */
+    GCHOL_VARIANT_TILED = 3  /* one kernel, 64 x 64 tiles scheduled by data
+                                flow on the GPU (n <= 16384; nb, recnb and
+                                lookahead do not apply)                    */
 } gchol_variant_t;
 
 typedef enum {

@@ -134,25 +134,6 @@ __device__ __forceinline__ void store_stage(T *S, const T (&reg)[Cfg<T>::Loads])
 
 template <typename T> struct WarpTile;
 
-/* acc (16 x 8) += a (16 x 4) * b (4 x 8) on the FP64 tensor cores. Not
- * volatile, so the compiler may schedule loads around it. The m16n8k4 shape
- * needs sm_90 (twice the rate of m8n8k4 there); sm_80 runs two m8n8k4 with
- * the same fragments (rows g and g+8). */
-__device__ __forceinline__ void dmma_16x8x4(double (&acc)[4], double a0, double a1, double b)
-{
-#if __CUDA_ARCH__ >= 900
-    asm("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 "
-        "{%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
-        : "+d"(acc[0]), "+d"(acc[1]), "+d"(acc[2]), "+d"(acc[3])
-        : "d"(a0), "d"(a1), "d"(b));
-#else
-    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};"
-        : "+d"(acc[0]), "+d"(acc[1]) : "d"(a0), "d"(b));
-    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};"
-        : "+d"(acc[2]), "+d"(acc[3]) : "d"(a1), "d"(b));
-#endif
-}
-
 /* FP64 tensor cores: 4 x 4 mma m16n8k4 tiles; thread (g, t4) of the warp holds
  * rows g, g+8 of each 16-row tile and columns 2 t4, 2 t4 + 1 of each 8. */
 template <> struct WarpTile<double> {

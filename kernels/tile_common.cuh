@@ -122,6 +122,25 @@ __device__ __forceinline__ void dmma_8x8x4(double &d0, double &d1, double a, dou
                  : "+d"(d0), "+d"(d1) : "d"(a), "d"(b));
 }
 
+/* acc (16 x 8) += a (16 x 4) * b (4 x 8) on the FP64 tensor cores. Not
+ * volatile, so the compiler may schedule loads around it. The m16n8k4 shape
+ * needs sm_90 (twice the rate of m8n8k4 there); sm_80 runs two m8n8k4 with
+ * the same fragments (rows g and g+8). */
+__device__ __forceinline__ void dmma_16x8x4(double (&acc)[4], double a0, double a1, double b)
+{
+#if __CUDA_ARCH__ >= 900
+    asm("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 "
+        "{%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
+        : "+d"(acc[0]), "+d"(acc[1]), "+d"(acc[2]), "+d"(acc[3])
+        : "d"(a0), "d"(a1), "d"(b));
+#else
+    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};"
+        : "+d"(acc[0]), "+d"(acc[1]) : "d"(a0), "d"(b));
+    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};"
+        : "+d"(acc[2]), "+d"(acc[3]) : "d"(a1), "d"(b));
+#endif
+}
+
 /* Double precision: the update is a rows x 8 x kk product, so each warp
  * takes 8-row tiles and runs it on DMMA; two tiles and two k phases per warp
  * give four independent accumulator chains. */

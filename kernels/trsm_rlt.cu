@@ -12,7 +12,7 @@
  */
 #include "gchol_kernels.h"
 
-#include "tile_common.cuh"
+#include "tile_factor.cuh"
 
 namespace {
 
@@ -20,8 +20,6 @@ using namespace gchol;
 
 constexpr int kMaxK         = GCHOL_TRSM_MAX_K;
 constexpr int kRowsPerBlock = 64;
-
-static_assert(kRowsPerBlock <= kThreads, "(b) uses one thread per row");
 
 template <typename T>
 __global__ void __launch_bounds__(kThreads)
@@ -42,36 +40,7 @@ trsm_rlt_kernel(int64_t m, int k, const T *__restrict__ L, T *__restrict__ B, in
     load_view_tile(Ls, ldl, L, ld, upper, k, k, kLowerTriangle);
     load_view_tile(Xs, ldx, Bblk, ld, upper, rows, k, kFull);
     __syncthreads(); /* the diagonal was loaded by other threads */
-    for (int j = threadIdx.x; j < k; j += kThreads) rdiag[j] = T(1) / Ls[j + j * ldl];
-    __syncthreads();
-
-    for (int jb = 0; jb < k; jb += kIB) {
-        const int ib = min(kIB, k - jb);
-        if (jb > 0) {
-            inner_update<T, kRowsPerBlock>(Xs + jb * ldx, ldx, Xs, ldx, Ls + jb, ldl, rows, ib,
-                                           jb, false);
-            __syncthreads();
-        }
-        const int r = threadIdx.x;
-        if (r < rows) {
-            T x[kIB];
-#pragma unroll
-            for (int c = 0; c < kIB; ++c) x[c] = c < ib ? Xs[r + (jb + c) * ldx] : T(0);
-#pragma unroll
-            for (int c = 0; c < kIB; ++c) {
-                if (c < ib) {
-                    x[c] *= rdiag[jb + c];
-#pragma unroll
-                    for (int c2 = c + 1; c2 < kIB; ++c2)
-                        if (c2 < ib) x[c2] -= x[c] * Ls[(jb + c2) + (jb + c) * ldl];
-                }
-            }
-#pragma unroll
-            for (int c = 0; c < kIB; ++c)
-                if (c < ib) Xs[r + (jb + c) * ldx] = x[c];
-        }
-        __syncthreads();
-    }
+    trsm_tile<T, kRowsPerBlock>(Xs, ldx, rows, Ls, ldl, k, rdiag);
     store_view_tile(Bblk, ld, upper, Xs, ldx, rows, k, kFull);
 }
 

@@ -30,6 +30,8 @@ struct gchol_queue_s {
     void          *dscratch[2];  /* per stream (main, panel): GCHOL_SCRATCH_N^2
                                     elements of double, for syrk via gemm      */
     size_t         hstage_bytes;
+    int           *dtile_sync;   /* GCHOL_TILED_SYNC_WORDS: tickets and ready
+                                    flags of the tiled kernel (main stream)  */
 };
 
 /* Maps a CUDA error to a gchol status. */

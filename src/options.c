@@ -19,7 +19,7 @@ void gchol_options_default(gchol_options_t *opts)
 int gchol_options_valid(const gchol_options_t *opts)
 {
     if (opts == NULL) return 1;
-    if (opts->variant < GCHOL_VARIANT_AUTO || opts->variant > GCHOL_VARIANT_RIGHT) return 0;
+    if (opts->variant < GCHOL_VARIANT_AUTO || opts->variant > GCHOL_VARIANT_TILED) return 0;
     if (opts->lookahead < GCHOL_LOOKAHEAD_AUTO || opts->lookahead > GCHOL_LOOKAHEAD_ON) return 0;
     if (opts->nb < 0 || opts->recnb < 0 || opts->recnb > GCHOL_POTF2_MAX_N) return 0;
     if (opts->trace != NULL && opts->trace->capacity > 0 && opts->trace->events == NULL) return 0;
@@ -41,11 +41,13 @@ typedef struct {
  * critical path, nb = 256 around n = 16384, and 512 once the gemm updates
  * dominate (n = 32768). */
 static const auto_row_t auto_double[] = {
+    {   6144, GCHOL_VARIANT_TILED, GCHOL_TILED_NB, 0, GCHOL_LOOKAHEAD_OFF },
     {  12288, GCHOL_VARIANT_LEFT, 128, 128, GCHOL_LOOKAHEAD_ON },
     {  24576, GCHOL_VARIANT_LEFT, 256, 128, GCHOL_LOOKAHEAD_ON },
     { INT64_MAX, GCHOL_VARIANT_LEFT, 512, 128, GCHOL_LOOKAHEAD_ON },
 };
 static const auto_row_t auto_single[] = {
+    {   6144, GCHOL_VARIANT_TILED, GCHOL_TILED_NB, 0, GCHOL_LOOKAHEAD_OFF },
     {  12288, GCHOL_VARIANT_LEFT, 128, 128, GCHOL_LOOKAHEAD_ON },
     {  24576, GCHOL_VARIANT_LEFT, 256, 128, GCHOL_LOOKAHEAD_ON },
     { INT64_MAX, GCHOL_VARIANT_LEFT, 512, 128, GCHOL_LOOKAHEAD_ON },
@@ -57,6 +59,16 @@ void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n)
     const auto_row_t *row = (precision == 's' || precision == 'S') ? auto_single : auto_double;
     while (n >= row->n_below) ++row;
     if (opts->variant == GCHOL_VARIANT_AUTO) opts->variant = row->variant;
+    /* The tiled kernel's flags cover GCHOL_TILED_MAX_N; above, left-looking. */
+    if (opts->variant == GCHOL_VARIANT_TILED && n > GCHOL_TILED_MAX_N)
+        opts->variant = GCHOL_VARIANT_LEFT;
+    if (opts->variant == GCHOL_VARIANT_TILED) {
+        opts->nb = GCHOL_TILED_NB; /* fixed by the kernel */
+        opts->lookahead = GCHOL_LOOKAHEAD_OFF;
+        if (opts->recnb <= 0) opts->recnb = GCHOL_TILED_NB;
+        return;
+    }
+    if (row->variant == GCHOL_VARIANT_TILED) ++row; /* blocked sizes of the next row */
     if (opts->nb <= 0) opts->nb = row->nb;
     if (opts->recnb <= 0) opts->recnb = row->recnb;
     if (opts->lookahead == GCHOL_LOOKAHEAD_AUTO) opts->lookahead = row->lookahead;

@@ -304,7 +304,12 @@ static int64_t factor(fact_t *f, int64_t n, const gchol_options_t *user_opts)
     GCHOL_CUDA(cudaEventRecord(f->q->ev_fork, f->q->stream));
     GCHOL_CUDA(cudaStreamWaitEvent(f->q->panel_stream, f->q->ev_fork, 0));
 
-    if (n <= nb)
+    if (o.variant == GCHOL_VARIANT_TILED)
+        TRACED(MAIN, GCHOL_OP_POTRF_DIAG, 0, n, n, 0,
+               gchol_from_cuda((cudaError_t)POTRF_TILED_LAUNCH(n, f->A, f->ld, f->upper, 0,
+                                                               f->dinfo, f->q->dtile_sync,
+                                                               f->q->stream)));
+    else if (n <= nb)
         POTRF(MAIN, 0, n);
     else if (o.variant == GCHOL_VARIANT_LEFT)
         st = potrf_left(f, n, nb, o.lookahead == GCHOL_LOOKAHEAD_ON);

@@ -13,6 +13,7 @@ typedef double FLOAT;
 #define BLAS_SYRK       cublasDsyrk_64
 #define BLAS_GEMM       cublasDgemm_64
 #define POTF2_LAUNCH    gchol_dpotf2_launch
+#define POTRF_TILED_LAUNCH gchol_dpotrf_tiled_launch
 #define TRSM_LEAF_LAUNCH gchol_dtrsm_rlt_launch
 #define TRI_SUB_LAUNCH  gchol_dtri_sub_launch
 #define BLAS_TRSM       cublasDtrsm_64
@@ -28,6 +29,7 @@ typedef float FLOAT;
 #define BLAS_SYRK       cublasSsyrk_64
 #define BLAS_GEMM       cublasSgemm_64
 #define POTF2_LAUNCH    gchol_spotf2_launch
+#define POTRF_TILED_LAUNCH gchol_spotrf_tiled_launch
 #define TRSM_LEAF_LAUNCH gchol_strsm_rlt_launch
 #define TRI_SUB_LAUNCH  gchol_stri_sub_launch
 #define BLAS_TRSM       cublasStrsm_64

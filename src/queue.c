@@ -4,6 +4,8 @@
  */
 #include "internal.h"
 
+#include "../kernels/gchol_kernels.h"
+
 #include <stdlib.h>
 
 int64_t gchol_queue_enter(gchol_queue_t q, int *prev)
@@ -46,6 +48,7 @@ static int64_t queue_init(gchol_queue_t q)
     for (int i = 0; i < 2; ++i)
         GCHOL_CUDA(cudaMalloc(&q->dscratch[i],
                               (size_t)GCHOL_SCRATCH_N * GCHOL_SCRATCH_N * sizeof(double)));
+    GCHOL_CUDA(cudaMalloc((void **)&q->dtile_sync, GCHOL_TILED_SYNC_WORDS * sizeof(int)));
 done:
     return st;
 }
@@ -115,6 +118,7 @@ int64_t gchol_queue_destroy(gchol_queue_t q)
         if (q->dwork) cudaFree(q->dwork);
         for (int i = 0; i < 2; ++i)
             if (q->dscratch[i]) cudaFree(q->dscratch[i]);
+        if (q->dtile_sync) cudaFree(q->dtile_sync);
         if (q->hstage) cudaFreeHost(q->hstage);
         if (q->panel_stream) cudaStreamDestroy(q->panel_stream);
         if (q->owns_stream && q->stream) cudaStreamDestroy(q->stream);

@@ -5,7 +5,7 @@
  * testing_spotrf.
  *
  * Table mode (MAGMA style):
- *   testing_dpotrf -n 1024:8192:1024 [--uplo L|U] [--variant auto|left|right]
+ *   testing_dpotrf -n 1024:8192:1024 [--uplo L|U] [--variant auto|left|right|tiled]
  *       [--lookahead on|off|auto] [--nb N] [--recnb N] [--niter K] [--check]
  *       [--interface gpu|async|host] [--lda-pad P]
  * Suite mode (make test):   testing_dpotrf --suite [--quick]
@@ -385,7 +385,7 @@ static void check_case(const case_t *c, const FLOAT *A, const FLOAT *L,
 /* Prints the case's description (no newline). */
 static void print_case(const case_t *c, testing_result_t res)
 {
-    static const char *var[] = { "auto", "left", "right" };
+    static const char *var[] = { "auto", "left", "right", "tiled" };
     const char *la = c->lookahead == GCHOL_LOOKAHEAD_ON ? "on"
                    : c->lookahead == GCHOL_LOOKAHEAD_OFF ? "off" : "auto";
     printf("  %-7s %-11s n=%-5lld lda=%-5lld uplo=%c var=%-5s la=%-4s %-8s k=%-5lld",
@@ -587,14 +587,14 @@ static int in_list(int64_t x, const int64_t *v, int len)
 #define LEN(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 static const char uplos[] = { 'L', 'U' };
-static const int  variants[] = { GCHOL_VARIANT_LEFT, GCHOL_VARIANT_RIGHT };
+static const int  variants[] = { GCHOL_VARIANT_LEFT, GCHOL_VARIANT_RIGHT, GCHOL_VARIANT_TILED };
 static const int  lookaheads[] = { GCHOL_LOOKAHEAD_ON, GCHOL_LOOKAHEAD_OFF };
 
 /* Every option combination (uplo x variant x lookahead) of one matrix. */
 static void add_cross(case_list_t *l, int64_t n, int64_t pad, int defect, int64_t k)
 {
     for (int u = 0; u < 2; u++)
-        for (int v = 0; v < 2; v++)
+        for (int v = 0; v < LEN(variants); v++)
             for (int a = 0; a < 2; a++)
                 add(l, n, pad, uplos[u], IF_EXPERT_GPU, variants[v], lookaheads[a], defect, k);
 }
@@ -636,9 +636,9 @@ static const suite_t suite_quick = { LIST(sizes_quick), LIST(cross_quick), LIST(
 static void add_defect(case_list_t *l, const suite_t *s, char uplo, int defect, int64_t k,
                        int cross, int pick)
 {
-    for (int v = 0; v < 2; v++)
+    for (int v = 0; v < LEN(variants); v++)
         for (int a = 0; a < (cross ? 2 : 1); a++)
-            if (!s->thin || (v == pick % 2 && a == (cross ? pick / 2 % 2 : 0)))
+            if (!s->thin || (v == pick % LEN(variants) && a == (cross ? pick / LEN(variants) % 2 : 0)))
                 add(l, s->nd, 0, uplo, IF_EXPERT_GPU, variants[v],
                     cross ? lookaheads[a] : GCHOL_LOOKAHEAD_AUTO, defect, k);
 }
@@ -675,6 +675,8 @@ static void build_suite(case_list_t *l, int quick)
                 add(l, n, pads[p], uplos[u], IF_EXPERT_GPU, variants[p], lookaheads[p], DEF_NONE, 0);
                 add(l, n, pads[p], uplos[u], IF_ASYNC, 0, GCHOL_LOOKAHEAD_AUTO, DEF_NONE, 0);
                 add(l, n, pads[p], uplos[u], IF_HOST_EXPERT, variants[1 - p],
+                    GCHOL_LOOKAHEAD_AUTO, DEF_NONE, 0);
+                add(l, n, pads[p], uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_TILED,
                     GCHOL_LOOKAHEAD_AUTO, DEF_NONE, 0);
             }
     /* not SPD at column k: tiny, through every interface, first / inside the
@@ -863,7 +865,7 @@ static void run_large(table_opts_t *t)
 static void usage(const char *prog)
 {
     printf("usage: %s [--suite [--quick] | --large | table options]\n"
-           "table options: -n LIST|START:STOP:STEP  --uplo L|U  --variant auto|left|right\n"
+           "table options: -n LIST|START:STOP:STEP  --uplo L|U  --variant auto|left|right|tiled\n"
            "  --lookahead on|off|auto  --nb N  --recnb N  --niter K  --check\n"
            "  --interface gpu|async|host  --lda-pad P\n", prog);
 }
@@ -881,7 +883,7 @@ static int lookup(const char *s, const char *const *names, int count)
 static int parse_table_opts(int argc, char **argv, table_opts_t *t, int *suite,
                             int *quick, int *large)
 {
-    static const char *const variant_names[] = { "auto", "left", "right" };
+    static const char *const variant_names[] = { "auto", "left", "right", "tiled" };
     static const char *const la_names[] = { "auto", "off", "on" };
     static const char *const if_names[] = { "gpu", "async", "host" };
     static const int if_values[] = { IF_EXPERT_GPU, IF_ASYNC, IF_HOST_EXPERT };
@@ -902,7 +904,7 @@ static int parse_table_opts(int argc, char **argv, table_opts_t *t, int *suite,
                 return -1;
         } else if (!strcmp(a, "--uplo") && (v[0] == 'L' || v[0] == 'U') && !v[1]) {
             b->uplo = v[0];
-        } else if (!strcmp(a, "--variant") && (idx = lookup(v, variant_names, 3)) >= 0) {
+        } else if (!strcmp(a, "--variant") && (idx = lookup(v, variant_names, 4)) >= 0) {
             b->variant = idx;
         } else if (!strcmp(a, "--lookahead") && (idx = lookup(v, la_names, 3)) >= 0) {
             b->lookahead = idx - 1;

@@ -1,0 +1,445 @@
+/*
+ * potrf_tiled.cu -- the whole Cholesky factorization of a small or medium
+ * matrix in ONE kernel launch, scheduled by data flow between tiles.
+ *
+ * Why: below n ~ 8192 the blocked drivers are bound by their chain of small
+ * dependent launches (a potf2, a trsm, a syrk per block column, tied by
+ * cross-stream events): each costs a few microseconds of launch and wait
+ * while most of the GPU idles. Here the dependencies are kept on the GPU.
+ *
+ * The lower view is cut into kTB x kTB tiles (ti, tj), ti >= tj. Each is a
+ * work item, left-looking on its own:
+ *
+ *   C = A(ti, tj)
+ *   for k < tj:  wait until L(ti, k) and L(tj, k) are final;  C -= L(ti,k) L(tj,k)^T
+ *   ti == tj:    L(tj, tj) = chol(C)                                  (potf2_tile)
+ *   ti >  tj:    wait until L(tj, tj) is final;  L(ti, tj) = C L(tj,tj)^{-T}  (trsm_tile)
+ *   publish:     store the tile, fence, set its ready flag
+ *
+ * A persistent grid (at most what fits on the GPU at once) takes work items
+ * from an atomic ticket in column-major order of the tiles. A tile depends
+ * only on tiles with smaller tickets, which are held by thread blocks that
+ * are already running, so the waits always end: there is no deadlock whatever
+ * the number of resident blocks (even one).
+ *
+ * Memory ordering: a producer stores its tile, every thread fences, the
+ * block synchronizes, then one thread sets the flag with release semantics.
+ * A consumer's one polling thread reads the flag with acquire semantics, the
+ * block synchronizes, then every read of another block's tile goes through
+ * L2 (ld.global.cg), never through the SM's L1, which may hold a stale line
+ * shared with a neighbouring tile.
+ *
+ * A failed pivot (<= 0 or NaN) in diagonal tile tj sets info = its global
+ * column (1-based) and the abort word to tj + 1. That tile is still
+ * published, so the tiles below it finish the columns before the pivot, as
+ * LAPACK's potrf leaves them; every block working on a later tile column
+ * sees the word (at its next wait or ticket) and leaves, so nothing hangs.
+ * Tiles of later columns are left as they were or partly updated: as in
+ * LAPACK, the part from the failing column on is not a factor.
+ *
+ * The tile update runs on the FP64 tensor cores (mma m16n8k4) in double on
+ * sm_90, on FMA otherwise; potf2_tile and trsm_tile are the one-block
+ * algorithms of the standalone kernels (tile_factor.cuh).
+ */
+#include "gchol_kernels.h"
+
+#include "tile_factor.cuh"
+
+namespace {
+
+using namespace gchol;
+
+constexpr int kTB  = GCHOL_TILED_NB;
+constexpr int kLdc = kTB + 1; /* the tile being factored: odd stride, so the
+                                 column walks of potf2/trsm hit distinct banks */
+constexpr int kLdo = kTB + 8; /* operand tiles: 16-byte aligned columns, and
+                                 with 72 doubles the DMMA fragment loads (8 rows
+                                 x 4 columns per warp) are conflict-free */
+constexpr int kMaxTiles = GCHOL_TILED_MAX_N / kTB;
+
+static_assert(kTB == 64, "the thread mappings below assume 64 x 64 tiles");
+static_assert(kThreads == 256, "and 256 threads");
+
+/* Sync words: [0] ticket, [1] abort, [2 + ti * kMaxTiles + tj] ready flag. */
+enum { kTicket = 0, kAbort = 1, kFlags = 2 };
+
+__device__ __forceinline__ int load_acquire(const int *p)
+{
+    int v;
+    asm volatile("ld.acquire.gpu.global.b32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+    return v;
+}
+__device__ __forceinline__ void store_release(int *p, int v)
+{
+    asm volatile("st.release.gpu.global.b32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+
+/* ---- tile copies between global memory (view) and shared memory ---------- */
+
+/* This thread's share of a 64 x 64 tile: row r, columns cb + 4u for
+ * u = 0..15, at element offsets off0 + u*step from the tile's first element.
+ * Lower view: lanes walk rows, the contiguous direction. Upper view (element
+ * (r, c) stored at c + r*ld): lanes walk c in fours and rows in eights, so a
+ * warp reads eight full 32-byte sectors and its shared stores spread over
+ * the banks. */
+struct TileShare {
+    int r, cb;
+    int64_t off0, step;
+    __device__ __forceinline__ TileShare(int upper, int64_t ld)
+    {
+        const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+        if (!upper) {
+            r = tid & 63;
+            cb = tid >> 6;
+            off0 = r + cb * ld;
+            step = 4 * ld;
+        } else {
+            r = warp * 8 + (lane >> 2);
+            cb = lane & 3;
+            off0 = cb + r * ld;
+            step = 4;
+        }
+    }
+};
+
+/* S[r + c*lds] = view(r0 + r, c0 + c) for r < rows, c < cols (and r >= c if
+ * lower_only), else 0; the diagonal of the padding is 1 when unit_pad, so a
+ * ragged diagonal tile factors (and solves with) [L 0; 0 I]. Reads bypass L1. */
+template <typename T>
+__device__ __forceinline__ void load_tile(T *S, int lds, const T *A, int64_t ld, int upper,
+                                          int64_t r0, int64_t c0, int rows, int cols,
+                                          bool lower_only, bool unit_pad)
+{
+    const TileShare sh(upper, ld);
+    const T *p = (upper ? A + c0 + r0 * ld : A + r0 + c0 * ld) + sh.off0;
+    const bool row_in = sh.r < rows;
+    T v[16];
+#pragma unroll
+    for (int u = 0; u < 16; ++u) {
+        const int c = sh.cb + 4 * u;
+        const bool in = row_in && c < cols && (!lower_only || sh.r >= c);
+        v[u] = in ? __ldcg(p + u * sh.step) : T(0);
+    }
+    T *s = S + sh.r + sh.cb * lds;
+#pragma unroll
+    for (int u = 0; u < 16; ++u) {
+        const bool pad1 = unit_pad && !row_in && sh.r == sh.cb + 4 * u;
+        s[4 * u * lds] = pad1 ? T(1) : v[u];
+    }
+}
+
+/* view(r0 + r, c0 + c) = S[r + c*lds] for r < rows, c < cols (r >= c if
+ * lower_only). */
+template <typename T>
+__device__ __forceinline__ void store_tile(T *A, int64_t ld, int upper, int64_t r0, int64_t c0,
+                                           const T *S, int lds, int rows, int cols,
+                                           bool lower_only)
+{
+    const TileShare sh(upper, ld);
+    T *p = (upper ? A + c0 + r0 * ld : A + r0 + c0 * ld) + sh.off0;
+    const T *s = S + sh.r + sh.cb * lds;
+    if (sh.r >= rows) return;
+#pragma unroll
+    for (int u = 0; u < 16; ++u) {
+        const int c = sh.cb + 4 * u;
+        if (c < cols && (!lower_only || sh.r >= c)) p[u * sh.step] = s[4 * u * lds];
+    }
+}
+
+/* ---- the tile update: acc += SA * SB^T (64 x 64 x 64) --------------------- */
+
+/* FMA form: thread (tx, ty) = (tid % 16, tid / 16) owns rows 4tx..4tx+3 and
+ * columns 4ty..4ty+3; both operands are read as 4-vectors. */
+__device__ __forceinline__ void load4(const float *p, float (&v)[4])
+{
+    const float4 x = *reinterpret_cast<const float4 *>(p);
+    v[0] = x.x; v[1] = x.y; v[2] = x.z; v[3] = x.w;
+}
+[[maybe_unused]] __device__ __forceinline__ void load4(const double *p, double (&v)[4])
+{
+    const double2 x = *reinterpret_cast<const double2 *>(p);
+    const double2 y = *reinterpret_cast<const double2 *>(p + 2);
+    v[0] = x.x; v[1] = x.y; v[2] = y.x; v[3] = y.y;
+}
+
+template <typename T> struct TileAccFma {
+    T acc[4][4];
+
+    __device__ __forceinline__ void zero()
+    {
+#pragma unroll
+        for (int a = 0; a < 4; ++a)
+#pragma unroll
+            for (int b = 0; b < 4; ++b) acc[a][b] = T(0);
+    }
+    __device__ __forceinline__ void update(const T *SA, const T *SB)
+    {
+        const int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
+#pragma unroll 8
+        for (int k = 0; k < kTB; ++k) {
+            T a[4], b[4];
+            load4(SA + 4 * tx + k * kLdo, a);
+            load4(SB + 4 * ty + k * kLdo, b);
+#pragma unroll
+            for (int x = 0; x < 4; ++x)
+#pragma unroll
+                for (int y = 0; y < 4; ++y) acc[x][y] = fma(a[x], b[y], acc[x][y]);
+        }
+    }
+    /* f(row, col, value) for every accumulator. */
+    template <typename F> __device__ __forceinline__ void for_each(F f) const
+    {
+        const int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
+#pragma unroll
+        for (int x = 0; x < 4; ++x)
+#pragma unroll
+            for (int y = 0; y < 4; ++y) f(4 * tx + x, 4 * ty + y, acc[x][y]);
+    }
+};
+
+/* DMMA form (sm_90): warp w owns rows 32 (w % 2) + 0..31 and columns
+ * 16 (w / 2) + 0..15 as 2 x 2 tiles of m16n8; lane (g, q) = (lane / 4,
+ * lane % 4) holds rows g, g + 8 and columns 2q, 2q + 1 of each. */
+struct TileAccDmma {
+    double acc[2][2][4];
+
+    __device__ __forceinline__ void zero()
+    {
+#pragma unroll
+        for (int a = 0; a < 2; ++a)
+#pragma unroll
+            for (int b = 0; b < 2; ++b)
+#pragma unroll
+                for (int e = 0; e < 4; ++e) acc[a][b][e] = 0.0;
+    }
+    __device__ __forceinline__ void update(const double *SA, const double *SB)
+    {
+        const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, q = lane % 4;
+        const double *a = SA + 32 * (warp % 2) + g + q * kLdo;
+        const double *b = SB + 16 * (warp / 2) + g + q * kLdo;
+#pragma unroll 4
+        for (int kk = 0; kk < kTB; kk += 4) {
+            double a0[2], a1[2], bv[2];
+#pragma unroll
+            for (int mt = 0; mt < 2; ++mt) {
+                a0[mt] = a[16 * mt + kk * kLdo];
+                a1[mt] = a[16 * mt + 8 + kk * kLdo];
+            }
+#pragma unroll
+            for (int nt = 0; nt < 2; ++nt) bv[nt] = b[8 * nt + kk * kLdo];
+#pragma unroll
+            for (int mt = 0; mt < 2; ++mt)
+#pragma unroll
+                for (int nt = 0; nt < 2; ++nt) dmma_16x8x4(acc[mt][nt], a0[mt], a1[mt], bv[nt]);
+        }
+    }
+    template <typename F> __device__ __forceinline__ void for_each(F f) const
+    {
+        const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, q = lane % 4;
+#pragma unroll
+        for (int mt = 0; mt < 2; ++mt)
+#pragma unroll
+            for (int nt = 0; nt < 2; ++nt)
+#pragma unroll
+                for (int e = 0; e < 4; ++e)
+                    f(32 * (warp % 2) + 16 * mt + g + 8 * (e / 2),
+                      16 * (warp / 2) + 8 * nt + 2 * q + (e % 2), acc[mt][nt][e]);
+    }
+};
+
+template <typename T> struct TileAccOf { using type = TileAccFma<T>; };
+#if defined(GCHOL_GPU_ARCH) && GCHOL_GPU_ARCH >= 90
+template <> struct TileAccOf<double> { using type = TileAccDmma; };
+#endif
+
+/* ---- the kernel ------------------------------------------------------------ */
+
+/* Tile column of ticket t in column-major order of the lower tiles: column j
+ * starts at j*nt - j(j-1)/2. */
+__device__ __forceinline__ void tile_of_ticket(int t, int nt, int &ti, int &tj)
+{
+    const double b = 2.0 * nt + 1.0;
+    int j = (int)((b - sqrt(b * b - 8.0 * t)) * 0.5);
+    auto start = [nt](int jj) { return jj * nt - jj * (jj - 1) / 2; };
+    if (j < 0) j = 0;
+    while (j > 0 && start(j) > t) --j;
+    while (j + 1 < nt && start(j + 1) <= t) ++j;
+    tj = j;
+    ti = j + (t - start(j));
+}
+
+/* Optional phase timestamps per work item (scratch profiling builds only). */
+#ifdef GCHOL_TILED_PROFILE
+__device__ unsigned long long g_tiled_prof[GCHOL_TILED_PROFILE][6];
+__device__ __forceinline__ void prof(int t, int phase)
+{
+    if (threadIdx.x == 0 && t < GCHOL_TILED_PROFILE) {
+        unsigned long long ns;
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(ns));
+        g_tiled_prof[t][phase] = ns;
+    }
+}
+#else
+__device__ __forceinline__ void prof(int, int) {}
+#endif
+
+struct Shared {
+    int ticket, fail;
+};
+
+/* Whether a failure in tile column abort - 1 (abort = 0: none) stops work
+ * on tile column tj. */
+__device__ __forceinline__ bool aborted(const int *abort_word, int tj)
+{
+    const int a = *(volatile const int *)abort_word;
+    return a != 0 && tj >= a;
+}
+
+/* Thread 0 waits for a flag, or for a failure that stops tile column tj; the
+ * barrier's reduction tells the block which, with no shared word that a
+ * later wait could overwrite before everyone has read it. */
+__device__ __forceinline__ bool wait_ready(const int *flag, const int *abort_word, int tj)
+{
+    int ok = 1;
+    if (threadIdx.x == 0) {
+        while (load_acquire(flag) == 0) {
+            if (aborted(abort_word, tj)) { ok = 0; break; }
+            __nanosleep(32);
+        }
+    }
+    return __syncthreads_and(ok) != 0;
+}
+
+template <typename T>
+__global__ void __launch_bounds__(kThreads, 2)
+potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int upper, int64_t col0,
+                   int64_t *__restrict__ dinfo, int *__restrict__ sync)
+{
+    using Acc = typename TileAccOf<T>::type;
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    T *SA = reinterpret_cast<T *>(smem_raw);        /* kTB x kLdo */
+    T *SB = SA + kTB * kLdo;                         /* kTB x kLdo */
+    T *SC = SB + kTB * kLdo;                         /* kTB x kLdc */
+    T *rdiag = SC + kTB * kLdc;                      /* kTB        */
+    __shared__ Shared sh;
+
+    if (*(volatile int64_t *)dinfo != 0) return; /* an earlier step failed */
+
+    const int nt = (n + kTB - 1) / kTB, total = nt * (nt + 1) / 2;
+    int *abort_word = sync + kAbort;
+    auto flag = [sync](int ti, int tj) { return sync + kFlags + ti * kMaxTiles + tj; };
+
+    for (;;) {
+        if (threadIdx.x == 0) sh.ticket = atomicAdd(sync + kTicket, 1);
+        __syncthreads();
+        const int t = sh.ticket;
+        if (t >= total) return;
+        int ti, tj;
+        tile_of_ticket(t, nt, ti, tj);
+        /* tickets run in column order: every later one is stopped too */
+        if (__syncthreads_or(threadIdx.x == 0 && aborted(abort_word, tj))) return;
+        const bool diag = ti == tj;
+        const int rows = min(kTB, n - ti * kTB), cols = min(kTB, n - tj * kTB);
+        const int64_t r0 = (int64_t)ti * kTB, c0 = (int64_t)tj * kTB;
+        prof(t, 0);
+
+        /* C = A(ti, tj): the diagonal tile's lower triangle, identity padding */
+        load_tile(SC, kLdc, A, ld, upper, r0, c0, rows, cols, diag, diag);
+
+        /* C -= sum_k L(ti, k) L(tj, k)^T */
+        Acc acc;
+        acc.zero();
+        for (int k = 0; k < tj; ++k) {
+            if (!wait_ready(flag(ti, k), abort_word, tj)) return;
+            if (!diag && !wait_ready(flag(tj, k), abort_word, tj)) return;
+            const int64_t ck = (int64_t)k * kTB;
+            load_tile(SA, kLdo, A, ld, upper, r0, ck, rows, kTB, false, false);
+            if (!diag) load_tile(SB, kLdo, A, ld, upper, c0, ck, cols, kTB, false, false);
+            __syncthreads();
+            acc.update(SA, diag ? SA : SB);
+            __syncthreads(); /* before the next tiles overwrite SA, SB */
+        }
+        __syncthreads(); /* SC was loaded by other threads */
+        prof(t, 1);
+        acc.for_each([&](int r, int c, T v) {
+            if (!diag || r >= c) SC[r + c * kLdc] -= v;
+        });
+        __syncthreads();
+
+        if (diag) {
+            prof(t, 2);
+            const int fail = potf2_tile<T, kTB>(SC, kLdc, kTB, &sh.fail);
+            prof(t, 3);
+            store_tile(A, ld, upper, r0, c0, SC, kLdc, rows, cols, true);
+            /* info before the flag: a later (garbage) failure cannot win */
+            if (fail >= 0 && threadIdx.x == 0) {
+                atomicCAS(reinterpret_cast<unsigned long long *>(dinfo), 0ull,
+                          (unsigned long long)(col0 + c0 + fail + 1));
+                atomicCAS(abort_word, 0, tj + 1);
+            }
+        } else {
+            if (!wait_ready(flag(tj, tj), abort_word, tj)) return;
+            prof(t, 2);
+            load_tile(SB, kLdo, A, ld, upper, c0, c0, cols, cols, true, true);
+            __syncthreads();
+            trsm_tile<T, kTB>(SC, kLdc, kTB, SB, kLdo, kTB, rdiag);
+            prof(t, 3);
+            store_tile(A, ld, upper, r0, c0, SC, kLdc, rows, cols, false);
+        }
+
+        /* publish: every thread's stores, then the flag */
+        __threadfence();
+        __syncthreads();
+        if (threadIdx.x == 0) store_release(flag(ti, tj), 1);
+        prof(t, 4);
+    }
+}
+
+template <typename T> constexpr size_t tiled_smem_bytes()
+{
+    return (size_t)(2 * kTB * kLdo + kTB * kLdc + kTB) * sizeof(T);
+}
+
+template <typename T>
+int potrf_tiled_launch(int64_t n, T *dA, int64_t ldda, int upper, int64_t col0, int64_t *dinfo,
+                       int *dsync, cudaStream_t stream)
+{
+    if (n <= 0) return cudaSuccess;
+    if (n > GCHOL_TILED_MAX_N) return cudaErrorInvalidValue;
+    const int nt = (int)((n + kTB - 1) / kTB), total = nt * (nt + 1) / 2;
+    /* the ticket, the abort word and the flags of the tiles used */
+    cudaError_t e = cudaMemsetAsync(dsync, 0, (size_t)(kFlags + (nt - 1) * kMaxTiles + nt) * sizeof(int),
+                                    stream);
+    if (e != cudaSuccess) return e;
+    static bool opted_in[64];
+    const size_t smem = tiled_smem_bytes<T>();
+    if ((e = opt_in_shared(potrf_tiled_kernel<T>, smem, opted_in)) != cudaSuccess) return e;
+    int dev = 0, sms = 0, per_sm = 0;
+    if ((e = cudaGetDevice(&dev)) != cudaSuccess) return e;
+    if ((e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess)
+        return e;
+    if ((e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, potrf_tiled_kernel<T>,
+                                                           kThreads, smem)) != cudaSuccess)
+        return e;
+    int grid = sms * (per_sm > 0 ? per_sm : 1);
+    if (grid > total) grid = total;
+    potrf_tiled_kernel<T><<<grid, kThreads, smem, stream>>>((int)n, dA, ldda, upper, col0, dinfo,
+                                                            dsync);
+    return cudaGetLastError();
+}
+
+} // namespace
+
+extern "C" int gchol_dpotrf_tiled_launch(int64_t n, double *dA, int64_t ldda, int upper,
+                                         int64_t col0, int64_t *dinfo, int *dsync,
+                                         cudaStream_t stream)
+{
+    return potrf_tiled_launch<double>(n, dA, ldda, upper, col0, dinfo, dsync, stream);
+}
+
+extern "C" int gchol_spotrf_tiled_launch(int64_t n, float *dA, int64_t ldda, int upper,
+                                         int64_t col0, int64_t *dinfo, int *dsync,
+                                         cudaStream_t stream)
+{
+    return potrf_tiled_launch<float>(n, dA, ldda, upper, col0, dinfo, dsync, stream);
+}

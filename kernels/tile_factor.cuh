@@ -1,0 +1,164 @@
+/*
+ * tile_factor.cuh -- the two one-block tile algorithms, as device functions
+ * on shared memory, so that the standalone kernels (potf2.cu, trsm_rlt.cu)
+ * and the single-kernel tiled Cholesky (potrf_tiled.cu) share one copy:
+ *
+ *   potf2_tile: in-place Cholesky of an n x n lower tile, n <= MaxN;
+ *   trsm_tile:  X := X * L^{-T} for a rows x k tile X, k <= 128.
+ *
+ * Both are internally blocked by kIB columns and left-looking inside:
+ * (a) all warps update the next kIB columns from the ones to their left
+ * (inner_update), (b) a few threads finish those kIB columns. Every thread
+ * of the block must call them; they end with a block barrier.
+ */
+#ifndef GCHOL_TILE_FACTOR_CUH
+#define GCHOL_TILE_FACTOR_CUH
+
+#include "tile_common.cuh"
+
+namespace gchol {
+
+/* 1/sqrt in one call: the pivot's reciprocal is what the column scaling
+ * needs, and sqrt followed by a division costs twice the latency on the
+ * panel's critical path. */
+template <typename T> __device__ __forceinline__ T rsqrt_t(T x);
+template <> __device__ __forceinline__ double rsqrt_t<double>(double x) { return rsqrt(x); }
+template <> __device__ __forceinline__ float rsqrt_t<float>(float x) { return rsqrtf(x); }
+
+/*
+ * Cholesky of the n x n lower triangle of S (column-major, lds; the strict
+ * upper part may hold anything and is not written). Returns, in every
+ * thread, the 0-based column of the first pivot that is <= 0 or NaN, or -1;
+ * columns before it are factored, as LAPACK's potf2 leaves them. *flag is a
+ * shared int the block uses to agree on failure.
+ *
+ * (b), which is on the critical path of every Cholesky built on this tile,
+ * has no shuffles and no barrier inside: each thread that owns a row of the
+ * inner panel (thread t: row jb + t) factors the kIB x kIB diagonal block
+ * redundantly in registers, then finishes its own row with it. Only warps
+ * with rows to do take part.
+ */
+template <typename T, int MaxN>
+__device__ __forceinline__ int potf2_tile(T *S, int lds, int n, int *flag)
+{
+    static_assert(MaxN <= kThreads, "(b) gives each row of the panel its own thread");
+    const int t = threadIdx.x;
+
+    for (int jb = 0; jb < n; jb += kIB) {
+        const int ib = min(kIB, n - jb);
+
+        /* (a) left-looking update of the inner panel by all threads. */
+        if (jb > 0) {
+            T *P = S + jb; /* rows jb.. of the tile */
+            inner_update<T, MaxN>(P + jb * lds, lds, P, lds, P, lds, n - jb, ib, jb, true);
+            __syncthreads();
+        }
+
+        /* (b) */
+        if (t < n - jb) {
+            T l[kIB][kIB]; /* lower triangle of the diagonal block; identity past ib */
+            T rd[kIB];
+#pragma unroll
+            for (int r = 0; r < kIB; ++r)
+#pragma unroll
+                for (int c = 0; c <= r; ++c)
+                    l[r][c] = (r < ib) ? S[(jb + r) + (jb + c) * lds] : T(r == c);
+            int bad = kIB; /* first failing column of the block */
+#pragma unroll
+            for (int c = 0; c < kIB; ++c) {
+                const T piv = l[c][c];
+                if (bad == kIB && !(piv > T(0))) bad = c; /* also catches NaN */
+                /* d = piv * rd, not sqrt(piv): IEEE sqrt put ~130 cycles per
+                 * column on the critical path (measured on the H100). An
+                 * infinite pivot must still give d = Inf and a zero column,
+                 * as in LAPACK, not Inf * 0 = NaN. */
+                rd[c] = rsqrt_t(piv);
+                if (c < bad) l[c][c] = piv == T(INFINITY) ? piv : piv * rd[c];
+#pragma unroll
+                for (int r = c + 1; r < kIB; ++r) l[r][c] *= rd[c];
+#pragma unroll
+                for (int c2 = c + 1; c2 < kIB; ++c2)
+#pragma unroll
+                    for (int r = c2; r < kIB; ++r) l[r][c2] -= l[r][c] * l[c2][c];
+            }
+            const int done = min(bad, ib); /* columns of the block that are final */
+            if (t < kIB) {
+                /* thread t stores row jb + t of the diagonal block */
+#pragma unroll
+                for (int r = 0; r < kIB; ++r)
+                    if (r == t && r < ib)
+#pragma unroll
+                        for (int c = 0; c <= r; ++c)
+                            if (c < done || (c == bad && r == c)) S[(jb + r) + (jb + c) * lds] = l[r][c];
+            } else {
+                /* row jb + t below the block: x := x * L^{-T} over the final columns */
+                T x[kIB];
+                T *row = S + (jb + t);
+#pragma unroll
+                for (int c = 0; c < kIB; ++c) x[c] = c < ib ? row[(jb + c) * lds] : T(0);
+#pragma unroll
+                for (int c = 0; c < kIB; ++c) {
+                    x[c] *= rd[c];
+#pragma unroll
+                    for (int c2 = c + 1; c2 < kIB; ++c2) x[c2] -= x[c] * l[c2][c];
+                }
+#pragma unroll
+                for (int c = 0; c < kIB; ++c)
+                    if (c < done) row[(jb + c) * lds] = x[c];
+            }
+            /* thread 0 always takes part; the others found the same column */
+            if (t == 0) *flag = bad < ib ? jb + bad : -1;
+        }
+        __syncthreads();
+        const int fail = *flag; /* uniform; rewritten only after the next (a) barrier */
+        if (fail >= 0) return fail;
+    }
+    return -1;
+}
+
+/*
+ * X := X * L^{-T}: X is rows x k (rows <= MaxRows <= kThreads, ldx), L the
+ * k x k lower triangle of Ls (ldl; the strict upper part is not read).
+ * rdiag is k entries of shared scratch. Rows are solved independently: (b)
+ * is a forward substitution by one thread per row.
+ */
+template <typename T, int MaxRows>
+__device__ __forceinline__ void trsm_tile(T *Xs, int ldx, int rows, const T *Ls, int ldl, int k,
+                                          T *rdiag)
+{
+    static_assert(MaxRows <= kThreads, "(b) uses one thread per row");
+    for (int j = threadIdx.x; j < k; j += kThreads) rdiag[j] = T(1) / Ls[j + j * ldl];
+    __syncthreads();
+
+    for (int jb = 0; jb < k; jb += kIB) {
+        const int ib = min(kIB, k - jb);
+        if (jb > 0) {
+            inner_update<T, MaxRows>(Xs + jb * ldx, ldx, Xs, ldx, Ls + jb, ldl, rows, ib, jb,
+                                     false);
+            __syncthreads();
+        }
+        const int r = threadIdx.x;
+        if (r < rows) {
+            T x[kIB];
+#pragma unroll
+            for (int c = 0; c < kIB; ++c) x[c] = c < ib ? Xs[r + (jb + c) * ldx] : T(0);
+#pragma unroll
+            for (int c = 0; c < kIB; ++c) {
+                if (c < ib) {
+                    x[c] *= rdiag[jb + c];
+#pragma unroll
+                    for (int c2 = c + 1; c2 < kIB; ++c2)
+                        if (c2 < ib) x[c2] -= x[c] * Ls[(jb + c2) + (jb + c) * ldl];
+                }
+            }
+#pragma unroll
+            for (int c = 0; c < kIB; ++c)
+                if (c < ib) Xs[r + (jb + c) * ldx] = x[c];
+        }
+        __syncthreads();
+    }
+}
+
+} // namespace gchol
+
+#endif
