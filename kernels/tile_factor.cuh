@@ -55,15 +55,17 @@ __device__ __forceinline__ int potf2_tile(T *S, int lds, int n, int *flag)
         }
 
         /* (b) */
-        if (t < n - jb) {
-            T l[kIB][kIB]; /* lower triangle of the diagonal block; identity past ib */
+        T l[kIB][kIB]; /* lower triangle of the diagonal block; identity past ib */
+        int done = 0;  /* columns of the block that are final */
+        int bad = kIB; /* first failing column of the block */
+        const bool active = t < n - jb;
+        if (active) {
             T rd[kIB];
 #pragma unroll
             for (int r = 0; r < kIB; ++r)
 #pragma unroll
                 for (int c = 0; c <= r; ++c)
                     l[r][c] = (r < ib) ? S[(jb + r) + (jb + c) * lds] : T(r == c);
-            int bad = kIB; /* first failing column of the block */
 #pragma unroll
             for (int c = 0; c < kIB; ++c) {
                 const T piv = l[c][c];
@@ -81,17 +83,10 @@ __device__ __forceinline__ int potf2_tile(T *S, int lds, int n, int *flag)
 #pragma unroll
                     for (int r = c2; r < kIB; ++r) l[r][c2] -= l[r][c] * l[c2][c];
             }
-            const int done = min(bad, ib); /* columns of the block that are final */
-            if (t < kIB) {
-                /* thread t stores row jb + t of the diagonal block */
-#pragma unroll
-                for (int r = 0; r < kIB; ++r)
-                    if (r == t && r < ib)
-#pragma unroll
-                        for (int c = 0; c <= r; ++c)
-                            if (c < done || (c == bad && r == c)) S[(jb + r) + (jb + c) * lds] = l[r][c];
-            } else {
-                /* row jb + t below the block: x := x * L^{-T} over the final columns */
+            done = min(bad, ib);
+            if (t >= kIB) {
+                /* row jb + t below the block: x := x * L^{-T} over the final
+                 * columns. No other thread reads this row in (b). */
                 T x[kIB];
                 T *row = S + (jb + t);
 #pragma unroll
@@ -109,10 +104,25 @@ __device__ __forceinline__ int potf2_tile(T *S, int lds, int n, int *flag)
             /* thread 0 always takes part; the others found the same column */
             if (t == 0) *flag = bad < ib ? jb + bad : -1;
         }
-        __syncthreads();
+        __syncthreads(); /* every thread has read the diagonal block */
+        if (active && t < kIB) {
+            /* thread t stores row jb + t of the diagonal block. Nothing reads
+             * rows jb..jb+kIB-1 before the next barrier: (a) of the next
+             * block starts at row jb + kIB. */
+#pragma unroll
+            for (int r = 0; r < kIB; ++r)
+                if (r == t && r < ib)
+#pragma unroll
+                    for (int c = 0; c <= r; ++c)
+                        if (c < done || (c == bad && r == c)) S[(jb + r) + (jb + c) * lds] = l[r][c];
+        }
         const int fail = *flag; /* uniform; rewritten only after the next (a) barrier */
-        if (fail >= 0) return fail;
+        if (fail >= 0) {
+            __syncthreads();
+            return fail;
+        }
     }
+    __syncthreads(); /* the last block's diagonal rows */
     return -1;
 }
 
