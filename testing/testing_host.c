@@ -69,7 +69,8 @@ static void test_options(void)
         for (int i = 0; i < LEN(ns); i++) {
             gchol_options_default(&o);
             gchol_options_resolve(&o, precs[p], ns[i]);
-            testing_expect((o.variant == GCHOL_VARIANT_LEFT || o.variant == GCHOL_VARIANT_RIGHT) &&
+            testing_expect((o.variant == GCHOL_VARIANT_LEFT || o.variant == GCHOL_VARIANT_RIGHT ||
+                            (o.variant == GCHOL_VARIANT_TILED && o.nb == 64 && ns[i] <= 16384)) &&
                            o.nb >= 1 && o.recnb >= 1 && o.recnb <= 128 &&
                            (o.lookahead == GCHOL_LOOKAHEAD_ON || o.lookahead == GCHOL_LOOKAHEAD_OFF) &&
                            o.trace == NULL,
@@ -88,6 +89,32 @@ static void test_options(void)
     testing_expect(o.variant == GCHOL_VARIANT_LEFT && o.nb == 256 && o.recnb == 32 &&
                    o.lookahead == GCHOL_LOOKAHEAD_ON && o.trace == &dummy,
                    "resolve keeps explicit choices (left, nb 256, recnb 32, lookahead on)");
+    /* the tiled kernel: kept up to its largest n, left-looking above */
+    for (int p = 0; p < 2; p++) {
+        gchol_options_default(&o);
+        o.variant = GCHOL_VARIANT_TILED;
+        gchol_options_resolve(&o, precs[p], 16384);
+        testing_expect(o.variant == GCHOL_VARIANT_TILED && o.nb == 64 &&
+                       o.lookahead == GCHOL_LOOKAHEAD_OFF,
+                       "resolve('%c', tiled, n=16384) stays tiled (variant %d nb %lld)", precs[p],
+                       o.variant, (long long)o.nb);
+        gchol_options_default(&o);
+        o.variant = GCHOL_VARIANT_TILED;
+        gchol_options_resolve(&o, precs[p], 16385);
+        testing_expect(o.variant == GCHOL_VARIANT_LEFT && o.nb >= 128,
+                       "resolve('%c', tiled, n=16385) falls back to left-looking (variant %d nb %lld)",
+                       precs[p], o.variant, (long long)o.nb);
+    }
+    /* a variant past the last one is argument 6 */
+    {
+        double a = 1.0;
+        int64_t info = 0;
+        gchol_options_default(&o);
+        o.variant = GCHOL_VARIANT_TILED + 1;
+        int64_t r = gchol_dpotrf_expert_gpu('L', 1, &a, 1, &info, &o, NULL);
+        testing_expect(r == -6 && info == -6, "potrf_expert_gpu with variant %d: %lld (want -6)",
+                       o.variant, (long long)r);
+    }
 }
 
 /* ---------------------------------------------------------------------------
