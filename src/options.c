@@ -35,30 +35,37 @@ typedef struct {
     int     lookahead;
 } auto_row_t;
 
-/* From the H100 sweep of 2026-11-22 (docs/performance.md): left-looking
- * with lookahead won at every size in both precisions; nb = 128 (one potf2
- * launch per diagonal block, no recursion) is fastest while the panel is the
- * critical path, nb = 256 around n = 16384, and 512 once the gemm updates
- * dominate (n = 32768). */
+/* From the H100 sweeps of 2026-11-22 (docs/performance.md).
+ * - Below 10240 (lower) the single-kernel tiled factorization wins: at
+ *   n = 4096 it took 2.2 ms in double against 3.9 for left-looking, at 8192
+ *   8.9 against 10.0; at 12288 it lost (26.6 against 21.2 ms), being bound by
+ *   its 64 x 64 tile updates.
+ * - For uplo = 'U' its transposed tile loads cost more as n grows (double,
+ *   n = 8192: 13.8 ms against 8.9 for 'L'), so upper switches at 6144.
+ * - Above, left-looking with lookahead won at every size in both precisions:
+ *   nb = 128 while the panel is the critical path, nb = 256 around
+ *   n = 16384, and 512 once the gemm updates dominate (n = 32768). */
+static const int64_t tiled_below_lower = 10240, tiled_below_upper = 6144;
 static const auto_row_t auto_double[] = {
-    {  10240, GCHOL_VARIANT_TILED, GCHOL_TILED_NB, 0, GCHOL_LOOKAHEAD_OFF },
     {  12288, GCHOL_VARIANT_LEFT, 128, 128, GCHOL_LOOKAHEAD_ON },
     {  24576, GCHOL_VARIANT_LEFT, 256, 128, GCHOL_LOOKAHEAD_ON },
     { INT64_MAX, GCHOL_VARIANT_LEFT, 512, 128, GCHOL_LOOKAHEAD_ON },
 };
 static const auto_row_t auto_single[] = {
-    {  10240, GCHOL_VARIANT_TILED, GCHOL_TILED_NB, 0, GCHOL_LOOKAHEAD_OFF },
     {  12288, GCHOL_VARIANT_LEFT, 128, 128, GCHOL_LOOKAHEAD_ON },
     {  24576, GCHOL_VARIANT_LEFT, 256, 128, GCHOL_LOOKAHEAD_ON },
     { INT64_MAX, GCHOL_VARIANT_LEFT, 512, 128, GCHOL_LOOKAHEAD_ON },
 };
 
-void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n)
+void gchol_options_resolve_uplo(gchol_options_t *opts, char precision, char uplo, int64_t n)
 {
     if (opts == NULL) return;
     const auto_row_t *row = (precision == 's' || precision == 'S') ? auto_single : auto_double;
     while (n >= row->n_below) ++row;
-    if (opts->variant == GCHOL_VARIANT_AUTO) opts->variant = row->variant;
+    const int upper = uplo == 'U' || uplo == 'u';
+    if (opts->variant == GCHOL_VARIANT_AUTO)
+        opts->variant = n < (upper ? tiled_below_upper : tiled_below_lower)
+                        ? GCHOL_VARIANT_TILED : row->variant;
     /* The tiled kernel's flags cover GCHOL_TILED_MAX_N; above, left-looking. */
     if (opts->variant == GCHOL_VARIANT_TILED && n > GCHOL_TILED_MAX_N)
         opts->variant = GCHOL_VARIANT_LEFT;
@@ -68,8 +75,12 @@ void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n)
         if (opts->recnb <= 0) opts->recnb = GCHOL_TILED_NB;
         return;
     }
-    if (row->variant == GCHOL_VARIANT_TILED) ++row; /* blocked sizes of the next row */
     if (opts->nb <= 0) opts->nb = row->nb;
     if (opts->recnb <= 0) opts->recnb = row->recnb;
     if (opts->lookahead == GCHOL_LOOKAHEAD_AUTO) opts->lookahead = row->lookahead;
+}
+
+void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n)
+{
+    gchol_options_resolve_uplo(opts, precision, 'L', n);
 }
