@@ -52,9 +52,14 @@ using namespace gchol;
 constexpr int kTB  = GCHOL_TILED_NB;
 constexpr int kLdc = kTB + 1; /* the tile being factored: odd stride, so the
                                  column walks of potf2/trsm hit distinct banks */
-constexpr int kLdo = kTB + 8; /* operand tiles: 16-byte aligned columns, and
-                                 with 72 doubles the DMMA fragment loads (8 rows
-                                 x 4 columns per warp) are conflict-free */
+/* Operand tiles are copied as they lie in memory: column-major in the view
+ * for uplo = L (stride kLdoCol), row-major for uplo = U (stride kLdoRow). Both
+ * strides keep 16-byte alignment and make the DMMA fragment loads (8 rows x 4
+ * k per warp) conflict-free: 72 = 8 (mod 16) column-major, 68 = 4 (mod 16)
+ * row-major. */
+constexpr int kLdoCol = kTB + 8;
+constexpr int kLdoRow = kTB + 4;
+constexpr int kLdo    = kLdoCol; /* the larger: the allocation */
 constexpr int kMaxTiles = GCHOL_TILED_MAX_N / kTB;
 
 static_assert(kTB == 64, "the thread mappings below assume 64 x 64 tiles");
@@ -76,73 +81,71 @@ __device__ __forceinline__ void store_release(int *p, int v)
 
 /* ---- tile copies between global memory (view) and shared memory ---------- */
 
-/* This thread's share of a 64 x 64 tile: row r, columns cb + 4u for
- * u = 0..15, at element offsets off0 + u*step from the tile's first element.
- * Lower view: lanes walk rows, the contiguous direction. Upper view (element
- * (r, c) stored at c + r*ld): lanes walk c in fours and rows in eights, so a
- * warp reads eight full 32-byte sectors and its shared stores spread over
- * the banks. */
+/* This thread's share of a 64 x 64 tile, in memory order: element u
+ * (0..15) is at p[inner + outer*ld] with outer = ob + 4u, from the tile's
+ * first stored element. Lanes walk the contiguous direction, so every warp
+ * reads whole lines. In the view, (r, c) = (inner, outer) for uplo = L and
+ * (outer, inner) for uplo = U. */
 struct TileShare {
-    int r, cb;
+    int inner, ob;
     int64_t off0, step;
-    __device__ __forceinline__ TileShare(int upper, int64_t ld)
+    __device__ __forceinline__ explicit TileShare(int64_t ld)
     {
-        const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
-        if (!upper) {
-            r = tid & 63;
-            cb = tid >> 6;
-            off0 = r + cb * ld;
-            step = 4 * ld;
-        } else {
-            r = warp * 8 + (lane >> 2);
-            cb = lane & 3;
-            off0 = cb + r * ld;
-            step = 4;
-        }
+        inner = threadIdx.x & 63;
+        ob = threadIdx.x >> 6;
+        off0 = inner + ob * ld;
+        step = 4 * ld;
     }
 };
 
-/* S[r + c*lds] = view(r0 + r, c0 + c) for r < rows, c < cols (and r >= c if
- * lower_only), else 0; the diagonal of the padding is 1 when unit_pad, so a
- * ragged diagonal tile factors (and solves with) [L 0; 0 I]. Reads bypass L1. */
-template <typename T>
-__device__ __forceinline__ void load_tile(T *S, int lds, const T *A, int64_t ld, int upper,
-                                          int64_t r0, int64_t c0, int rows, int cols,
+/* Where a tile lands in shared memory: in view order, S[r + c*lds] (the tile
+ * being factored, the diagonal L), or as it lies in memory, S[inner +
+ * outer*lds] (operands of the update; see kLdoCol / kLdoRow). */
+enum SmemOrder { kViewOrder, kMemoryOrder };
+
+/* Copies view tile (r0.., c0..) into S: elements with r < rows, c < cols
+ * (and r >= c if lower_only), else 0; the diagonal of the padding is 1 when
+ * unit_pad, so a ragged diagonal tile factors (and solves with) [L 0; 0 I].
+ * Reads bypass L1. */
+template <SmemOrder kOrder, typename T>
+__device__ __forceinline__ void load_tile(T *S, int lds, const T *A, int64_t ld,
+                                          int upper, int64_t r0, int64_t c0, int rows, int cols,
                                           bool lower_only, bool unit_pad)
 {
-    const TileShare sh(upper, ld);
+    const TileShare sh(ld);
     const T *p = (upper ? A + c0 + r0 * ld : A + r0 + c0 * ld) + sh.off0;
-    const bool row_in = sh.r < rows;
     T v[16];
 #pragma unroll
     for (int u = 0; u < 16; ++u) {
-        const int c = sh.cb + 4 * u;
-        const bool in = row_in && c < cols && (!lower_only || sh.r >= c);
+        const int outer = sh.ob + 4 * u;
+        const int r = upper ? outer : sh.inner, c = upper ? sh.inner : outer;
+        const bool in = r < rows && c < cols && (!lower_only || r >= c);
         v[u] = in ? __ldcg(p + u * sh.step) : T(0);
     }
-    T *s = S + sh.r + sh.cb * lds;
 #pragma unroll
     for (int u = 0; u < 16; ++u) {
-        const bool pad1 = unit_pad && !row_in && sh.r == sh.cb + 4 * u;
-        s[4 * u * lds] = pad1 ? T(1) : v[u];
+        const int outer = sh.ob + 4 * u;
+        const int r = upper ? outer : sh.inner, c = upper ? sh.inner : outer;
+        const bool pad1 = unit_pad && r == c && r >= rows;
+        const int at = kOrder == kViewOrder ? r + c * lds : sh.inner + outer * lds;
+        S[at] = pad1 ? T(1) : v[u];
     }
 }
 
-/* view(r0 + r, c0 + c) = S[r + c*lds] for r < rows, c < cols (r >= c if
- * lower_only). */
+/* view(r0 + r, c0 + c) = S[r + c*lds] (view order) for r < rows, c < cols
+ * (r >= c if lower_only). */
 template <typename T>
 __device__ __forceinline__ void store_tile(T *A, int64_t ld, int upper, int64_t r0, int64_t c0,
                                            const T *S, int lds, int rows, int cols,
                                            bool lower_only)
 {
-    const TileShare sh(upper, ld);
+    const TileShare sh(ld);
     T *p = (upper ? A + c0 + r0 * ld : A + r0 + c0 * ld) + sh.off0;
-    const T *s = S + sh.r + sh.cb * lds;
-    if (sh.r >= rows) return;
 #pragma unroll
     for (int u = 0; u < 16; ++u) {
-        const int c = sh.cb + 4 * u;
-        if (c < cols && (!lower_only || sh.r >= c)) p[u * sh.step] = s[4 * u * lds];
+        const int outer = sh.ob + 4 * u;
+        const int r = upper ? outer : sh.inner, c = upper ? sh.inner : outer;
+        if (r < rows && c < cols && (!lower_only || r >= c)) p[u * sh.step] = S[r + c * lds];
     }
 }
 
@@ -172,28 +175,52 @@ template <typename T> struct TileAccFma {
 #pragma unroll
             for (int b = 0; b < 4; ++b) acc[a][b] = T(0);
     }
+    /* Column-major operands (A(m, k) at S[m + k*kLdoCol]): thread (tx, ty)
+     * owns rows 4tx.. and columns 4ty.., read as 4-vectors along m.
+     * Row-major (S[k + m*kLdoRow]): rows tx + 16x and columns ty + 16y, read
+     * as 4-vectors along k; consecutive rows keep the lanes on distinct banks. */
+    template <bool kRowMajor>
     __device__ __forceinline__ void update(const T *SA, const T *SB)
     {
         const int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
+        if (!kRowMajor) {
 #pragma unroll 8
-        for (int k = 0; k < kTB; ++k) {
-            T a[4], b[4];
-            load4(SA + 4 * tx + k * kLdo, a);
-            load4(SB + 4 * ty + k * kLdo, b);
+            for (int k = 0; k < kTB; ++k) {
+                T a[4], b[4];
+                load4(SA + 4 * tx + k * kLdoCol, a);
+                load4(SB + 4 * ty + k * kLdoCol, b);
 #pragma unroll
-            for (int x = 0; x < 4; ++x)
+                for (int x = 0; x < 4; ++x)
 #pragma unroll
-                for (int y = 0; y < 4; ++y) acc[x][y] = fma(a[x], b[y], acc[x][y]);
+                    for (int y = 0; y < 4; ++y) acc[x][y] = fma(a[x], b[y], acc[x][y]);
+            }
+        } else {
+#pragma unroll 2
+            for (int k = 0; k < kTB; k += 4) {
+                T a[4][4], b[4][4];
+#pragma unroll
+                for (int x = 0; x < 4; ++x) load4(SA + k + (tx + 16 * x) * kLdoRow, a[x]);
+#pragma unroll
+                for (int y = 0; y < 4; ++y) load4(SB + k + (ty + 16 * y) * kLdoRow, b[y]);
+#pragma unroll
+                for (int kk = 0; kk < 4; ++kk)
+#pragma unroll
+                    for (int x = 0; x < 4; ++x)
+#pragma unroll
+                        for (int y = 0; y < 4; ++y) acc[x][y] = fma(a[x][kk], b[y][kk], acc[x][y]);
+            }
         }
     }
     /* f(row, col, value) for every accumulator. */
-    template <typename F> __device__ __forceinline__ void for_each(F f) const
+    template <bool kRowMajor, typename F> __device__ __forceinline__ void for_each(F f) const
     {
         const int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
 #pragma unroll
         for (int x = 0; x < 4; ++x)
 #pragma unroll
-            for (int y = 0; y < 4; ++y) f(4 * tx + x, 4 * ty + y, acc[x][y]);
+            for (int y = 0; y < 4; ++y)
+                f(kRowMajor ? tx + 16 * x : 4 * tx + x, kRowMajor ? ty + 16 * y : 4 * ty + y,
+                  acc[x][y]);
     }
 };
 
@@ -212,28 +239,32 @@ struct TileAccDmma {
 #pragma unroll
                 for (int e = 0; e < 4; ++e) acc[a][b][e] = 0.0;
     }
+    /* Element (m, k) of an operand is at m*sm + k*sk: column-major
+     * (sm, sk) = (1, kLdoCol), row-major (kLdoRow, 1). */
+    template <bool kRowMajor>
     __device__ __forceinline__ void update(const double *SA, const double *SB)
     {
+        constexpr int sm = kRowMajor ? kLdoRow : 1, sk = kRowMajor ? 1 : kLdoCol;
         const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, q = lane % 4;
-        const double *a = SA + 32 * (warp % 2) + g + q * kLdo;
-        const double *b = SB + 16 * (warp / 2) + g + q * kLdo;
+        const double *a = SA + (32 * (warp % 2) + g) * sm + q * sk;
+        const double *b = SB + (16 * (warp / 2) + g) * sm + q * sk;
 #pragma unroll 4
         for (int kk = 0; kk < kTB; kk += 4) {
             double a0[2], a1[2], bv[2];
 #pragma unroll
             for (int mt = 0; mt < 2; ++mt) {
-                a0[mt] = a[16 * mt + kk * kLdo];
-                a1[mt] = a[16 * mt + 8 + kk * kLdo];
+                a0[mt] = a[16 * mt * sm + kk * sk];
+                a1[mt] = a[(16 * mt + 8) * sm + kk * sk];
             }
 #pragma unroll
-            for (int nt = 0; nt < 2; ++nt) bv[nt] = b[8 * nt + kk * kLdo];
+            for (int nt = 0; nt < 2; ++nt) bv[nt] = b[8 * nt * sm + kk * sk];
 #pragma unroll
             for (int mt = 0; mt < 2; ++mt)
 #pragma unroll
                 for (int nt = 0; nt < 2; ++nt) dmma_16x8x4(acc[mt][nt], a0[mt], a1[mt], bv[nt]);
         }
     }
-    template <typename F> __device__ __forceinline__ void for_each(F f) const
+    template <bool kRowMajor, typename F> __device__ __forceinline__ void for_each(F f) const
     {
         const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, q = lane % 4;
 #pragma unroll
@@ -310,11 +341,19 @@ __device__ __forceinline__ bool wait_ready(const int *flag, const int *abort_wor
     return __syncthreads_and(ok) != 0;
 }
 
-template <typename T>
-__global__ void __launch_bounds__(kThreads, 2)
-potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int upper, int64_t col0,
+/* One instantiation per triangle (each carries one update path) and per
+ * blocks-per-SM target. Two blocks per SM cap registers at 128: the double
+ * kernel then spills a little in potf2_tile, which lengthens the critical
+ * path; one block per SM does not spill but halves the blocks that overlap
+ * waiting with work. Measured on the H100 (double, lower): n = 4096 took
+ * 1.84 ms with one block per SM against 2.36 with two; n = 6144 4.41 ms with
+ * two against 5.01. */
+template <typename T, bool kUpper, int kMinBlocks>
+__global__ void __launch_bounds__(kThreads, kMinBlocks)
+potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
                    int64_t *__restrict__ dinfo, int *__restrict__ sync)
 {
+    constexpr int upper = kUpper;
     using Acc = typename TileAccOf<T>::type;
     extern __shared__ __align__(16) unsigned char smem_raw[];
     T *SA = reinterpret_cast<T *>(smem_raw);        /* kTB x kLdo */
@@ -344,7 +383,8 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int upper, int64_t col0
         prof(t, 0);
 
         /* C = A(ti, tj): the diagonal tile's lower triangle, identity padding */
-        load_tile(SC, kLdc, A, ld, upper, r0, c0, rows, cols, diag, diag);
+        load_tile<kViewOrder>(SC, kLdc, A, ld, upper, r0, c0, rows, cols, diag, diag);
+        constexpr int ldo = kUpper ? kLdoRow : kLdoCol;
 
         /* C -= sum_k L(ti, k) L(tj, k)^T */
         Acc acc;
@@ -353,17 +393,19 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int upper, int64_t col0
             if (!wait_ready(flag(ti, k), abort_word, tj)) return;
             if (!diag && !wait_ready(flag(tj, k), abort_word, tj)) return;
             const int64_t ck = (int64_t)k * kTB;
-            load_tile(SA, kLdo, A, ld, upper, r0, ck, rows, kTB, false, false);
-            if (!diag) load_tile(SB, kLdo, A, ld, upper, c0, ck, cols, kTB, false, false);
+            load_tile<kMemoryOrder>(SA, ldo, A, ld, upper, r0, ck, rows, kTB, false, false);
+            if (!diag)
+                load_tile<kMemoryOrder>(SB, ldo, A, ld, upper, c0, ck, cols, kTB, false, false);
             __syncthreads();
-            acc.update(SA, diag ? SA : SB);
+            acc.template update<kUpper>(SA, diag ? SA : SB);
             __syncthreads(); /* before the next tiles overwrite SA, SB */
         }
         __syncthreads(); /* SC was loaded by other threads */
         prof(t, 1);
-        acc.for_each([&](int r, int c, T v) {
+        auto subtract = [&](int r, int c, T v) {
             if (!diag || r >= c) SC[r + c * kLdc] -= v;
-        });
+        };
+        acc.template for_each<kUpper>(subtract);
         __syncthreads();
 
         if (diag) {
@@ -380,9 +422,9 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int upper, int64_t col0
         } else {
             if (!wait_ready(flag(tj, tj), abort_word, tj)) return;
             prof(t, 2);
-            load_tile(SB, kLdo, A, ld, upper, c0, c0, cols, cols, true, true);
+            load_tile<kViewOrder>(SB, kLdc, A, ld, upper, c0, c0, cols, cols, true, true);
             __syncthreads();
-            trsm_tile<T, kTB>(SC, kLdc, kTB, SB, kLdo, kTB, rdiag);
+            trsm_tile<T, kTB>(SC, kLdc, kTB, SB, kLdc, kTB, rdiag);
             prof(t, 3);
             store_tile(A, ld, upper, r0, c0, SC, kLdc, rows, cols, false);
         }
@@ -394,6 +436,9 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int upper, int64_t col0
         prof(t, 4);
     }
 }
+
+/* Up to this n one block per SM (see the kernel's comment). */
+constexpr int64_t kOneBlockPerSmBelow = 5120;
 
 template <typename T> constexpr size_t tiled_smem_bytes()
 {
@@ -411,20 +456,23 @@ int potrf_tiled_launch(int64_t n, T *dA, int64_t ldda, int upper, int64_t col0, 
     cudaError_t e = cudaMemsetAsync(dsync, 0, (size_t)(kFlags + (nt - 1) * kMaxTiles + nt) * sizeof(int),
                                     stream);
     if (e != cudaSuccess) return e;
-    static bool opted_in[64];
+    static bool opted_in[4][64];
     const size_t smem = tiled_smem_bytes<T>();
-    if ((e = opt_in_shared(potrf_tiled_kernel<T>, smem, opted_in)) != cudaSuccess) return e;
+    const int two = n > kOneBlockPerSmBelow ? 1 : 0;
+    auto kernel = upper ? (two ? potrf_tiled_kernel<T, true, 2> : potrf_tiled_kernel<T, true, 1>)
+                        : (two ? potrf_tiled_kernel<T, false, 2> : potrf_tiled_kernel<T, false, 1>);
+    if ((e = opt_in_shared(kernel, smem, opted_in[2 * two + (upper ? 1 : 0)])) != cudaSuccess)
+        return e;
     int dev = 0, sms = 0, per_sm = 0;
     if ((e = cudaGetDevice(&dev)) != cudaSuccess) return e;
     if ((e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess)
         return e;
-    if ((e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, potrf_tiled_kernel<T>,
-                                                           kThreads, smem)) != cudaSuccess)
+    if ((e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kThreads, smem)) !=
+        cudaSuccess)
         return e;
     int grid = sms * (per_sm > 0 ? per_sm : 1);
     if (grid > total) grid = total;
-    potrf_tiled_kernel<T><<<grid, kThreads, smem, stream>>>((int)n, dA, ldda, upper, col0, dinfo,
-                                                            dsync);
+    kernel<<<grid, kThreads, smem, stream>>>((int)n, dA, ldda, col0, dinfo, dsync);
     return cudaGetLastError();
 }
 

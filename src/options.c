@@ -40,12 +40,12 @@ typedef struct {
  *   n = 4096 it took 2.2 ms in double against 3.9 for left-looking, at 8192
  *   8.9 against 10.0; at 12288 it lost (26.6 against 21.2 ms), being bound by
  *   its 64 x 64 tile updates.
- * - For uplo = 'U' its transposed tile loads cost more as n grows (double,
- *   n = 8192: 13.8 ms against 8.9 for 'L'), so upper switches at 6144.
+ * - Upper runs at the speed of lower since its operand tiles are copied
+ *   row-major (double, n = 8192: 7.9 ms for 'U', 9.0 for 'L').
  * - Above, left-looking with lookahead won at every size in both precisions:
  *   nb = 128 while the panel is the critical path, nb = 256 around
  *   n = 16384, and 512 once the gemm updates dominate (n = 32768). */
-static const int64_t tiled_below_lower = 10240, tiled_below_upper = 6144;
+static const int64_t tiled_below_lower = 10240, tiled_below_upper = 10240;
 static const auto_row_t auto_double[] = {
     {  12288, GCHOL_VARIANT_LEFT, 128, 128, GCHOL_LOOKAHEAD_ON },
     {  24576, GCHOL_VARIANT_LEFT, 256, 128, GCHOL_LOOKAHEAD_ON },
