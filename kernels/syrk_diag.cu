@@ -139,15 +139,7 @@ template <typename T> struct WarpTile;
 template <> struct WarpTile<double> {
     double acc[4][4][4];
 
-    __device__ __forceinline__ void zero()
-    {
-#pragma unroll
-        for (int a = 0; a < 4; ++a)
-#pragma unroll
-            for (int b = 0; b < 4; ++b)
-#pragma unroll
-                for (int c = 0; c < 4; ++c) acc[a][b][c] = 0.0;
-    }
+    __device__ __forceinline__ void zero() { zero_all(acc); }
 
     /* Fragments of k-step kk at k = kk + t4. The double-precision stages
      * store row r of each 16-row group at dmma_slot(r), which puts rows g
@@ -208,13 +200,7 @@ template <> struct WarpTile<double> {
 template <> struct WarpTile<float> {
     float acc[8][8];
 
-    __device__ __forceinline__ void zero()
-    {
-#pragma unroll
-        for (int a = 0; a < 8; ++a)
-#pragma unroll
-            for (int b = 0; b < 8; ++b) acc[a][b] = 0.0f;
-    }
+    __device__ __forceinline__ void zero() { zero_all(acc); }
 
     __device__ __forceinline__ void mma(const float *As, const float *Bs, int wm, int wn)
     {

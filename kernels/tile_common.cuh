@@ -194,6 +194,14 @@ __device__ __forceinline__ void inner_update(T *C, int ldc, const T *A, int lda,
         inner_update_fma<T, MaxRows>(C, ldc, A, lda, B, ldb, rows, ib, kk, lower_only);
 }
 
+/* Sets every element of a (possibly nested) register array to zero. */
+template <typename T> __device__ __forceinline__ void zero_all(T &x) { x = T(0); }
+template <typename T, int N> __device__ __forceinline__ void zero_all(T (&x)[N])
+{
+#pragma unroll
+    for (int i = 0; i < N; ++i) zero_all(x[i]);
+}
+
 /* Opts a kernel into more than 48 KB of dynamic shared memory, once per
  * device (a benign race at worst repeats the call). */
 template <typename Kernel>
