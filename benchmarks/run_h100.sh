@@ -6,6 +6,7 @@
 # if time is left, the n > 46341 case. Logs and CSVs go to $OUT (or results/).
 #
 #   STEPS="build test variants sweep" benchmarks/run_h100.sh   # a subset, in this order
+#   STEPS=sanitize SANITIZE_TIMEOUT=580 benchmarks/run_h100.sh  # the whole sanitizer run alone
 set -u
 out=${OUT:-results}; mkdir -p "$out"
 cd "$(dirname "$0")/.."
@@ -21,7 +22,7 @@ if want test; then
     step test; make test > "$out/test.log" 2>&1; grep -E "^(testing|SUMMARY)|passed" "$out/test.log" | tail -n 12
 fi
 if want sanitize; then
-    step sanitize; timeout 330 sh testing/run_sanitize.sh > "$out/sanitize.log" 2>&1
+    step sanitize; timeout ${SANITIZE_TIMEOUT:-330} sh testing/run_sanitize.sh > "$out/sanitize.log" 2>&1
     grep -E "SANITIZE|ERROR SUMMARY|RACECHECK SUMMARY|^ +[0-9]+ in " "$out/sanitize.log"
 fi
 if want demo; then
