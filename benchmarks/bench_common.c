@@ -807,6 +807,17 @@ const char *bench_option_value(int argc, char **argv, int *i, const char *name)
     return argv[++*i];
 }
 
+void bench_help_or_unknown(const char *arg, const char *program, void (*usage)(const char *))
+{
+    if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+        usage(program);
+        exit(EXIT_SUCCESS);
+    }
+    fprintf(stderr, "unknown option %s\n", arg);
+    usage(program);
+    exit(EXIT_FAILURE);
+}
+
 const char *bench_variant_name(int variant)
 {
     switch (variant) {

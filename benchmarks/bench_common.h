@@ -222,8 +222,11 @@ int bench_parse_sizes(const char *text, int64_t **sizes);
  * value and advances *i past it, NULL when argv[*i] is another option; exits
  * when the value is missing. */
 const char *bench_option_value(int argc, char **argv, int *i, const char *name);
+/* The last branch of an option loop: -h / --help prints usage and exits 0,
+ * anything else is reported with usage and exits 1. */
+void bench_help_or_unknown(const char *arg, const char *program, void (*usage)(const char *));
 
-const char *bench_variant_name(int variant);   /* auto, left, right   */
+const char *bench_variant_name(int variant);   /* auto, left, right, tiled */
 const char *bench_lookahead_name(int lookahead);/* auto, off, on       */
 
 

@@ -89,14 +89,7 @@ static void parse_args(int argc, char **argv, args_t *args)
         else if (strcmp(argv[i], "--all-rfp") == 0)                       args->all_rfp = 1;
         else if (strcmp(argv[i], "--max-n") == 0)                         args->max_n = 1;
         else if (strcmp(argv[i], "--max-n-rfp-only") == 0)               args->max_n = 2;
-        else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            usage(argv[0]);
-            exit(EXIT_SUCCESS);
-        } else {
-            fprintf(stderr, "unknown option %s\n", argv[i]);
-            usage(argv[0]);
-            exit(EXIT_FAILURE);
-        }
+        else bench_help_or_unknown(argv[i], argv[0], usage);
     }
     if (args->precs == NULL) args->precs = args->max_n ? "d" : "ds";
     args->nsizes = bench_parse_sizes(sizes, &args->sizes);

@@ -69,16 +69,6 @@ static void usage(const char *program)
            "  --seed S, --device D\n", program);
 }
 
-/* Matches "--name value" or "--name=value"; advances *i past the value. */
-static const char *option_value(int argc, char **argv, int *i, const char *name)
-{
-    size_t len = strlen(name);
-    if (strncmp(argv[*i], name, len) != 0) return NULL;
-    if (argv[*i][len] == '=') return argv[*i] + len + 1;
-    if (argv[*i][len] != '\0') return NULL;
-    if (*i + 1 >= argc) { fprintf(stderr, "%s needs a value\n", name); exit(EXIT_FAILURE); }
-    return argv[++*i];
-}
 
 static int parse_lookahead(const char *text)
 {
@@ -97,30 +87,23 @@ static void parse_args(int argc, char **argv, bench_args_t *args)
                              .gemm_n = 8192, .seed = 2026 };
     const char *sizes = "1024,2048,4096,8192,16384,32768,40960";
     for (int i = 1; i < argc; ++i) {
-        if      ((v = option_value(argc, argv, &i, "-n")))             sizes = v;
-        else if ((v = option_value(argc, argv, &i, "--prec")))         args->precs = v;
-        else if ((v = option_value(argc, argv, &i, "--uplo")))         args->uplos = v;
-        else if ((v = option_value(argc, argv, &i, "--variant")))      args->variant = v;
-        else if ((v = option_value(argc, argv, &i, "--lookahead")))    args->lookahead = parse_lookahead(v);
-        else if ((v = option_value(argc, argv, &i, "--nb")))           args->nb = atoll(v);
-        else if ((v = option_value(argc, argv, &i, "--recnb")))        args->recnb = atoll(v);
-        else if ((v = option_value(argc, argv, &i, "--niter")))        args->niter = atoi(v);
-        else if ((v = option_value(argc, argv, &i, "--openblas-max"))) args->openblas_max = atoll(v);
-        else if ((v = option_value(argc, argv, &i, "--csv")))          args->csv = v;
-        else if ((v = option_value(argc, argv, &i, "--memory-max")))   args->memory_max_gb = atof(v);
-        else if ((v = option_value(argc, argv, &i, "--gemm-n")))       args->gemm_n = atoll(v);
-        else if ((v = option_value(argc, argv, &i, "--seed")))         args->seed = strtoull(v, NULL, 10);
-        else if ((v = option_value(argc, argv, &i, "--device")))       args->device = atoi(v);
+        if      ((v = bench_option_value(argc, argv, &i, "-n")))             sizes = v;
+        else if ((v = bench_option_value(argc, argv, &i, "--prec")))         args->precs = v;
+        else if ((v = bench_option_value(argc, argv, &i, "--uplo")))         args->uplos = v;
+        else if ((v = bench_option_value(argc, argv, &i, "--variant")))      args->variant = v;
+        else if ((v = bench_option_value(argc, argv, &i, "--lookahead")))    args->lookahead = parse_lookahead(v);
+        else if ((v = bench_option_value(argc, argv, &i, "--nb")))           args->nb = atoll(v);
+        else if ((v = bench_option_value(argc, argv, &i, "--recnb")))        args->recnb = atoll(v);
+        else if ((v = bench_option_value(argc, argv, &i, "--niter")))        args->niter = atoi(v);
+        else if ((v = bench_option_value(argc, argv, &i, "--openblas-max"))) args->openblas_max = atoll(v);
+        else if ((v = bench_option_value(argc, argv, &i, "--csv")))          args->csv = v;
+        else if ((v = bench_option_value(argc, argv, &i, "--memory-max")))   args->memory_max_gb = atof(v);
+        else if ((v = bench_option_value(argc, argv, &i, "--gemm-n")))       args->gemm_n = atoll(v);
+        else if ((v = bench_option_value(argc, argv, &i, "--seed")))         args->seed = strtoull(v, NULL, 10);
+        else if ((v = bench_option_value(argc, argv, &i, "--device")))       args->device = atoi(v);
         else if (strcmp(argv[i], "--openblas") == 0)                   args->openblas = 1;
         else if (strcmp(argv[i], "--host") == 0)                       args->host = 1;
-        else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            usage(argv[0]);
-            exit(EXIT_SUCCESS);
-        } else {
-            fprintf(stderr, "unknown option %s\n", argv[i]);
-            usage(argv[0]);
-            exit(EXIT_FAILURE);
-        }
+        else bench_help_or_unknown(argv[i], argv[0], usage);
     }
     args->nsizes = bench_parse_sizes(sizes, &args->sizes);
     if (args->nsizes <= 0 || !bench_is_subset(args->precs, "ds") || !bench_is_subset(args->uplos, "LU")

@@ -127,14 +127,7 @@ static void parse_args(int argc, char **argv, args_t *args)
         else if ((v = bench_option_value(argc, argv, &i, "--seed")))   args->seed = strtoull(v, NULL, 10);
         else if ((v = bench_option_value(argc, argv, &i, "--device"))) args->device = atoi(v);
         else if (strcmp(argv[i], "--all-rfp") == 0)                    args->all_rfp = 1;
-        else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            usage(argv[0]);
-            exit(EXIT_SUCCESS);
-        } else {
-            fprintf(stderr, "unknown option %s\n", argv[i]);
-            usage(argv[0]);
-            exit(EXIT_FAILURE);
-        }
+        else bench_help_or_unknown(argv[i], argv[0], usage);
     }
     args->nsizes = parse_shapes(sizes, args);
     if (args->nsizes <= 0 || !bench_is_subset(args->precs, "ds") || args->runs < 1

@@ -156,6 +156,20 @@ int testing_have_gpu(void)
     return cached;
 }
 
+int testing_table_can_run(gchol_queue_t queue)
+{
+    if (!testing_have_gpu()) {
+        printf("no GPU: table skipped\n");
+        testing_record(TESTING_SKIPPED);
+        return 0;
+    }
+    if (!queue) {
+        testing_record(TESTING_FAILED);
+        return 0;
+    }
+    return 1;
+}
+
 /* LAPACK's ?lamch('E'). */
 double testing_eps(char prec)
 {

@@ -63,6 +63,10 @@ double testing_wtime(void);
  * devices. The answer is cached. */
 int testing_have_gpu(void);
 
+/* Whether a table run can go on: without a GPU it is recorded as skipped
+ * (and says so), without a queue as failed. */
+int testing_table_can_run(gchol_queue_t queue);
+
 /* With a GPU, a new queue on the current device; NULL without one, or (with
  * a message: the GPU cases will then fail) when creating it fails. */
 gchol_queue_t testing_queue_or_null(void);

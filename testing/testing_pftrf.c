@@ -983,15 +983,7 @@ done:
 
 static void run_table(const int64_t *ns, int64_t count, char transr, char uplo, int niter)
 {
-    if (!testing_have_gpu()) {
-        printf("no GPU: table skipped\n");
-        testing_record(TESTING_SKIPPED);
-        return;
-    }
-    if (!g_queue) {
-        testing_record(TESTING_FAILED);
-        return;
-    }
+    if (!testing_table_can_run(g_queue)) return;
     printf("%s precision, gchol_%cpftrf_gpu, transr %c, uplo %c, niter %d (median)\n",
            PREC_NAME, PREC, transr, uplo, niter);
     printf("CPU reference: LAPACKE_%cpftrf, OpenBLAS core %s; matrix B B^T/n + %.2f I\n", PREC,

@@ -666,15 +666,7 @@ done:
 
 static void run_table(const table_opts_t *t)
 {
-    if (!testing_have_gpu()) {
-        printf("no GPU: table skipped\n");
-        testing_record(TESTING_SKIPPED);
-        return;
-    }
-    if (!g_queue) {
-        testing_record(TESTING_FAILED);
-        return;
-    }
+    if (!testing_table_can_run(g_queue)) return;
     printf("%s precision, %s, uplo %c, D %s, alpha %g, beta %g, niter %d (median)\n",
            PREC_NAME, t->base.rfp ? (t->base.transr == 'N' ? "RFP transr N (sfrk_diag)"
                                                            : "RFP transr T (sfrk_diag)")
