@@ -266,7 +266,7 @@ int main(int argc, char **argv)
             gchol_options_default(&autopick);
             autopick.nb = args.nb;
             autopick.recnb = args.recnb;
-            gchol_options_resolve_uplo(&autopick, prec, args.uplos[0], n);
+            gchol_options_resolve(&autopick, prec, n);
             printf("# auto for %s n=%lld: variant %s, lookahead %s, nb %lld, recnb %lld\n",
                    bench_prec_name(prec), (long long) n, bench_variant_name(autopick.variant),
                    bench_lookahead_name(autopick.lookahead), (long long) autopick.nb,
@@ -299,7 +299,7 @@ int main(int argc, char **argv)
                     opts.nb = args.nb;
                     opts.recnb = args.recnb;
                     resolved = opts;
-                    gchol_options_resolve_uplo(&resolved, prec, uplo, n);
+                    gchol_options_resolve(&resolved, prec, n);
 
                     int64_t info = 0;
                     double seconds = bench_gchol_potrf(queue, BENCH_GCHOL_ASYNC, prec, uplo, n,

@@ -134,10 +134,9 @@ typedef struct {
 /* Fills *opts with the defaults: everything automatic, no trace. */
 void gchol_options_default(gchol_options_t *opts);
 
-/* Resolves the automatic choices for (n, precision 'd' or 's', uplo 'L' or
- * 'U') into *opts, as the drivers would; lets callers and benchmarks see what
- * auto picks. gchol_options_resolve is the same for uplo = 'L'. */
-void gchol_options_resolve_uplo(gchol_options_t *opts, char precision, char uplo, int64_t n);
+/* Resolves the automatic choices for (n, precision 'd' or 's') into *opts, as
+ * the drivers would (for either triangle); lets callers and benchmarks see
+ * what auto picks. */
 void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n);
 
 /* ---------------------------------------------------------------------------

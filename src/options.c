@@ -36,16 +36,17 @@ typedef struct {
 } auto_row_t;
 
 /* From the H100 sweeps of 2026-11-22 (docs/performance.md).
- * - Below 10240 (lower) the single-kernel tiled factorization wins: at
+ * - Below 10240 the single-kernel tiled factorization wins: at
  *   n = 4096 it took 2.2 ms in double against 3.9 for left-looking, at 8192
  *   8.9 against 10.0; at 12288 it lost (26.6 against 21.2 ms), being bound by
  *   its 64 x 64 tile updates.
- * - Upper runs at the speed of lower since its operand tiles are copied
- *   row-major (double, n = 8192: 7.9 ms for 'U', 9.0 for 'L').
+ * - The same holds for both triangles: upper runs at the speed of lower
+ *   since its operand tiles are copied row-major (double, n = 8192: 7.9 ms
+ *   for 'U', 9.0 for 'L'); before that fix upper needed its own threshold.
  * - Above, left-looking with lookahead won at every size in both precisions:
  *   nb = 128 while the panel is the critical path, nb = 256 around
  *   n = 16384, and 512 once the gemm updates dominate (n = 32768). */
-static const int64_t tiled_below_lower = 10240, tiled_below_upper = 10240;
+static const int64_t tiled_below = 10240;
 static const auto_row_t auto_double[] = {
     {  12288, GCHOL_VARIANT_LEFT, 128, 128, GCHOL_LOOKAHEAD_ON },
     {  24576, GCHOL_VARIANT_LEFT, 256, 128, GCHOL_LOOKAHEAD_ON },
@@ -57,15 +58,13 @@ static const auto_row_t auto_single[] = {
     { INT64_MAX, GCHOL_VARIANT_LEFT, 512, 128, GCHOL_LOOKAHEAD_ON },
 };
 
-void gchol_options_resolve_uplo(gchol_options_t *opts, char precision, char uplo, int64_t n)
+void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n)
 {
     if (opts == NULL) return;
     const auto_row_t *row = (precision == 's' || precision == 'S') ? auto_single : auto_double;
     while (n >= row->n_below) ++row;
-    const int upper = uplo == 'U' || uplo == 'u';
     if (opts->variant == GCHOL_VARIANT_AUTO)
-        opts->variant = n < (upper ? tiled_below_upper : tiled_below_lower)
-                        ? GCHOL_VARIANT_TILED : row->variant;
+        opts->variant = n < tiled_below ? GCHOL_VARIANT_TILED : row->variant;
     /* The tiled kernel's flags cover GCHOL_TILED_MAX_N; above, left-looking. */
     if (opts->variant == GCHOL_VARIANT_TILED && n > GCHOL_TILED_MAX_N)
         opts->variant = GCHOL_VARIANT_LEFT;
@@ -78,9 +77,4 @@ void gchol_options_resolve_uplo(gchol_options_t *opts, char precision, char uplo
     if (opts->nb <= 0) opts->nb = row->nb;
     if (opts->recnb <= 0) opts->recnb = row->recnb;
     if (opts->lookahead == GCHOL_LOOKAHEAD_AUTO) opts->lookahead = row->lookahead;
-}
-
-void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n)
-{
-    gchol_options_resolve_uplo(opts, precision, 'L', n);
 }

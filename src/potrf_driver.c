@@ -292,7 +292,7 @@ static int64_t factor(fact_t *f, int64_t n, const gchol_options_t *user_opts)
     int64_t st = GCHOL_SUCCESS, st_join;
     gchol_options_t o;
     if (user_opts) o = *user_opts; else gchol_options_default(&o);
-    gchol_options_resolve_uplo(&o, PREC_CHAR, f->upper ? 'U' : 'L', n);
+    gchol_options_resolve(&o, PREC_CHAR, n);
     f->recnb = o.recnb < GCHOL_POTF2_MAX_N ? o.recnb : GCHOL_POTF2_MAX_N;
     const int64_t nb = o.nb > f->recnb ? o.nb : f->recnb;
 

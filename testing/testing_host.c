@@ -105,15 +105,15 @@ static void test_options(void)
                        "resolve('%c', tiled, n=16385) falls back to left-looking (variant %d nb %lld)",
                        precs[p], o.variant, (long long)o.nb);
     }
-    /* auto, per triangle */
+    /* auto: tiled below 10240, left-looking above */
     gchol_options_default(&o);
-    gchol_options_resolve_uplo(&o, 'd', 'L', 8000);
-    testing_expect(o.variant == GCHOL_VARIANT_TILED, "resolve_uplo('d', 'L', 8000): variant %d (want tiled)",
+    gchol_options_resolve(&o, 'd', 8000);
+    testing_expect(o.variant == GCHOL_VARIANT_TILED, "resolve('d', 8000): variant %d (want tiled)",
                    o.variant);
     gchol_options_default(&o);
-    gchol_options_resolve_uplo(&o, 'd', 'U', 12000);
+    gchol_options_resolve(&o, 'd', 12000);
     testing_expect(o.variant == GCHOL_VARIANT_LEFT && o.nb == 128,
-                   "resolve_uplo('d', 'U', 12000): variant %d nb %lld (want left, 128)", o.variant,
+                   "resolve('d', 12000): variant %d nb %lld (want left, 128)", o.variant,
                    (long long)o.nb);
     /* a variant past the last one is argument 6 */
     {

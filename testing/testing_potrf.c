@@ -814,7 +814,7 @@ static void run_table(const table_opts_t *t)
 {
     gchol_options_t o = case_options(&t->base);
     if (!testing_table_can_run(g_queue)) return;
-    gchol_options_resolve_uplo(&o, PREC, t->base.uplo, t->nsizes ? t->sizes[t->nsizes - 1] : 0);
+    gchol_options_resolve(&o, PREC, t->nsizes ? t->sizes[t->nsizes - 1] : 0);
     printf("%s precision, uplo %c, interface %s, niter %d (median), lda pad %lld\n",
            PREC_NAME, t->base.uplo, iface_name[t->base.iface], t->niter,
            (long long)t->base.pad);
