@@ -38,7 +38,7 @@ potf2_kernel(int n, T *__restrict__ dA, int64_t ldda, int upper, int64_t col0,
 
     if (*(volatile int64_t *)dinfo != 0) return; /* an earlier tile failed */
 
-    const int lds = n | 1; /* odd stride: column walks hit distinct banks */
+    const int lds = tile_ld(n);
 
     /* The lower view, its strict upper part zeroed so every shared read is
      * of initialised memory. */
@@ -60,9 +60,9 @@ int potf2_launch(int64_t n, T *dA, int64_t ldda, int upper, int64_t col0,
     if (n <= 0) return cudaSuccess;
     if (n > kMaxN) return cudaErrorInvalidValue;
     const int nn = (int)n;
-    const size_t smem = (size_t)nn * (size_t)(nn | 1) * sizeof(T);
+    const size_t smem = (size_t)nn * (size_t)tile_ld(nn) * sizeof(T);
     static bool opted_in[64];
-    cudaError_t e = opt_in_shared(potf2_kernel<T>, (size_t)kMaxN * (kMaxN | 1) * sizeof(T), opted_in);
+    cudaError_t e = opt_in_shared(potf2_kernel<T>, (size_t)kMaxN * tile_ld(kMaxN) * sizeof(T), opted_in);
     if (e != cudaSuccess) return e;
     potf2_kernel<T><<<1, kThreads, smem, stream>>>(nn, dA, ldda, upper, col0, dinfo);
     return cudaGetLastError();

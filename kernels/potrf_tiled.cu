@@ -51,16 +51,16 @@ namespace {
 using namespace gchol;
 
 constexpr int kTB  = GCHOL_TILED_NB;
-constexpr int kLdc = kTB + 1; /* the tile being factored: odd stride, so the
-                                 column walks of potf2/trsm hit distinct banks */
+constexpr int kLdc = tile_ld(kTB); /* the tile being factored (see tile_ld) */
 /* Operand tiles are copied as they lie in memory: column-major in the view
- * for uplo = L (stride kLdoCol), row-major for uplo = U (stride kLdoRow). Both
- * strides keep 16-byte alignment and make the DMMA fragment loads (8 rows x 4
- * k per warp) conflict-free: 72 = 8 (mod 16) column-major, 68 = 4 (mod 16)
- * row-major. */
-constexpr int kLdoCol = kTB + 8;
-constexpr int kLdoRow = kTB + 4;
-constexpr int kLdo    = kLdoCol; /* the larger: the allocation */
+ * for uplo = L, row-major for uplo = U, both with stride kLdo. 64-bit shared
+ * loads are served half a warp (16 lanes) at a time; a DMMA fragment load
+ * there is lanes (g, q), g < 4, at g*sm + q*sk, sm/sk = 1/kLdo (L) or
+ * kLdo/1 (U). kLdo = 68 = 4 (mod 16) puts the 16 lanes on 16 distinct bank
+ * pairs in both orders and keeps 16-byte alignment. (72 = 8 (mod 16), used
+ * before for L, made those loads 2-way conflicted: lower ran 13% behind
+ * upper at n = 8192.) */
+constexpr int kLdo = tile_ld(kTB); /* = 68 */
 constexpr int kMaxTiles = GCHOL_TILED_MAX_N / kTB;
 
 static_assert(kTB == 64, "the thread mappings below assume 64 x 64 tiles");
@@ -101,7 +101,7 @@ struct TileShare {
 
 /* Where a tile lands in shared memory: in view order, S[r + c*lds] (the tile
  * being factored, the diagonal L), or as it lies in memory, S[inner +
- * outer*lds] (operands of the update; see kLdoCol / kLdoRow). */
+ * outer*lds] (operands of the update; see kLdo). */
 enum SmemOrder { kViewOrder, kMemoryOrder };
 
 /* Copies view tile (r0.., c0..) into S: elements with r < rows, c < cols
@@ -170,9 +170,9 @@ template <typename T> struct TileAccFma {
     T acc[4][4];
 
     __device__ __forceinline__ void zero() { zero_all(acc); }
-    /* Column-major operands (A(m, k) at S[m + k*kLdoCol]): thread (tx, ty)
+    /* Column-major operands (A(m, k) at S[m + k*kLdo]): thread (tx, ty)
      * owns rows 4tx.. and columns 4ty.., read as 4-vectors along m.
-     * Row-major (S[k + m*kLdoRow]): rows tx + 16x and columns ty + 16y, read
+     * Row-major (S[k + m*kLdo]): rows tx + 16x and columns ty + 16y, read
      * as 4-vectors along k; consecutive rows keep the lanes on distinct banks. */
     template <bool kRowMajor>
     __device__ __forceinline__ void update(const T *SA, const T *SB)
@@ -182,8 +182,8 @@ template <typename T> struct TileAccFma {
 #pragma unroll 8
             for (int k = 0; k < kTB; ++k) {
                 T a[4], b[4];
-                load4(SA + 4 * tx + k * kLdoCol, a);
-                load4(SB + 4 * ty + k * kLdoCol, b);
+                load4(SA + 4 * tx + k * kLdo, a);
+                load4(SB + 4 * ty + k * kLdo, b);
 #pragma unroll
                 for (int x = 0; x < 4; ++x)
 #pragma unroll
@@ -194,9 +194,9 @@ template <typename T> struct TileAccFma {
             for (int k = 0; k < kTB; k += 4) {
                 T a[4][4], b[4][4];
 #pragma unroll
-                for (int x = 0; x < 4; ++x) load4(SA + k + (tx + 16 * x) * kLdoRow, a[x]);
+                for (int x = 0; x < 4; ++x) load4(SA + k + (tx + 16 * x) * kLdo, a[x]);
 #pragma unroll
-                for (int y = 0; y < 4; ++y) load4(SB + k + (ty + 16 * y) * kLdoRow, b[y]);
+                for (int y = 0; y < 4; ++y) load4(SB + k + (ty + 16 * y) * kLdo, b[y]);
 #pragma unroll
                 for (int kk = 0; kk < 4; ++kk)
 #pragma unroll
@@ -227,11 +227,11 @@ struct TileAccDmma {
 
     __device__ __forceinline__ void zero() { zero_all(acc); }
     /* Element (m, k) of an operand is at m*sm + k*sk: column-major
-     * (sm, sk) = (1, kLdoCol), row-major (kLdoRow, 1). */
+     * (sm, sk) = (1, kLdo), row-major (kLdo, 1). */
     template <bool kRowMajor>
     __device__ __forceinline__ void update(const double *SA, const double *SB)
     {
-        constexpr int sm = kRowMajor ? kLdoRow : 1, sk = kRowMajor ? 1 : kLdoCol;
+        constexpr int sm = kRowMajor ? kLdo : 1, sk = kRowMajor ? 1 : kLdo;
         const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, q = lane % 4;
         const double *a = SA + (32 * (warp % 2) + g) * sm + q * sk;
         const double *b = SB + (16 * (warp / 2) + g) * sm + q * sk;
@@ -371,7 +371,6 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
 
         /* C = A(ti, tj): the diagonal tile's lower triangle, identity padding */
         load_tile<kViewOrder>(SC, kLdc, A, ld, upper, r0, c0, rows, cols, diag, diag);
-        constexpr int ldo = kUpper ? kLdoRow : kLdoCol;
 
         /* C -= sum_k L(ti, k) L(tj, k)^T */
         Acc acc;
@@ -380,9 +379,9 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
             if (!wait_ready(flag(ti, k), abort_word, tj)) return;
             if (!diag && !wait_ready(flag(tj, k), abort_word, tj)) return;
             const int64_t ck = (int64_t)k * kTB;
-            load_tile<kMemoryOrder>(SA, ldo, A, ld, upper, r0, ck, rows, kTB, false, false);
+            load_tile<kMemoryOrder>(SA, kLdo, A, ld, upper, r0, ck, rows, kTB, false, false);
             if (!diag)
-                load_tile<kMemoryOrder>(SB, ldo, A, ld, upper, c0, ck, cols, kTB, false, false);
+                load_tile<kMemoryOrder>(SB, kLdo, A, ld, upper, c0, ck, cols, kTB, false, false);
             __syncthreads();
             acc.template update<kUpper>(SA, diag ? SA : SB);
             __syncthreads(); /* before the next tiles overwrite SA, SB */

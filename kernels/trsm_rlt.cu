@@ -27,7 +27,7 @@ trsm_rlt_kernel(int64_t m, int k, const T *__restrict__ L, T *__restrict__ B, in
                 int upper)
 {
     extern __shared__ unsigned char smem_raw[];
-    const int ldl = k | 1, ldx = kRowsPerBlock + 1;
+    const int ldl = tile_ld(k), ldx = tile_ld(kRowsPerBlock);
     T *Ls = reinterpret_cast<T *>(smem_raw);   /* k x k, lower          */
     T *Xs = Ls + (size_t)ldl * k;              /* kRowsPerBlock x k     */
     T *rdiag = Xs + (size_t)ldx * k;           /* 1 / L[j][j]           */
@@ -51,9 +51,9 @@ int trsm_rlt_launch(int64_t m, int64_t k, const T *L, T *B, int64_t ld, int uppe
     if (m <= 0 || k <= 0) return cudaSuccess;
     if (k > kMaxK) return cudaErrorInvalidValue;
     const int kk = (int)k;
-    const size_t smem = ((size_t)(kk | 1) * kk + (size_t)(kRowsPerBlock + 1) * kk + kk) * sizeof(T);
+    const size_t smem = ((size_t)tile_ld(kk) * kk + (size_t)tile_ld(kRowsPerBlock) * kk + kk) * sizeof(T);
     static bool opted_in[64];
-    const size_t most = ((size_t)(kMaxK | 1) * kMaxK + (size_t)(kRowsPerBlock + 1) * kMaxK + kMaxK)
+    const size_t most = ((size_t)tile_ld(kMaxK) * kMaxK + (size_t)tile_ld(kRowsPerBlock) * kMaxK + kMaxK)
                         * sizeof(T);
     cudaError_t e = opt_in_shared(trsm_rlt_kernel<T>, most, opted_in);
     if (e != cudaSuccess) return e;
