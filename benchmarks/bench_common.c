@@ -370,6 +370,34 @@ double bench_median(const double *values, int count)
     return med;
 }
 
+double bench_time_job(const bench_job_t *job, void *ctx, cudaStream_t stream, int wall_clock,
+                      int niter, int64_t *info)
+{
+    bench_timer_t timer;
+    if (!wall_clock) bench_timer_create(&timer, stream);
+    double *times = bench_malloc((niter > 0 ? niter : 1) * sizeof(double));
+    double median = -1.0;
+    *info = 0;
+    for (int it = -1; it < niter; ++it) {              /* it = -1: warm-up */
+        if (job->prepare) job->prepare(ctx);
+        int64_t run_info = 0;
+        double t0 = 0.0;
+        if (wall_clock) t0 = bench_wtime();
+        else bench_timer_start(&timer);
+        int64_t ret = job->run(ctx, &run_info);
+        double seconds = wall_clock ? bench_wtime() - t0 : bench_timer_stop(&timer);
+        if (ret < 0) { *info = ret; goto done; }       /* error: no time */
+        if (job->finish) job->finish(ctx, &run_info);
+        if (*info == 0) *info = run_info;
+        if (it >= 0) times[it] = seconds;
+    }
+    median = bench_median(times, niter);
+done:
+    free(times);
+    if (!wall_clock) bench_timer_destroy(&timer);
+    return median;
+}
+
 double bench_potrf_flops(int64_t n)
 {
     double x = (double) n;
@@ -405,6 +433,43 @@ void bench_cusolver_destroy(bench_cusolver_t *cs)
     memset(cs, 0, sizeof(*cs));
 }
 
+/* The cuSOLVER job: a fresh copy of dA0, the timed call, its info word. */
+typedef struct {
+    bench_cusolver_t *cs;
+    char prec;
+    int64_t n;
+    const void *dA0;
+    void *dA;
+    int64_t ldda;
+    cudaDataType type;
+    cublasFillMode_t fill;
+} cusolver_run_t;
+
+static void cusolver_prepare(void *ctx)
+{
+    const cusolver_run_t *r = ctx;
+    bench_device_copy(r->prec, r->n, r->n, r->dA0, r->ldda, r->dA, r->ldda, r->cs->stream);
+}
+
+static int64_t cusolver_run(void *ctx, int64_t *info)
+{
+    const cusolver_run_t *r = ctx;
+    bench_cusolver_t *cs = r->cs;
+    (void) info;
+    BENCH_CUSOLVER(cusolverDnXpotrf(cs->handle, cs->params, r->fill, r->n, r->type, r->dA, r->ldda,
+                                    r->type, cs->dwork, cs->dwork_bytes, cs->hwork,
+                                    cs->hwork_bytes, cs->dinfo));
+    return 0;
+}
+
+static void cusolver_finish(void *ctx, int64_t *info)
+{
+    const cusolver_run_t *r = ctx;
+    int run_info = 0;
+    BENCH_CUDA(cudaMemcpy(&run_info, r->cs->dinfo, sizeof(int), cudaMemcpyDeviceToHost));
+    *info = run_info;
+}
+
 /* Warm-up + niter runs of cusolverDnXpotrf, each on a fresh copy of dA0. */
 double bench_cusolver_potrf(bench_cusolver_t *cs, char prec, char uplo, int64_t n,
                             const void *dA0, void *dA, int64_t ldda, int niter, int *info)
@@ -425,25 +490,11 @@ double bench_cusolver_potrf(bench_cusolver_t *cs, char prec, char uplo, int64_t 
         cs->hwork_bytes = hbytes;
     }
 
-    bench_timer_t timer;
-    bench_timer_create(&timer, cs->stream);
-    double *times = bench_malloc((niter > 0 ? niter : 1) * sizeof(double));
-    *info = 0;
-    for (int it = -1; it < niter; ++it) {              /* it = -1: warm-up */
-        bench_device_copy(prec, n, n, dA0, ldda, dA, ldda, cs->stream);
-        bench_timer_start(&timer);
-        BENCH_CUSOLVER(cusolverDnXpotrf(cs->handle, cs->params, fill, n, type, dA, ldda, type,
-                                        cs->dwork, cs->dwork_bytes, cs->hwork, cs->hwork_bytes,
-                                        cs->dinfo));
-        double seconds = bench_timer_stop(&timer);
-        int run_info = 0;
-        BENCH_CUDA(cudaMemcpy(&run_info, cs->dinfo, sizeof(int), cudaMemcpyDeviceToHost));
-        if (*info == 0) *info = run_info;
-        if (it >= 0) times[it] = seconds;
-    }
-    double median = bench_median(times, niter);
-    free(times);
-    bench_timer_destroy(&timer);
+    cusolver_run_t run = { cs, prec, n, dA0, dA, ldda, type, fill };
+    const bench_job_t job = { cusolver_prepare, cusolver_run, cusolver_finish };
+    int64_t run_info = 0;
+    double median = bench_time_job(&job, &run, cs->stream, 0, niter, &run_info);
+    *info = (int) run_info;
     return median;
 }
 
@@ -467,34 +518,61 @@ static int64_t bench_gchol_call(bench_gchol_api_t api, char prec, char uplo, int
                        : gchol_spotrf_expert_gpu(uplo, n, dA, ldda, hinfo, opts, queue);
 }
 
+/* The gchol jobs: a fresh copy of the input, the timed call, and for the
+ * asynchronous form the device info word read back after the timer. */
+typedef struct {
+    gchol_queue_t queue;
+    bench_gchol_api_t api;
+    char prec, uplo;
+    int64_t n;
+    const void *A0;
+    void *A;
+    int64_t ld;
+    const gchol_options_t *opts;
+    int64_t *dinfo;
+} gchol_run_t;
+
+static void gchol_device_prepare(void *ctx)
+{
+    const gchol_run_t *r = ctx;
+    bench_device_copy(r->prec, r->n, r->n, r->A0, r->ld, r->A, r->ld, gchol_queue_stream(r->queue));
+}
+
+static int64_t gchol_device_run(void *ctx, int64_t *info)
+{
+    const gchol_run_t *r = ctx;
+    return bench_gchol_call(r->api, r->prec, r->uplo, r->n, r->A, r->ld, r->dinfo, info, r->opts,
+                            r->queue);
+}
+
+static void gchol_device_finish(void *ctx, int64_t *info)
+{
+    const gchol_run_t *r = ctx;
+    if (r->api == BENCH_GCHOL_ASYNC)
+        BENCH_CUDA(cudaMemcpy(info, r->dinfo, sizeof(int64_t), cudaMemcpyDeviceToHost));
+}
+
+static void gchol_host_prepare(void *ctx)
+{
+    const gchol_run_t *r = ctx;
+    bench_host_copy(r->prec, r->n, r->n, r->A0, r->ld, r->A, r->ld);
+}
+
+static int64_t gchol_host_run(void *ctx, int64_t *info)
+{
+    const gchol_run_t *r = ctx;
+    return r->prec == 'd' ? gchol_dpotrf_expert(r->uplo, r->n, r->A, r->ld, info, r->opts, r->queue)
+                          : gchol_spotrf_expert(r->uplo, r->n, r->A, r->ld, info, r->opts, r->queue);
+}
+
 /* Warm-up + niter runs of gchol on the device, each on a fresh copy of dA0. */
 double bench_gchol_potrf(gchol_queue_t queue, bench_gchol_api_t api, char prec, char uplo,
                          int64_t n, const void *dA0, void *dA, int64_t ldda,
                          const gchol_options_t *opts, int64_t *dinfo, int niter, int64_t *info)
 {
-    cudaStream_t stream = gchol_queue_stream(queue);
-    bench_timer_t timer;
-    bench_timer_create(&timer, stream);
-    double *times = bench_malloc((niter > 0 ? niter : 1) * sizeof(double));
-    double median = -1.0;
-    *info = 0;
-    for (int it = -1; it < niter; ++it) {              /* it = -1: warm-up */
-        bench_device_copy(prec, n, n, dA0, ldda, dA, ldda, stream);
-        int64_t run_info = 0;
-        bench_timer_start(&timer);
-        int64_t ret = bench_gchol_call(api, prec, uplo, n, dA, ldda, dinfo, &run_info, opts, queue);
-        double seconds = bench_timer_stop(&timer);
-        if (ret < 0) { *info = ret; goto done; }       /* error: no time */
-        if (api == BENCH_GCHOL_ASYNC)
-            BENCH_CUDA(cudaMemcpy(&run_info, dinfo, sizeof(int64_t), cudaMemcpyDeviceToHost));
-        if (*info == 0) *info = run_info;
-        if (it >= 0) times[it] = seconds;
-    }
-    median = bench_median(times, niter);
-done:
-    free(times);
-    bench_timer_destroy(&timer);
-    return median;
+    gchol_run_t run = { queue, api, prec, uplo, n, dA0, dA, ldda, opts, dinfo };
+    const bench_job_t job = { gchol_device_prepare, gchol_device_run, gchol_device_finish };
+    return bench_time_job(&job, &run, gchol_queue_stream(queue), 0, niter, info);
 }
 
 /* Warm-up + niter runs of the host interface, wall clock with transfers. */
@@ -502,48 +580,48 @@ double bench_gchol_host_potrf(gchol_queue_t queue, char prec, char uplo, int64_t
                               const void *A0, void *A, int64_t lda,
                               const gchol_options_t *opts, int niter, int64_t *info)
 {
-    double *times = bench_malloc((niter > 0 ? niter : 1) * sizeof(double));
-    double median = -1.0;
-    *info = 0;
-    for (int it = -1; it < niter; ++it) {
-        bench_host_copy(prec, n, n, A0, lda, A, lda);
-        int64_t run_info = 0;
-        double t0 = bench_wtime();
-        int64_t ret = prec == 'd' ? gchol_dpotrf_expert(uplo, n, A, lda, &run_info, opts, queue)
-                                  : gchol_spotrf_expert(uplo, n, A, lda, &run_info, opts, queue);
-        double seconds = bench_wtime() - t0;
-        if (ret < 0) { *info = ret; goto done; }
-        if (*info == 0) *info = run_info;
-        if (it >= 0) times[it] = seconds;
-    }
-    median = bench_median(times, niter);
-done:
-    free(times);
-    return median;
+    gchol_run_t run = { queue, BENCH_GCHOL_GPU, prec, uplo, n, A0, A, lda, opts, NULL };
+    const bench_job_t job = { gchol_host_prepare, gchol_host_run, NULL };
+    return bench_time_job(&job, &run, NULL, 1, niter, info);
 }
 
 /* ===========================================================================
  * OpenBLAS
  * ========================================================================= */
 
-/* Warm-up + niter runs of LAPACKE_?potrf_work (no NaN check), wall clock. */
+/* The OpenBLAS job: a fresh host copy, LAPACKE_?potrf_work (no NaN check). */
+typedef struct {
+    char prec, uplo;
+    int64_t n;
+    const void *A0;
+    void *A;
+    int64_t lda;
+} openblas_run_t;
+
+static void openblas_prepare(void *ctx)
+{
+    const openblas_run_t *r = ctx;
+    bench_host_copy(r->prec, r->n, r->n, r->A0, r->lda, r->A, r->lda);
+}
+
+static int64_t openblas_run(void *ctx, int64_t *info)
+{
+    const openblas_run_t *r = ctx;
+    *info = r->prec == 'd'
+        ? LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, r->uplo, (lapack_int) r->n, r->A, (lapack_int) r->lda)
+        : LAPACKE_spotrf_work(LAPACK_COL_MAJOR, r->uplo, (lapack_int) r->n, r->A, (lapack_int) r->lda);
+    return 0;
+}
+
+/* Warm-up + niter runs of LAPACKE_?potrf_work, wall clock. */
 double bench_openblas_potrf(char prec, char uplo, int64_t n, const void *A0, void *A,
                             int64_t lda, int niter, int *info)
 {
-    double *times = bench_malloc((niter > 0 ? niter : 1) * sizeof(double));
-    *info = 0;
-    for (int it = -1; it < niter; ++it) {
-        bench_host_copy(prec, n, n, A0, lda, A, lda);
-        double t0 = bench_wtime();
-        lapack_int ret = prec == 'd'
-            ? LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, uplo, (lapack_int) n, A, (lapack_int) lda)
-            : LAPACKE_spotrf_work(LAPACK_COL_MAJOR, uplo, (lapack_int) n, A, (lapack_int) lda);
-        double seconds = bench_wtime() - t0;
-        if (*info == 0) *info = (int) ret;
-        if (it >= 0) times[it] = seconds;
-    }
-    double median = bench_median(times, niter);
-    free(times);
+    openblas_run_t run = { prec, uplo, n, A0, A, lda };
+    const bench_job_t job = { openblas_prepare, openblas_run, NULL };
+    int64_t run_info = 0;
+    double median = bench_time_job(&job, &run, NULL, 1, niter, &run_info);
+    *info = (int) run_info;
     return median;
 }
 
@@ -559,6 +637,26 @@ const char *bench_openblas_config(void)
  * cuBLAS GEMM ceiling
  * ========================================================================= */
 
+/* The GEMM ceiling job: C = A A^T, n x n x n. */
+typedef struct {
+    cublasHandle_t handle;
+    char prec;
+    int64_t n;
+    void *dA;
+    int64_t ldda;
+    void *dC;
+    bench_scalar_t one, zero;
+} gemm_run_t;
+
+static int64_t gemm_run(void *ctx, int64_t *info)
+{
+    gemm_run_t *r = ctx;
+    (void) info;
+    BENCH_BLAS(r->prec, gemm_64, r->handle, CUBLAS_OP_N, CUBLAS_OP_T, r->n, r->n, r->n,
+               (void *) &r->one, r->dA, r->ldda, r->dA, r->ldda, (void *) &r->zero, r->dC, r->ldda);
+    return 0;
+}
+
 double bench_gemm_tflops(char prec, int64_t n, int niter, cudaStream_t stream)
 {
     int64_t ldda;
@@ -571,20 +669,11 @@ double bench_gemm_tflops(char prec, int64_t n, int niter, cudaStream_t stream)
     cublasHandle_t handle;
     BENCH_CUBLAS(cublasCreate(&handle));
     BENCH_CUBLAS(cublasSetStream(handle, stream));
-    bench_scalar_t one = bench_scalar(prec, 1.0), zero = bench_scalar(prec, 0.0);
-    bench_timer_t timer;
-    bench_timer_create(&timer, stream);
-    double *times = bench_malloc((niter > 0 ? niter : 1) * sizeof(double));
-    for (int it = -1; it < niter; ++it) {
-        bench_timer_start(&timer);
-        BENCH_BLAS(prec, gemm_64, handle, CUBLAS_OP_N, CUBLAS_OP_T, n, n, n, (void *) &one,
-                   dA, ldda, dA, ldda, (void *) &zero, dC, ldda);
-        double seconds = bench_timer_stop(&timer);
-        if (it >= 0) times[it] = seconds;
-    }
-    double median = bench_median(times, niter);
-    free(times);
-    bench_timer_destroy(&timer);
+    gemm_run_t run = { handle, prec, n, dA, ldda, dC, bench_scalar(prec, 1.0),
+                       bench_scalar(prec, 0.0) };
+    const bench_job_t job = { NULL, gemm_run, NULL };
+    int64_t info = 0;
+    double median = bench_time_job(&job, &run, stream, 0, niter, &info);
     BENCH_CUBLAS(cublasDestroy(handle));
     BENCH_CUDA(cudaFree(dA));
     BENCH_CUDA(cudaFree(dC));

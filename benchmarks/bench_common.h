@@ -117,6 +117,23 @@ double bench_timer_stop(bench_timer_t *t);     /* waits; returns seconds   */
 double bench_wtime(void);                      /* host wall clock, seconds */
 double bench_median(const double *values, int count);
 
+/* One timed job, the loop every benchmark shares: for a warm-up and then
+ * niter runs, prepare (untimed; e.g. a fresh copy of the input), run (timed),
+ * finish (untimed; e.g. read back a device info word). run returns < 0 on an
+ * error and may set *info; prepare and finish may be NULL. */
+typedef struct {
+    void    (*prepare)(void *ctx);
+    int64_t (*run)(void *ctx, int64_t *info);
+    void    (*finish)(void *ctx, int64_t *info);
+} bench_job_t;
+
+/* Times job with CUDA events on stream (wall_clock = 0) or with the host wall
+ * clock (wall_clock = 1; stream unused). Returns the median seconds of the
+ * niter timed runs and sets *info to the first nonzero info of any run; or,
+ * when a run returns an error, stops there, sets *info to it and returns -1. */
+double bench_time_job(const bench_job_t *job, void *ctx, cudaStream_t stream, int wall_clock,
+                      int niter, int64_t *info);
+
 /* potrf flop count n^3/3 + n^2/2 + n/6 (LAPACK/MAGMA timing convention). */
 double bench_potrf_flops(int64_t n);
 /* TFLOP/s of a potrf of size n that took `seconds` (0 when seconds <= 0). */

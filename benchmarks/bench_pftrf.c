@@ -144,35 +144,39 @@ static const char *judge(const char *who, double *seconds, int64_t info, double 
 /* ---------------------------------------------------------------------------
  * Sweep
  * ------------------------------------------------------------------------- */
+/* The pftrf job: a fresh device copy of the RFP array, then the timed call. */
+typedef struct {
+    gchol_queue_t queue;
+    char prec, transr, uplo;
+    int64_t n;
+    const void *dR0;
+    void *dR;
+} pftrf_run_t;
+
+static void pftrf_prepare(void *ctx)
+{
+    const pftrf_run_t *r = ctx;
+    const size_t bytes = (size_t) rfp_elements(r->n) * bench_elsize(r->prec);
+    cudaStream_t stream = gchol_queue_stream(r->queue);
+    BENCH_CUDA(cudaMemcpyAsync(r->dR, r->dR0, bytes, cudaMemcpyDeviceToDevice, stream));
+    BENCH_CUDA(cudaStreamSynchronize(stream));
+}
+
+static int64_t pftrf_run(void *ctx, int64_t *info)
+{
+    const pftrf_run_t *r = ctx;
+    return gchol_pftrf(r->prec, r->transr, r->uplo, r->n, r->dR, info, r->queue);
+}
+
 /* Warm-up + runs of ?pftrf_gpu, each on a fresh copy dR := dR0 (outside the
  * timed region). Median seconds, or -1 with *info the error; else *info is the
  * first nonzero info of any run, or 0. */
 static double time_pftrf(gchol_queue_t queue, char prec, char transr, char uplo, int64_t n,
                          const void *dR0, void *dR, int runs, int64_t *info)
 {
-    const size_t bytes = (size_t) rfp_elements(n) * bench_elsize(prec);
-    cudaStream_t stream = gchol_queue_stream(queue);
-    bench_timer_t timer;
-    bench_timer_create(&timer, stream);
-    double *times = bench_malloc(runs * sizeof(double));
-    double median = -1.0;
-    *info = 0;
-    for (int it = -1; it < runs; ++it) {               /* it = -1: warm-up */
-        BENCH_CUDA(cudaMemcpyAsync(dR, dR0, bytes, cudaMemcpyDeviceToDevice, stream));
-        BENCH_CUDA(cudaStreamSynchronize(stream));
-        int64_t run_info = 0;
-        bench_timer_start(&timer);
-        int64_t ret = gchol_pftrf(prec, transr, uplo, n, dR, &run_info, queue);
-        double seconds = bench_timer_stop(&timer);
-        if (ret < 0) { *info = ret; goto done; }
-        if (*info == 0) *info = run_info;
-        if (it >= 0) times[it] = seconds;
-    }
-    median = bench_median(times, runs);
-done:
-    free(times);
-    bench_timer_destroy(&timer);
-    return median;
+    pftrf_run_t run = { queue, prec, transr, uplo, n, dR0, dR };
+    const bench_job_t job = { pftrf_prepare, pftrf_run, NULL };
+    return bench_time_job(&job, &run, gchol_queue_stream(queue), 0, runs, info);
 }
 
 /* Full-storage references of one uplo, measured once per (prec, n, uplo). */

@@ -195,26 +195,24 @@ static int64_t run_dgmm_syrkx(const job_t *j)
 }
 
 /* Warm-up + runs timed calls of fn; median seconds, or -1 with *code set when
- * a call returned nonzero (then nothing more is run). */
+ * a call returned an error (then nothing more is run). */
+typedef struct {
+    job_fn fn;
+    const job_t *job;
+} timed_t;
+
+static int64_t timed_run(void *ctx, int64_t *info)
+{
+    const timed_t *t = ctx;
+    (void) info;
+    return t->fn(t->job);
+}
+
 static double time_job(job_fn fn, const job_t *job, int runs, cudaStream_t stream, int64_t *code)
 {
-    bench_timer_t timer;
-    bench_timer_create(&timer, stream);
-    double *times = bench_malloc(runs * sizeof(double));
-    double median = -1.0;
-    *code = 0;
-    for (int it = -1; it < runs; ++it) {               /* it = -1: warm-up */
-        bench_timer_start(&timer);
-        int64_t ret = fn(job);
-        double seconds = bench_timer_stop(&timer);
-        if (ret != 0) { *code = ret; goto done; }
-        if (it >= 0) times[it] = seconds;
-    }
-    median = bench_median(times, runs);
-done:
-    free(times);
-    bench_timer_destroy(&timer);
-    return median;
+    timed_t t = { fn, job };
+    const bench_job_t timed = { NULL, timed_run, NULL };
+    return bench_time_job(&timed, &t, stream, 0, runs, code);
 }
 
 /* ---------------------------------------------------------------------------
