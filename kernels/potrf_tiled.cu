@@ -424,8 +424,15 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
     }
 }
 
-/* Up to this n one block per SM (see the kernel's comment). */
-constexpr int64_t kOneBlockPerSmBelow = 5120;
+/* Up to this n one block per SM (see the kernel's comment), per precision.
+ * Measured on the H100 after the stride change (lower, ms, one / two blocks
+ * per SM): double 4096: 1.57 / 2.00, 5120: 2.67 / 2.72, 6144: 4.35 / 3.74;
+ * single 4096: 1.68 / 1.80, 5120: 2.87 / 2.51, 6144: 4.71 / 3.65. Single
+ * switches between its two measured points. */
+template <typename T> constexpr int64_t one_block_per_sm_up_to()
+{
+    return sizeof(T) == 8 ? 5120 : 4608;
+}
 
 template <typename T> constexpr size_t tiled_smem_bytes()
 {
@@ -445,7 +452,7 @@ int potrf_tiled_launch(int64_t n, T *dA, int64_t ldda, int upper, int64_t col0, 
     if (e != cudaSuccess) return e;
     static bool opted_in[4][64];
     const size_t smem = tiled_smem_bytes<T>();
-    const int two = n > kOneBlockPerSmBelow ? 1 : 0;
+    const int two = n > one_block_per_sm_up_to<T>() ? 1 : 0;
     auto kernel = upper ? (two ? potrf_tiled_kernel<T, true, 2> : potrf_tiled_kernel<T, true, 1>)
                         : (two ? potrf_tiled_kernel<T, false, 2> : potrf_tiled_kernel<T, false, 1>);
     if ((e = opt_in_shared(kernel, smem, opted_in[2 * two + (upper ? 1 : 0)])) != cudaSuccess)
