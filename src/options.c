@@ -45,7 +45,12 @@ typedef struct {
  *   for 'U', 9.0 for 'L'); before that fix upper needed its own threshold.
  * - Above, left-looking with lookahead won at every size in both precisions:
  *   nb = 128 while the panel is the critical path, nb = 256 around
- *   n = 16384, and 512 once the gemm updates dominate (n = 32768). */
+ *   n = 16384, and 512 once the gemm updates dominate (n = 32768).
+ *   Re-measured after the shared-memory stride change (nb = 128 / 192 / 256
+ *   / 384 / 512, ms): at n = 12288 double 21.6 / 21.1 / 19.4 / 21.7 / 20.7,
+ *   single 20.5 / 22.4 / 21.5 / 22.3 / 23.8; at 16384 double 43.9 / 40.0 /
+ *   39.0 / 40.1 / 39.2, single 40.5 / 43.5 / 39.8 / 41.9 / 42.5. So single
+ *   keeps nb = 128 to 12288 and takes 256 between its two points. */
 static const int64_t tiled_below = 10240;
 static const auto_row_t auto_double[] = {
     {  12288, GCHOL_VARIANT_LEFT, 128, 128, GCHOL_LOOKAHEAD_ON },
@@ -53,7 +58,7 @@ static const auto_row_t auto_double[] = {
     { INT64_MAX, GCHOL_VARIANT_LEFT, 512, 128, GCHOL_LOOKAHEAD_ON },
 };
 static const auto_row_t auto_single[] = {
-    {  12288, GCHOL_VARIANT_LEFT, 128, 128, GCHOL_LOOKAHEAD_ON },
+    {  14336, GCHOL_VARIANT_LEFT, 128, 128, GCHOL_LOOKAHEAD_ON },
     {  24576, GCHOL_VARIANT_LEFT, 256, 128, GCHOL_LOOKAHEAD_ON },
     { INT64_MAX, GCHOL_VARIANT_LEFT, 512, 128, GCHOL_LOOKAHEAD_ON },
 };

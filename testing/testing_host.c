@@ -115,6 +115,17 @@ static void test_options(void)
     testing_expect(o.variant == GCHOL_VARIANT_LEFT && o.nb == 128,
                    "resolve('d', 12000): variant %d nb %lld (want left, 128)", o.variant,
                    (long long)o.nb);
+    /* the measured nb at n = 12288: 256 in double, 128 in single */
+    gchol_options_default(&o);
+    gchol_options_resolve(&o, 'd', 12288);
+    testing_expect(o.variant == GCHOL_VARIANT_LEFT && o.nb == 256,
+                   "resolve('d', 12288): variant %d nb %lld (want left, 256)", o.variant,
+                   (long long)o.nb);
+    gchol_options_default(&o);
+    gchol_options_resolve(&o, 's', 12288);
+    testing_expect(o.variant == GCHOL_VARIANT_LEFT && o.nb == 128,
+                   "resolve('s', 12288): variant %d nb %lld (want left, 128)", o.variant,
+                   (long long)o.nb);
     /* a variant past the last one is argument 6 */
     {
         double a = 1.0;
