@@ -51,16 +51,13 @@ namespace {
 using namespace gchol;
 
 constexpr int kTB  = GCHOL_TILED_NB;
-constexpr int kLdc = tile_ld(kTB); /* the tile being factored (see tile_ld) */
+constexpr int kLdc = tile_ld(kTB); /* the tile being factored */
 /* Operand tiles are copied as they lie in memory: column-major in the view
- * for uplo = L, row-major for uplo = U, both with stride kLdo. 64-bit shared
- * loads are served half a warp (16 lanes) at a time; a DMMA fragment load
- * there is lanes (g, q), g < 4, at g*sm + q*sk, sm/sk = 1/kLdo (L) or
- * kLdo/1 (U). kLdo = 68 = 4 (mod 16) puts the 16 lanes on 16 distinct bank
- * pairs in both orders and keeps 16-byte alignment. (72 = 8 (mod 16), used
- * before for L, made those loads 2-way conflicted: lower ran 13% behind
- * upper at n = 8192.) */
-constexpr int kLdo = tile_ld(kTB); /* = 68 */
+ * for uplo = L, row-major for uplo = U. kLdo = tile_ld(64) = 68 keeps the
+ * DMMA fragment loads free of bank conflicts in both orders (see tile_ld;
+ * 72, used before for L, was 2-way conflicted: lower ran 13% behind upper
+ * at n = 8192) and rows 16-byte aligned. */
+constexpr int kLdo = tile_ld(kTB);
 constexpr int kMaxTiles = GCHOL_TILED_MAX_N / kTB;
 
 static_assert(kTB == 64, "the thread mappings below assume 64 x 64 tiles");
