@@ -7,10 +7,11 @@
  * and from pageable memory the transfers, not the factorization, set the
  * time (measured on the H100, double, n = 16384: 412 ms with the whole
  * square going up, 271 with the triangle). The factorization runs on the
- * GPU, and only the referenced triangle comes back: block column by block column, the rectangle outside the diagonal
- * block goes straight into A, the diagonal block through pinned staging from
- * which only its referenced triangle is copied. The other triangle and the
- * padding rows of A are never written.
+ * GPU, and only the referenced triangle comes back: block column by block
+ * column, the rectangle outside the diagonal block goes straight into A, the
+ * diagonal block through pinned staging from which only its referenced
+ * triangle is copied. The other triangle and the padding rows of A are never
+ * written.
  */
 #include "internal.h"
 #include "prec.h"
