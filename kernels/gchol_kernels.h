@@ -34,10 +34,12 @@ int gchol_spotf2_launch(int64_t n, float *dA, int64_t ldda, int upper,
                         int64_t col0, int64_t *dinfo, cudaStream_t stream);
 
 /* The single-kernel tiled Cholesky (potrf_tiled.cu): tile order and the
- * largest n it takes. Its sync workspace holds GCHOL_TILED_SYNC_WORDS ints. */
+ * largest n it takes. Its sync workspace holds GCHOL_TILED_SYNC_WORDS ints,
+ * its tile workspace GCHOL_TILED_WORK_ELEMS elements of the precision. */
 #define GCHOL_TILED_NB    64
 #define GCHOL_TILED_MAX_N 16384
 #define GCHOL_TILED_SYNC_WORDS (2 + (GCHOL_TILED_MAX_N / GCHOL_TILED_NB) * (GCHOL_TILED_MAX_N / GCHOL_TILED_NB))
+#define GCHOL_TILED_WORK_ELEMS (GCHOL_TILED_MAX_N * GCHOL_TILED_NB)
 
 /*
  * The whole Cholesky factorization of the n x n view at dA (n <= GCHOL_TILED_MAX_N)
@@ -45,12 +47,14 @@ int gchol_spotf2_launch(int64_t n, float *dA, int64_t ldda, int upper,
  * potf2 (dinfo receives col0 + k for the first failing pivot k, 1-based; the
  * kernel does nothing if it is already non-zero). dsync: device workspace of
  * GCHOL_TILED_SYNC_WORDS ints, owned by the stream for the launch (it is
- * cleared here, in stream order).
+ * cleared here, in stream order). dwork: device workspace of
+ * GCHOL_TILED_WORK_ELEMS elements, owned by the stream for the launch (the
+ * inverse transposes of the diagonal tiles).
  */
 int gchol_dpotrf_tiled_launch(int64_t n, double *dA, int64_t ldda, int upper, int64_t col0,
-                              int64_t *dinfo, int *dsync, cudaStream_t stream);
+                              int64_t *dinfo, int *dsync, double *dwork, cudaStream_t stream);
 int gchol_spotrf_tiled_launch(int64_t n, float *dA, int64_t ldda, int upper, int64_t col0,
-                              int64_t *dinfo, int *dsync, cudaStream_t stream);
+                              int64_t *dinfo, int *dsync, float *dwork, cudaStream_t stream);
 
 /* Largest k of the tile trsm. */
 #define GCHOL_TRSM_MAX_K 128

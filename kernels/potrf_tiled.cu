@@ -12,9 +12,10 @@
  *
  *   C = A(ti, tj)
  *   for k < tj:  wait until L(ti, k) and L(tj, k) are final;  C -= L(ti,k) L(tj,k)^T
- *   ti == tj:    L(tj, tj) = chol(C)                                  (potf2_tile)
- *   ti >  tj:    wait until L(tj, tj) is final;  L(ti, tj) = C L(tj,tj)^{-T}  (trsm_tile)
- *   publish:     store the tile, fence, set its ready flag
+ *   ti == tj:    factor the panel [C; I]: L(tj, tj) = chol(C) on top and
+ *                U(tj) = L(tj, tj)^{-T} below                          (potf2_panel)
+ *   ti >  tj:    wait until L(tj, tj) is final;  L(ti, tj) = C U(tj)   (tile product)
+ *   publish:     store the tile (and U), fence, set its ready flag
  *
  * A persistent grid (at most what fits on the GPU at once) takes work items
  * from an atomic ticket in column-major order of the tiles. A tile depends
@@ -38,9 +39,18 @@
  * Tiles of later columns are left as they were or partly updated: as in
  * LAPACK, the part from the failing column on is not a factor.
  *
- * The tile update runs on the FP64 tensor cores (mma m16n8k4) in double on
- * sm_90, on FMA otherwise; potf2_tile and trsm_tile are the one-block
- * algorithms of the standalone kernels (tile_factor.cuh).
+ * The tile update and the product by U run on the FP64 tensor cores (mma
+ * m16n8k4) in double on sm_90, on FMA otherwise; potf2_panel is the
+ * one-block algorithm of the standalone potf2 kernel (tile_factor.cuh).
+ *
+ * Why U: the solve C L^{-T} by one block is a chain of 64 dependent
+ * columns (~11k cycles for 64 x 64 on the H100), and each step of the
+ * factorization waits for one (the tile below the diagonal). Factoring
+ * [C; I] instead of C costs the diagonal block a little more and makes each
+ * solve a 64 x 64 x 64 product. Measured (lower, ms): double n = 1024
+ * 0.366 -> 0.314, 4096 1.56 -> 1.42; single 1024 0.375 -> 0.329. Explicit
+ * inverses of the diagonal blocks are also how MAGMA's trsm works; U is
+ * formed by the same column solves as the trsm it replaces.
  */
 #include "gchol_kernels.h"
 
@@ -58,6 +68,7 @@ constexpr int kLdc = tile_ld(kTB); /* the tile being factored */
  * 72, used before for L, was 2-way conflicted: lower ran 13% behind upper
  * at n = 8192) and rows 16-byte aligned. */
 constexpr int kLdo = tile_ld(kTB);
+constexpr int kLdp = tile_ld(2 * kTB); /* a diagonal tile's [C; I] panel */
 constexpr int kMaxTiles = GCHOL_TILED_MAX_N / kTB;
 
 static_assert(kTB == 64, "the thread mappings below assume 64 x 64 tiles");
@@ -167,52 +178,59 @@ template <typename T> struct TileAccFma {
     T acc[4][4];
 
     __device__ __forceinline__ void zero() { zero_all(acc); }
-    /* Column-major operands (A(m, k) at S[m + k*kLdo]): thread (tx, ty)
-     * owns rows 4tx.. and columns 4ty.., read as 4-vectors along m.
-     * Row-major (S[k + m*kLdo]): rows tx + 16x and columns ty + 16y, read
-     * as 4-vectors along k; consecutive rows keep the lanes on distinct banks. */
-    template <bool kRowMajor>
+    /* Operand X(m, k) is at S[m + k*kLdo] (column-major) or S[k + m*kLdo]
+     * (row-major), per operand. A thread reads 4-vectors along the
+     * contiguous direction: a column-major operand gives it 4 consecutive
+     * m (4t..4t+3), a row-major one m = t + 16x, which keeps the lanes of a
+     * 4-vector read on distinct banks. Thread (tx, ty) = (tid % 16, tid / 16). */
+    template <bool kARow, bool kBRow>
     __device__ __forceinline__ void update(const T *SA, const T *SB)
     {
         const int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
-        if (!kRowMajor) {
-#pragma unroll 8
-            for (int k = 0; k < kTB; ++k) {
-                T a[4], b[4];
-                load4(SA + 4 * tx + k * kLdo, a);
-                load4(SB + 4 * ty + k * kLdo, b);
+#pragma unroll 2
+        for (int k = 0; k < kTB; k += 4) {
+            T a[4][4], b[4][4]; /* [m][k] */
+            load_operand<kARow>(SA, tx, k, a);
+            load_operand<kBRow>(SB, ty, k, b);
+#pragma unroll
+            for (int kk = 0; kk < 4; ++kk)
 #pragma unroll
                 for (int x = 0; x < 4; ++x)
 #pragma unroll
-                    for (int y = 0; y < 4; ++y) acc[x][y] = fma(a[x], b[y], acc[x][y]);
-            }
-        } else {
-#pragma unroll 2
-            for (int k = 0; k < kTB; k += 4) {
-                T a[4][4], b[4][4];
-#pragma unroll
-                for (int x = 0; x < 4; ++x) load4(SA + k + (tx + 16 * x) * kLdo, a[x]);
-#pragma unroll
-                for (int y = 0; y < 4; ++y) load4(SB + k + (ty + 16 * y) * kLdo, b[y]);
-#pragma unroll
-                for (int kk = 0; kk < 4; ++kk)
-#pragma unroll
-                    for (int x = 0; x < 4; ++x)
-#pragma unroll
-                        for (int y = 0; y < 4; ++y) acc[x][y] = fma(a[x][kk], b[y][kk], acc[x][y]);
-            }
+                    for (int y = 0; y < 4; ++y) acc[x][y] = fma(a[x][kk], b[y][kk], acc[x][y]);
         }
     }
     /* f(row, col, value) for every accumulator. */
-    template <bool kRowMajor, typename F> __device__ __forceinline__ void for_each(F f) const
+    template <bool kARow, bool kBRow, typename F> __device__ __forceinline__ void for_each(F f) const
     {
         const int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
 #pragma unroll
         for (int x = 0; x < 4; ++x)
 #pragma unroll
-            for (int y = 0; y < 4; ++y)
-                f(kRowMajor ? tx + 16 * x : 4 * tx + x, kRowMajor ? ty + 16 * y : 4 * ty + y,
-                  acc[x][y]);
+            for (int y = 0; y < 4; ++y) f(index<kARow>(tx, x), index<kBRow>(ty, y), acc[x][y]);
+    }
+
+  private:
+    template <bool kRow> static __device__ __forceinline__ int index(int t, int x)
+    {
+        return kRow ? t + 16 * x : 4 * t + x;
+    }
+    /* v[x][kk] = X(index(t, x), k + kk) */
+    template <bool kRow>
+    static __device__ __forceinline__ void load_operand(const T *S, int t, int k, T (&v)[4][4])
+    {
+        if (kRow) {
+#pragma unroll
+            for (int x = 0; x < 4; ++x) load4(S + k + (t + 16 * x) * kLdo, v[x]);
+        } else {
+#pragma unroll
+            for (int kk = 0; kk < 4; ++kk) {
+                T w[4];
+                load4(S + 4 * t + (k + kk) * kLdo, w);
+#pragma unroll
+                for (int x = 0; x < 4; ++x) v[x][kk] = w[x];
+            }
+        }
     }
 };
 
@@ -224,31 +242,32 @@ struct TileAccDmma {
 
     __device__ __forceinline__ void zero() { zero_all(acc); }
     /* Element (m, k) of an operand is at m*sm + k*sk: column-major
-     * (sm, sk) = (1, kLdo), row-major (kLdo, 1). */
-    template <bool kRowMajor>
+     * (sm, sk) = (1, kLdo), row-major (kLdo, 1), chosen per operand. */
+    template <bool kARow, bool kBRow>
     __device__ __forceinline__ void update(const double *SA, const double *SB)
     {
-        constexpr int sm = kRowMajor ? kLdo : 1, sk = kRowMajor ? 1 : kLdo;
+        constexpr int am = kARow ? kLdo : 1, ak = kARow ? 1 : kLdo;
+        constexpr int bm = kBRow ? kLdo : 1, bk = kBRow ? 1 : kLdo;
         const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, q = lane % 4;
-        const double *a = SA + (32 * (warp % 2) + g) * sm + q * sk;
-        const double *b = SB + (16 * (warp / 2) + g) * sm + q * sk;
+        const double *a = SA + (32 * (warp % 2) + g) * am + q * ak;
+        const double *b = SB + (16 * (warp / 2) + g) * bm + q * bk;
 #pragma unroll 4
         for (int kk = 0; kk < kTB; kk += 4) {
             double a0[2], a1[2], bv[2];
 #pragma unroll
             for (int mt = 0; mt < 2; ++mt) {
-                a0[mt] = a[16 * mt * sm + kk * sk];
-                a1[mt] = a[(16 * mt + 8) * sm + kk * sk];
+                a0[mt] = a[16 * mt * am + kk * ak];
+                a1[mt] = a[(16 * mt + 8) * am + kk * ak];
             }
 #pragma unroll
-            for (int nt = 0; nt < 2; ++nt) bv[nt] = b[8 * nt * sm + kk * sk];
+            for (int nt = 0; nt < 2; ++nt) bv[nt] = b[8 * nt * bm + kk * bk];
 #pragma unroll
             for (int mt = 0; mt < 2; ++mt)
 #pragma unroll
                 for (int nt = 0; nt < 2; ++nt) dmma_16x8x4(acc[mt][nt], a0[mt], a1[mt], bv[nt]);
         }
     }
-    template <bool kRowMajor, typename F> __device__ __forceinline__ void for_each(F f) const
+    template <bool kARow, bool kBRow, typename F> __device__ __forceinline__ void for_each(F f) const
     {
         const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, q = lane % 4;
 #pragma unroll
@@ -335,7 +354,7 @@ __device__ __forceinline__ bool wait_ready(const int *flag, const int *abort_wor
 template <typename T, bool kUpper, int kMinBlocks>
 __global__ void __launch_bounds__(kThreads, kMinBlocks)
 potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
-                   int64_t *__restrict__ dinfo, int *__restrict__ sync)
+                   int64_t *__restrict__ dinfo, int *__restrict__ sync, T *__restrict__ work)
 {
     constexpr int upper = kUpper;
     using Acc = typename TileAccOf<T>::type;
@@ -343,7 +362,8 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
     T *SA = reinterpret_cast<T *>(smem_raw);        /* kTB x kLdo */
     T *SB = SA + kTB * kLdo;                         /* kTB x kLdo */
     T *SC = SB + kTB * kLdo;                         /* kTB x kLdc */
-    T *rdiag = SC + kTB * kLdc;                      /* kTB        */
+    T *SP = SB; /* a diagonal tile's [C; I] panel, kTB x kLdp, over SB and SC */
+    static_assert(kTB * kLdp <= kTB * kLdo + kTB * kLdc, "the panel fits in SB and SC");
     __shared__ Shared sh;
 
     if (*(volatile int64_t *)dinfo != 0) return; /* an earlier step failed */
@@ -364,10 +384,15 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
         const bool diag = ti == tj;
         const int rows = min(kTB, n - ti * kTB), cols = min(kTB, n - tj * kTB);
         const int64_t r0 = (int64_t)ti * kTB, c0 = (int64_t)tj * kTB;
+        T *inv = work + (int64_t)tj * kTB * kTB; /* L(tj, tj)^{-T}, see below */
         prof(t, 0);
 
-        /* C = A(ti, tj): the diagonal tile's lower triangle, identity padding */
-        load_tile<kViewOrder>(SC, kLdc, A, ld, upper, r0, c0, rows, cols, diag, diag);
+        /* C = A(ti, tj): the diagonal tile's lower triangle with identity
+         * padding, on top of its panel */
+        if (diag)
+            load_tile<kViewOrder>(SP, kLdp, A, ld, upper, r0, c0, rows, cols, true, true);
+        else
+            load_tile<kViewOrder>(SC, kLdc, A, ld, upper, r0, c0, rows, cols, false, false);
 
         /* C -= sum_k L(ti, k) L(tj, k)^T */
         Acc acc;
@@ -380,22 +405,36 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
             if (!diag)
                 load_tile<kMemoryOrder>(SB, kLdo, A, ld, upper, c0, ck, cols, kTB, false, false);
             __syncthreads();
-            acc.template update<kUpper>(SA, diag ? SA : SB);
+            acc.template update<kUpper, kUpper>(SA, diag ? SA : SB);
             __syncthreads(); /* before the next tiles overwrite SA, SB */
         }
-        __syncthreads(); /* SC was loaded by other threads */
+        __syncthreads(); /* SC / SP was loaded by other threads */
         prof(t, 1);
+        T *S = diag ? SP : SC;
+        const int lds = diag ? kLdp : kLdc;
         auto subtract = [&](int r, int c, T v) {
-            if (!diag || r >= c) SC[r + c * kLdc] -= v;
+            if (!diag || r >= c) S[r + c * lds] -= v;
         };
-        acc.template for_each<kUpper>(subtract);
-        __syncthreads();
+        acc.template for_each<kUpper, kUpper>(subtract);
 
         if (diag) {
+            /* Factor [C; I]: the rows below come out as L^{-T}, which turns
+             * the triangular solve of every tile below into a product on the
+             * tensor cores (the 64 x 64 solve took ~11k cycles, the product
+             * ~1k). The last tile column has no tiles below. */
+            const bool below = tj + 1 < nt;
+            if (below)
+                for (int i = threadIdx.x; i < kTB * kTB; i += kThreads)
+                    SP[kTB + i % kTB + (i / kTB) * kLdp] = T(i % kTB == i / kTB);
+            __syncthreads();
             prof(t, 2);
-            const int fail = potf2_tile<T, kTB>(SC, kLdc, kTB, &sh.fail);
+            const int fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &sh.fail);
             prof(t, 3);
-            store_tile(A, ld, upper, r0, c0, SC, kLdc, rows, cols, true);
+            store_tile(A, ld, upper, r0, c0, SP, kLdp, rows, cols, true);
+            /* inv[k + j*kTB] = L^{-T}(k, j): row-major for the product below */
+            if (below)
+                for (int i = threadIdx.x; i < kTB * kTB; i += kThreads)
+                    inv[i] = SP[kTB + i % kTB + (i / kTB) * kLdp];
             /* info before the flag: a later (garbage) failure cannot win */
             if (fail >= 0 && threadIdx.x == 0) {
                 atomicCAS(reinterpret_cast<unsigned long long *>(dinfo), 0ull,
@@ -403,11 +442,19 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
                 atomicCAS(abort_word, 0, tj + 1);
             }
         } else {
+            __syncthreads();
             if (!wait_ready(flag(tj, tj), abort_word, tj)) return;
             prof(t, 2);
-            load_tile<kViewOrder>(SB, kLdc, A, ld, upper, c0, c0, cols, cols, true, true);
+            /* L(ti, tj) = C L(tj, tj)^{-T}: SB(j, k) = L^{-T}(k, j) is
+             * row-major, C column-major. Columns before a failed pivot only
+             * use columns of L^{-T} that are final, as LAPACK leaves them. */
+            load_tile<kMemoryOrder>(SB, kLdo, inv, kTB, 0, 0, 0, kTB, kTB, false, false);
             __syncthreads();
-            trsm_tile<T, kTB>(SC, kLdc, kTB, SB, kLdc, kTB, rdiag);
+            acc.zero();
+            acc.template update<false, true>(SC, SB);
+            __syncthreads(); /* every read of C is done */
+            acc.template for_each<false, true>([&](int r, int c, T v) { SC[r + c * kLdc] = v; });
+            __syncthreads();
             prof(t, 3);
             store_tile(A, ld, upper, r0, c0, SC, kLdc, rows, cols, false);
         }
@@ -433,12 +480,12 @@ template <typename T> constexpr int64_t one_block_per_sm_up_to()
 
 template <typename T> constexpr size_t tiled_smem_bytes()
 {
-    return (size_t)(2 * kTB * kLdo + kTB * kLdc + kTB) * sizeof(T);
+    return (size_t)(2 * kTB * kLdo + kTB * kLdc) * sizeof(T);
 }
 
 template <typename T>
 int potrf_tiled_launch(int64_t n, T *dA, int64_t ldda, int upper, int64_t col0, int64_t *dinfo,
-                       int *dsync, cudaStream_t stream)
+                       int *dsync, T *dwork, cudaStream_t stream)
 {
     if (n <= 0) return cudaSuccess;
     if (n > GCHOL_TILED_MAX_N) return cudaErrorInvalidValue;
@@ -463,22 +510,22 @@ int potrf_tiled_launch(int64_t n, T *dA, int64_t ldda, int upper, int64_t col0, 
         return e;
     int grid = sms * (per_sm > 0 ? per_sm : 1);
     if (grid > total) grid = total;
-    kernel<<<grid, kThreads, smem, stream>>>((int)n, dA, ldda, col0, dinfo, dsync);
+    kernel<<<grid, kThreads, smem, stream>>>((int)n, dA, ldda, col0, dinfo, dsync, dwork);
     return cudaGetLastError();
 }
 
 } // namespace
 
 extern "C" int gchol_dpotrf_tiled_launch(int64_t n, double *dA, int64_t ldda, int upper,
-                                         int64_t col0, int64_t *dinfo, int *dsync,
+                                         int64_t col0, int64_t *dinfo, int *dsync, double *dwork,
                                          cudaStream_t stream)
 {
-    return potrf_tiled_launch<double>(n, dA, ldda, upper, col0, dinfo, dsync, stream);
+    return potrf_tiled_launch<double>(n, dA, ldda, upper, col0, dinfo, dsync, dwork, stream);
 }
 
 extern "C" int gchol_spotrf_tiled_launch(int64_t n, float *dA, int64_t ldda, int upper,
-                                         int64_t col0, int64_t *dinfo, int *dsync,
+                                         int64_t col0, int64_t *dinfo, int *dsync, float *dwork,
                                          cudaStream_t stream)
 {
-    return potrf_tiled_launch<float>(n, dA, ldda, upper, col0, dinfo, dsync, stream);
+    return potrf_tiled_launch<float>(n, dA, ldda, upper, col0, dinfo, dsync, dwork, stream);
 }

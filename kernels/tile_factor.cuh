@@ -3,7 +3,8 @@
  * on shared memory, so that the standalone kernels (potf2.cu, trsm_rlt.cu)
  * and the single-kernel tiled Cholesky (potrf_tiled.cu) share one copy:
  *
- *   potf2_tile: in-place Cholesky of an n x n lower tile, n <= MaxN;
+ *   potf2_panel: Cholesky of an m x n panel (n x n lower tile on top), m <= MaxRows;
+ *   potf2_tile:  the same with no rows below;
  *   trsm_tile:  X := X * L^{-T} for a rows x k tile X, k <= 128.
  *
  * Both are internally blocked by kIB columns and left-looking inside:
@@ -26,11 +27,17 @@ template <> __device__ __forceinline__ double rsqrt_t<double>(double x) { return
 template <> __device__ __forceinline__ float rsqrt_t<float>(float x) { return rsqrtf(x); }
 
 /*
- * Cholesky of the n x n lower triangle of S (column-major, lds; the strict
- * upper part may hold anything and is not written). Returns, in every
- * thread, the 0-based column of the first pivot that is <= 0 or NaN, or -1;
- * columns before it are factored, as LAPACK's potf2 leaves them. *flag is a
- * shared int the block uses to agree on failure.
+ * Cholesky of the m x n panel S (column-major, lds; m >= n): the n x n lower
+ * triangle on top is factored, L11 = chol(S11), and the m - n rows below are
+ * solved, L21 = S21 * L11^{-T}, as LAPACK's potf2 would leave an m x n panel.
+ * The strict upper part of S11 may hold anything and is not written. Returns,
+ * in every thread, the 0-based column of the first pivot that is <= 0 or
+ * NaN, or -1; columns before it are factored, as LAPACK's potf2 leaves them.
+ * *flag is a shared int the block uses to agree on failure.
+ *
+ * With S21 = I (the panel [S11; I]) the rows below come out as L11^{-T}: the
+ * tiled Cholesky uses that to turn every triangular solve by L11 into a
+ * product, for a few percent more work here.
  *
  * (b), which is on the critical path of every Cholesky built on this tile,
  * has no shuffles and no barrier inside: each thread that owns a row of the
@@ -38,10 +45,10 @@ template <> __device__ __forceinline__ float rsqrt_t<float>(float x) { return rs
  * redundantly in registers, then finishes its own row with it. Only warps
  * with rows to do take part.
  */
-template <typename T, int MaxN>
-__device__ __forceinline__ int potf2_tile(T *S, int lds, int n, int *flag)
+template <typename T, int MaxRows>
+__device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *flag)
 {
-    static_assert(MaxN <= kThreads, "(b) gives each row of the panel its own thread");
+    static_assert(MaxRows <= kThreads, "(b) gives each row of the panel its own thread");
     const int t = threadIdx.x;
 
     for (int jb = 0; jb < n; jb += kIB) {
@@ -50,7 +57,7 @@ __device__ __forceinline__ int potf2_tile(T *S, int lds, int n, int *flag)
         /* (a) left-looking update of the inner panel by all threads. */
         if (jb > 0) {
             T *P = S + jb; /* rows jb.. of the tile */
-            inner_update<T, MaxN>(P + jb * lds, lds, P, lds, P, lds, n - jb, ib, jb, true);
+            inner_update<T, MaxRows>(P + jb * lds, lds, P, lds, P, lds, m - jb, ib, jb, true);
             __syncthreads();
         }
 
@@ -58,7 +65,7 @@ __device__ __forceinline__ int potf2_tile(T *S, int lds, int n, int *flag)
         T l[kIB][kIB]; /* lower triangle of the diagonal block; identity past ib */
         int done = 0;  /* columns of the block that are final */
         int bad = kIB; /* first failing column of the block */
-        const bool active = t < n - jb;
+        const bool active = t < m - jb;
         if (active) {
             T rd[kIB];
 #pragma unroll
@@ -124,6 +131,13 @@ __device__ __forceinline__ int potf2_tile(T *S, int lds, int n, int *flag)
     }
     __syncthreads(); /* the last block's diagonal rows */
     return -1;
+}
+
+/* Cholesky of the n x n lower triangle of S: potf2_panel with no rows below. */
+template <typename T, int MaxN>
+__device__ __forceinline__ int potf2_tile(T *S, int lds, int n, int *flag)
+{
+    return potf2_panel<T, MaxN>(S, lds, n, n, flag);
 }
 
 /*

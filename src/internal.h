@@ -28,7 +28,8 @@ struct gchol_queue_s {
     size_t         dwork_bytes;
     void          *hstage;       /* pinned staging of diagonal blocks          */
     void          *dscratch[2];  /* per stream (main, panel): GCHOL_SCRATCH_N^2
-                                    elements of double, for syrk via gemm      */
+                                    elements of double, for syrk via gemm;
+                                    [0] is also the tiled kernel's dwork      */
     size_t         hstage_bytes;
     int           *dtile_sync;   /* GCHOL_TILED_SYNC_WORDS: tickets and ready
                                     flags of the tiled kernel (main stream)  */

@@ -103,6 +103,9 @@ static int64_t op_gemm(const fact_t *f, int s, int64_t i0, int64_t c0, int64_t m
  * peak where trsm and syrk do not (measured on the H100: cuBLAS trsm m x 512
  * at ~7 TFLOP/s, syrk with k = 512 at ~35-39 TFLOP/s, gemm at ~60). */
 enum { kTrsmLeaf = GCHOL_TRSM_MAX_K, kSyrkLeaf = GCHOL_SCRATCH_N };
+_Static_assert((long long)GCHOL_TILED_WORK_ELEMS * sizeof(double) <=
+                   (long long)GCHOL_SCRATCH_N * GCHOL_SCRATCH_N * sizeof(double),
+               "the main stream's scratch holds the tiled kernel's workspace");
 
 /* B := B * L11^{-T}, B = view(i0:i0+m, j0:j0+k), L11 = view(j0:j0+k, j0:j0+k).
  * Split L11 = [La 0; Lb Lc]: Xa = Ba La^{-T}; Bc -= Xa Lb^T; Xc = Bc Lc^{-T}. */
@@ -308,6 +311,7 @@ static int64_t factor(fact_t *f, int64_t n, const gchol_options_t *user_opts)
         TRACED(MAIN, GCHOL_OP_POTRF_DIAG, 0, n, n, 0,
                gchol_from_cuda((cudaError_t)POTRF_TILED_LAUNCH(n, f->A, f->ld, f->upper, 0,
                                                                f->dinfo, f->q->dtile_sync,
+                                                               (FLOAT *)f->q->dscratch[0],
                                                                f->q->stream)));
     else if (n <= nb)
         POTRF(MAIN, 0, n);
