@@ -160,38 +160,27 @@ __device__ __forceinline__ void store_tile(T *A, int64_t ld, int upper, int64_t 
 
 /* ---- the tile update: acc += SA * SB^T (64 x 64 x 64) --------------------- */
 
-/* FMA form: thread (tx, ty) = (tid % 16, tid / 16) owns rows 4tx..4tx+3 and
- * columns 4ty..4ty+3; both operands are read as 4-vectors. */
-__device__ __forceinline__ void load4(const float *p, float (&v)[4])
-{
-    const float4 x = *reinterpret_cast<const float4 *>(p);
-    v[0] = x.x; v[1] = x.y; v[2] = x.z; v[3] = x.w;
-}
-[[maybe_unused]] __device__ __forceinline__ void load4(const double *p, double (&v)[4])
-{
-    const double2 x = *reinterpret_cast<const double2 *>(p);
-    const double2 y = *reinterpret_cast<const double2 *>(p + 2);
-    v[0] = x.x; v[1] = x.y; v[2] = y.x; v[3] = y.y;
-}
-
+/* FMA form: thread (tx, ty) = (tid % 16, tid / 16) owns a 4 x 4 block of
+ * the product; both operands are read as 4-vectors. */
 template <typename T> struct TileAccFma {
     T acc[4][4];
 
     __device__ __forceinline__ void zero() { zero_all(acc); }
-    /* Operand X(m, k) is at S[m + k*kLdo] (column-major) or S[k + m*kLdo]
-     * (row-major), per operand. A thread reads 4-vectors along the
-     * contiguous direction: a column-major operand gives it 4 consecutive
-     * m (4t..4t+3), a row-major one m = t + 16x, which keeps the lanes of a
-     * 4-vector read on distinct banks. Thread (tx, ty) = (tid % 16, tid / 16). */
-    template <bool kARow, bool kBRow>
+    /* Operand X(m, k) is at S[m + k*ld] (column-major) or S[k + m*ld]
+     * (row-major), per operand, ld = kLdA or kLdB. A thread reads 4-vectors
+     * along the contiguous direction: a column-major operand gives it 4
+     * consecutive m (4t..4t+3), a row-major one m = t + 16x, which keeps the
+     * lanes of a 4-vector read on distinct banks. Thread (tx, ty) = (tid % 16,
+     * tid / 16). */
+    template <bool kARow, bool kBRow, int kLdA = kLdo, int kLdB = kLdo>
     __device__ __forceinline__ void update(const T *SA, const T *SB)
     {
         const int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
 #pragma unroll 2
         for (int k = 0; k < kTB; k += 4) {
             T a[4][4], b[4][4]; /* [m][k] */
-            load_operand<kARow>(SA, tx, k, a);
-            load_operand<kBRow>(SB, ty, k, b);
+            load_operand<kARow, kLdA>(SA, tx, k, a);
+            load_operand<kBRow, kLdB>(SB, ty, k, b);
 #pragma unroll
             for (int kk = 0; kk < 4; ++kk)
 #pragma unroll
@@ -216,17 +205,17 @@ template <typename T> struct TileAccFma {
         return kRow ? t + 16 * x : 4 * t + x;
     }
     /* v[x][kk] = X(index(t, x), k + kk) */
-    template <bool kRow>
+    template <bool kRow, int kLd>
     static __device__ __forceinline__ void load_operand(const T *S, int t, int k, T (&v)[4][4])
     {
         if (kRow) {
 #pragma unroll
-            for (int x = 0; x < 4; ++x) load4(S + k + (t + 16 * x) * kLdo, v[x]);
+            for (int x = 0; x < 4; ++x) load_vec(S + k + (t + 16 * x) * kLd, v[x]);
         } else {
 #pragma unroll
             for (int kk = 0; kk < 4; ++kk) {
                 T w[4];
-                load4(S + 4 * t + (k + kk) * kLdo, w);
+                load_vec(S + 4 * t + (k + kk) * kLd, w);
 #pragma unroll
                 for (int x = 0; x < 4; ++x) v[x][kk] = w[x];
             }
@@ -242,12 +231,13 @@ struct TileAccDmma {
 
     __device__ __forceinline__ void zero() { zero_all(acc); }
     /* Element (m, k) of an operand is at m*sm + k*sk: column-major
-     * (sm, sk) = (1, kLdo), row-major (kLdo, 1), chosen per operand. */
-    template <bool kARow, bool kBRow>
+     * (sm, sk) = (1, ld), row-major (ld, 1), chosen per operand, ld = kLdA
+     * or kLdB (each 4 mod 16, see tile_ld). */
+    template <bool kARow, bool kBRow, int kLdA = kLdo, int kLdB = kLdo>
     __device__ __forceinline__ void update(const double *SA, const double *SB)
     {
-        constexpr int am = kARow ? kLdo : 1, ak = kARow ? 1 : kLdo;
-        constexpr int bm = kBRow ? kLdo : 1, bk = kBRow ? 1 : kLdo;
+        constexpr int am = kARow ? kLdA : 1, ak = kARow ? 1 : kLdA;
+        constexpr int bm = kBRow ? kLdB : 1, bk = kBRow ? 1 : kLdB;
         const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, q = lane % 4;
         const double *a = SA + (32 * (warp % 2) + g) * am + q * ak;
         const double *b = SB + (16 * (warp / 2) + g) * bm + q * bk;
@@ -329,14 +319,20 @@ __device__ __forceinline__ bool aborted(const int *abort_word, int tj)
     return a != 0 && tj >= a;
 }
 
-/* Thread 0 waits for a flag, or for a failure that stops tile column tj; the
- * barrier's reduction tells the block which, with no shared word that a
- * later wait could overwrite before everyone has read it. */
-__device__ __forceinline__ bool wait_ready(const int *flag, const int *abort_word, int tj)
+/* A tile's ready flag: kPartial once a worker has stored the part of its
+ * update that the chain block finishes (see the kernel), kFinal once it
+ * holds its factor. */
+enum { kPartial = 1, kFinal = 2 };
+
+/* Thread 0 waits until a flag reaches `want`, or for a failure that stops
+ * tile column tj (tj = -1: never); the barrier's reduction tells the block
+ * which, with no shared word that a later wait could overwrite before
+ * everyone has read it. */
+__device__ __forceinline__ bool wait_ready(const int *flag, int want, const int *abort_word, int tj)
 {
     int ok = 1;
     if (threadIdx.x == 0) {
-        while (load_acquire(flag) == 0) {
+        while (load_acquire(flag) < want) {
             if (aborted(abort_word, tj)) { ok = 0; break; }
             __nanosleep(32);
         }
@@ -344,13 +340,145 @@ __device__ __forceinline__ bool wait_ready(const int *flag, const int *abort_wor
     return __syncthreads_and(ok) != 0;
 }
 
+/* The thread that sets the chain block's flags: the release store waits for
+ * the block's stores to land (~1 us), and the last warp has no rows in the
+ * first inner block of potf2_panel, so the wait overlaps work. */
+constexpr int kPublisher = kThreads - 1;
+
+/* Worker items, numbered in column order so that an item depends only on
+ * items with smaller numbers and on the chain block. Column j (the tiles
+ * that column j of L finishes) holds, for 1 <= j <= nt - 2:
+ *   p = 0: kPanelItem, tile (j+1, j):   C = A - sum_{k<j} L(j+1,k) L(j,k)^T
+ *   p = 1: kDiagItem,  tile (j+1, j+1): C = A - sum_{k<j} L(j+1,k) L(j+1,k)^T
+ * and, for every j, p = 2 .. nt-1-j: kSolveItem, tile (j+p, j), the whole
+ * tile: its update over k < j, then the product with U(j). Column 0 has no
+ * panel or diagonal item (their sums are empty), the last column none at
+ * all. This is column-major numbering of the lower tiles shifted by two. */
+enum ItemKind { kPanelItem, kDiagItem, kSolveItem };
+
+__device__ __forceinline__ void worker_item(int t, int nt, int &ti, int &tj, int &col, ItemKind &kind)
+{
+    int i0;
+    tile_of_ticket(t + 2, nt, i0, col);
+    const int p = i0 - col;
+    kind = p == 0 ? kPanelItem : p == 1 ? kDiagItem : kSolveItem;
+    ti = p <= 1 ? col + 1 : col + p;
+    tj = p == 1 ? col + 1 : col;
+}
+
+__host__ __device__ constexpr int worker_items(int nt) { return nt >= 3 ? nt * (nt + 1) / 2 - 3 : 0; }
+
+/*
+ * The chain block: every diagonal tile and the tile below each, in order,
+ * so that the critical path of the factorization never waits for another
+ * block's store and flag (each publish and handoff cost ~2 us per step).
+ * Step k, with U(k-1) = L(k-1,k-1)^{-T} still in the bottom of its panel:
+ *   L(k, k-1) = P U(k-1), P = tile (k, k-1) less its updates by k' < k-1
+ *   panel top  = W - L(k, k-1) L(k, k-1)^T, W = tile (k, k) likewise
+ *   factor the panel [top; I]: L(k, k) and U(k)
+ * P and W come from the workers (kPartial), which have all of step k-1 to
+ * make them.
+ */
+template <typename T, bool kUpper>
+__device__ __forceinline__ void chain_block(int n, T *A, int64_t ld, int64_t col0, int64_t *dinfo,
+                                            int *sync, T *work, T *smem, Shared &sh)
+{
+    using Acc = typename TileAccOf<T>::type;
+    constexpr int upper = kUpper;
+    T *SP = smem;             /* the [W; I] panel, kTB x kLdp */
+    T *SX = SP + kTB * kLdp;  /* P, then L(k, k-1), kTB x kLdo */
+    const int nt = (n + kTB - 1) / kTB;
+    int *abort_word = sync + kAbort;
+    auto flag = [sync](int ti, int tj) { return sync + kFlags + ti * kMaxTiles + tj; };
+
+    /* L(k, k-1) = P U(k-1), stored and left in SX; U(k-1) is in SP's bottom */
+    auto solve_below = [&](int k) {
+        const int rows = min(kTB, n - k * kTB);
+        const int64_t r0 = (int64_t)k * kTB, c0 = r0 - kTB;
+        Acc acc;
+        acc.zero();
+        acc.template update<false, true, kLdo, kLdp>(SX, SP + kTB);
+        __syncthreads(); /* every read of P */
+        acc.template for_each<false, true>([&](int r, int c, T v) { SX[r + c * kLdo] = v; });
+        __syncthreads();
+        store_tile(A, ld, upper, r0, c0, SX, kLdo, rows, kTB, false);
+    };
+
+    for (int k = 0; k < nt; ++k) {
+        const int rows = min(kTB, n - k * kTB);
+        const int64_t c0 = (int64_t)k * kTB;
+        const bool below = k + 1 < nt;
+        int *pending = nullptr;
+        if (k > 0) {
+            if (k >= 2) { /* the chain block never gives up waiting */
+                wait_ready(flag(k, k - 1), kPartial, abort_word, -1);
+                wait_ready(flag(k, k), kPartial, abort_word, -1);
+            }
+            load_tile<kViewOrder>(SX, kLdo, A, ld, upper, c0, c0 - kTB, rows, kTB, false, false);
+            load_tile<kViewOrder>(SP, kLdp, A, ld, upper, c0, c0, rows, rows, true, true);
+            __syncthreads();
+            prof(worker_items(nt) + k, 0);
+            solve_below(k);
+            /* panel top -= L(k, k-1) L(k, k-1)^T */
+            Acc acc;
+            acc.zero();
+            acc.template update<false, false>(SX, SX);
+            acc.template for_each<false, false>([&](int r, int c, T v) {
+                if (r >= c) SP[r + c * kLdp] -= v;
+            });
+            pending = flag(k, k - 1);
+        } else {
+            load_tile<kViewOrder>(SP, kLdp, A, ld, upper, c0, c0, rows, rows, true, true);
+        }
+        if (below)
+            for (int i = threadIdx.x; i < kTB * kTB; i += kThreads)
+                SP[kTB + i % kTB + (i / kTB) * kLdp] = T(i % kTB == i / kTB);
+        __syncthreads();
+        /* L(k, k-1)'s stores have had a few hundred cycles to land */
+        if (pending && threadIdx.x == kPublisher) store_release(pending, kFinal);
+        prof(worker_items(nt) + k, 1);
+        const int fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &sh.fail);
+        prof(worker_items(nt) + k, 2);
+        store_tile(A, ld, upper, c0, c0, SP, kLdp, rows, rows, true);
+        /* U(k) row-major: work[c + j*kTB] = U(c, j), for the solve items */
+        if (below)
+            for (int i = threadIdx.x; i < kTB * kTB; i += kThreads)
+                work[(int64_t)k * kTB * kTB + i] = SP[kTB + i % kTB + (i / kTB) * kLdp];
+        /* info before the flag: a later (garbage) failure cannot win */
+        if (fail >= 0 && threadIdx.x == 0) {
+            atomicCAS(reinterpret_cast<unsigned long long *>(dinfo), 0ull,
+                      (unsigned long long)(col0 + c0 + fail + 1));
+            atomicCAS(abort_word, 0, k + 1);
+        }
+        __syncthreads();
+        if (threadIdx.x == kPublisher) store_release(flag(k, k), kFinal);
+        prof(worker_items(nt) + k, 3);
+        if (fail >= 0) {
+            /* The tiles below still get the columns before the pivot, as
+             * LAPACK's potf2 leaves them: the workers solve all but the
+             * first (their column is not stopped), which is done here. */
+            if (below) {
+                if (k + 1 >= 2) wait_ready(flag(k + 1, k), kPartial, abort_word, -1);
+                load_tile<kViewOrder>(SX, kLdo, A, ld, upper, c0 + kTB, c0, min(kTB, n - (k + 1) * kTB),
+                                      kTB, false, false);
+                __syncthreads();
+                solve_below(k + 1);
+                __syncthreads();
+                if (threadIdx.x == kPublisher) store_release(flag(k + 1, k), kFinal);
+            }
+            return;
+        }
+    }
+}
+
 /* One instantiation per triangle (each carries one update path) and per
  * blocks-per-SM target. Two blocks per SM cap registers at 128: the double
- * kernel then spills a little in potf2_tile, which lengthens the critical
+ * kernel then spills a little in potf2_panel, which lengthens the critical
  * path; one block per SM does not spill but halves the blocks that overlap
  * waiting with work. Measured on the H100 (double, lower): n = 4096 took
  * 1.84 ms with one block per SM against 2.36 with two; n = 6144 4.41 ms with
- * two against 5.01. */
+ * two against 5.01. Block 0 is the chain block, the others take worker items
+ * from the ticket. */
 template <typename T, bool kUpper, int kMinBlocks>
 __global__ void __launch_bounds__(kThreads, kMinBlocks)
 potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
@@ -362,13 +490,19 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
     T *SA = reinterpret_cast<T *>(smem_raw);        /* kTB x kLdo */
     T *SB = SA + kTB * kLdo;                         /* kTB x kLdo */
     T *SC = SB + kTB * kLdo;                         /* kTB x kLdc */
-    T *SP = SB; /* a diagonal tile's [C; I] panel, kTB x kLdp, over SB and SC */
-    static_assert(kTB * kLdp <= kTB * kLdo + kTB * kLdc, "the panel fits in SB and SC");
+    static_assert(kTB * kLdp + kTB * kLdo <= 2 * kTB * kLdo + kTB * kLdc,
+                  "the chain block's panel and tile fit in the workers' three tiles");
+    static_assert(kLdc == kLdo, "C is an operand of the product with U");
     __shared__ Shared sh;
 
     if (*(volatile int64_t *)dinfo != 0) return; /* an earlier step failed */
 
-    const int nt = (n + kTB - 1) / kTB, total = nt * (nt + 1) / 2;
+    if (blockIdx.x == 0) {
+        chain_block<T, kUpper>(n, A, ld, col0, dinfo, sync, work, SA, sh);
+        return;
+    }
+
+    const int nt = (n + kTB - 1) / kTB, total = worker_items(nt);
     int *abort_word = sync + kAbort;
     auto flag = [sync](int ti, int tj) { return sync + kFlags + ti * kMaxTiles + tj; };
 
@@ -377,29 +511,24 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
         __syncthreads();
         const int t = sh.ticket;
         if (t >= total) return;
-        int ti, tj;
-        tile_of_ticket(t, nt, ti, tj);
+        int ti, tj, col;
+        ItemKind kind;
+        worker_item(t, nt, ti, tj, col, kind);
         /* tickets run in column order: every later one is stopped too */
-        if (__syncthreads_or(threadIdx.x == 0 && aborted(abort_word, tj))) return;
-        const bool diag = ti == tj;
+        if (__syncthreads_or(threadIdx.x == 0 && aborted(abort_word, col))) return;
+        const bool diag = kind == kDiagItem;
         const int rows = min(kTB, n - ti * kTB), cols = min(kTB, n - tj * kTB);
         const int64_t r0 = (int64_t)ti * kTB, c0 = (int64_t)tj * kTB;
-        T *inv = work + (int64_t)tj * kTB * kTB; /* L(tj, tj)^{-T}, see below */
         prof(t, 0);
 
-        /* C = A(ti, tj): the diagonal tile's lower triangle with identity
-         * padding, on top of its panel */
-        if (diag)
-            load_tile<kViewOrder>(SP, kLdp, A, ld, upper, r0, c0, rows, cols, true, true);
-        else
-            load_tile<kViewOrder>(SC, kLdc, A, ld, upper, r0, c0, rows, cols, false, false);
+        load_tile<kViewOrder>(SC, kLdc, A, ld, upper, r0, c0, rows, cols, diag, false);
 
-        /* C -= sum_k L(ti, k) L(tj, k)^T */
+        /* C -= sum_{k < col} L(ti, k) L(tj, k)^T */
         Acc acc;
         acc.zero();
-        for (int k = 0; k < tj; ++k) {
-            if (!wait_ready(flag(ti, k), abort_word, tj)) return;
-            if (!diag && !wait_ready(flag(tj, k), abort_word, tj)) return;
+        for (int k = 0; k < col; ++k) {
+            if (!wait_ready(flag(ti, k), kFinal, abort_word, col)) return;
+            if (!diag && !wait_ready(flag(tj, k), kFinal, abort_word, col)) return;
             const int64_t ck = (int64_t)k * kTB;
             load_tile<kMemoryOrder>(SA, kLdo, A, ld, upper, r0, ck, rows, kTB, false, false);
             if (!diag)
@@ -408,62 +537,36 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
             acc.template update<kUpper, kUpper>(SA, diag ? SA : SB);
             __syncthreads(); /* before the next tiles overwrite SA, SB */
         }
-        __syncthreads(); /* SC / SP was loaded by other threads */
+        __syncthreads(); /* SC was loaded by other threads */
         prof(t, 1);
-        T *S = diag ? SP : SC;
-        const int lds = diag ? kLdp : kLdc;
-        auto subtract = [&](int r, int c, T v) {
-            if (!diag || r >= c) S[r + c * lds] -= v;
-        };
-        acc.template for_each<kUpper, kUpper>(subtract);
+        acc.template for_each<kUpper, kUpper>([&](int r, int c, T v) {
+            if (!diag || r >= c) SC[r + c * kLdc] -= v;
+        });
 
-        if (diag) {
-            /* Factor [C; I]: the rows below come out as L^{-T}, which turns
-             * the triangular solve of every tile below into a product on the
-             * tensor cores (the 64 x 64 solve took ~11k cycles, the product
-             * ~1k). The last tile column has no tiles below. */
-            const bool below = tj + 1 < nt;
-            if (below)
-                for (int i = threadIdx.x; i < kTB * kTB; i += kThreads)
-                    SP[kTB + i % kTB + (i / kTB) * kLdp] = T(i % kTB == i / kTB);
+        if (kind == kSolveItem) {
             __syncthreads();
+            if (!wait_ready(flag(tj, tj), kFinal, abort_word, col)) return;
             prof(t, 2);
-            const int fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &sh.fail);
-            prof(t, 3);
-            store_tile(A, ld, upper, r0, c0, SP, kLdp, rows, cols, true);
-            /* inv[k + j*kTB] = L^{-T}(k, j): row-major for the product below */
-            if (below)
-                for (int i = threadIdx.x; i < kTB * kTB; i += kThreads)
-                    inv[i] = SP[kTB + i % kTB + (i / kTB) * kLdp];
-            /* info before the flag: a later (garbage) failure cannot win */
-            if (fail >= 0 && threadIdx.x == 0) {
-                atomicCAS(reinterpret_cast<unsigned long long *>(dinfo), 0ull,
-                          (unsigned long long)(col0 + c0 + fail + 1));
-                atomicCAS(abort_word, 0, tj + 1);
-            }
-        } else {
-            __syncthreads();
-            if (!wait_ready(flag(tj, tj), abort_word, tj)) return;
-            prof(t, 2);
-            /* L(ti, tj) = C L(tj, tj)^{-T}: SB(j, k) = L^{-T}(k, j) is
-             * row-major, C column-major. Columns before a failed pivot only
-             * use columns of L^{-T} that are final, as LAPACK leaves them. */
-            load_tile<kMemoryOrder>(SB, kLdo, inv, kTB, 0, 0, 0, kTB, kTB, false, false);
+            /* L(ti, tj) = C U(tj): SB(j, k) = U(k, j) is row-major, C
+             * column-major. Columns before a failed pivot only use columns
+             * of U that are final, as LAPACK leaves them. */
+            load_tile<kMemoryOrder>(SB, kLdo, work + (int64_t)tj * kTB * kTB, kTB, 0, 0, 0, kTB,
+                                    kTB, false, false);
             __syncthreads();
             acc.zero();
             acc.template update<false, true>(SC, SB);
             __syncthreads(); /* every read of C is done */
             acc.template for_each<false, true>([&](int r, int c, T v) { SC[r + c * kLdc] = v; });
-            __syncthreads();
-            prof(t, 3);
-            store_tile(A, ld, upper, r0, c0, SC, kLdc, rows, cols, false);
         }
+        __syncthreads();
+        prof(t, 3);
+        store_tile(A, ld, upper, r0, c0, SC, kLdc, rows, cols, diag);
 
         /* publish: the barrier orders every thread's stores before thread 0's
          * release store (cumulative at GPU scope), the pattern of CUTLASS's
          * semaphore; a fence in every thread cost ~1 us per tile here. */
         __syncthreads();
-        if (threadIdx.x == 0) store_release(flag(ti, tj), 1);
+        if (threadIdx.x == 0) store_release(flag(ti, tj), kind == kSolveItem ? kFinal : kPartial);
         prof(t, 4);
     }
 }
@@ -489,7 +592,7 @@ int potrf_tiled_launch(int64_t n, T *dA, int64_t ldda, int upper, int64_t col0, 
 {
     if (n <= 0) return cudaSuccess;
     if (n > GCHOL_TILED_MAX_N) return cudaErrorInvalidValue;
-    const int nt = (int)((n + kTB - 1) / kTB), total = nt * (nt + 1) / 2;
+    const int nt = (int)((n + kTB - 1) / kTB), total = worker_items(nt);
     /* the ticket, the abort word and the flags of the tiles used */
     cudaError_t e = cudaMemsetAsync(dsync, 0, (size_t)(kFlags + (nt - 1) * kMaxTiles + nt) * sizeof(int),
                                     stream);
@@ -508,8 +611,11 @@ int potrf_tiled_launch(int64_t n, T *dA, int64_t ldda, int upper, int64_t col0, 
     if ((e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kThreads, smem)) !=
         cudaSuccess)
         return e;
+    /* the chain block and the workers, all resident: the chain block waits
+     * on worker items, so one worker at least must run beside it */
     int grid = sms * (per_sm > 0 ? per_sm : 1);
-    if (grid > total) grid = total;
+    if (total > 0 && grid < 2) return cudaErrorNotSupported;
+    if (grid > 1 + total) grid = 1 + total;
     kernel<<<grid, kThreads, smem, stream>>>((int)n, dA, ldda, col0, dinfo, dsync, dwork);
     return cudaGetLastError();
 }
