@@ -192,9 +192,11 @@ template <typename T> struct TileAccFma {
      * consecutive m (4t..4t+3), a row-major one m = t + 16x, which keeps the
      * lanes of a 4-vector read on distinct banks. Thread (tx, ty) = (tid % 16,
      * tid / 16). */
-    template <bool kARow, bool kBRow, int kLdA = kLdo, int kLdB = kLdo>
+    template <bool kARow, bool kBRow, int kLdA = kLdo, int kLdB = kLdo, bool kUpperB = false>
     __device__ __forceinline__ void update(const T *SA, const T *SB)
     {
+        /* kUpperB: B's zeros are multiplied anyway (every thread has columns
+         * in all four blocks) */
         const int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
 #pragma unroll 2
         for (int k = 0; k < kTB; k += 4) {
@@ -244,25 +246,35 @@ template <typename T> struct TileAccFma {
 };
 
 /* DMMA form (sm_90): warp w owns rows 32 (w % 2) + 0..31 and columns
- * 16 (w / 2) + 0..15 as 2 x 2 tiles of m16n8; lane (g, q) = (lane / 4,
- * lane % 4) holds rows g, g + 8 and columns 2q, 2q + 1 of each. */
+ * 16 cb(w) + 0..15 as 2 x 2 tiles of m16n8; lane (g, q) = (lane / 4,
+ * lane % 4) holds rows g, g + 8 and columns 2q, 2q + 1 of each. cb pairs
+ * the column blocks 0 + 3 and 1 + 2 on warps w and w + 4, which share a
+ * scheduler, so a B that is upper triangular (kUpperB: B(n, k) = 0 for
+ * k > n, only k < 16 (cb + 1) counts) gives every scheduler the same work,
+ * 5/8 of the full product. */
 struct TileAccDmma {
     double acc[2][2][4];
 
+    static __device__ __forceinline__ int col_block(int warp)
+    {
+        return warp < 4 ? warp / 2 : 3 - (warp - 4) / 2;
+    }
     __device__ __forceinline__ void zero() { zero_all(acc); }
     /* Element (m, k) of an operand is at m*sm + k*sk: column-major
      * (sm, sk) = (1, ld), row-major (ld, 1), chosen per operand, ld = kLdA
      * or kLdB (each 4 mod 16, see tile_ld). */
-    template <bool kARow, bool kBRow, int kLdA = kLdo, int kLdB = kLdo>
+    template <bool kARow, bool kBRow, int kLdA = kLdo, int kLdB = kLdo, bool kUpperB = false>
     __device__ __forceinline__ void update(const double *SA, const double *SB)
     {
         constexpr int am = kARow ? kLdA : 1, ak = kARow ? 1 : kLdA;
         constexpr int bm = kBRow ? kLdB : 1, bk = kBRow ? 1 : kLdB;
         const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, q = lane % 4;
+        const int cb = col_block(warp);
         const double *a = SA + (32 * (warp % 2) + g) * am + q * ak;
-        const double *b = SB + (16 * (warp / 2) + g) * bm + q * bk;
+        const double *b = SB + (16 * cb + g) * bm + q * bk;
+        const int kend = kUpperB ? 16 * (cb + 1) : kTB;
 #pragma unroll 4
-        for (int kk = 0; kk < kTB; kk += 4) {
+        for (int kk = 0; kk < kend; kk += 4) {
             double a0[2], a1[2], bv[2];
 #pragma unroll
             for (int mt = 0; mt < 2; ++mt) {
@@ -287,7 +299,7 @@ struct TileAccDmma {
 #pragma unroll
                 for (int e = 0; e < 4; ++e)
                     f(32 * (warp % 2) + 16 * mt + g + 8 * (e / 2),
-                      16 * (warp / 2) + 8 * nt + 2 * q + (e % 2), acc[mt][nt][e]);
+                      16 * col_block(warp) + 8 * nt + 2 * q + (e % 2), acc[mt][nt][e]);
     }
 };
 
@@ -417,7 +429,7 @@ __device__ __forceinline__ void chain_block(int n, T *A, int64_t ld, int64_t col
         const int64_t r0 = (int64_t)k * kTB, c0 = r0 - kTB;
         Acc acc;
         acc.zero();
-        acc.template update<false, true, kLdo, kLdp>(SX, SP + kTB);
+        acc.template update<false, true, kLdo, kLdp, true>(SX, SP + kTB);
         prof(worker_items(nt) + nt + k, 0);
         __syncthreads(); /* every read of P */
         acc.template for_each<false, true>([&](int r, int c, T v) { SX[r + c * kLdo] = v; });
@@ -427,13 +439,19 @@ __device__ __forceinline__ void chain_block(int n, T *A, int64_t ld, int64_t col
         prof(worker_items(nt) + nt + k, 2);
     };
 
+    /* Thread kPoller looks at the next step's flags as soon as a panel is
+     * factored, so that their round trip to L2 overlaps the stores of the
+     * step (each wait_ready costs one, ~0.4 us, when the flags are long set) */
+    constexpr int kPoller = kWarpSize;
+    int ready_early = 0;
     for (int k = 0; k < nt; ++k) {
         const int rows = min(kTB, n - k * kTB);
         const int64_t c0 = (int64_t)k * kTB;
         const bool below = k + 1 < nt;
         int *pending = nullptr;
         if (k > 0) {
-            if (k >= 2) { /* the chain block never gives up waiting */
+            /* the chain block never gives up waiting */
+            if (k >= 2 && !__syncthreads_or(threadIdx.x == kPoller && ready_early)) {
                 wait_ready(flag(k, k - 1), kPartial, abort_word, -1);
                 wait_ready(flag(k, k), kPartial, abort_word, -1);
             }
@@ -467,6 +485,9 @@ __device__ __forceinline__ void chain_block(int n, T *A, int64_t ld, int64_t col
         prof(worker_items(nt) + k, 1);
         const int fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &sh.fail);
         prof(worker_items(nt) + k, 2);
+        if (threadIdx.x == kPoller)
+            ready_early = k + 1 >= 2 && below && load_acquire(flag(k + 1, k)) >= kPartial &&
+                          load_acquire(flag(k + 1, k + 1)) >= kPartial;
         store_tile(A, ld, upper, c0, c0, SP, kLdp, rows, rows, true);
         /* U(k) row-major: work[c + j*kTB] = U(c, j), for the solve items */
         if (below)
@@ -582,7 +603,7 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
                                     kTB, false, false);
             __syncthreads();
             acc.zero();
-            acc.template update<false, true>(SC, SB);
+            acc.template update<false, true, kLdo, kLdo, true>(SC, SB);
             __syncthreads(); /* every read of C is done */
             acc.template for_each<false, true>([&](int r, int c, T v) { SC[r + c * kLdc] = v; });
         }
