@@ -621,13 +621,12 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
 }
 
 /* Up to this n one block per SM (see the kernel's comment), per precision.
- * Measured on the H100 after the stride change (lower, ms, one / two blocks
- * per SM): double 4096: 1.57 / 2.00, 5120: 2.67 / 2.72, 6144: 4.35 / 3.74;
- * single 4096: 1.68 / 1.80, 5120: 2.87 / 2.51, 6144: 4.71 / 3.65. Single
- * switches between its two measured points. */
+ * Measured on the H100 with the chain block (ms, one / two blocks per SM,
+ * lower): double 4096: 1.33 / 1.58, 5120: 2.39 / 2.21; single 3072: 0.89 /
+ * 1.01, 4096: 1.55 / 1.45. Each switches between its two measured points. */
 template <typename T> constexpr int64_t one_block_per_sm_up_to()
 {
-    return sizeof(T) == 8 ? 5120 : 4608;
+    return sizeof(T) == 8 ? 4608 : 3584;
 }
 
 template <typename T> constexpr size_t tiled_smem_bytes()
