@@ -92,16 +92,25 @@ __device__ __forceinline__ void store_release(int *p, int v)
 
 /* This thread's share of a 64 x 64 tile, in memory order: element u
  * (0..15) is at p[inner + outer*ld] with outer = ob + 4u, from the tile's
- * first stored element. Lanes walk the contiguous direction, so every warp
- * reads whole lines. In the view, (r, c) = (inner, outer) for uplo = L and
- * (outer, inner) for uplo = U. */
+ * first stored element. In the view, (r, c) = (inner, outer) for uplo = L
+ * and (outer, inner) for uplo = U.
+ *
+ * Straight: a warp's lanes walk 32 consecutive inner, whole lines in global
+ * memory and, when the tile lands as it lies, in shared memory too.
+ * Transposed (uplo = U copied to view order, where shared memory is
+ * contiguous in outer): lane (i, j) = (lane / 4, lane % 4) takes inner
+ * 8w + i and outer 4u + j, so a warp still reads 32-byte sectors whole while
+ * its shared accesses, stride 68 apart in inner, hit distinct banks (the
+ * straight order gave 4-way conflicts there: d U ran 14% behind d L at
+ * n = 4096). */
 struct TileShare {
     int inner, ob;
     int64_t off0, step;
-    __device__ __forceinline__ explicit TileShare(int64_t ld)
+    __device__ __forceinline__ TileShare(int64_t ld, bool transposed)
     {
-        inner = threadIdx.x & 63;
-        ob = threadIdx.x >> 6;
+        const int t = threadIdx.x;
+        inner = transposed ? 8 * (t >> 5) + ((t & 31) >> 2) : t & 63;
+        ob = transposed ? t & 3 : t >> 6;
         off0 = inner + ob * ld;
         step = 4 * ld;
     }
@@ -121,10 +130,11 @@ template <typename T> struct TileRegs {
 
     /* The global half of load_tile: this thread's 16 elements, in flight
      * together (two fetches before two puts overlap two tiles' latency). */
+    template <SmemOrder kOrder>
     __device__ __forceinline__ void fetch(const T *A, int64_t ld, int upper, int64_t r0,
                                           int64_t c0, int rows, int cols, bool lower_only)
     {
-        const TileShare sh(ld);
+        const TileShare sh(ld, upper && kOrder == kViewOrder);
         const T *p = (upper ? A + c0 + r0 * ld : A + r0 + c0 * ld) + sh.off0;
 #pragma unroll
         for (int u = 0; u < 16; ++u) {
@@ -139,7 +149,7 @@ template <typename T> struct TileRegs {
     __device__ __forceinline__ void put(T *S, int lds, int64_t ld, int upper, int rows,
                                         bool unit_pad) const
     {
-        const TileShare sh(ld);
+        const TileShare sh(ld, upper && kOrder == kViewOrder);
 #pragma unroll
         for (int u = 0; u < 16; ++u) {
             const int outer = sh.ob + 4 * u;
@@ -157,7 +167,7 @@ __device__ __forceinline__ void load_tile(T *S, int lds, const T *A, int64_t ld,
                                           bool lower_only, bool unit_pad)
 {
     TileRegs<T> t;
-    t.fetch(A, ld, upper, r0, c0, rows, cols, lower_only);
+    t.template fetch<kOrder>(A, ld, upper, r0, c0, rows, cols, lower_only);
     t.template put<kOrder>(S, lds, ld, upper, rows, unit_pad);
 }
 
@@ -168,7 +178,7 @@ __device__ __forceinline__ void store_tile(T *A, int64_t ld, int upper, int64_t 
                                            const T *S, int lds, int rows, int cols,
                                            bool lower_only)
 {
-    const TileShare sh(ld);
+    const TileShare sh(ld, upper);
     T *p = (upper ? A + c0 + r0 * ld : A + r0 + c0 * ld) + sh.off0;
 #pragma unroll
     for (int u = 0; u < 16; ++u) {
@@ -456,8 +466,8 @@ __device__ __forceinline__ void chain_block(int n, T *A, int64_t ld, int64_t col
                 wait_ready(flag(k, k), kPartial, abort_word, -1);
             }
             TileRegs<T> p, w;
-            p.fetch(A, ld, upper, c0, c0 - kTB, rows, kTB, false);
-            w.fetch(A, ld, upper, c0, c0, rows, rows, true);
+            p.template fetch<kViewOrder>(A, ld, upper, c0, c0 - kTB, rows, kTB, false);
+            w.template fetch<kViewOrder>(A, ld, upper, c0, c0, rows, rows, true);
             p.template put<kViewOrder>(SX, kLdo, ld, upper, rows, false);
             w.template put<kViewOrder>(SP, kLdp, ld, upper, rows, true);
             __syncthreads();
