@@ -415,6 +415,40 @@ int testing_generate_gram_spd(char prec, int64_t n, void *A, int64_t lda, double
     return 0;
 }
 
+int testing_generate_lowrank_spd(char prec, char uplo, int64_t n, void *A, int64_t lda,
+                                 int64_t rank, double mu, uint64_t seed)
+{
+    double *B, *G;
+    if (n <= 0)
+        return 0;
+    if (rank < 1)
+        rank = 1;
+    B = malloc((size_t)(n * rank) * sizeof(double));
+    G = calloc((size_t)(n * n), sizeof(double));
+    if (!B || !G) {
+        free(B);
+        free(G);
+        return -1;
+    }
+    for (int64_t j = 0; j < rank; j++)
+        for (int64_t i = 0; i < n; i++)
+            B[i + j * n] = testing_hash_uniform(seed, i, j);
+    cblas_dsyrk(CblasColMajor, CblasLower, CblasNoTrans, (blasint)n, (blasint)rank,
+                1.0 / (double)rank, B, (blasint)n, 0.0, G, (blasint)n);
+    for (int64_t j = 0; j < n; j++) {
+        G[j + j * n] += mu;
+        for (int64_t i = j; i < n; i++) {
+            if (uplo == 'L')
+                testing_set(prec, A, lda, i, j, G[i + j * n]);
+            else
+                testing_set(prec, A, lda, j, i, G[i + j * n]);
+        }
+    }
+    free(B);
+    free(G);
+    return 0;
+}
+
 /* ===========================================================================
  * References and checks.
  * ========================================================================= */

@@ -144,6 +144,15 @@ int64_t testing_rfp_size(int64_t n);
 int testing_generate_gram_spd(char prec, int64_t n, void *A, int64_t lda, double mu,
                               uint64_t seed);
 
+/* An ill-conditioned SPD matrix: A = B*B^T/rank + mu*I with B an n x rank
+ * matrix of uniform(-1,1) entries, formed in double and rounded to prec;
+ * only the `uplo` triangle (diagonal included) is written. n - rank of its
+ * eigenvalues are mu, the others lie in about [mu, (1 + sqrt(n/rank))^2/3 +
+ * mu], so cond(A) is about 2/mu for rank = n/2. Returns 0, or -1 if out of
+ * memory. */
+int testing_generate_lowrank_spd(char prec, char uplo, int64_t n, void *A, int64_t lda,
+                                 int64_t rank, double mu, uint64_t seed);
+
 /* ---------------------------------------------------------------------------
  * References and checks (all in double).
  * ------------------------------------------------------------------------- */

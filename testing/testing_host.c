@@ -730,6 +730,29 @@ static void test_rfp_helpers(void)
                    testing_lapacke_info('s', 'U', n, As, lda) == 0,
                    "Gram matrix is SPD (LAPACKE ?potrf info 0)");
     {
+        /* the ill-conditioned generator: referenced triangle only, SPD, and
+         * as ill-conditioned as documented (1-norm estimate from LAPACKE) */
+        int tri = 1;
+        double anorm = 0, rcond = 0;
+        testing_fill_nan('d', lda * n, A);
+        testing_expect(testing_generate_lowrank_spd('d', 'U', n, A, lda, n / 2, 1e-9, 5) == 0,
+                       "testing_generate_lowrank_spd n=%lld", (long long)n);
+        for (int64_t j = 0; j < n; j++)
+            for (int64_t i = 0; i < n; i++) {
+                double v = A[i + j * lda];
+                tri &= i <= j ? !isnan(v) : isnan(v);
+                if (i <= j)
+                    anorm = fmax(anorm, fabs(v));
+            }
+        anorm *= (double)n; /* a bound on the 1-norm is enough for the estimate */
+        testing_expect(tri, "low-rank SPD matrix: only the upper triangle written");
+        const int ok = LAPACKE_dpotrf(LAPACK_COL_MAJOR, 'U', (lapack_int)n, A, (lapack_int)lda) == 0 &&
+                       LAPACKE_dpocon(LAPACK_COL_MAJOR, 'U', (lapack_int)n, A, (lapack_int)lda,
+                                      anorm, &rcond) == 0;
+        testing_expect(ok && rcond > 0 && rcond < 1e-7,
+                       "low-rank SPD matrix is SPD and ill-conditioned (rcond estimate %.1e)", rcond);
+    }
+    {
         double x[5] = { 1, 2, 3, 4, 5 }, y[5] = { 1, 2, 3, 4, 5 };
         int64_t c0 = testing_count_diff('d', 5, x, y), c1;
         y[3] = -4;

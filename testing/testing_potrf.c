@@ -70,9 +70,15 @@ typedef enum {
     DEF_NEG,        /* A(k,k) = -1                          */
     DEF_NAN_DIAG,   /* A(k,k) = NaN                         */
     DEF_INF_DIAG,   /* A(k,k) = Inf                         */
-    DEF_NAN_OFF     /* A(k,j) = NaN, j = k/2 < k (mirrored for 'U') */
+    DEF_NAN_OFF,    /* A(k,j) = NaN, j = k/2 < k (mirrored for 'U') */
+    DEF_ILLCOND     /* SPD, cond ~ 2/ILLCOND_MU, not diagonally dominant */
 } defect_t;
-static const char *defect_name[] = { "spd", "neg", "nan_diag", "inf_diag", "nan_off" };
+static const char *defect_name[] = { "spd", "neg", "nan_diag", "inf_diag", "nan_off", "illcond" };
+
+/* The shift of the ill-conditioned matrices: cond(A) ~ 2e9 in double, 2e3
+ * in single. The tiled kernel solves with explicit inverses of its 64 x 64
+ * diagonal tiles; these cases check that its backward error stays LAPACK's. */
+#define ILLCOND_MU (PREC == 'd' ? 1e-9 : 1e-3)
 
 typedef struct {
     int64_t n, pad;        /* lda = n + pad                        */
@@ -298,6 +304,14 @@ static FLOAT *make_matrix(const case_t *c)
     if (!A)
         return NULL;
     testing_fill_nan(PREC, lda * (c->n > 0 ? c->n : 1), A);
+    if (c->defect == DEF_ILLCOND) {
+        if (testing_generate_lowrank_spd(PREC, c->uplo, c->n, A, lda, c->n / 2 > 0 ? c->n / 2 : 1,
+                                         ILLCOND_MU, 0x111Cull + (uint64_t)c->n) != 0) {
+            free(A);
+            return NULL;
+        }
+        return A;
+    }
     testing_generate_spd(PREC, c->uplo, c->n, A, lda, 0x5EEDull + (uint64_t)c->n);
     apply_defect(c, A, lda);
     return A;
@@ -370,12 +384,14 @@ static void check_case(const case_t *c, const FLOAT *A, const FLOAT *L,
         fail(k, "padding or other triangle modified");
     if (r->info != k->expect || n == 0)
         return;
-    if (k->expect == 0 && c->defect == DEF_NONE) {
+    if (k->expect == 0 && (c->defect == DEF_NONE || c->defect == DEF_ILLCOND)) {
         if (testing_residual(PREC, c->uplo, n, A, lda, L, lda, NULL, 0, &k->resid))
             fail(k, "residual failed");
         else if (!(k->resid < TESTING_TOL))
             fail(k, "residual too large");
-        if (n <= MAX_FACTOR_CHECK_N)
+        /* two backward-stable factors of an ill-conditioned matrix differ by
+         * ~cond(A) eps: only the residual is LAPACK's criterion there */
+        if (n <= MAX_FACTOR_CHECK_N && c->defect == DEF_NONE)
             check_factor(c, A, L, n, k);
     } else if (c->defect == DEF_NEG && k->expect > 1) {
         check_factor(c, A, L, k->expect - 1, k);
@@ -701,6 +717,18 @@ static void build_suite(case_list_t *l, int quick)
             if (!quick)
                 add(l, 100, 0, uplos[u], IF_GPU, 0, GCHOL_LOOKAHEAD_AUTO, bad_values[d], 50);
         }
+    /* ill-conditioned SPD: the residual of the tiled kernel (explicit
+     * inverses of its diagonal tiles) and of the blocked drivers */
+    {
+        static const int64_t ill_full[] = { 300, 1000, 2049 }, ill_quick[] = { 300 };
+        const int64_t *ill = quick ? ill_quick : ill_full;
+        const int nill = quick ? LEN(ill_quick) : LEN(ill_full);
+        for (int i = 0; i < nill; i++)
+            for (int u = 0; u < 2; u++)
+                for (int v = 0; v < LEN(variants); v++)
+                    add(l, ill[i], 0, uplos[u], IF_EXPERT_GPU, variants[v], GCHOL_LOOKAHEAD_AUTO,
+                        DEF_ILLCOND, 0);
+    }
 }
 
 static void run_suite(int quick)
