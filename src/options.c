@@ -36,10 +36,11 @@ typedef struct {
 } auto_row_t;
 
 /* From the H100 sweeps of 2026-11-22 (docs/performance.md).
- * - Below 10240 the single-kernel tiled factorization wins: at
- *   n = 4096 it took 2.2 ms in double against 3.9 for left-looking, at 8192
- *   8.9 against 10.0; at 12288 it lost (26.6 against 21.2 ms), being bound by
- *   its 64 x 64 tile updates.
+ * - Below 10240 the single-kernel tiled factorization wins. Re-measured with
+ *   its chain block (third session, lower, ms, tiled / left): double 8192
+ *   7.73 / 8.97, 10240 14.87 / 14.32, 12288 26.3 / 19.0; single 8192
+ *   7.56 / 8.43, 10240 14.24 / 13.29. (Double upper still favours tiled at
+ *   10240, 12.4 / 14.2, but the switch is kept the same for both triangles.)
  * - The same holds for both triangles: upper runs at the speed of lower
  *   since its operand tiles are copied row-major (double, n = 8192: 7.9 ms
  *   for 'U', 9.0 for 'L'); before that fix upper needed its own threshold.
