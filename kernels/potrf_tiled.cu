@@ -39,6 +39,11 @@
  * Tiles of later columns are left as they were or partly updated: as in
  * LAPACK, the part from the failing column on is not a factor.
  *
+ * With one block per SM there is shared memory for a second pair of operand
+ * tiles: a worker copies step k+1's tiles with cp.async while step k's
+ * product runs, whenever their flags are already set (n = 4096, double:
+ * upper 1.53 -> 1.32 ms, lower unchanged at 1.31; single 1.45 -> 1.39).
+ *
  * The tile update and the product by U run on the FP64 tensor cores (mma
  * m16n8k4) in double on sm_90, on FMA otherwise; potf2_panel is the
  * one-block algorithm of the standalone potf2 kernel (tile_factor.cuh).
@@ -185,6 +190,41 @@ __device__ __forceinline__ void store_tile(T *A, int64_t ld, int upper, int64_t 
         const int outer = sh.ob + 4 * u;
         const int r = upper ? outer : sh.inner, c = upper ? sh.inner : outer;
         if (r < rows && c < cols && (!lower_only || r >= c)) p[u * sh.step] = S[r + c * lds];
+    }
+}
+
+/* ---- asynchronous operand copies (cp.async, sm_80+) ------------------------- */
+
+/* 16 bytes from global to shared memory without registers; bytes past
+ * src_bytes are zero-filled. .cg reads through L2, as every read of another
+ * block's tile must. */
+__device__ __forceinline__ void cp_async16(void *dst_smem, const void *src, int src_bytes)
+{
+    const unsigned d = (unsigned)__cvta_generic_to_shared(dst_smem);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(d), "l"(src), "r"(src_bytes)
+                 : "memory");
+}
+__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int kPending> __device__ __forceinline__ void cp_async_wait()
+{
+    asm volatile("cp.async.wait_group %0;" ::"n"(kPending) : "memory");
+}
+
+/* The operand copy of load_tile<kMemoryOrder> (view rows r0.., columns
+ * c0..c0+kTB-1, rows past `rows` zero) as 16-byte cp.async chunks, issued
+ * and left in flight. Needs 16-byte aligned columns: A and ld aligned. */
+template <typename T>
+__device__ __forceinline__ void copy_operand_async(T *S, const T *A, int64_t ld, int upper,
+                                                   int64_t r0, int64_t c0, int rows)
+{
+    constexpr int kVec = 16 / sizeof(T), kChunks = kTB / kVec; /* per stored column */
+    const T *p = upper ? A + c0 + r0 * ld : A + r0 + c0 * ld;
+    for (int i = threadIdx.x; i < kTB * kChunks; i += kThreads) {
+        const int inner = (i % kChunks) * kVec, outer = i / kChunks;
+        /* lower: (r, c) = (inner, outer); upper: (outer, inner) */
+        const int valid = upper ? (outer < rows ? kVec : 0) : max(0, min(kVec, rows - inner));
+        const T *src = p + inner + (int64_t)outer * ld;
+        cp_async16(S + inner + outer * kLdo, valid ? src : p, valid * (int)sizeof(T));
     }
 }
 
@@ -541,7 +581,8 @@ __device__ __forceinline__ void chain_block(int n, T *A, int64_t ld, int64_t col
 template <typename T, bool kUpper, int kMinBlocks>
 __global__ void __launch_bounds__(kThreads, kMinBlocks)
 potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
-                   int64_t *__restrict__ dinfo, int *__restrict__ sync, T *__restrict__ work)
+                   int64_t *__restrict__ dinfo, int *__restrict__ sync, T *__restrict__ work,
+                   int double_buffer)
 {
     constexpr int upper = kUpper;
     using Acc = typename TileAccOf<T>::type;
@@ -549,6 +590,10 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
     T *SA = reinterpret_cast<T *>(smem_raw);        /* kTB x kLdo */
     T *SB = SA + kTB * kLdo;                         /* kTB x kLdo */
     T *SC = SB + kTB * kLdo;                         /* kTB x kLdc */
+    T *SA2 = SC + kTB * kLdc, *SB2 = SA2 + kTB * kLdo; /* second buffers, if double_buffer */
+    /* the asynchronous copies need 16-byte aligned columns */
+    const bool async_ok = double_buffer && ((uintptr_t)A % 16 == 0) &&
+                          (ld % (16 / (int)sizeof(T)) == 0);
     static_assert(kTB * kLdp + kTB * kLdo <= 2 * kTB * kLdo + kTB * kLdc,
                   "the chain block's panel and tile fit in the workers' three tiles");
     static_assert(kLdc == kLdo, "C is an operand of the product with U");
@@ -585,16 +630,56 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
         /* C -= sum_{k < col} L(ti, k) L(tj, k)^T */
         Acc acc;
         acc.zero();
-        for (int k = 0; k < col; ++k) {
-            if (!wait_ready(flag(ti, k), kFinal, abort_word, col)) return;
-            if (!diag && !wait_ready(flag(tj, k), kFinal, abort_word, col)) return;
-            const int64_t ck = (int64_t)k * kTB;
-            load_tile<kMemoryOrder>(SA, kLdo, A, ld, upper, r0, ck, rows, kTB, false, false);
-            if (!diag)
-                load_tile<kMemoryOrder>(SB, kLdo, A, ld, upper, c0, ck, cols, kTB, false, false);
-            __syncthreads();
-            acc.template update<kUpper, kUpper>(SA, diag ? SA : SB);
-            __syncthreads(); /* before the next tiles overwrite SA, SB */
+        if (async_ok) {
+            /* Two operand buffers: the tiles of step k + 1 are copied
+             * (cp.async) while step k's product runs, whenever their flags
+             * are already set; otherwise the step waits as below. */
+            auto buf_a = [&](int b) { return b ? SA2 : SA; };
+            auto buf_b = [&](int b) { return b ? SB2 : SB; };
+            auto issue = [&](int k, int b) {
+                const int64_t ck = (int64_t)k * kTB;
+                copy_operand_async(buf_a(b), A, ld, upper, r0, ck, rows);
+                if (!diag) copy_operand_async(buf_b(b), A, ld, upper, c0, ck, cols);
+                cp_async_commit();
+            };
+            auto wait_step = [&](int k) {
+                return wait_ready(flag(ti, k), kFinal, abort_word, col) &&
+                       (diag || wait_ready(flag(tj, k), kFinal, abort_word, col));
+            };
+            if (col > 0) {
+                if (!wait_step(0)) return;
+                issue(0, 0);
+            }
+            for (int k = 0; k < col; ++k) {
+                const int b = k & 1;
+                bool ahead = false;
+                if (k + 1 < col) {
+                    const int ready = threadIdx.x == 0 && load_acquire(flag(ti, k + 1)) >= kFinal &&
+                                      (diag || load_acquire(flag(tj, k + 1)) >= kFinal);
+                    ahead = __syncthreads_or(ready) != 0;
+                    if (ahead) issue(k + 1, b ^ 1);
+                }
+                if (ahead) cp_async_wait<1>(); else cp_async_wait<0>();
+                __syncthreads(); /* every thread's chunks of step k have landed */
+                acc.template update<kUpper, kUpper>(buf_a(b), diag ? buf_a(b) : buf_b(b));
+                __syncthreads(); /* before buffer b is written again */
+                if (k + 1 < col && !ahead) {
+                    if (!wait_step(k + 1)) return;
+                    issue(k + 1, b ^ 1);
+                }
+            }
+        } else {
+            for (int k = 0; k < col; ++k) {
+                if (!wait_ready(flag(ti, k), kFinal, abort_word, col)) return;
+                if (!diag && !wait_ready(flag(tj, k), kFinal, abort_word, col)) return;
+                const int64_t ck = (int64_t)k * kTB;
+                load_tile<kMemoryOrder>(SA, kLdo, A, ld, upper, r0, ck, rows, kTB, false, false);
+                if (!diag)
+                    load_tile<kMemoryOrder>(SB, kLdo, A, ld, upper, c0, ck, cols, kTB, false, false);
+                __syncthreads();
+                acc.template update<kUpper, kUpper>(SA, diag ? SA : SB);
+                __syncthreads(); /* before the next tiles overwrite SA, SB */
+            }
         }
         __syncthreads(); /* SC was loaded by other threads */
         prof(t, 1);
@@ -631,17 +716,19 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
 }
 
 /* Up to this n one block per SM (see the kernel's comment), per precision.
- * Measured on the H100 with the chain block (ms, one / two blocks per SM,
- * lower): double 4096: 1.33 / 1.58, 5120: 2.39 / 2.21; single 3072: 0.89 /
- * 1.01, 4096: 1.55 / 1.45. Each switches between its two measured points. */
+ * Measured on the H100 with the chain block and, at one block per SM, the
+ * double-buffered operand copies (ms, one / two blocks per SM, lower, upper):
+ * double 4096: 1.31, 1.32 / 1.58, 1.65; 5120: 2.32, 2.31 / 2.22, 2.21;
+ * single 4096: 1.39, 1.39 / 1.45, 1.50; 5120: 2.38, 2.39 / 2.15, 2.33.
+ * Both switch between their two measured points. */
 template <typename T> constexpr int64_t one_block_per_sm_up_to()
 {
-    return sizeof(T) == 8 ? 4608 : 3584;
+    return 4608;
 }
 
-template <typename T> constexpr size_t tiled_smem_bytes()
+template <typename T> constexpr size_t tiled_smem_bytes(bool double_buffer)
 {
-    return (size_t)(2 * kTB * kLdo + kTB * kLdc) * sizeof(T);
+    return (size_t)((double_buffer ? 4 : 2) * kTB * kLdo + kTB * kLdc) * sizeof(T);
 }
 
 template <typename T>
@@ -655,15 +742,21 @@ int potrf_tiled_launch(int64_t n, T *dA, int64_t ldda, int upper, int64_t col0, 
     cudaError_t e = cudaMemsetAsync(dsync, 0, (size_t)(kFlags + (nt - 1) * kMaxTiles + nt) * sizeof(int),
                                     stream);
     if (e != cudaSuccess) return e;
-    static bool opted_in[4][64];
-    const size_t smem = tiled_smem_bytes<T>();
+    static bool opted_in[2][2][64];
     const int two = n > one_block_per_sm_up_to<T>() ? 1 : 0;
     auto kernel = upper ? (two ? potrf_tiled_kernel<T, true, 2> : potrf_tiled_kernel<T, true, 1>)
                         : (two ? potrf_tiled_kernel<T, false, 2> : potrf_tiled_kernel<T, false, 1>);
-    if ((e = opt_in_shared(kernel, smem, opted_in[2 * two + (upper ? 1 : 0)])) != cudaSuccess)
-        return e;
-    int dev = 0, sms = 0, per_sm = 0;
+    int dev = 0, sms = 0, per_sm = 0, optin = 0;
     if ((e = cudaGetDevice(&dev)) != cudaSuccess) return e;
+    if ((e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev)) !=
+        cudaSuccess)
+        return e;
+    /* one block per SM takes a second pair of operand buffers where the
+     * shared memory allows (the H100's 227 KB do) */
+    const int double_buffer = !two && (size_t)optin >= tiled_smem_bytes<T>(true);
+    const size_t smem = tiled_smem_bytes<T>(double_buffer);
+    if ((e = opt_in_shared(kernel, smem, opted_in[double_buffer][upper ? 1 : 0])) != cudaSuccess)
+        return e;
     if ((e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess)
         return e;
     if ((e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kThreads, smem)) !=
@@ -674,7 +767,8 @@ int potrf_tiled_launch(int64_t n, T *dA, int64_t ldda, int upper, int64_t col0, 
     int grid = sms * (per_sm > 0 ? per_sm : 1);
     if (total > 0 && grid < 2) return cudaErrorNotSupported;
     if (grid > 1 + total) grid = 1 + total;
-    kernel<<<grid, kThreads, smem, stream>>>((int)n, dA, ldda, col0, dinfo, dsync, dwork);
+    kernel<<<grid, kThreads, smem, stream>>>((int)n, dA, ldda, col0, dinfo, dsync, dwork,
+                                             double_buffer);
     return cudaGetLastError();
 }
 
