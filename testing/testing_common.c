@@ -385,38 +385,11 @@ int64_t testing_rfp_size(int64_t n)
     return n > 0 ? n * (n + 1) / 2 : 0;
 }
 
-int testing_generate_gram_spd(char prec, int64_t n, void *A, int64_t lda, double mu,
-                              uint64_t seed)
-{
-    double *B, *G;
-    if (n <= 0)
-        return 0;
-    B = malloc((size_t)(n * n) * sizeof(double));
-    G = calloc((size_t)(n * n), sizeof(double));
-    if (!B || !G) {
-        free(B);
-        free(G);
-        return -1;
-    }
-    for (int64_t j = 0; j < n; j++)
-        for (int64_t i = 0; i < n; i++)
-            B[i + j * n] = testing_hash_uniform(seed, i, j);
-    cblas_dsyrk(CblasColMajor, CblasLower, CblasNoTrans, (blasint)n, (blasint)n,
-                1.0 / (double)n, B, (blasint)n, 0.0, G, (blasint)n);
-    for (int64_t j = 0; j < n; j++) {
-        G[j + j * n] += mu;
-        for (int64_t i = j; i < n; i++) {
-            testing_set(prec, A, lda, i, j, G[i + j * n]);
-            testing_set(prec, A, lda, j, i, G[i + j * n]);
-        }
-    }
-    free(B);
-    free(G);
-    return 0;
-}
-
-int testing_generate_lowrank_spd(char prec, char uplo, int64_t n, void *A, int64_t lda,
-                                 int64_t rank, double mu, uint64_t seed)
+/* A = B*B^T/rank + mu*I, B n x rank uniform(-1,1), formed in double and
+ * written to `part`: 'L' or 'U' (that triangle, diagonal included) or 'B'
+ * (both). Returns 0, or -1 if out of memory. */
+static int gram_into(char prec, char part, int64_t n, void *A, int64_t lda, int64_t rank,
+                     double mu, uint64_t seed)
 {
     double *B, *G;
     if (n <= 0)
@@ -438,15 +411,27 @@ int testing_generate_lowrank_spd(char prec, char uplo, int64_t n, void *A, int64
     for (int64_t j = 0; j < n; j++) {
         G[j + j * n] += mu;
         for (int64_t i = j; i < n; i++) {
-            if (uplo == 'L')
+            if (part != 'U')
                 testing_set(prec, A, lda, i, j, G[i + j * n]);
-            else
+            if (part != 'L')
                 testing_set(prec, A, lda, j, i, G[i + j * n]);
         }
     }
     free(B);
     free(G);
     return 0;
+}
+
+int testing_generate_gram_spd(char prec, int64_t n, void *A, int64_t lda, double mu,
+                              uint64_t seed)
+{
+    return gram_into(prec, 'B', n, A, lda, n, mu, seed);
+}
+
+int testing_generate_lowrank_spd(char prec, char uplo, int64_t n, void *A, int64_t lda,
+                                 int64_t rank, double mu, uint64_t seed)
+{
+    return gram_into(prec, uplo == 'U' ? 'U' : 'L', n, A, lda, rank, mu, seed);
 }
 
 /* ===========================================================================
