@@ -284,11 +284,6 @@ __device__ __forceinline__ void cp_async8(void *dst, const void *src, bool in)
     asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;\n" ::"r"(s), "l"(src),
                  "r"(in ? 8 : 0));
 }
-__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::); }
-template <int N> __device__ __forceinline__ void cp_async_wait()
-{
-    asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
-}
 
 /* Where row r of a double-precision stage is kept (see load_frags). */
 __device__ __forceinline__ int dmma_slot(int r)

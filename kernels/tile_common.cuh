@@ -259,6 +259,15 @@ __device__ __forceinline__ void inner_update(T *C, int ldc, const T *A, int lda,
         inner_update_fma<T, MaxRows>(C, ldc, A, lda, B, ldb, rows, ib, kk, lower_only);
 }
 
+/* Groups of cp.async copies (sm_80+, global -> shared without registers):
+ * close the group issued so far; wait until at most N groups are pending
+ * (a block barrier must follow before other threads read the data). */
+__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::); }
+template <int N> __device__ __forceinline__ void cp_async_wait()
+{
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
+}
+
 /* Opts a kernel into more than 48 KB of dynamic shared memory, once per
  * device (a benign race at worst repeats the call). */
 template <typename Kernel>
