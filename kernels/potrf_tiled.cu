@@ -7,21 +7,27 @@
  * cross-stream events): each costs a few microseconds of launch and wait
  * while most of the GPU idles. Here the dependencies are kept on the GPU.
  *
- * The lower view is cut into kTB x kTB tiles (ti, tj), ti >= tj. Each is a
- * work item, left-looking on its own:
+ * The lower view is cut into kTB x kTB tiles (ti, tj), ti >= tj. Block 0
+ * of a persistent grid (at most what fits on the GPU at once) is the chain
+ * block: it alone walks the diagonal (chain_block below). At step k, with
+ * U(k-1) = L(k-1, k-1)^{-T} in its shared memory:
  *
- *   C = A(ti, tj)
- *   for k < tj:  wait until L(ti, k) and L(tj, k) are final;  C -= L(ti,k) L(tj,k)^T
- *   ti == tj:    factor the panel [C; I]: L(tj, tj) = chol(C) on top and
- *                U(tj) = L(tj, tj)^{-T} below                          (potf2_panel)
- *   ti >  tj:    wait until L(tj, tj) is final;  L(ti, tj) = C U(tj)   (tile product)
- *   publish:     store the tile (and U), fence, set its ready flag
+ *   L(k, k-1) = P U(k-1)          P = A(k, k-1) - sum_{j<k-1} L(k,j) L(k-1,j)^T
+ *   W -= L(k, k-1) L(k, k-1)^T    W = A(k, k)   - sum_{j<k-1} L(k,j) L(k,j)^T
+ *   factor the panel [W; I]: L(k, k) = chol(W) on top, U(k) below (potf2_panel)
  *
- * A persistent grid (at most what fits on the GPU at once) takes work items
- * from an atomic ticket in column-major order of the tiles. A tile depends
- * only on tiles with smaller tickets, which are held by thread blocks that
- * are already running, so the waits always end: there is no deadlock whatever
- * the number of resident blocks (even one).
+ * Every other block takes worker items from an atomic ticket (worker_item):
+ * the partial tiles P and W above (flag kPartial), and every other tile
+ * whole, left-looking on its own:
+ *
+ *   C = A(ti, tj) - sum_{k<tj} L(ti, k) L(tj, k)^T    (waits for each L(., k))
+ *   L(ti, tj) = C U(tj)                                (waits for U(tj); a product)
+ *   publish: store the tile, barrier, release its flag (kFinal)
+ *
+ * Items are numbered so that each depends only on items with smaller
+ * numbers and on chain steps whose own inputs have smaller numbers still:
+ * the waits always end, whatever the number of resident blocks (two: the
+ * chain block and one worker, suffice).
  *
  * Memory ordering: a producer stores its tile, the block synchronizes, then
  * one thread sets the flag with a release store (cumulative: it orders the
@@ -32,10 +38,11 @@
  * shared with a neighbouring tile.
  *
  * A failed pivot (<= 0 or NaN) in diagonal tile tj sets info = its global
- * column (1-based) and the abort word to tj + 1. That tile is still
- * published, so the tiles below it finish the columns before the pivot, as
- * LAPACK's potrf leaves them; every block working on a later tile column
- * sees the word (at its next wait or ticket) and leaves, so nothing hangs.
+ * column (1-based) and the abort word to tj + 1. That tile and U(tj) are
+ * still published and the chain block solves the tile below, so the tiles
+ * below finish the columns before the pivot, as LAPACK's potrf leaves them;
+ * every block working on a later tile column sees the word (at its next
+ * wait or ticket) and leaves, so nothing hangs.
  * Tiles of later columns are left as they were or partly updated: as in
  * LAPACK, the part from the failing column on is not a factor.
  *

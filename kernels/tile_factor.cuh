@@ -23,8 +23,8 @@ namespace gchol {
  * needs, and sqrt followed by a division costs twice the latency on the
  * panel's critical path. */
 template <typename T> __device__ __forceinline__ T rsqrt_t(T x);
-template <> __device__ __forceinline__ float rsqrt_t<float>(float x) { return rsqrtf(x); }
 template <> __device__ __forceinline__ double rsqrt_t<double>(double x) { return rsqrt(x); }
+template <> __device__ __forceinline__ float rsqrt_t<float>(float x) { return rsqrtf(x); }
 
 /*
  * Cholesky of the m x n panel S (column-major, lds; m >= n): the n x n lower
@@ -42,8 +42,8 @@ template <> __device__ __forceinline__ double rsqrt_t<double>(double x) { return
  * (b), which is on the critical path of every Cholesky built on this tile,
  * has no shuffles and no barrier inside: each thread that owns a row of the
  * inner panel (thread t: row jb + t) factors the kIB x kIB diagonal block
- * redundantly in registers, then finishes its own row with it. Only warps
- * with rows to do take part.
+ * redundantly in registers and finishes its own row with it as it goes.
+ * Only warps with rows to do take part.
  */
 template <typename T, int MaxRows>
 __device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *flag)
