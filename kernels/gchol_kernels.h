@@ -42,8 +42,13 @@ int gchol_spotf2_launch(int64_t n, float *dA, int64_t ldda, int upper,
 #define GCHOL_TILED_WORK_ELEMS (GCHOL_TILED_MAX_N * GCHOL_TILED_NB)
 
 /*
- * The whole Cholesky factorization of the n x n view at dA (n <= GCHOL_TILED_MAX_N)
- * in one launch, tiles scheduled by data flow. upper, col0 and dinfo as for
+ * The Cholesky factorization of the leading ncols columns of the n x n view
+ * at dA in one launch, tiles scheduled by data flow: ncols = n factors the
+ * whole matrix (n <= GCHOL_TILED_MAX_N); ncols < n (a multiple of
+ * GCHOL_TILED_NB, at most GCHOL_TILED_MAX_N) factors the panel of the n
+ * rows by ncols columns, the diagonal block and the solve below it, and
+ * leaves the columns right of it alone (n / GCHOL_TILED_NB * ncols /
+ * GCHOL_TILED_NB <= GCHOL_TILED_SYNC_WORDS - 2). upper, col0 and dinfo as for
  * potf2 (dinfo receives col0 + k for the first failing pivot k, 1-based; the
  * kernel does nothing if it is already non-zero). dsync: device workspace of
  * GCHOL_TILED_SYNC_WORDS ints, owned by the stream for the launch (it is
@@ -51,10 +56,12 @@ int gchol_spotf2_launch(int64_t n, float *dA, int64_t ldda, int upper,
  * GCHOL_TILED_WORK_ELEMS elements, owned by the stream for the launch (the
  * inverse transposes of the diagonal tiles).
  */
-int gchol_dpotrf_tiled_launch(int64_t n, double *dA, int64_t ldda, int upper, int64_t col0,
-                              int64_t *dinfo, int *dsync, double *dwork, cudaStream_t stream);
-int gchol_spotrf_tiled_launch(int64_t n, float *dA, int64_t ldda, int upper, int64_t col0,
-                              int64_t *dinfo, int *dsync, float *dwork, cudaStream_t stream);
+int gchol_dpotrf_tiled_launch(int64_t n, int64_t ncols, double *dA, int64_t ldda, int upper,
+                              int64_t col0, int64_t *dinfo, int *dsync, double *dwork,
+                              cudaStream_t stream);
+int gchol_spotrf_tiled_launch(int64_t n, int64_t ncols, float *dA, int64_t ldda, int upper,
+                              int64_t col0, int64_t *dinfo, int *dsync, float *dwork,
+                              cudaStream_t stream);
 
 /* Largest k of the tile trsm. */
 #define GCHOL_TRSM_MAX_K 128

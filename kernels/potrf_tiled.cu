@@ -66,6 +66,8 @@
  */
 #include "gchol_kernels.h"
 
+#include <cstdlib>
+
 #include "tile_factor.cuh"
 
 namespace {
@@ -86,7 +88,8 @@ constexpr int kMaxTiles = GCHOL_TILED_MAX_N / kTB;
 static_assert(kTB == 64, "the thread mappings below assume 64 x 64 tiles");
 static_assert(kThreads == 256, "and 256 threads");
 
-/* Sync words: [0] ticket, [1] abort, [2 + ti * kMaxTiles + tj] ready flag. */
+/* Sync words: [0] ticket, [1] abort, [2 + tj * nt + ti] ready flag (nt tile
+ * rows, as many tile columns as are factored). */
 enum { kTicket = 0, kAbort = 1, kFlags = 2 };
 
 __device__ __forceinline__ int load_acquire(const int *p)
@@ -453,6 +456,14 @@ __device__ __forceinline__ void worker_item(int t, int nt, int &ti, int &tj, int
 
 __host__ __device__ constexpr int worker_items(int nt) { return nt >= 3 ? nt * (nt + 1) / 2 - 3 : 0; }
 
+/* In panel mode (ntc < nt tile columns factored) the items of columns
+ * 0 .. ntc-1, less the diagonal item of column ntc-1: tile (ntc, ntc) lies
+ * outside the panel and is left alone. */
+__host__ __device__ constexpr int worker_items(int nt, int ntc)
+{
+    return ntc < nt ? ntc * nt - ntc * (ntc - 1) / 2 - 2 : worker_items(nt);
+}
+
 /*
  * The chain block: every diagonal tile and the tile below each, in order,
  * so that the critical path of the factorization never waits for another
@@ -465,8 +476,8 @@ __host__ __device__ constexpr int worker_items(int nt) { return nt >= 3 ? nt * (
  * make them.
  */
 template <typename T, bool kUpper>
-__device__ __forceinline__ void chain_block(int n, T *A, int64_t ld, int64_t col0, int64_t *dinfo,
-                                            int *sync, T *work, T *smem, Shared &sh)
+__device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, int64_t col0,
+                                            int64_t *dinfo, int *sync, T *work, T *smem, Shared &sh)
 {
     using Acc = typename TileAccOf<T>::type;
     constexpr int upper = kUpper;
@@ -474,7 +485,7 @@ __device__ __forceinline__ void chain_block(int n, T *A, int64_t ld, int64_t col
     T *SX = SP + kTB * kLdp;  /* P, then L(k, k-1), kTB x kLdo */
     const int nt = (n + kTB - 1) / kTB;
     int *abort_word = sync + kAbort;
-    auto flag = [sync](int ti, int tj) { return sync + kFlags + ti * kMaxTiles + tj; };
+    auto flag = [sync, nt](int ti, int tj) { return sync + kFlags + tj * nt + ti; };
 
     /* L(k, k-1) = P U(k-1), stored and left in SX; U(k-1) is in SP's bottom */
     auto solve_below = [&](int k) {
@@ -492,12 +503,24 @@ __device__ __forceinline__ void chain_block(int n, T *A, int64_t ld, int64_t col
         prof(worker_items(nt) + nt + k, 2);
     };
 
+    /* Only L(k, k-1), with no step k after it: below a failed pivot, and
+     * below the last diagonal tile of a panel. */
+    auto finish_below = [&](int k) {
+        if (k >= 2) wait_ready(flag(k, k - 1), kPartial, abort_word, -1);
+        load_tile<kViewOrder>(SX, kLdo, A, ld, upper, (int64_t)k * kTB, (int64_t)(k - 1) * kTB,
+                              min(kTB, n - k * kTB), kTB, false, false);
+        __syncthreads();
+        solve_below(k);
+        __syncthreads();
+        if (threadIdx.x == kPublisher) store_release(flag(k, k - 1), kFinal);
+    };
+
     /* Thread kPoller looks at the next step's flags as soon as a panel is
      * factored, so that their round trip to L2 overlaps the stores of the
      * step (each wait_ready costs one, ~0.4 us, when the flags are long set) */
     constexpr int kPoller = kWarpSize;
     int ready_early = 0;
-    for (int k = 0; k < nt; ++k) {
+    for (int k = 0; k < ntc; ++k) {
         const int rows = min(kTB, n - k * kTB);
         const int64_t c0 = (int64_t)k * kTB;
         const bool below = k + 1 < nt;
@@ -559,18 +582,11 @@ __device__ __forceinline__ void chain_block(int n, T *A, int64_t ld, int64_t col
             /* The tiles below still get the columns before the pivot, as
              * LAPACK's potf2 leaves them: the workers solve all but the
              * first (their column is not stopped), which is done here. */
-            if (below) {
-                if (k + 1 >= 2) wait_ready(flag(k + 1, k), kPartial, abort_word, -1);
-                load_tile<kViewOrder>(SX, kLdo, A, ld, upper, c0 + kTB, c0, min(kTB, n - (k + 1) * kTB),
-                                      kTB, false, false);
-                __syncthreads();
-                solve_below(k + 1);
-                __syncthreads();
-                if (threadIdx.x == kPublisher) store_release(flag(k + 1, k), kFinal);
-            }
+            if (below) finish_below(k + 1);
             return;
         }
     }
+    if (ntc < nt) finish_below(ntc);
 }
 
 /* One instantiation per triangle (each carries one update path) and per
@@ -583,7 +599,7 @@ __device__ __forceinline__ void chain_block(int n, T *A, int64_t ld, int64_t col
  * from the ticket. */
 template <typename T, bool kUpper, int kMinBlocks>
 __global__ void __launch_bounds__(kThreads, kMinBlocks)
-potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
+potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
                    int64_t *__restrict__ dinfo, int *__restrict__ sync, T *__restrict__ work,
                    int double_buffer)
 {
@@ -605,13 +621,13 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
     if (*(volatile int64_t *)dinfo != 0) return; /* an earlier step failed */
 
     if (blockIdx.x == 0) {
-        chain_block<T, kUpper>(n, A, ld, col0, dinfo, sync, work, SA, sh);
+        chain_block<T, kUpper>(n, ntc, A, ld, col0, dinfo, sync, work, SA, sh);
         return;
     }
 
-    const int nt = (n + kTB - 1) / kTB, total = worker_items(nt);
+    const int nt = (n + kTB - 1) / kTB, total = worker_items(nt, ntc);
     int *abort_word = sync + kAbort;
-    auto flag = [sync](int ti, int tj) { return sync + kFlags + ti * kMaxTiles + tj; };
+    auto flag = [sync, nt](int ti, int tj) { return sync + kFlags + tj * nt + ti; };
 
     for (;;) {
         if (threadIdx.x == 0) sh.ticket = atomicAdd(sync + kTicket, 1);
@@ -623,6 +639,7 @@ potrf_tiled_kernel(int n, T *__restrict__ A, int64_t ld, int64_t col0,
         worker_item(t, nt, ti, tj, col, kind);
         /* tickets run in column order: every later one is stopped too */
         if (__syncthreads_or(threadIdx.x == 0 && aborted(abort_word, col))) return;
+        if (ti >= ntc && kind == kDiagItem) continue; /* outside the panel */
         const bool diag = kind == kDiagItem;
         const int rows = min(kTB, n - ti * kTB), cols = min(kTB, n - tj * kTB);
         const int64_t r0 = (int64_t)ti * kTB, c0 = (int64_t)tj * kTB;
@@ -735,18 +752,22 @@ template <typename T> constexpr size_t tiled_smem_bytes(bool double_buffer)
 }
 
 template <typename T>
-int potrf_tiled_launch(int64_t n, T *dA, int64_t ldda, int upper, int64_t col0, int64_t *dinfo,
-                       int *dsync, T *dwork, cudaStream_t stream)
+int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper, int64_t col0,
+                       int64_t *dinfo, int *dsync, T *dwork, cudaStream_t stream)
 {
-    if (n <= 0) return cudaSuccess;
-    if (n > GCHOL_TILED_MAX_N) return cudaErrorInvalidValue;
-    const int nt = (int)((n + kTB - 1) / kTB), total = worker_items(nt);
+    if (n <= 0 || ncols <= 0) return cudaSuccess;
+    if (ncols > n || ncols > GCHOL_TILED_MAX_N || (ncols < n && ncols % kTB != 0) ||
+        n > INT32_MAX - kTB)
+        return cudaErrorInvalidValue;
+    const int nt = (int)((n + kTB - 1) / kTB), ntc = (int)((ncols + kTB - 1) / kTB);
+    if ((int64_t)nt * ntc > (int64_t)kMaxTiles * kMaxTiles) return cudaErrorInvalidValue;
+    const int total = worker_items(nt, ntc);
     /* the ticket, the abort word and the flags of the tiles used */
-    cudaError_t e = cudaMemsetAsync(dsync, 0, (size_t)(kFlags + (nt - 1) * kMaxTiles + nt) * sizeof(int),
-                                    stream);
+    cudaError_t e = cudaMemsetAsync(dsync, 0, (size_t)(kFlags + nt * ntc) * sizeof(int), stream);
     if (e != cudaSuccess) return e;
     static bool opted_in[2][2][64];
-    const int two = n > one_block_per_sm_up_to<T>() ? 1 : 0;
+    int two = n > one_block_per_sm_up_to<T>() ? 1 : 0;
+    if (ncols < n && getenv("GCHOL_X_TP_TWO")) two = atoi(getenv("GCHOL_X_TP_TWO"));
     auto kernel = upper ? (two ? potrf_tiled_kernel<T, true, 2> : potrf_tiled_kernel<T, true, 1>)
                         : (two ? potrf_tiled_kernel<T, false, 2> : potrf_tiled_kernel<T, false, 1>);
     int dev = 0, sms = 0, per_sm = 0, optin = 0;
@@ -770,23 +791,23 @@ int potrf_tiled_launch(int64_t n, T *dA, int64_t ldda, int upper, int64_t col0, 
     int grid = sms * (per_sm > 0 ? per_sm : 1);
     if (total > 0 && grid < 2) return cudaErrorNotSupported;
     if (grid > 1 + total) grid = 1 + total;
-    kernel<<<grid, kThreads, smem, stream>>>((int)n, dA, ldda, col0, dinfo, dsync, dwork,
+    kernel<<<grid, kThreads, smem, stream>>>((int)n, ntc, dA, ldda, col0, dinfo, dsync, dwork,
                                              double_buffer);
     return cudaGetLastError();
 }
 
 } // namespace
 
-extern "C" int gchol_dpotrf_tiled_launch(int64_t n, double *dA, int64_t ldda, int upper,
-                                         int64_t col0, int64_t *dinfo, int *dsync, double *dwork,
-                                         cudaStream_t stream)
+extern "C" int gchol_dpotrf_tiled_launch(int64_t n, int64_t ncols, double *dA, int64_t ldda,
+                                         int upper, int64_t col0, int64_t *dinfo, int *dsync,
+                                         double *dwork, cudaStream_t stream)
 {
-    return potrf_tiled_launch<double>(n, dA, ldda, upper, col0, dinfo, dsync, dwork, stream);
+    return potrf_tiled_launch<double>(n, ncols, dA, ldda, upper, col0, dinfo, dsync, dwork, stream);
 }
 
-extern "C" int gchol_spotrf_tiled_launch(int64_t n, float *dA, int64_t ldda, int upper,
-                                         int64_t col0, int64_t *dinfo, int *dsync, float *dwork,
-                                         cudaStream_t stream)
+extern "C" int gchol_spotrf_tiled_launch(int64_t n, int64_t ncols, float *dA, int64_t ldda,
+                                         int upper, int64_t col0, int64_t *dinfo, int *dsync,
+                                         float *dwork, cudaStream_t stream)
 {
-    return potrf_tiled_launch<float>(n, dA, ldda, upper, col0, dinfo, dsync, dwork, stream);
+    return potrf_tiled_launch<float>(n, ncols, dA, ldda, upper, col0, dinfo, dsync, dwork, stream);
 }

@@ -215,6 +215,32 @@ static void trace_finish(fact_t *f, gchol_trace_t *trace, int ok)
 #define GEMM(s, i0, c0, m, nn, j0, k) \
     TRACED(s, GCHOL_OP_GEMM, c0, m, nn, k, op_gemm(f, s, i0, c0, m, nn, j0, k))
 
+/* The block column at j, jb wide with m rows below the diagonal block, once
+ * updated: its diagonal block factored and the rows below solved. One launch
+ * of the tiled kernel in panel mode does both (the chain of small potf2,
+ * trsm and syrk launches of the recursive forms took ~250 us per 256
+ * columns at n = 16384); the recursive forms take what it does not. The
+ * kernel's inverses live in this stream's scratch. */
+static int tiled_panel_fits(int64_t jb, int64_t m)
+{
+    const int64_t tb = GCHOL_TILED_NB, rows = m + jb;
+    if (getenv("GCHOL_X_NOTP")) return 0;
+    return jb <= GCHOL_TILED_MAX_N && (m == 0 || jb % tb == 0) && rows <= INT32_MAX / 2 &&
+           ((rows + tb - 1) / tb) * ((jb + tb - 1) / tb) <= GCHOL_TILED_SYNC_WORDS - 2;
+}
+#define PANEL(s, j, jb, m)                                                                     \
+    do {                                                                                       \
+        if (tiled_panel_fits(jb, m)) {                                                         \
+            TRACED(s, GCHOL_OP_POTRF_DIAG, j, (m) + (jb), jb, 0,                               \
+                   gchol_from_cuda((cudaError_t)POTRF_TILED_LAUNCH(                            \
+                       (m) + (jb), jb, at(f, j, j), f->ld, f->upper, j, f->dinfo,              \
+                       f->q->dtile_sync, (FLOAT *)f->q->dscratch[s], stream_of(f, s))));       \
+        } else {                                                                               \
+            POTRF(s, j, jb);                                                                   \
+            if ((m) > 0) TRSM(s, (j) + (jb), j, m, jb);                                        \
+        }                                                                                      \
+    } while (0)
+
 #define RECORD(ev, s)  GCHOL_CUDA(cudaEventRecord(f->q->ev, stream_of(f, s)))
 #define WAIT(s, ev)    GCHOL_CUDA(cudaStreamWaitEvent(stream_of(f, s), f->q->ev, 0))
 
@@ -233,17 +259,13 @@ static int64_t potrf_right(fact_t *f, int64_t n, int64_t nb, int lookahead)
     if (!lookahead) {
         for (int64_t j = 0; j < n; j += nb) {
             const int64_t jb = n - j < nb ? n - j : nb, m = n - j - jb;
-            POTRF(MAIN, j, jb);
-            if (m > 0) {
-                TRSM(MAIN, j + jb, j, m, jb);
-                SYRK(MAIN, j + jb, m, j, jb);
-            }
+            PANEL(MAIN, j, jb, m);
+            if (m > 0) SYRK(MAIN, j + jb, m, j, jb);
         }
         return GCHOL_SUCCESS;
     }
     const int64_t jb0 = n < nb ? n : nb;
-    POTRF(PANEL, 0, jb0);
-    if (jb0 < n) TRSM(PANEL, jb0, 0, n - jb0, jb0);
+    PANEL(PANEL, 0, jb0, n - jb0);
     RECORD(ev_panel, PANEL);
     for (int64_t j = 0; j + nb < n; j += nb) {
         const int64_t j1 = j + nb, jb1 = n - j1 < nb ? n - j1 : nb, j2 = j1 + jb1;
@@ -251,8 +273,7 @@ static int64_t potrf_right(fact_t *f, int64_t n, int64_t nb, int lookahead)
         if (j > 0) WAIT(PANEL, ev_update);   /* step k-1 reached column k+1  */
         SYRK(PANEL, j1, jb1, j, nb);
         if (j2 < n) GEMM(PANEL, j2, j1, n - j2, jb1, j, nb);
-        POTRF(PANEL, j1, jb1);
-        if (j2 < n) TRSM(PANEL, j2, j1, n - j2, jb1);
+        PANEL(PANEL, j1, jb1, n - j2);
         RECORD(ev_panel, PANEL);
         if (j2 < n) SYRK(MAIN, j2, n - j2, j, nb);
         RECORD(ev_update, MAIN);
@@ -264,26 +285,69 @@ done:
 /*
  * Left-looking: update block column k from all columns to its left (syrk on
  * the diagonal block, gemm below it), factor the diagonal block, solve the
- * panel. With lookahead the diagonal block is factored on the panel stream
- * while the main stream runs the gemm below it.
+ * panel.
+ *
+ * With lookahead the update of column k is split in two. The bulk, from
+ * columns 0..k-2, needs only column k-2 finished, so the main stream runs it
+ * while the panel stream finishes column k-1. The panel stream then applies
+ * the last term (from column k-1: a gemm with inner size nb), factors the
+ * diagonal block and solves the panel. The main stream runs nothing but
+ * the large gemms; the chain of small operations runs beside them.
  */
 static int64_t potrf_left(fact_t *f, int64_t n, int64_t nb, int lookahead)
 {
     int64_t st = GCHOL_SUCCESS;
+    if (!lookahead) {
+        for (int64_t j = 0; j < n; j += nb) {
+            const int64_t jb = n - j < nb ? n - j : nb, m = n - j - jb;
+            if (j > 0) {
+                SYRK(MAIN, j, jb, 0, j);
+                if (m > 0) GEMM(MAIN, j + jb, j, m, jb, 0, j);
+            }
+            PANEL(MAIN, j, jb, m);
+        }
+        return GCHOL_SUCCESS;
+    }
+    if (getenv("GCHOL_X_OLDLEFT")) {
+        for (int64_t j = 0; j < n; j += nb) {
+            const int64_t jb = n - j < nb ? n - j : nb, m = n - j - jb;
+            if (j > 0) SYRK(MAIN, j, jb, 0, j);
+            if (lookahead) {
+                RECORD(ev_update, MAIN);
+                WAIT(PANEL, ev_update);
+                POTRF(PANEL, j, jb);
+                RECORD(ev_panel, PANEL);
+            } else {
+                POTRF(MAIN, j, jb);
+            }
+            if (m > 0 && j > 0) GEMM(MAIN, j + jb, j, m, jb, 0, j);
+            if (lookahead) WAIT(MAIN, ev_panel);
+            if (m > 0) TRSM(MAIN, j + jb, j, m, jb);
+        }
+        return GCHOL_SUCCESS;
+    }
+    /* Host order fixes which record each wait sees: in step k the panel
+     * stream's wait sees the bulk of column k (recorded in step k-1), the
+     * main stream's wait sees column k-1 finished. */
+    if (getenv("GCHOL_X_SMS")) cublasSetSmCountTarget(f->q->blas, atoi(getenv("GCHOL_X_SMS")));
     for (int64_t j = 0; j < n; j += nb) {
         const int64_t jb = n - j < nb ? n - j : nb, m = n - j - jb;
-        if (j > 0) SYRK(MAIN, j, jb, 0, j);
-        if (lookahead) {
+        const int64_t j1 = j + nb, jb1 = n - j1 < nb ? n - j1 : nb, m1 = n - j1 - jb1;
+        if (j >= 2 * nb) WAIT(PANEL, ev_update);
+        if (j >= nb && j1 < n) {
+            /* bulk of column k+1: columns 0..k-1 */
+            WAIT(MAIN, ev_panel);
+            SYRK(MAIN, j1, jb1, 0, j);
+            if (m1 > 0) GEMM(MAIN, j1 + jb1, j1, m1, jb1, 0, j);
             RECORD(ev_update, MAIN);
-            WAIT(PANEL, ev_update);
-            POTRF(PANEL, j, jb);
-            RECORD(ev_panel, PANEL);
-        } else {
-            POTRF(MAIN, j, jb);
         }
-        if (m > 0 && j > 0) GEMM(MAIN, j + jb, j, m, jb, 0, j);
-        if (lookahead) WAIT(MAIN, ev_panel);
-        if (m > 0) TRSM(MAIN, j + jb, j, m, jb);
+        if (j > 0) {
+            /* last term of column k: column k-1 */
+            SYRK(PANEL, j, jb, j - nb, nb);
+            if (m > 0) GEMM(PANEL, j + jb, j, m, jb, j - nb, nb);
+        }
+        PANEL(PANEL, j, jb, m);
+        RECORD(ev_panel, PANEL);
     }
 done:
     return st;
@@ -309,7 +373,7 @@ static int64_t factor(fact_t *f, int64_t n, const gchol_options_t *user_opts)
 
     if (o.variant == GCHOL_VARIANT_TILED)
         TRACED(MAIN, GCHOL_OP_POTRF_DIAG, 0, n, n, 0,
-               gchol_from_cuda((cudaError_t)POTRF_TILED_LAUNCH(n, f->A, f->ld, f->upper, 0,
+               gchol_from_cuda((cudaError_t)POTRF_TILED_LAUNCH(n, n, f->A, f->ld, f->upper, 0,
                                                                f->dinfo, f->q->dtile_sync,
                                                                (FLOAT *)f->q->dscratch[0],
                                                                f->q->stream)));
