@@ -35,39 +35,49 @@ typedef struct {
     int     lookahead;
 } auto_row_t;
 
-/* From the H100 sweeps of 2026-11-22 (docs/performance.md).
- * - Below 10240 the single-kernel tiled factorization wins. Re-measured with
- *   its chain block (third session, lower, ms, tiled / left): double 8192
- *   7.73 / 8.97, 10240 14.87 / 14.32, 12288 26.3 / 19.0; single 8192
- *   7.56 / 8.43, 10240 14.24 / 13.29. (Double upper still favours tiled at
- *   10240, 12.4 / 14.2, but the switch is kept the same for both triangles.)
- * - The same holds for both triangles: upper runs at the speed of lower
- *   since its operand tiles are copied row-major (double, n = 8192: 7.9 ms
- *   for 'U', 9.0 for 'L'); before that fix upper needed its own threshold.
- * - Above, left-looking with lookahead won at every size in both precisions:
- *   nb = 128 while the panel is the critical path, nb = 256 around
- *   n = 16384, and 512 once the gemm updates dominate (n = 32768).
- *   Re-measured after the shared-memory stride change (nb = 128 / 192 / 256
- *   / 384 / 512, ms): at n = 12288 double 21.6 / 21.1 / 19.4 / 21.7 / 20.7,
- *   single 20.5 / 22.4 / 21.5 / 22.3 / 23.8; at 16384 double 43.9 / 40.0 /
- *   39.0 / 40.1 / 39.2, single 40.5 / 43.5 / 39.8 / 41.9 / 42.5. So single
- *   keeps nb = 128 to 12288 and takes 256 between its two points. */
-static const int64_t tiled_below = 10240;
+/* From the H100 sweeps of 2026-11-22 (docs/performance.md; the fourth
+ * session's measurements are in docs/results/s4/).
+ * - Left-looking with lookahead, each panel factored by the tiled kernel in
+ *   panel mode, won above the switch in both precisions. Lower, ms, nb =
+ *   512 / 768 / 1024 / 1536 / 2048 (one run):
+ *   double  8192  5.81 / 5.80 / 5.52 / 5.87 / 5.66
+ *          16384  33.7 / 34.6 / 32.8 / 34.4 / 36.4
+ *   single  8192  6.92 / 6.84 / 6.64 / 6.61 / 6.61
+ *          16384  36.0 / 36.7 / 36.4 / 37.0 / 37.2
+ *          24576   108 /  109 /  111 /  112 /  113
+ *          40960   481 /  483 /  487 /  493 /  504
+ *   and in double, two runs each, nb = 512 / 1024 / 1536:
+ *          24576  105, 111 / 112, 110 / 120, 120
+ *          40960  499, 500 / 532, 535 / 499, 494
+ *   Wider block columns give the bulk gemm a better shape (n x nb x j:
+ *   the sum of cuBLAS dgemm times over one factorization at n = 16384 is
+ *   31.7 ms for nb = 256, 25.6 for 1024); the panel grows with them, and
+ *   from n ~ 24576 the gemms are wide enough with 512.
+ * - Below the switch the single-kernel tiled factorization wins (ms, tiled
+ *   / left with nb = 1024): double 4096 1.32 / 1.44, 4608 1.76 / 1.73,
+ *   5120 2.31 / 2.08; single 6656 4.24 / 4.37, 7168 5.07 / 5.00, 7680
+ *   6.14 / 5.83.
+ */
+static const int64_t tiled_below_double = 4608, tiled_below_single = 7168;
+/* The first row serves a blocked variant asked for below the switch: nb =
+ * 128, as measured there before the tiled kernel took over. */
 static const auto_row_t auto_double[] = {
-    {  12288, GCHOL_VARIANT_LEFT, 128, 128, GCHOL_LOOKAHEAD_ON },
-    {  24576, GCHOL_VARIANT_LEFT, 256, 128, GCHOL_LOOKAHEAD_ON },
+    {   4608, GCHOL_VARIANT_LEFT,  128, 128, GCHOL_LOOKAHEAD_ON },
+    {  20480, GCHOL_VARIANT_LEFT, 1024, 128, GCHOL_LOOKAHEAD_ON },
     { INT64_MAX, GCHOL_VARIANT_LEFT, 512, 128, GCHOL_LOOKAHEAD_ON },
 };
 static const auto_row_t auto_single[] = {
-    {  14336, GCHOL_VARIANT_LEFT, 128, 128, GCHOL_LOOKAHEAD_ON },
-    {  24576, GCHOL_VARIANT_LEFT, 256, 128, GCHOL_LOOKAHEAD_ON },
+    {   7168, GCHOL_VARIANT_LEFT,  128, 128, GCHOL_LOOKAHEAD_ON },
+    {  20480, GCHOL_VARIANT_LEFT, 1024, 128, GCHOL_LOOKAHEAD_ON },
     { INT64_MAX, GCHOL_VARIANT_LEFT, 512, 128, GCHOL_LOOKAHEAD_ON },
 };
 
 void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n)
 {
     if (opts == NULL) return;
-    const auto_row_t *row = (precision == 's' || precision == 'S') ? auto_single : auto_double;
+    const int single = precision == 's' || precision == 'S';
+    const auto_row_t *row = single ? auto_single : auto_double;
+    const int64_t tiled_below = single ? tiled_below_single : tiled_below_double;
     while (n >= row->n_below) ++row;
     if (opts->variant == GCHOL_VARIANT_AUTO)
         opts->variant = n < tiled_below ? GCHOL_VARIANT_TILED : row->variant;

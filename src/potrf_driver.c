@@ -224,7 +224,6 @@ static void trace_finish(fact_t *f, gchol_trace_t *trace, int ok)
 static int tiled_panel_fits(int64_t jb, int64_t m)
 {
     const int64_t tb = GCHOL_TILED_NB, rows = m + jb;
-    if (getenv("GCHOL_X_NOTP")) return 0;
     return jb <= GCHOL_TILED_MAX_N && (m == 0 || jb % tb == 0) && rows <= INT32_MAX / 2 &&
            ((rows + tb - 1) / tb) * ((jb + tb - 1) / tb) <= GCHOL_TILED_SYNC_WORDS - 2;
 }
@@ -308,28 +307,9 @@ static int64_t potrf_left(fact_t *f, int64_t n, int64_t nb, int lookahead)
         }
         return GCHOL_SUCCESS;
     }
-    if (getenv("GCHOL_X_OLDLEFT")) {
-        for (int64_t j = 0; j < n; j += nb) {
-            const int64_t jb = n - j < nb ? n - j : nb, m = n - j - jb;
-            if (j > 0) SYRK(MAIN, j, jb, 0, j);
-            if (lookahead) {
-                RECORD(ev_update, MAIN);
-                WAIT(PANEL, ev_update);
-                POTRF(PANEL, j, jb);
-                RECORD(ev_panel, PANEL);
-            } else {
-                POTRF(MAIN, j, jb);
-            }
-            if (m > 0 && j > 0) GEMM(MAIN, j + jb, j, m, jb, 0, j);
-            if (lookahead) WAIT(MAIN, ev_panel);
-            if (m > 0) TRSM(MAIN, j + jb, j, m, jb);
-        }
-        return GCHOL_SUCCESS;
-    }
     /* Host order fixes which record each wait sees: in step k the panel
      * stream's wait sees the bulk of column k (recorded in step k-1), the
      * main stream's wait sees column k-1 finished. */
-    if (getenv("GCHOL_X_SMS")) cublasSetSmCountTarget(f->q->blas, atoi(getenv("GCHOL_X_SMS")));
     for (int64_t j = 0; j < n; j += nb) {
         const int64_t jb = n - j < nb ? n - j : nb, m = n - j - jb;
         const int64_t j1 = j + nb, jb1 = n - j1 < nb ? n - j1 : nb, m1 = n - j1 - jb1;
@@ -378,7 +358,7 @@ static int64_t factor(fact_t *f, int64_t n, const gchol_options_t *user_opts)
                                                                (FLOAT *)f->q->dscratch[0],
                                                                f->q->stream)));
     else if (n <= nb)
-        POTRF(MAIN, 0, n);
+        PANEL(MAIN, 0, n, 0);
     else if (o.variant == GCHOL_VARIANT_LEFT)
         st = potrf_left(f, n, nb, o.lookahead == GCHOL_LOOKAHEAD_ON);
     else

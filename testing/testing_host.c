@@ -105,27 +105,27 @@ static void test_options(void)
                        "resolve('%c', tiled, n=16385) falls back to left-looking (variant %d nb %lld)",
                        precs[p], o.variant, (long long)o.nb);
     }
-    /* auto: tiled below 10240, left-looking above */
-    gchol_options_default(&o);
-    gchol_options_resolve(&o, 'd', 8000);
-    testing_expect(o.variant == GCHOL_VARIANT_TILED, "resolve('d', 8000): variant %d (want tiled)",
-                   o.variant);
-    gchol_options_default(&o);
-    gchol_options_resolve(&o, 'd', 12000);
-    testing_expect(o.variant == GCHOL_VARIANT_LEFT && o.nb == 128,
-                   "resolve('d', 12000): variant %d nb %lld (want left, 128)", o.variant,
-                   (long long)o.nb);
-    /* the measured nb at n = 12288: 256 in double, 128 in single */
-    gchol_options_default(&o);
-    gchol_options_resolve(&o, 'd', 12288);
-    testing_expect(o.variant == GCHOL_VARIANT_LEFT && o.nb == 256,
-                   "resolve('d', 12288): variant %d nb %lld (want left, 256)", o.variant,
-                   (long long)o.nb);
-    gchol_options_default(&o);
-    gchol_options_resolve(&o, 's', 12288);
-    testing_expect(o.variant == GCHOL_VARIANT_LEFT && o.nb == 128,
-                   "resolve('s', 12288): variant %d nb %lld (want left, 128)", o.variant,
-                   (long long)o.nb);
+    /* auto: tiled below the switch (4608 in double, 7168 in single), then
+     * left-looking with lookahead and the nb of the table */
+    {
+        static const struct { char prec; int64_t n; int variant; int64_t nb; } want[] = {
+            { 'd', 4607, GCHOL_VARIANT_TILED, 64 },   { 'd', 4608, GCHOL_VARIANT_LEFT, 1024 },
+            { 'd', 20479, GCHOL_VARIANT_LEFT, 1024 }, { 'd', 40960, GCHOL_VARIANT_LEFT, 512 },
+            { 's', 7167, GCHOL_VARIANT_TILED, 64 },
+            { 's', 7168, GCHOL_VARIANT_LEFT, 1024 },  { 's', 20479, GCHOL_VARIANT_LEFT, 1024 },
+            { 's', 20480, GCHOL_VARIANT_LEFT, 512 },
+        };
+        for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+            gchol_options_default(&o);
+            gchol_options_resolve(&o, want[i].prec, want[i].n);
+            testing_expect(o.variant == want[i].variant && o.nb == want[i].nb &&
+                               (o.variant == GCHOL_VARIANT_TILED ||
+                                o.lookahead == GCHOL_LOOKAHEAD_ON),
+                           "resolve('%c', %lld): variant %d nb %lld lookahead %d (want %d, %lld)",
+                           want[i].prec, (long long)want[i].n, o.variant, (long long)o.nb,
+                           o.lookahead, want[i].variant, (long long)want[i].nb);
+        }
+    }
     /* a variant past the last one is argument 6 */
     {
         double a = 1.0;
