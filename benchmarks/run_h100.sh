@@ -36,9 +36,9 @@ if want variants; then
 fi
 if want sweep && [ "$(left)" -gt 150 ]; then
     step "bench: auto sweep"
-    ./benchmarks/bench_potrf -n 1024,2048,4096,6144,8191,8192,8193,12288,16384,32768,40960 --prec ds \
+    ./benchmarks/bench_potrf -n 1024,2048,4096,6144,8191,8192,8193,12288,16384,24576,32768,40960 --prec ds \
         --uplo LU --variant auto --niter 5 --csv "$out/bench_sweep.csv" >> "$out/bench.log" 2>&1
-    grep -E '^ *[ds] +[0-9]+ [LU] auto' "$out/bench.log" | cut -c1-100 | tail -n 44
+    grep -E '^ *[ds] +[0-9]+ [LU] auto' "$out/bench.log" | cut -c1-100 | tail -n 48
 fi
 if want host && [ "$(left)" -gt 90 ]; then
     step "bench: host interface (with transfers)"
