@@ -124,8 +124,10 @@ typedef struct {
 typedef struct {
     int     variant;   /* gchol_variant_t                                  */
     int64_t nb;        /* outer block size; 0: automatic                    */
-    int64_t recnb;     /* recursion stops at this size (<= 128, the fused
-                          potf2 tile); 0: automatic                        */
+    int64_t recnb;     /* recursion size: panels up to this wide are
+                          factored by one fused kernel launch, wider ones
+                          split in two (the fallback's potf2 leaves take
+                          min(recnb, 128)); 0: automatic                   */
     int     lookahead; /* gchol_lookahead_t                                */
     gchol_trace_t *trace; /* NULL, or record a timeline (synchronous forms
                              only; costs a little time)                      */

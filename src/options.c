@@ -21,7 +21,7 @@ int gchol_options_valid(const gchol_options_t *opts)
     if (opts == NULL) return 1;
     if (opts->variant < GCHOL_VARIANT_AUTO || opts->variant > GCHOL_VARIANT_TILED) return 0;
     if (opts->lookahead < GCHOL_LOOKAHEAD_AUTO || opts->lookahead > GCHOL_LOOKAHEAD_ON) return 0;
-    if (opts->nb < 0 || opts->recnb < 0 || opts->recnb > GCHOL_POTF2_MAX_N) return 0;
+    if (opts->nb < 0 || opts->recnb < 0) return 0;
     if (opts->trace != NULL && opts->trace->capacity > 0 && opts->trace->events == NULL) return 0;
     return 1;
 }
@@ -37,22 +37,26 @@ typedef struct {
 
 /* From the H100 sweeps of 2026-11-22 (docs/performance.md; the fourth
  * session's measurements are in docs/results/s4/).
- * - Left-looking with lookahead, each panel factored by the tiled kernel in
- *   panel mode, won above the switch in both precisions. Lower, ms, nb =
- *   512 / 768 / 1024 / 1536 / 2048 (one run):
+ * - Left-looking with lookahead won above the switch in both precisions:
+ *   bulk gemm on the main stream; the last term and the panel, by the tiled
+ *   kernel in panel mode, on the panel stream.
+ * - nb, lower, ms, nb = 512 / 768 / 1024 / 1536 / 2048, panels unsplit:
  *   double  8192  5.81 / 5.80 / 5.52 / 5.87 / 5.66
  *          16384  33.7 / 34.6 / 32.8 / 34.4 / 36.4
  *   single  8192  6.92 / 6.84 / 6.64 / 6.61 / 6.61
  *          16384  36.0 / 36.7 / 36.4 / 37.0 / 37.2
- *          24576   108 /  109 /  111 /  112 /  113
- *          40960   481 /  483 /  487 /  493 /  504
- *   and in double, two runs each, nb = 512 / 1024 / 1536:
- *          24576  105, 111 / 112, 110 / 120, 120
- *          40960  499, 500 / 532, 535 / 499, 494
  *   Wider block columns give the bulk gemm a better shape (n x nb x j:
  *   the sum of cuBLAS dgemm times over one factorization at n = 16384 is
- *   31.7 ms for nb = 256, 25.6 for 1024); the panel grows with them, and
- *   from n ~ 24576 the gemms are wide enough with 512.
+ *   31.7 ms for nb = 256, 25.6 for 1024); the panel grows with them.
+ * - recnb, the widest panel one tiled launch factors (wider panels split
+ *   in two around cuBLAS syrk + gemm), nb = 1024, recnb = 1024 / 512 / 256
+ *   / 128: double 6144 2.93 / 3.04 / 3.32 / 3.74, 8192 5.37 / 5.35 / 5.80
+ *   / 6.41, 12288 15.3 / 14.0 / 14.6 / 15.7, 16384 33.6 / 31.5 / 31.6 /
+ *   33.2, 24576 122 / 112 / 109 / 112; single 8192 6.77 / 7.02 / 7.42 /
+ *   8.06, 16384 37.5 / 36.8 / 37.2 / 38.6.
+ *   Large n, nb / recnb = 512 / 512, 512 / 256, 1024 / 512, 1024 / 256:
+ *   double 32768 260 / 259 / 253 / 249, 40960 502 / 503 / 495 / 485;
+ *   single 32768 248 / 245 / 249 / 246, 40960 470 / 465 / 471 / 467.
  * - Below the switch the single-kernel tiled factorization wins (ms, tiled
  *   / left with nb = 1024): double 4096 1.32 / 1.44, 4608 1.76 / 1.73,
  *   5120 2.31 / 2.08; single 6656 4.24 / 4.37, 7168 5.07 / 5.00, 7680
@@ -62,14 +66,15 @@ static const int64_t tiled_below_double = 4608, tiled_below_single = 7168;
 /* The first row serves a blocked variant asked for below the switch: nb =
  * 128, as measured there before the tiled kernel took over. */
 static const auto_row_t auto_double[] = {
-    {   4608, GCHOL_VARIANT_LEFT,  128, 128, GCHOL_LOOKAHEAD_ON },
-    {  20480, GCHOL_VARIANT_LEFT, 1024, 128, GCHOL_LOOKAHEAD_ON },
-    { INT64_MAX, GCHOL_VARIANT_LEFT, 512, 128, GCHOL_LOOKAHEAD_ON },
+    {   4608, GCHOL_VARIANT_LEFT,  128,  128, GCHOL_LOOKAHEAD_ON },
+    {  10240, GCHOL_VARIANT_LEFT, 1024, 1024, GCHOL_LOOKAHEAD_ON },
+    {  20480, GCHOL_VARIANT_LEFT, 1024,  512, GCHOL_LOOKAHEAD_ON },
+    { INT64_MAX, GCHOL_VARIANT_LEFT, 1024, 256, GCHOL_LOOKAHEAD_ON },
 };
 static const auto_row_t auto_single[] = {
-    {   7168, GCHOL_VARIANT_LEFT,  128, 128, GCHOL_LOOKAHEAD_ON },
-    {  20480, GCHOL_VARIANT_LEFT, 1024, 128, GCHOL_LOOKAHEAD_ON },
-    { INT64_MAX, GCHOL_VARIANT_LEFT, 512, 128, GCHOL_LOOKAHEAD_ON },
+    {   7168, GCHOL_VARIANT_LEFT,  128,  128, GCHOL_LOOKAHEAD_ON },
+    {  20480, GCHOL_VARIANT_LEFT, 1024, 1024, GCHOL_LOOKAHEAD_ON },
+    { INT64_MAX, GCHOL_VARIANT_LEFT, 512, 256, GCHOL_LOOKAHEAD_ON },
 };
 
 void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n)

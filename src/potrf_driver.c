@@ -29,7 +29,8 @@ typedef struct {
     FLOAT        *A;
     int64_t       ld;
     int64_t      *dinfo;
-    int64_t       recnb;
+    int64_t       recnb;       /* leaves of the recursive potf2 path        */
+    int64_t       panel_leaf;  /* widest panel factored by one tiled launch */
     /* tracing (synchronous forms only) */
     int           tracing;
     cudaEvent_t   t0;
@@ -215,30 +216,44 @@ static void trace_finish(fact_t *f, gchol_trace_t *trace, int ok)
 #define GEMM(s, i0, c0, m, nn, j0, k) \
     TRACED(s, GCHOL_OP_GEMM, c0, m, nn, k, op_gemm(f, s, i0, c0, m, nn, j0, k))
 
-/* The block column at j, jb wide with m rows below the diagonal block, once
- * updated: its diagonal block factored and the rows below solved. One launch
- * of the tiled kernel in panel mode does both (the chain of small potf2,
- * trsm and syrk launches of the recursive forms took ~250 us per 256
- * columns at n = 16384); the recursive forms take what it does not. The
- * kernel's inverses live in this stream's scratch. */
+/* Whether one launch of the tiled kernel in panel mode can factor a panel
+ * jb wide with m rows below its diagonal block (m = 0: the whole matrix). */
 static int tiled_panel_fits(int64_t jb, int64_t m)
 {
     const int64_t tb = GCHOL_TILED_NB, rows = m + jb;
     return jb <= GCHOL_TILED_MAX_N && (m == 0 || jb % tb == 0) && rows <= INT32_MAX / 2 &&
            ((rows + tb - 1) / tb) * ((jb + tb - 1) / tb) <= GCHOL_TILED_SYNC_WORDS - 2;
 }
-#define PANEL(s, j, jb, m)                                                                     \
-    do {                                                                                       \
-        if (tiled_panel_fits(jb, m)) {                                                         \
-            TRACED(s, GCHOL_OP_POTRF_DIAG, j, (m) + (jb), jb, 0,                               \
-                   gchol_from_cuda((cudaError_t)POTRF_TILED_LAUNCH(                            \
-                       (m) + (jb), jb, at(f, j, j), f->ld, f->upper, j, f->dinfo,              \
-                       f->q->dtile_sync, (FLOAT *)f->q->dscratch[s], stream_of(f, s))));       \
-        } else {                                                                               \
-            POTRF(s, j, jb);                                                                   \
-            if ((m) > 0) TRSM(s, (j) + (jb), j, m, jb);                                        \
-        }                                                                                      \
-    } while (0)
+
+/* The block column at j, jb wide with m rows below the diagonal block, once
+ * updated: its diagonal block factored and the rows below solved.
+ * The tiled kernel in panel mode does a panel up to panel_leaf wide in one
+ * launch (the chain of small potf2, trsm and syrk launches of the recursive
+ * forms took ~250 us per 256 columns at n = 16384). A wider panel is split
+ * in two, left-looking: the update of the right half by the left one is a
+ * cuBLAS syrk and gemm, which run at twice the rate of the tiled kernel's
+ * 64 x 64 tile products. Where the kernel does not fit (a width not a
+ * multiple of its tiles), the recursive potf2 and trsm. The kernel's
+ * inverses live in this stream's scratch. */
+static int64_t op_panel(const fact_t *f, int s, int64_t j, int64_t jb, int64_t m)
+{
+    int64_t st;
+    if (!tiled_panel_fits(jb, m)) {
+        if ((st = op_potrf_diag(f, s, j, jb)) != GCHOL_SUCCESS || m == 0) return st;
+        return op_trsm(f, s, j + jb, j, m, jb);
+    }
+    if (jb <= f->panel_leaf || m == 0)
+        return gchol_from_cuda((cudaError_t)POTRF_TILED_LAUNCH(
+            m + jb, jb, at(f, j, j), f->ld, f->upper, j, f->dinfo, f->q->dtile_sync,
+            (FLOAT *)f->q->dscratch[s], stream_of(f, s)));
+    const int64_t tb = GCHOL_TILED_NB, j1 = ((jb / 2 + tb - 1) / tb) * tb, j2 = jb - j1;
+    if ((st = op_panel(f, s, j, j1, m + j2)) != GCHOL_SUCCESS) return st;
+    if ((st = op_syrk(f, s, j + j1, j2, j, j1)) != GCHOL_SUCCESS) return st;
+    if (m > 0 && (st = op_gemm(f, s, j + jb, j + j1, m, j2, j, j1)) != GCHOL_SUCCESS) return st;
+    return op_panel(f, s, j + j1, j2, m);
+}
+#define PANEL(s, j, jb, m) \
+    TRACED(s, GCHOL_OP_POTRF_DIAG, j, (m) + (jb), jb, 0, op_panel(f, s, j, jb, m))
 
 #define RECORD(ev, s)  GCHOL_CUDA(cudaEventRecord(f->q->ev, stream_of(f, s)))
 #define WAIT(s, ev)    GCHOL_CUDA(cudaStreamWaitEvent(stream_of(f, s), f->q->ev, 0))
@@ -341,6 +356,7 @@ static int64_t factor(fact_t *f, int64_t n, const gchol_options_t *user_opts)
     if (user_opts) o = *user_opts; else gchol_options_default(&o);
     gchol_options_resolve(&o, PREC_CHAR, n);
     f->recnb = o.recnb < GCHOL_POTF2_MAX_N ? o.recnb : GCHOL_POTF2_MAX_N;
+    f->panel_leaf = o.recnb > GCHOL_TILED_NB ? o.recnb : GCHOL_TILED_NB;
     const int64_t nb = o.nb > f->recnb ? o.nb : f->recnb;
 
     GCHOL_CUDA(cudaMemsetAsync(f->dinfo, 0, sizeof(int64_t), f->q->stream));

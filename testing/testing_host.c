@@ -71,7 +71,7 @@ static void test_options(void)
             gchol_options_resolve(&o, precs[p], ns[i]);
             testing_expect((o.variant == GCHOL_VARIANT_LEFT || o.variant == GCHOL_VARIANT_RIGHT ||
                             (o.variant == GCHOL_VARIANT_TILED && o.nb == 64 && ns[i] <= 16384)) &&
-                           o.nb >= 1 && o.recnb >= 1 && o.recnb <= 128 &&
+                           o.nb >= 1 && o.recnb >= 1 &&
                            (o.lookahead == GCHOL_LOOKAHEAD_ON || o.lookahead == GCHOL_LOOKAHEAD_OFF) &&
                            o.trace == NULL,
                            "resolve('%c', n=%lld): variant %d nb %lld recnb %lld lookahead %d",
@@ -108,22 +108,24 @@ static void test_options(void)
     /* auto: tiled below the switch (4608 in double, 7168 in single), then
      * left-looking with lookahead and the nb of the table */
     {
-        static const struct { char prec; int64_t n; int variant; int64_t nb; } want[] = {
-            { 'd', 4607, GCHOL_VARIANT_TILED, 64 },   { 'd', 4608, GCHOL_VARIANT_LEFT, 1024 },
-            { 'd', 20479, GCHOL_VARIANT_LEFT, 1024 }, { 'd', 40960, GCHOL_VARIANT_LEFT, 512 },
-            { 's', 7167, GCHOL_VARIANT_TILED, 64 },
-            { 's', 7168, GCHOL_VARIANT_LEFT, 1024 },  { 's', 20479, GCHOL_VARIANT_LEFT, 1024 },
-            { 's', 20480, GCHOL_VARIANT_LEFT, 512 },
+        static const struct { char prec; int64_t n; int variant; int64_t nb, recnb; } want[] = {
+            { 'd', 4607, GCHOL_VARIANT_TILED, 64, 64 },    { 'd', 4608, GCHOL_VARIANT_LEFT, 1024, 1024 },
+            { 'd', 10240, GCHOL_VARIANT_LEFT, 1024, 512 }, { 'd', 40960, GCHOL_VARIANT_LEFT, 1024, 256 },
+            { 's', 7167, GCHOL_VARIANT_TILED, 64, 64 },    { 's', 7168, GCHOL_VARIANT_LEFT, 1024, 1024 },
+            { 's', 20479, GCHOL_VARIANT_LEFT, 1024, 1024 }, { 's', 20480, GCHOL_VARIANT_LEFT, 512, 256 },
         };
         for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
             gchol_options_default(&o);
             gchol_options_resolve(&o, want[i].prec, want[i].n);
             testing_expect(o.variant == want[i].variant && o.nb == want[i].nb &&
+                               o.recnb == want[i].recnb &&
                                (o.variant == GCHOL_VARIANT_TILED ||
                                 o.lookahead == GCHOL_LOOKAHEAD_ON),
-                           "resolve('%c', %lld): variant %d nb %lld lookahead %d (want %d, %lld)",
+                           "resolve('%c', %lld): variant %d nb %lld recnb %lld lookahead %d "
+                           "(want %d, %lld, %lld)",
                            want[i].prec, (long long)want[i].n, o.variant, (long long)o.nb,
-                           o.lookahead, want[i].variant, (long long)want[i].nb);
+                           (long long)o.recnb, o.lookahead, want[i].variant,
+                           (long long)want[i].nb, (long long)want[i].recnb);
         }
     }
     /* a variant past the last one is argument 6 */

@@ -592,6 +592,13 @@ static void add(case_list_t *l, int64_t n, int64_t pad, char uplo, int iface,
     l->v[l->count++] = c;
 }
 
+/* The last case added, with explicit block sizes. */
+static void set_blocks(case_list_t *l, int64_t nb, int64_t recnb)
+{
+    l->v[l->count - 1].nb = nb;
+    l->v[l->count - 1].recnb = recnb;
+}
+
 static int in_list(int64_t x, const int64_t *v, int len)
 {
     for (int i = 0; i < len; i++)
@@ -717,6 +724,29 @@ static void build_suite(case_list_t *l, int quick)
             if (!quick)
                 add(l, 100, 0, uplos[u], IF_GPU, 0, GCHOL_LOOKAHEAD_AUTO, bad_values[d], 50);
         }
+    /* blocked drivers with panels wider than recnb: split around a syrk and
+     * gemm, tiled leaves (and the recursive fallback, nb not a multiple of
+     * the tiles); a pivot failure inside a split panel */
+    {
+        static const int64_t blk_full[] = { 1025, 3001 }, blk_quick[] = { 1025 };
+        static const int64_t nbs[][2] = { { 512, 128 }, { 320, 192 }, { 200, 128 } };
+        const int64_t *blk = quick ? blk_quick : blk_full;
+        const int nblk = quick ? LEN(blk_quick) : LEN(blk_full);
+        for (int i = 0; i < nblk; i++)
+            for (int u = 0; u < 2; u++)
+                for (int v = 0; v < 2; v++)
+                    for (int b = 0; b < LEN(nbs); b++) {
+                        add(l, blk[i], 0, uplos[u], IF_EXPERT_GPU, variants[v], lookaheads[b % 2],
+                            DEF_NONE, 0);
+                        set_blocks(l, nbs[b][0], nbs[b][1]);
+                    }
+        for (int u = 0; u < 2; u++)
+            for (int v = 0; v < 2; v++) {
+                add(l, 1025, 0, uplos[u], IF_EXPERT_GPU, variants[v], GCHOL_LOOKAHEAD_ON, DEF_NEG,
+                    700);
+                set_blocks(l, 512, 128);
+            }
+    }
     /* ill-conditioned SPD: the residual of the tiled kernel (explicit
      * inverses of its diagonal tiles) and of the blocked drivers */
     {
