@@ -22,6 +22,8 @@ struct gchol_queue_s {
     cublasHandle_t panel_blas;   /* bound to panel_stream: a handle's workspace
                                     must not be shared by two streams at once */
     cudaEvent_t    ev_fork, ev_join, ev_panel, ev_update;
+    cudaStream_t   up_stream;    /* host interface: uploads, and downloads of */
+    cudaStream_t   down_stream;  /* finished columns beside the factorization */
     int64_t       *dinfo;        /* device info word of the synchronous forms  */
     int64_t       *hinfo;        /* pinned copy of it                          */
     void          *dwork;        /* device matrix of the host interface        */
@@ -93,6 +95,28 @@ static inline int gchol_transr_valid(char t)
     return t == 'N' || t == 'n' || t == 'T' || t == 't';
 }
 static inline int gchol_transr_is_trans(char t) { return t == 'T' || t == 't'; }
+
+/* The host interface's transfers, interleaved with a factorization of the
+ * device matrix by the driver (potrf_driver.c, potrf_host.c). The driver
+ * calls need(ctx, c) before it enqueues anything that touches view columns
+ * below c: they must then be on the device, in the order of both streams.
+ * The left-looking driver with lookahead calls it step by step, and
+ * final(ctx, c, s) once columns below c are finished at the point just
+ * enqueued on stream s; every other path calls need(ctx, n) first. */
+typedef struct {
+    void   *ctx;
+    int64_t (*need)(void *ctx, int64_t col_end);
+    int64_t (*final)(void *ctx, int64_t col_end, cudaStream_t s);
+} gchol_host_io_t;
+
+/* gchol_?potrf_expert_gpu with the host interface's transfers: synchronous,
+ * returns 0, k > 0 or a gchol_status_t (arguments already checked). */
+int64_t gchol_dpotrf_io(char uplo, int64_t n, double *dA, int64_t ldda,
+                        const gchol_options_t *opts, const gchol_host_io_t *io,
+                        gchol_queue_t queue);
+int64_t gchol_spotrf_io(char uplo, int64_t n, float *dA, int64_t ldda,
+                        const gchol_options_t *opts, const gchol_host_io_t *io,
+                        gchol_queue_t queue);
 
 /* Recursive triangular solve (trsm_rec.c): cublas?trsm semantics, alpha = 1,
  * non-unit diagonal, gemm-rich. */

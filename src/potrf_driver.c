@@ -31,6 +31,7 @@ typedef struct {
     int64_t      *dinfo;
     int64_t       recnb;       /* leaves of the recursive potf2 path        */
     int64_t       panel_leaf;  /* widest panel factored by one tiled launch */
+    const gchol_host_io_t *io; /* host interface's transfers, or NULL      */
     /* tracing (synchronous forms only) */
     int           tracing;
     cudaEvent_t   t0;
@@ -324,10 +325,13 @@ static int64_t potrf_left(fact_t *f, int64_t n, int64_t nb, int lookahead)
     }
     /* Host order fixes which record each wait sees: in step k the panel
      * stream's wait sees the bulk of column k (recorded in step k-1), the
-     * main stream's wait sees column k-1 finished. */
+     * main stream's wait sees column k-1 finished. With the host
+     * interface, step k needs columns up to k+1 uploaded, and column k is
+     * final once its panel is: the transfers run beside the factorization. */
     for (int64_t j = 0; j < n; j += nb) {
         const int64_t jb = n - j < nb ? n - j : nb, m = n - j - jb;
         const int64_t j1 = j + nb, jb1 = n - j1 < nb ? n - j1 : nb, m1 = n - j1 - jb1;
+        if (f->io) GCHOL_TRY(f->io->need(f->io->ctx, j1 < n ? j1 + jb1 : n));
         if (j >= 2 * nb) WAIT(PANEL, ev_update);
         if (j >= nb && j1 < n) {
             /* bulk of column k+1: columns 0..k-1 */
@@ -343,6 +347,7 @@ static int64_t potrf_left(fact_t *f, int64_t n, int64_t nb, int lookahead)
         }
         PANEL(PANEL, j, jb, m);
         RECORD(ev_panel, PANEL);
+        if (f->io) GCHOL_TRY(f->io->final(f->io->ctx, j + jb, stream_of(f, PANEL)));
     }
 done:
     return st;
@@ -366,6 +371,12 @@ static int64_t factor(fact_t *f, int64_t n, const gchol_options_t *user_opts)
     }
     GCHOL_CUDA(cudaEventRecord(f->q->ev_fork, f->q->stream));
     GCHOL_CUDA(cudaStreamWaitEvent(f->q->panel_stream, f->q->ev_fork, 0));
+    /* only the left-looking lookahead interleaves the host transfers */
+    if (f->io && !(o.variant == GCHOL_VARIANT_LEFT && o.lookahead == GCHOL_LOOKAHEAD_ON &&
+                   n > nb)) {
+        GCHOL_TRY(f->io->need(f->io->ctx, n));
+        f->io = NULL;
+    }
 
     if (o.variant == GCHOL_VARIANT_TILED)
         TRACED(MAIN, GCHOL_OP_POTRF_DIAG, 0, n, n, 0,
@@ -408,14 +419,15 @@ static int64_t check_args(char uplo, int64_t n, const void *dA, int64_t ldda, co
 
 /* Runs the factorization and waits for it; *info as in LAPACK. */
 static int64_t potrf_sync(char uplo, int64_t n, FLOAT *dA, int64_t ldda,
-                          const gchol_options_t *opts, gchol_queue_t queue)
+                          const gchol_options_t *opts, const gchol_host_io_t *io,
+                          gchol_queue_t queue)
 {
     int prev = 0;
     int64_t st = gchol_queue_enter(queue, &prev);
     if (st != GCHOL_SUCCESS) return st;
     gchol_trace_t *trace = opts ? opts->trace : NULL;
     fact_t f = { .q = queue, .upper = gchol_uplo_is_upper(uplo), .A = dA, .ld = ldda,
-                 .dinfo = queue->dinfo, .tracing = trace != NULL };
+                 .dinfo = queue->dinfo, .tracing = trace != NULL, .io = io };
     st = factor(&f, n, opts);
     if (st == GCHOL_SUCCESS)
         st = gchol_from_cuda(cudaMemcpyAsync(queue->hinfo, queue->dinfo, sizeof(int64_t),
@@ -444,7 +456,7 @@ int64_t PFX(potrf_expert_gpu)(char uplo, int64_t n, FLOAT *dA, int64_t ldda, int
 {
     int64_t st = check_args(uplo, n, dA, ldda, info, 1, opts, 1, queue);
     if (st == 0 && n == 0 && opts && opts->trace) opts->trace->count = 0;
-    if (st == 0 && n > 0) st = potrf_sync(uplo, n, dA, ldda, opts, queue);
+    if (st == 0 && n > 0) st = potrf_sync(uplo, n, dA, ldda, opts, NULL, queue);
     if (info) *info = st;
     return st;
 }
@@ -454,7 +466,7 @@ int64_t PFX(potrf_gpu)(char uplo, int64_t n, FLOAT *dA, int64_t ldda, int64_t *i
                        gchol_queue_t queue)
 {
     int64_t st = check_args(uplo, n, dA, ldda, info, 0, NULL, 0, queue);
-    if (st == 0 && n > 0) st = potrf_sync(uplo, n, dA, ldda, NULL, queue);
+    if (st == 0 && n > 0) st = potrf_sync(uplo, n, dA, ldda, NULL, NULL, queue);
     if (info) *info = st;
     return st;
 }
@@ -482,4 +494,12 @@ int64_t PFX(potrf_async)(char uplo, int64_t n, FLOAT *dA, int64_t ldda, int64_t 
     }
     gchol_queue_leave(prev);
     return st;
+}
+
+/* gchol_?potrf_io: the synchronous factorization with the host interface's
+ * transfers interleaved (internal.h); arguments are checked by the caller. */
+int64_t PFX(potrf_io)(char uplo, int64_t n, FLOAT *dA, int64_t ldda, const gchol_options_t *opts,
+                      const gchol_host_io_t *io, gchol_queue_t queue)
+{
+    return potrf_sync(uplo, n, dA, ldda, opts, io, queue);
 }

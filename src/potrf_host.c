@@ -2,16 +2,16 @@
  * potrf_host.c -- the LAPACK-like host-memory interface: gchol_?potrf and
  * gchol_?potrf_expert. Precision-generic (see prec.h).
  *
- * Only the referenced triangle goes up, block column by block column (with
- * the whole diagonal block): the device routines never read the other one,
- * and from pageable memory the transfers, not the factorization, set the
- * time (measured on the H100, double, n = 16384: 412 ms with the whole
- * square going up, 271 with the triangle). The factorization runs on the
- * GPU, and only the referenced triangle comes back: block column by block
- * column, the rectangle outside the diagonal block goes straight into A, the
- * diagonal block through pinned staging from which only its referenced
- * triangle is copied. The other triangle and the padding rows of A are never
- * written.
+ * Only the referenced triangle goes up (with whole diagonal blocks: the
+ * device routines never read the other one), and only it comes back: the
+ * rectangle beside each diagonal block straight into A, the diagonal block
+ * through pinned staging from which only its referenced triangle is copied.
+ * The other triangle and the padding rows of A are never written. From
+ * pageable memory the transfers, not the factorization, set the time
+ * (H100, double, n = 16384: 412 ms with the whole square going up, 271 with
+ * the triangle). With the left-looking driver's lookahead the transfers run
+ * beside the factorization: block column k+1 goes up while step k runs, and
+ * finished columns come back while later ones are factored (host_io_t).
  */
 #include "internal.h"
 #include "prec.h"
@@ -21,51 +21,144 @@
 /* Block columns of the copy back; also the staging size (kCopyNb^2). */
 enum { kCopyNb = 256 };
 
-/* Copies the referenced triangle of A, whole diagonal blocks included, to the
- * n x n device matrix dA; dA's other triangle is left as it was. */
-static int64_t upload_triangle(gchol_queue_t q, int upper, int64_t n, const FLOAT *A,
-                               int64_t lda, FLOAT *dA, int64_t ldda)
+/* The transfers of one call, in "view" block columns: view column block
+ * [c0, c1) is stored rows c0..n of columns c0..c1 for 'L', rows c0..c1 of
+ * columns c0..n for 'U' (the same elements as the factorization's lower
+ * view). Uploads go on up_stream from pageable memory (the call returns once
+ * the data is staged, so the host copies while the GPU computes); both
+ * factorization streams wait for them. Columns the driver reports final are
+ * copied back two steps later on down_stream, so that the host, which waits
+ * for each copy from device to pageable memory, always leaves the GPU a
+ * step of work queued. */
+enum { kLag = 2 };
+typedef struct {
+    gchol_queue_t q;
+    int           upper;
+    int64_t       n, lda, ldda;
+    FLOAT        *A, *dA;
+    int64_t       up_to, down_to; /* view columns uploaded / copied back  */
+    cudaEvent_t   ev_up;
+    cudaEvent_t   ev_final[kLag]; /* where the last kLag final() calls were */
+    int64_t       col_final[kLag];
+    int           nfinal;         /* final() calls so far                  */
+} host_io_t;
+
+/* Block columns of the upload: each carries its whole diagonal square, so
+ * narrow ones waste little (3% at n = 16384), and wide ones keep the rows of
+ * a 'U' copy (c1 - c0 elements per stored column) long. */
+enum { kUploadNb = 512 };
+
+static int64_t io_need(void *ctx, int64_t col_end)
 {
+    host_io_t *io = ctx;
     const size_t w = sizeof(FLOAT);
-    for (int64_t j = 0; j < n; j += kCopyNb) {
-        const int64_t jb = n - j < kCopyNb ? n - j : kCopyNb;
-        /* rows j.. (L) or ..j+jb (U) of block column j */
-        const int64_t r0 = upper ? 0 : j, rows = upper ? j + jb : n - j;
-        cudaError_t e = cudaMemcpy2DAsync(dA + r0 + j * ldda, ldda * w, A + r0 + j * lda, lda * w,
-                                          rows * w, jb, cudaMemcpyHostToDevice, q->stream);
-        if (e != cudaSuccess) return gchol_from_cuda(e);
+    const int64_t n = io->n, lda = io->lda, ldda = io->ldda;
+    if (col_end <= io->up_to) return GCHOL_SUCCESS;
+    cudaError_t e = cudaSuccess;
+    for (int64_t c0 = io->up_to; c0 < col_end && e == cudaSuccess; c0 += kUploadNb) {
+        const int64_t cb = col_end - c0 < kUploadNb ? col_end - c0 : kUploadNb;
+        e = io->upper ? cudaMemcpy2DAsync(io->dA + c0 + c0 * ldda, ldda * w, io->A + c0 + c0 * lda,
+                                          lda * w, cb * w, n - c0, cudaMemcpyHostToDevice,
+                                          io->q->up_stream)
+                      : cudaMemcpy2DAsync(io->dA + c0 + c0 * ldda, ldda * w, io->A + c0 + c0 * lda,
+                                          lda * w, (n - c0) * w, cb, cudaMemcpyHostToDevice,
+                                          io->q->up_stream);
     }
+    if (e == cudaSuccess) e = cudaEventRecord(io->ev_up, io->q->up_stream);
+    if (e == cudaSuccess) e = cudaStreamWaitEvent(io->q->stream, io->ev_up, 0);
+    if (e == cudaSuccess) e = cudaStreamWaitEvent(io->q->panel_stream, io->ev_up, 0);
+    if (e != cudaSuccess) return gchol_from_cuda(e);
+    io->up_to = col_end;
     return GCHOL_SUCCESS;
 }
 
-/* Copies the referenced triangle of the n x n device matrix dA back to A. */
-static int64_t download_triangle(gchol_queue_t q, int upper, int64_t n, const FLOAT *dA,
-                                 int64_t ldda, FLOAT *A, int64_t lda)
+/* Copies view columns [down_to, c1) back to A, only the referenced
+ * triangle: the rectangle beside each diagonal block straight, the diagonal
+ * block through pinned staging. Blocks the host until the copies are done;
+ * they start once down_stream gets there. */
+static int64_t download(host_io_t *io, int64_t c1)
 {
-    int64_t st = gchol_queue_reserve_host(q, (size_t)kCopyNb * kCopyNb * sizeof(FLOAT));
-    if (st != GCHOL_SUCCESS) return st;
-    FLOAT *stage = q->hstage;
+    gchol_queue_t q = io->q;
     const size_t w = sizeof(FLOAT);
-    for (int64_t j = 0; j < n; j += kCopyNb) {
-        const int64_t jb = n - j < kCopyNb ? n - j : kCopyNb;
-        /* off-diagonal rectangle: below the block (L) or above it (U) */
-        const int64_t r0 = upper ? 0 : j + jb, rows = upper ? j : n - j - jb;
-        if (rows > 0) {
-            cudaError_t e = cudaMemcpy2DAsync(A + r0 + j * lda, lda * w, dA + r0 + j * ldda,
-                                              ldda * w, rows * w, jb, cudaMemcpyDeviceToHost,
-                                              q->stream);
-            if (e != cudaSuccess) return gchol_from_cuda(e);
-        }
-        cudaError_t e = cudaMemcpy2DAsync(stage, jb * w, dA + j + j * ldda, ldda * w, jb * w, jb,
-                                          cudaMemcpyDeviceToHost, q->stream);
-        if (e == cudaSuccess) e = cudaStreamSynchronize(q->stream);
+    const int64_t n = io->n, lda = io->lda, ldda = io->ldda;
+    FLOAT *stage = q->hstage;
+    for (int64_t j = io->down_to; j < c1; j += kCopyNb) {
+        const int64_t jb = c1 - j < kCopyNb ? c1 - j : kCopyNb, rest = n - j - jb;
+        cudaError_t e = cudaSuccess;
+        if (rest > 0)
+            e = io->upper
+                ? cudaMemcpy2DAsync(io->A + j + (j + jb) * lda, lda * w,
+                                    io->dA + j + (j + jb) * ldda, ldda * w, jb * w, rest,
+                                    cudaMemcpyDeviceToHost, q->down_stream)
+                : cudaMemcpy2DAsync(io->A + (j + jb) + j * lda, lda * w,
+                                    io->dA + (j + jb) + j * ldda, ldda * w, rest * w, jb,
+                                    cudaMemcpyDeviceToHost, q->down_stream);
+        if (e == cudaSuccess)
+            e = cudaMemcpy2DAsync(stage, jb * w, io->dA + j + j * ldda, ldda * w, jb * w, jb,
+                                  cudaMemcpyDeviceToHost, q->down_stream);
+        if (e == cudaSuccess) e = cudaStreamSynchronize(q->down_stream);
         if (e != cudaSuccess) return gchol_from_cuda(e);
         for (int64_t c = 0; c < jb; ++c) {
-            const int64_t lo = upper ? 0 : c, len = upper ? c + 1 : jb - c;
-            memcpy(A + (j + lo) + (j + c) * lda, stage + lo + c * jb, (size_t)len * w);
+            const int64_t lo = io->upper ? 0 : c, len = io->upper ? c + 1 : jb - c;
+            memcpy(io->A + (j + lo) + (j + c) * lda, stage + lo + c * jb, (size_t)len * w);
         }
     }
+    if (c1 > io->down_to) io->down_to = c1;
     return GCHOL_SUCCESS;
+}
+
+/* Columns below col_end are final at the point just enqueued on s: copy
+ * back the columns reported kLag calls ago. */
+static int64_t io_final(void *ctx, int64_t col_end, cudaStream_t s)
+{
+    host_io_t *io = ctx;
+    const int slot = io->nfinal % kLag;
+    if (io->nfinal >= kLag) {
+        cudaError_t e = cudaStreamWaitEvent(io->q->down_stream, io->ev_final[slot], 0);
+        if (e != cudaSuccess) return gchol_from_cuda(e);
+        int64_t st = download(io, io->col_final[slot]);
+        if (st != GCHOL_SUCCESS) return st;
+    }
+    cudaError_t e = cudaEventRecord(io->ev_final[slot], s);
+    if (e != cudaSuccess) return gchol_from_cuda(e);
+    io->col_final[slot] = col_end;
+    io->nfinal++;
+    return GCHOL_SUCCESS;
+}
+
+/* Uploads, factors and copies back A through the queue's device matrix
+ * (ldda >= n): the transfers interleaved with the factorization where the
+ * driver allows it. Returns 0, k > 0 or a gchol_status_t. */
+static int64_t factor_host(char uplo, int64_t n, FLOAT *A, int64_t lda, FLOAT *dA, int64_t ldda,
+                           const gchol_options_t *opts, gchol_queue_t q)
+{
+    host_io_t io = { .q = q, .upper = gchol_uplo_is_upper(uplo), .n = n, .lda = lda,
+                     .ldda = ldda, .A = A, .dA = dA };
+    int64_t st = gchol_queue_reserve_host(q, (size_t)kCopyNb * kCopyNb * sizeof(FLOAT));
+    if (st != GCHOL_SUCCESS) return st;
+    int created = 0;
+    cudaError_t e = cudaEventCreateWithFlags(&io.ev_up, cudaEventDisableTiming);
+    for (; e == cudaSuccess && created < kLag; ++created)
+        e = cudaEventCreateWithFlags(&io.ev_final[created], cudaEventDisableTiming);
+    if (e != cudaSuccess) {
+        st = gchol_from_cuda(e);
+    } else {
+        const gchol_host_io_t hooks = { &io, io_need, io_final };
+        st = PFX(potrf_io)(uplo, n, dA, ldda, opts, &hooks, q);
+        /* the factorization has finished (or failed): the rest comes back,
+         * the leading columns too when info > 0, as LAPACK leaves them */
+        if (st >= 0) {
+            int64_t st_copy = download(&io, n);
+            if (st_copy != GCHOL_SUCCESS) st = st_copy;
+        }
+        /* nothing may still read A or io when this returns */
+        (void)cudaStreamSynchronize(q->up_stream);
+        (void)cudaStreamSynchronize(q->down_stream);
+    }
+    if (io.ev_up) cudaEventDestroy(io.ev_up);
+    for (int i = 0; i < created; ++i)
+        if (io.ev_final[i]) cudaEventDestroy(io.ev_final[i]);
+    return st;
 }
 
 /* Arguments 1..5, common to both host forms, in LAPACK order: 0 or -i. */
@@ -106,15 +199,7 @@ int64_t PFX(potrf_expert)(char uplo, int64_t n, FLOAT *A, int64_t lda, int64_t *
     const size_t w = sizeof(FLOAT);
     if ((st = gchol_queue_reserve_device(queue, (size_t)ldda * (size_t)n * w)) != GCHOL_SUCCESS)
         goto leave;
-    FLOAT *dA = queue->dwork;
-    const int upper = gchol_uplo_is_upper(uplo);
-    if ((st = upload_triangle(queue, upper, n, A, lda, dA, ldda)) != GCHOL_SUCCESS) goto leave;
-    int64_t finfo = 0;
-    st = PFX(potrf_expert_gpu)(uplo, n, dA, ldda, &finfo, opts, queue);
-    if (st >= 0) {
-        int64_t st_copy = download_triangle(queue, upper, n, dA, ldda, A, lda);
-        if (st_copy != GCHOL_SUCCESS) st = st_copy;
-    }
+    st = factor_host(uplo, n, A, lda, (FLOAT *)queue->dwork, ldda, opts, queue);
 leave:
     gchol_queue_leave(prev);
 out:

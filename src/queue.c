@@ -41,6 +41,8 @@ static int64_t queue_init(gchol_queue_t q)
     GCHOL_CUDA(cudaEventCreateWithFlags(&q->ev_join, cudaEventDisableTiming));
     GCHOL_CUDA(cudaEventCreateWithFlags(&q->ev_panel, cudaEventDisableTiming));
     GCHOL_CUDA(cudaEventCreateWithFlags(&q->ev_update, cudaEventDisableTiming));
+    GCHOL_CUDA(cudaStreamCreateWithFlags(&q->up_stream, cudaStreamNonBlocking));
+    GCHOL_CUDA(cudaStreamCreateWithFlags(&q->down_stream, cudaStreamNonBlocking));
     GCHOL_CUDA(cudaMalloc((void **)&q->dinfo, sizeof(int64_t)));
     GCHOL_CUDA(cudaMallocHost((void **)&q->hinfo, sizeof(int64_t)));
     /* Allocated here, never in a factorization: the async form must not
@@ -107,6 +109,8 @@ int64_t gchol_queue_destroy(gchol_queue_t q)
     if (st == GCHOL_SUCCESS) {
         if (q->stream) st = gchol_from_cuda(cudaStreamSynchronize(q->stream));
         if (q->panel_stream) (void)cudaStreamSynchronize(q->panel_stream);
+        if (q->up_stream) (void)cudaStreamSynchronize(q->up_stream);
+        if (q->down_stream) (void)cudaStreamSynchronize(q->down_stream);
         if (q->blas) cublasDestroy(q->blas);
         if (q->panel_blas) cublasDestroy(q->panel_blas);
         if (q->ev_fork) cudaEventDestroy(q->ev_fork);
@@ -121,6 +125,8 @@ int64_t gchol_queue_destroy(gchol_queue_t q)
         if (q->dtile_sync) cudaFree(q->dtile_sync);
         if (q->hstage) cudaFreeHost(q->hstage);
         if (q->panel_stream) cudaStreamDestroy(q->panel_stream);
+        if (q->up_stream) cudaStreamDestroy(q->up_stream);
+        if (q->down_stream) cudaStreamDestroy(q->down_stream);
         if (q->owns_stream && q->stream) cudaStreamDestroy(q->stream);
         gchol_queue_leave(prev);
     }

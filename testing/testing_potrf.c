@@ -746,6 +746,22 @@ static void build_suite(case_list_t *l, int quick)
                     700);
                 set_blocks(l, 512, 128);
             }
+        /* the host interface with its transfers interleaved (left-looking
+         * with lookahead): NaN padding and other triangle, a failure */
+        for (int u = 0; u < 2; u++) {
+            add(l, 1025, 7, uplos[u], IF_HOST_EXPERT, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
+                DEF_NONE, 0);
+            set_blocks(l, 128, 128);
+            add(l, 1025, 7, uplos[u], IF_HOST_EXPERT, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
+                DEF_NEG, 700);
+            set_blocks(l, 256, 128);
+        }
+        if (!quick)
+            for (int u = 0; u < 2; u++) {
+                add(l, 3001, 5, uplos[u], IF_HOST_EXPERT, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
+                    DEF_NONE, 0);
+                set_blocks(l, 1024, 512);
+            }
     }
     /* ill-conditioned SPD: the residual of the tiled kernel (explicit
      * inverses of its diagonal tiles) and of the blocked drivers */
