@@ -43,67 +43,80 @@ typedef struct {
     int           nfinal;         /* final() calls so far                  */
 } host_io_t;
 
-/* Block columns of the upload: each carries its whole diagonal square, so
- * narrow ones waste little (3% at n = 16384), and wide ones keep the rows of
- * a 'U' copy (c1 - c0 elements per stored column) long. */
-enum { kUploadNb = 512 };
+/* View columns [c0, c1) are, for 'U', stored rows c0..c1: the part right
+ * of c1 goes in one 2D copy (rows c1 - c0 long: a block column of the
+ * driver), the rest by stored column blocks of kCopyNb from row c0 down to
+ * each diagonal block. For 'L' they are stored column blocks. With c0 = 0
+ * and c1 = n both triangles go by stored column blocks, whose columns are
+ * long contiguous runs (narrow 2D rows from pageable memory are slow). */
 
 static int64_t io_need(void *ctx, int64_t col_end)
 {
     host_io_t *io = ctx;
     const size_t w = sizeof(FLOAT);
-    const int64_t n = io->n, lda = io->lda, ldda = io->ldda;
-    if (col_end <= io->up_to) return GCHOL_SUCCESS;
+    const int64_t n = io->n, lda = io->lda, ldda = io->ldda, c0 = io->up_to, c1 = col_end;
+    FLOAT *dA = io->dA;
+    const FLOAT *A = io->A;
+    cudaStream_t s = io->q->up_stream;
+    if (c1 <= c0) return GCHOL_SUCCESS;
     cudaError_t e = cudaSuccess;
-    for (int64_t c0 = io->up_to; c0 < col_end && e == cudaSuccess; c0 += kUploadNb) {
-        const int64_t cb = col_end - c0 < kUploadNb ? col_end - c0 : kUploadNb;
-        e = io->upper ? cudaMemcpy2DAsync(io->dA + c0 + c0 * ldda, ldda * w, io->A + c0 + c0 * lda,
-                                          lda * w, cb * w, n - c0, cudaMemcpyHostToDevice,
-                                          io->q->up_stream)
-                      : cudaMemcpy2DAsync(io->dA + c0 + c0 * ldda, ldda * w, io->A + c0 + c0 * lda,
-                                          lda * w, (n - c0) * w, cb, cudaMemcpyHostToDevice,
-                                          io->q->up_stream);
+    if (io->upper && c1 < n)
+        e = cudaMemcpy2DAsync(dA + c0 + c1 * ldda, ldda * w, A + c0 + c1 * lda, lda * w,
+                              (c1 - c0) * w, n - c1, cudaMemcpyHostToDevice, s);
+    for (int64_t j = c0; j < c1 && e == cudaSuccess; j += kCopyNb) {
+        const int64_t jb = c1 - j < kCopyNb ? c1 - j : kCopyNb;
+        /* the diagonal block whole, and rows c0..j above it (U) or the rows
+         * below it (L) */
+        e = io->upper ? cudaMemcpy2DAsync(dA + c0 + j * ldda, ldda * w, A + c0 + j * lda, lda * w,
+                                          (j + jb - c0) * w, jb, cudaMemcpyHostToDevice, s)
+                      : cudaMemcpy2DAsync(dA + j + j * ldda, ldda * w, A + j + j * lda, lda * w,
+                                          (n - j) * w, jb, cudaMemcpyHostToDevice, s);
     }
-    if (e == cudaSuccess) e = cudaEventRecord(io->ev_up, io->q->up_stream);
+    if (e == cudaSuccess) e = cudaEventRecord(io->ev_up, s);
     if (e == cudaSuccess) e = cudaStreamWaitEvent(io->q->stream, io->ev_up, 0);
     if (e == cudaSuccess) e = cudaStreamWaitEvent(io->q->panel_stream, io->ev_up, 0);
     if (e != cudaSuccess) return gchol_from_cuda(e);
-    io->up_to = col_end;
+    io->up_to = c1;
     return GCHOL_SUCCESS;
 }
 
 /* Copies view columns [down_to, c1) back to A, only the referenced
- * triangle: the rectangle beside each diagonal block straight, the diagonal
- * block through pinned staging. Blocks the host until the copies are done;
- * they start once down_stream gets there. */
+ * triangle: rectangles straight, each diagonal block through pinned staging
+ * from which only its referenced triangle is copied. Blocks the host until
+ * the copies are done; they start once down_stream gets there. */
 static int64_t download(host_io_t *io, int64_t c1)
 {
     gchol_queue_t q = io->q;
     const size_t w = sizeof(FLOAT);
-    const int64_t n = io->n, lda = io->lda, ldda = io->ldda;
-    FLOAT *stage = q->hstage;
-    for (int64_t j = io->down_to; j < c1; j += kCopyNb) {
-        const int64_t jb = c1 - j < kCopyNb ? c1 - j : kCopyNb, rest = n - j - jb;
-        cudaError_t e = cudaSuccess;
-        if (rest > 0)
-            e = io->upper
-                ? cudaMemcpy2DAsync(io->A + j + (j + jb) * lda, lda * w,
-                                    io->dA + j + (j + jb) * ldda, ldda * w, jb * w, rest,
-                                    cudaMemcpyDeviceToHost, q->down_stream)
-                : cudaMemcpy2DAsync(io->A + (j + jb) + j * lda, lda * w,
-                                    io->dA + (j + jb) + j * ldda, ldda * w, rest * w, jb,
-                                    cudaMemcpyDeviceToHost, q->down_stream);
+    const int64_t n = io->n, lda = io->lda, ldda = io->ldda, c0 = io->down_to;
+    FLOAT *A = io->A, *stage = q->hstage;
+    const FLOAT *dA = io->dA;
+    cudaStream_t s = q->down_stream;
+    if (c1 <= c0) return GCHOL_SUCCESS;
+    cudaError_t e = cudaSuccess;
+    if (io->upper && c1 < n)
+        e = cudaMemcpy2DAsync(A + c0 + c1 * lda, lda * w, dA + c0 + c1 * ldda, ldda * w,
+                              (c1 - c0) * w, n - c1, cudaMemcpyDeviceToHost, s);
+    for (int64_t j = c0; j < c1 && e == cudaSuccess; j += kCopyNb) {
+        const int64_t jb = c1 - j < kCopyNb ? c1 - j : kCopyNb;
+        /* rows c0..j above the diagonal block (U), or below it (L) */
+        const int64_t r0 = io->upper ? c0 : j + jb, rows = io->upper ? j - c0 : n - j - jb;
+        if (rows > 0)
+            e = cudaMemcpy2DAsync(A + r0 + j * lda, lda * w, dA + r0 + j * ldda, ldda * w,
+                                  rows * w, jb, cudaMemcpyDeviceToHost, s);
         if (e == cudaSuccess)
-            e = cudaMemcpy2DAsync(stage, jb * w, io->dA + j + j * ldda, ldda * w, jb * w, jb,
-                                  cudaMemcpyDeviceToHost, q->down_stream);
-        if (e == cudaSuccess) e = cudaStreamSynchronize(q->down_stream);
-        if (e != cudaSuccess) return gchol_from_cuda(e);
+            e = cudaMemcpy2DAsync(stage, jb * w, dA + j + j * ldda, ldda * w, jb * w, jb,
+                                  cudaMemcpyDeviceToHost, s);
+        if (e == cudaSuccess) e = cudaStreamSynchronize(s);
+        if (e != cudaSuccess) break;
         for (int64_t c = 0; c < jb; ++c) {
             const int64_t lo = io->upper ? 0 : c, len = io->upper ? c + 1 : jb - c;
-            memcpy(io->A + (j + lo) + (j + c) * lda, stage + lo + c * jb, (size_t)len * w);
+            memcpy(A + (j + lo) + (j + c) * lda, stage + lo + c * jb, (size_t)len * w);
         }
     }
-    if (c1 > io->down_to) io->down_to = c1;
+    if (e == cudaSuccess) e = cudaStreamSynchronize(s);
+    if (e != cudaSuccess) return gchol_from_cuda(e);
+    io->down_to = c1;
     return GCHOL_SUCCESS;
 }
 
