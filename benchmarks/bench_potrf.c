@@ -61,7 +61,8 @@ static void usage(const char *program)
            "  --openblas         also time OpenBLAS LAPACKE_?potrf on the host cores\n"
            "  --openblas-max N   ... only for n <= N\n"
            "  --host             also time the host interface gchol_?potrf_expert\n"
-           "                     (with transfers; variant \"host\")\n"
+           "                     (with transfers; variant \"host\"; the options of the\n"
+           "                     one --variant given, auto with all)\n"
            "  --csv FILE         write the results as CSV\n"
            "  --memory-max GB    skip sizes needing more device memory than this\n"
            "                     (sizes that do not fit in free memory are always skipped)\n"
@@ -318,10 +319,22 @@ int main(int argc, char **argv)
                     report_row(csv, prec, n, uplo, variant, &resolved, seconds, &refs, status);
                 }
 
-                if (args.host) {       /* host interface with transfers, auto options */
+                if (args.host) {
+                    /* host interface with transfers: the options of the one
+                     * variant asked for (auto by default), or auto */
+                    gchol_options_t hopts;
+                    gchol_options_default(&hopts);
+                    if (nconfigs == 1) {
+                        hopts.variant = configs[0].variant;
+                        hopts.lookahead = configs[0].lookahead;
+                        hopts.nb = args.nb;
+                        hopts.recnb = args.recnb;
+                    }
+                    gchol_options_t hresolved = hopts;
+                    gchol_options_resolve(&hresolved, prec, n);
                     int64_t info = 0;
                     double seconds = bench_gchol_host_potrf(queue, prec, uplo, n, hA0, hA, n,
-                                                            &autopick, args.niter, &info);
+                                                            &hopts, args.niter, &info);
                     double check = INFINITY;
                     if (seconds >= 0 && info == 0) {
                         BENCH_CUDA(cudaMemcpy2D(dA, ldda * es, hA, n * es, n * es, n,
@@ -330,7 +343,7 @@ int main(int argc, char **argv)
                     }
                     judge(&seconds, info, check, status, sizeof(status));
                     failures += seconds <= 0;
-                    report_row(csv, prec, n, uplo, "host", &autopick, seconds, &refs, status);
+                    report_row(csv, prec, n, uplo, "host", &hresolved, seconds, &refs, status);
                 }
             }
             free(hA);
