@@ -92,6 +92,15 @@ static int64_t syrk_leaf(const fact_t *f, int s, int64_t i0, int64_t nn, int64_t
 static int64_t op_gemm(const fact_t *f, int s, int64_t i0, int64_t c0, int64_t m, int64_t nn,
                        int64_t j0, int64_t k)
 {
+    /* see GEMM_UPPER_CHUNK in prec.h */
+    if (f->upper && GEMM_UPPER_CHUNK > 0 && m > GEMM_UPPER_CHUNK) {
+        for (int64_t i = 0; i < m; i += GEMM_UPPER_CHUNK) {
+            const int64_t mc = m - i < GEMM_UPPER_CHUNK ? m - i : GEMM_UPPER_CHUNK;
+            int64_t st = op_gemm(f, s, i0 + i, c0, mc, nn, j0, k);
+            if (st != GCHOL_SUCCESS) return st;
+        }
+        return GCHOL_SUCCESS;
+    }
     cublasStatus_t r = f->upper
         ? BLAS_GEMM(blas_of(f, s), CUBLAS_OP_T, CUBLAS_OP_N, nn, m, k, &minus_one,
                     at(f, c0, j0), f->ld, at(f, i0, j0), f->ld, &one, at(f, i0, c0), f->ld)

@@ -22,6 +22,8 @@ typedef double FLOAT;
 /* cuBLAS dsyrk runs at ~40 TFLOP/s on the left-looking diagonal update:
  * better than gemm on the full square, which does twice the flops. */
 #define SYRK_VIA_GEMM   0
+/* Upper's gemm updates (op T, N) are not split (see the single case). */
+#define GEMM_UPPER_CHUNK 0
 #elif defined(GCHOL_PREC_S)
 typedef float FLOAT;
 #define PREC_CHAR       's'
@@ -38,6 +40,12 @@ typedef float FLOAT;
 /* cuBLAS ssyrk with small n and long k runs at ~6 TFLOP/s on the H100; sgemm
  * on the full square into scratch, then C -= W on the triangle, is faster. */
 #define SYRK_VIA_GEMM   1
+/* cuBLAS's sgemm for op (T, N), upper's update, picks a slow kernel at some
+ * of the factorization's shapes (m = 19456, k = 12800: 1.32x lower's time);
+ * gemms cut into 4096-wide pieces avoid them: spotrf 'U' at n = 32768 283
+ * -> 262-267 ms, 24576 118-121 -> 114-116 (8192 or 12288 wide: less; double
+ * gains nothing). */
+#define GEMM_UPPER_CHUNK 4096
 #else
 #error "compile with -DGCHOL_PREC_D or -DGCHOL_PREC_S"
 #endif

@@ -756,12 +756,16 @@ static void build_suite(case_list_t *l, int quick)
                 DEF_NEG, 700);
             set_blocks(l, 256, 128);
         }
-        if (!quick)
+        if (!quick) {
             for (int u = 0; u < 2; u++) {
                 add(l, 3001, 5, uplos[u], IF_HOST_EXPERT, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
                     DEF_NONE, 0);
                 set_blocks(l, 1024, 512);
             }
+            /* 'U' updates taller than GEMM_UPPER_CHUNK (4096, single) go in pieces */
+            add(l, 4700, 3, 'U', IF_EXPERT_GPU, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON, DEF_NONE, 0);
+            set_blocks(l, 256, 256);
+        }
     }
     /* ill-conditioned SPD: the residual of the tiled kernel (explicit
      * inverses of its diagonal tiles) and of the blocked drivers */
