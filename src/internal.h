@@ -30,11 +30,14 @@ struct gchol_queue_s {
     size_t         dwork_bytes;
     void          *hstage;       /* pinned staging of diagonal blocks          */
     void          *dscratch[2];  /* per stream (main, panel): GCHOL_SCRATCH_N^2
-                                    elements of double, for syrk via gemm;
-                                    [0] is also the tiled kernel's dwork      */
+                                    elements of double, for syrk via gemm and
+                                    the tiled kernel's inverses (dwork) when
+                                    it runs on that stream                   */
     size_t         hstage_bytes;
     int           *dtile_sync;   /* GCHOL_TILED_SYNC_WORDS: tickets and ready
-                                    flags of the tiled kernel (main stream)  */
+                                    flags of the tiled kernel; one launch at
+                                    a time uses them (whole matrix on the main
+                                    stream, or each panel in turn)          */
 };
 
 /* Maps a CUDA error to a gchol status. */
