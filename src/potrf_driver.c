@@ -116,7 +116,7 @@ static int64_t op_gemm(const fact_t *f, int s, int64_t i0, int64_t c0, int64_t m
 enum { kTrsmLeaf = GCHOL_TRSM_MAX_K, kSyrkLeaf = GCHOL_SCRATCH_N };
 _Static_assert((long long)GCHOL_TILED_WORK_ELEMS * sizeof(double) <=
                    (long long)GCHOL_SCRATCH_N * GCHOL_SCRATCH_N * sizeof(double),
-               "the main stream's scratch holds the tiled kernel's workspace");
+               "a stream's scratch holds the tiled kernel's workspace");
 
 /* B := B * L11^{-T}, B = view(i0:i0+m, j0:j0+k), L11 = view(j0:j0+k, j0:j0+k).
  * Split L11 = [La 0; Lb Lc]: Xa = Ba La^{-T}; Bc -= Xa Lb^T; Xc = Bc Lc^{-T}. */
@@ -220,8 +220,6 @@ static void trace_finish(fact_t *f, gchol_trace_t *trace, int ok)
         GCHOL_TRY(trace_end(f, (s), (op), (block), (m), (n), (k))); \
     } while (0)
 
-#define POTRF(s, j, jb)             TRACED(s, GCHOL_OP_POTRF_DIAG, j, jb, jb, 0, op_potrf_diag(f, s, j, jb))
-#define TRSM(s, i0, j0, m, k)       TRACED(s, GCHOL_OP_TRSM, j0, m, k, k, op_trsm(f, s, i0, j0, m, k))
 #define SYRK(s, i0, nn, j0, k)      TRACED(s, GCHOL_OP_SYRK, j0, nn, nn, k, op_syrk(f, s, i0, nn, j0, k))
 #define GEMM(s, i0, c0, m, nn, j0, k) \
     TRACED(s, GCHOL_OP_GEMM, c0, m, nn, k, op_gemm(f, s, i0, c0, m, nn, j0, k))
@@ -271,9 +269,9 @@ static int64_t op_panel(const fact_t *f, int s, int64_t j, int64_t jb, int64_t m
 /* ---- drivers --------------------------------------------------------------- */
 
 /*
- * Right-looking: factor the diagonal block, solve the panel, update the whole
- * trailing matrix. With lookahead the panel stream updates and factors block
- * column k+1 (syrk + gemm from panel k, potrf, trsm) while the main stream
+ * Right-looking: factor the panel (op_panel), update the whole trailing
+ * matrix. With lookahead the panel stream updates and factors block
+ * column k+1 (syrk + gemm from panel k, then its panel) while the main stream
  * applies panel k to the rest of the trailing matrix; the two write disjoint
  * columns and meet through two events only.
  */
@@ -308,8 +306,7 @@ done:
 
 /*
  * Left-looking: update block column k from all columns to its left (syrk on
- * the diagonal block, gemm below it), factor the diagonal block, solve the
- * panel.
+ * the diagonal block, gemm below it), then factor it (op_panel).
  *
  * With lookahead the update of column k is split in two. The bulk, from
  * columns 0..k-2, needs only column k-2 finished, so the main stream runs it
