@@ -50,27 +50,34 @@ typedef struct {
  * and c1 = n both triangles go by stored column blocks, whose columns are
  * long contiguous runs (narrow 2D rows from pageable memory are slow). */
 
+/* Copies stored rows r0..r0+rows of columns c0..c0+cols between A and the
+ * device matrix (direction `kind`) on stream s; nothing if either is 0. */
+static cudaError_t copy_block(const host_io_t *io, int64_t r0, int64_t c0, int64_t rows,
+                              int64_t cols, enum cudaMemcpyKind kind, cudaStream_t s)
+{
+    const size_t w = sizeof(FLOAT);
+    FLOAT *h = io->A + r0 + c0 * io->lda, *d = io->dA + r0 + c0 * io->ldda;
+    if (rows <= 0 || cols <= 0) return cudaSuccess;
+    return kind == cudaMemcpyHostToDevice
+        ? cudaMemcpy2DAsync(d, io->ldda * w, h, io->lda * w, rows * w, cols, kind, s)
+        : cudaMemcpy2DAsync(h, io->lda * w, d, io->ldda * w, rows * w, cols, kind, s);
+}
+
 static int64_t io_need(void *ctx, int64_t col_end)
 {
     host_io_t *io = ctx;
-    const size_t w = sizeof(FLOAT);
-    const int64_t n = io->n, lda = io->lda, ldda = io->ldda, c0 = io->up_to, c1 = col_end;
-    FLOAT *dA = io->dA;
-    const FLOAT *A = io->A;
+    const enum cudaMemcpyKind up = cudaMemcpyHostToDevice;
+    const int64_t n = io->n, c0 = io->up_to, c1 = col_end;
     cudaStream_t s = io->q->up_stream;
     if (c1 <= c0) return GCHOL_SUCCESS;
     cudaError_t e = cudaSuccess;
-    if (io->upper && c1 < n)
-        e = cudaMemcpy2DAsync(dA + c0 + c1 * ldda, ldda * w, A + c0 + c1 * lda, lda * w,
-                              (c1 - c0) * w, n - c1, cudaMemcpyHostToDevice, s);
+    if (io->upper && c1 < n) e = copy_block(io, c0, c1, c1 - c0, n - c1, up, s);
     for (int64_t j = c0; j < c1 && e == cudaSuccess; j += kCopyNb) {
         const int64_t jb = c1 - j < kCopyNb ? c1 - j : kCopyNb;
         /* the diagonal block whole, and rows c0..j above it (U) or the rows
          * below it (L) */
-        e = io->upper ? cudaMemcpy2DAsync(dA + c0 + j * ldda, ldda * w, A + c0 + j * lda, lda * w,
-                                          (j + jb - c0) * w, jb, cudaMemcpyHostToDevice, s)
-                      : cudaMemcpy2DAsync(dA + j + j * ldda, ldda * w, A + j + j * lda, lda * w,
-                                          (n - j) * w, jb, cudaMemcpyHostToDevice, s);
+        e = io->upper ? copy_block(io, c0, j, j + jb - c0, jb, up, s)
+                      : copy_block(io, j, j, n - j, jb, up, s);
     }
     if (e == cudaSuccess) e = cudaEventRecord(io->ev_up, s);
     if (e == cudaSuccess) e = cudaStreamWaitEvent(io->q->stream, io->ev_up, 0);
@@ -87,6 +94,7 @@ static int64_t io_need(void *ctx, int64_t col_end)
 static int64_t download(host_io_t *io, int64_t c1)
 {
     gchol_queue_t q = io->q;
+    const enum cudaMemcpyKind down = cudaMemcpyDeviceToHost;
     const size_t w = sizeof(FLOAT);
     const int64_t n = io->n, lda = io->lda, ldda = io->ldda, c0 = io->down_to;
     FLOAT *A = io->A, *stage = q->hstage;
@@ -94,16 +102,12 @@ static int64_t download(host_io_t *io, int64_t c1)
     cudaStream_t s = q->down_stream;
     if (c1 <= c0) return GCHOL_SUCCESS;
     cudaError_t e = cudaSuccess;
-    if (io->upper && c1 < n)
-        e = cudaMemcpy2DAsync(A + c0 + c1 * lda, lda * w, dA + c0 + c1 * ldda, ldda * w,
-                              (c1 - c0) * w, n - c1, cudaMemcpyDeviceToHost, s);
+    if (io->upper && c1 < n) e = copy_block(io, c0, c1, c1 - c0, n - c1, down, s);
     for (int64_t j = c0; j < c1 && e == cudaSuccess; j += kCopyNb) {
         const int64_t jb = c1 - j < kCopyNb ? c1 - j : kCopyNb;
         /* rows c0..j above the diagonal block (U), or below it (L) */
         const int64_t r0 = io->upper ? c0 : j + jb, rows = io->upper ? j - c0 : n - j - jb;
-        if (rows > 0)
-            e = cudaMemcpy2DAsync(A + r0 + j * lda, lda * w, dA + r0 + j * ldda, ldda * w,
-                                  rows * w, jb, cudaMemcpyDeviceToHost, s);
+        e = copy_block(io, r0, j, rows, jb, down, s);
         if (e == cudaSuccess)
             e = cudaMemcpy2DAsync(stage, jb * w, dA + j + j * ldda, ldda * w, jb * w, jb,
                                   cudaMemcpyDeviceToHost, s);
