@@ -51,6 +51,10 @@ typedef struct {
     int         device;
 } args_t;
 
+/* --form: the options pftrf runs with (gchol_?pftrf_expert_gpu) */
+static int g_pftrf_variant = GCHOL_VARIANT_AUTO;
+static const char *g_pftrf_form = "auto";
+
 static void usage(const char *program)
 {
     printf("usage: %s [options]\n"
@@ -61,6 +65,8 @@ static void usage(const char *program)
            "  --uplo L|U         ... and triangle (default L); potrf and cuSOLVER use the same\n"
            "                     uplo as the RFP variant they are compared with\n"
            "  --all-rfp          all four RFP variants (transr N/T x uplo L/U)\n"
+           "  --form F           auto|fused|steps: pftrf's form (gchol_?pftrf_expert_gpu\n"
+           "                     with variant auto, left or right; default auto)\n"
            "  --csv FILE         write the results as CSV\n"
            "  --max-n            largest n that fits in free device memory, RFP storage\n"
            "                     (?pftrf_gpu, variant --transr/--uplo) against full storage\n"
@@ -83,6 +89,7 @@ static void parse_args(int argc, char **argv, args_t *args)
         else if ((v = bench_option_value(argc, argv, &i, "--transr")))    transr = v;
         else if ((v = bench_option_value(argc, argv, &i, "--uplo")))      uplo = v;
         else if ((v = bench_option_value(argc, argv, &i, "--csv")))       args->csv = v;
+        else if ((v = bench_option_value(argc, argv, &i, "--form")))      g_pftrf_form = v;
         else if ((v = bench_option_value(argc, argv, &i, "--margin-gb"))) args->margin_gb = atof(v);
         else if ((v = bench_option_value(argc, argv, &i, "--seed")))      args->seed = strtoull(v, NULL, 10);
         else if ((v = bench_option_value(argc, argv, &i, "--device")))    args->device = atoi(v);
@@ -97,6 +104,10 @@ static void parse_args(int argc, char **argv, args_t *args)
            || strlen(transr) != 1 || strchr("NT", transr[0]) == NULL
            || strlen(uplo) != 1 || strchr("LU", uplo[0]) == NULL || !(args->margin_gb >= 0);
     for (int k = 0; !bad && k < args->nsizes; ++k) bad = args->sizes[k] < 1;
+    if      (strcmp(g_pftrf_form, "auto") == 0)  g_pftrf_variant = GCHOL_VARIANT_AUTO;
+    else if (strcmp(g_pftrf_form, "fused") == 0) g_pftrf_variant = GCHOL_VARIANT_LEFT;
+    else if (strcmp(g_pftrf_form, "steps") == 0) g_pftrf_variant = GCHOL_VARIANT_RIGHT;
+    else bad = 1;
     if (bad) {
         fprintf(stderr, "invalid arguments\n");
         usage(argv[0]);
@@ -114,8 +125,11 @@ static int64_t rfp_elements(int64_t n) { return n * (n + 1) / 2; }
 static int64_t gchol_pftrf(char prec, char transr, char uplo, int64_t n, void *dA, int64_t *info,
                            gchol_queue_t queue)
 {
-    return prec == 'd' ? gchol_dpftrf_gpu(transr, uplo, n, dA, info, queue)
-                       : gchol_spftrf_gpu(transr, uplo, n, dA, info, queue);
+    gchol_options_t o;
+    gchol_options_default(&o);
+    o.variant = g_pftrf_variant;
+    return prec == 'd' ? gchol_dpftrf_expert_gpu(transr, uplo, n, dA, info, &o, queue)
+                       : gchol_spftrf_expert_gpu(transr, uplo, n, dA, info, &o, queue);
 }
 
 static int64_t gchol_potrf(char prec, char uplo, int64_t n, void *dA, int64_t ldda,
@@ -282,7 +296,7 @@ static int bench_size(const args_t *args, bench_context_t *ctx, char prec, int64
                pcheck, ref->potrf_check, ref->cusolver_check, text);
         fflush(stdout);
         if (csv) {
-            fprintf(csv, "%lld,%c,%c,%c,", (long long) n, prec, transr, uplo);
+            fprintf(csv, "%lld,%c,%c,%c,%s,", (long long) n, prec, transr, uplo, g_pftrf_form);
             bench_csv_num(csv, pftrf_s);    bench_csv_num(csv, pf_tf);
             bench_csv_num(csv, potrf_s);    bench_csv_num(csv, po_tf);
             bench_csv_num(csv, cusolver_s); bench_csv_num(csv, cu_tf);
@@ -310,16 +324,16 @@ static int sweep(const args_t *args)
     if (args->csv) {
         csv = fopen(args->csv, "w");
         if (csv == NULL) { perror(args->csv); exit(EXIT_FAILURE); }
-        fprintf(csv, "n,precision,transr,uplo,pftrf_s,pftrf_tflops,potrf_s,potrf_tflops,"
+        fprintf(csv, "n,precision,transr,uplo,form,pftrf_s,pftrf_tflops,potrf_s,potrf_tflops,"
                      "cusolver_s,cusolver_tflops,ratio,rfp_bytes,full_bytes,cusolver_work_bytes,"
                      "pftrf_check,potrf_check,cusolver_check,status\n");
     }
     printf("# runs %d (median after a warm-up, fresh device copy each run), flops n^3/3 + n^2/2 "
-           "+ n/6\n# pftrf: gchol_?pftrf_gpu (RFP); potrf: gchol_?potrf_gpu (full, ldda = n "
+           "+ n/6\n# pftrf: gchol_?pftrf_expert_gpu (RFP), form %s; potrf: gchol_?potrf_gpu (full, ldda = n "
            "rounded up to 32); cuSOLVER: cusolverDnXpotrf (full), same uplo\n"
            "# ratio = pftrf rate / gchol potrf rate; memory in GiB: RFP array, full matrix, "
            "full + cuSOLVER workspace\n# check = ||Ax - LL^Tx|| / (n eps ||Ax||) < %g\n",
-           args->runs, CHECK_LIMIT);
+           args->runs, g_pftrf_form, CHECK_LIMIT);
     int failures = 0;
     for (const char *p = args->precs; *p; ++p) {
         printf("\n#     n p t u |  pftrf s   TF/s |  potrf s   TF/s | cuSOLVER   TF/s |  ratio |"

@@ -286,6 +286,18 @@ int64_t gchol_dpftrf_gpu(char transr, char uplo, int64_t n, double *dA, int64_t 
 int64_t gchol_spftrf_gpu(char transr, char uplo, int64_t n, float *dA, int64_t *info,
                          gchol_queue_t queue);
 
+/* The same with options (NULL: defaults), info (5) as above:
+ *   opts (6): variant AUTO runs the left-looking driver across the RFP
+ *   blocks (with lookahead) where potrf's automatic choice for order n is
+ *   left-looking, else two potrf with a trsm and a syrk between them (as
+ *   LAPACK); LEFT forces the first form with opts' nb, recnb, lookahead;
+ *   RIGHT or TILED force the second, its potrf calls taking these options;
+ *   trace must be NULL.  queue (7). */
+int64_t gchol_dpftrf_expert_gpu(char transr, char uplo, int64_t n, double *dA, int64_t *info,
+                                const gchol_options_t *opts, gchol_queue_t queue);
+int64_t gchol_spftrf_expert_gpu(char transr, char uplo, int64_t n, float *dA, int64_t *info,
+                                const gchol_options_t *opts, gchol_queue_t queue);
+
 /* Solves A*X = B with the RFP factor from pftrf (LAPACK dpftrs); B (n x nrhs,
  * lddb) is overwritten by X. Asynchronous.
  *   transr (1), uplo (2), n (3), nrhs (4) >= 0, dA (5), dB (6),

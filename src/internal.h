@@ -121,6 +121,14 @@ int64_t gchol_spotrf_io(char uplo, int64_t n, float *dA, int64_t ldda,
                         const gchol_options_t *opts, const gchol_host_io_t *io,
                         gchol_queue_t queue);
 
+/* The left-looking driver on the blocks of an RFP array (potrf_driver.c):
+ * factors columns c0..n-1 of its lower view, those before being final;
+ * synchronous; 0, k > 0 or a library error. */
+int64_t gchol_dpotrf_blocks(int transposed, int upper, int64_t n, double *dA, int64_t c0,
+                            const gchol_options_t *opts, gchol_queue_t queue);
+int64_t gchol_spotrf_blocks(int transposed, int upper, int64_t n, float *dA, int64_t c0,
+                            const gchol_options_t *opts, gchol_queue_t queue);
+
 /* Recursive triangular solve (trsm_rec.c): cublas?trsm semantics, alpha = 1,
  * non-unit diagonal, gemm-rich. */
 int64_t gchol_dtrsm_rec(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,

@@ -1,55 +1,117 @@
 /*
  * pftrf.c -- Cholesky factorization in RFP storage (LAPACK ?pftrf) on the GPU:
- * gchol_?pftrf_gpu (device array) and gchol_?pftrf (host array).
+ * gchol_?pftrf_expert_gpu, gchol_?pftrf_gpu (device array) and gchol_?pftrf
+ * (host array).
  * Precision-generic (see prec.h).
  *
  * An RFP array is two triangles and a rectangle, each an ordinary
  * column-major block with one leading dimension (rfp_index.h). With
  *   A = [A11 A21^T; A21 A22],  L11 = chol(A11),  L21 = A21 L11^{-T},
  *   L22 = chol(A22 - L21 L21^T),
- * the factorization is gchol's own potrf on the two triangles, a recursive
- * (gemm-rich) trsm and syrk in between (trsm_rec.c, syrk_rec.c), each with the flags that match how its block is
- * stored. This is LAPACK dpftrf's algorithm, for all four variants at once.
+ * the factorization is LAPACK dpftrf's algorithm in two forms:
+ *
+ * - fused (large n): gchol's left-looking driver, lookahead included, runs
+ *   across the RFP blocks (potrf_driver.c, gchol_?potrf_blocks): the bulk
+ *   gemms of every block column keep the GPU busy while the panels factor
+ *   beside them, over the whole matrix instead of two half-size potrf with
+ *   a trsm and a syrk between them. For uplo = 'L', [L11; L21] is one
+ *   strided block, so one call factors every column. For 'U', L21 is
+ *   stored apart from L11 (transposed against it), so L11 is factored by
+ *   potrf and L21 solved by a recursive trsm first; one call then factors
+ *   the columns of L22, folding A22 -= L21 L21^T into its updates.
+ * - four steps (small n, where potrf is the single-kernel tiled one):
+ *   potrf on L11, a recursive (gemm-rich) trsm for L21, a recursive syrk
+ *   on A22, potrf on L22 (trsm_rec.c, syrk_rec.c), each with the flags that
+ *   match how its block is stored.
  */
 #include "internal.h"
 #include "prec.h"
 
 #include "../kernels/rfp_index.h"
 
-static int64_t pftrf_run(int transposed, int upper, int64_t n, FLOAT *dA, gchol_queue_t queue)
+/* L21 := A21 L11^{-T}, or its transpose M := L11^{-1} M. With L11 kept as
+ * its transpose (upper), the transpose flag flips. */
+static int64_t solve_l21(const gchol_rfp_blocks_t *b, FLOAT *dA, gchol_queue_t queue)
+{
+    const FLOAT *A11 = dA + b->off11;
+    FLOAT *A21 = dA + b->off21;
+    const cublasFillMode_t fill11 = b->t11 ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+    if (!b->t21)
+        return PFX(trsm_rec)(queue->blas, CUBLAS_SIDE_RIGHT, fill11,
+                             b->t11 ? CUBLAS_OP_N : CUBLAS_OP_T, b->n1, b->n2, A11, b->ld, A21,
+                             b->ld);
+    return PFX(trsm_rec)(queue->blas, CUBLAS_SIDE_LEFT, fill11, b->t11 ? CUBLAS_OP_T : CUBLAS_OP_N,
+                         b->n1, b->n2, A11, b->ld, A21, b->ld);
+}
+
+/* opts: variant auto takes the fused form where the automatic choice for a
+ * full matrix of order n is left-looking, left forces it (with the options'
+ * nb, recnb and lookahead), right or tiled force the four steps, whose two
+ * potrf then run with these options. */
+static int64_t pftrf_run(int transposed, int upper, int64_t n, FLOAT *dA,
+                         const gchol_options_t *opts, gchol_queue_t queue)
 {
     const gchol_rfp_blocks_t b = gchol_rfp_blocks(transposed, upper, n);
     FLOAT *A11 = dA + b.off11, *A21 = dA + b.off21, *A22 = dA + b.off22;
     int64_t st = GCHOL_SUCCESS, info = 0;
     int prev = 0;
+    gchol_options_t o, r;
+    if (opts) o = *opts; else gchol_options_default(&o);
+    r = o;
+    gchol_options_resolve(&r, PREC_CHAR, n);
+    const int fused = b.n2 > 0 && (o.variant == GCHOL_VARIANT_LEFT ||
+                                   (o.variant == GCHOL_VARIANT_AUTO && r.variant == GCHOL_VARIANT_LEFT));
     if ((st = gchol_queue_enter(queue, &prev)) != GCHOL_SUCCESS) return st;
 
+    if (fused && !upper) {
+        st = PFX(potrf_blocks)(transposed, upper, n, dA, 0, &o, queue);
+        goto done;
+    }
     /* L11: potrf of the block's stored triangle. */
-    st = PFX(potrf_expert_gpu)(b.t11 ? 'U' : 'L', b.n1, A11, b.ld, &info, NULL, queue);
+    st = PFX(potrf_expert_gpu)(b.t11 ? 'U' : 'L', b.n1, A11, b.ld, &info, &o, queue);
     if (st != GCHOL_SUCCESS || b.n2 == 0) goto done;
-
-    /* L21 := A21 L11^{-T}, or its transpose M := L11^{-1} M. With L11 kept as
-     * its transpose (upper), the transpose flag flips. */
-    const cublasFillMode_t fill11 = b.t11 ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
-    if (!b.t21)
-        GCHOL_TRY(PFX(trsm_rec)(queue->blas, CUBLAS_SIDE_RIGHT, fill11,
-                                b.t11 ? CUBLAS_OP_N : CUBLAS_OP_T, b.n1, b.n2, A11, b.ld, A21,
-                                b.ld));
-    else
-        GCHOL_TRY(PFX(trsm_rec)(queue->blas, CUBLAS_SIDE_LEFT, fill11,
-                                b.t11 ? CUBLAS_OP_T : CUBLAS_OP_N, b.n1, b.n2, A11, b.ld, A21,
-                                b.ld));
-
+    GCHOL_TRY(solve_l21(&b, dA, queue));
+    if (fused) {
+        st = PFX(potrf_blocks)(transposed, upper, n, dA, b.n1, &o, queue);
+        goto done;
+    }
     /* A22 -= L21 L21^T on the triangle A22 is stored in. */
     GCHOL_TRY(PFX(syrk_rec)(queue->blas, b.t22 ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER,
                             b.t21 ? CUBLAS_OP_T : CUBLAS_OP_N, b.n2, b.n1, -1, A21, b.ld, 1, A22,
                             b.ld));
 
     /* L22; a failing minor of A22 is minor n1 + k of A. */
-    st = PFX(potrf_expert_gpu)(b.t22 ? 'U' : 'L', b.n2, A22, b.ld, &info, NULL, queue);
+    st = PFX(potrf_expert_gpu)(b.t22 ? 'U' : 'L', b.n2, A22, b.ld, &info, &o, queue);
     if (st > 0) st += b.n1;
 done:
     gchol_queue_leave(prev);
+    return st;
+}
+
+/* -----------------------------------------------------------------------------
+ * gchol_?pftrf_expert_gpu: Cholesky of a device RFP matrix, synchronous.
+ *   transr (1) 'N'/'T', uplo (2) 'L'/'U', n (3) >= 0,
+ *   dA (4) device RFP array, n(n+1)/2 elements, overwritten by the factor,
+ *   info (5) 0, -i, k > 0 (leading minor k not positive definite, NaN
+ *   included; as LAPACK's ?pftrf) or a library error (<= -100),
+ *   opts (6) NULL for defaults; variant (see pftrf_run), nb, recnb,
+ *   lookahead; trace must be NULL, queue (7).
+ * -------------------------------------------------------------------------- */
+int64_t PFX(pftrf_expert_gpu)(char transr, char uplo, int64_t n, FLOAT *dA, int64_t *info,
+                              const gchol_options_t *opts, gchol_queue_t queue)
+{
+    int64_t st = 0;
+    if (!gchol_transr_valid(transr)) st = -1;
+    else if (!gchol_uplo_valid(uplo)) st = -2;
+    else if (n < 0) st = -3;
+    else if (n > 0 && dA == NULL) st = -4;
+    else if (info == NULL) st = -5;
+    else if (!gchol_options_valid(opts) || (opts && opts->trace)) st = -6;
+    else if (queue == NULL) st = -7;
+    if (st == 0 && n > 0)
+        st = pftrf_run(gchol_transr_is_trans(transr), gchol_uplo_is_upper(uplo), n, dA, opts,
+                       queue);
+    if (info) *info = st;
     return st;
 }
 
@@ -71,7 +133,8 @@ int64_t PFX(pftrf_gpu)(char transr, char uplo, int64_t n, FLOAT *dA, int64_t *in
     else if (info == NULL) st = -5;
     else if (queue == NULL) st = -6;
     if (st == 0 && n > 0)
-        st = pftrf_run(gchol_transr_is_trans(transr), gchol_uplo_is_upper(uplo), n, dA, queue);
+        st = pftrf_run(gchol_transr_is_trans(transr), gchol_uplo_is_upper(uplo), n, dA, NULL,
+                       queue);
     if (info) *info = st;
     return st;
 }

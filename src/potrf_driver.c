@@ -6,13 +6,24 @@
  * All index arithmetic works on the "lower view" of the matrix: for
  * uplo = 'L' element (i,j), i >= j, is A[i + j*ld]; for uplo = 'U' it is
  * A[j + i*ld], the transpose. Each update is then one cuBLAS call whose
- * side/fill/transpose flags follow uplo, so 'U' runs the same algorithm on
- * the same shapes as 'L' instead of transposing the matrix.
+ * side/fill/transpose flags follow how its operands are stored, so 'U' runs
+ * the same algorithm on the same shapes as 'L' instead of transposing the
+ * matrix.
+ *
+ * The view may also be three blocks, each stored as is or transposed (an
+ * RFP array: rfp_index.h): columns < split in block 11 (rows < split) and
+ * block 21 (rows >= split), columns >= split in block 22. Block columns
+ * then end at the split, and an operation whose rectangle would cross from
+ * one block into a block not laid out as its continuation is cut there, so
+ * every cuBLAS call and kernel launch sees one ordinary strided block. This
+ * is how pftrf runs the whole left-looking driver, lookahead included,
+ * across the RFP blocks (gchol_?potrf_blocks below).
  */
 #include "internal.h"
 #include "prec.h"
 
 #include "../kernels/gchol_kernels.h"
+#include "../kernels/rfp_index.h"
 
 #include <stdlib.h>
 
@@ -22,11 +33,22 @@ typedef struct {
     gchol_trace_event_t info;
 } trace_rec_t;
 
+/* One block of the view: the address of its element (0, 0) and whether it
+ * is stored transposed (its lower view's (i, j) at base[j + i*ld]). */
+typedef struct {
+    FLOAT *base;
+    int    trans;
+} block_t;
+
+enum { B11 = 0, B21 = 1, B22 = 2 };
+
 /* Everything one factorization needs. */
 typedef struct {
     gchol_queue_t q;
-    int           upper;
-    FLOAT        *A;
+    block_t       blk[3];      /* an ordinary matrix: all three the same    */
+    int64_t       split;       /* first row/column of blocks 21 and 22      */
+    int           rows_contig; /* block 21 continues block 11 down its columns */
+    int           cols_contig; /* block 22 continues block 21 along its rows   */
     int64_t       ld;
     int64_t      *dinfo;
     int64_t       recnb;       /* leaves of the recursive potf2 path        */
@@ -52,60 +74,109 @@ static cublasHandle_t blas_of(const fact_t *f, int s)
     return s == PANEL ? f->q->panel_blas : f->q->blas;
 }
 
-/* Address of element (i, j) of the lower view. */
-static FLOAT *at(const fact_t *f, int64_t i, int64_t j)
+/* The block holding element (i, j) of the lower view, and its local place. */
+static int block_of(const fact_t *f, int64_t i, int64_t j)
 {
-    return f->upper ? f->A + j + i * f->ld : f->A + i + j * f->ld;
+    return j >= f->split ? B22 : i >= f->split ? B21 : B11;
+}
+static FLOAT *at_in(const fact_t *f, int b, int64_t i, int64_t j)
+{
+    const int64_t li = b == B11 ? i : i - f->split, lj = b == B22 ? j - f->split : j;
+    return f->blk[b].trans ? f->blk[b].base + lj + li * f->ld : f->blk[b].base + li + lj * f->ld;
+}
+/* Address of element (i, j) of the lower view, and whether its block is
+ * stored transposed. */
+static FLOAT *at(const fact_t *f, int64_t i, int64_t j) { return at_in(f, block_of(f, i, j), i, j); }
+static int tr(const fact_t *f, int64_t i, int64_t j) { return f->blk[block_of(f, i, j)].trans; }
+
+/* An ordinary ld x n matrix, lower or upper: one block, no split. */
+static void view_plain(fact_t *f, FLOAT *A, int64_t ld, int upper)
+{
+    for (int b = 0; b < 3; ++b) f->blk[b] = (block_t){ A, upper };
+    f->split = INT64_MAX;
+    f->rows_contig = f->cols_contig = 1;
+    f->ld = ld;
+}
+
+/* Rows [i0, i0+m) of a rectangle in column c: how many lie in its first
+ * block (all of them unless they cross from block 11 into a block 21 that
+ * is not its continuation). */
+static int64_t rows_first(const fact_t *f, int64_t i0, int64_t m, int64_t c)
+{
+    return c < f->split && i0 < f->split && i0 + m > f->split && !f->rows_contig ? f->split - i0
+                                                                                  : m;
+}
+/* Columns [j0, j0+k) of a rectangle: how many lie in its first block. */
+static int64_t cols_first(const fact_t *f, int64_t j0, int64_t k)
+{
+    return j0 < f->split && j0 + k > f->split && !f->cols_contig ? f->split - j0 : k;
 }
 
 /* ---- the four operations, on the lower view ------------------------------ */
+
+static int64_t op_gemm(const fact_t *f, int s, int64_t i0, int64_t c0, int64_t m, int64_t nn,
+                       int64_t j0, int64_t k);
 
 /* view(i0:i0+nn, i0:i0+nn) -= P P^T over the referenced triangle,
  * P = view(i0:i0+nn, j0:j0+k). */
 static int64_t syrk_leaf(const fact_t *f, int s, int64_t i0, int64_t nn, int64_t j0, int64_t k)
 {
+    const int64_t k1 = cols_first(f, j0, k);
+    if (k1 < k) {
+        int64_t st = syrk_leaf(f, s, i0, nn, j0, k1);
+        return st != GCHOL_SUCCESS ? st : syrk_leaf(f, s, i0, nn, j0 + k1, k - k1);
+    }
+    const int tC = tr(f, i0, i0), tP = tr(f, i0, j0);
+    const cublasOperation_t opP = tP ? CUBLAS_OP_T : CUBLAS_OP_N, opPt = tP ? CUBLAS_OP_N : CUBLAS_OP_T;
     cublasStatus_t r;
     if (SYRK_VIA_GEMM) {
         /* W = P P^T on the full square in scratch, then C -= W on the
          * triangle: P P^T is symmetric, so stored and view W agree. */
         FLOAT *W = f->q->dscratch[s];
         static const FLOAT zero = 0;
-        r = f->upper
-            ? BLAS_GEMM(blas_of(f, s), CUBLAS_OP_T, CUBLAS_OP_N, nn, nn, k, &one, at(f, i0, j0),
-                        f->ld, at(f, i0, j0), f->ld, &zero, W, nn)
-            : BLAS_GEMM(blas_of(f, s), CUBLAS_OP_N, CUBLAS_OP_T, nn, nn, k, &one, at(f, i0, j0),
-                        f->ld, at(f, i0, j0), f->ld, &zero, W, nn);
+        r = BLAS_GEMM(blas_of(f, s), opP, opPt, nn, nn, k, &one, at(f, i0, j0), f->ld,
+                      at(f, i0, j0), f->ld, &zero, W, nn);
         if (r != CUBLAS_STATUS_SUCCESS) return gchol_from_cublas(r);
-        return gchol_from_cuda((cudaError_t)TRI_SUB_LAUNCH(nn, W, nn, at(f, i0, i0), f->ld,
-                                                           f->upper, stream_of(f, s)));
+        return gchol_from_cuda((cudaError_t)TRI_SUB_LAUNCH(nn, W, nn, at(f, i0, i0), f->ld, tC,
+                                                           stream_of(f, s)));
     }
-    r = f->upper
-        ? BLAS_SYRK(blas_of(f, s), CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_T, nn, k, &minus_one,
-                    at(f, i0, j0), f->ld, &one, at(f, i0, i0), f->ld)
-        : BLAS_SYRK(blas_of(f, s), CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, nn, k, &minus_one,
-                    at(f, i0, j0), f->ld, &one, at(f, i0, i0), f->ld);
+    r = BLAS_SYRK(blas_of(f, s), tC ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER, opP, nn, k,
+                  &minus_one, at(f, i0, j0), f->ld, &one, at(f, i0, i0), f->ld);
     return gchol_from_cublas(r);
 }
 
 /* view(i0:i0+m, c0:c0+nn) -= view(i0:i0+m, j0:j0+k) * view(c0:c0+nn, j0:j0+k)^T.
- * For 'U' the stored block is the transpose: C^T -= B^T A. */
+ * Each operand's flag follows how its block is stored; a transposed C is
+ * updated as C^T -= B^T A. */
 static int64_t op_gemm(const fact_t *f, int s, int64_t i0, int64_t c0, int64_t m, int64_t nn,
                        int64_t j0, int64_t k)
 {
+    int64_t st;
+    const int64_t m1 = rows_first(f, i0, m, c0), k1 = cols_first(f, j0, k);
+    if (m1 < m) {
+        if ((st = op_gemm(f, s, i0, c0, m1, nn, j0, k)) != GCHOL_SUCCESS) return st;
+        return op_gemm(f, s, i0 + m1, c0, m - m1, nn, j0, k);
+    }
+    if (k1 < k) {
+        if ((st = op_gemm(f, s, i0, c0, m, nn, j0, k1)) != GCHOL_SUCCESS) return st;
+        return op_gemm(f, s, i0, c0, m, nn, j0 + k1, k - k1);
+    }
+    const int tC = tr(f, i0, c0), tA = tr(f, i0, j0), tB = tr(f, c0, j0);
     /* see GEMM_UPPER_CHUNK in prec.h */
-    if (f->upper && GEMM_UPPER_CHUNK > 0 && m > GEMM_UPPER_CHUNK) {
+    if (tC && GEMM_UPPER_CHUNK > 0 && m > GEMM_UPPER_CHUNK) {
         for (int64_t i = 0; i < m; i += GEMM_UPPER_CHUNK) {
             const int64_t mc = m - i < GEMM_UPPER_CHUNK ? m - i : GEMM_UPPER_CHUNK;
-            int64_t st = op_gemm(f, s, i0 + i, c0, mc, nn, j0, k);
-            if (st != GCHOL_SUCCESS) return st;
+            if ((st = op_gemm(f, s, i0 + i, c0, mc, nn, j0, k)) != GCHOL_SUCCESS) return st;
         }
         return GCHOL_SUCCESS;
     }
-    cublasStatus_t r = f->upper
-        ? BLAS_GEMM(blas_of(f, s), CUBLAS_OP_T, CUBLAS_OP_N, nn, m, k, &minus_one,
-                    at(f, c0, j0), f->ld, at(f, i0, j0), f->ld, &one, at(f, i0, c0), f->ld)
-        : BLAS_GEMM(blas_of(f, s), CUBLAS_OP_N, CUBLAS_OP_T, m, nn, k, &minus_one,
-                    at(f, i0, j0), f->ld, at(f, c0, j0), f->ld, &one, at(f, i0, c0), f->ld);
+    const FLOAT *A = at(f, i0, j0), *B = at(f, c0, j0);
+    FLOAT *C = at(f, i0, c0);
+    cublasStatus_t r =
+        tC ? BLAS_GEMM(blas_of(f, s), tB ? CUBLAS_OP_T : CUBLAS_OP_N, tA ? CUBLAS_OP_N : CUBLAS_OP_T,
+                       nn, m, k, &minus_one, B, f->ld, A, f->ld, &one, C, f->ld)
+           : BLAS_GEMM(blas_of(f, s), tA ? CUBLAS_OP_T : CUBLAS_OP_N, tB ? CUBLAS_OP_N : CUBLAS_OP_T,
+                       m, nn, k, &minus_one, A, f->ld, B, f->ld, &one, C, f->ld);
     return gchol_from_cublas(r);
 }
 
@@ -122,11 +193,29 @@ _Static_assert((long long)GCHOL_TILED_WORK_ELEMS * sizeof(double) <=
  * Split L11 = [La 0; Lb Lc]: Xa = Ba La^{-T}; Bc -= Xa Lb^T; Xc = Bc Lc^{-T}. */
 static int64_t op_trsm(const fact_t *f, int s, int64_t i0, int64_t j0, int64_t m, int64_t k)
 {
-    if (k <= kTrsmLeaf)
-        return gchol_from_cuda((cudaError_t)TRSM_LEAF_LAUNCH(
-            m, k, at(f, j0, j0), at(f, i0, j0), f->ld, f->upper, stream_of(f, s)));
-    const int64_t k1 = ((k / 2 + kTrsmLeaf - 1) / kTrsmLeaf) * kTrsmLeaf, k2 = k - k1;
     int64_t st;
+    const int64_t m1 = rows_first(f, i0, m, j0);
+    if (m1 < m) {
+        if ((st = op_trsm(f, s, i0, j0, m1, k)) != GCHOL_SUCCESS) return st;
+        return op_trsm(f, s, i0 + m1, j0, m - m1, k);
+    }
+    if (k <= kTrsmLeaf) {
+        const int tL = tr(f, j0, j0), tB = tr(f, i0, j0);
+        if (tL == tB)
+            return gchol_from_cuda((cudaError_t)TRSM_LEAF_LAUNCH(
+                m, k, at(f, j0, j0), at(f, i0, j0), f->ld, tL, stream_of(f, s)));
+        /* L and B stored differently (a block view): B L^{-T} by cuBLAS,
+         * or its transpose L^{-1} B^T */
+        const cublasFillMode_t fill = tL ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+        return gchol_from_cublas(
+            tB ? BLAS_TRSM(blas_of(f, s), CUBLAS_SIDE_LEFT, fill, tL ? CUBLAS_OP_T : CUBLAS_OP_N,
+                           CUBLAS_DIAG_NON_UNIT, k, m, &one, at(f, j0, j0), f->ld, at(f, i0, j0),
+                           f->ld)
+               : BLAS_TRSM(blas_of(f, s), CUBLAS_SIDE_RIGHT, fill, tL ? CUBLAS_OP_N : CUBLAS_OP_T,
+                           CUBLAS_DIAG_NON_UNIT, m, k, &one, at(f, j0, j0), f->ld, at(f, i0, j0),
+                           f->ld));
+    }
+    const int64_t k1 = ((k / 2 + kTrsmLeaf - 1) / kTrsmLeaf) * kTrsmLeaf, k2 = k - k1;
     if ((st = op_trsm(f, s, i0, j0, m, k1)) != GCHOL_SUCCESS) return st;
     if ((st = op_gemm(f, s, i0, j0 + k1, m, k2, j0, k1)) != GCHOL_SUCCESS) return st;
     return op_trsm(f, s, i0, j0 + k1, m, k2);
@@ -150,8 +239,8 @@ static int64_t op_syrk(const fact_t *f, int s, int64_t i0, int64_t nn, int64_t j
 static int64_t op_potrf_diag(const fact_t *f, int s, int64_t j0, int64_t nn)
 {
     if (nn <= f->recnb)
-        return gchol_from_cuda((cudaError_t)POTF2_LAUNCH(nn, at(f, j0, j0), f->ld, f->upper, j0,
-                                                         f->dinfo, stream_of(f, s)));
+        return gchol_from_cuda((cudaError_t)POTF2_LAUNCH(nn, at(f, j0, j0), f->ld, tr(f, j0, j0),
+                                                         j0, f->dinfo, stream_of(f, s)));
     int64_t n1 = ((nn / 2 + 31) / 32) * 32;
     if (n1 >= nn) n1 = nn / 2;
     const int64_t n2 = nn - n1;
@@ -246,13 +335,14 @@ static int tiled_panel_fits(int64_t jb, int64_t m)
 static int64_t op_panel(const fact_t *f, int s, int64_t j, int64_t jb, int64_t m)
 {
     int64_t st;
-    if (!tiled_panel_fits(jb, m)) {
+    /* one launch needs the panel in one strided block */
+    if (!tiled_panel_fits(jb, m) || rows_first(f, j, jb + m, j) < jb + m) {
         if ((st = op_potrf_diag(f, s, j, jb)) != GCHOL_SUCCESS || m == 0) return st;
         return op_trsm(f, s, j + jb, j, m, jb);
     }
     if (jb <= f->panel_leaf || m == 0)
         return gchol_from_cuda((cudaError_t)POTRF_TILED_LAUNCH(
-            m + jb, jb, at(f, j, j), f->ld, f->upper, j, f->dinfo, f->q->dtile_sync,
+            m + jb, jb, at(f, j, j), f->ld, tr(f, j, j), j, f->dinfo, f->q->dtile_sync,
             (FLOAT *)f->q->dscratch[s], stream_of(f, s)));
     const int64_t tb = GCHOL_TILED_NB, j1 = ((jb / 2 + tb - 1) / tb) * tb, j2 = jb - j1;
     if ((st = op_panel(f, s, j, j1, m + j2)) != GCHOL_SUCCESS) return st;
@@ -304,9 +394,19 @@ done:
     return st;
 }
 
+/* Width of the block column at j: nb, cut at n and at the view's split. */
+static int64_t col_width(const fact_t *f, int64_t j, int64_t nb, int64_t n)
+{
+    int64_t e = n - j < nb ? n : j + nb;
+    if (j < f->split && e > f->split) e = f->split;
+    return e - j;
+}
+
 /*
  * Left-looking: update block column k from all columns to its left (syrk on
- * the diagonal block, gemm below it), then factor it (op_panel).
+ * the diagonal block, gemm below it), then factor it (op_panel). Columns
+ * before c0 are already final (pftrf's second half); the first block
+ * column takes its whole update from them.
  *
  * With lookahead the update of column k is split in two. The bulk, from
  * columns 0..k-2, needs only column k-2 finished, so the main stream runs it
@@ -315,12 +415,13 @@ done:
  * diagonal block and solves the panel. The main stream runs nothing but
  * the large gemms; the chain of small operations runs beside them.
  */
-static int64_t potrf_left(fact_t *f, int64_t n, int64_t nb, int lookahead)
+static int64_t potrf_left(fact_t *f, int64_t c0, int64_t n, int64_t nb, int lookahead)
 {
     int64_t st = GCHOL_SUCCESS;
     if (!lookahead) {
-        for (int64_t j = 0; j < n; j += nb) {
-            const int64_t jb = n - j < nb ? n - j : nb, m = n - j - jb;
+        for (int64_t j = c0, jb; j < n; j += jb) {
+            jb = col_width(f, j, nb, n);
+            const int64_t m = n - j - jb;
             if (j > 0) {
                 SYRK(MAIN, j, jb, 0, j);
                 if (m > 0) GEMM(MAIN, j + jb, j, m, jb, 0, j);
@@ -334,22 +435,28 @@ static int64_t potrf_left(fact_t *f, int64_t n, int64_t nb, int lookahead)
      * main stream's wait sees column k-1 finished. With the host
      * interface, step k needs columns up to k+1 uploaded, and column k is
      * final once its panel is: the transfers run beside the factorization. */
-    for (int64_t j = 0; j < n; j += nb) {
-        const int64_t jb = n - j < nb ? n - j : nb, m = n - j - jb;
-        const int64_t j1 = j + nb, jb1 = n - j1 < nb ? n - j1 : nb, m1 = n - j1 - jb1;
+    int64_t jprev = -1;  /* column k-1 of this call, if any */
+    int bulk_queued = 0; /* the bulk of column k was enqueued in step k-1 */
+    for (int64_t j = c0, jb; j < n; jprev = j, j += jb) {
+        jb = col_width(f, j, nb, n);
+        const int64_t m = n - j - jb, j1 = j + jb;
+        const int64_t jb1 = j1 < n ? col_width(f, j1, nb, n) : 0, m1 = n - j1 - jb1;
         if (f->io) GCHOL_TRY(f->io->need(f->io->ctx, j1 < n ? j1 + jb1 : n));
-        if (j >= 2 * nb) WAIT(PANEL, ev_update);
-        if (j >= nb && j1 < n) {
+        if (bulk_queued) WAIT(PANEL, ev_update);
+        bulk_queued = 0;
+        if (j > 0 && j1 < n) {
             /* bulk of column k+1: columns 0..k-1 */
-            WAIT(MAIN, ev_panel);
+            if (jprev >= 0) WAIT(MAIN, ev_panel);
             SYRK(MAIN, j1, jb1, 0, j);
             if (m1 > 0) GEMM(MAIN, j1 + jb1, j1, m1, jb1, 0, j);
             RECORD(ev_update, MAIN);
+            bulk_queued = 1;
         }
-        if (j > 0) {
-            /* last term of column k: column k-1 */
-            SYRK(PANEL, j, jb, j - nb, nb);
-            if (m > 0) GEMM(PANEL, j + jb, j, m, jb, j - nb, nb);
+        /* last term of column k: column k-1, or every final column */
+        const int64_t s0 = jprev >= 0 ? jprev : 0;
+        if (j > s0) {
+            SYRK(PANEL, j, jb, s0, j - s0);
+            if (m > 0) GEMM(PANEL, j + jb, j, m, jb, s0, j - s0);
         }
         PANEL(PANEL, j, jb, m);
         RECORD(ev_panel, PANEL);
@@ -359,8 +466,10 @@ done:
     return st;
 }
 
-/* Enqueues the whole factorization on the queue's stream; info to f->dinfo. */
-static int64_t factor(fact_t *f, int64_t n, const gchol_options_t *user_opts)
+/* Enqueues the factorization of view columns c0..n-1 (those before are
+ * final) on the queue's stream; info to f->dinfo. A block view or c0 > 0
+ * runs the left-looking driver whatever the options' variant. */
+static int64_t factor(fact_t *f, int64_t n, int64_t c0, const gchol_options_t *user_opts)
 {
     int64_t st = GCHOL_SUCCESS, st_join;
     gchol_options_t o;
@@ -384,16 +493,19 @@ static int64_t factor(fact_t *f, int64_t n, const gchol_options_t *user_opts)
         f->io = NULL;
     }
 
-    if (o.variant == GCHOL_VARIANT_TILED)
+    if (f->split < n || c0 > 0)
+        st = potrf_left(f, c0, n, nb, o.lookahead == GCHOL_LOOKAHEAD_ON);
+    else if (o.variant == GCHOL_VARIANT_TILED)
         TRACED(MAIN, GCHOL_OP_POTRF_DIAG, 0, n, n, 0,
-               gchol_from_cuda((cudaError_t)POTRF_TILED_LAUNCH(n, n, f->A, f->ld, f->upper, 0,
+               gchol_from_cuda((cudaError_t)POTRF_TILED_LAUNCH(n, n, f->blk[B11].base, f->ld,
+                                                               f->blk[B11].trans, 0,
                                                                f->dinfo, f->q->dtile_sync,
                                                                (FLOAT *)f->q->dscratch[0],
                                                                f->q->stream)));
     else if (n <= nb)
         PANEL(MAIN, 0, n, 0);
     else if (o.variant == GCHOL_VARIANT_LEFT)
-        st = potrf_left(f, n, nb, o.lookahead == GCHOL_LOOKAHEAD_ON);
+        st = potrf_left(f, 0, n, nb, o.lookahead == GCHOL_LOOKAHEAD_ON);
     else
         st = potrf_right(f, n, nb, o.lookahead == GCHOL_LOOKAHEAD_ON);
 
@@ -423,27 +535,59 @@ static int64_t check_args(char uplo, int64_t n, const void *dA, int64_t ldda, co
     return 0;
 }
 
-/* Runs the factorization and waits for it; *info as in LAPACK. */
-static int64_t potrf_sync(char uplo, int64_t n, FLOAT *dA, int64_t ldda,
-                          const gchol_options_t *opts, const gchol_host_io_t *io,
-                          gchol_queue_t queue)
+/* Runs the factorization of columns c0..n-1 of f's view and waits for it;
+ * returns *info as in LAPACK, or a library error. */
+static int64_t factor_sync(fact_t *f, int64_t n, int64_t c0, const gchol_options_t *opts)
 {
+    gchol_queue_t queue = f->q;
     int prev = 0;
     int64_t st = gchol_queue_enter(queue, &prev);
     if (st != GCHOL_SUCCESS) return st;
     gchol_trace_t *trace = opts ? opts->trace : NULL;
-    fact_t f = { .q = queue, .upper = gchol_uplo_is_upper(uplo), .A = dA, .ld = ldda,
-                 .dinfo = queue->dinfo, .tracing = trace != NULL, .io = io };
-    st = factor(&f, n, opts);
+    f->dinfo = queue->dinfo;
+    f->tracing = trace != NULL;
+    st = factor(f, n, c0, opts);
     if (st == GCHOL_SUCCESS)
         st = gchol_from_cuda(cudaMemcpyAsync(queue->hinfo, queue->dinfo, sizeof(int64_t),
                                              cudaMemcpyDeviceToHost, queue->stream));
     cudaError_t e = cudaStreamSynchronize(queue->stream);
     if (st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
-    if (f.tracing) trace_finish(&f, trace, st == GCHOL_SUCCESS);
+    if (f->tracing) trace_finish(f, trace, st == GCHOL_SUCCESS);
     if (st == GCHOL_SUCCESS) st = *queue->hinfo;
     gchol_queue_leave(prev);
     return st;
+}
+
+static int64_t potrf_sync(char uplo, int64_t n, FLOAT *dA, int64_t ldda,
+                          const gchol_options_t *opts, const gchol_host_io_t *io,
+                          gchol_queue_t queue)
+{
+    fact_t f = { .q = queue, .io = io };
+    view_plain(&f, dA, ldda, gchol_uplo_is_upper(uplo));
+    return factor_sync(&f, n, 0, opts);
+}
+
+/* gchol_?potrf_blocks: the left-looking driver on an RFP array of order n
+ * (rfp_index.h: transposed = transr 'T', upper = uplo 'U'), factoring the
+ * columns c0..n-1 of its lower view; those before c0 must be final.
+ * Synchronous; returns 0, k > 0 (the global column of the first failed
+ * pivot) or a library error. opts' variant is ignored (trace must be NULL);
+ * nb, recnb and lookahead are used, resolved at n. */
+int64_t PFX(potrf_blocks)(int transposed, int upper, int64_t n, FLOAT *dA, int64_t c0,
+                          const gchol_options_t *opts, gchol_queue_t queue)
+{
+    const gchol_rfp_blocks_t b = gchol_rfp_blocks(transposed, upper, n);
+    fact_t f = { .q = queue, .split = b.n1, .ld = b.ld };
+    f.blk[B11] = (block_t){ dA + b.off11, b.t11 };
+    f.blk[B21] = (block_t){ dA + b.off21, b.t21 };
+    f.blk[B22] = (block_t){ dA + b.off22, b.t22 };
+    f.rows_contig = b.t21 == b.t11 && f.blk[B21].base == at_in(&f, B11, b.n1, 0);
+    f.cols_contig = b.t22 == b.t21 && f.blk[B22].base == at_in(&f, B21, b.n1, b.n1);
+    gchol_options_t o;
+    if (opts) o = *opts; else gchol_options_default(&o);
+    o.variant = GCHOL_VARIANT_LEFT;
+    o.trace = NULL;
+    return factor_sync(&f, n, c0, &o);
 }
 
 /* -----------------------------------------------------------------------------
@@ -494,9 +638,9 @@ int64_t PFX(potrf_async)(char uplo, int64_t n, FLOAT *dA, int64_t ldda, int64_t 
     if (n == 0) {
         st = gchol_from_cuda(cudaMemsetAsync(dinfo, 0, sizeof(int64_t), queue->stream));
     } else {
-        fact_t f = { .q = queue, .upper = gchol_uplo_is_upper(uplo), .A = dA, .ld = ldda,
-                     .dinfo = dinfo };
-        st = factor(&f, n, opts);
+        fact_t f = { .q = queue, .dinfo = dinfo };
+        view_plain(&f, dA, ldda, gchol_uplo_is_upper(uplo));
+        st = factor(&f, n, 0, opts);
     }
     gchol_queue_leave(prev);
     return st;

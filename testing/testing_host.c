@@ -289,12 +289,13 @@ typedef struct {
     int64_t       m, n, nrhs, ld, ldc;
     void         *A, *d, *C;
     int64_t      *info;
+    const gchol_options_t *opts;
     gchol_queue_t q;
 } rargs_t;
 
 typedef enum {
     R_END = 0, R_TRANSR, R_UPLO, R_M, R_N, R_NRHS, R_ALPHA, R_A, R_LD, R_D, R_BETA, R_C,
-    R_LDC, R_INFO, R_QUEUE
+    R_LDC, R_INFO, R_OPTS, R_QUEUE
 } role_t;
 
 #define RWRAP(P, T)                                                                       \
@@ -312,6 +313,9 @@ static int64_t P##tfttr_w(const rargs_t *a)                                     
                               a->ld, a->info, a->q); }                                    \
 static int64_t P##pftrf_gpu_w(const rargs_t *a)                                           \
 { return gchol_##P##pftrf_gpu(a->transr, a->uplo, a->n, (T *)a->A, a->info, a->q); }      \
+static int64_t P##pftrf_x_w(const rargs_t *a)                                             \
+{ return gchol_##P##pftrf_expert_gpu(a->transr, a->uplo, a->n, (T *)a->A, a->info, a->opts,\
+                                     a->q); }                                             \
 static int64_t P##pftrs_w(const rargs_t *a)                                               \
 { return gchol_##P##pftrs_gpu(a->transr, a->uplo, a->n, a->nrhs, (const T *)a->A,         \
                               (T *)a->C, a->ld, a->info, a->q); }                         \
@@ -336,6 +340,7 @@ typedef struct {
 #define TRTTF_ROLES { R_TRANSR, R_UPLO, R_N, R_A, R_LD, R_C, R_INFO, R_QUEUE }
 #define TFTTR_ROLES { R_TRANSR, R_UPLO, R_N, R_A, R_C, R_LD, R_INFO, R_QUEUE }
 #define PFTRF_ROLES { R_TRANSR, R_UPLO, R_N, R_A, R_INFO, R_QUEUE }
+#define PFTRFX_ROLES { R_TRANSR, R_UPLO, R_N, R_A, R_INFO, R_OPTS, R_QUEUE }
 #define PFTRS_ROLES { R_TRANSR, R_UPLO, R_N, R_NRHS, R_A, R_C, R_LD, R_INFO, R_QUEUE }
 #define HOSTF_ROLES { R_TRANSR, R_UPLO, R_N, R_A, R_INFO }
 #define HOSTS_ROLES { R_TRANSR, R_UPLO, R_N, R_NRHS, R_A, R_C, R_LD, R_INFO }
@@ -346,6 +351,7 @@ static const rentry_t rentries[] = {
     { "gchol_dtrttf_gpu",     dtrttf_w,     0, 1, TRTTF_ROLES },
     { "gchol_dtfttr_gpu",     dtfttr_w,     0, 1, TFTTR_ROLES },
     { "gchol_dpftrf_gpu",     dpftrf_gpu_w, 0, 1, PFTRF_ROLES },
+    { "gchol_dpftrf_expert_gpu", dpftrf_x_w, 0, 1, PFTRFX_ROLES },
     { "gchol_dpftrs_gpu",     dpftrs_w,     0, 1, PFTRS_ROLES },
     { "gchol_dpftrf",         dpftrf_host_w, 1, 1, HOSTF_ROLES },
     { "gchol_dpftrs",         dpftrs_host_w, 1, 1, HOSTS_ROLES },
@@ -354,6 +360,7 @@ static const rentry_t rentries[] = {
     { "gchol_strttf_gpu",     strttf_w,     0, 1, TRTTF_ROLES },
     { "gchol_stfttr_gpu",     stfttr_w,     0, 1, TFTTR_ROLES },
     { "gchol_spftrf_gpu",     spftrf_gpu_w, 0, 1, PFTRF_ROLES },
+    { "gchol_spftrf_expert_gpu", spftrf_x_w, 0, 1, PFTRFX_ROLES },
     { "gchol_spftrs_gpu",     spftrs_w,     0, 1, PFTRS_ROLES },
     { "gchol_spftrf",         spftrf_host_w, 1, 1, HOSTF_ROLES },
     { "gchol_spftrs",         spftrs_host_w, 1, 1, HOSTS_ROLES },
@@ -399,6 +406,13 @@ static void make_illegal(rargs_t *a, role_t r, int rfp_order)
     case R_C:      a->C = NULL; break;
     case R_LDC:    a->ldc = order > 1 ? order - 1 : 0; break;
     case R_INFO:   a->info = NULL; break;
+    case R_OPTS: {
+        static gchol_options_t bad;
+        gchol_options_default(&bad);
+        bad.variant = 99;
+        a->opts = &bad;
+        break;
+    }
     case R_QUEUE:  a->q = NULL; break;
     default: break;
     }
@@ -472,6 +486,7 @@ static rargs_t rargs_base(rbufs_t *b, int64_t *info)
     a.d = b->p[1];
     a.C = b->p[2];
     a.info = info;
+    a.opts = NULL;
     a.q = g_queue;
     return a;
 }

@@ -365,7 +365,27 @@ typedef struct {
     int64_t n, k;       /* defect at (k, k), 1-based; NaN off: (k, (k+1)/2) */
     int     defect;
     int     host;       /* 1: gchol_?pftrf on a host array                 */
+    int     form;       /* 0: pftrf_gpu; else pftrf_expert_gpu, forms[form] */
 } fcase_t;
+
+/* Options of the pftrf_expert_gpu cases: the fused form (the left-looking
+ * driver across the RFP blocks) at small n, with block columns that end
+ * inside, at and across the RFP split, tiled and recursive panels, split
+ * panels, lookahead on and off; and the four-step form forced. */
+typedef struct {
+    const char *name;
+    int         variant;
+    int64_t     nb, recnb;
+    int         lookahead;
+} pftrf_form_t;
+static const pftrf_form_t forms[] = {
+    { "default", GCHOL_VARIANT_AUTO, 0, 0, GCHOL_LOOKAHEAD_AUTO },
+    { "left64", GCHOL_VARIANT_LEFT, 64, 64, GCHOL_LOOKAHEAD_ON },
+    { "left192", GCHOL_VARIANT_LEFT, 192, 64, GCHOL_LOOKAHEAD_ON },
+    { "left128o", GCHOL_VARIANT_LEFT, 128, 128, GCHOL_LOOKAHEAD_OFF },
+    { "left96r", GCHOL_VARIANT_LEFT, 96, 32, GCHOL_LOOKAHEAD_ON },
+    { "right", GCHOL_VARIANT_RIGHT, 0, 0, GCHOL_LOOKAHEAD_AUTO },
+};
 
 /* The matrix of a case: Gram (both triangles), then the defect. */
 static FLOAT *make_matrix(const fcase_t *c)
@@ -389,8 +409,9 @@ static FLOAT *make_matrix(const fcase_t *c)
 
 static void print_fcase(const fcase_t *c, testing_result_t res)
 {
-    printf("  %-7s %-10s %c%c n=%-5lld n1=%-5lld %-8s k=%-5lld", testing_result_name(res),
-           c->host ? "pftrf_host" : "pftrf_gpu", c->transr, c->uplo, (long long)c->n,
+    printf("  %-7s %-10s %-8s %c%c n=%-5lld n1=%-5lld %-8s k=%-5lld", testing_result_name(res),
+           c->host ? "pftrf_host" : c->form ? "pftrf_x" : "pftrf_gpu", forms[c->form].name,
+           c->transr, c->uplo, (long long)c->n,
            (long long)rfp_n1(c->transr, c->uplo, c->n), defect_name[c->defect],
            (long long)c->k);
 }
@@ -473,7 +494,18 @@ static testing_result_t run_fcase(const fcase_t *c)
             FAIL("CUDA error in the harness");
             goto done;
         }
-        ret = GCHOL(pftrf_gpu)(c->transr, c->uplo, n, dF + GUARD, &info, g_queue);
+        if (c->form) {
+            const pftrf_form_t *fm = &forms[c->form];
+            gchol_options_t o;
+            gchol_options_default(&o);
+            o.variant = fm->variant;
+            o.nb = fm->nb;
+            o.recnb = fm->recnb;
+            o.lookahead = fm->lookahead;
+            ret = GCHOL(pftrf_expert_gpu)(c->transr, c->uplo, n, dF + GUARD, &info, &o, g_queue);
+        } else {
+            ret = GCHOL(pftrf_gpu)(c->transr, c->uplo, n, dF + GUARD, &info, g_queue);
+        }
         if (download(F, dF, nt + 2 * GUARD)) {
             FAIL("download failed");
             goto done;
@@ -526,7 +558,7 @@ static int defect_ks(char transr, char uplo, int64_t n, int full, int64_t *ks)
 static void run_pftrf_suite(int quick)
 {
     static const int64_t spd_full[] = { 1, 2, 3, 4, 5, 16, 17, 127, 128, 129, 256, 257,
-                                        1000, 1001, 2048, 2049, 4096, 4097 };
+                                        1000, 1001, 2048, 2049, 4096, 4097, 5001 };
     static const int64_t spd_quick[] = { 1, 2, 3, 4, 5, 16, 17, 127, 128, 129, 256, 257 };
     static const int64_t neg_full[] = { 1, 2, 3, 5, 257, 1001 }, neg_quick[] = { 1, 2, 3, 5, 257 };
     static const int64_t host_full[] = { 1, 17, 128, 1001 }, host_quick[] = { 17, 129 };
@@ -538,7 +570,7 @@ static void run_pftrf_suite(int quick)
     printf("\n-- pftrf_gpu, SPD (Gram, mu %.2f), 4 variants --\n", MU);
     for (int i = 0; i < nspd; i++)
         for (int v = 0; v < 4; v++) {
-            fcase_t c = { tr_list[v], up_list[v], spd[i], 0, DEF_NONE, 0 };
+            fcase_t c = { tr_list[v], up_list[v], spd[i], 0, DEF_NONE, 0, 0 };
             run_fcase(&c);
         }
     printf("\n-- pftrf_gpu, not SPD: A(k,k) = -1, info = LAPACKE's --\n");
@@ -547,7 +579,7 @@ static void run_pftrf_suite(int quick)
             int64_t ks[16];
             int cnt = defect_ks(tr_list[v], up_list[v], neg[i], !quick, ks);
             for (int j = 0; j < cnt; j++) {
-                fcase_t c = { tr_list[v], up_list[v], neg[i], ks[j], DEF_NEG, 0 };
+                fcase_t c = { tr_list[v], up_list[v], neg[i], ks[j], DEF_NEG, 0, 0 };
                 run_fcase(&c);
             }
         }
@@ -557,23 +589,49 @@ static void run_pftrf_suite(int quick)
         int64_t kd[] = { 1, 100, n1, n1 + 1, n }, ko[] = { 100, n1 + 1, 200 };
         for (int j = 0; j < LEN(kd); j++)
             if (!quick || j == 3) {
-                fcase_t c = { tr_list[v], up_list[v], n, kd[j], DEF_NAN_DIAG, 0 };
+                fcase_t c = { tr_list[v], up_list[v], n, kd[j], DEF_NAN_DIAG, 0, 0 };
                 run_fcase(&c);
             }
         for (int j = 0; j < LEN(ko); j++)
             if (!quick || j == 1) {
-                fcase_t c = { tr_list[v], up_list[v], n, ko[j], DEF_NAN_OFF, 0 };
+                fcase_t c = { tr_list[v], up_list[v], n, ko[j], DEF_NAN_OFF, 0, 0 };
+                run_fcase(&c);
+            }
+    }
+    printf("\n-- pftrf_expert_gpu: the fused form (left-looking across the RFP blocks) "
+           "and the four-step form, forced --\n");
+    {
+        static const int64_t fn_full[] = { 2, 63, 64, 65, 127, 128, 129, 257, 384, 385, 1000, 1001 };
+        static const int64_t fn_quick[] = { 2, 65, 128, 129, 385 };
+        const int64_t *fn = quick ? fn_quick : fn_full;
+        const int nfn = quick ? LEN(fn_quick) : LEN(fn_full);
+        for (int i = 0; i < nfn; i++)
+            for (int f = 1; f < LEN(forms); f++)
+                for (int v = 0; v < 4; v++) {
+                    fcase_t c = { tr_list[v], up_list[v], fn[i], 0, DEF_NONE, 0, f };
+                    run_fcase(&c);
+                }
+        /* a failed pivot before, at and after the split, and NaN */
+        for (int f = 1; f < LEN(forms); f++)
+            for (int v = 0; v < 4; v++) {
+                int64_t ks[16];
+                int cnt = defect_ks(tr_list[v], up_list[v], 385, !quick, ks);
+                for (int j = 0; j < cnt; j++) {
+                    fcase_t c = { tr_list[v], up_list[v], 385, ks[j], DEF_NEG, 0, f };
+                    run_fcase(&c);
+                }
+                fcase_t c = { tr_list[v], up_list[v], 385, 300, DEF_NAN_DIAG, 0, f };
                 run_fcase(&c);
             }
     }
     printf("\n-- pftrf on a host array (library queue) --\n");
     for (int i = 0; i < nhost; i++)
         for (int v = 0; v < 4; v++) {
-            fcase_t c = { tr_list[v], up_list[v], hostn[i], 0, DEF_NONE, 1 };
+            fcase_t c = { tr_list[v], up_list[v], hostn[i], 0, DEF_NONE, 1, 0 };
             run_fcase(&c);
         }
     for (int v = 0; v < (quick ? 1 : 4); v++) {
-        fcase_t c = { tr_list[v], up_list[v], 257, 200, DEF_NEG, 1 };
+        fcase_t c = { tr_list[v], up_list[v], 257, 200, DEF_NEG, 1, 0 };
         run_fcase(&c);
     }
 }
@@ -962,7 +1020,7 @@ static void table_row(char transr, char uplo, int64_t n, int niter)
     linfo = LAPACKE_PFTRF(LAPACK_COL_MAJOR, transr, uplo, (lapack_int)n, Fref);
     tc = testing_wtime() - tc;
     if (ok && download(F, dF, nt + 2 * GUARD) == 0 && linfo == 0) {
-        fcase_t c = { transr, uplo, n, 0, DEF_NONE, 0 };
+        fcase_t c = { transr, uplo, n, 0, DEF_NONE, 0, 0 };
         check_factor(&c, A, F + GUARD, Fref, &resid, &diff, why, sizeof(why));
         ok = !why[0] && guard_violations(F, F0, nt) == 0;
     } else {
