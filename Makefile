@@ -21,14 +21,14 @@ NVFLAGS   ?= -O3
 NVFLAGS   += -std=c++17 -gencode=arch=compute_$(GPU_ARCH),code=sm_$(GPU_ARCH) \
              -Xcompiler -fPIC -Xcompiler -Wall -Iinclude -Ikernels --expt-relaxed-constexpr \
              -DGCHOL_GPU_ARCH=$(GPU_ARCH)
-LDCUDA    := -L$(CUDA_LIB) -Wl,-rpath,$(CUDA_LIB) -lcublas -lcudart
+LDCUDA    := -L$(CUDA_LIB) -Wl,-rpath,$(CUDA_LIB) -lcublas -lcudart -lpthread
 LDLAPACK  := -llapacke -lopenblas -lm -lpthread
 
 # Precision-generic C sources: each is compiled once per precision.
 GENERIC_SRC := src/potrf_driver.c src/potrf_host.c src/syrk_diag.c src/rfp_convert.c \
                src/pftrf.c src/pftrs.c src/trsm_rec.c \
                src/syrk_rec.c
-PLAIN_SRC   := src/queue.c src/errors.c src/options.c src/host_default_queue.c
+PLAIN_SRC   := src/queue.c src/errors.c src/options.c src/host_default_queue.c src/host_stage.c
 KERNEL_SRC  := $(wildcard kernels/*.cu)
 
 LIB_OBJ := $(patsubst src/%.c,build/%_d.o,$(GENERIC_SRC)) \
@@ -36,7 +36,7 @@ LIB_OBJ := $(patsubst src/%.c,build/%_d.o,$(GENERIC_SRC)) \
            $(patsubst src/%.c,build/%.o,$(PLAIN_SRC)) \
            $(patsubst kernels/%.cu,build/%.cu.o,$(KERNEL_SRC))
 
-TESTS := testing/testing_dpotrf testing/testing_spotrf testing/testing_host \
+TESTS := testing/testing_dpotrf testing/testing_spotrf testing/testing_host testing/testing_host_stage \
          testing/testing_dsyrk_diag testing/testing_ssyrk_diag \
          testing/testing_dpftrf testing/testing_spftrf
 BENCH := benchmarks/bench_potrf benchmarks/demo_potrf benchmarks/timeline_potrf \
@@ -64,9 +64,12 @@ lib/libgchol.a: $(LIB_OBJ)
 	ar rcs $@ $^
 lib/libgchol.so: $(LIB_OBJ)
 	@mkdir -p lib
-	$(NVCC) -shared -o $@ $^ -L$(CUDA_LIB) -lcublas -lcudart
+	$(NVCC) -shared -o $@ $^ -L$(CUDA_LIB) -lcublas -lcudart -lpthread
 
 # Testing: testing_potrf.c is precision-generic, compiled once per precision.
+# testing_host_stage builds src/host_stage.c against a mocked CUDA runtime.
+testing/testing_host_stage: testing/testing_host_stage.c src/host_stage.c src/internal.h
+	$(CC) $(CFLAGS) -DGCHOL_STAGE_BYTES=4096 -DGCHOL_STAGE_PARALLEL_MIN=64 testing/testing_host_stage.c src/host_stage.c -o $@ -lpthread
 TEST_COMMON := testing/testing_common.c
 TEST_HDR    := $(wildcard testing/*.h)
 testing/testing_dpotrf: testing/testing_potrf.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a

@@ -34,11 +34,38 @@ struct gchol_queue_s {
                                     the tiled kernel's inverses (dwork) when
                                     it runs on that stream                   */
     size_t         hstage_bytes;
+    struct gchol_stage_s *stager; /* pinned chunked copies (host_stage.c)     */
+    int            stager_failed;
     int           *dtile_sync;   /* GCHOL_TILED_SYNC_WORDS: tickets and ready
                                     flags of the tiled kernel; one launch at
                                     a time uses them (whole matrix on the main
                                     stream, or each panel in turn)          */
 };
+
+/* Staged copies between pageable host memory and the device (host_stage.c).
+ * h2d returns once the data is staged (the DMA runs on s); d2h once it is in
+ * h. Pitches and width in bytes, height = number of runs. */
+typedef struct gchol_stage_s gchol_stage_t;
+int64_t     gchol_stage_create(gchol_stage_t **st);
+void        gchol_stage_destroy(gchol_stage_t *st);
+cudaError_t gchol_stage_h2d(gchol_stage_t *st, void *d, size_t dpitch, const void *h,
+                            size_t hpitch, size_t width, size_t height, cudaStream_t s);
+cudaError_t gchol_stage_d2h(gchol_stage_t *st, void *h, size_t hpitch, const void *d,
+                            size_t dpitch, size_t width, size_t height, cudaStream_t s);
+
+/* The stager for copies to or from host memory at h: NULL when h is pinned
+ * (direct copies are faster there), when staging is off
+ * (GCHOL_HOST_STAGE=0) or when its pinned buffers cannot be had; the
+ * caller then copies directly. Created on first use, kept by the queue. */
+gchol_stage_t *gchol_queue_stager(gchol_queue_t q, const void *h);
+
+/* cudaMemcpy2DAsync between host and device memory (kind: HostToDevice or
+ * DeviceToHost), through the queue's stager where it has one for the host
+ * side. Uploads may return before the DMA ends, as cudaMemcpy2DAsync;
+ * before reading a download, synchronize s, as with cudaMemcpy2DAsync. */
+cudaError_t gchol_copy_2d(gchol_queue_t q, enum cudaMemcpyKind kind, void *dst, size_t dpitch,
+                          const void *src, size_t spitch, size_t width, size_t height,
+                          cudaStream_t s);
 
 /* Maps a CUDA error to a gchol status. */
 static inline int64_t gchol_from_cuda(cudaError_t e)

@@ -165,13 +165,13 @@ int64_t PFX(pftrf)(char transr, char uplo, int64_t n, FLOAT *A, int64_t *info)
         st = gchol_queue_reserve_device(q, bytes);
         FLOAT *dA = q->dwork;
         if (st == GCHOL_SUCCESS)
-            st = gchol_from_cuda(cudaMemcpyAsync(dA, A, bytes, cudaMemcpyHostToDevice, q->stream));
+            st = gchol_from_cuda(gchol_copy_2d(q, cudaMemcpyHostToDevice, dA, bytes, A, bytes, bytes, 1, q->stream));
         if (st == GCHOL_SUCCESS) {
             int64_t finfo = 0;
             st = PFX(pftrf_gpu)(transr, uplo, n, dA, &finfo, q);
             if (st >= 0) {
                 int64_t st_copy = gchol_from_cuda(
-                    cudaMemcpyAsync(A, dA, bytes, cudaMemcpyDeviceToHost, q->stream));
+                    gchol_copy_2d(q, cudaMemcpyDeviceToHost, A, bytes, dA, bytes, bytes, 1, q->stream));
                 if (st_copy == GCHOL_SUCCESS)
                     st_copy = gchol_from_cuda(cudaStreamSynchronize(q->stream));
                 if (st_copy != GCHOL_SUCCESS) st = st_copy;

@@ -59,8 +59,8 @@ static cudaError_t copy_block(const host_io_t *io, int64_t r0, int64_t c0, int64
     FLOAT *h = io->A + r0 + c0 * io->lda, *d = io->dA + r0 + c0 * io->ldda;
     if (rows <= 0 || cols <= 0) return cudaSuccess;
     return kind == cudaMemcpyHostToDevice
-        ? cudaMemcpy2DAsync(d, io->ldda * w, h, io->lda * w, rows * w, cols, kind, s)
-        : cudaMemcpy2DAsync(h, io->lda * w, d, io->ldda * w, rows * w, cols, kind, s);
+        ? gchol_copy_2d(io->q, kind, d, io->ldda * w, h, io->lda * w, rows * w, cols, s)
+        : gchol_copy_2d(io->q, kind, h, io->lda * w, d, io->ldda * w, rows * w, cols, s);
 }
 
 static int64_t io_need(void *ctx, int64_t col_end)

@@ -124,6 +124,7 @@ int64_t gchol_queue_destroy(gchol_queue_t q)
             if (q->dscratch[i]) cudaFree(q->dscratch[i]);
         if (q->dtile_sync) cudaFree(q->dtile_sync);
         if (q->hstage) cudaFreeHost(q->hstage);
+        gchol_stage_destroy(q->stager);
         if (q->panel_stream) cudaStreamDestroy(q->panel_stream);
         if (q->up_stream) cudaStreamDestroy(q->up_stream);
         if (q->down_stream) cudaStreamDestroy(q->down_stream);
@@ -180,4 +181,30 @@ int64_t gchol_queue_reserve_host(gchol_queue_t q, size_t bytes)
     }
     q->hstage_bytes = bytes;
     return GCHOL_SUCCESS;
+}
+
+gchol_stage_t *gchol_queue_stager(gchol_queue_t q, const void *h)
+{
+    struct cudaPointerAttributes attr;
+    if (cudaPointerGetAttributes(&attr, h) == cudaSuccess && attr.type == cudaMemoryTypeHost)
+        return NULL;
+    (void)cudaGetLastError();
+    if (q->stager || q->stager_failed) return q->stager;
+    const char *env = getenv("GCHOL_HOST_STAGE");
+    if ((env && atoi(env) == 0) || gchol_stage_create(&q->stager) != GCHOL_SUCCESS) {
+        q->stager = NULL;
+        q->stager_failed = 1;
+    }
+    return q->stager;
+}
+
+cudaError_t gchol_copy_2d(gchol_queue_t q, enum cudaMemcpyKind kind, void *dst, size_t dpitch,
+                          const void *src, size_t spitch, size_t width, size_t height,
+                          cudaStream_t s)
+{
+    const int up = kind == cudaMemcpyHostToDevice;
+    gchol_stage_t *st = gchol_queue_stager(q, up ? src : dst);
+    if (st == NULL) return cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, s);
+    return up ? gchol_stage_h2d(st, dst, dpitch, src, spitch, width, height, s)
+              : gchol_stage_d2h(st, dst, dpitch, src, spitch, width, height, s);
 }

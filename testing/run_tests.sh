@@ -49,6 +49,7 @@ run_one() {
 }
 
 run_one testing_host   ./testing/testing_host
+run_one testing_host_stage ./testing/testing_host_stage
 run_one testing_dpotrf ./testing/testing_dpotrf --suite
 run_one testing_spotrf ./testing/testing_spotrf --suite
 run_one testing_dsyrk_diag ./testing/testing_dsyrk_diag --suite

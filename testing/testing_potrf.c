@@ -60,10 +60,11 @@ typedef enum {
     IF_HOST,         /* gchol_?potrf (host memory, library queue)           */
     IF_HOST_EXPERT,  /* gchol_?potrf_expert (host memory, our queue)        */
     IF_STREAM,       /* async on a queue made from our own stream           */
+    IF_HOST_PINNED,  /* gchol_?potrf_expert on pinned host memory           */
     IF_COUNT
 } iface_t;
 static const char *iface_name[IF_COUNT] = {
-    "gpu", "expert_gpu", "async", "host", "host_expert", "stream" };
+    "gpu", "expert_gpu", "async", "host", "host_expert", "stream", "host_pinned" };
 
 typedef enum {
     DEF_NONE,       /* SPD                                  */
@@ -237,6 +238,11 @@ cleanup:
     return rc;
 }
 
+static int is_device_iface(int iface)
+{
+    return iface != IF_HOST && iface != IF_HOST_EXPERT && iface != IF_HOST_PINNED;
+}
+
 /* Runs the case's interface once on a fresh copy of hA. Device interfaces
  * leave the factor in dA, host interfaces in hW. Returns 0, or -1 when a
  * CUDA call of the harness itself failed. */
@@ -247,7 +253,7 @@ static int factor_once(const case_t *c, const FLOAT *hA, FLOAT *dA, FLOAT *hW, r
     double t;
     r->ret = r->info = INFO_POISON;
     r->seconds = 0;
-    if (c->iface == IF_HOST || c->iface == IF_HOST_EXPERT) {
+    if (!is_device_iface(c->iface)) {
         memcpy(hW, hA, case_bytes(c));
         t = testing_wtime();
         r->ret = c->iface == IF_HOST
@@ -270,10 +276,6 @@ static int factor_once(const case_t *c, const FLOAT *hA, FLOAT *dA, FLOAT *hW, r
     return 0;
 }
 
-static int is_device_iface(int iface)
-{
-    return iface != IF_HOST && iface != IF_HOST_EXPERT;
-}
 
 /* ---------------------------------------------------------------------------
  * Matrices of a case.
@@ -424,7 +426,12 @@ static testing_result_t run_case(const case_t *c)
         return testing_record(TESTING_SKIPPED);
     }
     A = make_matrix(c);
-    L = malloc(case_bytes(c));
+    /* pinned: the host interface copies straight from it (no staging) */
+    if (c->iface == IF_HOST_PINNED) {
+        if (TESTING_CUDA(cudaMallocHost((void **)&L, case_bytes(c)))) L = NULL;
+    } else {
+        L = malloc(case_bytes(c));
+    }
     if (!g_queue)
         fail(&k, "no queue");
     else if (!A || !L)
@@ -453,7 +460,10 @@ static testing_result_t run_case(const case_t *c)
     if (dA)
         cudaFree(dA);
     free(A);
-    free(L);
+    if (c->iface == IF_HOST_PINNED)
+        cudaFreeHost(L);
+    else
+        free(L);
     return res;
 }
 
@@ -756,9 +766,22 @@ static void build_suite(case_list_t *l, int quick)
                 DEF_NEG, 700);
             set_blocks(l, 256, 128);
         }
+        /* the same from pinned memory: direct copies, no staging */
+        for (int u = 0; u < 2; u++) {
+            add(l, 1025, 7, uplos[u], IF_HOST_PINNED, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
+                DEF_NONE, 0);
+            set_blocks(l, 128, 128);
+            add(l, 1025, 7, uplos[u], IF_HOST_PINNED, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
+                DEF_NEG, 700);
+            set_blocks(l, 256, 128);
+        }
         if (!quick) {
             for (int u = 0; u < 2; u++) {
                 add(l, 3001, 5, uplos[u], IF_HOST_EXPERT, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
+                    DEF_NONE, 0);
+                set_blocks(l, 1024, 512);
+                /* copies of more than one 16 MB staging buffer each */
+                add(l, 6000, 9, uplos[u], IF_HOST_EXPERT, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
                     DEF_NONE, 0);
                 set_blocks(l, 1024, 512);
             }
