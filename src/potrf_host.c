@@ -21,8 +21,9 @@
 
 #include <string.h>
 
-/* Block columns of the copy back; also the staging size (kCopyNb^2). */
-enum { kCopyNb = 256 };
+/* Block columns of the copy back (also the staging size, kCopyNb^2), and
+ * the bands whose rectangle below (L) or right (U) comes back in one copy. */
+enum { kCopyNb = 256, kBand = 1024 };
 
 /* The transfers of one call, in "view" block columns: view column block
  * [c0, c1) is stored rows c0..n of columns c0..c1 for 'L', rows c0..c1 of
@@ -105,24 +106,27 @@ static int64_t download(host_io_t *io, int64_t c1)
     cudaStream_t s = q->down_stream;
     if (c1 <= c0) return GCHOL_SUCCESS;
     cudaError_t e = cudaSuccess;
-    /* the rectangle beside the band of view columns [c0, c1) in one copy
-     * (one pipelined staged copy), then the band block by block */
-    if (c1 < n)
-        e = io->upper ? copy_block(io, c0, c1, c1 - c0, n - c1, down, s)
-                      : copy_block(io, c1, c0, n - c1, c1 - c0, down, s);
-    for (int64_t j = c0; j < c1 && e == cudaSuccess; j += kCopyNb) {
-        const int64_t jb = c1 - j < kCopyNb ? c1 - j : kCopyNb;
-        /* rows c0..j above the diagonal block (U), or below it down to c1 (L) */
-        const int64_t r0 = io->upper ? c0 : j + jb, rows = io->upper ? j - c0 : c1 - j - jb;
-        e = copy_block(io, r0, j, rows, jb, down, s);
-        if (e == cudaSuccess)
-            e = cudaMemcpy2DAsync(stage, jb * w, dA + j + j * ldda, ldda * w, jb * w, jb,
-                                  cudaMemcpyDeviceToHost, s);
-        if (e == cudaSuccess) e = cudaStreamSynchronize(s);
-        if (e != cudaSuccess) break;
-        for (int64_t c = 0; c < jb; ++c) {
-            const int64_t lo = io->upper ? 0 : c, len = io->upper ? c + 1 : jb - c;
-            memcpy(A + (j + lo) + (j + c) * lda, stage + lo + c * jb, (size_t)len * w);
+    /* By bands of kBand view columns: the rectangle beside the band in one
+     * (pipelined, staged) copy, then the band by diagonal blocks. */
+    for (int64_t b0 = c0; b0 < c1 && e == cudaSuccess; b0 += kBand) {
+        const int64_t b1 = c1 - b0 < kBand ? c1 : b0 + kBand;
+        if (b1 < n)
+            e = io->upper ? copy_block(io, b0, b1, b1 - b0, n - b1, down, s)
+                          : copy_block(io, b1, b0, n - b1, b1 - b0, down, s);
+        for (int64_t j = b0; j < b1 && e == cudaSuccess; j += kCopyNb) {
+            const int64_t jb = b1 - j < kCopyNb ? b1 - j : kCopyNb;
+            /* rows b0..j above the diagonal block (U), or below it down to b1 (L) */
+            const int64_t r0 = io->upper ? b0 : j + jb, rows = io->upper ? j - b0 : b1 - j - jb;
+            e = copy_block(io, r0, j, rows, jb, down, s);
+            if (e == cudaSuccess)
+                e = cudaMemcpy2DAsync(stage, jb * w, dA + j + j * ldda, ldda * w, jb * w, jb,
+                                      cudaMemcpyDeviceToHost, s);
+            if (e == cudaSuccess) e = cudaStreamSynchronize(s);
+            if (e != cudaSuccess) break;
+            for (int64_t c = 0; c < jb; ++c) {
+                const int64_t lo = io->upper ? 0 : c, len = io->upper ? c + 1 : jb - c;
+                memcpy(A + (j + lo) + (j + c) * lda, stage + lo + c * jb, (size_t)len * w);
+            }
         }
     }
     if (e == cudaSuccess) e = cudaStreamSynchronize(s);
