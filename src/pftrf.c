@@ -125,16 +125,9 @@ int64_t PFX(pftrf_expert_gpu)(char transr, char uplo, int64_t n, FLOAT *dA, int6
 int64_t PFX(pftrf_gpu)(char transr, char uplo, int64_t n, FLOAT *dA, int64_t *info,
                        gchol_queue_t queue)
 {
-    int64_t st = 0;
-    if (!gchol_transr_valid(transr)) st = -1;
-    else if (!gchol_uplo_valid(uplo)) st = -2;
-    else if (n < 0) st = -3;
-    else if (n > 0 && dA == NULL) st = -4;
-    else if (info == NULL) st = -5;
-    else if (queue == NULL) st = -6;
-    if (st == 0 && n > 0)
-        st = pftrf_run(gchol_transr_is_trans(transr), gchol_uplo_is_upper(uplo), n, dA, NULL,
-                       queue);
+    /* the expert form with default options; its queue is argument 7 */
+    int64_t st = PFX(pftrf_expert_gpu)(transr, uplo, n, dA, info, NULL, queue);
+    if (st == -7) st = -6;
     if (info) *info = st;
     return st;
 }

@@ -757,24 +757,18 @@ static void build_suite(case_list_t *l, int quick)
                 set_blocks(l, 512, 128);
             }
         /* the host interface with its transfers interleaved (left-looking
-         * with lookahead): NaN padding and other triangle, a failure */
-        for (int u = 0; u < 2; u++) {
-            add(l, 1025, 7, uplos[u], IF_HOST_EXPERT, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
-                DEF_NONE, 0);
-            set_blocks(l, 128, 128);
-            add(l, 1025, 7, uplos[u], IF_HOST_EXPERT, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
-                DEF_NEG, 700);
-            set_blocks(l, 256, 128);
-        }
-        /* the same from pinned memory: direct copies, no staging */
-        for (int u = 0; u < 2; u++) {
-            add(l, 1025, 7, uplos[u], IF_HOST_PINNED, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
-                DEF_NONE, 0);
-            set_blocks(l, 128, 128);
-            add(l, 1025, 7, uplos[u], IF_HOST_PINNED, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
-                DEF_NEG, 700);
-            set_blocks(l, 256, 128);
-        }
+         * with lookahead): NaN padding and other triangle, a failure; from
+         * pageable memory (staged copies) and from pinned memory (direct) */
+        static const int host_ifaces[] = { IF_HOST_EXPERT, IF_HOST_PINNED };
+        for (int h = 0; h < 2; h++)
+            for (int u = 0; u < 2; u++) {
+                add(l, 1025, 7, uplos[u], host_ifaces[h], GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
+                    DEF_NONE, 0);
+                set_blocks(l, 128, 128);
+                add(l, 1025, 7, uplos[u], host_ifaces[h], GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
+                    DEF_NEG, 700);
+                set_blocks(l, 256, 128);
+            }
         if (!quick) {
             for (int u = 0; u < 2; u++) {
                 add(l, 3001, 5, uplos[u], IF_HOST_EXPERT, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
