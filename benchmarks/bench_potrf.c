@@ -32,6 +32,7 @@ typedef struct {
     int         openblas;
     int64_t     openblas_max;    /* 0: no limit                             */
     int         host;
+    int         host_pinned; /* --host-pinned: the host matrix in pinned memory */
     const char *csv;
     double      memory_max_gb;   /* 0: what cudaMemGetInfo reports free     */
     int64_t     gemm_n;
@@ -63,6 +64,8 @@ static void usage(const char *program)
            "  --host             also time the host interface gchol_?potrf_expert\n"
            "                     (with transfers; variant \"host\"; the options of the\n"
            "                     one --variant given, auto with all)\n"
+           "  --host-pinned      the same with the host matrix in pinned memory\n"
+           "                     (cudaMallocHost: direct copies, no staging)\n"
            "  --csv FILE         write the results as CSV\n"
            "  --memory-max GB    skip sizes needing more device memory than this\n"
            "                     (sizes that do not fit in free memory are always skipped)\n"
@@ -104,6 +107,7 @@ static void parse_args(int argc, char **argv, bench_args_t *args)
         else if ((v = bench_option_value(argc, argv, &i, "--device")))       args->device = atoi(v);
         else if (strcmp(argv[i], "--openblas") == 0)                   args->openblas = 1;
         else if (strcmp(argv[i], "--host") == 0)                       args->host = 1;
+        else if (strcmp(argv[i], "--host-pinned") == 0)                args->host = args->host_pinned = 1;
         else bench_help_or_unknown(argv[i], argv[0], usage);
     }
     args->nsizes = bench_parse_sizes(sizes, &args->sizes);
@@ -261,7 +265,11 @@ int main(int argc, char **argv)
             int64_t ldda;
             void *dA0 = bench_upload(prec, n, n, hA0, n, &ldda);
             void *dA  = bench_device_malloc((size_t) ldda * n * es);
-            void *hA  = args.openblas || args.host ? bench_malloc((size_t) n * n * es) : NULL;
+            void *hA = NULL;
+            if (args.host_pinned)
+                BENCH_CUDA(cudaMallocHost(&hA, (size_t) n * n * es));
+            else if (args.openblas || args.host)
+                hA = bench_malloc((size_t) n * n * es);
 
             gchol_options_t autopick;
             gchol_options_default(&autopick);
@@ -343,10 +351,11 @@ int main(int argc, char **argv)
                     }
                     judge(&seconds, info, check, status, sizeof(status));
                     failures += seconds <= 0;
-                    report_row(csv, prec, n, uplo, "host", &hresolved, seconds, &refs, status);
+                    report_row(csv, prec, n, uplo, args.host_pinned ? "host_pinned" : "host",
+                               &hresolved, seconds, &refs, status);
                 }
             }
-            free(hA);
+            if (args.host_pinned) cudaFreeHost(hA); else free(hA);
             free(hA0);
             BENCH_CUDA(cudaFree(dA));
             BENCH_CUDA(cudaFree(dA0));
