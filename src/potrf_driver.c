@@ -162,10 +162,11 @@ static int64_t op_gemm(const fact_t *f, int s, int64_t i0, int64_t c0, int64_t m
         return op_gemm(f, s, i0, c0, m, nn, j0 + k1, k - k1);
     }
     const int tC = tr(f, i0, c0), tA = tr(f, i0, j0), tB = tr(f, c0, j0);
-    /* see GEMM_UPPER_CHUNK in prec.h */
-    if (tC && GEMM_UPPER_CHUNK > 0 && m > GEMM_UPPER_CHUNK) {
-        for (int64_t i = 0; i < m; i += GEMM_UPPER_CHUNK) {
-            const int64_t mc = m - i < GEMM_UPPER_CHUNK ? m - i : GEMM_UPPER_CHUNK;
+    /* tall updates in pieces: see GEMM_UPPER_CHUNK and GEMM_LOWER_CHUNK in prec.h */
+    const int64_t chunk = tC ? GEMM_UPPER_CHUNK : GEMM_LOWER_CHUNK;
+    if (chunk > 0 && m > chunk) {
+        for (int64_t i = 0; i < m; i += chunk) {
+            const int64_t mc = m - i < chunk ? m - i : chunk;
             if ((st = op_gemm(f, s, i0 + i, c0, mc, nn, j0, k)) != GCHOL_SUCCESS) return st;
         }
         return GCHOL_SUCCESS;

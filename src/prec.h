@@ -22,8 +22,9 @@ typedef double FLOAT;
 /* cuBLAS dsyrk runs at ~40 TFLOP/s on the left-looking diagonal update:
  * better than gemm on the full square, which does twice the flops. */
 #define SYRK_VIA_GEMM   0
-/* Upper's gemm updates (op T, N) are not split (see the single case). */
+/* The gemm updates are not split (see the single case). */
 #define GEMM_UPPER_CHUNK 0
+#define GEMM_LOWER_CHUNK 0
 #elif defined(GCHOL_PREC_S)
 typedef float FLOAT;
 #define PREC_CHAR       's'
@@ -46,6 +47,11 @@ typedef float FLOAT;
  * -> 262-267 ms, 24576 118-121 -> 114-116 (8192 or 12288 wide: less; double
  * gains nothing). */
 #define GEMM_UPPER_CHUNK 4096
+/* Lower's (op N, T) gain too, less, with 8192-tall pieces: spotrf 'L' at
+ * n = 24576 / 32768 / 40960 108.6 / 244.7 / 464.7 -> 107.2 / 241.8 /
+ * 460.3 ms (two calls each; 4096: 1% less gain, 12288 / 16384: half;
+ * docs/results/s5/lchunk/). */
+#define GEMM_LOWER_CHUNK 8192
 #else
 #error "compile with -DGCHOL_PREC_D or -DGCHOL_PREC_S"
 #endif

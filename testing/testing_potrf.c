@@ -779,9 +779,12 @@ static void build_suite(case_list_t *l, int quick)
                     DEF_NONE, 0);
                 set_blocks(l, 1024, 512);
             }
-            /* 'U' updates taller than GEMM_UPPER_CHUNK (4096, single) go in pieces */
+            /* updates taller than GEMM_UPPER_CHUNK (4096, single, 'U') and
+             * GEMM_LOWER_CHUNK (8192, single, 'L') go in pieces */
             add(l, 4700, 3, 'U', IF_EXPERT_GPU, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON, DEF_NONE, 0);
             set_blocks(l, 256, 256);
+            add(l, 8800, 3, 'L', IF_EXPERT_GPU, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON, DEF_NONE, 0);
+            set_blocks(l, 512, 256);
         }
     }
     /* ill-conditioned SPD: the residual of the tiled kernel (explicit
