@@ -46,12 +46,18 @@ typedef float FLOAT;
  * gemms cut into 4096-wide pieces avoid them: spotrf 'U' at n = 32768 283
  * -> 262-267 ms, 24576 118-121 -> 114-116 (8192 or 12288 wide: less; double
  * gains nothing). */
-#define GEMM_UPPER_CHUNK 4096
+#ifndef GCHOL_S_UPPER_CHUNK /* (overridable for A/B builds) */
+#define GCHOL_S_UPPER_CHUNK 4096
+#endif
+#define GEMM_UPPER_CHUNK GCHOL_S_UPPER_CHUNK
 /* Lower's (op N, T) gain too, less, with 8192-tall pieces: spotrf 'L' at
  * n = 24576 / 32768 / 40960 108.6 / 244.7 / 464.7 -> 107.2 / 241.8 /
  * 460.3 ms (two calls each; 4096: 1% less gain, 12288 / 16384: half;
  * docs/results/s5/lchunk/). */
-#define GEMM_LOWER_CHUNK 8192
+#ifndef GCHOL_S_LOWER_CHUNK /* (overridable for A/B builds) */
+#define GCHOL_S_LOWER_CHUNK 8192
+#endif
+#define GEMM_LOWER_CHUNK GCHOL_S_LOWER_CHUNK
 #else
 #error "compile with -DGCHOL_PREC_D or -DGCHOL_PREC_S"
 #endif
