@@ -60,10 +60,12 @@ cudaError_t gchol_stage_d2h(gchol_stage_t *st, void *h, size_t hpitch, const voi
 gchol_stage_t *gchol_queue_stager(gchol_queue_t q, const void *h);
 
 /* cudaMemcpy2DAsync between host and device memory (kind: HostToDevice or
- * DeviceToHost), through the queue's stager where it has one for the host
- * side. Uploads may return before the DMA ends, as cudaMemcpy2DAsync;
- * before reading a download, synchronize s, as with cudaMemcpy2DAsync. */
-cudaError_t gchol_copy_2d(gchol_queue_t q, enum cudaMemcpyKind kind, void *dst, size_t dpitch,
+ * DeviceToHost), through stager st (from gchol_queue_stager for the host
+ * side; the caller asks once per host array, as the lookup asks the driver
+ * about the pointer), or directly when st is NULL. Uploads may return
+ * before the DMA ends, as cudaMemcpy2DAsync; before reading a download,
+ * synchronize s, as with cudaMemcpy2DAsync. */
+cudaError_t gchol_copy_2d(gchol_stage_t *st, enum cudaMemcpyKind kind, void *dst, size_t dpitch,
                           const void *src, size_t spitch, size_t width, size_t height,
                           cudaStream_t s);
 

@@ -157,14 +157,15 @@ int64_t PFX(pftrf)(char transr, char uplo, int64_t n, FLOAT *A, int64_t *info)
     if (st == GCHOL_SUCCESS && (st = gchol_queue_enter(q, &prev)) == GCHOL_SUCCESS) {
         st = gchol_queue_reserve_device(q, bytes);
         FLOAT *dA = q->dwork;
+        gchol_stage_t *stager = gchol_queue_stager(q, A);
         if (st == GCHOL_SUCCESS)
-            st = gchol_from_cuda(gchol_copy_2d(q, cudaMemcpyHostToDevice, dA, bytes, A, bytes, bytes, 1, q->stream));
+            st = gchol_from_cuda(gchol_copy_2d(stager, cudaMemcpyHostToDevice, dA, bytes, A, bytes, bytes, 1, q->stream));
         if (st == GCHOL_SUCCESS) {
             int64_t finfo = 0;
             st = PFX(pftrf_gpu)(transr, uplo, n, dA, &finfo, q);
             if (st >= 0) {
                 int64_t st_copy = gchol_from_cuda(
-                    gchol_copy_2d(q, cudaMemcpyDeviceToHost, A, bytes, dA, bytes, bytes, 1, q->stream));
+                    gchol_copy_2d(stager, cudaMemcpyDeviceToHost, A, bytes, dA, bytes, bytes, 1, q->stream));
                 if (st_copy == GCHOL_SUCCESS)
                     st_copy = gchol_from_cuda(cudaStreamSynchronize(q->stream));
                 if (st_copy != GCHOL_SUCCESS) st = st_copy;

@@ -116,16 +116,17 @@ int64_t PFX(pftrs)(char transr, char uplo, int64_t n, int64_t nrhs, const FLOAT 
     if (st == GCHOL_SUCCESS && (st = gchol_queue_enter(q, &prev)) == GCHOL_SUCCESS) {
         st = gchol_queue_reserve_device(q, (size_t)(boff + n * nrhs) * w);
         FLOAT *dA = q->dwork, *dB = dA + boff;
+        gchol_stage_t *stager_a = gchol_queue_stager(q, A), *stager_b = gchol_queue_stager(q, B);
         if (st == GCHOL_SUCCESS)
-            st = gchol_from_cuda(gchol_copy_2d(q, cudaMemcpyHostToDevice, dA, (size_t)nt * w, A,
+            st = gchol_from_cuda(gchol_copy_2d(stager_a, cudaMemcpyHostToDevice, dA, (size_t)nt * w, A,
                                                (size_t)nt * w, (size_t)nt * w, 1, q->stream));
         if (st == GCHOL_SUCCESS)
-            st = gchol_from_cuda(gchol_copy_2d(q, cudaMemcpyHostToDevice, dB, (size_t)n * w, B,
+            st = gchol_from_cuda(gchol_copy_2d(stager_b, cudaMemcpyHostToDevice, dB, (size_t)n * w, B,
                                                (size_t)ldb * w, (size_t)n * w, nrhs, q->stream));
         int64_t sinfo = 0;
         if (st == GCHOL_SUCCESS) st = PFX(pftrs_gpu)(transr, uplo, n, nrhs, dA, dB, n, &sinfo, q);
         if (st == GCHOL_SUCCESS)
-            st = gchol_from_cuda(gchol_copy_2d(q, cudaMemcpyDeviceToHost, B, (size_t)ldb * w, dB,
+            st = gchol_from_cuda(gchol_copy_2d(stager_b, cudaMemcpyDeviceToHost, B, (size_t)ldb * w, dB,
                                                (size_t)n * w, (size_t)n * w, nrhs, q->stream));
         cudaError_t e = cudaStreamSynchronize(q->stream);
         if (st == GCHOL_SUCCESS) st = gchol_from_cuda(e);

@@ -37,6 +37,7 @@ enum { kCopyNb = 256, kBand = 1024 };
 enum { kLag = 2 };
 typedef struct {
     gchol_queue_t q;
+    gchol_stage_t *stager;        /* for A, or NULL: copies go direct      */
     int           upper;
     int64_t       n, lda, ldda;
     FLOAT        *A, *dA;
@@ -63,8 +64,8 @@ static cudaError_t copy_block(const host_io_t *io, int64_t r0, int64_t c0, int64
     FLOAT *h = io->A + r0 + c0 * io->lda, *d = io->dA + r0 + c0 * io->ldda;
     if (rows <= 0 || cols <= 0) return cudaSuccess;
     return kind == cudaMemcpyHostToDevice
-        ? gchol_copy_2d(io->q, kind, d, io->ldda * w, h, io->lda * w, rows * w, cols, s)
-        : gchol_copy_2d(io->q, kind, h, io->lda * w, d, io->ldda * w, rows * w, cols, s);
+        ? gchol_copy_2d(io->stager, kind, d, io->ldda * w, h, io->lda * w, rows * w, cols, s)
+        : gchol_copy_2d(io->stager, kind, h, io->lda * w, d, io->ldda * w, rows * w, cols, s);
 }
 
 static int64_t io_need(void *ctx, int64_t col_end)
@@ -160,8 +161,9 @@ static int64_t io_final(void *ctx, int64_t col_end, cudaStream_t s)
 static int64_t factor_host(char uplo, int64_t n, FLOAT *A, int64_t lda, FLOAT *dA, int64_t ldda,
                            const gchol_options_t *opts, gchol_queue_t q)
 {
-    host_io_t io = { .q = q, .upper = gchol_uplo_is_upper(uplo), .n = n, .lda = lda,
-                     .ldda = ldda, .A = A, .dA = dA };
+    host_io_t io = { .q = q, .stager = gchol_queue_stager(q, A),
+                     .upper = gchol_uplo_is_upper(uplo), .n = n, .lda = lda, .ldda = ldda,
+                     .A = A, .dA = dA };
     int64_t st = gchol_queue_reserve_host(q, (size_t)kCopyNb * kCopyNb * sizeof(FLOAT));
     if (st != GCHOL_SUCCESS) return st;
     int created = 0;

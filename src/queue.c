@@ -198,12 +198,11 @@ gchol_stage_t *gchol_queue_stager(gchol_queue_t q, const void *h)
     return q->stager;
 }
 
-cudaError_t gchol_copy_2d(gchol_queue_t q, enum cudaMemcpyKind kind, void *dst, size_t dpitch,
+cudaError_t gchol_copy_2d(gchol_stage_t *st, enum cudaMemcpyKind kind, void *dst, size_t dpitch,
                           const void *src, size_t spitch, size_t width, size_t height,
                           cudaStream_t s)
 {
     const int up = kind == cudaMemcpyHostToDevice;
-    gchol_stage_t *st = gchol_queue_stager(q, up ? src : dst);
     if (st == NULL) return cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, s);
     return up ? gchol_stage_h2d(st, dst, dpitch, src, spitch, width, height, s)
               : gchol_stage_d2h(st, dst, dpitch, src, spitch, width, height, s);

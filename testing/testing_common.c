@@ -187,6 +187,18 @@ double testing_potrf_flops(int64_t n)
     return x * x * x / 3.0 + x * x / 2.0 + x / 6.0;
 }
 
+gchol_options_t testing_options(int variant, int lookahead, int64_t nb,
+                                int64_t recnb)
+{
+    gchol_options_t o;
+    gchol_options_default(&o);
+    o.variant = variant;
+    o.lookahead = lookahead;
+    o.nb = nb;
+    o.recnb = recnb;
+    return o;
+}
+
 /* Reports a failed CUDA runtime call. */
 int testing_cuda_failed(int status, const char *call, const char *file, int line)
 {

@@ -80,6 +80,11 @@ size_t testing_elsize(char prec);
 /* LAPACK flop count of potrf: n^3/3 + n^2/2 + n/6. */
 double testing_potrf_flops(int64_t n);
 
+/* The library's default options with variant (gchol_variant_t), lookahead
+ * (gchol_lookahead_t), nb and recnb forced. */
+gchol_options_t testing_options(int variant, int lookahead, int64_t nb,
+                                int64_t recnb);
+
 /* Prints a CUDA / cuBLAS failure (file:line) and returns nonzero on failure,
  * so callers write `if (TESTING_CUDA(cudaMalloc(...))) goto cleanup;`. */
 int testing_cuda_failed(int status, const char *call, const char *file, int line);

@@ -496,12 +496,8 @@ static testing_result_t run_fcase(const fcase_t *c)
         }
         if (c->form) {
             const pftrf_form_t *fm = &forms[c->form];
-            gchol_options_t o;
-            gchol_options_default(&o);
-            o.variant = fm->variant;
-            o.nb = fm->nb;
-            o.recnb = fm->recnb;
-            o.lookahead = fm->lookahead;
+            const gchol_options_t o =
+                testing_options(fm->variant, fm->lookahead, fm->nb, fm->recnb);
             ret = GCHOL(pftrf_expert_gpu)(c->transr, c->uplo, n, dF + GUARD, &info, &o, g_queue);
         } else {
             ret = GCHOL(pftrf_gpu)(c->transr, c->uplo, n, dF + GUARD, &info, g_queue);

@@ -153,13 +153,7 @@ static void teardown_device(void)
 /* Options of a case for the expert forms. */
 static gchol_options_t case_options(const case_t *c)
 {
-    gchol_options_t o;
-    gchol_options_default(&o);
-    o.variant = c->variant;
-    o.lookahead = c->lookahead;
-    o.nb = c->nb;
-    o.recnb = c->recnb;
-    return o;
+    return testing_options(c->variant, c->lookahead, c->nb, c->recnb);
 }
 
 static int64_t case_lda(const case_t *c)
