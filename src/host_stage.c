@@ -146,14 +146,15 @@ void gchol_stage_destroy(gchol_stage_t *st)
     free(st);
 }
 
-/* Threads: GCHOL_HOST_THREADS if set (1: the caller alone), else sixteen or
- * the number of cores, whichever is smaller. Measured on the lent machine's
- * 16 cores (double, n = 16384, 9 runs each, median / max ms): 2 threads
- * 234 / 291, 4 146 / 211, 8 102-104 / 147-188, 16 91 / 123. */
+/* Threads: GCHOL_HOST_THREADS if set (1: the caller alone), else eight or
+ * the number of cores, whichever is smaller. Measured on two of the lent
+ * 16-core machines (double, n = 16384, 9 runs each, median ms): 1 thread
+ * 325, 2 234, 4 146, 8 102-104 / 112-136, 16 91 / 148: sixteen won on the
+ * first and lost on the second, so the default stays at eight. */
 static int thread_count(void)
 {
     const char *env = getenv("GCHOL_HOST_THREADS");
-    long t = env ? atol(env) : 16;
+    long t = env ? atol(env) : 8;
     const long cores = sysconf(_SC_NPROCESSORS_ONLN);
     if (!env && cores > 0 && cores < t) t = cores;
     if (t < 1) t = 1;
