@@ -151,6 +151,10 @@ __device__ __forceinline__ void inner_update_fma(T *C, int ldc, const T *A, int 
         const int r = u < units ? 4 * (u / 4) : 0, c = 2 * (u % 4);
         T acc[4][2];
         zero_all(acc);
+        /* unrolled by 4 so that the loads of later steps issue before the
+         * FMAs of this one: potf2 of a 128 x 64 panel 23.4k -> 22.3k cycles,
+         * the single-precision tiled kernel 1-2.5% faster (2 and 8: no gain) */
+#pragma unroll 4
         for (int k = s; k < kk; k += slices) {
             T a[4], b[2];
             load_vec(A + r + k * lda, a);
