@@ -160,8 +160,12 @@ template <> struct WarpTile<double> {
     }
 
     /* The fragments of the next k-step load while this one multiplies: with
-     * two warps per scheduler, shared-memory latency is otherwise exposed. */
-    __device__ __forceinline__ void mma(const double *As, const double *Bs, int wm, int wn)
+     * two warps per scheduler, shared-memory latency is otherwise exposed.
+     * hook(step) runs after each k-step's DMMAs are issued: the main loop
+     * puts the next stages' copies and scaling there, so that their integer
+     * and memory instructions issue while the tensor pipe is busy. */
+    template <typename Hook>
+    __device__ __forceinline__ void mma(const double *As, const double *Bs, int wm, int wn, Hook &&hook)
     {
         double2 af[2][4], bf[2][2];
         load_frags(af[0], bf[0], As, Bs, 0, wm, wn);
@@ -176,6 +180,7 @@ template <> struct WarpTile<double> {
                     const double b = nt % 2 ? bf[cur][nt / 2].y : bf[cur][nt / 2].x;
                     dmma_16x8x4(acc[mt][nt], af[cur][mt].x, af[cur][mt].y, b);
                 }
+            hook(step);
         }
     }
 
@@ -278,11 +283,11 @@ constexpr int kAsyncStages = 3;
 
 /* 8-byte global -> shared copy that bypasses registers; src_bytes = 0 writes
  * zeros (the tile's rows past m, columns past the chunk). */
-__device__ __forceinline__ void cp_async8(void *dst, const void *src, bool in)
+__device__ __forceinline__ void cp_async8(void *dst, const void *src, int src_bytes)
 {
     const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
     asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;\n" ::"r"(s), "l"(src),
-                 "r"(in ? 8 : 0));
+                 "r"(src_bytes));
 }
 
 /* Where row r of a double-precision stage is kept (see load_frags). */
@@ -291,25 +296,40 @@ __device__ __forceinline__ int dmma_slot(int r)
     return (r & ~15) | ((r & 7) << 1) | ((r >> 3) & 1);
 }
 
+/* Parts a stage's copies and scaling are cut into, spread over the first
+ * and the last k-steps of the previous stage's DMMAs (see mainloop_async). */
+#ifndef GCHOL_SYRK_ISSUE_PARTS
+#define GCHOL_SYRK_ISSUE_PARTS 2
+#endif
+#ifndef GCHOL_SYRK_SCALE_PARTS
+#define GCHOL_SYRK_SCALE_PARTS 2
+#endif
+constexpr int kIssueParts = GCHOL_SYRK_ISSUE_PARTS;
+constexpr int kScaleParts = GCHOL_SYRK_SCALE_PARTS;
+
 /*
- * This thread's share of one operand: row `row` of A (src points at its
- * element in column k0 + c0), columns c0 + 2q. Full stages skip the column
- * guard; rows past m copy nothing and zero-fill.
+ * Part `part` of this thread's copies of one operand of a stage: row r of
+ * the tile (src points at its element in column k0 + c0; a valid address
+ * even for rows past m, which copy src_bytes = 0 and zero-fill), columns
+ * c0 + 2q. Full stages skip the column guard. Successive copies are one
+ * pointer step apart, so each costs a 64-bit add, not a multiply.
  */
 template <typename T>
-__device__ __forceinline__ void issue_stage(T *S, const T *src, int64_t lda2, bool row_in,
-                                            int64_t kleft, const T *safe)
+__device__ __forceinline__ void issue_part(T *S, const T *src, int64_t lda2, int src_bytes,
+                                           int64_t kleft, int part, const T *safe)
 {
+    constexpr int Q = Cfg<T>::Loads / kIssueParts;
     const int slot = dmma_slot(threadIdx.x % kBM), c0 = threadIdx.x / kBM;
+    const T *p = src + (int64_t)(part * Q) * lda2;
+    T *dst = S + (c0 + 2 * part * Q) * kLDS + slot;
     if (kleft >= Cfg<T>::BK) {
 #pragma unroll
-        for (int q = 0; q < Cfg<T>::Loads; ++q)
-            cp_async8(S + (c0 + 2 * q) * kLDS + slot, row_in ? src + q * lda2 : safe, row_in);
+        for (int j = 0; j < Q; ++j, p += lda2) cp_async8(dst + 2 * j * kLDS, p, src_bytes);
     } else {
 #pragma unroll
-        for (int q = 0; q < Cfg<T>::Loads; ++q) {
-            const bool in = row_in && c0 + 2 * q < kleft;
-            cp_async8(S + (c0 + 2 * q) * kLDS + slot, in ? src + q * lda2 : safe, in);
+        for (int j = 0; j < Q; ++j, p += lda2) {
+            const bool in = c0 + 2 * (part * Q + j) < kleft;
+            cp_async8(dst + 2 * j * kLDS, in ? p : safe, in ? src_bytes : 0);
         }
     }
 }
@@ -320,24 +340,26 @@ __device__ __forceinline__ void issue_stage_d(T *dS, const T *__restrict__ d, in
 {
     if (threadIdx.x < Cfg<T>::BK) {
         const int64_t k = k0 + threadIdx.x;
-        cp_async8(dS + threadIdx.x, k < kend ? d + k : d, k < kend);
+        cp_async8(dS + threadIdx.x, k < kend ? d + k : d, k < kend ? 8 : 0);
     }
 }
 
-/* Scales this thread's own elements of a stage by d. Branch-free: past kend
- * both the tile and d were zero-filled. */
+/* Scales part `part` of this thread's own elements of a stage (the ones it
+ * copied) by d. Branch-free: past kend both the tile and d were zero-filled. */
 template <typename T>
-__device__ __forceinline__ void scale_stage(T *S, const T *dS)
+__device__ __forceinline__ void scale_part(T *S, const T *dS, int part)
 {
+    constexpr int Q = Cfg<T>::Loads / kScaleParts;
     const int r = dmma_slot(threadIdx.x % kBM), c0 = threadIdx.x / kBM;
-    T v[Cfg<T>::Loads], w[Cfg<T>::Loads];
+    T v[Q], w[Q];
 #pragma unroll
-    for (int q = 0; q < Cfg<T>::Loads; ++q) {
-        v[q] = S[(c0 + 2 * q) * kLDS + r];
-        w[q] = dS[c0 + 2 * q];
+    for (int j = 0; j < Q; ++j) {
+        const int q = part * Q + j;
+        v[j] = S[(c0 + 2 * q) * kLDS + r];
+        w[j] = dS[c0 + 2 * q];
     }
 #pragma unroll
-    for (int q = 0; q < Cfg<T>::Loads; ++q) S[(c0 + 2 * q) * kLDS + r] = v[q] * w[q];
+    for (int j = 0; j < Q; ++j) S[(c0 + 2 * (part * Q + j)) * kLDS + r] = v[j] * w[j];
 }
 
 /*
@@ -346,6 +368,12 @@ __device__ __forceinline__ void scale_stage(T *S, const T *dS)
  * each thread scales its own elements of stage kt+1 (d sits in shared memory
  * next to the stage) while stage kt is read by all, so one barrier per stage
  * publishes both the landed copies and the scaling.
+ *
+ * The copies of stage kt+2 and the scaling of stage kt+1 are cut into parts
+ * that run between the k-steps of stage kt's DMMAs: the copies in the first
+ * k-steps (so they land before the next barrier), the scaling in the last.
+ * Issued all at once after the barrier, their few hundred integer and memory
+ * instructions per thread left the tensor pipe idle on every warp at once.
  */
 template <typename T, bool kHasD>
 __device__ __forceinline__ void mainloop_async(WarpTile<T> &acc, T *smem, const T *__restrict__ A,
@@ -353,25 +381,31 @@ __device__ __forceinline__ void mainloop_async(WarpTile<T> &acc, T *smem, const 
                                                int64_t row0, int64_t col0, int64_t kbeg,
                                                int64_t kend, bool diag, bool active, int wm, int wn)
 {
-    static_assert(kAsyncStages >= 3, "scaling runs one stage ahead");
+    static_assert(kAsyncStages == 3, "copies run two stages ahead, scaling one");
+    constexpr int kSteps = Cfg<T>::BK / 4;
+    static_assert(kIssueParts <= kSteps && kScaleParts <= kSteps, "one part per k-step at most");
+    static_assert(Cfg<T>::Loads % kIssueParts == 0 && Cfg<T>::Loads % kScaleParts == 0, "even parts");
     const int boff = diag ? 0 : Cfg<T>::BK * kLDS;
     const int doff = 2 * Cfg<T>::BK * kLDS; /* d of the stage */
     const int64_t nk = (kend - kbeg + Cfg<T>::BK - 1) / Cfg<T>::BK;
     static_assert(kThr / kBM == 2, "columns c0 + 2q");
     const int r = threadIdx.x % kBM, c0 = threadIdx.x / kBM;
     const bool a_in = row0 + r < m, b_in = col0 + r < m;
+    const int a_bytes = a_in ? 8 : 0, b_bytes = b_in ? 8 : 0;
     const T *a_src = A + (a_in ? row0 + r : 0) + (kbeg + c0) * lda;
     const T *b_src = A + (b_in ? col0 + r : 0) + (kbeg + c0) * lda;
     const int64_t lda2 = 2 * lda, stride = Cfg<T>::BK * lda;
-    auto issue = [&](int64_t kt) {
+    auto stage = [&](int64_t kt) { return smem + (kt % kAsyncStages) * Cfg<T>::Stage; };
+    /* Part `part` of stage kt's copies; the last part closes the group. */
+    auto issue = [&](int64_t kt, int part) {
         if (kt < nk) {
-            T *S = smem + (kt % kAsyncStages) * Cfg<T>::Stage;
-            const int64_t k0 = kbeg + kt * Cfg<T>::BK;
-            issue_stage(S, a_src + kt * stride, lda2, a_in, kend - k0, A);
-            if (!diag) issue_stage(S + boff, b_src + kt * stride, lda2, b_in, kend - k0, A);
-            if (kHasD) issue_stage_d(S + doff, d, k0, kend);
+            T *S = stage(kt);
+            const int64_t k0 = kbeg + kt * Cfg<T>::BK, off = kt * stride;
+            issue_part(S, a_src + off, lda2, a_bytes, kend - k0, part, A);
+            if (!diag) issue_part(S + boff, b_src + off, lda2, b_bytes, kend - k0, part, A);
+            if (kHasD && part == 0) issue_stage_d(S + doff, d, k0, kend);
         }
-        cp_async_commit();
+        if (part == kIssueParts - 1) cp_async_commit();
     };
     /* Off the diagonal only A's rows are scaled, by d^2: half the FP64
      * multiplies, which share the pipe with the DMMAs. The thread that
@@ -380,30 +414,36 @@ __device__ __forceinline__ void mainloop_async(WarpTile<T> &acc, T *smem, const 
      * sides and is scaled by d. */
     auto square_d = [&](int64_t kt) {
         if (kHasD && !diag && kt < nk && threadIdx.x < Cfg<T>::BK) {
-            T *dS = smem + (kt % kAsyncStages) * Cfg<T>::Stage + doff;
+            T *dS = stage(kt) + doff;
             dS[threadIdx.x] *= dS[threadIdx.x];
         }
     };
-    auto scale = [&](int64_t kt) {
-        if (kHasD && kt < nk) {
-            T *S = smem + (kt % kAsyncStages) * Cfg<T>::Stage;
-            scale_stage(S, S + doff);
-        }
+    auto scale = [&](int64_t kt, int part) {
+        if (kHasD && kt < nk) scale_part(stage(kt), stage(kt) + doff, part);
     };
 #pragma unroll
-    for (int s = 0; s < kAsyncStages - 1; ++s) issue(s);
+    for (int s = 0; s < kAsyncStages - 1; ++s)
+#pragma unroll
+        for (int part = 0; part < kIssueParts; ++part) issue(s, part);
     cp_async_wait<kAsyncStages - 2>(); /* stage 0 */
     square_d(0);
     __syncthreads();
-    scale(0);
+#pragma unroll
+    for (int part = 0; part < kScaleParts; ++part) scale(0, part);
     for (int64_t kt = 0; kt < nk; ++kt) {
-        cp_async_wait<kAsyncStages - 3>(); /* stages up to kt+1 */
+        cp_async_wait<0>(); /* stage kt+1 */
         square_d(kt + 1);
         __syncthreads(); /* kt scaled and visible, kt+1 landed, kt-1 free */
-        scale(kt + 1);
-        issue(kt + kAsyncStages - 1);
-        if (active) acc.mma(smem + (kt % kAsyncStages) * Cfg<T>::Stage,
-                            smem + (kt % kAsyncStages) * Cfg<T>::Stage + boff, wm, wn);
+        auto between = [&](int step) {
+            if (step < kIssueParts) issue(kt + 2, step);
+            if (step >= kSteps - kScaleParts) scale(kt + 1, step - (kSteps - kScaleParts));
+        };
+        if (active) {
+            acc.mma(stage(kt), stage(kt) + boff, wm, wn, between);
+        } else {
+#pragma unroll
+            for (int step = 0; step < kSteps; ++step) between(step);
+        }
     }
     cp_async_wait<0>();
 }
