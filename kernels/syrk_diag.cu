@@ -134,18 +134,21 @@ __device__ __forceinline__ void store_stage(T *S, const T (&reg)[Cfg<T>::Loads])
 
 template <typename T> struct WarpTile;
 
-/* FP64 tensor cores: 4 x 4 mma m16n8k4 tiles; thread (g, t4) of the warp holds
- * rows g, g+8 of each 16-row tile and columns 2 t4, 2 t4 + 1 of each 8. */
+/* FP64 tensor cores: 4 x 4 mma m16n8k4 tiles. The DMMA's rows and columns
+ * are a permutation of the tile's (see load_frags), chosen so that the
+ * stages keep A's rows in their natural order. */
 template <> struct WarpTile<double> {
     double acc[4][4][4];
 
     __device__ __forceinline__ void zero() { zero_all(acc); }
 
-    /* Fragments of k-step kk at k = kk + t4. The double-precision stages
-     * store row r of each 16-row group at dmma_slot(r), which puts rows g
-     * and g+8 side by side: A's pair (rows g, g+8 of a 16-row tile) and B's
-     * pair (column g of two adjacent 8-column tiles) are each one 16-byte
-     * load straight into the aligned registers the DMMA reads. */
+    /* Fragments of k-step kk at k = kk + t4. Thread (g, t4) supplies the
+     * DMMA's rows g and g+8 of a 16-row tile, and column g of two 8-column
+     * tiles; any assignment of tile rows to those slots gives a correct
+     * product as long as for_each undoes it. Rows 2g and 2g+1 take them:
+     * each pair is then one 16-byte load straight into the aligned registers
+     * the DMMA reads, and the stages hold A's rows in natural order, which
+     * lets the copies move 16 bytes each. */
     __device__ __forceinline__ static void load_frags(double2 (&af)[4], double2 (&bf)[2],
                                                       const double *As, const double *Bs, int kk,
                                                       int wm, int wn)
@@ -195,8 +198,8 @@ template <> struct WarpTile<double> {
             for (int nt = 0; nt < 4; ++nt)
 #pragma unroll
                 for (int e = 0; e < 4; ++e)
-                    f(wm * 64 + mt * 16 + g + (e / 2) * 8, wn * 32 + nt * 8 + 2 * t4 + (e % 2),
-                      acc[mt][nt][e]);
+                    f(wm * 64 + mt * 16 + 2 * g + e / 2,
+                      wn * 32 + (nt / 2) * 16 + 2 * (2 * t4 + e % 2) + nt % 2, acc[mt][nt][e]);
     }
 };
 
@@ -281,8 +284,9 @@ __device__ __forceinline__ void mainloop_regs(WarpTile<T> &acc, T *smem, const T
 /* Stages of the asynchronous pipeline (double precision). */
 constexpr int kAsyncStages = 3;
 
-/* 8-byte global -> shared copy that bypasses registers; src_bytes = 0 writes
- * zeros (the tile's rows past m, columns past the chunk). */
+/* Global -> shared copies that bypass registers; the bytes past src_bytes
+ * are zero-filled (the tile's rows past m, columns past the chunk). The
+ * 16-byte form skips L1: each element is read by one block only once. */
 __device__ __forceinline__ void cp_async8(void *dst, const void *src, int src_bytes)
 {
     const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
@@ -290,10 +294,11 @@ __device__ __forceinline__ void cp_async8(void *dst, const void *src, int src_by
                  "r"(src_bytes));
 }
 
-/* Where row r of a double-precision stage is kept (see load_frags). */
-__device__ __forceinline__ int dmma_slot(int r)
+__device__ __forceinline__ void cp_async16(void *dst, const void *src, int src_bytes)
 {
-    return (r & ~15) | ((r & 7) << 1) | ((r >> 3) & 1);
+    const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(s), "l"(src),
+                 "r"(src_bytes));
 }
 
 /* Parts a stage's copies and scaling are cut into, spread over the first
@@ -302,34 +307,66 @@ __device__ __forceinline__ int dmma_slot(int r)
 #define GCHOL_SYRK_ISSUE_PARTS 2
 #endif
 #ifndef GCHOL_SYRK_SCALE_PARTS
-#define GCHOL_SYRK_SCALE_PARTS 2
+#define GCHOL_SYRK_SCALE_PARTS 4
 #endif
 constexpr int kIssueParts = GCHOL_SYRK_ISSUE_PARTS;
 constexpr int kScaleParts = GCHOL_SYRK_SCALE_PARTS;
 
-/*
- * Part `part` of this thread's copies of one operand of a stage: row r of
- * the tile (src points at its element in column k0 + c0; a valid address
- * even for rows past m, which copy src_bytes = 0 and zero-fill), columns
- * c0 + 2q. Full stages skip the column guard. Successive copies are one
- * pointer step apart, so each costs a 64-bit add, not a multiply.
- */
-template <typename T>
-__device__ __forceinline__ void issue_part(T *S, const T *src, int64_t lda2, int src_bytes,
-                                           int64_t kleft, int part, const T *safe)
+/* Double-precision stages are copied in row pairs: thread t takes rows
+ * 2 (t % 64) and 2 (t % 64) + 1 of the tile, in columns c0 + 4q with
+ * c0 = t / 64, q < kCopies. */
+constexpr int kPairs = kBM / 2, kColGroups = kThr / kPairs;
+constexpr int kCopies = kDoubleBK / kColGroups;
+
+/* Where this thread's row pair sits in a tile, and how many of its 16
+ * bytes exist (rows past m zero-fill). */
+struct PairSrc {
+    const double *p; /* the pair's element in column kbeg + c0 (row 0 if past m) */
+    int bytes;       /* 16, 8 (only the first row is < m) or 0 */
+};
+
+__device__ __forceinline__ PairSrc pair_src(const double *A, int64_t lda, int64_t m, int64_t row0, int64_t k0)
 {
-    constexpr int Q = Cfg<T>::Loads / kIssueParts;
-    const int slot = dmma_slot(threadIdx.x % kBM), c0 = threadIdx.x / kBM;
-    const T *p = src + (int64_t)(part * Q) * lda2;
-    T *dst = S + (c0 + 2 * part * Q) * kLDS + slot;
-    if (kleft >= Cfg<T>::BK) {
+    const int64_t row = row0 + 2 * (threadIdx.x % kPairs);
+    const int bytes = row + 1 < m ? 16 : row < m ? 8 : 0;
+    return { A + (bytes ? row : 0) + (k0 + threadIdx.x / kPairs) * lda, bytes };
+}
+
+/* One row pair: a 16-byte copy, or two 8-byte ones where A or lda is odd. */
+template <bool kVec>
+__device__ __forceinline__ void copy_pair(double *dst, const double *src, int bytes)
+{
+    if (kVec) {
+        cp_async16(dst, src, bytes);
+    } else {
+        const int lo = bytes ? 8 : 0, hi = bytes - lo;
+        cp_async8(dst, src, lo);
+        cp_async8(dst + 1, hi ? src + 1 : src, hi);
+    }
+}
+
+/*
+ * Part `part` of this thread's copies of one operand of a stage (src: the
+ * pair's element in the stage's column c0). Full stages skip the column
+ * guard. Successive copies are one pointer step apart, so each costs a
+ * 64-bit add, not a multiply.
+ */
+template <bool kVec>
+__device__ __forceinline__ void issue_part(double *S, const double *src, int bytes, int64_t lda4,
+                                           int64_t kleft, int part, const double *safe)
+{
+    constexpr int Q = kCopies / kIssueParts;
+    const int rp = threadIdx.x % kPairs, c0 = threadIdx.x / kPairs;
+    const double *p = src + (int64_t)(part * Q) * lda4;
+    double *dst = S + (c0 + kColGroups * part * Q) * kLDS + 2 * rp;
+    if (kleft >= kDoubleBK) {
 #pragma unroll
-        for (int j = 0; j < Q; ++j, p += lda2) cp_async8(dst + 2 * j * kLDS, p, src_bytes);
+        for (int j = 0; j < Q; ++j, p += lda4) copy_pair<kVec>(dst + kColGroups * j * kLDS, p, bytes);
     } else {
 #pragma unroll
-        for (int j = 0; j < Q; ++j, p += lda2) {
-            const bool in = c0 + 2 * (part * Q + j) < kleft;
-            cp_async8(dst + 2 * j * kLDS, in ? p : safe, in ? src_bytes : 0);
+        for (int j = 0; j < Q; ++j, p += lda4) {
+            const bool in = c0 + kColGroups * (part * Q + j) < kleft;
+            copy_pair<kVec>(dst + kColGroups * j * kLDS, in ? p : safe, in ? bytes : 0);
         }
     }
 }
@@ -344,22 +381,26 @@ __device__ __forceinline__ void issue_stage_d(T *dS, const T *__restrict__ d, in
     }
 }
 
-/* Scales part `part` of this thread's own elements of a stage (the ones it
- * copied) by d. Branch-free: past kend both the tile and d were zero-filled. */
-template <typename T>
-__device__ __forceinline__ void scale_part(T *S, const T *dS, int part)
+/* Scales part `part` of this thread's own elements of a stage (the pairs
+ * it copied) by d. Branch-free: past kend both the tile and d were
+ * zero-filled. */
+__device__ __forceinline__ void scale_part(double *S, const double *dS, int part)
 {
-    constexpr int Q = Cfg<T>::Loads / kScaleParts;
-    const int r = dmma_slot(threadIdx.x % kBM), c0 = threadIdx.x / kBM;
-    T v[Q], w[Q];
+    constexpr int Q = kCopies / kScaleParts;
+    const int rp = threadIdx.x % kPairs, c0 = threadIdx.x / kPairs;
+    double2 v[Q];
+    double w[Q];
 #pragma unroll
     for (int j = 0; j < Q; ++j) {
-        const int q = part * Q + j;
-        v[j] = S[(c0 + 2 * q) * kLDS + r];
-        w[j] = dS[c0 + 2 * q];
+        const int c = c0 + kColGroups * (part * Q + j);
+        v[j] = *reinterpret_cast<const double2 *>(S + c * kLDS + 2 * rp);
+        w[j] = dS[c];
     }
 #pragma unroll
-    for (int j = 0; j < Q; ++j) S[(c0 + 2 * (part * Q + j)) * kLDS + r] = v[j] * w[j];
+    for (int j = 0; j < Q; ++j) {
+        const int c = c0 + kColGroups * (part * Q + j);
+        *reinterpret_cast<double2 *>(S + c * kLDS + 2 * rp) = make_double2(v[j].x * w[j], v[j].y * w[j]);
+    }
 }
 
 /*
@@ -375,34 +416,31 @@ __device__ __forceinline__ void scale_part(T *S, const T *dS, int part)
  * Issued all at once after the barrier, their few hundred integer and memory
  * instructions per thread left the tensor pipe idle on every warp at once.
  */
-template <typename T, bool kHasD>
-__device__ __forceinline__ void mainloop_async(WarpTile<T> &acc, T *smem, const T *__restrict__ A,
-                                               int64_t lda, const T *__restrict__ d, int64_t m,
-                                               int64_t row0, int64_t col0, int64_t kbeg,
-                                               int64_t kend, bool diag, bool active, int wm, int wn)
+template <bool kHasD, bool kVec>
+__device__ __forceinline__ void mainloop_async(WarpTile<double> &acc, double *smem,
+                                               const double *__restrict__ A, int64_t lda,
+                                               const double *__restrict__ d, int64_t m, int64_t row0,
+                                               int64_t col0, int64_t kbeg, int64_t kend, bool diag,
+                                               bool active, int wm, int wn)
 {
+    using T = double;
     static_assert(kAsyncStages == 3, "copies run two stages ahead, scaling one");
     constexpr int kSteps = Cfg<T>::BK / 4;
     static_assert(kIssueParts <= kSteps && kScaleParts <= kSteps, "one part per k-step at most");
-    static_assert(Cfg<T>::Loads % kIssueParts == 0 && Cfg<T>::Loads % kScaleParts == 0, "even parts");
+    static_assert(kCopies % kIssueParts == 0 && kCopies % kScaleParts == 0, "even parts");
     const int boff = diag ? 0 : Cfg<T>::BK * kLDS;
     const int doff = 2 * Cfg<T>::BK * kLDS; /* d of the stage */
     const int64_t nk = (kend - kbeg + Cfg<T>::BK - 1) / Cfg<T>::BK;
-    static_assert(kThr / kBM == 2, "columns c0 + 2q");
-    const int r = threadIdx.x % kBM, c0 = threadIdx.x / kBM;
-    const bool a_in = row0 + r < m, b_in = col0 + r < m;
-    const int a_bytes = a_in ? 8 : 0, b_bytes = b_in ? 8 : 0;
-    const T *a_src = A + (a_in ? row0 + r : 0) + (kbeg + c0) * lda;
-    const T *b_src = A + (b_in ? col0 + r : 0) + (kbeg + c0) * lda;
-    const int64_t lda2 = 2 * lda, stride = Cfg<T>::BK * lda;
+    const PairSrc a_src = pair_src(A, lda, m, row0, kbeg), b_src = pair_src(A, lda, m, col0, kbeg);
+    const int64_t lda4 = kColGroups * lda, stride = Cfg<T>::BK * lda;
     auto stage = [&](int64_t kt) { return smem + (kt % kAsyncStages) * Cfg<T>::Stage; };
     /* Part `part` of stage kt's copies; the last part closes the group. */
     auto issue = [&](int64_t kt, int part) {
         if (kt < nk) {
             T *S = stage(kt);
             const int64_t k0 = kbeg + kt * Cfg<T>::BK, off = kt * stride;
-            issue_part(S, a_src + off, lda2, a_bytes, kend - k0, part, A);
-            if (!diag) issue_part(S + boff, b_src + off, lda2, b_bytes, kend - k0, part, A);
+            issue_part<kVec>(S, a_src.p + off, a_src.bytes, lda4, kend - k0, part, A);
+            if (!diag) issue_part<kVec>(S + boff, b_src.p + off, b_src.bytes, lda4, kend - k0, part, A);
             if (kHasD && part == 0) issue_stage_d(S + doff, d, k0, kend);
         }
         if (part == kIssueParts - 1) cp_async_commit();
@@ -455,7 +493,7 @@ template <typename T> constexpr int min_blocks() { return sizeof(T) == 8 ? 1 : 2
  * of A. splits == 1: writes alpha*acc + beta*C through the map. Otherwise
  * writes the raw partial tile to work[(t*splits + split) * kBM^2].
  */
-template <typename T, bool kHasD>
+template <typename T, bool kHasD, bool kVec>
 __global__ void __launch_bounds__(kThr, min_blocks<T>())
 syrk_diag_kernel(int64_t m, int64_t n, T alpha, const T *__restrict__ A, int64_t lda,
                  const T *__restrict__ d, T beta, T *__restrict__ C, OutMap map, int splits,
@@ -479,7 +517,7 @@ syrk_diag_kernel(int64_t m, int64_t n, T alpha, const T *__restrict__ A, int64_t
     acc.zero();
     if (kbeg < kend) {
         if constexpr (sizeof(T) == 8)
-            mainloop_async<T, kHasD>(acc, smem, A, lda, d, m, row0, col0, kbeg, kend, diag, active, wm, wn);
+            mainloop_async<kHasD, kVec>(acc, smem, A, lda, d, m, row0, col0, kbeg, kend, diag, active, wm, wn);
         else
             mainloop_regs<T, kHasD>(acc, smem, A, lda, d, m, row0, col0, kbeg, kend, diag, active, wm, wn);
     }
@@ -532,7 +570,7 @@ template <typename T>
 int launch(int64_t m, int64_t n, T alpha, const T *dA, int64_t lda, const T *dd, T beta, T *dC,
            const gchol_outmap_t *cmap, int splits, T *dwork, cudaStream_t stream)
 {
-    static bool opted_d[64], opted_nd[64];
+    static bool opted[2][2][64];
     if (m <= 0) return cudaSuccess;
     const OutMap map = { cmap->rfp, cmap->upper, cmap->transposed, cmap->ldc, m };
     const int64_t nt = (m + kBM - 1) / kBM, tiles = nt * (nt + 1) / 2;
@@ -541,17 +579,24 @@ int launch(int64_t m, int64_t n, T alpha, const T *dA, int64_t lda, const T *dd,
                                        : ((n + splits - 1) / splits + 31) / 32 * 32;
     const size_t smem = kSmemBytes(sizeof(T));
     const dim3 grid((unsigned)tiles, (unsigned)splits);
+    /* Double precision copies row pairs as one 16-byte piece when every
+     * column of A starts on a 16-byte boundary. */
+    constexpr bool kCanVec = sizeof(T) == 8;
+    const bool vec = kCanVec && (uintptr_t)dA % 16 == 0 && lda % 2 == 0;
+    auto run = [&](auto kernel, bool(&done)[64]) {
+        cudaError_t e = opt_in_shared(kernel, smem, done);
+        if (e != cudaSuccess) return e;
+        kernel<<<grid, kThr, smem, stream>>>(m, n, alpha, dA, lda, dd, beta, dC, map, splits, kchunk, dwork);
+        return cudaGetLastError();
+    };
     cudaError_t e;
-    if (dd) {
-        auto k = syrk_diag_kernel<T, true>;
-        if ((e = opt_in_shared(k, smem, opted_d)) != cudaSuccess) return e;
-        k<<<grid, kThr, smem, stream>>>(m, n, alpha, dA, lda, dd, beta, dC, map, splits, kchunk, dwork);
-    } else {
-        auto k = syrk_diag_kernel<T, false>;
-        if ((e = opt_in_shared(k, smem, opted_nd)) != cudaSuccess) return e;
-        k<<<grid, kThr, smem, stream>>>(m, n, alpha, dA, lda, dd, beta, dC, map, splits, kchunk, dwork);
-    }
-    if ((e = cudaGetLastError()) != cudaSuccess) return e;
+    if (dd)
+        e = vec ? run(syrk_diag_kernel<T, true, kCanVec>, opted[1][1])
+                : run(syrk_diag_kernel<T, true, false>, opted[1][0]);
+    else
+        e = vec ? run(syrk_diag_kernel<T, false, kCanVec>, opted[0][1])
+                : run(syrk_diag_kernel<T, false, false>, opted[0][0]);
+    if (e != cudaSuccess) return e;
     if (splits > 1) {
         syrk_diag_reduce_kernel<T><<<(unsigned)tiles, kThr, 0, stream>>>(m, alpha, beta, dC, map,
                                                                         splits, dwork);
