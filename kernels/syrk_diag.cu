@@ -304,10 +304,10 @@ __device__ __forceinline__ void cp_async16(void *dst, const void *src, int src_b
 /* Parts a stage's copies and scaling are cut into, spread over the first
  * and the last k-steps of the previous stage's DMMAs (see mainloop_async). */
 #ifndef GCHOL_SYRK_ISSUE_PARTS
-#define GCHOL_SYRK_ISSUE_PARTS 2
+#define GCHOL_SYRK_ISSUE_PARTS 4
 #endif
 #ifndef GCHOL_SYRK_SCALE_PARTS
-#define GCHOL_SYRK_SCALE_PARTS 4
+#define GCHOL_SYRK_SCALE_PARTS 2
 #endif
 constexpr int kIssueParts = GCHOL_SYRK_ISSUE_PARTS;
 constexpr int kScaleParts = GCHOL_SYRK_SCALE_PARTS;
@@ -347,27 +347,23 @@ __device__ __forceinline__ void copy_pair(double *dst, const double *src, int by
 
 /*
  * Part `part` of this thread's copies of one operand of a stage (src: the
- * pair's element in the stage's column c0). Full stages skip the column
- * guard. Successive copies are one pointer step apart, so each costs a
- * 64-bit add, not a multiply.
+ * pair's element in the stage's column c0). Columns at or past kleft (the
+ * chunk's end; <= 0 for the stages past it) zero-fill from a safe address.
+ * Branch-free, so that the DMMA k-steps around it stay one scheduling
+ * region. Successive copies are one pointer step apart: a 64-bit add each.
  */
 template <bool kVec>
 __device__ __forceinline__ void issue_part(double *S, const double *src, int bytes, int64_t lda4,
-                                           int64_t kleft, int part, const double *safe)
+                                           int kleft, int part, const double *safe)
 {
     constexpr int Q = kCopies / kIssueParts;
     const int rp = threadIdx.x % kPairs, c0 = threadIdx.x / kPairs;
     const double *p = src + (int64_t)(part * Q) * lda4;
     double *dst = S + (c0 + kColGroups * part * Q) * kLDS + 2 * rp;
-    if (kleft >= kDoubleBK) {
 #pragma unroll
-        for (int j = 0; j < Q; ++j, p += lda4) copy_pair<kVec>(dst + kColGroups * j * kLDS, p, bytes);
-    } else {
-#pragma unroll
-        for (int j = 0; j < Q; ++j, p += lda4) {
-            const bool in = c0 + kColGroups * (part * Q + j) < kleft;
-            copy_pair<kVec>(dst + kColGroups * j * kLDS, in ? p : safe, in ? bytes : 0);
-        }
+    for (int j = 0; j < Q; ++j, p += lda4) {
+        const bool in = c0 + kColGroups * (part * Q + j) < kleft;
+        copy_pair<kVec>(dst + kColGroups * j * kLDS, in ? p : safe, in ? bytes : 0);
     }
 }
 
@@ -420,68 +416,70 @@ template <bool kHasD, bool kVec>
 __device__ __forceinline__ void mainloop_async(WarpTile<double> &acc, double *smem,
                                                const double *__restrict__ A, int64_t lda,
                                                const double *__restrict__ d, int64_t m, int64_t row0,
-                                               int64_t col0, int64_t kbeg, int64_t kend, bool diag,
-                                               bool active, int wm, int wn)
+                                               int64_t col0, int64_t kbeg, int64_t kend, bool active,
+                                               int wm, int wn)
 {
     using T = double;
     static_assert(kAsyncStages == 3, "copies run two stages ahead, scaling one");
-    constexpr int kSteps = Cfg<T>::BK / 4;
+    constexpr int BK = Cfg<T>::BK, kSteps = BK / 4;
     static_assert(kIssueParts <= kSteps && kScaleParts <= kSteps, "one part per k-step at most");
     static_assert(kCopies % kIssueParts == 0 && kCopies % kScaleParts == 0, "even parts");
-    const int boff = diag ? 0 : Cfg<T>::BK * kLDS;
-    const int doff = 2 * Cfg<T>::BK * kLDS; /* d of the stage */
-    const int64_t nk = (kend - kbeg + Cfg<T>::BK - 1) / Cfg<T>::BK;
+    constexpr int boff = BK * kLDS, doff = 2 * BK * kLDS; /* B's rows, d of a stage */
+    const int nk = (int)((kend - kbeg + BK - 1) / BK);
     const PairSrc a_src = pair_src(A, lda, m, row0, kbeg), b_src = pair_src(A, lda, m, col0, kbeg);
-    const int64_t lda4 = kColGroups * lda, stride = Cfg<T>::BK * lda;
-    auto stage = [&](int64_t kt) { return smem + (kt % kAsyncStages) * Cfg<T>::Stage; };
-    /* Part `part` of stage kt's copies; the last part closes the group. */
-    auto issue = [&](int64_t kt, int part) {
-        if (kt < nk) {
-            T *S = stage(kt);
-            const int64_t k0 = kbeg + kt * Cfg<T>::BK, off = kt * stride;
-            issue_part<kVec>(S, a_src.p + off, a_src.bytes, lda4, kend - k0, part, A);
-            if (!diag) issue_part<kVec>(S + boff, b_src.p + off, b_src.bytes, lda4, kend - k0, part, A);
-            if (kHasD && part == 0) issue_stage_d(S + doff, d, k0, kend);
-        }
+    const int64_t lda4 = kColGroups * lda, stride = BK * lda;
+    auto stage = [&](int buf) { return smem + buf * Cfg<T>::Stage; };
+    /* Part `part` of stage kt's copies, into buffer buf; the last part closes
+     * the group. Stages past the chunk zero-fill (nobody reads them), which
+     * keeps this free of branches. A diagonal tile copies its rows twice, as
+     * A and as B, so that it needs no code of its own. */
+    auto issue = [&](int kt, int buf, int part) {
+        T *S = stage(buf);
+        const int64_t k0 = kbeg + (int64_t)kt * BK, off = kt * stride;
+        const int kleft = (int)max((int64_t)0, min((int64_t)BK, kend - k0));
+        issue_part<kVec>(S, a_src.p + off, a_src.bytes, lda4, kleft, part, A);
+        issue_part<kVec>(S + boff, b_src.p + off, b_src.bytes, lda4, kleft, part, A);
+        if (kHasD && part == 0) issue_stage_d(S + doff, d, k0, kend);
         if (part == kIssueParts - 1) cp_async_commit();
     };
-    /* Off the diagonal only A's rows are scaled, by d^2: half the FP64
-     * multiplies, which share the pipe with the DMMAs. The thread that
-     * copied d_k squares it once its copy has landed, before the barrier
-     * that lets the others read it. A diagonal tile's one buffer serves both
-     * sides and is scaled by d. */
-    auto square_d = [&](int64_t kt) {
-        if (kHasD && !diag && kt < nk && threadIdx.x < Cfg<T>::BK) {
-            T *dS = stage(kt) + doff;
+    /* Only A's rows are scaled, by d^2: half the FP64 multiplies, which
+     * share the pipe with the DMMAs. The thread that copied d_k squares it
+     * once its copy has landed, before the barrier that lets others read it. */
+    auto square_d = [&](int buf) {
+        if (kHasD && threadIdx.x < BK) {
+            T *dS = stage(buf) + doff;
             dS[threadIdx.x] *= dS[threadIdx.x];
         }
     };
-    auto scale = [&](int64_t kt, int part) {
-        if (kHasD && kt < nk) scale_part(stage(kt), stage(kt) + doff, part);
+    auto scale = [&](int buf, int part) {
+        if (kHasD) scale_part(stage(buf), stage(buf) + doff, part);
     };
 #pragma unroll
     for (int s = 0; s < kAsyncStages - 1; ++s)
 #pragma unroll
-        for (int part = 0; part < kIssueParts; ++part) issue(s, part);
+        for (int part = 0; part < kIssueParts; ++part) issue(s, s, part);
     cp_async_wait<kAsyncStages - 2>(); /* stage 0 */
     square_d(0);
     __syncthreads();
 #pragma unroll
     for (int part = 0; part < kScaleParts; ++part) scale(0, part);
-    for (int64_t kt = 0; kt < nk; ++kt) {
+    int buf = 0; /* kt % kAsyncStages */
+    for (int kt = 0; kt < nk; ++kt) {
+        const int buf1 = buf == 2 ? 0 : buf + 1, buf2 = buf1 == 2 ? 0 : buf1 + 1;
         cp_async_wait<0>(); /* stage kt+1 */
-        square_d(kt + 1);
+        square_d(buf1);
         __syncthreads(); /* kt scaled and visible, kt+1 landed, kt-1 free */
         auto between = [&](int step) {
-            if (step < kIssueParts) issue(kt + 2, step);
-            if (step >= kSteps - kScaleParts) scale(kt + 1, step - (kSteps - kScaleParts));
+            if (step < kIssueParts) issue(kt + 2, buf2, step);
+            if (step >= kSteps - kScaleParts) scale(buf1, step - (kSteps - kScaleParts));
         };
         if (active) {
-            acc.mma(stage(kt), stage(kt) + boff, wm, wn, between);
+            acc.mma(stage(buf), stage(buf) + boff, wm, wn, between);
         } else {
 #pragma unroll
             for (int step = 0; step < kSteps; ++step) between(step);
         }
+        buf = buf1;
     }
     cp_async_wait<0>();
 }
@@ -517,7 +515,7 @@ syrk_diag_kernel(int64_t m, int64_t n, T alpha, const T *__restrict__ A, int64_t
     acc.zero();
     if (kbeg < kend) {
         if constexpr (sizeof(T) == 8)
-            mainloop_async<kHasD, kVec>(acc, smem, A, lda, d, m, row0, col0, kbeg, kend, diag, active, wm, wn);
+            mainloop_async<kHasD, kVec>(acc, smem, A, lda, d, m, row0, col0, kbeg, kend, active, wm, wn);
         else
             mainloop_regs<T, kHasD>(acc, smem, A, lda, d, m, row0, col0, kbeg, kend, diag, active, wm, wn);
     }
