@@ -6,12 +6,16 @@
  * ti >= tj, with t = ti(ti+1)/2 + tj. The tiles of the other triangle get no
  * thread block at all.
  *
- * Each tile is a GEMM over the long dimension n in chunks of BK columns:
- * global -> registers -> (times d_k) -> shared memory, double-buffered, so
- * the scaling by D is fused into the loads and no scaled copy of A exists.
- * Double precision multiplies on the FP64 tensor cores (mma m16n8k4, DMMA);
- * single precision on the FP32 cores (FFMA, 8 x 8 outer products per thread)
- * so that it keeps full FP32 accuracy.
+ * Each tile is a GEMM over the long dimension n in chunks of BK columns,
+ * scaled by D on the way through shared memory, so that no scaled copy of A
+ * exists.
+ * - Double precision multiplies on the FP64 tensor cores (mma m16n8k4,
+ *   DMMA). Stages arrive by cp.async, three deep; the copies of stage kt+2
+ *   and the scaling of stage kt+1 are issued in parts between the k-steps
+ *   of stage kt's DMMAs, so the tensor pipe never waits on them.
+ * - Single precision runs on the FP32 cores (FFMA, 8 x 8 outer products per
+ *   thread) so that it keeps full FP32 accuracy: global -> registers ->
+ *   (times d_k) -> shared memory, double-buffered.
  *
  * The result goes through an output map: full storage (either triangle) or
  * LAPACK's RFP (four variants), so one kernel serves syrk_diag and sfrk_diag.
@@ -36,8 +40,8 @@ constexpr int kThr     = 256;      /* 8 warps as 2 (rows) x 4 (cols), 64 x 32 */
 
 /* Per precision: columns of A per pipeline stage (double takes twice as many
  * so that each stage's fixed costs -- barrier, first fragment loads -- are
- * spread over more DMMAs), elements each thread copies per operand and stage,
- * and the stage's size in shared memory (see mainloop_*). */
+ * spread over more DMMAs) and the stage's size in shared memory (see
+ * mainloop_*). */
 #ifndef GCHOL_GPU_ARCH
 #define GCHOL_GPU_ARCH 90
 #endif
@@ -47,7 +51,6 @@ constexpr int kDoubleBK = GCHOL_GPU_ARCH >= 90 ? 32 : 16;
 
 template <typename T> struct Cfg {
     static constexpr int BK    = sizeof(T) == 8 ? kDoubleBK : 16;
-    static constexpr int Loads = kBM * BK / kThr;
     static constexpr int Stage = 2 * BK * kLDS + BK;
 };
 
@@ -101,17 +104,20 @@ __device__ __forceinline__ int64_t out_offset(const OutMap &map, int64_t i, int6
     return map.upper ? j + i * map.ld : i + j * map.ld;
 }
 
-/* ---- loads: rows row0.., columns k0..k0+BK of A, times d ---------------- */
+/* ---- single precision loads: rows row0.., columns k0..k0+BK of A, times d */
+
+/* Elements each thread loads per operand and stage. */
+template <typename T> constexpr int kRegLoads = kBM * Cfg<T>::BK / kThr;
 
 template <typename T, bool kHasD>
-__device__ __forceinline__ void load_stage(T (&reg)[Cfg<T>::Loads], const T *__restrict__ A, int64_t lda,
+__device__ __forceinline__ void load_stage(T (&reg)[kRegLoads<T>], const T *__restrict__ A, int64_t lda,
                                            const T *__restrict__ d, int64_t m, int64_t row0,
                                            int64_t k0, int64_t kend)
 {
     const int64_t row = row0 + (threadIdx.x % kBM);
     const int c0 = threadIdx.x / kBM;
 #pragma unroll
-    for (int q = 0; q < Cfg<T>::Loads; ++q) {
+    for (int q = 0; q < kRegLoads<T>; ++q) {
         const int64_t k = k0 + c0 + q * (kThr / kBM);
         T v = T(0);
         if (row < m && k < kend) {
@@ -123,11 +129,11 @@ __device__ __forceinline__ void load_stage(T (&reg)[Cfg<T>::Loads], const T *__r
 }
 
 template <typename T>
-__device__ __forceinline__ void store_stage(T *S, const T (&reg)[Cfg<T>::Loads])
+__device__ __forceinline__ void store_stage(T *S, const T (&reg)[kRegLoads<T>])
 {
     const int r = threadIdx.x % kBM, c0 = threadIdx.x / kBM;
 #pragma unroll
-    for (int q = 0; q < Cfg<T>::Loads; ++q) S[(c0 + q * (kThr / kBM)) * kLDS + r] = reg[q];
+    for (int q = 0; q < kRegLoads<T>; ++q) S[(c0 + q * (kThr / kBM)) * kLDS + r] = reg[q];
 }
 
 /* ---- the per-warp 64 x 32 product ------------------------------------------ */
@@ -241,8 +247,10 @@ template <> struct WarpTile<float> {
     }
 };
 
-/* Stage b of a pipeline holds A's rows at smem + b*Stage, B's after them
- * (or nothing: a diagonal tile reads A's twice), then BK entries of d. */
+/* Stage b of a pipeline holds A's rows at smem + b*Stage, B's after them,
+ * then BK entries of d. (Single precision: a diagonal tile reads A's rows
+ * twice and leaves B's part empty; double copies them twice instead, which
+ * keeps its copy code free of branches.) */
 
 /*
  * Main loop through registers (single precision): global -> registers
@@ -256,7 +264,7 @@ __device__ __forceinline__ void mainloop_regs(WarpTile<T> &acc, T *smem, const T
                                               int64_t kend, bool diag, bool active, int wm, int wn)
 {
     const int boff = diag ? 0 : Cfg<T>::BK * kLDS;
-    T ra[Cfg<T>::Loads], rb[Cfg<T>::Loads];
+    T ra[kRegLoads<T>], rb[kRegLoads<T>];
     load_stage<T, kHasD>(ra, A, lda, d, m, row0, kbeg, kend);
     if (!diag) load_stage<T, kHasD>(rb, A, lda, d, m, col0, kbeg, kend);
     store_stage(smem, ra);
@@ -301,16 +309,13 @@ __device__ __forceinline__ void cp_async16(void *dst, const void *src, int src_b
                  "r"(src_bytes));
 }
 
-/* Parts a stage's copies and scaling are cut into, spread over the first
- * and the last k-steps of the previous stage's DMMAs (see mainloop_async). */
-#ifndef GCHOL_SYRK_ISSUE_PARTS
-#define GCHOL_SYRK_ISSUE_PARTS 4
-#endif
-#ifndef GCHOL_SYRK_SCALE_PARTS
-#define GCHOL_SYRK_SCALE_PARTS 2
-#endif
-constexpr int kIssueParts = GCHOL_SYRK_ISSUE_PARTS;
-constexpr int kScaleParts = GCHOL_SYRK_SCALE_PARTS;
+/* Parts a stage's copies and scaling are cut into: the copies of stage
+ * kt+2 run after the first four k-steps of stage kt's DMMAs, one part each,
+ * and the scaling of stage kt+1 after the last two. Measured on the H100
+ * (docs/results/s7/): copies in 1, 2 or 8 parts, scaling in 1, 4 or 8, or
+ * scaling earlier in the stage were 1-10% slower. */
+constexpr int kIssueParts = kDoubleBK >= 32 ? 4 : 2; /* sm_80's stages have 4 k-steps */
+constexpr int kScaleParts = 2;
 
 /* Double-precision stages are copied in row pairs: thread t takes rows
  * 2 (t % 64) and 2 (t % 64) + 1 of the tile, in columns c0 + 4q with
@@ -422,7 +427,8 @@ __device__ __forceinline__ void mainloop_async(WarpTile<double> &acc, double *sm
     using T = double;
     static_assert(kAsyncStages == 3, "copies run two stages ahead, scaling one");
     constexpr int BK = Cfg<T>::BK, kSteps = BK / 4;
-    static_assert(kIssueParts <= kSteps && kScaleParts <= kSteps, "one part per k-step at most");
+    constexpr int kScaleAt = kSteps - kScaleParts;
+    static_assert(kIssueParts <= kScaleAt, "copies first, then the scaling, one part per k-step");
     static_assert(kCopies % kIssueParts == 0 && kCopies % kScaleParts == 0, "even parts");
     constexpr int boff = BK * kLDS, doff = 2 * BK * kLDS; /* B's rows, d of a stage */
     const int nk = (int)((kend - kbeg + BK - 1) / BK);
@@ -471,7 +477,7 @@ __device__ __forceinline__ void mainloop_async(WarpTile<double> &acc, double *sm
         __syncthreads(); /* kt scaled and visible, kt+1 landed, kt-1 free */
         auto between = [&](int step) {
             if (step < kIssueParts) issue(kt + 2, buf2, step);
-            if (step >= kSteps - kScaleParts) scale(buf1, step - (kSteps - kScaleParts));
+            if (step >= kScaleAt) scale(buf1, step - kScaleAt);
         };
         if (active) {
             acc.mma(stage(buf), stage(buf) + boff, wm, wn, between);
