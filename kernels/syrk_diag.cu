@@ -104,38 +104,6 @@ __device__ __forceinline__ int64_t out_offset(const OutMap &map, int64_t i, int6
     return map.upper ? j + i * map.ld : i + j * map.ld;
 }
 
-/* ---- single precision loads: rows row0.., columns k0..k0+BK of A, times d */
-
-/* Elements each thread loads per operand and stage. */
-template <typename T> constexpr int kRegLoads = kBM * Cfg<T>::BK / kThr;
-
-template <typename T, bool kHasD>
-__device__ __forceinline__ void load_stage(T (&reg)[kRegLoads<T>], const T *__restrict__ A, int64_t lda,
-                                           const T *__restrict__ d, int64_t m, int64_t row0,
-                                           int64_t k0, int64_t kend)
-{
-    const int64_t row = row0 + (threadIdx.x % kBM);
-    const int c0 = threadIdx.x / kBM;
-#pragma unroll
-    for (int q = 0; q < kRegLoads<T>; ++q) {
-        const int64_t k = k0 + c0 + q * (kThr / kBM);
-        T v = T(0);
-        if (row < m && k < kend) {
-            v = A[row + k * lda];
-            if (kHasD) v *= d[k];
-        }
-        reg[q] = v;
-    }
-}
-
-template <typename T>
-__device__ __forceinline__ void store_stage(T *S, const T (&reg)[kRegLoads<T>])
-{
-    const int r = threadIdx.x % kBM, c0 = threadIdx.x / kBM;
-#pragma unroll
-    for (int q = 0; q < kRegLoads<T>; ++q) S[(c0 + q * (kThr / kBM)) * kLDS + r] = reg[q];
-}
-
 /* ---- the per-warp 64 x 32 product ------------------------------------------ */
 
 template <typename T> struct WarpTile;
@@ -216,7 +184,9 @@ template <> struct WarpTile<float> {
 
     __device__ __forceinline__ void zero() { zero_all(acc); }
 
-    __device__ __forceinline__ void mma(const float *As, const float *Bs, int wm, int wn)
+    /* hook(k) runs after each k's FMAs (see WarpTile<double>::mma). */
+    template <typename Hook>
+    __device__ __forceinline__ void mma(const float *As, const float *Bs, int wm, int wn, Hook &&hook)
     {
         const int lane = threadIdx.x % 32, ty = lane / 4, tx = lane % 4;
 #pragma unroll
@@ -231,6 +201,7 @@ template <> struct WarpTile<float> {
             for (int i = 0; i < 8; ++i)
 #pragma unroll
                 for (int j = 0; j < 8; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+            hook(k);
         }
     }
 
@@ -247,59 +218,23 @@ template <> struct WarpTile<float> {
     }
 };
 
-/* Stage b of a pipeline holds A's rows at smem + b*Stage, B's after them,
- * then BK entries of d. (Single precision: a diagonal tile reads A's rows
- * twice and leaves B's part empty; double copies them twice instead, which
- * keeps its copy code free of branches.) */
+/* Stage b of the pipeline holds A's rows at smem + b*Stage, B's after them,
+ * then BK entries of d. A diagonal tile copies its rows twice, as A and as
+ * B, which keeps the copy code free of branches. */
 
-/*
- * Main loop through registers (single precision): global -> registers
- * (times d) -> shared, two stages; the loads of stage s+1 are in flight while
- * stage s multiplies. Two blocks per SM hide the rest.
- */
-template <typename T, bool kHasD>
-__device__ __forceinline__ void mainloop_regs(WarpTile<T> &acc, T *smem, const T *__restrict__ A,
-                                              int64_t lda, const T *__restrict__ d, int64_t m,
-                                              int64_t row0, int64_t col0, int64_t kbeg,
-                                              int64_t kend, bool diag, bool active, int wm, int wn)
-{
-    const int boff = diag ? 0 : Cfg<T>::BK * kLDS;
-    T ra[kRegLoads<T>], rb[kRegLoads<T>];
-    load_stage<T, kHasD>(ra, A, lda, d, m, row0, kbeg, kend);
-    if (!diag) load_stage<T, kHasD>(rb, A, lda, d, m, col0, kbeg, kend);
-    store_stage(smem, ra);
-    if (!diag) store_stage(smem + boff, rb);
-    __syncthreads();
-    int buf = 0;
-    for (int64_t k0 = kbeg; k0 < kend; k0 += Cfg<T>::BK) {
-        const bool more = k0 + Cfg<T>::BK < kend;
-        if (more) {
-            load_stage<T, kHasD>(ra, A, lda, d, m, row0, k0 + Cfg<T>::BK, kend);
-            if (!diag) load_stage<T, kHasD>(rb, A, lda, d, m, col0, k0 + Cfg<T>::BK, kend);
-        }
-        const T *cur = smem + buf * Cfg<T>::Stage;
-        if (active) acc.mma(cur, cur + boff, wm, wn);
-        if (more) {
-            T *nxt = smem + (buf ^ 1) * Cfg<T>::Stage;
-            store_stage(nxt, ra);
-            if (!diag) store_stage(nxt + boff, rb);
-        }
-        __syncthreads();
-        buf ^= 1;
-    }
-}
-
-/* Stages of the asynchronous pipeline (double precision). */
+/* Stages of the pipeline. */
 constexpr int kAsyncStages = 3;
 
 /* Global -> shared copies that bypass registers; the bytes past src_bytes
  * are zero-filled (the tile's rows past m, columns past the chunk). The
  * 16-byte form skips L1: each element is read by one block only once. */
-__device__ __forceinline__ void cp_async8(void *dst, const void *src, int src_bytes)
+/* An element: 4 or 8 bytes. */
+template <typename T>
+__device__ __forceinline__ void cp_async_el(T *dst, const T *src, int src_bytes)
 {
     const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;\n" ::"r"(s), "l"(src),
-                 "r"(src_bytes));
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(s), "l"(src),
+                 "n"((int)sizeof(T)), "r"(src_bytes));
 }
 
 __device__ __forceinline__ void cp_async16(void *dst, const void *src, int src_bytes)
@@ -309,66 +244,81 @@ __device__ __forceinline__ void cp_async16(void *dst, const void *src, int src_b
                  "r"(src_bytes));
 }
 
-/* Parts a stage's copies and scaling are cut into: the copies of stage
- * kt+2 run after the first four k-steps of stage kt's DMMAs, one part each,
- * and the scaling of stage kt+1 after the last two. Measured on the H100
- * (docs/results/s7/): copies in 1, 2 or 8 parts, scaling in 1, 4 or 8, or
- * scaling earlier in the stage were 1-10% slower. */
-constexpr int kIssueParts = kDoubleBK >= 32 ? 4 : 2; /* sm_80's stages have 4 k-steps */
-constexpr int kScaleParts = 2;
+/* The multiply steps of a stage, between which its neighbours' copies and
+ * scaling are issued: DMMA k-steps of 4 (double), single k (float). */
+template <typename T> constexpr int kSteps = sizeof(T) == 8 ? Cfg<T>::BK / 4 : Cfg<T>::BK;
 
-/* Double-precision stages are copied in row pairs: thread t takes rows
- * 2 (t % 64) and 2 (t % 64) + 1 of the tile, in columns c0 + 4q with
- * c0 = t / 64, q < kCopies. */
-constexpr int kPairs = kBM / 2, kColGroups = kThr / kPairs;
-constexpr int kCopies = kDoubleBK / kColGroups;
+/* Stages are copied in groups of V = 16 / sizeof(T) consecutive rows: thread
+ * t takes rows V (t % kRowGroups) .. + V - 1 of the tile, in columns
+ * c0 + kColGroups q with c0 = t / kRowGroups, q < kCopies. */
+template <typename T> constexpr int kVecRows = 16 / (int)sizeof(T);
+template <typename T> constexpr int kRowGroups = kBM / kVecRows<T>;
+template <typename T> constexpr int kColGroups = kThr / kRowGroups<T>;
+template <typename T> constexpr int kCopies = Cfg<T>::BK / kColGroups<T>;
 
-/* Where this thread's row pair sits in a tile, and how many of its 16
+/* Parts a stage's copies and scaling are cut into: the copies of stage kt+2
+ * run after the first multiply steps of stage kt, one part each, and the
+ * scaling of stage kt+1 after the last. Measured on the H100
+ * (docs/results/s7/), double: copies in 1, 2 or 8 parts, scaling in 1, 4 or
+ * 8, or scaling earlier in the stage were 1-10% slower. Single has two
+ * copies per operand and stage. */
+template <typename T> constexpr int kScaleParts = kCopies<T> >= 2 ? 2 : 1;
+template <typename T> constexpr int issue_parts()
+{
+    int p = 4; /* fewer where the stage has fewer copies or steps (sm_80) */
+    while (p > 1 && (p > kCopies<T> || p > kSteps<T> - kScaleParts<T> || kCopies<T> % p)) p /= 2;
+    return p;
+}
+template <typename T> constexpr int kIssueParts = issue_parts<T>();
+
+/* Where this thread's row group sits in a tile, and how many of its 16
  * bytes exist (rows past m zero-fill). */
-struct PairSrc {
-    const double *p; /* the pair's element in column kbeg + c0 (row 0 if past m) */
-    int bytes;       /* 16, 8 (only the first row is < m) or 0 */
+template <typename T> struct GroupSrc {
+    const T *p; /* the group's element in column kbeg + c0 (row 0 if past m) */
+    int rows;   /* rows of the group that are < m */
 };
 
-__device__ __forceinline__ PairSrc pair_src(const double *A, int64_t lda, int64_t m, int64_t row0, int64_t k0)
+template <typename T>
+__device__ __forceinline__ GroupSrc<T> group_src(const T *A, int64_t lda, int64_t m, int64_t row0, int64_t k0)
 {
-    const int64_t row = row0 + 2 * (threadIdx.x % kPairs);
-    const int bytes = row + 1 < m ? 16 : row < m ? 8 : 0;
-    return { A + (bytes ? row : 0) + (k0 + threadIdx.x / kPairs) * lda, bytes };
+    const int64_t row = row0 + kVecRows<T> * (threadIdx.x % kRowGroups<T>);
+    const int rows = (int)max((int64_t)0, min((int64_t)kVecRows<T>, m - row));
+    return { A + (rows ? row : 0) + (k0 + threadIdx.x / kRowGroups<T>) * lda, rows };
 }
 
-/* One row pair: a 16-byte copy, or two 8-byte ones where A or lda is odd. */
-template <bool kVec>
-__device__ __forceinline__ void copy_pair(double *dst, const double *src, int bytes)
+/* One row group (`rows` of them valid, the rest zero-filled): a 16-byte
+ * copy, or one copy per element where A or lda is not aligned for that. */
+template <typename T, bool kVec>
+__device__ __forceinline__ void copy_group(T *dst, const T *src, int rows)
 {
     if (kVec) {
-        cp_async16(dst, src, bytes);
+        cp_async16(dst, src, rows * (int)sizeof(T));
     } else {
-        const int lo = bytes ? 8 : 0, hi = bytes - lo;
-        cp_async8(dst, src, lo);
-        cp_async8(dst + 1, hi ? src + 1 : src, hi);
+#pragma unroll
+        for (int e = 0; e < kVecRows<T>; ++e)
+            cp_async_el(dst + e, e < rows ? src + e : src, e < rows ? (int)sizeof(T) : 0);
     }
 }
 
 /*
  * Part `part` of this thread's copies of one operand of a stage (src: the
- * pair's element in the stage's column c0). Columns at or past kleft (the
+ * group's element in the stage's column c0). Columns at or past kleft (the
  * chunk's end; <= 0 for the stages past it) zero-fill from a safe address.
- * Branch-free, so that the DMMA k-steps around it stay one scheduling
+ * Branch-free, so that the multiply steps around it stay one scheduling
  * region. Successive copies are one pointer step apart: a 64-bit add each.
  */
-template <bool kVec>
-__device__ __forceinline__ void issue_part(double *S, const double *src, int bytes, int64_t lda4,
-                                           int kleft, int part, const double *safe)
+template <typename T, bool kVec>
+__device__ __forceinline__ void issue_part(T *S, const T *src, int rows, int64_t ldstep, int kleft,
+                                           int part, const T *safe)
 {
-    constexpr int Q = kCopies / kIssueParts;
-    const int rp = threadIdx.x % kPairs, c0 = threadIdx.x / kPairs;
-    const double *p = src + (int64_t)(part * Q) * lda4;
-    double *dst = S + (c0 + kColGroups * part * Q) * kLDS + 2 * rp;
+    constexpr int Q = kCopies<T> / kIssueParts<T>, CG = kColGroups<T>;
+    const int rg = threadIdx.x % kRowGroups<T>, c0 = threadIdx.x / kRowGroups<T>;
+    const T *p = src + (int64_t)(part * Q) * ldstep;
+    T *dst = S + (c0 + CG * part * Q) * kLDS + kVecRows<T> * rg;
 #pragma unroll
-    for (int j = 0; j < Q; ++j, p += lda4) {
-        const bool in = c0 + kColGroups * (part * Q + j) < kleft;
-        copy_pair<kVec>(dst + kColGroups * j * kLDS, in ? p : safe, in ? bytes : 0);
+    for (int j = 0; j < Q; ++j, p += ldstep) {
+        const bool in = c0 + CG * (part * Q + j) < kleft;
+        copy_group<T, kVec>(dst + CG * j * kLDS, in ? p : safe, in ? rows : 0);
     }
 }
 
@@ -378,78 +328,87 @@ __device__ __forceinline__ void issue_stage_d(T *dS, const T *__restrict__ d, in
 {
     if (threadIdx.x < Cfg<T>::BK) {
         const int64_t k = k0 + threadIdx.x;
-        cp_async8(dS + threadIdx.x, k < kend ? d + k : d, k < kend ? 8 : 0);
+        cp_async_el(dS + threadIdx.x, k < kend ? d + k : d, k < kend ? (int)sizeof(T) : 0);
     }
 }
 
-/* Scales part `part` of this thread's own elements of a stage (the pairs
- * it copied) by d. Branch-free: past kend both the tile and d were
+/* Scales part `part` of this thread's own elements of a stage (the row
+ * groups it copied) by d. Branch-free: past kend both the tile and d were
  * zero-filled. */
-__device__ __forceinline__ void scale_part(double *S, const double *dS, int part)
+template <typename T>
+__device__ __forceinline__ void scale_part(T *S, const T *dS, int part)
 {
-    constexpr int Q = kCopies / kScaleParts;
-    const int rp = threadIdx.x % kPairs, c0 = threadIdx.x / kPairs;
-    double2 v[Q];
-    double w[Q];
+    constexpr int Q = kCopies<T> / kScaleParts<T>, V = kVecRows<T>, CG = kColGroups<T>;
+    const int rg = threadIdx.x % kRowGroups<T>, c0 = threadIdx.x / kRowGroups<T>;
+    T v[Q][V], w[Q];
 #pragma unroll
     for (int j = 0; j < Q; ++j) {
-        const int c = c0 + kColGroups * (part * Q + j);
-        v[j] = *reinterpret_cast<const double2 *>(S + c * kLDS + 2 * rp);
-        w[j] = dS[c];
+        const T *g = S + (c0 + CG * (part * Q + j)) * kLDS + V * rg;
+        if constexpr (V == 2) {
+            const double2 x = *reinterpret_cast<const double2 *>(g);
+            v[j][0] = x.x; v[j][1] = x.y;
+        } else {
+            const float4 x = *reinterpret_cast<const float4 *>(g);
+            v[j][0] = x.x; v[j][1] = x.y; v[j][2] = x.z; v[j][3] = x.w;
+        }
+        w[j] = dS[c0 + CG * (part * Q + j)];
     }
 #pragma unroll
     for (int j = 0; j < Q; ++j) {
-        const int c = c0 + kColGroups * (part * Q + j);
-        *reinterpret_cast<double2 *>(S + c * kLDS + 2 * rp) = make_double2(v[j].x * w[j], v[j].y * w[j]);
+        T *g = S + (c0 + CG * (part * Q + j)) * kLDS + V * rg;
+        if constexpr (V == 2)
+            *reinterpret_cast<double2 *>(g) = make_double2(v[j][0] * w[j], v[j][1] * w[j]);
+        else
+            *reinterpret_cast<float4 *>(g) =
+                make_float4(v[j][0] * w[j], v[j][1] * w[j], v[j][2] * w[j], v[j][3] * w[j]);
     }
 }
 
 /*
- * Main loop through cp.async (double precision): stages land without holding
- * registers, which the 64-double accumulator of each thread needs. With d,
- * each thread scales its own elements of stage kt+1 (d sits in shared memory
- * next to the stage) while stage kt is read by all, so one barrier per stage
- * publishes both the landed copies and the scaling.
+ * Main loop through cp.async: stages land without holding registers, which
+ * the accumulators need (64 doubles per thread; single precision runs two
+ * blocks per SM). With d, each thread scales its own elements of stage kt+1
+ * (d sits in shared memory next to the stage) while stage kt is read by all,
+ * so one barrier per stage publishes both the landed copies and the scaling.
  *
  * The copies of stage kt+2 and the scaling of stage kt+1 are cut into parts
- * that run between the k-steps of stage kt's DMMAs: the copies in the first
- * k-steps (so they land before the next barrier), the scaling in the last.
- * Issued all at once after the barrier, their few hundred integer and memory
- * instructions per thread left the tensor pipe idle on every warp at once.
+ * that run between the multiply steps of stage kt: the copies in the first
+ * steps (so they land before the next barrier), the scaling in the last.
+ * Issued all at once after the barrier, their integer and memory
+ * instructions left the tensor pipe idle on every warp at once. (Single
+ * precision had loaded through registers, scaling on the way: the multiply
+ * by d waited for each load and stalled the warp before its FMAs.)
  */
-template <bool kHasD, bool kVec>
-__device__ __forceinline__ void mainloop_async(WarpTile<double> &acc, double *smem,
-                                               const double *__restrict__ A, int64_t lda,
-                                               const double *__restrict__ d, int64_t m, int64_t row0,
-                                               int64_t col0, int64_t kbeg, int64_t kend, bool active,
-                                               int wm, int wn)
+template <typename T, bool kHasD, bool kVec>
+__device__ __forceinline__ void mainloop(WarpTile<T> &acc, T *smem, const T *__restrict__ A,
+                                         int64_t lda, const T *__restrict__ d, int64_t m,
+                                         int64_t row0, int64_t col0, int64_t kbeg, int64_t kend,
+                                         bool active, int wm, int wn)
 {
-    using T = double;
     static_assert(kAsyncStages == 3, "copies run two stages ahead, scaling one");
-    constexpr int BK = Cfg<T>::BK, kSteps = BK / 4;
-    constexpr int kScaleAt = kSteps - kScaleParts;
-    static_assert(kIssueParts <= kScaleAt, "copies first, then the scaling, one part per k-step");
-    static_assert(kCopies % kIssueParts == 0 && kCopies % kScaleParts == 0, "even parts");
+    constexpr int BK = Cfg<T>::BK, NS = kSteps<T>;
+    constexpr int kScaleAt = NS - kScaleParts<T>;
+    static_assert(kIssueParts<T> <= kScaleAt, "copies first, then the scaling, one part per step");
+    static_assert(kCopies<T> % kIssueParts<T> == 0 && kCopies<T> % kScaleParts<T> == 0, "even parts");
     constexpr int boff = BK * kLDS, doff = 2 * BK * kLDS; /* B's rows, d of a stage */
     const int nk = (int)((kend - kbeg + BK - 1) / BK);
-    const PairSrc a_src = pair_src(A, lda, m, row0, kbeg), b_src = pair_src(A, lda, m, col0, kbeg);
-    const int64_t lda4 = kColGroups * lda, stride = BK * lda;
+    const GroupSrc<T> a_src = group_src(A, lda, m, row0, kbeg), b_src = group_src(A, lda, m, col0, kbeg);
+    const int64_t ldstep = kColGroups<T> * lda, stride = BK * lda;
     auto stage = [&](int buf) { return smem + buf * Cfg<T>::Stage; };
     /* Part `part` of stage kt's copies, into buffer buf; the last part closes
      * the group. Stages past the chunk zero-fill (nobody reads them), which
-     * keeps this free of branches. A diagonal tile copies its rows twice, as
-     * A and as B, so that it needs no code of its own. */
+     * keeps this free of branches. */
     auto issue = [&](int kt, int buf, int part) {
         T *S = stage(buf);
         const int64_t k0 = kbeg + (int64_t)kt * BK, off = kt * stride;
         const int kleft = (int)max((int64_t)0, min((int64_t)BK, kend - k0));
-        issue_part<kVec>(S, a_src.p + off, a_src.bytes, lda4, kleft, part, A);
-        issue_part<kVec>(S + boff, b_src.p + off, b_src.bytes, lda4, kleft, part, A);
+        issue_part<T, kVec>(S, a_src.p + off, a_src.rows, ldstep, kleft, part, A);
+        issue_part<T, kVec>(S + boff, b_src.p + off, b_src.rows, ldstep, kleft, part, A);
         if (kHasD && part == 0) issue_stage_d(S + doff, d, k0, kend);
-        if (part == kIssueParts - 1) cp_async_commit();
+        if (part == kIssueParts<T> - 1) cp_async_commit();
     };
-    /* Only A's rows are scaled, by d^2: half the FP64 multiplies, which
-     * share the pipe with the DMMAs. The thread that copied d_k squares it
+    /* Only A's rows are scaled, by d^2: half the multiplies (in double they
+     * share the pipe with the DMMAs). The thread that copied d_k squares it
      * once its copy has landed, before the barrier that lets others read it. */
     auto square_d = [&](int buf) {
         if (kHasD && threadIdx.x < BK) {
@@ -463,12 +422,12 @@ __device__ __forceinline__ void mainloop_async(WarpTile<double> &acc, double *sm
 #pragma unroll
     for (int s = 0; s < kAsyncStages - 1; ++s)
 #pragma unroll
-        for (int part = 0; part < kIssueParts; ++part) issue(s, s, part);
+        for (int part = 0; part < kIssueParts<T>; ++part) issue(s, s, part);
     cp_async_wait<kAsyncStages - 2>(); /* stage 0 */
     square_d(0);
     __syncthreads();
 #pragma unroll
-    for (int part = 0; part < kScaleParts; ++part) scale(0, part);
+    for (int part = 0; part < kScaleParts<T>; ++part) scale(0, part);
     int buf = 0; /* kt % kAsyncStages */
     for (int kt = 0; kt < nk; ++kt) {
         const int buf1 = buf == 2 ? 0 : buf + 1, buf2 = buf1 == 2 ? 0 : buf1 + 1;
@@ -476,14 +435,14 @@ __device__ __forceinline__ void mainloop_async(WarpTile<double> &acc, double *sm
         square_d(buf1);
         __syncthreads(); /* kt scaled and visible, kt+1 landed, kt-1 free */
         auto between = [&](int step) {
-            if (step < kIssueParts) issue(kt + 2, buf2, step);
+            if (step < kIssueParts<T>) issue(kt + 2, buf2, step);
             if (step >= kScaleAt) scale(buf1, step - kScaleAt);
         };
         if (active) {
             acc.mma(stage(buf), stage(buf) + boff, wm, wn, between);
         } else {
 #pragma unroll
-            for (int step = 0; step < kSteps; ++step) between(step);
+            for (int step = 0; step < NS; ++step) between(step);
         }
         buf = buf1;
     }
@@ -519,12 +478,8 @@ syrk_diag_kernel(int64_t m, int64_t n, T alpha, const T *__restrict__ A, int64_t
 
     WarpTile<T> acc;
     acc.zero();
-    if (kbeg < kend) {
-        if constexpr (sizeof(T) == 8)
-            mainloop_async<kHasD, kVec>(acc, smem, A, lda, d, m, row0, col0, kbeg, kend, active, wm, wn);
-        else
-            mainloop_regs<T, kHasD>(acc, smem, A, lda, d, m, row0, col0, kbeg, kend, diag, active, wm, wn);
-    }
+    if (kbeg < kend)
+        mainloop<T, kHasD, kVec>(acc, smem, A, lda, d, m, row0, col0, kbeg, kend, active, wm, wn);
 
     if (splits == 1) {
         acc.for_each(wm, wn, [&](int r, int c, T v) {
@@ -565,10 +520,7 @@ syrk_diag_reduce_kernel(int64_t m, T alpha, T beta, T *__restrict__ C, OutMap ma
     }
 }
 
-constexpr size_t kSmemBytes(size_t el)
-{
-    return el == 8 ? kAsyncStages * Cfg<double>::Stage * el : 2 * Cfg<float>::Stage * el;
-}
+template <typename T> constexpr size_t kSmemBytes = kAsyncStages * Cfg<T>::Stage * sizeof(T);
 
 template <typename T>
 int launch(int64_t m, int64_t n, T alpha, const T *dA, int64_t lda, const T *dd, T beta, T *dC,
@@ -581,12 +533,11 @@ int launch(int64_t m, int64_t n, T alpha, const T *dA, int64_t lda, const T *dd,
     if (splits < 1 || n == 0) splits = 1;
     const int64_t kchunk = splits == 1 ? (n > 0 ? n : 1)
                                        : ((n + splits - 1) / splits + 31) / 32 * 32;
-    const size_t smem = kSmemBytes(sizeof(T));
+    const size_t smem = kSmemBytes<T>;
     const dim3 grid((unsigned)tiles, (unsigned)splits);
-    /* Double precision copies row pairs as one 16-byte piece when every
-     * column of A starts on a 16-byte boundary. */
-    constexpr bool kCanVec = sizeof(T) == 8;
-    const bool vec = kCanVec && (uintptr_t)dA % 16 == 0 && lda % 2 == 0;
+    /* Row groups move as one 16-byte piece when every column of A starts on
+     * a 16-byte boundary. */
+    const bool vec = (uintptr_t)dA % 16 == 0 && lda % kVecRows<T> == 0;
     auto run = [&](auto kernel, bool(&done)[64]) {
         cudaError_t e = opt_in_shared(kernel, smem, done);
         if (e != cudaSuccess) return e;
@@ -595,10 +546,10 @@ int launch(int64_t m, int64_t n, T alpha, const T *dA, int64_t lda, const T *dd,
     };
     cudaError_t e;
     if (dd)
-        e = vec ? run(syrk_diag_kernel<T, true, kCanVec>, opted[1][1])
+        e = vec ? run(syrk_diag_kernel<T, true, true>, opted[1][1])
                 : run(syrk_diag_kernel<T, true, false>, opted[1][0]);
     else
-        e = vec ? run(syrk_diag_kernel<T, false, kCanVec>, opted[0][1])
+        e = vec ? run(syrk_diag_kernel<T, false, true>, opted[0][1])
                 : run(syrk_diag_kernel<T, false, false>, opted[0][0]);
     if (e != cudaSuccess) return e;
     if (splits > 1) {
