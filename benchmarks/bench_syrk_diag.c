@@ -13,7 +13,8 @@
  *                cublas?syrkx_64 C = A*B^T
  * Each: a warm-up call, then --runs timed calls (CUDA events on the gchol
  * queue's stream, which the cuBLAS handle shares), median reported, after
- * the GPU is raised to its boost clock. Flops: n*m*(m+1), cuBLAS's syrk
+ * the GPU is raised to its boost clock. The contenders take turns, one call
+ * each per round, so that clock drift falls on all of them alike. Flops: n*m*(m+1), cuBLAS's syrk
  * convention (m(m+1)/2 entries, n multiply-adds each); the m*n products by D
  * are not counted, for anyone.
  *
@@ -194,25 +195,44 @@ static int64_t run_dgmm_syrkx(const job_t *j)
     return 0;
 }
 
-/* Warm-up + runs timed calls of fn; median seconds, or -1 with *code set when
- * a call returned an error (then nothing more is run). */
+/* A contender: its routine and its own copy of the job (output buffer,
+ * RFP variant); the median time and the code of its first failed call. */
 typedef struct {
-    job_fn fn;
-    const job_t *job;
-} timed_t;
+    job_fn  fn;
+    job_t   job;
+    double  seconds;
+    int64_t code;
+} contender_t;
 
-static int64_t timed_run(void *ctx, int64_t *info)
+/*
+ * Times the contenders round-robin: one warm-up call each, then `runs`
+ * rounds in which each is timed once, median per contender. Interleaving
+ * spreads the clock's drift under a long FP64 load (power, temperature)
+ * over every contender alike; timed one after the other, a contender that
+ * met a slow spell measured up to 15% slower than the same kernel run as
+ * another variant. A contender whose call fails is not run again
+ * (seconds = -1, code set).
+ */
+static void time_interleaved(contender_t *c, int nc, int runs, cudaStream_t stream)
 {
-    const timed_t *t = ctx;
-    (void) info;
-    return t->fn(t->job);
-}
-
-static double time_job(job_fn fn, const job_t *job, int runs, cudaStream_t stream, int64_t *code)
-{
-    timed_t t = { fn, job };
-    const bench_job_t timed = { NULL, timed_run, NULL };
-    return bench_time_job(&timed, &t, stream, 0, runs, code);
+    bench_timer_t timer;
+    bench_timer_create(&timer, stream);
+    double *times = bench_malloc((size_t) nc * (runs > 0 ? runs : 1) * sizeof(double));
+    for (int i = 0; i < nc; ++i) {
+        c[i].seconds = -1.0;
+        c[i].code = c[i].fn(&c[i].job); /* warm-up */
+    }
+    for (int it = 0; it < runs; ++it)
+        for (int i = 0; i < nc; ++i) {
+            if (c[i].code != 0) continue;
+            bench_timer_start(&timer);
+            c[i].code = c[i].fn(&c[i].job);
+            times[(size_t) i * runs + it] = bench_timer_stop(&timer);
+        }
+    for (int i = 0; i < nc; ++i)
+        if (c[i].code == 0) c[i].seconds = bench_median(times + (size_t) i * runs, runs);
+    free(times);
+    bench_timer_destroy(&timer);
 }
 
 /* ---------------------------------------------------------------------------
@@ -343,21 +363,32 @@ static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int6
                   .dB = dB, .lddc = lddc, .queue = ctx->queue, .cublas = ctx->cublas };
     result_t r;
     memset(&r, 0, sizeof(r));
-    int64_t code;
 
-    /* Timings, back to back after the spin-up. */
-    bench_spin_up(0.3);
-    job.dC = dC1;
-    r.syrk_s = time_job(run_dgmm_syrk, &job, args->runs, ctx->stream, &code);
-    job.dC = dC2;
-    r.syrkx_s = time_job(run_dgmm_syrkx, &job, args->runs, ctx->stream, &code);
-    job.dC = dCg;
-    r.full_s = time_job(run_gchol_full, &job, args->runs, ctx->stream, &r.code_full);
+    /* Timings, interleaved after the spin-up: dgmm+syrk, dgmm+syrkx, gchol
+     * full, gchol RFP (each variant measured). */
+    contender_t c[3 + NRFP];
+    int nc = 0;
+    c[nc++] = (contender_t) { .fn = run_dgmm_syrk, .job = job };
+    c[nc - 1].job.dC = dC1;
+    c[nc++] = (contender_t) { .fn = run_dgmm_syrkx, .job = job };
+    c[nc - 1].job.dC = dC2;
+    c[nc++] = (contender_t) { .fn = run_gchol_full, .job = job };
+    c[nc - 1].job.dC = dCg;
     for (int v = 0; v < nrfp; ++v) {
-        job.dC = dR[v];
-        job.transr = RFP_TRANSR[v];
-        job.uplo = RFP_UPLO[v];
-        r.rfp_s[v] = time_job(run_gchol_rfp, &job, args->runs, ctx->stream, &r.code_rfp[v]);
+        c[nc++] = (contender_t) { .fn = run_gchol_rfp, .job = job };
+        c[nc - 1].job.dC = dR[v];
+        c[nc - 1].job.transr = RFP_TRANSR[v];
+        c[nc - 1].job.uplo = RFP_UPLO[v];
+    }
+    bench_spin_up(0.3);
+    time_interleaved(c, nc, args->runs, ctx->stream);
+    r.syrk_s = c[0].seconds;
+    r.syrkx_s = c[1].seconds;
+    r.full_s = c[2].seconds;
+    r.code_full = c[2].code;
+    for (int v = 0; v < nrfp; ++v) {
+        r.rfp_s[v] = c[3 + v].seconds;
+        r.code_rfp[v] = c[3 + v].code;
     }
     BENCH_CUDA(cudaStreamSynchronize(ctx->stream));
 
