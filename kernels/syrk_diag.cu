@@ -41,7 +41,7 @@ constexpr int kThr     = 256;      /* 8 warps as 2 (rows) x 4 (cols), 64 x 32 */
 /* Per precision: columns of A per pipeline stage (double takes twice as many
  * so that each stage's fixed costs -- barrier, first fragment loads -- are
  * spread over more DMMAs) and the stage's size in shared memory (see
- * mainloop_*). */
+ * mainloop). */
 #ifndef GCHOL_GPU_ARCH
 #define GCHOL_GPU_ARCH 90
 #endif
