@@ -206,12 +206,13 @@ typedef struct {
 
 /*
  * Times the contenders round-robin: one warm-up call each, then `runs`
- * rounds in which each is timed once, median per contender. Interleaving
- * spreads the clock's drift under a long FP64 load (power, temperature)
- * over every contender alike; timed one after the other, a contender that
- * met a slow spell measured up to 15% slower than the same kernel run as
- * another variant. A contender whose call fails is not run again
- * (seconds = -1, code set).
+ * rounds in which each is timed once, median per contender; each round
+ * starts with the next contender, so that none always follows the same one.
+ * Interleaving spreads the clock's drift under a long FP64 load (power,
+ * temperature) over every contender alike; timed one after the other, a
+ * contender that met a slow spell measured up to 15% slower than the same
+ * kernel run as another variant. A contender whose call fails is not run
+ * again (seconds = -1, code set).
  */
 static void time_interleaved(contender_t *c, int nc, int runs, cudaStream_t stream)
 {
@@ -223,7 +224,8 @@ static void time_interleaved(contender_t *c, int nc, int runs, cudaStream_t stre
         c[i].code = c[i].fn(&c[i].job); /* warm-up */
     }
     for (int it = 0; it < runs; ++it)
-        for (int i = 0; i < nc; ++i) {
+        for (int q = 0; q < nc; ++q) {
+            const int i = (it + q) % nc; /* each round starts one further on */
             if (c[i].code != 0) continue;
             bench_timer_start(&timer);
             c[i].code = c[i].fn(&c[i].job);
