@@ -63,6 +63,7 @@ typedef struct {
     int         all_rfp;
     const char *csv;
     int64_t     gemm_n;
+    int64_t     lddc_pad;
     uint64_t    seed;
     int         device;
 } args_t;
@@ -78,6 +79,8 @@ static void usage(const char *program)
            "                       not only N,L\n"
            "  --csv FILE           write the results as CSV\n"
            "  --gemm-n N           size of the cuBLAS GEMM ceiling (default 8192)\n"
+           "  --lddc-pad P         leading dimension of the full-storage C: m rounded up\n"
+           "                       to 32, plus P (default 0)\n"
            "  --seed S, --device D\n", program);
 }
 
@@ -125,6 +128,7 @@ static void parse_args(int argc, char **argv, args_t *args)
         else if ((v = bench_option_value(argc, argv, &i, "--runs")))   args->runs = atoi(v);
         else if ((v = bench_option_value(argc, argv, &i, "--csv")))    args->csv = v;
         else if ((v = bench_option_value(argc, argv, &i, "--gemm-n"))) args->gemm_n = atoll(v);
+        else if ((v = bench_option_value(argc, argv, &i, "--lddc-pad"))) args->lddc_pad = atoll(v);
         else if ((v = bench_option_value(argc, argv, &i, "--seed")))   args->seed = strtoull(v, NULL, 10);
         else if ((v = bench_option_value(argc, argv, &i, "--device"))) args->device = atoi(v);
         else if (strcmp(argv[i], "--all-rfp") == 0)                    args->all_rfp = 1;
@@ -132,7 +136,7 @@ static void parse_args(int argc, char **argv, args_t *args)
     }
     args->nsizes = parse_shapes(sizes, args);
     if (args->nsizes <= 0 || !bench_is_subset(args->precs, "ds") || args->runs < 1
-        || args->gemm_n < 1) {
+        || args->gemm_n < 1 || args->lddc_pad < 0) {
         fprintf(stderr, "invalid arguments\n");
         usage(argv[0]);
         exit(EXIT_FAILURE);
@@ -317,7 +321,7 @@ static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int6
     const size_t es = bench_elsize(prec);
     const double tol = prec == 'd' ? 1e-10 : 1e-3;
     const int nrfp = args->all_rfp ? NRFP : 1;
-    const int64_t ldda = bench_ldda(m), lddc = bench_ldda(m);
+    const int64_t ldda = bench_ldda(m), lddc = bench_ldda(m) + args->lddc_pad;
     const size_t bytes_A = (size_t) ldda * n * es, bytes_C = (size_t) lddc * m * es;
     const size_t bytes_rfp = (size_t) (m * (m + 1) / 2) * es;
 
