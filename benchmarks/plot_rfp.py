@@ -83,8 +83,8 @@ def plot_syrk(rows, outdir):
                 values.append(flops / s * 1e-12 if s and flops else None)
             if any(v is not None for v in values):
                 series.append((f"gchol sfrk_diag (RFP {variant[0]},{variant[1]})", values))
-        series += [(f"cuBLAS {prec}dgmm + {prec}syrk", [number(r["dgmm_syrk_tflops"]) for r in sel]),
-                   (f"cuBLAS {prec}dgmm + {prec}syrkx", [number(r["dgmm_syrkx_tflops"]) for r in sel])]
+        series += [(f"cuBLAS {prec}gmm + {prec}syrk", [number(r["dgmm_syrk_tflops"]) for r in sel]),
+                   (f"cuBLAS {prec}gmm + {prec}syrkx", [number(r["dgmm_syrkx_tflops"]) for r in sel])]
         palette = ["tab:blue", "tab:cyan", "lightsteelblue", "powderblue", "lightblue",
                    "tab:orange", "tab:red"]
         colors = palette[:len(series) - 2] + palette[-2:]
