@@ -226,9 +226,9 @@ template <> struct WarpTile<float> {
 constexpr int kAsyncStages = 3;
 
 /* Global -> shared copies that bypass registers; the bytes past src_bytes
- * are zero-filled (the tile's rows past m, columns past the chunk). The
- * 16-byte form skips L1: each element is read by one block only once. */
-/* An element: 4 or 8 bytes. */
+ * are zero-filled (the tile's rows past m, columns past the chunk). One
+ * element (4 or 8 bytes), or 16 bytes, which skip L1: each element is read
+ * by one block only once. */
 template <typename T>
 __device__ __forceinline__ void cp_async_el(T *dst, const T *src, int src_bytes)
 {
