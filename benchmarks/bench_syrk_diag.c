@@ -14,9 +14,9 @@
  * Each: a warm-up call, then --runs timed calls (CUDA events on the gchol
  * queue's stream, which the cuBLAS handle shares), median reported, after
  * the GPU is raised to its boost clock. The contenders take turns, one call
- * each per round, so that clock drift falls on all of them alike. Flops: n*m*(m+1), cuBLAS's syrk
- * convention (m(m+1)/2 entries, n multiply-adds each); the m*n products by D
- * are not counted, for anyone.
+ * each per round, so that clock drift falls on all of them alike.
+ * Flops: n*m*(m+1), cuBLAS's syrk convention (m(m+1)/2 entries, n
+ * multiply-adds each); the m*n products by D are not counted, for anyone.
  *
  * Checks, on the GPU: err = max|C - C_ref| / max|C_ref| over the lower
  * triangle, C_ref = dgmm+syrk; gchol full against it, each RFP result (back
