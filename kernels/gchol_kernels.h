@@ -97,6 +97,34 @@ typedef struct {
 int gchol_syrk_diag_plan(int64_t m, int64_t n, size_t elsize, int *splits, size_t *work_bytes);
 
 /*
+ * The split count behind gchol_syrk_diag_plan, for `tiles` thread blocks of
+ * which `slots` run at once, a long dimension n and elements of elsize bytes
+ * (pure, so that it is tested without a GPU). Picks s <= 16, each chunk at
+ * least 1024 columns, minimizing waves(s) / s * (1 + 15 elsize s / n): the
+ * time of one split relative to no split, times the partial tiles' write
+ * and read against the chunk's flops (about 15 flops per byte per SM on the
+ * H100). Splits only where whole waves are few: m = 1024 on 132 SMs, not
+ * a large triangle with a ragged last wave.
+ */
+static inline int gchol_syrk_diag_splits(int64_t tiles, int64_t slots, int64_t n, size_t elsize)
+{
+    int best_s = 1;
+    double best = 1e300;
+    if (tiles <= 0 || slots <= 0 || n <= 0) return 1;
+    for (int s = 1; s <= 16; ++s) {
+        if (s > 1 && n / s < 1024) break;
+        const double waves = (double)((tiles * s + slots - 1) / slots);
+        const double traffic = s > 1 ? 15.0 * (double)elsize * s / (double)n : 0.0;
+        const double cost = waves / s * (1.0 + traffic);
+        if (cost < best - 1e-9) {
+            best = cost;
+            best_s = s;
+        }
+    }
+    return best_s;
+}
+
+/*
  * C := alpha * A * diag(d)^2 * A^T + beta * C on the lower-triangle tiles, C
  * addressed through *map. A is m x n (ldda); dd has n entries or is NULL
  * (D = I); with beta = 0 C is not read. splits and dwork from the plan.

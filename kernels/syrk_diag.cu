@@ -579,22 +579,9 @@ extern "C" int gchol_syrk_diag_plan(int64_t m, int64_t n, size_t elsize, int *sp
     /* Resident blocks per SM: register-bound (double) or 2 (single). */
     const int64_t slots = (int64_t)sms * (elsize == 8 ? 1 : 2);
     const int64_t nt = (m + kBM - 1) / kBM, tiles = nt * (nt + 1) / 2;
-    /* Split the long dimension while whole waves are few: pick the split s
-     * (each chunk >= 1024 columns) minimizing waves(s) / s, the time of one
-     * split relative to no split, times the workspace traffic a split adds
-     * to each chunk: every tile writes its partial and the reduction reads it
-     * (2 kBM^2 elsize bytes) against 2 kBM^2 n/s flops; at the H100's ~15
-     * flops per byte of DRAM traffic per SM that is 15 elsize s / n of the
-     * chunk's time. (A flat 0.2% per split split 8192 x 32768 13 ways to
-     * trim a 16-wave tail, writing and reading 3.5 GB of partials.) */
-    double best = 1e300;
-    for (int s = 1; s <= 16; ++s) {
-        if (s > 1 && n / s < 1024) break;
-        const double waves = (double)((tiles * s + slots - 1) / slots);
-        const double traffic = s > 1 ? 15.0 * (double)elsize * s / (double)n : 0.0;
-        const double cost = waves / s * (1.0 + traffic);
-        if (cost < best - 1e-9) { best = cost; *splits = s; }
-    }
+    /* (The old flat 0.2% per split split 8192 x 32768 13 ways to trim a
+     * 16-wave tail, writing and reading 3.5 GB of partials.) */
+    *splits = gchol_syrk_diag_splits(tiles, slots, n, elsize);
     if (*splits > 1) *work_bytes = (size_t)tiles * (size_t)*splits * kBM * kBM * elsize;
     return cudaSuccess;
 }
