@@ -469,7 +469,7 @@ syrk_diag_kernel(int64_t m, int64_t n, T alpha, const T *__restrict__ A, int64_t
     const int64_t t = blockIdx.x;
     int64_t ti, tj;
     banded_tile_of(t, (m + kBM - 1) / kBM, ti, tj);
-    const bool diag = ti == tj;          /* then B = A: load it once       */
+    const bool diag = ti == tj;
     const int64_t row0 = ti * kBM, col0 = tj * kBM;
     const int64_t kbeg = (int64_t)blockIdx.y * kchunk;
     const int64_t kend = min(n, kbeg + kchunk);
