@@ -100,11 +100,13 @@ int gchol_syrk_diag_plan(int64_t m, int64_t n, size_t elsize, int *splits, size_
  * The split count behind gchol_syrk_diag_plan, for `tiles` thread blocks of
  * which `slots` run at once, a long dimension n and elements of elsize bytes
  * (pure, so that it is tested without a GPU). Picks s <= 16, each chunk at
- * least 1024 columns, minimizing waves(s) / s * (1 + 15 elsize s / n): the
+ * least 1024 columns, minimizing waves(s) / s * (1 + r elsize s / n): the
  * time of one split relative to no split, times the partial tiles' write
- * and read against the chunk's flops (about 15 flops per byte per SM on the
- * H100). Splits only where whole waves are few: m = 1024 on 132 SMs, not
- * a large triangle with a ragged last wave.
+ * and read against the chunk's flops, r being the kernel's flop rate over
+ * the memory bandwidth on the H100 (15 flops per byte in double, 45 TFLOP/s
+ * on DMMA; 23 in single, 68 TFLOP/s on 3xTF32). Splits only where whole
+ * waves are few: m = 1024 on 132 SMs, not a large triangle with a ragged
+ * last wave.
  */
 static inline int gchol_syrk_diag_splits(int64_t tiles, int64_t slots, int64_t n, size_t elsize)
 {
@@ -114,7 +116,8 @@ static inline int gchol_syrk_diag_splits(int64_t tiles, int64_t slots, int64_t n
     for (int s = 1; s <= 16; ++s) {
         if (s > 1 && n / s < 1024) break;
         const double waves = (double)((tiles * s + slots - 1) / slots);
-        const double traffic = s > 1 ? 15.0 * (double)elsize * s / (double)n : 0.0;
+        const double rate = elsize == 8 ? 15.0 : 23.0;
+        const double traffic = s > 1 ? rate * (double)elsize * s / (double)n : 0.0;
         const double cost = waves / s * (1.0 + traffic);
         if (cost < best - 1e-9) {
             best = cost;

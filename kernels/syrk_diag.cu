@@ -13,9 +13,10 @@
  *   DMMA). Stages arrive by cp.async, three deep; the copies of stage kt+2
  *   and the scaling of stage kt+1 are issued in parts between the k-steps
  *   of stage kt's DMMAs, so the tensor pipe never waits on them.
- * - Single precision runs on the FP32 cores (FFMA, 8 x 8 outer products per
- *   thread) so that it keeps full FP32 accuracy: global -> registers ->
- *   (times d_k) -> shared memory, double-buffered.
+ * - Single precision multiplies on the TF32 tensor cores as 3xTF32 (each
+ *   operand split into a TF32 head and its remainder, three products), with
+ *   the mma sums added into FP32 sums after every stage: FP32 accuracy, on
+ *   the same pipeline.
  *
  * The result goes through an output map: full storage (either triangle) or
  * LAPACK's RFP (four variants), so one kernel serves syrk_diag and sfrk_diag.
@@ -38,19 +39,18 @@ constexpr int kLDS     = kBM + 4;  /* shared row pitch: conflict-free DMMA
                                       fragment reads, 16-byte float4 rows     */
 constexpr int kThr     = 256;      /* 8 warps as 2 (rows) x 4 (cols), 64 x 32 */
 
-/* Per precision: columns of A per pipeline stage (double takes twice as many
- * so that each stage's fixed costs -- barrier, first fragment loads -- are
- * spread over more DMMAs) and the stage's size in shared memory (see
- * mainloop). */
+/* Per precision: columns of A per pipeline stage and the stage's size in
+ * shared memory (see mainloop). Wider stages spread each stage's fixed costs
+ * -- the barrier, the first fragment loads -- over more multiplies: double
+ * 32 columns, single 64 (A/B on the H100, docs/results/s8/: single 3xTF32
+ * with 32 columns was 3-5% slower). Three stages take 199 KiB of shared
+ * memory: sm_90 has 227 KiB per block, sm_80 164 KiB (there: half). */
 #ifndef GCHOL_GPU_ARCH
 #define GCHOL_GPU_ARCH 90
 #endif
-/* Three double stages of 32 columns take 199 KiB of shared memory: sm_90
- * has 227 KiB per block, sm_80 164 KiB (there: 16 columns). */
-constexpr int kDoubleBK = GCHOL_GPU_ARCH >= 90 ? 32 : 16;
-
+constexpr int kStageScale = GCHOL_GPU_ARCH >= 90 ? 1 : 2;
 template <typename T> struct Cfg {
-    static constexpr int BK    = sizeof(T) == 8 ? kDoubleBK : 16;
+    static constexpr int BK    = (sizeof(T) == 8 ? 32 : 64) / kStageScale;
     static constexpr int Stage = 2 * BK * kLDS + BK;
 };
 
@@ -112,6 +112,7 @@ template <typename T> struct WarpTile;
  * are a permutation of the tile's (see load_frags), chosen so that the
  * stages keep A's rows in their natural order. */
 template <> struct WarpTile<double> {
+    static constexpr int kK = 4; /* k per multiply step */
     double acc[4][4][4];
 
     __device__ __forceinline__ void zero() { zero_all(acc); }
@@ -177,44 +178,130 @@ template <> struct WarpTile<double> {
     }
 };
 
-/* FP32 cores: thread (ty, tx) of the warp owns rows ty*4 + {0..3} (+32) and
- * columns tx*4 + {0..3} (+16) of the warp's 64 x 32, read as float4. */
+/*
+ * Single precision on the TF32 tensor cores, 3xTF32, to FP32 accuracy:
+ * each operand x is split into x_hi = x rounded to TF32 (11 significant
+ * bits) and x_lo = x - x_hi (exact), and a*b is formed as
+ * a_lo*b_hi + a_hi*b_lo + a_hi*b_hi. The mma reads x_lo's leading 11 bits,
+ * so x_hi + x_lo carries x to within 2^-21 |x|, and the dropped a_lo*b_lo is
+ * below 2^-22 |a b|. 4 x 4 mma m16n8k8 tiles per warp, like the double path.
+ *
+ * The split is two integer operations and one FADD: rounding with the
+ * cvt.rna.tf32 instruction instead left the kernel 20% slower (measured,
+ * docs/results/s8/). An infinite x gives x_lo = NaN: entries of C that see an
+ * infinite entry of A (or of A times d^2) come out NaN, not +-Inf.
+ *
+ * The tensor cores' FP32 accumulation truncates; summed over all of n in
+ * one accumulator, that bias grew linearly with n (4096 x 65536: error ratio
+ * 38, above the test's 30). So the mma accumulates one stage (BK columns)
+ * and is then added to an FP32 sum by rounded FADDs: error ratios 0.03-0.3,
+ * below the FFMA kernel's 0.2-1.4 at the same sizes.
+ *
+ * Lane (g, t4) supplies k = t4 and t4 + 4 of every fragment, and the rows
+ * (columns) of four 16-row (8-column) tiles from two row quads of the stage,
+ * quad(g) and quad(g) + 8 (one quad for B): one 16-byte shared load per quad
+ * and k. quad() pairs lanes 2h and 2h+1 on quads h and h + 4, which makes
+ * each load phase of 8 lanes hit all 32 banks (the stage pitch is 4 mod 32
+ * words). for_each undoes the permutation.
+ */
 template <> struct WarpTile<float> {
-    float acc[8][8];
+    static constexpr int kK = 8;
+    float acc[4][4][4]; /* the mma's, one stage at a time */
+    float sum[4][4][4]; /* FP32 sums of the stages */
 
-    __device__ __forceinline__ void zero() { zero_all(acc); }
+    __device__ __forceinline__ void zero() { zero_all(acc); zero_all(sum); }
 
-    /* hook(k) runs after each k's FMAs (see WarpTile<double>::mma). */
+    __device__ __forceinline__ static int quad(int g) { return (g & 1) * 4 + (g >> 1); }
+
+    /* hi: x rounded to nearest (ties away) at TF32's 10 fraction bits */
+    __device__ __forceinline__ static void split(float x, unsigned &hi, unsigned &lo)
+    {
+        hi = (__float_as_uint(x) + 0x1000u) & 0xffffe000u;
+        lo = __float_as_uint(x - __uint_as_float(hi));
+    }
+
+    __device__ __forceinline__ static void mma_tf32(float (&c)[4], const unsigned (&a)[4],
+                                                    unsigned b0, unsigned b1)
+    {
+        asm("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 "
+            "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+            : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+            : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+    }
+
+    /* hook(step) runs after each k-step's mmas (see WarpTile<double>::mma). */
     template <typename Hook>
     __device__ __forceinline__ void mma(const float *As, const float *Bs, int wm, int wn, Hook &&hook)
     {
-        const int lane = threadIdx.x % 32, ty = lane / 4, tx = lane % 4;
+        const int lane = threadIdx.x % 32, g = lane / 4, t4 = lane % 4, q = quad(g);
+        const float *ap = As + t4 * kLDS + wm * 64 + 4 * q;
+        const float *bp = Bs + t4 * kLDS + wn * 32 + 4 * q;
 #pragma unroll
-        for (int k = 0; k < Cfg<float>::BK; ++k) {
-            const float4 a0 = *reinterpret_cast<const float4 *>(As + k * kLDS + wm * 64 + ty * 4);
-            const float4 a1 = *reinterpret_cast<const float4 *>(As + k * kLDS + wm * 64 + 32 + ty * 4);
-            const float4 b0 = *reinterpret_cast<const float4 *>(Bs + k * kLDS + wn * 32 + tx * 4);
-            const float4 b1 = *reinterpret_cast<const float4 *>(Bs + k * kLDS + wn * 32 + 16 + tx * 4);
-            const float a[8] = { a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w };
-            const float b[8] = { b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w };
+        for (int step = 0; step < Cfg<float>::BK / kK; ++step) {
+            const int kk = step * kK * kLDS;
+            /* a[h][j]: k = t4 + 4h, rows 32 j + 4q .. + 3; b[h]: k = t4 + 4h */
+            float4 a[2][2], b[2];
 #pragma unroll
-            for (int i = 0; i < 8; ++i)
+            for (int h = 0; h < 2; ++h) {
 #pragma unroll
-                for (int j = 0; j < 8; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
-            hook(k);
+                for (int j = 0; j < 2; ++j)
+                    a[h][j] = *reinterpret_cast<const float4 *>(ap + kk + 4 * h * kLDS + 32 * j);
+                b[h] = *reinterpret_cast<const float4 *>(bp + kk + 4 * h * kLDS);
+            }
+            unsigned bh[2][4], bl[2][4];
+#pragma unroll
+            for (int h = 0; h < 2; ++h) {
+                split(b[h].x, bh[h][0], bl[h][0]);
+                split(b[h].y, bh[h][1], bl[h][1]);
+                split(b[h].z, bh[h][2], bl[h][2]);
+                split(b[h].w, bh[h][3], bl[h][3]);
+            }
+#pragma unroll
+            for (int mt = 0; mt < 4; ++mt) {
+                /* tile mt: rows R[2mt] (slot g) and R[2mt+1] (slot g+8) */
+                const float4 &a0 = a[0][mt / 2], &a1 = a[1][mt / 2];
+                unsigned ah[4], al[4];
+                split(mt % 2 ? a0.z : a0.x, ah[0], al[0]);
+                split(mt % 2 ? a0.w : a0.y, ah[1], al[1]);
+                split(mt % 2 ? a1.z : a1.x, ah[2], al[2]);
+                split(mt % 2 ? a1.w : a1.y, ah[3], al[3]);
+#pragma unroll
+                for (int nt = 0; nt < 4; ++nt) {
+                    mma_tf32(acc[mt][nt], al, bh[0][nt], bh[1][nt]);
+                    mma_tf32(acc[mt][nt], ah, bl[0][nt], bl[1][nt]);
+                    mma_tf32(acc[mt][nt], ah, bh[0][nt], bh[1][nt]);
+                }
+            }
+            hook(step);
         }
+#pragma unroll
+        for (int mt = 0; mt < 4; ++mt)
+#pragma unroll
+            for (int nt = 0; nt < 4; ++nt)
+#pragma unroll
+                for (int e = 0; e < 4; ++e) {
+                    sum[mt][nt][e] += acc[mt][nt][e];
+                    acc[mt][nt][e] = 0.f;
+                }
     }
 
+    /* Slot g of tile mt is row R[2mt], slot g+8 row R[2mt+1], with
+     * R[i] = 32 (i/4) + 4 quad(g) + i%4; column slot j of tile nt is column
+     * 4 quad(j) + nt. */
     template <typename F>
     __device__ __forceinline__ void for_each(int wm, int wn, F f) const
     {
-        const int lane = threadIdx.x % 32, ty = lane / 4, tx = lane % 4;
+        const int lane = threadIdx.x % 32, g = lane / 4, t4 = lane % 4, q = quad(g);
 #pragma unroll
-        for (int i = 0; i < 8; ++i)
+        for (int mt = 0; mt < 4; ++mt)
 #pragma unroll
-            for (int j = 0; j < 8; ++j)
-                f(wm * 64 + ty * 4 + (i % 4) + (i / 4) * 32, wn * 32 + tx * 4 + (j % 4) + (j / 4) * 16,
-                  acc[i][j]);
+            for (int nt = 0; nt < 4; ++nt)
+#pragma unroll
+                for (int e = 0; e < 4; ++e) {
+                    const int i = 2 * mt + e / 2;
+                    f(wm * 64 + 32 * (i / 4) + 4 * q + i % 4,
+                      wn * 32 + 4 * quad(2 * t4 + e % 2) + nt, sum[mt][nt][e]);
+                }
     }
 };
 
@@ -246,7 +333,7 @@ __device__ __forceinline__ void cp_async16(void *dst, const void *src, int src_b
 
 /* The multiply steps of a stage, between which its neighbours' copies and
  * scaling are issued: DMMA k-steps of 4 (double), single k (float). */
-template <typename T> constexpr int kSteps = sizeof(T) == 8 ? Cfg<T>::BK / 4 : Cfg<T>::BK;
+template <typename T> constexpr int kSteps = Cfg<T>::BK / WarpTile<T>::kK;
 
 /* Stages are copied in groups of V = 16 / sizeof(T) consecutive rows: thread
  * t takes rows V (t % kRowGroups) .. + V - 1 of the tile, in columns
@@ -260,10 +347,8 @@ template <typename T> constexpr int kCopies = Cfg<T>::BK / kColGroups<T>;
  * run after the first multiply steps of stage kt, one part each, and the
  * scaling of stage kt+1 after the last. Measured on the H100
  * (docs/results/s7/), double: copies in 1, 2 or 8 parts, scaling in 1, 4 or
- * 8, or scaling earlier in the stage were 1-10% slower. Single has two
- * copies per operand and stage; there, 1 or 2 parts each and stages of 8,
- * 16 or 32 columns were within 3% of each other except 8 columns (4-6%
- * slower). */
+ * 8, or scaling earlier in the stage were 1-10% slower. Single precision
+ * (64-column stages, 8 copies per operand) takes 4 and 2 parts. */
 template <typename T> constexpr int kScaleParts = kCopies<T> >= 2 ? 2 : 1;
 template <typename T> constexpr int issue_parts()
 {
@@ -368,8 +453,8 @@ __device__ __forceinline__ void scale_part(T *S, const T *dS, int part)
 
 /*
  * Main loop through cp.async: stages land without holding registers, which
- * the accumulators need (64 doubles per thread; single precision runs two
- * blocks per SM). With d, each thread scales its own elements of stage kt+1
+ * the accumulators need (64 doubles per thread; in single precision 64
+ * floats and 64 stage sums). With d, each thread scales its own elements of stage kt+1
  * (d sits in shared memory next to the stage) while stage kt is read by all,
  * so one barrier per stage publishes both the landed copies and the scaling.
  *
@@ -377,9 +462,7 @@ __device__ __forceinline__ void scale_part(T *S, const T *dS, int part)
  * that run between the multiply steps of stage kt: the copies in the first
  * steps (so they land before the next barrier), the scaling in the last.
  * Issued all at once after the barrier, their integer and memory
- * instructions left the tensor pipe idle on every warp at once. (Single
- * precision had loaded through registers, scaling on the way: the multiply
- * by d waited for each load and stalled the warp before its FMAs.)
+ * instructions left the tensor pipe idle on every warp at once.
  */
 template <typename T, bool kHasD, bool kVec>
 __device__ __forceinline__ void mainloop(WarpTile<T> &acc, T *smem, const T *__restrict__ A,
@@ -451,7 +534,9 @@ __device__ __forceinline__ void mainloop(WarpTile<T> &acc, T *smem, const T *__r
     cp_async_wait<0>();
 }
 
-template <typename T> constexpr int min_blocks() { return sizeof(T) == 8 ? 1 : 2; }
+/* One block of 8 warps per SM in both precisions: the accumulators (and in
+ * single precision the stage sums) take 220-240 registers per thread. */
+template <typename T> constexpr int min_blocks() { return 1; }
 
 /*
  * One tile of the lower triangle, over columns [split*kchunk, (split+1)*kchunk)
@@ -577,7 +662,7 @@ extern "C" int gchol_syrk_diag_plan(int64_t m, int64_t n, size_t elsize, int *sp
     if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
     if (e != cudaSuccess) return e;
     /* Resident blocks per SM: register-bound (double) or 2 (single). */
-    const int64_t slots = (int64_t)sms * (elsize == 8 ? 1 : 2);
+    const int64_t slots = (int64_t)sms * (elsize == 8 ? min_blocks<double>() : min_blocks<float>());
     const int64_t nt = (m + kBM - 1) / kBM, tiles = nt * (nt + 1) / 2;
     /* (The old flat 0.2% per split split 8192 x 32768 13 ways to trim a
      * 16-wave tail, writing and reading 3.5 GB of partials.) */
