@@ -64,6 +64,7 @@ typedef struct {
     const char *csv;
     int64_t     gemm_n;
     int64_t     lddc_pad;
+    int         cyclic;
     uint64_t    seed;
     int         device;
 } args_t;
@@ -81,6 +82,9 @@ static void usage(const char *program)
            "  --gemm-n N           size of the cuBLAS GEMM ceiling (default 8192)\n"
            "  --lddc-pad P         leading dimension of the full-storage C: m rounded up\n"
            "                       to 32, plus P (default 0)\n"
+           "  --order shuffle|cyclic  order of the contenders in each timed round:\n"
+           "                       a fresh shuffle per round (default), or the same\n"
+           "                       cyclic order, each round starting one further on\n"
            "  --seed S, --device D\n", program);
 }
 
@@ -129,6 +133,10 @@ static void parse_args(int argc, char **argv, args_t *args)
         else if ((v = bench_option_value(argc, argv, &i, "--csv")))    args->csv = v;
         else if ((v = bench_option_value(argc, argv, &i, "--gemm-n"))) args->gemm_n = atoll(v);
         else if ((v = bench_option_value(argc, argv, &i, "--lddc-pad"))) args->lddc_pad = atoll(v);
+        else if ((v = bench_option_value(argc, argv, &i, "--order"))) {
+            if (strcmp(v, "cyclic") == 0) args->cyclic = 1;
+            else if (strcmp(v, "shuffle") != 0) args->cyclic = -1;
+        }
         else if ((v = bench_option_value(argc, argv, &i, "--seed")))   args->seed = strtoull(v, NULL, 10);
         else if ((v = bench_option_value(argc, argv, &i, "--device"))) args->device = atoi(v);
         else if (strcmp(argv[i], "--all-rfp") == 0)                    args->all_rfp = 1;
@@ -136,7 +144,7 @@ static void parse_args(int argc, char **argv, args_t *args)
     }
     args->nsizes = parse_shapes(sizes, args);
     if (args->nsizes <= 0 || !bench_is_subset(args->precs, "ds") || args->runs < 1
-        || args->gemm_n < 1 || args->lddc_pad < 0) {
+        || args->gemm_n < 1 || args->lddc_pad < 0 || args->cyclic < 0) {
         fprintf(stderr, "invalid arguments\n");
         usage(argv[0]);
         exit(EXIT_FAILURE);
@@ -209,17 +217,26 @@ typedef struct {
 } contender_t;
 
 /*
- * Times the contenders round-robin: one warm-up call each, then `runs`
- * rounds in which each is timed once, median per contender; each round
- * starts with the next contender, so that none always follows the same one.
- * Interleaving spreads the clock's drift under a long FP64 load (power,
- * temperature) over every contender alike; timed one after the other, a
- * contender that met a slow spell measured up to 15% slower than the same
- * kernel run as another variant. A contender whose call fails is not run
- * again (seconds = -1, code set).
+ * Times the contenders in rounds: one warm-up call each, then `runs` rounds
+ * in which each is timed once, median per contender. Interleaving spreads
+ * the clock's drift under a long FP64 load (power, temperature) over every
+ * contender alike; timed one after the other, a contender that met a slow
+ * spell measured up to 15% slower than the same kernel run as another
+ * variant.
+ * Each round runs the contenders in a fresh shuffled order (seeded), so that
+ * none always follows the same one. The cyclic order (--order cyclic: each
+ * round starting one further on) kept every predecessor: gchol's full
+ * storage always ran right after cuBLAS syrkx, and in double measured
+ * 10-24% slower than the same kernel writing RFP, which ran after it
+ * (docs/results/s8/). A contender whose call fails is not run again
+ * (seconds = -1, code set).
  */
-static void time_interleaved(contender_t *c, int nc, int runs, cudaStream_t stream)
+static void time_interleaved(contender_t *c, int nc, int runs, int cyclic, uint64_t seed,
+                             cudaStream_t stream)
 {
+    int order[64];
+    uint64_t state = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    if (nc > 64) nc = 64;
     bench_timer_t timer;
     bench_timer_create(&timer, stream);
     double *times = bench_malloc((size_t) nc * (runs > 0 ? runs : 1) * sizeof(double));
@@ -227,14 +244,24 @@ static void time_interleaved(contender_t *c, int nc, int runs, cudaStream_t stre
         c[i].seconds = -1.0;
         c[i].code = c[i].fn(&c[i].job); /* warm-up */
     }
-    for (int it = 0; it < runs; ++it)
+    for (int it = 0; it < runs; ++it) {
+        for (int q = 0; q < nc; ++q) order[q] = (it + q) % nc;
+        if (!cyclic)
+            for (int q = nc - 1; q > 0; --q) { /* Fisher-Yates, 64-bit LCG */
+                state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+                const int r = (int) ((state >> 33) % (uint64_t) (q + 1));
+                const int t = order[q];
+                order[q] = order[r];
+                order[r] = t;
+            }
         for (int q = 0; q < nc; ++q) {
-            const int i = (it + q) % nc; /* each round starts one further on */
+            const int i = order[q];
             if (c[i].code != 0) continue;
             bench_timer_start(&timer);
             c[i].code = c[i].fn(&c[i].job);
             times[(size_t) i * runs + it] = bench_timer_stop(&timer);
         }
+    }
     for (int i = 0; i < nc; ++i)
         if (c[i].code == 0) c[i].seconds = bench_median(times + (size_t) i * runs, runs);
     free(times);
@@ -387,7 +414,8 @@ static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int6
         c[nc - 1].job.uplo = RFP_UPLO[v];
     }
     bench_spin_up(0.3);
-    time_interleaved(c, nc, args->runs, ctx->stream);
+    time_interleaved(c, nc, args->runs, args->cyclic, args->seed + (uint64_t) m * 31 + (uint64_t) n,
+                     ctx->stream);
     r.syrk_s = c[0].seconds;
     r.syrkx_s = c[1].seconds;
     r.full_s = c[2].seconds;
@@ -515,12 +543,12 @@ int main(int argc, char **argv)
                      "rfp_NU_s,rfp_TL_s,rfp_TU_s,err_rfp_all,status\n");
     }
     printf("# C = A D^2 A^T, A m x n uniform(-1,1), d uniform(0.5,2); runs %d (median after a "
-           "warm-up)\n# flops n*m*(m+1) (syrk convention; the m*n products by D not counted)\n"
+           "warm-up; contenders in %s order each round)\n# flops n*m*(m+1) (syrk convention; the m*n products by D not counted)\n"
            "# gchol full: ?syrk_diag_gpu L; RFP: ?sfrk_diag_gpu N,L; peers: cuBLAS ?dgmm + ?syrk, "
            "?dgmm(d^2) + ?syrkx (64-bit API)\n"
            "# peer/full = best peer time / gchol full time; full/RFP = gchol full time / RFP "
            "time\n# err = max|C - C_dgmm+syrk| / max|C_dgmm+syrk| (lower triangle), limit 1e-10 "
-           "double, 1e-3 single\n", args.runs);
+           "double, 1e-3 single\n", args.runs, args.cyclic ? "the same cyclic" : "a shuffled");
 
     int failures = 0;
     for (const char *p = args.precs; *p; ++p) {
