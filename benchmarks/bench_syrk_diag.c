@@ -305,6 +305,69 @@ static double compare_lower(cublasHandle_t h, char prec, int64_t m, const void *
     return ref > 0 ? diff / ref : diff;
 }
 
+/*
+ * Single precision against the truth: C64 = (A D)(A D)^T formed in double
+ * (cuBLAS dgmm + dsyrk from the float inputs, whose products are exact in
+ * double), then max|C - C64| / max|C64| over the lower triangle for each
+ * float result in results[] (m x m, lddc; transposed[i]: stored as an upper
+ * triangle). errs[i] = INFINITY where a result is missing (NULL). Returns 0,
+ * or -1 where device memory is short (then nothing is measured).
+ */
+static int compare_double_truth(cublasHandle_t h, int64_t m, int64_t n, const float *hA,
+                                const float *hd, int64_t lddc, const float *const *results,
+                                const int *transposed, int count, double *errs)
+{
+    const size_t need = (size_t) m * n * 16 + (size_t) m * m * 8 + (size_t) n * 8;
+    size_t free_bytes, total_bytes;
+    BENCH_CUDA(cudaMemGetInfo(&free_bytes, &total_bytes));
+    if (need + (256u << 20) > free_bytes) return -1;
+    double *hA64 = bench_malloc((size_t) m * n * sizeof(double));
+    double *hd64 = bench_malloc((size_t) n * sizeof(double));
+    for (int64_t i = 0; i < m * n; ++i) hA64[i] = hA[i];
+    for (int64_t k = 0; k < n; ++k) hd64[k] = hd[k];
+    double *dA64, *dB64, *dC64, *dd64;
+    BENCH_CUDA(cudaMalloc((void **) &dA64, (size_t) m * n * sizeof(double)));
+    BENCH_CUDA(cudaMalloc((void **) &dB64, (size_t) m * n * sizeof(double)));
+    BENCH_CUDA(cudaMalloc((void **) &dC64, (size_t) m * m * sizeof(double)));
+    BENCH_CUDA(cudaMalloc((void **) &dd64, (size_t) n * sizeof(double)));
+    BENCH_CUDA(cudaMemcpy(dA64, hA64, (size_t) m * n * sizeof(double), cudaMemcpyHostToDevice));
+    BENCH_CUDA(cudaMemcpy(dd64, hd64, (size_t) n * sizeof(double), cudaMemcpyHostToDevice));
+    const double one = 1.0, zero = 0.0;
+    BENCH_CUBLAS(cublasDdgmm_64(h, CUBLAS_SIDE_RIGHT, m, n, dA64, m, dd64, 1, dB64, m));
+    BENCH_CUBLAS(cublasDsyrk_64(h, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, m, n, &one, dB64, m,
+                                &zero, dC64, m));
+    double *hC64 = hA64; /* m*m <= m*n is not guaranteed: reallocate when needed */
+    if (m > n) hC64 = realloc(hA64, (size_t) m * m * sizeof(double));
+    if (hC64 == NULL) { fprintf(stderr, "out of host memory\n"); exit(EXIT_FAILURE); }
+    BENCH_CUDA(cudaMemcpy(hC64, dC64, (size_t) m * m * sizeof(double), cudaMemcpyDeviceToHost));
+    float *hC = bench_malloc((size_t) lddc * m * sizeof(float));
+    double ref = 0.0;
+    for (int64_t j = 0; j < m; ++j)
+        for (int64_t i = j; i < m; ++i) ref = fmax(ref, fabs(hC64[i + j * m]));
+    for (int r = 0; r < count; ++r) {
+        errs[r] = INFINITY;
+        if (results[r] == NULL) continue;
+        BENCH_CUDA(cudaMemcpy(hC, results[r], (size_t) lddc * m * sizeof(float),
+                              cudaMemcpyDeviceToHost));
+        double diff = 0.0;
+        for (int64_t j = 0; j < m; ++j)
+            for (int64_t i = j; i < m; ++i) {
+                const double c = transposed[r] ? hC[j + i * lddc] : hC[i + j * lddc];
+                const double e = fabs(c - hC64[i + j * m]);
+                diff = e > diff || isnan(e) ? e : diff;
+            }
+        errs[r] = ref > 0 ? diff / ref : diff;
+    }
+    free(hC);
+    free(hC64);
+    free(hd64);
+    BENCH_CUDA(cudaFree(dA64));
+    BENCH_CUDA(cudaFree(dB64));
+    BENCH_CUDA(cudaFree(dC64));
+    BENCH_CUDA(cudaFree(dd64));
+    return 0;
+}
+
 /* Appends "; " (when text is not empty) and a formatted note to text. */
 static void append(char *text, size_t size, const char *format, ...)
 {
@@ -377,8 +440,6 @@ static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int6
     void *dd = bench_device_malloc(n * es), *dd2 = bench_device_malloc(n * es);
     BENCH_CUDA(cudaMemcpy(dd, hd, n * es, cudaMemcpyHostToDevice));
     BENCH_CUDA(cudaMemcpy(dd2, hd2, n * es, cudaMemcpyHostToDevice));
-    free(hA);
-    free(hd);
     free(hd2);
 
     void *dB = bench_device_malloc(bytes_A);
@@ -450,6 +511,21 @@ static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int6
         r.err_rfp[v] = compare_lower(ctx->cublas, prec, m, dCg, uplo == 'U', dC1, lddc, dS);
     }
 
+    /* Single precision: every float result against the double-precision truth
+     * (dCg now holds the last RFP result unpacked; re-run full storage into it). */
+    double truth[3] = { INFINITY, INFINITY, INFINITY };
+    int truth_measured = 0;
+    if (prec == 's' && r.code_full == 0) {
+        BENCH_CUDA(cudaMemsetAsync(dCg, 0, bytes_C, ctx->stream));
+        if (run_gchol_full(&c[2].job) == 0) {
+            BENCH_CUDA(cudaStreamSynchronize(ctx->stream));
+            const float *res[3] = { dCg, dC1, dC2 };
+            const int tr[3] = { 0, 0, 0 };
+            truth_measured = compare_double_truth(ctx->cublas, m, n, hA, hd, lddc, res, tr, 3,
+                                                  truth) == 0;
+        }
+    }
+
     /* Verdict: a failing gchol result posts no time. */
     int failed = 0;
     char status[256] = "";
@@ -489,6 +565,9 @@ static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int6
                bench_field(f[1], "%.2f", tflops(flops, r.rfp_s[v]), 1),
                bench_field(f[2], "%.3f", r.full_s > 0 && r.rfp_s[v] > 0 ? r.full_s / r.rfp_s[v] : 0, 1),
                r.err_rfp[v]);
+    if (truth_measured)
+        printf("%15s | against C in double: err gchol full %.1e, sgmm+ssyrk %.1e, sgmm+ssyrkx "
+               "%.1e\n", "", truth[0], truth[1], truth[2]);
     fflush(stdout);
 
     if (csv) {
@@ -512,6 +591,8 @@ static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int6
         fflush(csv);
     }
 
+    free(hA);
+    free(hd);
     for (int v = 0; v < nrfp; ++v) BENCH_CUDA(cudaFree(dR[v]));
     BENCH_CUDA(cudaFree(dS));
     BENCH_CUDA(cudaFree(dC2));
