@@ -89,6 +89,31 @@ __device__ __forceinline__ void banded_tile_of(int64_t t, int64_t nt, int64_t &t
     ti = r0 + c + u;
 }
 
+/*
+ * Tile (ti, tj) of block t when only the first ntc < nt tile columns are
+ * wanted (a trapezoid: potrf's block-column update). Row by row: row ti
+ * holds min(ti + 1, ntc) tiles, so the blocks that run at the same time
+ * share a few row panels of A and all ntc column panels.
+ */
+__device__ __forceinline__ void trapezoid_tile_of(int64_t t, int64_t ntc, int64_t &ti, int64_t &tj)
+{
+    const int64_t tri = ntc * (ntc + 1) / 2;
+    if (t >= tri) {
+        ti = ntc + (t - tri) / ntc;
+        tj = (t - tri) % ntc;
+        return;
+    }
+    ti = 0;
+    while ((ti + 1) * (ti + 2) / 2 <= t) ++ti;
+    tj = t - ti * (ti + 1) / 2;
+}
+
+__device__ __forceinline__ void tile_of(int64_t t, int64_t nt, int64_t ntc, int64_t &ti, int64_t &tj)
+{
+    if (ntc < nt) trapezoid_tile_of(t, ntc, ti, tj);
+    else banded_tile_of(t, nt, ti, tj);
+}
+
 /* Where symmetric element (i, j), i >= j, of C is stored. */
 struct OutMap {
     int     rfp;        /* 0: full storage, 1: RFP                           */
@@ -409,6 +434,31 @@ __device__ __forceinline__ void issue_part(T *S, const T *src, int rows, int64_t
     }
 }
 
+/*
+ * Part `part` of this thread's copies of one operand of a stage when A is
+ * K-major (element (r, k) at A[r*lda + k]: an upper factorization's
+ * transposed view). The stage keeps its [k][row] layout, so each element
+ * moves alone; a warp copies 32 consecutive k of one row (128 coalesced
+ * bytes). base: element (0, k0) of the tile's rows; rows past `rows` and
+ * columns past kleft zero-fill from a safe address. Only without d (the
+ * scaling pass assumes the M-major copy map).
+ */
+template <typename T>
+__device__ __forceinline__ void issue_part_kmajor(T *S, const T *base, int64_t lda, int rows, int kleft,
+                                                  int part, const T *safe)
+{
+    constexpr int BK = Cfg<T>::BK, KS = BK / 32, PER = kBM * BK / kThr;
+    constexpr int Q = PER / kIssueParts<T>;
+    static_assert(BK % 32 == 0 && PER % kIssueParts<T> == 0, "whole warps along k");
+    const int kl = threadIdx.x % 32, rs = threadIdx.x / 32;
+#pragma unroll
+    for (int j = 0; j < Q; ++j) {
+        const int idx = part * Q + j, k = kl + 32 * (idx % KS), r = rs + (kThr / 32) * (idx / KS);
+        const bool in = r < rows && k < kleft;
+        cp_async_el(S + k * kLDS + r, in ? base + (int64_t)r * lda + k : safe, in ? (int)sizeof(T) : 0);
+    }
+}
+
 /* Copies d[k0 .. k0+BK) of the stage next to its tiles (zeros past kend). */
 template <typename T>
 __device__ __forceinline__ void issue_stage_d(T *dS, const T *__restrict__ d, int64_t k0, int64_t kend)
@@ -464,13 +514,14 @@ __device__ __forceinline__ void scale_part(T *S, const T *dS, int part)
  * Issued all at once after the barrier, their integer and memory
  * instructions left the tensor pipe idle on every warp at once.
  */
-template <typename T, bool kHasD, bool kVec>
+template <typename T, bool kHasD, bool kVec, bool kKMajor>
 __device__ __forceinline__ void mainloop(WarpTile<T> &acc, T *smem, const T *__restrict__ A,
                                          int64_t lda, const T *__restrict__ d, int64_t m,
                                          int64_t row0, int64_t col0, int64_t kbeg, int64_t kend,
                                          bool active, int wm, int wn)
 {
     static_assert(kAsyncStages == 3, "copies run two stages ahead, scaling one");
+    static_assert(!(kKMajor && (kHasD || kVec)), "K-major A: element copies, no d");
     constexpr int BK = Cfg<T>::BK, NS = kSteps<T>;
     constexpr int kScaleAt = NS - kScaleParts<T>;
     static_assert(kIssueParts<T> <= kScaleAt, "copies first, then the scaling, one part per step");
@@ -487,8 +538,16 @@ __device__ __forceinline__ void mainloop(WarpTile<T> &acc, T *smem, const T *__r
         T *S = stage(buf);
         const int64_t k0 = kbeg + (int64_t)kt * BK, off = kt * stride;
         const int kleft = (int)max((int64_t)0, min((int64_t)BK, kend - k0));
-        issue_part<T, kVec>(S, a_src.p + off, a_src.rows, ldstep, kleft, part, A);
-        issue_part<T, kVec>(S + boff, b_src.p + off, b_src.rows, ldstep, kleft, part, A);
+        if constexpr (kKMajor) {
+            const int64_t k0l = kbeg + (int64_t)kt * BK;
+            issue_part_kmajor(S, A + row0 * lda + k0l, lda, (int)min((int64_t)kBM, m - row0), kleft,
+                              part, A);
+            issue_part_kmajor(S + boff, A + col0 * lda + k0l, lda, (int)min((int64_t)kBM, m - col0),
+                              kleft, part, A);
+        } else {
+            issue_part<T, kVec>(S, a_src.p + off, a_src.rows, ldstep, kleft, part, A);
+            issue_part<T, kVec>(S + boff, b_src.p + off, b_src.rows, ldstep, kleft, part, A);
+        }
         if (kHasD && part == 0) issue_stage_d(S + doff, d, k0, kend);
         if (part == kIssueParts<T> - 1) cp_async_commit();
     };
@@ -543,9 +602,9 @@ template <typename T> constexpr int min_blocks() { return 1; }
  * of A. splits == 1: writes alpha*acc + beta*C through the map. Otherwise
  * writes the raw partial tile to work[(t*splits + split) * kBM^2].
  */
-template <typename T, bool kHasD, bool kVec>
+template <typename T, bool kHasD, bool kVec, bool kKMajor = false>
 __global__ void __launch_bounds__(kThr, min_blocks<T>())
-syrk_diag_kernel(int64_t m, int64_t n, T alpha, const T *__restrict__ A, int64_t lda,
+syrk_diag_kernel(int64_t m, int64_t ncols, int64_t n, T alpha, const T *__restrict__ A, int64_t lda,
                  const T *__restrict__ d, T beta, T *__restrict__ C, OutMap map, int splits,
                  int64_t kchunk, T *__restrict__ work)
 {
@@ -553,7 +612,7 @@ syrk_diag_kernel(int64_t m, int64_t n, T alpha, const T *__restrict__ A, int64_t
     T *smem = reinterpret_cast<T *>(smem_raw);
     const int64_t t = blockIdx.x;
     int64_t ti, tj;
-    banded_tile_of(t, (m + kBM - 1) / kBM, ti, tj);
+    tile_of(t, (m + kBM - 1) / kBM, (ncols + kBM - 1) / kBM, ti, tj);
     const bool diag = ti == tj;
     const int64_t row0 = ti * kBM, col0 = tj * kBM;
     const int64_t kbeg = (int64_t)blockIdx.y * kchunk;
@@ -566,12 +625,13 @@ syrk_diag_kernel(int64_t m, int64_t n, T alpha, const T *__restrict__ A, int64_t
     WarpTile<T> acc;
     acc.zero();
     if (kbeg < kend)
-        mainloop<T, kHasD, kVec>(acc, smem, A, lda, d, m, row0, col0, kbeg, kend, active, wm, wn);
+        mainloop<T, kHasD, kVec, kKMajor>(acc, smem, A, lda, d, m, row0, col0, kbeg, kend, active,
+                                          wm, wn);
 
     if (splits == 1) {
         acc.for_each(wm, wn, [&](int r, int c, T v) {
             const int64_t i = row0 + r, j = col0 + c;
-            if (i < m && j <= i) {
+            if (i < m && j <= i && j < ncols) {
                 const int64_t off = out_offset(map, i, j);
                 T out = alpha * v;
                 if (beta != T(0)) out += beta * C[off];
@@ -587,17 +647,17 @@ syrk_diag_kernel(int64_t m, int64_t n, T alpha, const T *__restrict__ A, int64_t
 /* Sums the splits of each tile in order and writes through the map. */
 template <typename T>
 __global__ void __launch_bounds__(kThr)
-syrk_diag_reduce_kernel(int64_t m, T alpha, T beta, T *__restrict__ C, OutMap map, int splits,
-                        const T *__restrict__ work)
+syrk_diag_reduce_kernel(int64_t m, int64_t ncols, T alpha, T beta, T *__restrict__ C, OutMap map,
+                        int splits, const T *__restrict__ work)
 {
     const int64_t t = blockIdx.x;
     int64_t ti, tj;
-    banded_tile_of(t, (m + kBM - 1) / kBM, ti, tj);
+    tile_of(t, (m + kBM - 1) / kBM, (ncols + kBM - 1) / kBM, ti, tj);
     const T *W = work + (int64_t)t * splits * (kBM * kBM);
     for (int e = threadIdx.x; e < kBM * kBM; e += kThr) {
         const int r = e % kBM, c = e / kBM;
         const int64_t i = ti * kBM + r, j = tj * kBM + c;
-        if (i >= m || j > i) continue;
+        if (i >= m || j > i || j >= ncols) continue;
         T v = T(0);
         for (int s = 0; s < splits; ++s) v += W[(int64_t)s * (kBM * kBM) + e];
         const int64_t off = out_offset(map, i, j);
@@ -609,14 +669,28 @@ syrk_diag_reduce_kernel(int64_t m, T alpha, T beta, T *__restrict__ C, OutMap ma
 
 template <typename T> constexpr size_t kSmemBytes = kAsyncStages * Cfg<T>::Stage * sizeof(T);
 
-template <typename T>
-int launch(int64_t m, int64_t n, T alpha, const T *dA, int64_t lda, const T *dd, T beta, T *dC,
-           const gchol_outmap_t *cmap, int splits, T *dwork, cudaStream_t stream)
+/* Tiles of the lower triangle of an m x m C restricted to its first ncols
+ * columns (ncols = m: the whole triangle). */
+inline int64_t tile_count(int64_t m, int64_t ncols)
 {
-    static bool opted[2][2][64];
-    if (m <= 0) return cudaSuccess;
+    const int64_t nt = (m + kBM - 1) / kBM, ntc = (min(ncols, m) + kBM - 1) / kBM;
+    return ntc * (ntc + 1) / 2 + (nt - ntc) * ntc;
+}
+
+/* C (the first ncols columns of the lower triangle of an m x m matrix,
+ * through cmap) := alpha * A D^2 A^T + beta * C. kmajor: A's element (i, k)
+ * is at dA[i*lda + k] (then without d). */
+template <typename T>
+int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t lda, const T *dd,
+           T beta, T *dC, const gchol_outmap_t *cmap, int splits, T *dwork, cudaStream_t stream,
+           bool kmajor = false)
+{
+    static bool opted[2][2][64], opted_kmajor[64];
+    if (m <= 0 || ncols <= 0) return cudaSuccess;
+    if (kmajor && dd) return cudaErrorInvalidValue;
+    if (ncols > m) ncols = m;
     const OutMap map = { cmap->rfp, cmap->upper, cmap->transposed, cmap->ldc, m };
-    const int64_t nt = (m + kBM - 1) / kBM, tiles = nt * (nt + 1) / 2;
+    const int64_t tiles = tile_count(m, ncols);
     if (splits < 1 || n == 0) splits = 1;
     const int64_t kchunk = splits == 1 ? (n > 0 ? n : 1)
                                        : ((n + splits - 1) / splits + 31) / 32 * 32;
@@ -628,11 +702,17 @@ int launch(int64_t m, int64_t n, T alpha, const T *dA, int64_t lda, const T *dd,
     auto run = [&](auto kernel, bool(&done)[64]) {
         cudaError_t e = opt_in_shared(kernel, smem, done);
         if (e != cudaSuccess) return e;
-        kernel<<<grid, kThr, smem, stream>>>(m, n, alpha, dA, lda, dd, beta, dC, map, splits, kchunk, dwork);
+        kernel<<<grid, kThr, smem, stream>>>(m, ncols, n, alpha, dA, lda, dd, beta, dC, map, splits,
+                                             kchunk, dwork);
         return cudaGetLastError();
     };
     cudaError_t e;
-    if (dd)
+    if (kmajor) {
+        if constexpr (sizeof(T) == 4) /* only potrf's single-precision update */
+            e = run(syrk_diag_kernel<T, false, false, true>, opted_kmajor);
+        else
+            e = cudaErrorNotSupported;
+    } else if (dd)
         e = vec ? run(syrk_diag_kernel<T, true, true>, opted[1][1])
                 : run(syrk_diag_kernel<T, true, false>, opted[1][0]);
     else
@@ -640,8 +720,8 @@ int launch(int64_t m, int64_t n, T alpha, const T *dA, int64_t lda, const T *dd,
                 : run(syrk_diag_kernel<T, false, false>, opted[0][0]);
     if (e != cudaSuccess) return e;
     if (splits > 1) {
-        syrk_diag_reduce_kernel<T><<<(unsigned)tiles, kThr, 0, stream>>>(m, alpha, beta, dC, map,
-                                                                        splits, dwork);
+        syrk_diag_reduce_kernel<T><<<(unsigned)tiles, kThr, 0, stream>>>(m, ncols, alpha, beta, dC,
+                                                                        map, splits, dwork);
         if ((e = cudaGetLastError()) != cudaSuccess) return e;
     }
     return cudaSuccess;
@@ -676,7 +756,7 @@ extern "C" int gchol_dsyrk_diag_launch(int64_t m, int64_t n, double alpha, const
                                        const gchol_outmap_t *map, int splits, double *dwork,
                                        cudaStream_t stream)
 {
-    return gchol::launch<double>(m, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork, stream);
+    return gchol::launch<double>(m, m, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork, stream);
 }
 
 extern "C" int gchol_ssyrk_diag_launch(int64_t m, int64_t n, float alpha, const float *dA,
@@ -684,5 +764,19 @@ extern "C" int gchol_ssyrk_diag_launch(int64_t m, int64_t n, float alpha, const 
                                        const gchol_outmap_t *map, int splits, float *dwork,
                                        cudaStream_t stream)
 {
-    return gchol::launch<float>(m, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork, stream);
+    return gchol::launch<float>(m, m, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork, stream);
+}
+
+extern "C" int64_t gchol_syrk_update_tiles(int64_t m, int64_t ncols)
+{
+    return m <= 0 || ncols <= 0 ? 0 : gchol::tile_count(m, ncols);
+}
+
+extern "C" int gchol_ssyrk_update_launch(int64_t m, int64_t ncols, int64_t k, const float *dA,
+                                         int64_t ldda, float *dC, int64_t lddc, int upper,
+                                         cudaStream_t stream)
+{
+    const gchol_outmap_t map = { 0, upper, 0, lddc };
+    return gchol::launch<float>(m, ncols, k, -1.0f, dA, ldda, nullptr, 1.0f, dC, &map, 1, nullptr,
+                                stream, upper != 0);
 }

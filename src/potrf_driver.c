@@ -314,6 +314,38 @@ static void trace_finish(fact_t *f, gchol_trace_t *trace, int ok)
 #define GEMM(s, i0, c0, m, nn, j0, k) \
     TRACED(s, GCHOL_OP_GEMM, c0, m, nn, k, op_gemm(f, s, i0, c0, m, nn, j0, k))
 
+/*
+ * The bulk update of block column [i0, i0+nn) from view columns [j0, j0+k):
+ * syrk on its diagonal block and gemm on the m rows below it. In single
+ * precision, on an ordinary matrix (lower, or upper through its transposed
+ * view), one launch of gchol's 3xTF32 syrk kernel does both where its tiles
+ * fill the GPU's waves to 3/4 or more (at one block per SM; the last block
+ * columns, with few rows, stay on cuBLAS).
+ */
+static int64_t op_update(const fact_t *f, int s, int64_t i0, int64_t nn, int64_t m, int64_t j0,
+                         int64_t k)
+{
+    int64_t st;
+#ifdef SYRK_UPDATE_LAUNCH
+    if (f->split == INT64_MAX && k > 0 && !GCHOL_NO_TF32_UPDATE) {
+        int sms = 0;
+        const int64_t tiles = gchol_syrk_update_tiles(nn + m, nn);
+        if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, f->q->device) != cudaSuccess)
+            return GCHOL_ERR_CUDA;
+        const int64_t waves = (tiles + sms - 1) / (sms > 0 ? sms : 1);
+        if (sms > 0 && 4 * tiles >= 3 * waves * sms)
+            return gchol_from_cuda((cudaError_t)SYRK_UPDATE_LAUNCH(
+                nn + m, nn, k, at(f, i0, j0), f->ld, at(f, i0, i0), f->ld, f->blk[B11].trans,
+                stream_of(f, s)));
+    }
+#endif
+    if ((st = op_syrk(f, s, i0, nn, j0, k)) != GCHOL_SUCCESS) return st;
+    return m > 0 ? op_gemm(f, s, i0 + nn, i0, m, nn, j0, k) : GCHOL_SUCCESS;
+}
+
+#define UPDATE(s, i0, nn, m, j0, k) \
+    TRACED(s, GCHOL_OP_GEMM, i0, (nn) + (m), nn, k, op_update(f, s, i0, nn, m, j0, k))
+
 /* Whether one launch of the tiled kernel in panel mode can factor a panel
  * jb wide with m rows below its diagonal block (m = 0: the whole matrix). */
 static int tiled_panel_fits(int64_t jb, int64_t m)
@@ -423,10 +455,7 @@ static int64_t potrf_left(fact_t *f, int64_t c0, int64_t n, int64_t nb, int look
         for (int64_t j = c0, jb; j < n; j += jb) {
             jb = col_width(f, j, nb, n);
             const int64_t m = n - j - jb;
-            if (j > 0) {
-                SYRK(MAIN, j, jb, 0, j);
-                if (m > 0) GEMM(MAIN, j + jb, j, m, jb, 0, j);
-            }
+            if (j > 0) UPDATE(MAIN, j, jb, m, 0, j);
             PANEL(MAIN, j, jb, m);
         }
         return GCHOL_SUCCESS;
@@ -448,8 +477,7 @@ static int64_t potrf_left(fact_t *f, int64_t c0, int64_t n, int64_t nb, int look
         if (j > 0 && j1 < n) {
             /* bulk of column k+1: columns 0..k-1 */
             if (jprev >= 0) WAIT(MAIN, ev_panel);
-            SYRK(MAIN, j1, jb1, 0, j);
-            if (m1 > 0) GEMM(MAIN, j1 + jb1, j1, m1, jb1, 0, j);
+            UPDATE(MAIN, j1, jb1, m1, 0, j);
             RECORD(ev_update, MAIN);
             bulk_queued = 1;
         }
