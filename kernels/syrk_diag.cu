@@ -30,6 +30,7 @@
 #include "tile_common.cuh"
 
 #include <cmath>
+#include <type_traits>
 
 namespace gchol {
 namespace {
@@ -291,14 +292,16 @@ template <> struct WarpTile<float> {
                 split(mt % 2 ? a1.z : a1.x, ah[2], al[2]);
                 split(mt % 2 ? a1.w : a1.y, ah[3], al[3]);
 #pragma unroll
-                for (int nt = 0; nt < 4; ++nt) {
-                    mma_tf32(acc[mt][nt], al, bh[0][nt], bh[1][nt]);
-                    mma_tf32(acc[mt][nt], ah, bl[0][nt], bl[1][nt]);
-                    mma_tf32(acc[mt][nt], ah, bh[0][nt], bh[1][nt]);
-                }
+                for (int nt = 0; nt < 4; ++nt) mma3(mt, nt, ah, al, bh[0][nt], bh[1][nt], bl[0][nt], bl[1][nt]);
             }
             hook(step);
         }
+        flush();
+    }
+
+    /* The stage's mma sums into the FP32 sums (rounded FADDs). */
+    __device__ __forceinline__ void flush()
+    {
 #pragma unroll
         for (int mt = 0; mt < 4; ++mt)
 #pragma unroll
@@ -308,6 +311,15 @@ template <> struct WarpTile<float> {
                     sum[mt][nt][e] += acc[mt][nt][e];
                     acc[mt][nt][e] = 0.f;
                 }
+    }
+
+    /* The three products of one (mt, nt) tile. */
+    __device__ __forceinline__ void mma3(int mt, int nt, const unsigned (&ah)[4], const unsigned (&al)[4],
+                                         unsigned bh0, unsigned bh1, unsigned bl0, unsigned bl1)
+    {
+        mma_tf32(acc[mt][nt], al, bh0, bh1);
+        mma_tf32(acc[mt][nt], ah, bl0, bl1);
+        mma_tf32(acc[mt][nt], ah, bh0, bh1);
     }
 
     /* Slot g of tile mt is row R[2mt], slot g+8 row R[2mt+1], with
@@ -330,12 +342,82 @@ template <> struct WarpTile<float> {
     }
 };
 
+/*
+ * The same 3xTF32 product for K-major stages (potrf's upper update: A's
+ * element (i, k) at A[i*lda + k]): the stage holds rows of kLDK floats,
+ * [row][k], filled by 16-byte copies along k. The mma's k slots t4 and t4+4
+ * take k = 2 t4 and 2 t4 + 1 (any permutation of k serves, applied to both
+ * operands), so each row's pair is one 8-byte load. Lane g takes rows
+ * 8i + sig(g), i < 8 (columns 8 nt + sig(g) of B), with sig = 0 2 4 6 1 3 5 7:
+ * the four lanes g of a half-warp then read rows 2 apart, and with a row
+ * pitch of 4 mod 32 words each 8-byte load phase hits all 32 banks.
+ */
+constexpr int kLDK = 64 + 4;
+
+struct WarpTileK : WarpTile<float> {
+    __device__ __forceinline__ static int sig(int g) { return g < 4 ? 2 * g : 2 * (g - 4) + 1; }
+
+    template <typename Hook>
+    __device__ __forceinline__ void mma(const float *As, const float *Bs, int wm, int wn, Hook &&hook)
+    {
+        const int lane = threadIdx.x % 32, g = lane / 4, t4 = lane % 4, sg = sig(g);
+        const float *ap = As + (wm * 64 + sg) * kLDK + 2 * t4;
+        const float *bp = Bs + (wn * 32 + sg) * kLDK + 2 * t4;
+#pragma unroll
+        for (int step = 0; step < Cfg<float>::BK / kK; ++step) {
+            const int kk = step * kK;
+            unsigned bh[4][2], bl[4][2];
+#pragma unroll
+            for (int nt = 0; nt < 4; ++nt) {
+                const float2 b = *reinterpret_cast<const float2 *>(bp + 8 * nt * kLDK + kk);
+                split(b.x, bh[nt][0], bl[nt][0]);
+                split(b.y, bh[nt][1], bl[nt][1]);
+            }
+#pragma unroll
+            for (int mt = 0; mt < 4; ++mt) {
+                /* rows R[2mt] = 8(2mt) + sg (slot g) and R[2mt+1] (slot g+8) */
+                const float2 r0 = *reinterpret_cast<const float2 *>(ap + 16 * mt * kLDK + kk);
+                const float2 r1 = *reinterpret_cast<const float2 *>(ap + (16 * mt + 8) * kLDK + kk);
+                unsigned ah[4], al[4];
+                split(r0.x, ah[0], al[0]);
+                split(r1.x, ah[1], al[1]);
+                split(r0.y, ah[2], al[2]);
+                split(r1.y, ah[3], al[3]);
+#pragma unroll
+                for (int nt = 0; nt < 4; ++nt) mma3(mt, nt, ah, al, bh[nt][0], bh[nt][1], bl[nt][0], bl[nt][1]);
+            }
+            hook(step);
+        }
+        flush();
+    }
+
+    template <typename F>
+    __device__ __forceinline__ void for_each(int wm, int wn, F f) const
+    {
+        const int lane = threadIdx.x % 32, g = lane / 4, t4 = lane % 4, sg = sig(g);
+#pragma unroll
+        for (int mt = 0; mt < 4; ++mt)
+#pragma unroll
+            for (int nt = 0; nt < 4; ++nt)
+#pragma unroll
+                for (int e = 0; e < 4; ++e)
+                    f(wm * 64 + 8 * (2 * mt + e / 2) + sg, wn * 32 + 8 * nt + sig(2 * t4 + e % 2),
+                      sum[mt][nt][e]);
+    }
+};
+
 /* Stage b of the pipeline holds A's rows at smem + b*Stage, B's after them,
  * then BK entries of d. A diagonal tile copies its rows twice, as A and as
  * B, which keeps the copy code free of branches. */
 
 /* Stages of the pipeline. */
 constexpr int kAsyncStages = 3;
+
+/* Elements of one stage: A's and B's tiles, then d. */
+template <typename T, bool kKMajor> constexpr int stage_size()
+{
+    return kKMajor ? 2 * kBM * kLDK + Cfg<T>::BK : Cfg<T>::Stage;
+}
 
 /* Global -> shared copies that bypass registers; the bytes past src_bytes
  * are zero-filled (the tile's rows past m, columns past the chunk). One
@@ -435,27 +517,36 @@ __device__ __forceinline__ void issue_part(T *S, const T *src, int rows, int64_t
 }
 
 /*
- * Part `part` of this thread's copies of one operand of a stage when A is
- * K-major (element (r, k) at A[r*lda + k]: an upper factorization's
- * transposed view). The stage keeps its [k][row] layout, so each element
- * moves alone; a warp copies 32 consecutive k of one row (128 coalesced
- * bytes). base: element (0, k0) of the tile's rows; rows past `rows` and
- * columns past kleft zero-fill from a safe address. Only without d (the
- * scaling pass assumes the M-major copy map).
+ * Part `part` of this thread's copies of one operand of a K-major stage (A's
+ * element (r, k) at A[r*lda + k]; the stage is [row][k] with pitch kLDK, see
+ * WarpTileK): groups of 4 consecutive k of one row, 16 bytes, or element by
+ * element where A or lda is not 16-byte aligned. Thread t takes k quad t % 16
+ * of rows t / 16 + 16 j; a warp copies 2 rows of 256 bytes. base: element
+ * (0, k0) of the tile's rows; rows past `rows` and columns past kleft
+ * zero-fill from a safe address. Only without d (the scaling pass assumes
+ * the M-major copy map).
  */
-template <typename T>
-__device__ __forceinline__ void issue_part_kmajor(T *S, const T *base, int64_t lda, int rows, int kleft,
-                                                  int part, const T *safe)
+template <bool kVec>
+__device__ __forceinline__ void issue_part_kmajor(float *S, const float *base, int64_t lda, int rows,
+                                                  int kleft, int part, const float *safe)
 {
-    constexpr int BK = Cfg<T>::BK, KS = BK / 32, PER = kBM * BK / kThr;
-    constexpr int Q = PER / kIssueParts<T>;
-    static_assert(BK % 32 == 0 && PER % kIssueParts<T> == 0, "whole warps along k");
-    const int kl = threadIdx.x % 32, rs = threadIdx.x / 32;
+    constexpr int KQ = Cfg<float>::BK / 4, RS = kThr / KQ, PER = kBM / RS;
+    constexpr int Q = PER / kIssueParts<float>;
+    static_assert(PER % kIssueParts<float> == 0 && (Cfg<float>::BK + 4) == kLDK, "K-major stage");
+    const int kq = threadIdx.x % KQ, r0 = threadIdx.x / KQ;
 #pragma unroll
     for (int j = 0; j < Q; ++j) {
-        const int idx = part * Q + j, k = kl + 32 * (idx % KS), r = rs + (kThr / 32) * (idx / KS);
-        const bool in = r < rows && k < kleft;
-        cp_async_el(S + k * kLDS + r, in ? base + (int64_t)r * lda + k : safe, in ? (int)sizeof(T) : 0);
+        const int r = r0 + RS * (part * Q + j), k = 4 * kq;
+        const int valid = r < rows ? max(0, min(4, kleft - k)) : 0;
+        const float *src = valid ? base + (int64_t)r * lda + k : safe;
+        float *dst = S + r * kLDK + k;
+        if (kVec) {
+            cp_async16(dst, src, valid * 4);
+        } else {
+#pragma unroll
+            for (int e = 0; e < 4; ++e)
+                cp_async_el(dst + e, e < valid ? src + e : safe, e < valid ? 4 : 0);
+        }
     }
 }
 
@@ -514,23 +605,24 @@ __device__ __forceinline__ void scale_part(T *S, const T *dS, int part)
  * Issued all at once after the barrier, their integer and memory
  * instructions left the tensor pipe idle on every warp at once.
  */
-template <typename T, bool kHasD, bool kVec, bool kKMajor>
-__device__ __forceinline__ void mainloop(WarpTile<T> &acc, T *smem, const T *__restrict__ A,
+template <typename T, bool kHasD, bool kVec, bool kKMajor, typename Tile>
+__device__ __forceinline__ void mainloop(Tile &acc, T *smem, const T *__restrict__ A,
                                          int64_t lda, const T *__restrict__ d, int64_t m,
                                          int64_t row0, int64_t col0, int64_t kbeg, int64_t kend,
                                          bool active, int wm, int wn)
 {
     static_assert(kAsyncStages == 3, "copies run two stages ahead, scaling one");
-    static_assert(!(kKMajor && (kHasD || kVec)), "K-major A: element copies, no d");
+    static_assert(!(kKMajor && (kHasD || sizeof(T) != 4)), "K-major A: single, no d");
     constexpr int BK = Cfg<T>::BK, NS = kSteps<T>;
     constexpr int kScaleAt = NS - kScaleParts<T>;
     static_assert(kIssueParts<T> <= kScaleAt, "copies first, then the scaling, one part per step");
     static_assert(kCopies<T> % kIssueParts<T> == 0 && kCopies<T> % kScaleParts<T> == 0, "even parts");
-    constexpr int boff = BK * kLDS, doff = 2 * BK * kLDS; /* B's rows, d of a stage */
+    /* B's rows, d of a stage */
+    constexpr int boff = kKMajor ? kBM * kLDK : BK * kLDS, doff = 2 * boff;
     const int nk = (int)((kend - kbeg + BK - 1) / BK);
     const GroupSrc<T> a_src = group_src(A, lda, m, row0, kbeg), b_src = group_src(A, lda, m, col0, kbeg);
     const int64_t ldstep = kColGroups<T> * lda, stride = BK * lda;
-    auto stage = [&](int buf) { return smem + buf * Cfg<T>::Stage; };
+    auto stage = [&](int buf) { return smem + buf * stage_size<T, kKMajor>(); };
     /* Part `part` of stage kt's copies, into buffer buf; the last part closes
      * the group. Stages past the chunk zero-fill (nobody reads them), which
      * keeps this free of branches. */
@@ -540,10 +632,10 @@ __device__ __forceinline__ void mainloop(WarpTile<T> &acc, T *smem, const T *__r
         const int kleft = (int)max((int64_t)0, min((int64_t)BK, kend - k0));
         if constexpr (kKMajor) {
             const int64_t k0l = kbeg + (int64_t)kt * BK;
-            issue_part_kmajor(S, A + row0 * lda + k0l, lda, (int)min((int64_t)kBM, m - row0), kleft,
-                              part, A);
-            issue_part_kmajor(S + boff, A + col0 * lda + k0l, lda, (int)min((int64_t)kBM, m - col0),
-                              kleft, part, A);
+            issue_part_kmajor<kVec>(S, A + row0 * lda + k0l, lda, (int)min((int64_t)kBM, m - row0),
+                                    kleft, part, A);
+            issue_part_kmajor<kVec>(S + boff, A + col0 * lda + k0l, lda,
+                                    (int)min((int64_t)kBM, m - col0), kleft, part, A);
         } else {
             issue_part<T, kVec>(S, a_src.p + off, a_src.rows, ldstep, kleft, part, A);
             issue_part<T, kVec>(S + boff, b_src.p + off, b_src.rows, ldstep, kleft, part, A);
@@ -622,7 +714,7 @@ syrk_diag_kernel(int64_t m, int64_t ncols, int64_t n, T alpha, const T *__restri
     /* In a diagonal tile, warps whose 64 x 32 lies above the diagonal idle. */
     const bool active = !(diag && wn * 32 >= wm * 64 + 64);
 
-    WarpTile<T> acc;
+    std::conditional_t<kKMajor, WarpTileK, WarpTile<T>> acc;
     acc.zero();
     if (kbeg < kend)
         mainloop<T, kHasD, kVec, kKMajor>(acc, smem, A, lda, d, m, row0, col0, kbeg, kend, active,
@@ -667,7 +759,8 @@ syrk_diag_reduce_kernel(int64_t m, int64_t ncols, T alpha, T beta, T *__restrict
     }
 }
 
-template <typename T> constexpr size_t kSmemBytes = kAsyncStages * Cfg<T>::Stage * sizeof(T);
+template <typename T, bool kKMajor = false>
+constexpr size_t kSmemBytes = kAsyncStages * stage_size<T, kKMajor>() * sizeof(T);
 
 /* Tiles of the lower triangle of an m x m C restricted to its first ncols
  * columns (ncols = m: the whole triangle). */
@@ -685,7 +778,7 @@ int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t ld
            T beta, T *dC, const gchol_outmap_t *cmap, int splits, T *dwork, cudaStream_t stream,
            bool kmajor = false)
 {
-    static bool opted[2][2][64], opted_kmajor[64];
+    static bool opted[2][2][64], opted_kmajor[2][64];
     if (m <= 0 || ncols <= 0) return cudaSuccess;
     if (kmajor && dd) return cudaErrorInvalidValue;
     if (ncols > m) ncols = m;
@@ -708,10 +801,20 @@ int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t ld
     };
     cudaError_t e;
     if (kmajor) {
-        if constexpr (sizeof(T) == 4) /* only potrf's single-precision update */
-            e = run(syrk_diag_kernel<T, false, false, true>, opted_kmajor);
-        else
+        if constexpr (sizeof(T) == 4) { /* only potrf's single-precision update */
+            const size_t smem_k = kSmemBytes<T, true>;
+            auto run_k = [&](auto kernel, bool(&done)[64]) {
+                cudaError_t ek = opt_in_shared(kernel, smem_k, done);
+                if (ek != cudaSuccess) return ek;
+                kernel<<<grid, kThr, smem_k, stream>>>(m, ncols, n, alpha, dA, lda, dd, beta, dC, map,
+                                                       splits, kchunk, dwork);
+                return cudaGetLastError();
+            };
+            e = vec ? run_k(syrk_diag_kernel<T, false, true, true>, opted_kmajor[1])
+                    : run_k(syrk_diag_kernel<T, false, false, true>, opted_kmajor[0]);
+        } else {
             e = cudaErrorNotSupported;
+        }
     } else if (dd)
         e = vec ? run(syrk_diag_kernel<T, true, true>, opted[1][1])
                 : run(syrk_diag_kernel<T, true, false>, opted[1][0]);

@@ -484,8 +484,12 @@ static int64_t potrf_left(fact_t *f, int64_t c0, int64_t n, int64_t nb, int look
         /* last term of column k: column k-1, or every final column */
         const int64_t s0 = jprev >= 0 ? jprev : 0;
         if (j > s0) {
-            SYRK(PANEL, j, jb, s0, j - s0);
-            if (m > 0) GEMM(PANEL, j + jb, j, m, jb, s0, j - s0);
+            if (j - s0 >= LAST_TERM_UPDATE_MIN_K) {
+                UPDATE(PANEL, j, jb, m, s0, j - s0);
+            } else {
+                SYRK(PANEL, j, jb, s0, j - s0);
+                if (m > 0) GEMM(PANEL, j + jb, j, m, jb, s0, j - s0);
+            }
         }
         PANEL(PANEL, j, jb, m);
         RECORD(ev_panel, PANEL);

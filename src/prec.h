@@ -22,6 +22,8 @@ typedef double FLOAT;
 /* cuBLAS dsyrk runs at ~40 TFLOP/s on the left-looking diagonal update:
  * better than gemm on the full square, which does twice the flops. */
 #define SYRK_VIA_GEMM   0
+/* The last term of a block column's update stays two cuBLAS calls. */
+#define LAST_TERM_UPDATE_MIN_K INT64_MAX
 /* The gemm updates are not split (see the single case). */
 #define GEMM_UPPER_CHUNK 0
 #define GEMM_LOWER_CHUNK 0
@@ -65,6 +67,11 @@ typedef float FLOAT;
 #ifndef GCHOL_NO_TF32_UPDATE /* (1: cuBLAS as before, for A/B builds) */
 #define GCHOL_NO_TF32_UPDATE 0
 #endif
+/* The last term of the update (the panel stream's, inner size nb) too, where
+ * nb >= 1024: spotrf 8192 L 6.38 -> 5.83 ms, U 6.92 -> 6.56, 12288 15.7 ->
+ * 15.2; with nb = 512 (n >= 20480) it gained nothing, and lower at 32768 /
+ * 40960 lost 1-2% (docs/results/s8/c10/). */
+#define LAST_TERM_UPDATE_MIN_K 1024
 #else
 #error "compile with -DGCHOL_PREC_D or -DGCHOL_PREC_S"
 #endif

@@ -763,6 +763,25 @@ static void build_suite(case_list_t *l, int quick)
                     DEF_NEG, 700);
                 set_blocks(l, 256, 128);
             }
+        /* the bulk update on the single-precision 3xTF32 syrk kernel (used
+         * where its tiles fill 3/4 of the waves: here 132 or more tiles);
+         * ld a multiple of 4 (16-byte copies) and odd (element copies) */
+        for (int u = 0; u < 2; u++) {
+            add(l, 2500, 0, uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
+                DEF_NONE, 0);
+            set_blocks(l, 1024, 512);
+            if (!quick) {
+                add(l, 4099, 1, uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_OFF,
+                    DEF_NONE, 0);
+                set_blocks(l, 512, 256);
+                add(l, 4099, 2, uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
+                    DEF_NEG, 3000);
+                set_blocks(l, 512, 256);
+                add(l, 5000, 0, uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_AUTO,
+                    DEF_ILLCOND, 0);
+                set_blocks(l, 1024, 512);
+            }
+        }
         if (!quick) {
             for (int u = 0; u < 2; u++) {
                 add(l, 3001, 5, uplos[u], IF_HOST_EXPERT, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
