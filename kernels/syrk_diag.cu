@@ -322,23 +322,31 @@ template <> struct WarpTile<float> {
         mma_tf32(acc[mt][nt], ah, bh0, bh1);
     }
 
-    /* Slot g of tile mt is row R[2mt], slot g+8 row R[2mt+1], with
-     * R[i] = 32 (i/4) + 4 quad(g) + i%4; column slot j of tile nt is column
-     * 4 quad(j) + nt. */
-    template <typename F>
-    __device__ __forceinline__ void for_each(int wm, int wn, F f) const
+    /* f(row, col, value) for every sum, in tile coordinates, where lane g's
+     * i-th row (slot g of tile i/2 for even i, slot g+8 for odd) is
+     * row_of(g, i) and column slot j of tile nt is col_of(j, nt). */
+    template <typename RowOf, typename ColOf, typename F>
+    __device__ __forceinline__ void for_each_mapped(int wm, int wn, RowOf row_of, ColOf col_of, F f) const
     {
-        const int lane = threadIdx.x % 32, g = lane / 4, t4 = lane % 4, q = quad(g);
+        const int lane = threadIdx.x % 32, g = lane / 4, t4 = lane % 4;
 #pragma unroll
         for (int mt = 0; mt < 4; ++mt)
 #pragma unroll
             for (int nt = 0; nt < 4; ++nt)
 #pragma unroll
-                for (int e = 0; e < 4; ++e) {
-                    const int i = 2 * mt + e / 2;
-                    f(wm * 64 + 32 * (i / 4) + 4 * q + i % 4,
-                      wn * 32 + 4 * quad(2 * t4 + e % 2) + nt, sum[mt][nt][e]);
-                }
+                for (int e = 0; e < 4; ++e)
+                    f(wm * 64 + row_of(g, 2 * mt + e / 2), wn * 32 + col_of(2 * t4 + e % 2, nt),
+                      sum[mt][nt][e]);
+    }
+
+    /* Lane g's rows R[i] = 32 (i/4) + 4 quad(g) + i%4; column slot j of
+     * tile nt is column 4 quad(j) + nt. */
+    template <typename F>
+    __device__ __forceinline__ void for_each(int wm, int wn, F f) const
+    {
+        for_each_mapped(
+            wm, wn, [](int g, int i) { return 32 * (i / 4) + 4 * quad(g) + i % 4; },
+            [](int j, int nt) { return 4 * quad(j) + nt; }, f);
     }
 };
 
@@ -391,18 +399,14 @@ struct WarpTileK : WarpTile<float> {
         flush();
     }
 
+    /* Lane g's rows R[i] = 8i + sig(g); column slot j of tile nt is column
+     * 8 nt + sig(j). */
     template <typename F>
     __device__ __forceinline__ void for_each(int wm, int wn, F f) const
     {
-        const int lane = threadIdx.x % 32, g = lane / 4, t4 = lane % 4, sg = sig(g);
-#pragma unroll
-        for (int mt = 0; mt < 4; ++mt)
-#pragma unroll
-            for (int nt = 0; nt < 4; ++nt)
-#pragma unroll
-                for (int e = 0; e < 4; ++e)
-                    f(wm * 64 + 8 * (2 * mt + e / 2) + sg, wn * 32 + 8 * nt + sig(2 * t4 + e % 2),
-                      sum[mt][nt][e]);
+        for_each_mapped(
+            wm, wn, [](int g, int i) { return 8 * i + sig(g); },
+            [](int j, int nt) { return 8 * nt + sig(j); }, f);
     }
 };
 
