@@ -134,6 +134,27 @@ __device__ __forceinline__ int64_t out_offset(const OutMap &map, int64_t i, int6
 
 template <typename T> struct WarpTile;
 
+/*
+ * f(row, col, value) for every value of a warp's 4 x 4 mma tiles (m16n8
+ * accumulator layout: lane (g, t4) holds rows g, g+8 and columns 2 t4,
+ * 2 t4 + 1 of each), in tile coordinates, where lane g's i-th row (slot g of
+ * tile i/2 for even i, slot g+8 for odd) is row_of(g, i) and column slot j
+ * of tile nt is col_of(j, nt): each fragment map says where its slots sit.
+ */
+template <typename T, typename RowOf, typename ColOf, typename F>
+__device__ __forceinline__ void for_each_fragment(const T (&v)[4][4][4], int wm, int wn, RowOf row_of,
+                                                  ColOf col_of, F f)
+{
+    const int lane = threadIdx.x % 32, g = lane / 4, t4 = lane % 4;
+#pragma unroll
+    for (int mt = 0; mt < 4; ++mt)
+#pragma unroll
+        for (int nt = 0; nt < 4; ++nt)
+#pragma unroll
+            for (int e = 0; e < 4; ++e)
+                f(wm * 64 + row_of(g, 2 * mt + e / 2), wn * 32 + col_of(2 * t4 + e % 2, nt), v[mt][nt][e]);
+}
+
 /* FP64 tensor cores: 4 x 4 mma m16n8k4 tiles. The DMMA's rows and columns
  * are a permutation of the tile's (see load_frags), chosen so that the
  * stages keep A's rows in their natural order. */
@@ -188,19 +209,15 @@ template <> struct WarpTile<double> {
         }
     }
 
-    /* f(row, col, value) for every accumulator, in tile coordinates. */
+    /* f(row, col, value) for every accumulator, in tile coordinates: lane
+     * g's rows 16 (i/2) + 2g + i%2, column slot j of tile nt at
+     * 16 (nt/2) + 2j + nt%2 (see load_frags). */
     template <typename F>
     __device__ __forceinline__ void for_each(int wm, int wn, F f) const
     {
-        const int lane = threadIdx.x % 32, g = lane / 4, t4 = lane % 4;
-#pragma unroll
-        for (int mt = 0; mt < 4; ++mt)
-#pragma unroll
-            for (int nt = 0; nt < 4; ++nt)
-#pragma unroll
-                for (int e = 0; e < 4; ++e)
-                    f(wm * 64 + mt * 16 + 2 * g + e / 2,
-                      wn * 32 + (nt / 2) * 16 + 2 * (2 * t4 + e % 2) + nt % 2, acc[mt][nt][e]);
+        for_each_fragment(
+            acc, wm, wn, [](int g, int i) { return 16 * (i / 2) + 2 * g + i % 2; },
+            [](int j, int nt) { return 16 * (nt / 2) + 2 * j + nt % 2; }, f);
     }
 };
 
@@ -322,30 +339,13 @@ template <> struct WarpTile<float> {
         mma_tf32(acc[mt][nt], ah, bh0, bh1);
     }
 
-    /* f(row, col, value) for every sum, in tile coordinates, where lane g's
-     * i-th row (slot g of tile i/2 for even i, slot g+8 for odd) is
-     * row_of(g, i) and column slot j of tile nt is col_of(j, nt). */
-    template <typename RowOf, typename ColOf, typename F>
-    __device__ __forceinline__ void for_each_mapped(int wm, int wn, RowOf row_of, ColOf col_of, F f) const
-    {
-        const int lane = threadIdx.x % 32, g = lane / 4, t4 = lane % 4;
-#pragma unroll
-        for (int mt = 0; mt < 4; ++mt)
-#pragma unroll
-            for (int nt = 0; nt < 4; ++nt)
-#pragma unroll
-                for (int e = 0; e < 4; ++e)
-                    f(wm * 64 + row_of(g, 2 * mt + e / 2), wn * 32 + col_of(2 * t4 + e % 2, nt),
-                      sum[mt][nt][e]);
-    }
-
     /* Lane g's rows R[i] = 32 (i/4) + 4 quad(g) + i%4; column slot j of
      * tile nt is column 4 quad(j) + nt. */
     template <typename F>
     __device__ __forceinline__ void for_each(int wm, int wn, F f) const
     {
-        for_each_mapped(
-            wm, wn, [](int g, int i) { return 32 * (i / 4) + 4 * quad(g) + i % 4; },
+        for_each_fragment(
+            sum, wm, wn, [](int g, int i) { return 32 * (i / 4) + 4 * quad(g) + i % 4; },
             [](int j, int nt) { return 4 * quad(j) + nt; }, f);
     }
 };
@@ -404,8 +404,8 @@ struct WarpTileK : WarpTile<float> {
     template <typename F>
     __device__ __forceinline__ void for_each(int wm, int wn, F f) const
     {
-        for_each_mapped(
-            wm, wn, [](int g, int i) { return 8 * i + sig(g); },
+        for_each_fragment(
+            sum, wm, wn, [](int g, int i) { return 8 * i + sig(g); },
             [](int j, int nt) { return 8 * nt + sig(j); }, f);
     }
 };
