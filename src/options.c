@@ -61,6 +61,16 @@ typedef struct {
  *   / left with nb = 1024): double 4096 1.32 / 1.44, 4608 1.76 / 1.73,
  *   5120 2.31 / 2.08; single 6656 4.24 / 4.37, 7168 5.07 / 5.00, 7680
  *   6.14 / 5.83.
+ * - Single precision since its bulk update runs on the 3xTF32 kernel
+ *   (eighth session, docs/results/s8/c12/; one call, median of 5, lower /
+ *   upper, ms): nb / recnb 1024 / 1024, 1024 / 512, 768 / 768, 1536 / 1024,
+ *   2048 / 1024, 512 / 512 at 8192: 5.89 / 6.54, 6.13 / 6.87, 6.33 / 6.79,
+ *   5.99 / 6.56, 5.81 / 6.40, 6.55 / 6.68; at 16384: 31.0 / 36.6, 29.9 /
+ *   34.9, 31.4 / 36.5, 29.8 / 35.1, 29.8 / 35.6, 31.2 / 35.9; at 32768
+ *   (median of 3) 512 / 256, 1024 / 256, 1024 / 512: 201 / 241, 195 / 235,
+ *   199 / 240. So single now takes double's rows. (Left 1024 / 1024 also
+ *   beat tiled at 6144 in that call, 3.25 / 3.67 against 3.40 / 3.70: the
+ *   switch was not moved on one measurement.)
  */
 static const int64_t tiled_below_double = 4608, tiled_below_single = 7168;
 /* The first row serves a blocked variant asked for below the switch: nb =
@@ -73,8 +83,9 @@ static const auto_row_t auto_double[] = {
 };
 static const auto_row_t auto_single[] = {
     {   7168, GCHOL_VARIANT_LEFT,  128,  128, GCHOL_LOOKAHEAD_ON },
-    {  20480, GCHOL_VARIANT_LEFT, 1024, 1024, GCHOL_LOOKAHEAD_ON },
-    { INT64_MAX, GCHOL_VARIANT_LEFT, 512, 256, GCHOL_LOOKAHEAD_ON },
+    {  10240, GCHOL_VARIANT_LEFT, 1024, 1024, GCHOL_LOOKAHEAD_ON },
+    {  20480, GCHOL_VARIANT_LEFT, 1024,  512, GCHOL_LOOKAHEAD_ON },
+    { INT64_MAX, GCHOL_VARIANT_LEFT, 1024, 256, GCHOL_LOOKAHEAD_ON },
 };
 
 void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n)

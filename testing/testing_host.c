@@ -113,7 +113,8 @@ static void test_options(void)
             { 'd', 4607, GCHOL_VARIANT_TILED, 64, 64 },    { 'd', 4608, GCHOL_VARIANT_LEFT, 1024, 1024 },
             { 'd', 10240, GCHOL_VARIANT_LEFT, 1024, 512 }, { 'd', 40960, GCHOL_VARIANT_LEFT, 1024, 256 },
             { 's', 7167, GCHOL_VARIANT_TILED, 64, 64 },    { 's', 7168, GCHOL_VARIANT_LEFT, 1024, 1024 },
-            { 's', 20479, GCHOL_VARIANT_LEFT, 1024, 1024 }, { 's', 20480, GCHOL_VARIANT_LEFT, 512, 256 },
+            { 's', 10239, GCHOL_VARIANT_LEFT, 1024, 1024 }, { 's', 10240, GCHOL_VARIANT_LEFT, 1024, 512 },
+            { 's', 20480, GCHOL_VARIANT_LEFT, 1024, 256 },
         };
         for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
             gchol_options_default(&o);
