@@ -537,13 +537,16 @@ __device__ __forceinline__ void issue_part_kmajor(float *S, const float *base, i
     constexpr int KQ = Cfg<float>::BK / 4, RS = kThr / KQ, PER = kBM / RS;
     constexpr int Q = PER / kIssueParts<float>;
     static_assert(PER % kIssueParts<float> == 0 && (Cfg<float>::BK + 4) == kLDK, "K-major stage");
-    const int kq = threadIdx.x % KQ, r0 = threadIdx.x / KQ;
+    /* successive copies are RS rows apart: one pointer step each */
+    const int k = 4 * (threadIdx.x % KQ), kvalid = max(0, min(4, kleft - k));
+    const int r0 = threadIdx.x / KQ + RS * part * Q;
+    const int64_t step = (int64_t)RS * lda;
+    const float *p = base + (int64_t)r0 * lda + k;
+    float *dst = S + r0 * kLDK + k;
 #pragma unroll
-    for (int j = 0; j < Q; ++j) {
-        const int r = r0 + RS * (part * Q + j), k = 4 * kq;
-        const int valid = r < rows ? max(0, min(4, kleft - k)) : 0;
-        const float *src = valid ? base + (int64_t)r * lda + k : safe;
-        float *dst = S + r * kLDK + k;
+    for (int j = 0; j < Q; ++j, p += step, dst += RS * kLDK) {
+        const int valid = r0 + RS * j < rows ? kvalid : 0;
+        const float *src = valid ? p : safe;
         if (kVec) {
             cp_async16(dst, src, valid * 4);
         } else {
