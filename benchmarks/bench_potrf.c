@@ -27,6 +27,7 @@ typedef struct {
     const char *uplos;           /* "L", "U" or "LU"                        */
     const char *variant;         /* auto, left, right, all                  */
     int         lookahead;       /* for a single variant                    */
+    int         upper;           /* gchol_upper_t, or UPPER_BOTH            */
     int64_t     nb, recnb;
     int         niter;
     int         openblas;
@@ -41,6 +42,9 @@ typedef struct {
 } bench_args_t;
 
 typedef struct { int variant, lookahead; } bench_config_t;
+
+/* --upper both: each 'U' configuration run with the view and with the swap. */
+#define UPPER_BOTH 2
 
 /* Timings of the references for one (prec, n, uplo). */
 typedef struct {
@@ -58,6 +62,8 @@ static void usage(const char *program)
            "                     each with lookahead on and off, plus auto\n"
            "  --lookahead X      auto|on|off for a single variant (default auto)\n"
            "  --nb N, --recnb N  block sizes (default 0: automatic)\n"
+           "  --upper X          auto|view|swap|both: how 'U' runs (default auto;\n"
+           "                     both = each 'U' row twice, tagged /view and /swap)\n"
            "  --niter K          timed runs after the warm-up, median reported (default 3)\n"
            "  --openblas         also time OpenBLAS LAPACKE_?potrf on the host cores\n"
            "  --openblas-max N   ... only for n <= N\n"
@@ -83,11 +89,22 @@ static int parse_lookahead(const char *text)
     exit(EXIT_FAILURE);
 }
 
+static int parse_upper(const char *text)
+{
+    if (strcmp(text, "auto") == 0) return GCHOL_UPPER_AUTO;
+    if (strcmp(text, "view") == 0) return GCHOL_UPPER_VIEW;
+    if (strcmp(text, "swap") == 0) return GCHOL_UPPER_SWAP;
+    if (strcmp(text, "both") == 0) return UPPER_BOTH;
+    fprintf(stderr, "--upper: auto, view, swap or both\n");
+    exit(EXIT_FAILURE);
+}
+
 static void parse_args(int argc, char **argv, bench_args_t *args)
 {
     const char *v;
     *args = (bench_args_t) { .precs = "ds", .uplos = "L", .variant = "auto",
-                             .lookahead = GCHOL_LOOKAHEAD_AUTO, .niter = 3,
+                             .lookahead = GCHOL_LOOKAHEAD_AUTO, .upper = GCHOL_UPPER_AUTO,
+                             .niter = 3,
                              .gemm_n = 8192, .seed = 2026 };
     const char *sizes = "1024,2048,4096,8192,16384,32768,40960";
     for (int i = 1; i < argc; ++i) {
@@ -96,6 +113,7 @@ static void parse_args(int argc, char **argv, bench_args_t *args)
         else if ((v = bench_option_value(argc, argv, &i, "--uplo")))         args->uplos = v;
         else if ((v = bench_option_value(argc, argv, &i, "--variant")))      args->variant = v;
         else if ((v = bench_option_value(argc, argv, &i, "--lookahead")))    args->lookahead = parse_lookahead(v);
+        else if ((v = bench_option_value(argc, argv, &i, "--upper")))        args->upper = parse_upper(v);
         else if ((v = bench_option_value(argc, argv, &i, "--nb")))           args->nb = atoll(v);
         else if ((v = bench_option_value(argc, argv, &i, "--recnb")))        args->recnb = atoll(v);
         else if ((v = bench_option_value(argc, argv, &i, "--niter")))        args->niter = atoi(v);
@@ -300,13 +318,18 @@ int main(int argc, char **argv)
                     if (oinfo != 0) printf("# warning: OpenBLAS info %d\n", oinfo);
                 }
 
-                for (int c = 0; c < nconfigs; ++c) {
+                const int nuppers = uplo == 'U' && args.upper == UPPER_BOTH ? 2 : 1;
+                for (int cu = 0; cu < nconfigs * nuppers; ++cu) {
+                    const int c = cu / nuppers;
                     gchol_options_t opts, resolved;
                     gchol_options_default(&opts);
                     opts.variant = configs[c].variant;
                     opts.lookahead = configs[c].lookahead;
                     opts.nb = args.nb;
                     opts.recnb = args.recnb;
+                    opts.upper = args.upper == UPPER_BOTH
+                                     ? (cu % nuppers ? GCHOL_UPPER_SWAP : GCHOL_UPPER_VIEW)
+                                     : args.upper;
                     resolved = opts;
                     gchol_options_resolve(&resolved, prec, n);
 
@@ -324,7 +347,9 @@ int main(int argc, char **argv)
                         snprintf(variant, sizeof(variant), "auto>%s", bench_variant_name(resolved.variant));
                     else
                         snprintf(variant, sizeof(variant), "%s", bench_variant_name(configs[c].variant));
-                    report_row(csv, prec, n, uplo, variant, &resolved, seconds, &refs, status);
+                    if (uplo == 'U' && opts.upper != GCHOL_UPPER_AUTO)
+                        snprintf(variant + strlen(variant), sizeof(variant) - strlen(variant), "/%s",
+                                 resolved.upper == GCHOL_UPPER_SWAP ? "swap" : "view");                    report_row(csv, prec, n, uplo, variant, &resolved, seconds, &refs, status);
                 }
 
                 if (args.host) {

@@ -97,6 +97,21 @@ typedef enum {
     GCHOL_LOOKAHEAD_ON   = 1
 } gchol_lookahead_t;
 
+/* How uplo = 'U' is factored. */
+typedef enum {
+    GCHOL_UPPER_AUTO = -1, /* chosen per n and precision (tuned table)     */
+    GCHOL_UPPER_VIEW = 0,  /* the lower algorithm on the transposed view, in
+                              place: the lower triangle is never referenced */
+    GCHOL_UPPER_SWAP = 1   /* the triangles swapped, the lower factorization
+                              run, the triangles swapped back (two memory-
+                              bound passes; contiguous accesses instead of
+                              strided ones). The strictly lower triangle's
+                              storage is used during the call and restored
+                              bit for bit; nothing else may access it
+                              meanwhile. Only plain device matrices: the
+                              host interface and RFP use the view.         */
+} gchol_upper_t;
+
 /* One timed operation of a traced factorization (see gchol_options_t.trace). */
 typedef enum {
     GCHOL_OP_POTRF_DIAG = 0, /* recursive potf2 of a diagonal block  */
@@ -131,6 +146,7 @@ typedef struct {
     int     lookahead; /* gchol_lookahead_t                                */
     gchol_trace_t *trace; /* NULL, or record a timeline (synchronous forms
                              only; costs a little time)                      */
+    int     upper;     /* gchol_upper_t: how uplo = 'U' runs               */
 } gchol_options_t;
 
 /* Fills *opts with the defaults: everything automatic, no trace. */

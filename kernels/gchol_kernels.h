@@ -84,6 +84,16 @@ int gchol_dtri_sub_launch(int64_t nn, const double *dW, int64_t ldw, double *dC,
 int gchol_stri_sub_launch(int64_t nn, const float *dW, int64_t ldw, float *dC, int64_t ldc,
                           int upper, cudaStream_t stream);
 
+/* A(i, j) <-> A(j, i) for the pairs i > j of the n x n matrix at dA (ldda)
+ * with ilo <= i < ihi and jlo <= j < jhi (0 <= ilo, jlo; ihi, jhi <= n).
+ * Over (0, n, 0, n) the strictly lower and strictly upper triangles trade
+ * places, transposed. The diagonal and the padding rows are untouched, and
+ * each pair swapped twice comes back bit for bit. */
+int gchol_dswap_triangles_launch(int64_t n, double *dA, int64_t ldda, int64_t ilo, int64_t ihi,
+                                 int64_t jlo, int64_t jhi, cudaStream_t stream);
+int gchol_sswap_triangles_launch(int64_t n, float *dA, int64_t ldda, int64_t ilo, int64_t ihi,
+                                 int64_t jlo, int64_t jhi, cudaStream_t stream);
+
 /* Where the symmetric result of syrk_diag goes: element (i, j), i >= j, is
  * stored at ldc-addressed full storage of the `upper` triangle (rfp = 0), or
  * at gchol_rfp_offset(transposed, upper, m, i, j) (rfp = 1). */

@@ -14,6 +14,7 @@ void gchol_options_default(gchol_options_t *opts)
     opts->recnb     = 0;
     opts->lookahead = GCHOL_LOOKAHEAD_AUTO;
     opts->trace     = NULL;
+    opts->upper     = GCHOL_UPPER_AUTO;
 }
 
 int gchol_options_valid(const gchol_options_t *opts)
@@ -21,6 +22,7 @@ int gchol_options_valid(const gchol_options_t *opts)
     if (opts == NULL) return 1;
     if (opts->variant < GCHOL_VARIANT_AUTO || opts->variant > GCHOL_VARIANT_TILED) return 0;
     if (opts->lookahead < GCHOL_LOOKAHEAD_AUTO || opts->lookahead > GCHOL_LOOKAHEAD_ON) return 0;
+    if (opts->upper < GCHOL_UPPER_AUTO || opts->upper > GCHOL_UPPER_SWAP) return 0;
     if (opts->nb < 0 || opts->recnb < 0) return 0;
     if (opts->trace != NULL && opts->trace->capacity > 0 && opts->trace->events == NULL) return 0;
     return 1;
@@ -73,6 +75,16 @@ typedef struct {
  *   switch was not moved on one measurement.)
  */
 static const int64_t tiled_below_double = 4608, tiled_below_single = 7168;
+/* 'U' swaps its triangles (GCHOL_UPPER_SWAP) from this n on: in single
+ * precision from the blocked driver's switch, where the left-looking
+ * lookahead swaps block by block beside its work (one call, median of 5,
+ * docs/results/s9/c5/; lower / upper view / upper swap, ms: 7168 4.50 /
+ * 4.96 / 4.72, 8192 5.84 / 6.44 / 5.96, 12288 14.9 / 16.3 / 15.4, 16384
+ * 29.9 / 33.5 / 31.2, 32768 192 / 219 / 203). Below, the tiled kernel's
+ * upper is within 9% of its lower and the swap would add two whole passes.
+ * Double's view is within 4% of lower from 4608 on, and there the swap lost
+ * 5-25% (docs/results/s9/c4/, before the swaps left the panel's path). */
+static const int64_t upper_swap_from_double = INT64_MAX, upper_swap_from_single = 7168;
 /* The first row serves a blocked variant asked for below the switch: nb =
  * 128, as measured there before the tiled kernel took over. */
 static const auto_row_t auto_double[] = {
@@ -95,6 +107,9 @@ void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n)
     const auto_row_t *row = single ? auto_single : auto_double;
     const int64_t tiled_below = single ? tiled_below_single : tiled_below_double;
     while (n >= row->n_below) ++row;
+    if (opts->upper == GCHOL_UPPER_AUTO)
+        opts->upper = n >= (single ? upper_swap_from_single : upper_swap_from_double)
+                          ? GCHOL_UPPER_SWAP : GCHOL_UPPER_VIEW;
     if (opts->variant == GCHOL_VARIANT_AUTO)
         opts->variant = n < tiled_below ? GCHOL_VARIANT_TILED : row->variant;
     /* The tiled kernel's flags cover GCHOL_TILED_MAX_N; above, left-looking. */

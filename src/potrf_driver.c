@@ -54,6 +54,12 @@ typedef struct {
     int64_t       recnb;       /* leaves of the recursive potf2 path        */
     int64_t       panel_leaf;  /* widest panel factored by one tiled launch */
     const gchol_host_io_t *io; /* host interface's transfers, or NULL      */
+    /* 'U' by swapping the triangles (GCHOL_UPPER_SWAP): the order (0: not
+     * swapping); the pairs of columns < swap_cols are swapped, those of
+     * rows < swap_rows swapped back; swap_pieces: the left-looking driver
+     * swaps block by block (below), else factor() swaps all at once. */
+    int64_t       swap_n, swap_cols, swap_rows;
+    int           swap_pieces;
     /* tracing (synchronous forms only) */
     int           tracing;
     cudaEvent_t   t0;
@@ -386,6 +392,27 @@ static int64_t op_panel(const fact_t *f, int s, int64_t j, int64_t jb, int64_t m
 #define PANEL(s, j, jb, m) \
     TRACED(s, GCHOL_OP_POTRF_DIAG, j, (m) + (jb), jb, 0, op_panel(f, s, j, jb, m))
 
+/* 'U' by swapping: the pairs in the lower triangle's columns swap_cols..e-1
+ * swapped, before anything reads those columns; and those in its rows
+ * swap_rows..e-1 swapped back (of the columns swapped), once nothing reads
+ * those rows any more. On the main stream. */
+static int64_t swap_columns_to(fact_t *f, int64_t e)
+{
+    if (e <= f->swap_cols) return GCHOL_SUCCESS;
+    const int64_t st = gchol_from_cuda((cudaError_t)SWAP_TRIANGLES_LAUNCH(
+        f->swap_n, f->blk[B11].base, f->ld, 0, f->swap_n, f->swap_cols, e, f->q->stream));
+    if (st == GCHOL_SUCCESS) f->swap_cols = e;
+    return st;
+}
+static int64_t swap_rows_back_to(fact_t *f, int64_t e)
+{
+    if (e <= f->swap_rows) return GCHOL_SUCCESS;
+    const int64_t st = gchol_from_cuda((cudaError_t)SWAP_TRIANGLES_LAUNCH(
+        f->swap_n, f->blk[B11].base, f->ld, f->swap_rows, e, 0, f->swap_cols, f->q->stream));
+    if (st == GCHOL_SUCCESS) f->swap_rows = e;
+    return st;
+}
+
 #define RECORD(ev, s)  GCHOL_CUDA(cudaEventRecord(f->q->ev, stream_of(f, s)))
 #define WAIT(s, ev)    GCHOL_CUDA(cudaStreamWaitEvent(stream_of(f, s), f->q->ev, 0))
 
@@ -467,6 +494,19 @@ static int64_t potrf_left(fact_t *f, int64_t c0, int64_t n, int64_t nb, int look
      * final once its panel is: the transfers run beside the factorization. */
     int64_t jprev = -1;  /* column k-1 of this call, if any */
     int bulk_queued = 0; /* the bulk of column k was enqueued in step k-1 */
+    /* 'U' by swapping: block columns 0 to 2 now; in step k, after the bulk
+     * of column k+1 (which the panel stream waits for), block row k-1 back
+     * (panel k-1, which the main stream waited for, was its last reader:
+     * later steps read only the rows below their column) and block column
+     * k+2 in (read first by the next step's bulk). The memory-bound swaps
+     * fill the main stream's wait for the panel stream. */
+    if (f->swap_pieces) {
+        int64_t e = c0;
+        for (int b = 0; b < 3 && e < n; ++b) e += col_width(f, e, nb, n);
+        GCHOL_TRY(swap_columns_to(f, e));
+        RECORD(ev_update, MAIN);
+        WAIT(PANEL, ev_update);
+    }
     for (int64_t j = c0, jb; j < n; jprev = j, j += jb) {
         jb = col_width(f, j, nb, n);
         const int64_t m = n - j - jb, j1 = j + jb;
@@ -479,6 +519,11 @@ static int64_t potrf_left(fact_t *f, int64_t c0, int64_t n, int64_t nb, int look
             if (jprev >= 0) WAIT(MAIN, ev_panel);
             UPDATE(MAIN, j1, jb1, m1, 0, j);
             RECORD(ev_update, MAIN);
+            if (f->swap_pieces) {
+                GCHOL_TRY(swap_rows_back_to(f, j));
+                const int64_t j2 = j1 + jb1;
+                GCHOL_TRY(swap_columns_to(f, j2 < n ? j2 + col_width(f, j2, nb, n) : n));
+            }
             bulk_queued = 1;
         }
         /* last term of column k: column k-1, or every final column */
@@ -512,7 +557,21 @@ static int64_t factor(fact_t *f, int64_t n, int64_t c0, const gchol_options_t *u
     f->panel_leaf = o.recnb > GCHOL_TILED_NB ? o.recnb : GCHOL_TILED_NB;
     const int64_t nb = o.nb > f->recnb ? o.nb : f->recnb;
 
+    /* 'U' by swapping: the lower factorization on the swapped matrix, whose
+     * accesses are contiguous. The left-looking lookahead swaps block by
+     * block beside its work; otherwise all at once here. What was swapped
+     * is swapped back below, whatever happens in between. */
+    f->swap_n = 0;
     GCHOL_CUDA(cudaMemsetAsync(f->dinfo, 0, sizeof(int64_t), f->q->stream));
+    if (o.upper == GCHOL_UPPER_SWAP && f->split == INT64_MAX && c0 == 0 && f->blk[B11].trans &&
+        !f->io) {
+        view_plain(f, f->blk[B11].base, f->ld, 0);
+        f->swap_n = n;
+        f->swap_cols = f->swap_rows = 0;
+        f->swap_pieces = o.variant == GCHOL_VARIANT_LEFT && o.lookahead == GCHOL_LOOKAHEAD_ON &&
+                         n > nb;
+        if (!f->swap_pieces) GCHOL_TRY(swap_columns_to(f, n));
+    }
     if (f->tracing) {
         GCHOL_CUDA(cudaEventCreate(&f->t0));
         GCHOL_CUDA(cudaEventRecord(f->t0, f->q->stream));
@@ -548,6 +607,7 @@ done:
     st_join = gchol_from_cuda(cudaEventRecord(f->q->ev_join, f->q->panel_stream));
     if (st_join == GCHOL_SUCCESS)
         st_join = gchol_from_cuda(cudaStreamWaitEvent(f->q->stream, f->q->ev_join, 0));
+    if (f->swap_n > 0 && st_join == GCHOL_SUCCESS) st_join = swap_rows_back_to(f, n);
     return st != GCHOL_SUCCESS ? st : st_join;
 }
 

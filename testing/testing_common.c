@@ -299,14 +299,17 @@ void testing_generate_spd(char prec, char uplo, int64_t n, void *A, int64_t lda,
 
 void testing_fill_nan(char prec, int64_t count, void *A)
 {
-    if (prec == 's') {
-        float *a = A;
-        for (int64_t i = 0; i < count; i++)
-            a[i] = NAN;
-    } else {
-        double *a = A;
-        for (int64_t i = 0; i < count; i++)
-            a[i] = NAN;
+    /* quiet NaNs whose payloads differ from element to element, so that a
+     * byte comparison also catches elements moved to the wrong place */
+    for (int64_t i = 0; i < count; i++) {
+        const uint64_t tag = ((uint64_t)i * 2654435761u) ^ ((uint64_t)i >> 7);
+        if (prec == 's') {
+            const uint32_t bits = 0x7fc00000u | (uint32_t)(tag & 0x3fffffu);
+            memcpy((float *)A + i, &bits, sizeof bits);
+        } else {
+            const uint64_t bits = 0x7ff8000000000000ull | (tag & 0x7ffffffffffffull);
+            memcpy((double *)A + i, &bits, sizeof bits);
+        }
     }
 }
 

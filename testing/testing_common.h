@@ -113,7 +113,7 @@ double testing_hash_uniform(uint64_t seed, int64_t i, int64_t j);
 void testing_generate_spd(char prec, char uplo, int64_t n, void *A, int64_t lda,
                           uint64_t seed);
 
-/* Fills count elements with NaN. */
+/* Fills count elements with quiet NaNs, each with its own payload. */
 void testing_fill_nan(char prec, int64_t count, void *A);
 
 /* Reads / writes element (i, j) (0-based) of a column-major matrix. */

@@ -140,6 +140,40 @@ static void test_options(void)
         testing_expect(r == -6 && info == -6, "potrf_expert_gpu with variant %d: %lld (want -6)",
                        o.variant, (long long)r);
     }
+    /* how 'U' runs: auto by default, the swap from the table's n on (single
+     * only), explicit choices kept, values outside the enum are argument 6 */
+    {
+        static const struct { char prec; int64_t n; int upper; } want[] = {
+            { 'd', 1024, GCHOL_UPPER_VIEW }, { 'd', 40960, GCHOL_UPPER_VIEW },
+            { 's', 7167, GCHOL_UPPER_VIEW }, { 's', 7168, GCHOL_UPPER_SWAP },
+            { 's', 40960, GCHOL_UPPER_SWAP },
+        };
+        gchol_options_default(&o);
+        testing_expect(o.upper == GCHOL_UPPER_AUTO, "options_default: upper %d (want auto)",
+                       o.upper);
+        for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+            gchol_options_default(&o);
+            gchol_options_resolve(&o, want[i].prec, want[i].n);
+            testing_expect(o.upper == want[i].upper, "resolve('%c', %lld): upper %d (want %d)",
+                           want[i].prec, (long long)want[i].n, o.upper, want[i].upper);
+        }
+        for (int u = GCHOL_UPPER_VIEW; u <= GCHOL_UPPER_SWAP; u++) {
+            gchol_options_default(&o);
+            o.upper = u;
+            gchol_options_resolve(&o, 's', u == GCHOL_UPPER_VIEW ? 40960 : 100);
+            testing_expect(o.upper == u, "resolve keeps upper %d", u);
+        }
+        static const int bad[] = { GCHOL_UPPER_AUTO - 1, GCHOL_UPPER_SWAP + 1 };
+        for (int i = 0; i < LEN(bad); i++) {
+            double a = 1.0;
+            int64_t info = 0;
+            gchol_options_default(&o);
+            o.upper = bad[i];
+            int64_t r = gchol_dpotrf_expert_gpu('U', 1, &a, 1, &info, &o, NULL);
+            testing_expect(r == -6 && info == -6 && a == 1.0,
+                           "potrf_expert_gpu with upper %d: %lld (want -6)", o.upper, (long long)r);
+        }
+    }
 }
 
 /* ---------------------------------------------------------------------------

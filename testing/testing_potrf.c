@@ -90,6 +90,7 @@ typedef struct {
     int64_t nb, recnb;
     int     defect;        /* defect_t                             */
     int64_t k;             /* 1-based column of the defect         */
+    int     upper;         /* gchol_upper_t: how 'U' runs          */
 } case_t;
 
 /* Outcome of one factorization, with what the checks need. */
@@ -153,7 +154,9 @@ static void teardown_device(void)
 /* Options of a case for the expert forms. */
 static gchol_options_t case_options(const case_t *c)
 {
-    return testing_options(c->variant, c->lookahead, c->nb, c->recnb);
+    gchol_options_t o = testing_options(c->variant, c->lookahead, c->nb, c->recnb);
+    o.upper = c->upper;
+    return o;
 }
 
 static int64_t case_lda(const case_t *c)
@@ -400,9 +403,11 @@ static void print_case(const case_t *c, testing_result_t res)
     static const char *var[] = { "auto", "left", "right", "tiled" };
     const char *la = c->lookahead == GCHOL_LOOKAHEAD_ON ? "on"
                    : c->lookahead == GCHOL_LOOKAHEAD_OFF ? "off" : "auto";
-    printf("  %-7s %-11s n=%-5lld lda=%-5lld uplo=%c var=%-5s la=%-4s %-8s k=%-5lld",
+    const char *up = c->upper == GCHOL_UPPER_SWAP ? "swap"
+                   : c->upper == GCHOL_UPPER_VIEW ? "view" : "auto";
+    printf("  %-7s %-11s n=%-5lld lda=%-5lld uplo=%c var=%-5s la=%-4s up=%-4s %-8s k=%-5lld",
            testing_result_name(res), iface_name[c->iface], (long long)c->n,
-           (long long)case_lda(c), c->uplo, var[c->variant], la,
+           (long long)case_lda(c), c->uplo, var[c->variant], la, up,
            defect_name[c->defect], (long long)c->k);
 }
 
@@ -584,7 +589,7 @@ typedef struct {
 static void add(case_list_t *l, int64_t n, int64_t pad, char uplo, int iface,
                 int variant, int lookahead, int defect, int64_t k)
 {
-    case_t c = { n, pad, uplo, iface, variant, lookahead, 0, 0, defect, k };
+    case_t c = { n, pad, uplo, iface, variant, lookahead, 0, 0, defect, k, GCHOL_UPPER_AUTO };
     if (l->count == l->cap) {
         l->cap = l->cap ? 2 * l->cap : 256;
         l->v = realloc(l->v, (size_t)l->cap * sizeof(case_t));
@@ -594,6 +599,12 @@ static void add(case_list_t *l, int64_t n, int64_t pad, char uplo, int iface,
         }
     }
     l->v[l->count++] = c;
+}
+
+/* The last case added, with an explicit way of running 'U'. */
+static void set_upper(case_list_t *l, int upper)
+{
+    l->v[l->count - 1].upper = upper;
 }
 
 /* The last case added, with explicit block sizes. */
@@ -800,6 +811,53 @@ static void build_suite(case_list_t *l, int quick)
             set_blocks(l, 512, 256);
         }
     }
+    /* 'U' by swapping the triangles (the default for large single): every
+     * variant, odd sizes, padding, the interfaces, pivot failures and NaN
+     * (the other triangle, tagged NaNs, must come back bit for bit); the
+     * host interface falls back to the view. And the view where auto swaps. */
+    {
+        static const int64_t sw_full[] = { 2, 3, 33, 65, 257, 1025, 3001 },
+                             sw_quick[] = { 2, 65, 257 };
+        const int64_t *sw = quick ? sw_quick : sw_full;
+        const int nsw = quick ? LEN(sw_quick) : LEN(sw_full);
+        for (int i = 0; i < nsw; i++)
+            for (int v = 0; v < LEN(variants); v++) {
+                add(l, sw[i], i % 3, 'U', IF_EXPERT_GPU, variants[v], lookaheads[i % 2], DEF_NONE,
+                    0);
+                set_upper(l, GCHOL_UPPER_SWAP);
+            }
+        static const int sw_ifaces[] = { IF_ASYNC, IF_STREAM, IF_HOST_EXPERT };
+        for (int f = 0; f < LEN(sw_ifaces); f++) {
+            add(l, quick ? 257 : 1025, 5, 'U', sw_ifaces[f], 0, GCHOL_LOOKAHEAD_AUTO, DEF_NONE, 0);
+            set_upper(l, GCHOL_UPPER_SWAP);
+        }
+        for (int v = 0; v < LEN(variants); v++) {
+            add(l, s->nd, 3, 'U', IF_EXPERT_GPU, variants[v], GCHOL_LOOKAHEAD_AUTO, DEF_NEG,
+                s->nd / 2 + 1);
+            set_upper(l, GCHOL_UPPER_SWAP);
+            add(l, s->nd, 0, 'U', IF_EXPERT_GPU, variants[v], GCHOL_LOOKAHEAD_AUTO, DEF_NAN_OFF,
+                s->nd / 3);
+            set_upper(l, GCHOL_UPPER_SWAP);
+        }
+        add(l, 1025, 0, 'U', IF_EXPERT_GPU, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON, DEF_NEG, 700);
+        set_blocks(l, 512, 128);
+        set_upper(l, GCHOL_UPPER_SWAP);
+        /* block by block (left-looking lookahead): block columns not a
+         * multiple of the swap's tiles, odd lda */
+        add(l, quick ? 1001 : 2049, 1, 'U', IF_EXPERT_GPU, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
+            DEF_NONE, 0);
+        set_blocks(l, 200, 128);
+        set_upper(l, GCHOL_UPPER_SWAP);
+        if (!quick) {
+            /* the sizes where auto swaps in single: swapped and not */
+            add(l, 7300, 1, 'U', IF_EXPERT_GPU, GCHOL_VARIANT_AUTO, GCHOL_LOOKAHEAD_AUTO, DEF_NONE,
+                0);
+            add(l, 7300, 1, 'U', IF_EXPERT_GPU, GCHOL_VARIANT_AUTO, GCHOL_LOOKAHEAD_AUTO, DEF_NONE,
+                0);
+            set_upper(l, GCHOL_UPPER_VIEW);
+            add(l, 7300, 0, 'U', IF_GPU, 0, GCHOL_LOOKAHEAD_AUTO, DEF_NEG, 5000);
+        }
+    }
     /* ill-conditioned SPD: the residual of the tiled kernel (explicit
      * inverses of its diagonal tiles) and of the blocked drivers */
     {
@@ -929,8 +987,8 @@ static void run_table(const table_opts_t *t)
     printf("%s precision, uplo %c, interface %s, niter %d (median), lda pad %lld\n",
            PREC_NAME, t->base.uplo, iface_name[t->base.iface], t->niter,
            (long long)t->base.pad);
-    printf("options (resolved for the largest n): variant %d nb %lld recnb %lld lookahead %d\n",
-           o.variant, (long long)o.nb, (long long)o.recnb, o.lookahead);
+    printf("options (resolved for the largest n): variant %d nb %lld recnb %lld lookahead %d "
+           "upper %d\n", o.variant, (long long)o.nb, (long long)o.recnb, o.lookahead, o.upper);
     if (t->check)
         printf("CPU reference: LAPACKE_%cpotrf, OpenBLAS core %s\n", PREC,
                openblas_get_corename());
@@ -970,7 +1028,7 @@ static void usage(const char *prog)
     printf("usage: %s [--suite [--quick] | --large | table options]\n"
            "table options: -n LIST|START:STOP:STEP  --uplo L|U  --variant auto|left|right|tiled\n"
            "  --lookahead on|off|auto  --nb N  --recnb N  --niter K  --check\n"
-           "  --interface gpu|async|host  --lda-pad P\n", prog);
+           "  --interface gpu|async|host  --lda-pad P  --upper auto|view|swap\n", prog);
 }
 
 /* Index of s in names[0..count), or -1. */
@@ -988,6 +1046,7 @@ static int parse_table_opts(int argc, char **argv, table_opts_t *t, int *suite,
 {
     static const char *const variant_names[] = { "auto", "left", "right", "tiled" };
     static const char *const la_names[] = { "auto", "off", "on" };
+    static const char *const upper_names[] = { "auto", "view", "swap" };
     static const char *const if_names[] = { "gpu", "async", "host" };
     static const int if_values[] = { IF_EXPERT_GPU, IF_ASYNC, IF_HOST_EXPERT };
     case_t *b = &t->base;
@@ -1011,6 +1070,8 @@ static int parse_table_opts(int argc, char **argv, table_opts_t *t, int *suite,
             b->variant = idx;
         } else if (!strcmp(a, "--lookahead") && (idx = lookup(v, la_names, 3)) >= 0) {
             b->lookahead = idx - 1;
+        } else if (!strcmp(a, "--upper") && (idx = lookup(v, upper_names, 3)) >= 0) {
+            b->upper = idx - 1;
         } else if (!strcmp(a, "--interface") && (idx = lookup(v, if_names, 3)) >= 0) {
             b->iface = if_values[idx];
         } else if (!strcmp(a, "--nb")) {
@@ -1036,6 +1097,7 @@ int main(int argc, char **argv)
     t.base.uplo = 'L';
     t.base.iface = IF_EXPERT_GPU;
     t.base.lookahead = GCHOL_LOOKAHEAD_AUTO;
+    t.base.upper = GCHOL_UPPER_AUTO;
     t.niter = 1;
     t.warmup = 1;
     if (parse_table_opts(argc, argv, &t, &suite, &quick, &large) ||
