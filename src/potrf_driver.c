@@ -687,11 +687,14 @@ int64_t PFX(potrf_blocks)(int transposed, int upper, int64_t n, FLOAT *dA, int64
  * gchol_?potrf_expert_gpu: Cholesky of a device matrix, synchronous.
  *   uplo   (1) 'L': A = L L^T in the lower triangle; 'U': A = U^T U, upper.
  *   n      (2) order, n >= 0.
- *   dA     (3) device array, ldda x n; the other triangle is not touched.
+ *   dA     (3) device array, ldda x n; the other triangle's values are
+ *              kept (opts->upper = GCHOL_UPPER_SWAP uses its storage during
+ *              the call and restores it bit for bit).
  *   ldda   (4) >= max(1, n).
  *   info   (5) 0, -i for illegal argument i, k > 0 for a minor that is not
  *              positive definite, or a gchol_status_t (<= -100).
- *   opts   (6) NULL for defaults; variant, nb, recnb, lookahead, trace.
+ *   opts   (6) NULL for defaults; variant, nb, recnb, lookahead, trace,
+ *              upper.
  *   queue  (7) from gchol_queue_create*.
  * -------------------------------------------------------------------------- */
 int64_t PFX(potrf_expert_gpu)(char uplo, int64_t n, FLOAT *dA, int64_t ldda, int64_t *info,

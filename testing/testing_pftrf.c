@@ -371,20 +371,26 @@ typedef struct {
 /* Options of the pftrf_expert_gpu cases: the fused form (the left-looking
  * driver across the RFP blocks) at small n, with block columns that end
  * inside, at and across the RFP split, tiled and recursive panels, split
- * panels, lookahead on and off; and the four-step form forced. */
+ * panels, lookahead on and off; and the four-step form forced. The 'sw'
+ * forms swap the triangles of the half-size blocks that potrf factors as
+ * 'U' (GCHOL_UPPER_SWAP): the other triangle of such a block is another
+ * block of the RFP array, which must come back bit for bit. */
 typedef struct {
     const char *name;
     int         variant;
     int64_t     nb, recnb;
     int         lookahead;
+    int         upper;
 } pftrf_form_t;
 static const pftrf_form_t forms[] = {
-    { "default", GCHOL_VARIANT_AUTO, 0, 0, GCHOL_LOOKAHEAD_AUTO },
-    { "left64", GCHOL_VARIANT_LEFT, 64, 64, GCHOL_LOOKAHEAD_ON },
-    { "left192", GCHOL_VARIANT_LEFT, 192, 64, GCHOL_LOOKAHEAD_ON },
-    { "left128o", GCHOL_VARIANT_LEFT, 128, 128, GCHOL_LOOKAHEAD_OFF },
-    { "left96r", GCHOL_VARIANT_LEFT, 96, 32, GCHOL_LOOKAHEAD_ON },
-    { "right", GCHOL_VARIANT_RIGHT, 0, 0, GCHOL_LOOKAHEAD_AUTO },
+    { "default", GCHOL_VARIANT_AUTO, 0, 0, GCHOL_LOOKAHEAD_AUTO, GCHOL_UPPER_AUTO },
+    { "left64", GCHOL_VARIANT_LEFT, 64, 64, GCHOL_LOOKAHEAD_ON, GCHOL_UPPER_AUTO },
+    { "left192", GCHOL_VARIANT_LEFT, 192, 64, GCHOL_LOOKAHEAD_ON, GCHOL_UPPER_AUTO },
+    { "left128o", GCHOL_VARIANT_LEFT, 128, 128, GCHOL_LOOKAHEAD_OFF, GCHOL_UPPER_AUTO },
+    { "left96r", GCHOL_VARIANT_LEFT, 96, 32, GCHOL_LOOKAHEAD_ON, GCHOL_UPPER_AUTO },
+    { "right", GCHOL_VARIANT_RIGHT, 0, 0, GCHOL_LOOKAHEAD_AUTO, GCHOL_UPPER_AUTO },
+    { "left128sw", GCHOL_VARIANT_LEFT, 128, 128, GCHOL_LOOKAHEAD_ON, GCHOL_UPPER_SWAP },
+    { "rightsw", GCHOL_VARIANT_RIGHT, 0, 0, GCHOL_LOOKAHEAD_AUTO, GCHOL_UPPER_SWAP },
 };
 
 /* The matrix of a case: Gram (both triangles), then the defect. */
@@ -496,8 +502,8 @@ static testing_result_t run_fcase(const fcase_t *c)
         }
         if (c->form) {
             const pftrf_form_t *fm = &forms[c->form];
-            const gchol_options_t o =
-                testing_options(fm->variant, fm->lookahead, fm->nb, fm->recnb);
+            gchol_options_t o = testing_options(fm->variant, fm->lookahead, fm->nb, fm->recnb);
+            o.upper = fm->upper;
             ret = GCHOL(pftrf_expert_gpu)(c->transr, c->uplo, n, dF + GUARD, &info, &o, g_queue);
         } else {
             ret = GCHOL(pftrf_gpu)(c->transr, c->uplo, n, dF + GUARD, &info, g_queue);
