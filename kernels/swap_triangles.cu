@@ -59,15 +59,13 @@ __device__ inline void load_run(const Bits *A, int64_t lda, int64_t n, int64_t x
  * x, b = y, and tiles above the diagonal (b > a) have nothing to do. A warp moves
  * 32 runs of V rows of one column (256 bytes with 8-byte elements or V =
  * 2: 4-byte elements one by one reach only ~2/3 of the copy bandwidth).
- * Bits is the unsigned integer type of the element's size. Shared memory:
- * two [kT][kT + 1] tiles. */
+ * Bits is the unsigned integer type of the element's size. */
 template <typename Bits, int kT, int V>
 __global__ void __launch_bounds__(32 * kRowsPerPass)
 swap_triangles_kernel(Bits *__restrict__ A, int64_t lda, int64_t a0, PairRange pr)
 {
-    extern __shared__ unsigned char smem_raw[];
-    Bits(*lower)[kT + 1] = reinterpret_cast<Bits(*)[kT + 1]>(smem_raw);
-    Bits(*upper)[kT + 1] = lower + kT;
+    static_assert(2 * kT * (kT + 1) * sizeof(Bits) <= 48 * 1024, "static shared memory");
+    __shared__ Bits lower[kT][kT + 1], upper[kT][kT + 1];
     const int64_t a = a0 + blockIdx.x, b = blockIdx.y, n = pr.n, o = pr.jlo;
     if (b > a) return;
     const int64_t r0 = o + a * kT, c0 = o + b * kT; /* lower tile: rows r0.., columns c0.. */
@@ -162,12 +160,8 @@ int launch_tiles(Bits *A, int64_t lda, const PairRange &pr, cudaStream_t stream)
     const int64_t a1 = (pr.ihi - o + kT - 1) / kT, b1 = (pr.jhi - o + kT - 1) / kT;
     if (a1 <= a0 || b1 <= 0) return cudaSuccess;
     if (a1 - a0 > 0x7fffffff || b1 > 65535) return cudaErrorInvalidValue;
-    const int smem = (int)(2 * kT * (kT + 1) * sizeof(Bits));
-    cudaError_t e = cudaFuncSetAttribute(swap_triangles_kernel<Bits, kT, V>,
-                                         cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
-    if (e != cudaSuccess) return e;
     swap_triangles_kernel<Bits, kT, V>
-        <<<dim3((unsigned)(a1 - a0), (unsigned)b1), dim3(32, kRowsPerPass), smem, stream>>>(
+        <<<dim3((unsigned)(a1 - a0), (unsigned)b1), dim3(32, kRowsPerPass), 0, stream>>>(
             A, lda, a0, pr);
     return cudaGetLastError();
 }
@@ -184,10 +178,13 @@ int swap_triangles_launch(int64_t n, Bits *A, int64_t lda, int64_t ilo, int64_t 
         return cudaErrorInvalidValue;
     if (n <= 1 || ihi <= ilo || jhi <= jlo) return cudaSuccess;
     const PairRange pr = { n, ilo, ihi, jlo, jhi };
-    if (sizeof(Bits) == 8) return launch_tiles<Bits, 32, 1>(A, lda, pr, stream);
-    if (lda % 2 == 0 && jlo % 2 == 0 && reinterpret_cast<uintptr_t>(A) % 8 == 0)
-        return launch_tiles<Bits, 64, 2>(A, lda, pr, stream);
-    return launch_tiles<Bits, 64, 1>(A, lda, pr, stream);
+    if constexpr (sizeof(Bits) == 8) {
+        return launch_tiles<Bits, 32, 1>(A, lda, pr, stream);
+    } else {
+        if (lda % 2 == 0 && jlo % 2 == 0 && reinterpret_cast<uintptr_t>(A) % 8 == 0)
+            return launch_tiles<Bits, 64, 2>(A, lda, pr, stream);
+        return launch_tiles<Bits, 64, 1>(A, lda, pr, stream);
+    }
 }
 
 } // namespace
