@@ -25,6 +25,7 @@
 
 #include "gchol.h"
 #include "testing_common.h"
+#include "../kernels/gchol_kernels.h"
 
 /* ---------------------------------------------------------------------------
  * Precision macros.
@@ -35,12 +36,16 @@ typedef float FLOAT;
 #define PREC_NAME   "single"
 #define GCHOL(name) gchol_s##name
 #define LAPACKE_POTRF LAPACKE_spotrf
+#define SWAP_TRIANGLES gchol_sswap_triangles_launch
+typedef uint32_t BITS;
 #elif defined(GCHOL_PREC_D)
 typedef double FLOAT;
 #define PREC        'd'
 #define PREC_NAME   "double"
 #define GCHOL(name) gchol_d##name
 #define LAPACKE_POTRF LAPACKE_dpotrf
+#define SWAP_TRIANGLES gchol_dswap_triangles_launch
+typedef uint64_t BITS;
 #else
 #error "compile with -DGCHOL_PREC_D or -DGCHOL_PREC_S"
 #endif
@@ -872,12 +877,84 @@ static void build_suite(case_list_t *l, int quick)
     }
 }
 
+/* ---------------------------------------------------------------------------
+ * The triangle swap kernel behind uplo = 'U' with GCHOL_UPPER_SWAP, alone:
+ * forward by block columns of width w, the result checked against the
+ * whole transpose (bit for bit, padding and a guard element before the
+ * array included), then back by block rows of width w2, checked against
+ * the original; misaligned bases (odd offsets) and odd lda take the
+ * element-by-element path.
+ * ------------------------------------------------------------------------- */
+static testing_result_t run_swap_case(int64_t n, int64_t pad, int64_t off, int64_t w, int64_t w2)
+{
+    const int64_t lda = n + pad > 1 ? n + pad : 1, cnt = lda * n + off;
+    BITS *h = malloc((size_t)cnt * sizeof(BITS)), *g = malloc((size_t)cnt * sizeof(BITS));
+    BITS *d = NULL;
+    int64_t bad = -1;
+    if (!testing_have_gpu()) {
+        printf("  skipped swap_triangles n=%-5lld lda=%-5lld off=%lld (no GPU)\n", (long long)n,
+               (long long)lda, (long long)off);
+        free(h); free(g);
+        return testing_record(TESTING_SKIPPED);
+    }
+    if (h && g && !TESTING_CUDA(cudaMalloc((void **)&d, (size_t)cnt * sizeof(BITS)))) {
+        for (int64_t i = 0; i < cnt; i++) h[i] = (BITS)((uint64_t)i * 2654435761ull + 977);
+        FLOAT *dA = (FLOAT *)(d + off);
+        int err = TESTING_CUDA(cudaMemcpy(d, h, (size_t)cnt * sizeof(BITS), cudaMemcpyHostToDevice));
+        for (int64_t j = 0; !err && j < n; j += w)
+            err = TESTING_CUDA(SWAP_TRIANGLES(n, dA, lda, 0, n, j, j + w < n ? j + w : n, 0));
+        if (!err) err = TESTING_CUDA(cudaMemcpy(g, d, (size_t)cnt * sizeof(BITS), cudaMemcpyDeviceToHost));
+        if (!err) {
+            bad = 0;
+            for (int64_t k = 0; k < cnt; k++) {
+                const int64_t q = k - off, i = q >= 0 ? q % lda : n, j = q >= 0 ? q / lda : 0;
+                const int64_t src = i < n && i != j ? off + j + i * lda : k;
+                bad += g[k] != h[src];
+            }
+        }
+        for (int64_t i = 0; !err && i < n; i += w2)
+            err = TESTING_CUDA(SWAP_TRIANGLES(n, dA, lda, i, i + w2 < n ? i + w2 : n, 0, n, 0));
+        if (!err) err = TESTING_CUDA(cudaMemcpy(g, d, (size_t)cnt * sizeof(BITS), cudaMemcpyDeviceToHost));
+        if (err) bad = -1;
+        else for (int64_t k = 0; k < cnt; k++) bad += g[k] != h[k];
+    }
+    testing_result_t res = testing_record(bad == 0 ? TESTING_PASSED : TESTING_FAILED);
+    printf("  %-7s swap_triangles n=%-5lld lda=%-5lld off=%lld columns by %lld, rows back by %lld: "
+           "%lld wrong%s\n", testing_result_name(res), (long long)n, (long long)lda, (long long)off,
+           (long long)w, (long long)w2, (long long)bad, bad < 0 ? " (CUDA error)" : "");
+    cudaFree(d);
+    free(h);
+    free(g);
+    return res;
+}
+
+static void run_swap_cases(int quick)
+{
+    static const int64_t ns_full[] = { 1, 2, 3, 31, 64, 65, 129, 200, 1000, 1001 };
+    static const int64_t ns_quick[] = { 2, 65, 200 };
+    const int64_t *ns = quick ? ns_quick : ns_full;
+    const int nn = quick ? 3 : 10;
+    printf("\n-- swap_triangles kernel (uplo = 'U' by swapping) --\n");
+    for (int i = 0; i < nn; i++)
+        for (int64_t pad = 0; pad <= 1; pad++)
+            for (int64_t off = 0; off <= 1; off++) {
+                const int64_t n = ns[i];
+                run_swap_case(n, pad, off, n > 8 ? 1 + (n * 7) / 23 + off : n, n > 8 ? 1 + (n * 5) / 17 : n);
+            }
+    /* an invalid range is refused, nothing launched */
+    testing_result_t res = testing_record(
+        SWAP_TRIANGLES(10, NULL, 10, 0, 11, 0, 10, 0) != 0 && SWAP_TRIANGLES(10, NULL, 9, 0, 10, 0, 10, 0) != 0
+            ? TESTING_PASSED : TESTING_FAILED);
+    printf("  %-7s swap_triangles: range past n and lda < n refused\n", testing_result_name(res));
+}
+
 static void run_suite(int quick)
 {
     case_list_t l = { NULL, 0, 0 };
     printf("testing_%cpotrf --suite%s  (%s precision, %s)\n", PREC, quick ? " --quick" : "",
            PREC_NAME, testing_have_gpu() ? "GPU present" : "no GPU");
     run_badargs();
+    run_swap_cases(quick);
     build_suite(&l, quick);
     printf("\n-- factorizations: %lld cases --\n", (long long)l.count);
     for (int64_t i = 0; i < l.count; i++)
