@@ -73,18 +73,25 @@ typedef struct {
  *   199 / 240. So single now takes double's rows. (Left 1024 / 1024 also
  *   beat tiled at 6144 in that call, 3.25 / 3.67 against 3.40 / 3.70: the
  *   switch was not moved on one measurement.)
+ * - Single's switch moved to 6144 in the ninth session (docs/results/s9/c8/,
+ *   two runs, median of 7, ms, tiled / left 1024 / 1024, lower): 5120 2.24
+ *   / 2.30 and 2.14 / 2.27, 5632 2.72 / 2.83 and 2.71 / 2.87, 6144 3.40 /
+ *   3.29 and 3.36 / 3.29, 6656 4.19 / 3.85 and 4.18 / 3.88, 7167 5.14 /
+ *   4.42 and 5.10 / 4.41 (upper, tiled's view / left's swap: 6144 3.68 /
+ *   3.40 and 3.67 / 3.37).
  */
-static const int64_t tiled_below_double = 4608, tiled_below_single = 7168;
+static const int64_t tiled_below_double = 4608, tiled_below_single = 6144;
 /* 'U' swaps its triangles (GCHOL_UPPER_SWAP) from this n on: in single
  * precision from the blocked driver's switch, where the left-looking
  * lookahead swaps block by block beside its work (one call, median of 5,
  * docs/results/s9/c5/; lower / upper view / upper swap, ms: 7168 4.50 /
  * 4.96 / 4.72, 8192 5.84 / 6.44 / 5.96, 12288 14.9 / 16.3 / 15.4, 16384
- * 29.9 / 33.5 / 31.2, 32768 192 / 219 / 203). Below, the tiled kernel's
- * upper is within 9% of its lower and the swap would add two whole passes.
+ * 29.9 / 33.5 / 31.2, 32768 192 / 219 / 203; 6144 in call 8: 3.29 / 3.50 /
+ * 3.40). Below, the tiled kernel's upper is within 8% of its lower and two
+ * whole passes gain at most 1% (docs/results/s9/c7/, c8/).
  * Double's view is within 4% of lower from 4608 on, and there the swap lost
  * 5-25% (docs/results/s9/c4/, before the swaps left the panel's path). */
-static const int64_t upper_swap_from_double = INT64_MAX, upper_swap_from_single = 7168;
+static const int64_t upper_swap_from_double = INT64_MAX, upper_swap_from_single = 6144;
 /* The first row serves a blocked variant asked for below the switch: nb =
  * 128, as measured there before the tiled kernel took over. */
 static const auto_row_t auto_double[] = {
@@ -94,7 +101,7 @@ static const auto_row_t auto_double[] = {
     { INT64_MAX, GCHOL_VARIANT_LEFT, 1024, 256, GCHOL_LOOKAHEAD_ON },
 };
 static const auto_row_t auto_single[] = {
-    {   7168, GCHOL_VARIANT_LEFT,  128,  128, GCHOL_LOOKAHEAD_ON },
+    {   6144, GCHOL_VARIANT_LEFT,  128,  128, GCHOL_LOOKAHEAD_ON },
     {  10240, GCHOL_VARIANT_LEFT, 1024, 1024, GCHOL_LOOKAHEAD_ON },
     {  20480, GCHOL_VARIANT_LEFT, 1024,  512, GCHOL_LOOKAHEAD_ON },
     { INT64_MAX, GCHOL_VARIANT_LEFT, 1024, 256, GCHOL_LOOKAHEAD_ON },
