@@ -30,7 +30,7 @@ extern "C" {
 typedef struct CUstream_st *cudaStream_t;
 
 #define GCHOL_VERSION_MAJOR 0
-#define GCHOL_VERSION_MINOR 1
+#define GCHOL_VERSION_MINOR 2
 #define GCHOL_VERSION_PATCH 0
 
 /* Library error codes: all <= -100 so they never collide with -i. */
@@ -108,8 +108,10 @@ typedef enum {
                               strided ones). The strictly lower triangle's
                               storage is used during the call and restored
                               bit for bit; nothing else may access it
-                              meanwhile. Only plain device matrices: the
-                              host interface and RFP use the view.         */
+                              meanwhile. Device interfaces only: the host
+                              interface uses the view. pftrf's half-size
+                              potrf of an RFP block may swap: the other
+                              block in that square comes back bit for bit. */
 } gchol_upper_t;
 
 /* One timed operation of a traced factorization (see gchol_options_t.trace). */

@@ -38,19 +38,32 @@ struct PairRange {
 template <typename Bits, int V>
 struct __align__(sizeof(Bits) * V) Run { Bits v[V]; };
 
-/* dst[v] = A(x + v, y) for the rows x + v inside [0, n) (y in [0, n)). */
-template <typename Bits, int V>
-__device__ inline void load_run(const Bits *A, int64_t lda, int64_t n, int64_t x, int64_t y,
-                                Bits *dst)
+/* The pair (max(x, y), min(x, y)) of element (x, y), if it is in the range:
+ * exactly the elements a launch reads and writes (the factorization may be
+ * working on the others, on another stream). */
+__device__ inline bool wanted(const PairRange &pr, int64_t x, int64_t y)
 {
-    if (y < 0 || y >= n) return;
+    return x > y ? pr.has(x, y) : pr.has(y, x);
+}
+
+/* dst[v] = A(x + v, y) for the wanted elements, as one access when all V
+ * are wanted. */
+template <typename Bits, int V>
+__device__ inline void load_run(const Bits *A, int64_t lda, const PairRange &pr, int64_t x,
+                                int64_t y, Bits *dst)
+{
+    bool want[V], all = true;
+    for (int v = 0; v < V; ++v) {
+        want[v] = wanted(pr, x + v, y);
+        all = all && want[v];
+    }
     const Bits *p = A + x + y * lda;
-    if (x >= 0 && x + V <= n) {
+    if (all) {
         const Run<Bits, V> r = *reinterpret_cast<const Run<Bits, V> *>(p);
         for (int v = 0; v < V; ++v) dst[v] = r.v[v];
     } else {
         for (int v = 0; v < V; ++v)
-            if (x + v >= 0 && x + v < n) dst[v] = p[v];
+            if (want[v]) dst[v] = p[v];
     }
 }
 
@@ -66,7 +79,7 @@ swap_triangles_kernel(Bits *__restrict__ A, int64_t lda, int64_t a0, PairRange p
 {
     static_assert(2 * kT * (kT + 1) * sizeof(Bits) <= 48 * 1024, "static shared memory");
     __shared__ Bits lower[kT][kT + 1], upper[kT][kT + 1];
-    const int64_t a = a0 + blockIdx.x, b = blockIdx.y, n = pr.n, o = pr.jlo;
+    const int64_t a = a0 + blockIdx.x, b = blockIdx.y, o = pr.jlo;
     if (b > a) return;
     const int64_t r0 = o + a * kT, c0 = o + b * kT; /* lower tile: rows r0.., columns c0.. */
     const bool self = a == b;                       /* a diagonal tile is its own mirror */
@@ -101,12 +114,12 @@ swap_triangles_kernel(Bits *__restrict__ A, int64_t lda, int64_t a0, PairRange p
     }
 
     /* lower[c][r] = A(r0 + r, c0 + c); upper[c][r] = A(c0 + r, r0 + c):
-     * runs go down a column, the contiguous direction. Everything inside
-     * the matrix is read; what is written is chosen below. */
+     * runs go down a column, the contiguous direction; only elements of
+     * pairs in the range are read, and written below. */
     for (int c = threadIdx.y; c < kT; c += kRowsPerPass)
         for (int r = V * threadIdx.x; r < kT; r += 32 * V) {
-            load_run<Bits, V>(A, lda, n, r0 + r, c0 + c, &lower[c][r]);
-            if (!self) load_run<Bits, V>(A, lda, n, c0 + r, r0 + c, &upper[c][r]);
+            load_run<Bits, V>(A, lda, pr, r0 + r, c0 + c, &lower[c][r]);
+            if (!self) load_run<Bits, V>(A, lda, pr, c0 + r, r0 + c, &upper[c][r]);
         }
     __syncthreads();
     /* A(r0 + r, c0 + c) := A(c0 + c, r0 + r) = upper[r][c] (a diagonal
@@ -157,8 +170,14 @@ int launch_tiles(Bits *A, int64_t lda, const PairRange &pr, cudaStream_t stream)
     /* tiles anchored at the first column; rows below it only (i > j) */
     const int64_t o = pr.jlo, first_row = pr.ilo > o ? pr.ilo : o;
     const int64_t a0 = (first_row - o) / kT;
-    const int64_t a1 = (pr.ihi - o + kT - 1) / kT, b1 = (pr.jhi - o + kT - 1) / kT;
+    const int64_t a1 = (pr.ihi - o + kT - 1) / kT;
+    const int64_t b_end = (pr.jhi - o + kT - 1) / kT, b1 = b_end < a1 ? b_end : a1; /* b <= a */
     if (a1 <= a0 || b1 <= 0) return cudaSuccess;
+    /* An error left pending by earlier work would be taken for this
+     * launch's; the caller counts a range as swapped only on success, so
+     * report it and launch nothing. */
+    const cudaError_t pending = cudaPeekAtLastError();
+    if (pending != cudaSuccess) return pending;
     if (a1 - a0 > 0x7fffffff || b1 > 65535) return cudaErrorInvalidValue;
     swap_triangles_kernel<Bits, kT, V>
         <<<dim3((unsigned)(a1 - a0), (unsigned)b1), dim3(32, kRowsPerPass), 0, stream>>>(

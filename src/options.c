@@ -114,9 +114,8 @@ void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n)
     const auto_row_t *row = single ? auto_single : auto_double;
     const int64_t tiled_below = single ? tiled_below_single : tiled_below_double;
     while (n >= row->n_below) ++row;
-    if (opts->upper == GCHOL_UPPER_AUTO)
-        opts->upper = n >= (single ? upper_swap_from_single : upper_swap_from_double)
-                          ? GCHOL_UPPER_SWAP : GCHOL_UPPER_VIEW;
+    const int upper_auto = opts->upper == GCHOL_UPPER_AUTO;
+    if (upper_auto) opts->upper = GCHOL_UPPER_VIEW;
     if (opts->variant == GCHOL_VARIANT_AUTO)
         opts->variant = n < tiled_below ? GCHOL_VARIANT_TILED : row->variant;
     /* The tiled kernel's flags cover GCHOL_TILED_MAX_N; above, left-looking. */
@@ -131,4 +130,8 @@ void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n)
     if (opts->nb <= 0) opts->nb = row->nb;
     if (opts->recnb <= 0) opts->recnb = row->recnb;
     if (opts->lookahead == GCHOL_LOOKAHEAD_AUTO) opts->lookahead = row->lookahead;
+    /* the swap where it was measured: block by block beside the lookahead */
+    if (upper_auto && n >= (single ? upper_swap_from_single : upper_swap_from_double) &&
+        opts->variant == GCHOL_VARIANT_LEFT && opts->lookahead == GCHOL_LOOKAHEAD_ON && n > opts->nb)
+        opts->upper = GCHOL_UPPER_SWAP;
 }

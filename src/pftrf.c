@@ -95,7 +95,9 @@ done:
  *   info (5) 0, -i, k > 0 (leading minor k not positive definite, NaN
  *   included; as LAPACK's ?pftrf) or a library error (<= -100),
  *   opts (6) NULL for defaults; variant (see pftrf_run), nb, recnb,
- *   lookahead; trace must be NULL, queue (7).
+ *   lookahead, upper (the half-size potrf of a block stored as 'U'; a
+ *   swap restores the other block of its square bit for bit); trace must
+ *   be NULL, queue (7).
  * -------------------------------------------------------------------------- */
 int64_t PFX(pftrf_expert_gpu)(char transr, char uplo, int64_t n, FLOAT *dA, int64_t *info,
                               const gchol_options_t *opts, gchol_queue_t queue)

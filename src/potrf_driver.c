@@ -562,6 +562,7 @@ static int64_t factor(fact_t *f, int64_t n, int64_t c0, const gchol_options_t *u
      * block beside its work; otherwise all at once here. What was swapped
      * is swapped back below, whatever happens in between. */
     f->swap_n = 0;
+    f->swap_pieces = 0;
     GCHOL_CUDA(cudaMemsetAsync(f->dinfo, 0, sizeof(int64_t), f->q->stream));
     if (o.upper == GCHOL_UPPER_SWAP && f->split == INT64_MAX && c0 == 0 && f->blk[B11].trans &&
         !f->io) {
@@ -607,7 +608,15 @@ done:
     st_join = gchol_from_cuda(cudaEventRecord(f->q->ev_join, f->q->panel_stream));
     if (st_join == GCHOL_SUCCESS)
         st_join = gchol_from_cuda(cudaStreamWaitEvent(f->q->stream, f->q->ev_join, 0));
-    if (f->swap_n > 0 && st_join == GCHOL_SUCCESS) st_join = swap_rows_back_to(f, n);
+    if (f->swap_n > 0) {
+        /* without the join, wait for the panel stream here: the pairs
+         * swapped come back in every case */
+        int64_t st_back = st_join == GCHOL_SUCCESS
+                              ? GCHOL_SUCCESS
+                              : gchol_from_cuda(cudaStreamSynchronize(f->q->panel_stream));
+        if (st_back == GCHOL_SUCCESS) st_back = swap_rows_back_to(f, n);
+        if (st_join == GCHOL_SUCCESS) st_join = st_back;
+    }
     return st != GCHOL_SUCCESS ? st : st_join;
 }
 

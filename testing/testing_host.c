@@ -157,6 +157,20 @@ static void test_options(void)
             testing_expect(o.upper == want[i].upper, "resolve('%c', %lld): upper %d (want %d)",
                            want[i].prec, (long long)want[i].n, o.upper, want[i].upper);
         }
+        /* auto swaps only where it was measured: left-looking with lookahead */
+        static const int forced[] = { GCHOL_VARIANT_RIGHT, GCHOL_VARIANT_TILED };
+        for (int i = 0; i < LEN(forced); i++) {
+            gchol_options_default(&o);
+            o.variant = forced[i];
+            gchol_options_resolve(&o, 's', 8192);
+            testing_expect(o.upper == GCHOL_UPPER_VIEW, "resolve('s', 8192, variant %d): upper %d "
+                           "(want the view)", forced[i], o.upper);
+        }
+        gchol_options_default(&o);
+        o.lookahead = GCHOL_LOOKAHEAD_OFF;
+        gchol_options_resolve(&o, 's', 8192);
+        testing_expect(o.upper == GCHOL_UPPER_VIEW, "resolve('s', 8192, lookahead off): upper %d "
+                       "(want the view)", o.upper);
         for (int u = GCHOL_UPPER_VIEW; u <= GCHOL_UPPER_SWAP; u++) {
             gchol_options_default(&o);
             o.upper = u;
