@@ -67,6 +67,20 @@ __device__ inline void load_run(const Bits *A, int64_t lda, const PairRange &pr,
     }
 }
 
+/* p[v] = run.v[v] for the wanted elements, as one access when all V are. */
+template <typename Bits, int V>
+__device__ inline void store_run(Bits *p, const Run<Bits, V> &run, const bool (&want)[V])
+{
+    bool all = true;
+    for (int v = 0; v < V; ++v) all = all && want[v];
+    if (all) {
+        *reinterpret_cast<Run<Bits, V> *>(p) = run;
+    } else {
+        for (int v = 0; v < V; ++v)
+            if (want[v]) p[v] = run.v[v];
+    }
+}
+
 /* Tiles of kT x kT, anchored at (o + a kT, o + b kT) for the lower one and
  * the transposed place for its mirror, o = jlo; block (x, y) takes a = a0 +
  * x, b = y, and tiles above the diagonal (b > a) have nothing to do. A warp moves
@@ -123,44 +137,23 @@ swap_triangles_kernel(Bits *__restrict__ A, int64_t lda, int64_t a0, PairRange p
         }
     __syncthreads();
     /* A(r0 + r, c0 + c) := A(c0 + c, r0 + r) = upper[r][c] (a diagonal
-     * tile: lower[r][c]), if the pair (r0 + r, c0 + c) is in the range;
-     * the mirror A(c0 + r, r0 + c) := A(r0 + c, c0 + r) = lower[r][c], if
-     * the pair (r0 + c, c0 + r) is. */
+     * tile: lower[r][c]), and the mirror A(c0 + r, r0 + c) := A(r0 + c,
+     * c0 + r) = lower[r][c]: each element whose pair is in the range. */
     for (int c = threadIdx.y; c < kT; c += kRowsPerPass)
         for (int r = V * threadIdx.x; r < kT; r += 32 * V) {
             Run<Bits, V> run;
-            bool all = true, any = false, want[V];
+            bool want[V];
             for (int v = 0; v < V; ++v) {
-                want[v] = self ? (r + v > c ? pr.has(r0 + r + v, c0 + c)
-                                            : pr.has(r0 + c, c0 + r + v))
-                               : pr.has(r0 + r + v, c0 + c);
+                want[v] = wanted(pr, r0 + r + v, c0 + c);
                 run.v[v] = self ? lower[r + v][c] : upper[r + v][c];
-                all = all && want[v];
-                any = any || want[v];
             }
-            Bits *p = A + (r0 + r) + (c0 + c) * lda;
-            if (all) {
-                *reinterpret_cast<Run<Bits, V> *>(p) = run;
-            } else if (any) {
-                for (int v = 0; v < V; ++v)
-                    if (want[v]) p[v] = run.v[v];
-            }
+            store_run<Bits, V>(A + (r0 + r) + (c0 + c) * lda, run, want);
             if (self) continue;
-            all = true;
-            any = false;
             for (int v = 0; v < V; ++v) {
-                want[v] = pr.has(r0 + c, c0 + r + v);
+                want[v] = wanted(pr, c0 + r + v, r0 + c);
                 run.v[v] = lower[r + v][c];
-                all = all && want[v];
-                any = any || want[v];
             }
-            p = A + (c0 + r) + (r0 + c) * lda;
-            if (all) {
-                *reinterpret_cast<Run<Bits, V> *>(p) = run;
-            } else if (any) {
-                for (int v = 0; v < V; ++v)
-                    if (want[v]) p[v] = run.v[v];
-            }
+            store_run<Bits, V>(A + (c0 + r) + (r0 + c) * lda, run, want);
         }
 }
 
