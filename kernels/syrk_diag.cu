@@ -883,10 +883,10 @@ extern "C" int64_t gchol_syrk_update_tiles(int64_t m, int64_t ncols)
 }
 
 extern "C" int gchol_ssyrk_update_launch(int64_t m, int64_t ncols, int64_t k, const float *dA,
-                                         int64_t ldda, float *dC, int64_t lddc, int upper,
-                                         cudaStream_t stream)
+                                         int64_t ldda, int trans_a, float *dC, int64_t lddc,
+                                         int trans_c, cudaStream_t stream)
 {
-    const gchol_outmap_t map = { 0, upper, 0, lddc };
+    const gchol_outmap_t map = { 0, trans_c, 0, lddc };
     return gchol::launch<float>(m, ncols, k, -1.0f, dA, ldda, nullptr, 1.0f, dC, &map, 1, nullptr,
-                                stream, upper != 0);
+                                stream, trans_a != 0);
 }

@@ -323,26 +323,36 @@ static void trace_finish(fact_t *f, gchol_trace_t *trace, int ok)
 /*
  * The bulk update of block column [i0, i0+nn) from view columns [j0, j0+k):
  * syrk on its diagonal block and gemm on the m rows below it. In single
- * precision, on an ordinary matrix (lower, or upper through its transposed
- * view), one launch of gchol's 3xTF32 syrk kernel does both where its tiles
- * fill the GPU's waves to 3/4 or more (at one block per SM; the last block
- * columns, with few rows, stay on cuBLAS).
+ * precision one launch of gchol's 3xTF32 syrk kernel does both where its
+ * tiles fill the GPU's waves to 3/4 or more (at one block per SM; the last
+ * block columns, with few rows, stay on cuBLAS). The kernel takes A and C
+ * each as stored or transposed, so it also runs across the blocks of an
+ * RFP array (pftrf): one launch per block that the columns [j0, j0+k) lie
+ * in, provided C's and A's rows each lie in one strided block.
  */
 static int64_t op_update(const fact_t *f, int s, int64_t i0, int64_t nn, int64_t m, int64_t j0,
                          int64_t k)
 {
     int64_t st;
 #ifdef SYRK_UPDATE_LAUNCH
-    if (f->split == INT64_MAX && k > 0 && !GCHOL_NO_TF32_UPDATE) {
+    if (k > 0 && !GCHOL_NO_TF32_UPDATE && rows_first(f, i0, nn + m, i0) == nn + m &&
+        rows_first(f, i0, nn + m, j0) == nn + m) {
         int sms = 0;
         const int64_t tiles = gchol_syrk_update_tiles(nn + m, nn);
         if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, f->q->device) != cudaSuccess)
             return GCHOL_ERR_CUDA;
         const int64_t waves = (tiles + sms - 1) / (sms > 0 ? sms : 1);
-        if (sms > 0 && 4 * tiles >= 3 * waves * sms)
-            return gchol_from_cuda((cudaError_t)SYRK_UPDATE_LAUNCH(
-                nn + m, nn, k, at(f, i0, j0), f->ld, at(f, i0, i0), f->ld, f->blk[B11].trans,
-                stream_of(f, s)));
+        if (sms > 0 && 4 * tiles >= 3 * waves * sms) {
+            /* the columns right of the split lie in block 22: no row crossing there */
+            for (int64_t j = j0, kj; j < j0 + k; j += kj) {
+                kj = cols_first(f, j, j0 + k - j);
+                cudaError_t e = (cudaError_t)SYRK_UPDATE_LAUNCH(
+                    nn + m, nn, kj, at(f, i0, j), f->ld, tr(f, i0, j), at(f, i0, i0), f->ld,
+                    tr(f, i0, i0), stream_of(f, s));
+                if (e != cudaSuccess) return gchol_from_cuda(e);
+            }
+            return GCHOL_SUCCESS;
+        }
     }
 #endif
     if ((st = op_syrk(f, s, i0, nn, j0, k)) != GCHOL_SUCCESS) return st;

@@ -391,7 +391,13 @@ static const pftrf_form_t forms[] = {
     { "right", GCHOL_VARIANT_RIGHT, 0, 0, GCHOL_LOOKAHEAD_AUTO, GCHOL_UPPER_AUTO },
     { "left128sw", GCHOL_VARIANT_LEFT, 128, 128, GCHOL_LOOKAHEAD_ON, GCHOL_UPPER_SWAP },
     { "rightsw", GCHOL_VARIANT_RIGHT, 0, 0, GCHOL_LOOKAHEAD_AUTO, GCHOL_UPPER_SWAP },
+    /* wide enough for single precision's updates on the 3xTF32 syrk kernel
+     * at n >= 6000 (the large-n section below) */
+    { "left1024", GCHOL_VARIANT_LEFT, 1024, 512, GCHOL_LOOKAHEAD_ON, GCHOL_UPPER_AUTO },
+    { "left1024o", GCHOL_VARIANT_LEFT, 1024, 512, GCHOL_LOOKAHEAD_OFF, GCHOL_UPPER_AUTO },
 };
+enum { FORM_LEFT1024 = 8, FORM_LEFT1024O = 9 };
+_Static_assert(LEN(forms) == FORM_LEFT1024O + 1, "the nb = 1024 forms are the last two");
 
 /* The matrix of a case: Gram (both triangles), then the defect. */
 static FLOAT *make_matrix(const fcase_t *c)
@@ -625,6 +631,37 @@ static void run_pftrf_suite(int quick)
                 fcase_t c = { tr_list[v], up_list[v], 385, 300, DEF_NAN_DIAG, 0, f };
                 run_fcase(&c);
             }
+    }
+    /* In single precision the fused form's block-column updates run on the
+     * 3xTF32 syrk kernel where its tiles fill the GPU (potrf_driver.c,
+     * op_update): with nb = 1024 from about n = 6000, with A and C each as
+     * stored or transposed, rows crossing the split in one launch (L) and
+     * the columns of blocks 21 and 22 in two (n = 8192); vector loads
+     * only where ld is a multiple of 4 (T at n = 8192). Double runs the same
+     * cases through cuBLAS. */
+    printf("\n-- pftrf_expert_gpu, nb = 1024, large n (single: updates on the syrk kernel "
+           "across the RFP blocks) --\n");
+    {
+        static const int64_t bn_full[] = { 6000, 7001, 8192 }, bn_quick[] = { 6000 };
+        const int64_t *bn = quick ? bn_quick : bn_full;
+        const int nbn = quick ? LEN(bn_quick) : LEN(bn_full);
+        for (int i = 0; i < nbn; i++)
+            for (int f = FORM_LEFT1024; f <= FORM_LEFT1024O; f++)
+                for (int v = 0; v < 4; v++) {
+                    fcase_t c = { tr_list[v], up_list[v], bn[i], 0, DEF_NONE, 0, f };
+                    run_fcase(&c);
+                }
+        /* a failed pivot after the split, and NaN there */
+        for (int v = 0; v < 4 && !quick; v++) {
+            const int64_t n = 8192, n1 = rfp_n1(tr_list[v], up_list[v], n);
+            const int64_t kneg[] = { n1 + 1, 7000 };
+            for (int j = 0; j < LEN(kneg); j++) {
+                fcase_t c = { tr_list[v], up_list[v], n, kneg[j], DEF_NEG, 0, FORM_LEFT1024 };
+                run_fcase(&c);
+            }
+            fcase_t c = { tr_list[v], up_list[v], n, 7000, DEF_NAN_OFF, 0, FORM_LEFT1024 };
+            run_fcase(&c);
+        }
     }
     printf("\n-- pftrf on a host array (library queue) --\n");
     for (int i = 0; i < nhost; i++)
