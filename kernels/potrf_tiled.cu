@@ -51,9 +51,11 @@
  * product runs, whenever their flags are already set (n = 4096, double:
  * upper 1.53 -> 1.32 ms, lower unchanged at 1.31; single 1.45 -> 1.39).
  *
- * The tile update and the product by U run on the FP64 tensor cores (mma
- * m16n8k4) in double on sm_90, on FMA otherwise; potf2_panel is the
- * one-block algorithm of the standalone potf2 kernel (tile_factor.cuh).
+ * The tile update and the product by U run on the tensor cores on sm_90:
+ * FP64 (mma m16n8k4) in double, 3xTF32 (mma m16n8k8, FP32 accuracy) in
+ * single (n = 1024 / 4096 lower 0.283 -> 0.260 / 1.35 -> 1.14 ms against
+ * FFMA, docs/results/s10/); on FMA otherwise. potf2_panel is the one-block
+ * algorithm of the standalone potf2 kernel (tile_factor.cuh).
  *
  * Why U: the solve C L^{-T} by one block is a chain of 64 dependent
  * columns (~11k cycles for 64 x 64 on the H100), and each step of the
@@ -357,9 +359,123 @@ struct TileAccDmma {
     }
 };
 
+/* 3xTF32 form (single precision, sm_90): the warp layout of TileAccDmma
+ * (rows 32 (w % 2) + 0..31, columns 16 cb(w) + 0..15 as 2 x 2 tiles of
+ * m16n8), with mma m16n8k8 on the TF32 tensor cores, each product
+ * a_lo b_hi + a_hi b_lo + a_hi b_hi (tf32_split). The mma sums of one
+ * update (k <= 64) go into FP32 sums by rounded FADDs, since the tensor
+ * cores' accumulation truncates.
+ * The mma's k slots q and q + 4 take k = 2q and 2q + 1 (any permutation of
+ * k serves, applied to both operands). Column-major operands: lane (g, q)
+ * reads m = g at those k, stride 4 mod 32 words per k: 32 distinct banks.
+ * Both operands row-major (the workers' update in upper): the pair is one
+ * 8-byte load, and lane g takes rows (columns) sig(g) = 0 2 4 6 1 3 5 7 of
+ * each 8, so that each half-warp's 8-byte loads hit all 32 banks (as in
+ * syrk_diag.cu's WarpTileK); for_each undoes the permutation. */
+struct TileAcc3xTF32 {
+    float acc[2][2][4]; /* one update's mma sums */
+    float sum[2][2][4]; /* FP32 sums */
+
+    __device__ __forceinline__ static int sig(int g) { return g < 4 ? 2 * g : 2 * (g - 4) + 1; }
+    /* row (column) slot g of an 8-row group, per operand layout */
+    template <bool kRows>
+    __device__ __forceinline__ static int slot(int g) { return kRows ? sig(g) : g; }
+
+    __device__ __forceinline__ void zero() { zero_all(sum); }
+    template <bool kARow, bool kBRow, int kLdA = kLdo, int kLdB = kLdo, bool kUpperB = false>
+    __device__ __forceinline__ void update(const float *SA, const float *SB)
+    {
+        constexpr int am = kARow ? kLdA : 1, ak = kARow ? 1 : kLdA;
+        constexpr int bm = kBRow ? kLdB : 1, bk = kBRow ? 1 : kLdB;
+        constexpr bool kRows = kARow && kBRow;
+        const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, q = lane % 4;
+        const int cb = TileAccDmma::col_block(warp), sg = slot<kRows>(g);
+        const float *a = SA + (32 * (warp % 2) + sg) * am + 2 * q * ak;
+        const float *b = SB + (16 * cb + sg) * bm + 2 * q * bk;
+        const int kend = kUpperB ? 16 * (cb + 1) : kTB;
+        zero_all(acc);
+#pragma unroll 2
+        for (int kk = 0; kk < kend; kk += 8) {
+            float av[2][2][2], bv[2][2]; /* [tile][row g / g + 8][k 2q / 2q + 1] */
+#pragma unroll
+            for (int mt = 0; mt < 2; ++mt)
+#pragma unroll
+                for (int h = 0; h < 2; ++h) {
+                    const float *p = a + (16 * mt + 8 * h) * am + kk * ak;
+                    if constexpr (kRows) {
+                        const float2 v = *reinterpret_cast<const float2 *>(p);
+                        av[mt][h][0] = v.x;
+                        av[mt][h][1] = v.y;
+                    } else {
+                        av[mt][h][0] = p[0];
+                        av[mt][h][1] = p[ak];
+                    }
+                }
+#pragma unroll
+            for (int nt = 0; nt < 2; ++nt) {
+                const float *p = b + 8 * nt * bm + kk * bk;
+                if constexpr (kRows) {
+                    const float2 v = *reinterpret_cast<const float2 *>(p);
+                    bv[nt][0] = v.x;
+                    bv[nt][1] = v.y;
+                } else {
+                    bv[nt][0] = p[0];
+                    bv[nt][1] = p[bk];
+                }
+            }
+            unsigned ah[2][4], al[2][4], bh[2][2], bl[2][2];
+#pragma unroll
+            for (int mt = 0; mt < 2; ++mt) {
+                tf32_split(av[mt][0][0], ah[mt][0], al[mt][0]);
+                tf32_split(av[mt][1][0], ah[mt][1], al[mt][1]);
+                tf32_split(av[mt][0][1], ah[mt][2], al[mt][2]);
+                tf32_split(av[mt][1][1], ah[mt][3], al[mt][3]);
+            }
+#pragma unroll
+            for (int nt = 0; nt < 2; ++nt) {
+                tf32_split(bv[nt][0], bh[nt][0], bl[nt][0]);
+                tf32_split(bv[nt][1], bh[nt][1], bl[nt][1]);
+            }
+#pragma unroll
+            for (int mt = 0; mt < 2; ++mt)
+#pragma unroll
+                for (int nt = 0; nt < 2; ++nt) {
+                    mma_16x8x8_tf32(acc[mt][nt], al[mt], bh[nt][0], bh[nt][1]);
+                    mma_16x8x8_tf32(acc[mt][nt], ah[mt], bl[nt][0], bl[nt][1]);
+                    mma_16x8x8_tf32(acc[mt][nt], ah[mt], bh[nt][0], bh[nt][1]);
+                }
+        }
+#pragma unroll
+        for (int mt = 0; mt < 2; ++mt)
+#pragma unroll
+            for (int nt = 0; nt < 2; ++nt)
+#pragma unroll
+                for (int e = 0; e < 4; ++e) sum[mt][nt][e] += acc[mt][nt][e];
+    }
+    /* f(row, col, value) for every sum; the accumulator holds rows g, g + 8
+     * and columns 2q, 2q + 1 of each m16n8 tile, in slots. */
+    template <bool kARow, bool kBRow, typename F> __device__ __forceinline__ void for_each(F f) const
+    {
+        constexpr bool kRows = kARow && kBRow;
+        const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, q = lane % 4;
+#pragma unroll
+        for (int mt = 0; mt < 2; ++mt)
+#pragma unroll
+            for (int nt = 0; nt < 2; ++nt)
+#pragma unroll
+                for (int e = 0; e < 4; ++e)
+                    f(32 * (warp % 2) + 16 * mt + 8 * (e / 2) + slot<kRows>(g),
+                      16 * TileAccDmma::col_block(warp) + 8 * nt + slot<kRows>(2 * q + e % 2),
+                      sum[mt][nt][e]);
+    }
+};
+
 template <typename T> struct TileAccOf { using type = TileAccFma<T>; };
 #if defined(GCHOL_GPU_ARCH) && GCHOL_GPU_ARCH >= 90
 template <> struct TileAccOf<double> { using type = TileAccDmma; };
+#ifndef GCHOL_TILED_FMA_SINGLE /* (1: FFMA tile products in single, for A/B builds) */
+template <> struct TileAccOf<float> { using type = TileAcc3xTF32; };
+#endif
 #endif
 
 /* ---- the kernel ------------------------------------------------------------ */
@@ -603,12 +719,14 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
 }
 
 /* The chain block compiled as its own function, apart from the workers'
- * code (registers and instruction schedule of its own), except for single
- * precision upper. Measured on the H100, tiled kernel alone, ms, inline ->
- * outlined: double lower n = 4096 1.316 -> 1.278, a 1024-column panel of
- * n = 8192 0.484 -> 0.471; single lower n = 1024 0.300 -> 0.289, 2048
- * 0.600 -> 0.580; double upper within 1%; single upper 1024 0.299 -> 0.309,
- * 2048 0.598 -> 0.621 (so it stays inline there). */
+ * code (registers and instruction schedule of its own). Measured on the
+ * H100, tiled kernel alone, ms, inline -> outlined: double lower n = 4096
+ * 1.316 -> 1.278, a 1024-column panel of n = 8192 0.484 -> 0.471; single
+ * lower n = 1024 0.300 -> 0.289, 2048 0.600 -> 0.580; double upper within
+ * 1%. Single upper, with FFMA tile products, ran slower outlined (1024
+ * 0.299 -> 0.309) and stayed inline; with the 3xTF32 products it runs
+ * faster outlined (1024 0.291-0.296 -> 0.282-0.287, 4096 1.236-1.249 ->
+ * 1.192-1.199, 5120 1.89 -> 1.79; docs/results/s10/c5/). */
 template <typename T, bool kUpper>
 __device__ __noinline__ void chain_block_outlined(int n, int ntc, T *A, int64_t ld, int64_t col0,
                                                   int64_t *dinfo, int *sync, T *work, T *smem,
@@ -616,8 +734,6 @@ __device__ __noinline__ void chain_block_outlined(int n, int ntc, T *A, int64_t 
 {
     chain_block<T, kUpper>(n, ntc, A, ld, col0, dinfo, sync, work, smem, sh);
 }
-template <typename T, bool kUpper>
-constexpr bool kOutlineChain = !(kUpper && std::is_same<T, float>::value);
 
 /* One instantiation per triangle (each carries one update path) and per
  * blocks-per-SM target. Two blocks per SM cap registers at 128: the double
@@ -627,14 +743,16 @@ constexpr bool kOutlineChain = !(kUpper && std::is_same<T, float>::value);
  * 1.84 ms with one block per SM against 2.36 with two; n = 6144 4.41 ms with
  * two against 5.01. Block 0 is the chain block, the others take worker items
  * from the ticket. */
-template <typename T, bool kUpper, int kMinBlocks>
+template <typename T, bool kUpper, int kMinBlocks, bool kFfmaUpdate = false>
 __global__ void __launch_bounds__(kThreads, kMinBlocks)
 potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
                    int64_t *__restrict__ dinfo, int *__restrict__ sync, T *__restrict__ work,
                    int double_buffer)
 {
     constexpr int upper = kUpper;
-    using Acc = typename TileAccOf<T>::type;
+    /* the workers' update (the product by U(tj) keeps the faster form) */
+    using Acc = std::conditional_t<kFfmaUpdate, TileAccFma<T>, typename TileAccOf<T>::type>;
+    using SolveAcc = typename TileAccOf<T>::type;
     extern __shared__ __align__(16) unsigned char smem_raw[];
     T *SA = reinterpret_cast<T *>(smem_raw);        /* kTB x kLdo */
     T *SB = SA + kTB * kLdo;                         /* kTB x kLdo */
@@ -651,10 +769,7 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
     if (*(volatile int64_t *)dinfo != 0) return; /* an earlier step failed */
 
     if (blockIdx.x == 0) {
-        if constexpr (kOutlineChain<T, kUpper>)
-            chain_block_outlined<T, kUpper>(n, ntc, A, ld, col0, dinfo, sync, work, SA, sh);
-        else
-            chain_block<T, kUpper>(n, ntc, A, ld, col0, dinfo, sync, work, SA, sh);
+        chain_block_outlined<T, kUpper>(n, ntc, A, ld, col0, dinfo, sync, work, SA, sh);
         return;
     }
 
@@ -750,10 +865,11 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
             load_tile<kMemoryOrder>(SB, kLdo, work + (int64_t)tj * kTB * kTB, kTB, 0, 0, 0, kTB,
                                     kTB, false, false);
             __syncthreads();
-            acc.zero();
-            acc.template update<false, true, kLdo, kLdo, true>(SC, SB);
+            SolveAcc sacc;
+            sacc.zero();
+            sacc.template update<false, true, kLdo, kLdo, true>(SC, SB);
             __syncthreads(); /* every read of C is done */
-            acc.template for_each<false, true>([&](int r, int c, T v) { SC[r + c * kLdc] = v; });
+            sacc.template for_each<false, true>([&](int r, int c, T v) { SC[r + c * kLdc] = v; });
         }
         __syncthreads();
         prof(t, 3);
@@ -774,6 +890,9 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
  * double 4096: 1.31, 1.32 / 1.58, 1.65; 5120: 2.32, 2.31 / 2.22, 2.21;
  * single 4096: 1.39, 1.39 / 1.45, 1.50; 5120: 2.38, 2.39 / 2.15, 2.33.
  * Both switch between their two measured points. */
+/* Largest n of single upper's FFMA worker update (see the launcher). */
+constexpr int64_t kUpperFfmaUpdateMaxN = 3072;
+
 template <typename T> constexpr int64_t one_block_per_sm_up_to()
 {
     return 4608;
@@ -798,13 +917,23 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
     /* the ticket, the abort word and the flags of the tiles used */
     cudaError_t e = cudaMemsetAsync(dsync, 0, (size_t)(kFlags + nt * ntc) * sizeof(int), stream);
     if (e != cudaSuccess) return e;
-    static bool opted_in[2][2][64];
+    static bool opted_in[2][3][64];
     /* A panel runs beside the main stream's gemm, on the SMs it leaves
      * free: one block per SM with double-buffered copies measured 0-5%
      * faster there than two (left-looking, nb = 512, n = 8192-32768). */
     const int two = ncols == n && n > one_block_per_sm_up_to<T>() ? 1 : 0;
     auto kernel = upper ? (two ? potrf_tiled_kernel<T, true, 2> : potrf_tiled_kernel<T, true, 1>)
                         : (two ? potrf_tiled_kernel<T, false, 2> : potrf_tiled_kernel<T, false, 1>);
+    /* Single upper up to n = 3072: the workers' update on FFMA. On 3xTF32
+     * (both operands row-major there) it made n = 2048 / 3072 slower than
+     * FFMA, 0.584 / 0.877 against 0.560 / 0.841 ms, while lower gained
+     * 6-15% and upper from 4096 on 14-22% (docs/results/s10/c7, c8; the
+     * cause is not found: loads, banks and registers were ruled out). */
+    const bool ffma_update = std::is_same<T, float>::value && upper && !two &&
+                             n <= kUpperFfmaUpdateMaxN;
+    if constexpr (std::is_same<T, float>::value)
+        if (ffma_update) kernel = potrf_tiled_kernel<T, true, 1, true>;
+    const int variant = ffma_update ? 2 : upper ? 1 : 0;
     int dev = 0, sms = 0, per_sm = 0, optin = 0;
     if ((e = cudaGetDevice(&dev)) != cudaSuccess) return e;
     if ((e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev)) !=
@@ -814,7 +943,7 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
      * shared memory allows (the H100's 227 KB do) */
     const int double_buffer = !two && (size_t)optin >= tiled_smem_bytes<T>(true);
     const size_t smem = tiled_smem_bytes<T>(double_buffer);
-    if ((e = opt_in_shared(kernel, smem, opted_in[double_buffer][upper ? 1 : 0])) != cudaSuccess)
+    if ((e = opt_in_shared(kernel, smem, opted_in[double_buffer][variant])) != cudaSuccess)
         return e;
     if ((e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess)
         return e;

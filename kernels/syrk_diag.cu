@@ -256,20 +256,14 @@ template <> struct WarpTile<float> {
 
     __device__ __forceinline__ static int quad(int g) { return (g & 1) * 4 + (g >> 1); }
 
-    /* hi: x rounded to nearest (ties away) at TF32's 10 fraction bits */
     __device__ __forceinline__ static void split(float x, unsigned &hi, unsigned &lo)
     {
-        hi = (__float_as_uint(x) + 0x1000u) & 0xffffe000u;
-        lo = __float_as_uint(x - __uint_as_float(hi));
+        tf32_split(x, hi, lo);
     }
-
     __device__ __forceinline__ static void mma_tf32(float (&c)[4], const unsigned (&a)[4],
                                                     unsigned b0, unsigned b1)
     {
-        asm("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 "
-            "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
-            : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
-            : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+        mma_16x8x8_tf32(c, a, b0, b1);
     }
 
     /* hook(step) runs after each k-step's mmas (see WarpTile<double>::mma). */

@@ -210,6 +210,30 @@ __device__ __forceinline__ void dmma_16x8x4(double (&acc)[4], double a0, double 
 #endif
 }
 
+/* Single precision on the TF32 tensor cores as 3xTF32 (syrk_diag.cu and
+ * the tiled potrf): x = hi + lo with hi = x rounded to nearest (ties away)
+ * at TF32's 10 fraction bits and lo = x - hi exact; a*b is then
+ * a_lo*b_hi + a_hi*b_lo + a_hi*b_hi to within about 2^-21 |a b|. The split
+ * is two integer operations and one FADD (cvt.rna.tf32 was slower). */
+__device__ __forceinline__ void tf32_split(float x, unsigned &hi, unsigned &lo)
+{
+    hi = (__float_as_uint(x) + 0x1000u) & 0xffffe000u;
+    lo = __float_as_uint(x - __uint_as_float(hi));
+}
+
+/* c (16 x 8) += a (16 x 8) * b (8 x 8), TF32 inputs, FP32 accumulation
+ * (which truncates: callers sum short runs of k into rounded FP32 sums).
+ * Lane (g, q) holds a rows g, g+8 at k q, q+4; b k q, q+4 at column g; c
+ * rows g, g+8 at columns 2q, 2q+1. */
+__device__ __forceinline__ void mma_16x8x8_tf32(float (&c)[4], const unsigned (&a)[4], unsigned b0,
+                                                unsigned b1)
+{
+    asm("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 "
+        "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}
+
 /* Double precision: the update is a rows x 8 x kk product, so each warp
  * takes 8-row tiles and runs it on DMMA; two tiles and two k phases per warp
  * give four independent accumulator chains. */
