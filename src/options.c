@@ -79,8 +79,13 @@ typedef struct {
  *   3.29 and 3.36 / 3.29, 6656 4.19 / 3.85 and 4.18 / 3.88, 7167 5.14 /
  *   4.42 and 5.10 / 4.41 (upper, tiled's view / left's swap: 6144 3.68 /
  *   3.40 and 3.67 / 3.37).
+ * - And to 8192 in the tenth, once the tiled kernel's tile products ran on
+ *   3xTF32 (docs/results/s10/c9/, c10/; median of 7, ms, tiled / left 1024
+ *   / 1024 with the swap for upper): lower 6144 2.63 / 3.16, 7168 3.97 /
+ *   4.15, 7680 4.78 / 4.80, 8192 5.71 / 5.50; upper 7168 3.88 / 4.40, 7680
+ *   4.68 / 5.17, 8192 5.61 / 5.64, 9216 7.81 / 7.37.
  */
-static const int64_t tiled_below_double = 4608, tiled_below_single = 6144;
+static const int64_t tiled_below_double = 4608, tiled_below_single = 8192;
 /* 'U' swaps its triangles (GCHOL_UPPER_SWAP) from this n on: in single
  * precision from the blocked driver's switch, where the left-looking
  * lookahead swaps block by block beside its work (one call, median of 5,
@@ -101,7 +106,7 @@ static const auto_row_t auto_double[] = {
     { INT64_MAX, GCHOL_VARIANT_LEFT, 1024, 256, GCHOL_LOOKAHEAD_ON },
 };
 static const auto_row_t auto_single[] = {
-    {   6144, GCHOL_VARIANT_LEFT,  128,  128, GCHOL_LOOKAHEAD_ON },
+    {   8192, GCHOL_VARIANT_LEFT,  128,  128, GCHOL_LOOKAHEAD_ON },
     {  10240, GCHOL_VARIANT_LEFT, 1024, 1024, GCHOL_LOOKAHEAD_ON },
     {  20480, GCHOL_VARIANT_LEFT, 1024,  512, GCHOL_LOOKAHEAD_ON },
     { INT64_MAX, GCHOL_VARIANT_LEFT, 1024, 256, GCHOL_LOOKAHEAD_ON },

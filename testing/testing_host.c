@@ -106,13 +106,13 @@ static void test_options(void)
                        "resolve('%c', tiled, n=16385) falls back to left-looking (variant %d nb %lld)",
                        precs[p], o.variant, (long long)o.nb);
     }
-    /* auto: tiled below the switch (4608 in double, 6144 in single), then
+    /* auto: tiled below the switch (4608 in double, 8192 in single), then
      * left-looking with lookahead and the nb of the table */
     {
         static const struct { char prec; int64_t n; int variant; int64_t nb, recnb; } want[] = {
             { 'd', 4607, GCHOL_VARIANT_TILED, 64, 64 },    { 'd', 4608, GCHOL_VARIANT_LEFT, 1024, 1024 },
             { 'd', 10240, GCHOL_VARIANT_LEFT, 1024, 512 }, { 'd', 40960, GCHOL_VARIANT_LEFT, 1024, 256 },
-            { 's', 6143, GCHOL_VARIANT_TILED, 64, 64 },    { 's', 6144, GCHOL_VARIANT_LEFT, 1024, 1024 },
+            { 's', 8191, GCHOL_VARIANT_TILED, 64, 64 },    { 's', 8192, GCHOL_VARIANT_LEFT, 1024, 1024 },
             { 's', 10239, GCHOL_VARIANT_LEFT, 1024, 1024 }, { 's', 10240, GCHOL_VARIANT_LEFT, 1024, 512 },
             { 's', 20480, GCHOL_VARIANT_LEFT, 1024, 256 },
         };
@@ -145,7 +145,7 @@ static void test_options(void)
     {
         static const struct { char prec; int64_t n; int upper; } want[] = {
             { 'd', 1024, GCHOL_UPPER_VIEW }, { 'd', 40960, GCHOL_UPPER_VIEW },
-            { 's', 6143, GCHOL_UPPER_VIEW }, { 's', 6144, GCHOL_UPPER_SWAP },
+            { 's', 8191, GCHOL_UPPER_VIEW }, { 's', 8192, GCHOL_UPPER_SWAP },
             { 's', 40960, GCHOL_UPPER_SWAP },
         };
         gchol_options_default(&o);
