@@ -155,8 +155,10 @@ typedef struct {
 void gchol_options_default(gchol_options_t *opts);
 
 /* Resolves the automatic choices for (n, precision 'd' or 's') into *opts, as
- * the drivers would (for either triangle); lets callers and benchmarks see
- * what auto picks. */
+ * the device drivers would (for either triangle); lets callers and
+ * benchmarks see what auto picks. (The host interface's auto differs in one
+ * place: in single precision it takes left-looking from n = 6144, where its
+ * transfers can run beside the factorization, instead of from 8192.) */
 void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n);
 
 /* ---------------------------------------------------------------------------

@@ -112,6 +112,10 @@ int64_t gchol_queue_reserve_host(gchol_queue_t q, size_t bytes);
 int64_t gchol_default_queue_acquire(gchol_queue_t *q);
 void    gchol_default_queue_release(void);
 
+/* gchol_options_resolve for the host interface, whose transfers run beside
+ * the left-looking driver: auto leaves the tiled kernel earlier there. */
+void gchol_options_resolve_io(gchol_options_t *opts, char precision, int64_t n);
+
 /* Checks an options struct; 0 if valid. */
 int gchol_options_valid(const gchol_options_t *opts);
 

@@ -97,8 +97,19 @@ static const int64_t tiled_below_double = 4608, tiled_below_single = 8192;
  * Double's view is within 4% of lower from 4608 on, and there the swap lost
  * 5-25% (docs/results/s9/c4/, before the swaps left the panel's path). */
 static const int64_t upper_swap_from_double = INT64_MAX, upper_swap_from_single = 6144;
+/* The host interface's switch: its transfers run beside the factorization
+ * only with the left-looking lookahead (before and after the tiled kernel),
+ * so in single precision it keeps the ninth session's switch. Measured with
+ * pageable memory (docs/results/s10/c11/, two runs, median of 5, ms, auto's
+ * tiled / left 1024 / 1024): lower 6144 15.3, 20.3 / 13.9, 17.6; 7168
+ * 20.6, 20.3 / 16.1, 17.4; 8191 24.6, 25.6 / 20.6, 19.4; upper 7168 19.6,
+ * 19.0 / 18.0, 18.2 (the staged copies vary by a third from run to run,
+ * performance.md). */
+static const int64_t io_tiled_below_single = 6144;
 /* The first row serves a blocked variant asked for below the switch: nb =
- * 128, as measured there before the tiled kernel took over. */
+ * 128, as measured there before the tiled kernel took over (in single from
+ * 6144 on, up to the switch, left-looking runs with 1024 / 1024: the host
+ * interface's auto, or a variant asked for). */
 static const auto_row_t auto_double[] = {
     {   4608, GCHOL_VARIANT_LEFT,  128,  128, GCHOL_LOOKAHEAD_ON },
     {  10240, GCHOL_VARIANT_LEFT, 1024, 1024, GCHOL_LOOKAHEAD_ON },
@@ -106,7 +117,7 @@ static const auto_row_t auto_double[] = {
     { INT64_MAX, GCHOL_VARIANT_LEFT, 1024, 256, GCHOL_LOOKAHEAD_ON },
 };
 static const auto_row_t auto_single[] = {
-    {   8192, GCHOL_VARIANT_LEFT,  128,  128, GCHOL_LOOKAHEAD_ON },
+    {   6144, GCHOL_VARIANT_LEFT,  128,  128, GCHOL_LOOKAHEAD_ON },
     {  10240, GCHOL_VARIANT_LEFT, 1024, 1024, GCHOL_LOOKAHEAD_ON },
     {  20480, GCHOL_VARIANT_LEFT, 1024,  512, GCHOL_LOOKAHEAD_ON },
     { INT64_MAX, GCHOL_VARIANT_LEFT, 1024, 256, GCHOL_LOOKAHEAD_ON },
@@ -139,4 +150,13 @@ void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n)
     if (upper_auto && n >= (single ? upper_swap_from_single : upper_swap_from_double) &&
         opts->variant == GCHOL_VARIANT_LEFT && opts->lookahead == GCHOL_LOOKAHEAD_ON && n > opts->nb)
         opts->upper = GCHOL_UPPER_SWAP;
+}
+
+void gchol_options_resolve_io(gchol_options_t *opts, char precision, int64_t n)
+{
+    if (opts == NULL) return;
+    const int single = precision == 's' || precision == 'S';
+    if (opts->variant == GCHOL_VARIANT_AUTO && single && n >= io_tiled_below_single)
+        opts->variant = GCHOL_VARIANT_LEFT;
+    gchol_options_resolve(opts, precision, n);
 }

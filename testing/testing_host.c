@@ -20,6 +20,7 @@
 #include "testing_common.h"
 #include "../kernels/gchol_kernels.h"
 #include "../kernels/rfp_index.h"
+#include "../src/internal.h" /* gchol_options_resolve_io */
 
 #define INFO_POISON ((int64_t)-987654321)
 #define LEN(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -129,6 +130,38 @@ static void test_options(void)
                            (long long)o.recnb, o.lookahead, want[i].variant,
                            (long long)want[i].nb, (long long)want[i].recnb);
         }
+    }
+    /* the host interface's auto: left-looking from 6144 in single (its
+     * transfers run beside that driver only), double's switch unchanged;
+     * a variant asked for is kept */
+    {
+        static const struct { char prec; int64_t n; int variant; int64_t nb, recnb; } want[] = {
+            { 's', 6143, GCHOL_VARIANT_TILED, 64, 64 },    { 's', 6144, GCHOL_VARIANT_LEFT, 1024, 1024 },
+            { 's', 8191, GCHOL_VARIANT_LEFT, 1024, 1024 }, { 's', 20480, GCHOL_VARIANT_LEFT, 1024, 256 },
+            { 'd', 4607, GCHOL_VARIANT_TILED, 64, 64 },    { 'd', 4608, GCHOL_VARIANT_LEFT, 1024, 1024 },
+        };
+        for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+            gchol_options_default(&o);
+            gchol_options_resolve_io(&o, want[i].prec, want[i].n);
+            testing_expect(o.variant == want[i].variant && o.nb == want[i].nb &&
+                               o.recnb == want[i].recnb &&
+                               (o.variant == GCHOL_VARIANT_TILED ||
+                                o.lookahead == GCHOL_LOOKAHEAD_ON),
+                           "resolve_io('%c', %lld): variant %d nb %lld recnb %lld (want %d, %lld, "
+                           "%lld)",
+                           want[i].prec, (long long)want[i].n, o.variant, (long long)o.nb,
+                           (long long)o.recnb, want[i].variant, (long long)want[i].nb,
+                           (long long)want[i].recnb);
+        }
+        gchol_options_default(&o);
+        gchol_options_resolve(&o, 's', 6144);
+        testing_expect(o.variant == GCHOL_VARIANT_TILED, "resolve('s', 6144): variant %d (want "
+                       "tiled: the device switch is at 8192)", o.variant);
+        gchol_options_default(&o);
+        o.variant = GCHOL_VARIANT_TILED;
+        gchol_options_resolve_io(&o, 's', 7000);
+        testing_expect(o.variant == GCHOL_VARIANT_TILED, "resolve_io('s', 7000, tiled asked): "
+                       "variant %d (want tiled)", o.variant);
     }
     /* a variant past the last one is argument 6 */
     {
