@@ -113,8 +113,10 @@ int64_t gchol_default_queue_acquire(gchol_queue_t *q);
 void    gchol_default_queue_release(void);
 
 /* gchol_options_resolve for the host interface, whose transfers run beside
- * the left-looking driver: auto leaves the tiled kernel earlier there. */
+ * the left-looking driver: auto leaves the tiled kernel earlier there, at
+ * gchol_left_auto_from (which also decides pftrf's fused form). */
 void gchol_options_resolve_io(gchol_options_t *opts, char precision, int64_t n);
+int64_t gchol_left_auto_from(char precision);
 
 /* Checks an options struct; 0 if valid. */
 int gchol_options_valid(const gchol_options_t *opts);

@@ -99,13 +99,21 @@ static const int64_t tiled_below_double = 4608, tiled_below_single = 8192;
 static const int64_t upper_swap_from_double = INT64_MAX, upper_swap_from_single = 6144;
 /* The host interface's switch: its transfers run beside the factorization
  * only with the left-looking lookahead (before and after the tiled kernel),
- * so in single precision it keeps the ninth session's switch. Measured with
+ * so in single precision it keeps the ninth session's switch; so does
+ * pftrf's fused form (the left-looking driver across the RFP blocks), which
+ * at 6144 / 7168 took 3.4 / 4.7 ms against 7.4 / 9.2 for the four steps
+ * around the tiled kernel (N,L; docs/results/s10/finalB/). Measured with
  * pageable memory (docs/results/s10/c11/, two runs, median of 5, ms, auto's
  * tiled / left 1024 / 1024): lower 6144 15.3, 20.3 / 13.9, 17.6; 7168
  * 20.6, 20.3 / 16.1, 17.4; 8191 24.6, 25.6 / 20.6, 19.4; upper 7168 19.6,
  * 19.0 / 18.0, 18.2 (the staged copies vary by a third from run to run,
  * performance.md). */
 static const int64_t io_tiled_below_single = 6144;
+
+int64_t gchol_left_auto_from(char precision)
+{
+    return precision == 's' || precision == 'S' ? io_tiled_below_single : tiled_below_double;
+}
 /* The first row serves a blocked variant asked for below the switch: nb =
  * 128, as measured there before the tiled kernel took over (in single from
  * 6144 on, up to the switch, left-looking runs with 1024 / 1024: the host
@@ -155,8 +163,7 @@ void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n)
 void gchol_options_resolve_io(gchol_options_t *opts, char precision, int64_t n)
 {
     if (opts == NULL) return;
-    const int single = precision == 's' || precision == 'S';
-    if (opts->variant == GCHOL_VARIANT_AUTO && single && n >= io_tiled_below_single)
+    if (opts->variant == GCHOL_VARIANT_AUTO && n >= gchol_left_auto_from(precision))
         opts->variant = GCHOL_VARIANT_LEFT;
     gchol_options_resolve(opts, precision, n);
 }

@@ -19,7 +19,7 @@
  *   stored apart from L11 (transposed against it), so L11 is factored by
  *   potrf and L21 solved by a recursive trsm first; one call then factors
  *   the columns of L22, folding A22 -= L21 L21^T into its updates.
- * - four steps (small n, where potrf is the single-kernel tiled one):
+ * - four steps (small n, below gchol_left_auto_from):
  *   potrf on L11, a recursive (gemm-rich) trsm for L21, a recursive syrk
  *   on A22, potrf on L22 (trsm_rec.c, syrk_rec.c), each with the flags that
  *   match how its block is stored.
@@ -44,10 +44,11 @@ static int64_t solve_l21(const gchol_rfp_blocks_t *b, FLOAT *dA, gchol_queue_t q
                          b->n1, b->n2, A11, b->ld, A21, b->ld);
 }
 
-/* opts: variant auto takes the fused form where the automatic choice for a
- * full matrix of order n is left-looking, left forces it (with the options'
- * nb, recnb and lookahead), right or tiled force the four steps, whose two
- * potrf then run with these options. */
+/* opts: variant auto takes the fused form from gchol_left_auto_from (where
+ * the left-looking driver ran for a full matrix before the single-kernel
+ * tiled potrf grew faster; the four steps around it are slower there),
+ * left forces it (with the options' nb, recnb and lookahead), right or
+ * tiled force the four steps, whose two potrf then run with these options. */
 static int64_t pftrf_run(int transposed, int upper, int64_t n, FLOAT *dA,
                          const gchol_options_t *opts, gchol_queue_t queue)
 {
@@ -55,12 +56,11 @@ static int64_t pftrf_run(int transposed, int upper, int64_t n, FLOAT *dA,
     FLOAT *A11 = dA + b.off11, *A21 = dA + b.off21, *A22 = dA + b.off22;
     int64_t st = GCHOL_SUCCESS, info = 0;
     int prev = 0;
-    gchol_options_t o, r;
+    gchol_options_t o;
     if (opts) o = *opts; else gchol_options_default(&o);
-    r = o;
-    gchol_options_resolve(&r, PREC_CHAR, n);
     const int fused = b.n2 > 0 && (o.variant == GCHOL_VARIANT_LEFT ||
-                                   (o.variant == GCHOL_VARIANT_AUTO && r.variant == GCHOL_VARIANT_LEFT));
+                                   (o.variant == GCHOL_VARIANT_AUTO &&
+                                    n >= gchol_left_auto_from(PREC_CHAR)));
     if ((st = gchol_queue_enter(queue, &prev)) != GCHOL_SUCCESS) return st;
 
     if (fused && !upper) {

@@ -157,6 +157,10 @@ static void test_options(void)
         gchol_options_resolve(&o, 's', 6144);
         testing_expect(o.variant == GCHOL_VARIANT_TILED, "resolve('s', 6144): variant %d (want "
                        "tiled: the device switch is at 8192)", o.variant);
+        /* pftrf's fused form from the same n */
+        testing_expect(gchol_left_auto_from('s') == 6144 && gchol_left_auto_from('d') == 4608,
+                       "left_auto_from: s %lld d %lld (want 6144, 4608)",
+                       (long long)gchol_left_auto_from('s'), (long long)gchol_left_auto_from('d'));
         gchol_options_default(&o);
         o.variant = GCHOL_VARIANT_TILED;
         gchol_options_resolve_io(&o, 's', 7000);
