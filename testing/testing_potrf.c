@@ -807,6 +807,11 @@ static void build_suite(case_list_t *l, int quick)
                 add(l, 6000, 9, uplos[u], IF_HOST_EXPERT, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
                     DEF_NONE, 0);
                 set_blocks(l, 1024, 512);
+                /* the host interface's own auto: left-looking (transfers
+                 * interleaved) from 6144 in single, where the device
+                 * routines' auto runs the tiled kernel up to 8191 */
+                add(l, 7000, 0, uplos[u], IF_HOST, GCHOL_VARIANT_AUTO, GCHOL_LOOKAHEAD_AUTO,
+                    DEF_NONE, 0);
             }
             /* updates taller than GEMM_UPPER_CHUNK (4096, single, 'U') and
              * GEMM_LOWER_CHUNK (8192, single, 'L') go in pieces */
