@@ -365,21 +365,38 @@ struct TileAccDmma {
  * a_lo b_hi + a_hi b_lo + a_hi b_hi (tf32_split). The mma sums of one
  * update (k <= 64) go into FP32 sums by rounded FADDs, since the tensor
  * cores' accumulation truncates.
- * The mma's k slots q and q + 4 take k = 2q and 2q + 1 (any permutation of
- * k serves, applied to both operands). Column-major operands: lane (g, q)
- * reads m = g at those k, stride 4 mod 32 words per k: 32 distinct banks.
- * Both operands row-major (the workers' update in upper): the pair is one
- * 8-byte load, and lane g takes rows (columns) sig(g) = 0 2 4 6 1 3 5 7 of
- * each 8, so that each half-warp's 8-byte loads hit all 32 banks (as in
- * syrk_diag.cu's WarpTileK); for_each undoes the permutation. */
+ * Every operand value is fetched in 8-byte pairs. The mma's k slots q and
+ * q + 4 take k = 2q and 2q + 1 (any permutation of k serves, applied to
+ * both operands). A row-major operand (X(m, k) at S[k + m*ld]) reads the
+ * two as one pair, and lane g takes rows (columns) sig(g) = 0 2 4 6 1 3 5 7
+ * of each 8, so that a half-warp's pairs hit all 32 banks (as syrk_diag.cu's
+ * WarpTileK). A column-major one (S[m + k*ld]) pairs two m instead: A's
+ * slots g and g + 8 of a 16-row tile are its rows 2g and 2g + 1, B's slot g
+ * of the two 8-column tiles its columns 2g and 2g + 1 (as the double
+ * WarpTile of syrk_diag.cu); with k = 2q the pairs of a half-warp again hit
+ * all 32 banks (ld = 4 mod 32 words). row_of / col_of undo the maps. */
 struct TileAcc3xTF32 {
     float acc[2][2][4]; /* one update's mma sums */
     float sum[2][2][4]; /* FP32 sums */
 
     __device__ __forceinline__ static int sig(int g) { return g < 4 ? 2 * g : 2 * (g - 4) + 1; }
-    /* row (column) slot g of an 8-row group, per operand layout */
-    template <bool kRows>
-    __device__ __forceinline__ static int slot(int g) { return kRows ? sig(g) : g; }
+    /* Row of A's slot g (h = 0) or g + 8 (h = 1) in 16-row tile mt; column
+     * of B's slot j in 8-column tile nt. */
+    template <bool kRow>
+    __device__ __forceinline__ static int row_of(int mt, int h, int g)
+    {
+        return kRow ? 16 * mt + 8 * h + sig(g) : 16 * mt + 2 * g + h;
+    }
+    template <bool kRow> __device__ __forceinline__ static int col_of(int nt, int j)
+    {
+        return kRow ? 8 * nt + sig(j) : 2 * j + nt;
+    }
+    /* The pair at p: (k, k + 1) of a row-major operand, (m, m + 1) of a
+     * column-major one. */
+    __device__ __forceinline__ static float2 pair(const float *p)
+    {
+        return *reinterpret_cast<const float2 *>(p);
+    }
 
     __device__ __forceinline__ void zero() { zero_all(sum); }
     template <bool kARow, bool kBRow, int kLdA = kLdo, int kLdB = kLdo, bool kUpperB = false>
@@ -387,40 +404,48 @@ struct TileAcc3xTF32 {
     {
         constexpr int am = kARow ? kLdA : 1, ak = kARow ? 1 : kLdA;
         constexpr int bm = kBRow ? kLdB : 1, bk = kBRow ? 1 : kLdB;
-        constexpr bool kRows = kARow && kBRow;
         const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, q = lane % 4;
-        const int cb = TileAccDmma::col_block(warp), sg = slot<kRows>(g);
-        const float *a = SA + (32 * (warp % 2) + sg) * am + 2 * q * ak;
-        const float *b = SB + (16 * cb + sg) * bm + 2 * q * bk;
+        const int cb = TileAccDmma::col_block(warp);
+        /* element (row_of(0, 0, g), 2q) of this warp's rows, (col_of(0, g), 2q) of B */
+        const float *a = SA + (32 * (warp % 2) + row_of<kARow>(0, 0, g)) * am + 2 * q * ak;
+        const float *b = SB + (16 * cb + col_of<kBRow>(0, g)) * bm + 2 * q * bk;
         const int kend = kUpperB ? 16 * (cb + 1) : kTB;
         zero_all(acc);
 #pragma unroll 2
         for (int kk = 0; kk < kend; kk += 8) {
-            float av[2][2][2], bv[2][2]; /* [tile][row g / g + 8][k 2q / 2q + 1] */
+            float av[2][2][2], bv[2][2]; /* A [mt][h][k slot], B [nt][k slot] */
 #pragma unroll
-            for (int mt = 0; mt < 2; ++mt)
+            for (int mt = 0; mt < 2; ++mt) {
+                const float *p = a + 16 * mt * am + kk * ak;
+                if constexpr (kARow) {
 #pragma unroll
-                for (int h = 0; h < 2; ++h) {
-                    const float *p = a + (16 * mt + 8 * h) * am + kk * ak;
-                    if constexpr (kRows) {
-                        const float2 v = *reinterpret_cast<const float2 *>(p);
+                    for (int h = 0; h < 2; ++h) {
+                        const float2 v = pair(p + 8 * h * am);
                         av[mt][h][0] = v.x;
                         av[mt][h][1] = v.y;
-                    } else {
-                        av[mt][h][0] = p[0];
-                        av[mt][h][1] = p[ak];
+                    }
+                } else {
+#pragma unroll
+                    for (int j = 0; j < 2; ++j) {
+                        const float2 v = pair(p + j * ak);
+                        av[mt][0][j] = v.x;
+                        av[mt][1][j] = v.y;
                     }
                 }
+            }
+            if constexpr (kBRow) {
 #pragma unroll
-            for (int nt = 0; nt < 2; ++nt) {
-                const float *p = b + 8 * nt * bm + kk * bk;
-                if constexpr (kRows) {
-                    const float2 v = *reinterpret_cast<const float2 *>(p);
+                for (int nt = 0; nt < 2; ++nt) {
+                    const float2 v = pair(b + 8 * nt * bm + kk * bk);
                     bv[nt][0] = v.x;
                     bv[nt][1] = v.y;
-                } else {
-                    bv[nt][0] = p[0];
-                    bv[nt][1] = p[bk];
+                }
+            } else {
+#pragma unroll
+                for (int j = 0; j < 2; ++j) {
+                    const float2 v = pair(b + (kk + j) * bk);
+                    bv[0][j] = v.x;
+                    bv[1][j] = v.y;
                 }
             }
             unsigned ah[2][4], al[2][4], bh[2][2], bl[2][2];
@@ -452,11 +477,10 @@ struct TileAcc3xTF32 {
 #pragma unroll
                 for (int e = 0; e < 4; ++e) sum[mt][nt][e] += acc[mt][nt][e];
     }
-    /* f(row, col, value) for every sum; the accumulator holds rows g, g + 8
-     * and columns 2q, 2q + 1 of each m16n8 tile, in slots. */
+    /* f(row, col, value) for every sum: the accumulator holds slots g,
+     * g + 8 and columns slots 2q, 2q + 1 of each m16n8 tile. */
     template <bool kARow, bool kBRow, typename F> __device__ __forceinline__ void for_each(F f) const
     {
-        constexpr bool kRows = kARow && kBRow;
         const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, g = lane / 4, q = lane % 4;
 #pragma unroll
         for (int mt = 0; mt < 2; ++mt)
@@ -464,8 +488,8 @@ struct TileAcc3xTF32 {
             for (int nt = 0; nt < 2; ++nt)
 #pragma unroll
                 for (int e = 0; e < 4; ++e)
-                    f(32 * (warp % 2) + 16 * mt + 8 * (e / 2) + slot<kRows>(g),
-                      16 * TileAccDmma::col_block(warp) + 8 * nt + slot<kRows>(2 * q + e % 2),
+                    f(32 * (warp % 2) + row_of<kARow>(mt, e / 2, g),
+                      16 * TileAccDmma::col_block(warp) + col_of<kBRow>(nt, 2 * q + e % 2),
                       sum[mt][nt][e]);
     }
 };
