@@ -364,7 +364,7 @@ int main(int argc, char **argv)
                         hopts.recnb = args.recnb;
                     }
                     gchol_options_t hresolved = hopts;
-                    gchol_options_resolve(&hresolved, prec, n);
+                    gchol_options_resolve_host(&hresolved, prec, n);
                     int64_t info = 0;
                     double seconds = bench_gchol_host_potrf(queue, prec, uplo, n, hA0, hA, n,
                                                             &hopts, args.niter, &info);

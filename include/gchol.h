@@ -30,7 +30,7 @@ extern "C" {
 typedef struct CUstream_st *cudaStream_t;
 
 #define GCHOL_VERSION_MAJOR 0
-#define GCHOL_VERSION_MINOR 2
+#define GCHOL_VERSION_MINOR 3
 #define GCHOL_VERSION_PATCH 0
 
 /* Library error codes: all <= -100 so they never collide with -i. */
@@ -156,10 +156,14 @@ void gchol_options_default(gchol_options_t *opts);
 
 /* Resolves the automatic choices for (n, precision 'd' or 's') into *opts, as
  * the device drivers would (for either triangle); lets callers and
- * benchmarks see what auto picks. (The host interface's auto differs in one
- * place: in single precision it takes left-looking from n = 6144, where its
- * transfers can run beside the factorization, instead of from 8192.) */
+ * benchmarks see what auto picks. */
 void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n);
+
+/* The same for the host-memory interface (gchol_?potrf, gchol_?potrf_expert),
+ * whose auto differs in one place: in single precision it takes the
+ * left-looking driver from n = 6144, where its transfers run beside the
+ * factorization, instead of from 8192. */
+void gchol_options_resolve_host(gchol_options_t *opts, char precision, int64_t n);
 
 /* ---------------------------------------------------------------------------
  * Cholesky factorization A = L*L^T (uplo 'L') or A = U^T*U (uplo 'U').

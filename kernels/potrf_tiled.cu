@@ -941,7 +941,7 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
     /* the ticket, the abort word and the flags of the tiles used */
     cudaError_t e = cudaMemsetAsync(dsync, 0, (size_t)(kFlags + nt * ntc) * sizeof(int), stream);
     if (e != cudaSuccess) return e;
-    static bool opted_in[2][3][64];
+    static bool opted_in[2][3][2][64]; /* [double_buffer][variant][two]: one per kernel */
     /* A panel runs beside the main stream's gemm, on the SMs it leaves
      * free: one block per SM with double-buffered copies measured 0-5%
      * faster there than two (left-looking, nb = 512, n = 8192-32768). */
@@ -967,7 +967,7 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
      * shared memory allows (the H100's 227 KB do) */
     const int double_buffer = !two && (size_t)optin >= tiled_smem_bytes<T>(true);
     const size_t smem = tiled_smem_bytes<T>(double_buffer);
-    if ((e = opt_in_shared(kernel, smem, opted_in[double_buffer][variant])) != cudaSuccess)
+    if ((e = opt_in_shared(kernel, smem, opted_in[double_buffer][variant][two])) != cudaSuccess)
         return e;
     if ((e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess)
         return e;

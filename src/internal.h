@@ -112,10 +112,9 @@ int64_t gchol_queue_reserve_host(gchol_queue_t q, size_t bytes);
 int64_t gchol_default_queue_acquire(gchol_queue_t *q);
 void    gchol_default_queue_release(void);
 
-/* gchol_options_resolve for the host interface, whose transfers run beside
- * the left-looking driver: auto leaves the tiled kernel earlier there, at
- * gchol_left_auto_from (which also decides pftrf's fused form). */
-void gchol_options_resolve_io(gchol_options_t *opts, char precision, int64_t n);
+/* Where the host interface's auto (gchol_options_resolve_host) leaves the
+ * tiled kernel, and pftrf's auto takes its fused form: 4608 double, 6144
+ * single. */
 int64_t gchol_left_auto_from(char precision);
 
 /* Checks an options struct; 0 if valid. */

@@ -86,9 +86,9 @@ typedef struct {
  *   4.68 / 5.17, 8192 5.61 / 5.64, 9216 7.81 / 7.37.
  */
 static const int64_t tiled_below_double = 4608, tiled_below_single = 8192;
-/* 'U' swaps its triangles (GCHOL_UPPER_SWAP) from this n on: in single
- * precision from the blocked driver's switch, where the left-looking
- * lookahead swaps block by block beside its work (one call, median of 5,
+/* 'U' swaps its triangles (GCHOL_UPPER_SWAP) from this n on, where the
+ * left-looking lookahead runs (auto from 8192 in single since the tenth
+ * session, or asked for) and swaps block by block beside its work (one call, median of 5,
  * docs/results/s9/c5/; lower / upper view / upper swap, ms: 7168 4.50 /
  * 4.96 / 4.72, 8192 5.84 / 6.44 / 5.96, 12288 14.9 / 16.3 / 15.4, 16384
  * 29.9 / 33.5 / 31.2, 32768 192 / 219 / 203; 6144 in call 8: 3.29 / 3.50 /
@@ -160,7 +160,7 @@ void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n)
         opts->upper = GCHOL_UPPER_SWAP;
 }
 
-void gchol_options_resolve_io(gchol_options_t *opts, char precision, int64_t n)
+void gchol_options_resolve_host(gchol_options_t *opts, char precision, int64_t n)
 {
     if (opts == NULL) return;
     if (opts->variant == GCHOL_VARIANT_AUTO && n >= gchol_left_auto_from(precision))

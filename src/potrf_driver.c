@@ -562,7 +562,7 @@ static int64_t factor(fact_t *f, int64_t n, int64_t c0, const gchol_options_t *u
     int64_t st = GCHOL_SUCCESS, st_join;
     gchol_options_t o;
     if (user_opts) o = *user_opts; else gchol_options_default(&o);
-    if (f->io) gchol_options_resolve_io(&o, PREC_CHAR, n);
+    if (f->io) gchol_options_resolve_host(&o, PREC_CHAR, n);
     else gchol_options_resolve(&o, PREC_CHAR, n);
     f->recnb = o.recnb < GCHOL_POTF2_MAX_N ? o.recnb : GCHOL_POTF2_MAX_N;
     f->panel_leaf = o.recnb > GCHOL_TILED_NB ? o.recnb : GCHOL_TILED_NB;

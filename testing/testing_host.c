@@ -20,7 +20,7 @@
 #include "testing_common.h"
 #include "../kernels/gchol_kernels.h"
 #include "../kernels/rfp_index.h"
-#include "../src/internal.h" /* gchol_options_resolve_io */
+#include "../src/internal.h" /* gchol_left_auto_from */
 
 #define INFO_POISON ((int64_t)-987654321)
 #define LEN(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -142,12 +142,12 @@ static void test_options(void)
         };
         for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
             gchol_options_default(&o);
-            gchol_options_resolve_io(&o, want[i].prec, want[i].n);
+            gchol_options_resolve_host(&o, want[i].prec, want[i].n);
             testing_expect(o.variant == want[i].variant && o.nb == want[i].nb &&
                                o.recnb == want[i].recnb &&
                                (o.variant == GCHOL_VARIANT_TILED ||
                                 o.lookahead == GCHOL_LOOKAHEAD_ON),
-                           "resolve_io('%c', %lld): variant %d nb %lld recnb %lld (want %d, %lld, "
+                           "resolve_host('%c', %lld): variant %d nb %lld recnb %lld (want %d, %lld, "
                            "%lld)",
                            want[i].prec, (long long)want[i].n, o.variant, (long long)o.nb,
                            (long long)o.recnb, want[i].variant, (long long)want[i].nb,
@@ -163,8 +163,8 @@ static void test_options(void)
                        (long long)gchol_left_auto_from('s'), (long long)gchol_left_auto_from('d'));
         gchol_options_default(&o);
         o.variant = GCHOL_VARIANT_TILED;
-        gchol_options_resolve_io(&o, 's', 7000);
-        testing_expect(o.variant == GCHOL_VARIANT_TILED, "resolve_io('s', 7000, tiled asked): "
+        gchol_options_resolve_host(&o, 's', 7000);
+        testing_expect(o.variant == GCHOL_VARIANT_TILED, "resolve_host('s', 7000, tiled asked): "
                        "variant %d (want tiled)", o.variant);
     }
     /* a variant past the last one is argument 6 */

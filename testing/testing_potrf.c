@@ -812,6 +812,15 @@ static void build_suite(case_list_t *l, int quick)
                  * routines' auto runs the tiled kernel up to 8191 */
                 add(l, 7000, 0, uplos[u], IF_HOST, GCHOL_VARIANT_AUTO, GCHOL_LOOKAHEAD_AUTO,
                     DEF_NONE, 0);
+                /* the tiled kernel on a whole matrix: single upper's
+                 * 3xTF32 worker update (FFMA up to 3072) at one block per
+                 * SM; two blocks per SM past 4608, where auto runs it in
+                 * single up to 8191; a failed pivot there */
+                add(l, 4000, 3, uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_TILED,
+                    GCHOL_LOOKAHEAD_AUTO, DEF_NONE, 0);
+                add(l, 6500, 0, uplos[u], IF_GPU, 0, GCHOL_LOOKAHEAD_AUTO, DEF_NONE, 0);
+                add(l, 6500, 1, uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_TILED,
+                    GCHOL_LOOKAHEAD_AUTO, DEF_NEG, 5000);
             }
             /* updates taller than GEMM_UPPER_CHUNK (4096, single, 'U') and
              * GEMM_LOWER_CHUNK (8192, single, 'L') go in pieces */
