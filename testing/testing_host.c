@@ -54,6 +54,35 @@ static void test_strerror(void)
 /* ---------------------------------------------------------------------------
  * Options.
  * ------------------------------------------------------------------------- */
+
+/* What auto resolves to for (precision, n), through resolve (the device
+ * routines' or the host interface's): variant and block sizes, and
+ * lookahead on for the blocked driver. */
+typedef struct {
+    char    prec;
+    int64_t n;
+    int     variant;
+    int64_t nb, recnb;
+} resolved_t;
+
+static void expect_resolved(const char *name, void (*resolve)(gchol_options_t *, char, int64_t),
+                            const resolved_t *want, int count)
+{
+    for (int i = 0; i < count; i++) {
+        gchol_options_t o;
+        gchol_options_default(&o);
+        resolve(&o, want[i].prec, want[i].n);
+        testing_expect(o.variant == want[i].variant && o.nb == want[i].nb &&
+                           o.recnb == want[i].recnb &&
+                           (o.variant == GCHOL_VARIANT_TILED || o.lookahead == GCHOL_LOOKAHEAD_ON),
+                       "%s('%c', %lld): variant %d nb %lld recnb %lld lookahead %d (want %d, %lld, "
+                       "%lld)",
+                       name, want[i].prec, (long long)want[i].n, o.variant, (long long)o.nb,
+                       (long long)o.recnb, o.lookahead, want[i].variant, (long long)want[i].nb,
+                       (long long)want[i].recnb);
+    }
+}
+
 static void test_options(void)
 {
     static const int64_t ns[] = { 0, 1, 2, 31, 64, 100, 129, 1000, 4096, 10000, 46500 };
@@ -110,49 +139,25 @@ static void test_options(void)
     /* auto: tiled below the switch (4608 in double, 8192 in single), then
      * left-looking with lookahead and the nb of the table */
     {
-        static const struct { char prec; int64_t n; int variant; int64_t nb, recnb; } want[] = {
+        static const resolved_t want[] = {
             { 'd', 4607, GCHOL_VARIANT_TILED, 64, 64 },    { 'd', 4608, GCHOL_VARIANT_LEFT, 1024, 1024 },
             { 'd', 10240, GCHOL_VARIANT_LEFT, 1024, 512 }, { 'd', 40960, GCHOL_VARIANT_LEFT, 1024, 256 },
             { 's', 8191, GCHOL_VARIANT_TILED, 64, 64 },    { 's', 8192, GCHOL_VARIANT_LEFT, 1024, 1024 },
             { 's', 10239, GCHOL_VARIANT_LEFT, 1024, 1024 }, { 's', 10240, GCHOL_VARIANT_LEFT, 1024, 512 },
             { 's', 20480, GCHOL_VARIANT_LEFT, 1024, 256 },
         };
-        for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
-            gchol_options_default(&o);
-            gchol_options_resolve(&o, want[i].prec, want[i].n);
-            testing_expect(o.variant == want[i].variant && o.nb == want[i].nb &&
-                               o.recnb == want[i].recnb &&
-                               (o.variant == GCHOL_VARIANT_TILED ||
-                                o.lookahead == GCHOL_LOOKAHEAD_ON),
-                           "resolve('%c', %lld): variant %d nb %lld recnb %lld lookahead %d "
-                           "(want %d, %lld, %lld)",
-                           want[i].prec, (long long)want[i].n, o.variant, (long long)o.nb,
-                           (long long)o.recnb, o.lookahead, want[i].variant,
-                           (long long)want[i].nb, (long long)want[i].recnb);
-        }
+        expect_resolved("resolve", gchol_options_resolve, want, LEN(want));
     }
     /* the host interface's auto: left-looking from 6144 in single (its
      * transfers run beside that driver only), double's switch unchanged;
      * a variant asked for is kept */
     {
-        static const struct { char prec; int64_t n; int variant; int64_t nb, recnb; } want[] = {
+        static const resolved_t want[] = {
             { 's', 6143, GCHOL_VARIANT_TILED, 64, 64 },    { 's', 6144, GCHOL_VARIANT_LEFT, 1024, 1024 },
             { 's', 8191, GCHOL_VARIANT_LEFT, 1024, 1024 }, { 's', 20480, GCHOL_VARIANT_LEFT, 1024, 256 },
             { 'd', 4607, GCHOL_VARIANT_TILED, 64, 64 },    { 'd', 4608, GCHOL_VARIANT_LEFT, 1024, 1024 },
         };
-        for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
-            gchol_options_default(&o);
-            gchol_options_resolve_host(&o, want[i].prec, want[i].n);
-            testing_expect(o.variant == want[i].variant && o.nb == want[i].nb &&
-                               o.recnb == want[i].recnb &&
-                               (o.variant == GCHOL_VARIANT_TILED ||
-                                o.lookahead == GCHOL_LOOKAHEAD_ON),
-                           "resolve_host('%c', %lld): variant %d nb %lld recnb %lld (want %d, %lld, "
-                           "%lld)",
-                           want[i].prec, (long long)want[i].n, o.variant, (long long)o.nb,
-                           (long long)o.recnb, want[i].variant, (long long)want[i].nb,
-                           (long long)want[i].recnb);
-        }
+        expect_resolved("resolve_host", gchol_options_resolve_host, want, LEN(want));
         gchol_options_default(&o);
         gchol_options_resolve(&o, 's', 6144);
         testing_expect(o.variant == GCHOL_VARIANT_TILED, "resolve('s', 6144): variant %d (want "
