@@ -256,16 +256,6 @@ template <> struct WarpTile<float> {
 
     __device__ __forceinline__ static int quad(int g) { return (g & 1) * 4 + (g >> 1); }
 
-    __device__ __forceinline__ static void split(float x, unsigned &hi, unsigned &lo)
-    {
-        tf32_split(x, hi, lo);
-    }
-    __device__ __forceinline__ static void mma_tf32(float (&c)[4], const unsigned (&a)[4],
-                                                    unsigned b0, unsigned b1)
-    {
-        mma_16x8x8_tf32(c, a, b0, b1);
-    }
-
     /* hook(step) runs after each k-step's mmas (see WarpTile<double>::mma). */
     template <typename Hook>
     __device__ __forceinline__ void mma(const float *As, const float *Bs, int wm, int wn, Hook &&hook)
@@ -288,20 +278,20 @@ template <> struct WarpTile<float> {
             unsigned bh[2][4], bl[2][4];
 #pragma unroll
             for (int h = 0; h < 2; ++h) {
-                split(b[h].x, bh[h][0], bl[h][0]);
-                split(b[h].y, bh[h][1], bl[h][1]);
-                split(b[h].z, bh[h][2], bl[h][2]);
-                split(b[h].w, bh[h][3], bl[h][3]);
+                tf32_split(b[h].x, bh[h][0], bl[h][0]);
+                tf32_split(b[h].y, bh[h][1], bl[h][1]);
+                tf32_split(b[h].z, bh[h][2], bl[h][2]);
+                tf32_split(b[h].w, bh[h][3], bl[h][3]);
             }
 #pragma unroll
             for (int mt = 0; mt < 4; ++mt) {
                 /* tile mt: rows R[2mt] (slot g) and R[2mt+1] (slot g+8) */
                 const float4 &a0 = a[0][mt / 2], &a1 = a[1][mt / 2];
                 unsigned ah[4], al[4];
-                split(mt % 2 ? a0.z : a0.x, ah[0], al[0]);
-                split(mt % 2 ? a0.w : a0.y, ah[1], al[1]);
-                split(mt % 2 ? a1.z : a1.x, ah[2], al[2]);
-                split(mt % 2 ? a1.w : a1.y, ah[3], al[3]);
+                tf32_split(mt % 2 ? a0.z : a0.x, ah[0], al[0]);
+                tf32_split(mt % 2 ? a0.w : a0.y, ah[1], al[1]);
+                tf32_split(mt % 2 ? a1.z : a1.x, ah[2], al[2]);
+                tf32_split(mt % 2 ? a1.w : a1.y, ah[3], al[3]);
 #pragma unroll
                 for (int nt = 0; nt < 4; ++nt) mma3(mt, nt, ah, al, bh[0][nt], bh[1][nt], bl[0][nt], bl[1][nt]);
             }
@@ -328,9 +318,9 @@ template <> struct WarpTile<float> {
     __device__ __forceinline__ void mma3(int mt, int nt, const unsigned (&ah)[4], const unsigned (&al)[4],
                                          unsigned bh0, unsigned bh1, unsigned bl0, unsigned bl1)
     {
-        mma_tf32(acc[mt][nt], al, bh0, bh1);
-        mma_tf32(acc[mt][nt], ah, bl0, bl1);
-        mma_tf32(acc[mt][nt], ah, bh0, bh1);
+        mma_16x8x8_tf32(acc[mt][nt], al, bh0, bh1);
+        mma_16x8x8_tf32(acc[mt][nt], ah, bl0, bl1);
+        mma_16x8x8_tf32(acc[mt][nt], ah, bh0, bh1);
     }
 
     /* Lane g's rows R[i] = 32 (i/4) + 4 quad(g) + i%4; column slot j of
@@ -372,8 +362,8 @@ struct WarpTileK : WarpTile<float> {
 #pragma unroll
             for (int nt = 0; nt < 4; ++nt) {
                 const float2 b = *reinterpret_cast<const float2 *>(bp + 8 * nt * kLDK + kk);
-                split(b.x, bh[nt][0], bl[nt][0]);
-                split(b.y, bh[nt][1], bl[nt][1]);
+                tf32_split(b.x, bh[nt][0], bl[nt][0]);
+                tf32_split(b.y, bh[nt][1], bl[nt][1]);
             }
 #pragma unroll
             for (int mt = 0; mt < 4; ++mt) {
@@ -381,10 +371,10 @@ struct WarpTileK : WarpTile<float> {
                 const float2 r0 = *reinterpret_cast<const float2 *>(ap + 16 * mt * kLDK + kk);
                 const float2 r1 = *reinterpret_cast<const float2 *>(ap + (16 * mt + 8) * kLDK + kk);
                 unsigned ah[4], al[4];
-                split(r0.x, ah[0], al[0]);
-                split(r1.x, ah[1], al[1]);
-                split(r0.y, ah[2], al[2]);
-                split(r1.y, ah[3], al[3]);
+                tf32_split(r0.x, ah[0], al[0]);
+                tf32_split(r1.x, ah[1], al[1]);
+                tf32_split(r0.y, ah[2], al[2]);
+                tf32_split(r1.y, ah[3], al[3]);
 #pragma unroll
                 for (int nt = 0; nt < 4; ++nt) mma3(mt, nt, ah, al, bh[nt][0], bh[nt][1], bl[nt][0], bl[nt][1]);
             }
