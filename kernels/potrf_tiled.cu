@@ -566,6 +566,27 @@ __device__ __forceinline__ bool wait_ready(const int *flag, int want, const int 
     return __syncthreads_and(ok) != 0;
 }
 
+/* How many of the update steps k0, k0 + 1, ... (up to 32, below kend) have
+ * both operand tiles final, L(ti, k) and L(tj, k): warp 0 reads their flags
+ * at once, one step per lane, with acquire semantics (the block barrier
+ * after this carries them to every thread, as in wait_ready). One L2 round
+ * trip then covers many steps: a step's flags are usually long set, and
+ * polling them one step at a time put a round trip and a barrier before
+ * every tile product. Warp 0 only; every lane gets the count. */
+__device__ __forceinline__ int ready_steps(const int *sync, int nt, int ti, int tj, bool diag,
+                                           int k0, int kend)
+{
+    const int lane = threadIdx.x % kWarpSize, k = k0 + lane;
+    bool ok = false;
+    if (k < kend) {
+        const int *base = sync + kFlags;
+        ok = load_acquire(base + k * nt + ti) >= kFinal &&
+             (diag || load_acquire(base + k * nt + tj) >= kFinal);
+    }
+    const unsigned ready = __ballot_sync(0xffffffffu, ok);
+    return __ffs(~ready) - 1 < 0 ? kWarpSize : __ffs(~ready) - 1;
+}
+
 /* The thread that sets the chain block's flags: the release store waits for
  * the block's stores to land (~1 us), and the last warp has no rows in the
  * first inner block of potf2_panel, so the wait overlaps work. */
@@ -822,6 +843,15 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
         /* C -= sum_{k < col} L(ti, k) L(tj, k)^T */
         Acc acc;
         acc.zero();
+        /* steps below `known` have their flags set (block-uniform) */
+        int known = 0;
+        auto poll = [&](int k0) {
+            int c = 0;
+            if (threadIdx.x < kWarpSize) c = ready_steps(sync, nt, ti, tj, diag, k0, col);
+            /* the count, through the barrier's reduction (no shared word
+             * that the next poll could overwrite before it is read) */
+            known = k0 + __syncthreads_count(threadIdx.x < c);
+        };
         if (async_ok) {
             /* Two operand buffers: the tiles of step k + 1 are copied
              * (cp.async) while step k's product runs, whenever their flags
@@ -839,16 +869,16 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
                        (diag || wait_ready(flag(tj, k), kFinal, abort_word, col));
             };
             if (col > 0) {
-                if (!wait_step(0)) return;
+                poll(0);
+                if (known == 0 && !wait_step(0)) return;
                 issue(0, 0);
             }
             for (int k = 0; k < col; ++k) {
                 const int b = k & 1;
                 bool ahead = false;
                 if (k + 1 < col) {
-                    const int ready = threadIdx.x == 0 && load_acquire(flag(ti, k + 1)) >= kFinal &&
-                                      (diag || load_acquire(flag(tj, k + 1)) >= kFinal);
-                    ahead = __syncthreads_or(ready) != 0;
+                    if (k + 1 >= known) poll(k + 1);
+                    ahead = k + 1 < known;
                     if (ahead) issue(k + 1, b ^ 1);
                 }
                 if (ahead) cp_async_wait<1>(); else cp_async_wait<0>();
@@ -862,8 +892,11 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
             }
         } else {
             for (int k = 0; k < col; ++k) {
-                if (!wait_ready(flag(ti, k), kFinal, abort_word, col)) return;
-                if (!diag && !wait_ready(flag(tj, k), kFinal, abort_word, col)) return;
+                if (k >= known) poll(k);
+                if (k >= known) {
+                    if (!wait_ready(flag(ti, k), kFinal, abort_word, col)) return;
+                    if (!diag && !wait_ready(flag(tj, k), kFinal, abort_word, col)) return;
+                }
                 const int64_t ck = (int64_t)k * kTB;
                 load_tile<kMemoryOrder>(SA, kLdo, A, ld, upper, r0, ck, rows, kTB, false, false);
                 if (!diag)
