@@ -634,7 +634,7 @@ __host__ __device__ constexpr int worker_items(int nt, int ntc)
  * P and W come from the workers (kPartial), which have all of step k-1 to
  * make them.
  */
-template <typename T, bool kUpper>
+template <typename T, bool kUpper, bool kPrefetch>
 __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, int64_t col0,
                                             int64_t *dinfo, int *sync, T *work, T *smem, Shared &sh)
 {
@@ -689,25 +689,46 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
         if (threadIdx.x == kPublisher) store_release(flag(k, k - 1), kFinal);
     };
 
-    /* Thread kPoller looks at the next step's flags as soon as a panel is
-     * factored, so that their round trip to L2 overlaps the stores of the
-     * step (each wait_ready costs one, ~0.4 us, when the flags are long set) */
+    /* Threads kPoller and kPoller + 1 look at the next step's two flags as
+     * soon as a panel is factored, so that their round trip to L2 overlaps
+     * the stores of the step (each wait_ready costs one, ~0.4 us, when the
+     * flags are long set).
+     * kPrefetch: the barrier before the publish tells the block, which then
+     * fetches the next step's P and W into registers while the release
+     * store waits for the step's stores to land; without it the fetch took
+     * a round trip after that. Tiled kernel alone, ms, lower / upper: d 1024
+     * 0.254-0.258 / 0.274-0.277 -> 0.250-0.252 / 0.254-0.257, s 4096
+     * 1.063-1.070 / 1.156-1.162 -> 1.030-1.034 / 1.076-1.080
+     * (docs/results/s11/c7/). Only at one block per SM: at two, whose 128
+     * registers the live tiles overflow, d 6144 took 3.02 -> 3.48 ms. */
     constexpr int kPoller = kWarpSize;
     int ready_early = 0;
+    bool have_pw = false; /* p and w hold this step's P and W */
+    TileRegs<T> p, w;
+    auto fetch_pw = [&](int k) {
+        const int64_t ck = (int64_t)k * kTB;
+        const int rk = min(kTB, n - k * kTB);
+        p.template fetch<kViewOrder>(A, ld, upper, ck, ck - kTB, rk, kTB, false);
+        w.template fetch<kViewOrder>(A, ld, upper, ck, ck, rk, rk, true);
+    };
     for (int k = 0; k < ntc; ++k) {
         const int rows = min(kTB, n - k * kTB);
         const int64_t c0 = (int64_t)k * kTB;
         const bool below = k + 1 < nt;
         int *pending = nullptr;
         if (k > 0) {
-            /* the chain block never gives up waiting */
-            if (k >= 2 && !__syncthreads_or(threadIdx.x == kPoller && ready_early)) {
-                wait_ready(flag(k, k - 1), kPartial, abort_word, -1);
-                wait_ready(flag(k, k), kPartial, abort_word, -1);
+            if (!have_pw) {
+                /* the chain block never gives up waiting */
+                int seen = 0; /* (with kPrefetch, have_pw already says no) */
+                if constexpr (!kPrefetch)
+                    seen = __syncthreads_count(
+                        (threadIdx.x == kPoller || threadIdx.x == kPoller + 1) && ready_early);
+                if (k >= 2 && seen < 2) {
+                    wait_ready(flag(k, k - 1), kPartial, abort_word, -1);
+                    wait_ready(flag(k, k), kPartial, abort_word, -1);
+                }
+                fetch_pw(k);
             }
-            TileRegs<T> p, w;
-            p.template fetch<kViewOrder>(A, ld, upper, c0, c0 - kTB, rows, kTB, false);
-            w.template fetch<kViewOrder>(A, ld, upper, c0, c0, rows, rows, true);
             p.template put<kViewOrder>(SX, kLdo, ld, upper, rows, false);
             w.template put<kViewOrder>(SP, kLdp, ld, upper, rows, true);
             __syncthreads();
@@ -735,9 +756,10 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
         prof(worker_items(nt) + k, 1);
         const int fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &sh.fail);
         prof(worker_items(nt) + k, 2);
-        if (threadIdx.x == kPoller)
-            ready_early = k + 1 >= 2 && below && load_acquire(flag(k + 1, k)) >= kPartial &&
-                          load_acquire(flag(k + 1, k + 1)) >= kPartial;
+        const bool next = k + 1 < ntc && below;
+        if (next && k + 1 >= 2 && (threadIdx.x == kPoller || threadIdx.x == kPoller + 1))
+            ready_early = load_acquire(threadIdx.x == kPoller ? flag(k + 1, k) : flag(k + 1, k + 1)) >=
+                          kPartial;
         store_tile(A, ld, upper, c0, c0, SP, kLdp, rows, rows, true);
         /* U(k) row-major: work[c + j*kTB] = U(c, j), for the solve items */
         if (below)
@@ -749,8 +771,18 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
                       (unsigned long long)(col0 + c0 + fail + 1));
             atomicCAS(abort_word, 0, k + 1);
         }
-        __syncthreads();
-        if (threadIdx.x == kPublisher) store_release(flag(k, k), kFinal);
+        if constexpr (kPrefetch) {
+            /* step k+1's P and W are final where both pollers saw their
+             * flags (step 1's are the matrix's own tiles) */
+            const int seen = __syncthreads_count(
+                (threadIdx.x == kPoller || threadIdx.x == kPoller + 1) && ready_early);
+            if (threadIdx.x == kPublisher) store_release(flag(k, k), kFinal);
+            have_pw = next && fail < 0 && (k + 1 < 2 || seen == 2);
+            if (have_pw) fetch_pw(k + 1);
+        } else {
+            __syncthreads();
+            if (threadIdx.x == kPublisher) store_release(flag(k, k), kFinal);
+        }
         prof(worker_items(nt) + k, 3);
         if (fail >= 0) {
             /* The tiles below still get the columns before the pivot, as
@@ -772,12 +804,12 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
  * 0.299 -> 0.309) and stayed inline; with the 3xTF32 products it runs
  * faster outlined (1024 0.291-0.296 -> 0.282-0.287, 4096 1.236-1.249 ->
  * 1.192-1.199, 5120 1.89 -> 1.79; docs/results/s10/c5/). */
-template <typename T, bool kUpper>
+template <typename T, bool kUpper, bool kPrefetch>
 __device__ __noinline__ void chain_block_outlined(int n, int ntc, T *A, int64_t ld, int64_t col0,
                                                   int64_t *dinfo, int *sync, T *work, T *smem,
                                                   Shared &sh)
 {
-    chain_block<T, kUpper>(n, ntc, A, ld, col0, dinfo, sync, work, smem, sh);
+    chain_block<T, kUpper, kPrefetch>(n, ntc, A, ld, col0, dinfo, sync, work, smem, sh);
 }
 
 /* One instantiation per triangle (each carries one update path) and per
@@ -814,7 +846,8 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
     if (*(volatile int64_t *)dinfo != 0) return; /* an earlier step failed */
 
     if (blockIdx.x == 0) {
-        chain_block_outlined<T, kUpper>(n, ntc, A, ld, col0, dinfo, sync, work, SA, sh);
+        chain_block_outlined<T, kUpper, kMinBlocks == 1>(n, ntc, A, ld, col0, dinfo, sync, work,
+                                                          SA, sh);
         return;
     }
 
