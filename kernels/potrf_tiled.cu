@@ -721,8 +721,9 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
                 /* the chain block never gives up waiting */
                 int seen = 0; /* (with kPrefetch, have_pw already says no) */
                 if constexpr (!kPrefetch)
-                    seen = __syncthreads_count(
-                        (threadIdx.x == kPoller || threadIdx.x == kPoller + 1) && ready_early);
+                    if (k >= 2)
+                        seen = __syncthreads_count(
+                            (threadIdx.x == kPoller || threadIdx.x == kPoller + 1) && ready_early);
                 if (k >= 2 && seen < 2) {
                     wait_ready(flag(k, k - 1), kPartial, abort_word, -1);
                     wait_ready(flag(k, k), kPartial, abort_word, -1);
@@ -757,6 +758,7 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
         const int fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &sh.fail);
         prof(worker_items(nt) + k, 2);
         const bool next = k + 1 < ntc && below;
+        ready_early = 0;
         if (next && k + 1 >= 2 && (threadIdx.x == kPoller || threadIdx.x == kPoller + 1))
             ready_early = load_acquire(threadIdx.x == kPoller ? flag(k + 1, k) : flag(k + 1, k + 1)) >=
                           kPartial;
