@@ -84,8 +84,16 @@ typedef struct {
  *   / 1024 with the swap for upper): lower 6144 2.63 / 3.16, 7168 3.97 /
  *   4.15, 7680 4.78 / 4.80, 8192 5.71 / 5.50; upper 7168 3.88 / 4.40, 7680
  *   4.68 / 5.17, 8192 5.61 / 5.64, 9216 7.81 / 7.37.
+ * - And to 8448 in the eleventh, once the tiled kernel's blocks waited less
+ *   (docs/results/s11/c9/; two runs, median of 5, ms, tiled / auto, which
+ *   was left 1024 / 1024 with the swap for upper): lower 8192 5.24, 5.28 /
+ *   5.39, 5.42; 8193 5.36, 5.40 / 5.45, 5.44; 8704 6.28, 6.25 / 6.22, 6.18;
+ *   upper 8192 5.10, 5.12 / 5.53, 5.62; 8193 5.23, 5.21 / 5.87, 5.81; 8704
+ *   6.04, 6.04 / 6.58, 6.55; 9216 7.12, 7.09 / 7.24, 7.25; 10240 9.57, 9.52
+ *   / 9.97, 9.93. Upper would gain up to 10240 at least, but the options
+ *   are resolved without the triangle.
  */
-static const int64_t tiled_below_double = 4608, tiled_below_single = 8192;
+static const int64_t tiled_below_double = 4608, tiled_below_single = 8448;
 /* 'U' swaps its triangles (GCHOL_UPPER_SWAP) from this n on, where the
  * left-looking lookahead runs (auto from 8192 in single since the tenth
  * session, or asked for) and swaps block by block beside its work (one call, median of 5,

@@ -136,13 +136,13 @@ static void test_options(void)
                        "resolve('%c', tiled, n=16385) falls back to left-looking (variant %d nb %lld)",
                        precs[p], o.variant, (long long)o.nb);
     }
-    /* auto: tiled below the switch (4608 in double, 8192 in single), then
+    /* auto: tiled below the switch (4608 in double, 8448 in single), then
      * left-looking with lookahead and the nb of the table */
     {
         static const resolved_t want[] = {
             { 'd', 4607, GCHOL_VARIANT_TILED, 64, 64 },    { 'd', 4608, GCHOL_VARIANT_LEFT, 1024, 1024 },
             { 'd', 10240, GCHOL_VARIANT_LEFT, 1024, 512 }, { 'd', 40960, GCHOL_VARIANT_LEFT, 1024, 256 },
-            { 's', 8191, GCHOL_VARIANT_TILED, 64, 64 },    { 's', 8192, GCHOL_VARIANT_LEFT, 1024, 1024 },
+            { 's', 8447, GCHOL_VARIANT_TILED, 64, 64 },    { 's', 8448, GCHOL_VARIANT_LEFT, 1024, 1024 },
             { 's', 10239, GCHOL_VARIANT_LEFT, 1024, 1024 }, { 's', 10240, GCHOL_VARIANT_LEFT, 1024, 512 },
             { 's', 20480, GCHOL_VARIANT_LEFT, 1024, 256 },
         };
@@ -161,7 +161,7 @@ static void test_options(void)
         gchol_options_default(&o);
         gchol_options_resolve(&o, 's', 6144);
         testing_expect(o.variant == GCHOL_VARIANT_TILED, "resolve('s', 6144): variant %d (want "
-                       "tiled: the device switch is at 8192)", o.variant);
+                       "tiled: the device switch is at 8448)", o.variant);
         /* pftrf's fused form from the same n */
         testing_expect(gchol_left_auto_from('s') == 6144 && gchol_left_auto_from('d') == 4608,
                        "left_auto_from: s %lld d %lld (want 6144, 4608)",
@@ -187,7 +187,7 @@ static void test_options(void)
     {
         static const struct { char prec; int64_t n; int upper; } want[] = {
             { 'd', 1024, GCHOL_UPPER_VIEW }, { 'd', 40960, GCHOL_UPPER_VIEW },
-            { 's', 8191, GCHOL_UPPER_VIEW }, { 's', 8192, GCHOL_UPPER_SWAP },
+            { 's', 8447, GCHOL_UPPER_VIEW }, { 's', 8448, GCHOL_UPPER_SWAP },
             { 's', 40960, GCHOL_UPPER_SWAP },
         };
         gchol_options_default(&o);
@@ -204,14 +204,14 @@ static void test_options(void)
         for (int i = 0; i < LEN(forced); i++) {
             gchol_options_default(&o);
             o.variant = forced[i];
-            gchol_options_resolve(&o, 's', 8192);
-            testing_expect(o.upper == GCHOL_UPPER_VIEW, "resolve('s', 8192, variant %d): upper %d "
+            gchol_options_resolve(&o, 's', 8448);
+            testing_expect(o.upper == GCHOL_UPPER_VIEW, "resolve('s', 8448, variant %d): upper %d "
                            "(want the view)", forced[i], o.upper);
         }
         gchol_options_default(&o);
         o.lookahead = GCHOL_LOOKAHEAD_OFF;
-        gchol_options_resolve(&o, 's', 8192);
-        testing_expect(o.upper == GCHOL_UPPER_VIEW, "resolve('s', 8192, lookahead off): upper %d "
+        gchol_options_resolve(&o, 's', 8448);
+        testing_expect(o.upper == GCHOL_UPPER_VIEW, "resolve('s', 8448, lookahead off): upper %d "
                        "(want the view)", o.upper);
         for (int u = GCHOL_UPPER_VIEW; u <= GCHOL_UPPER_SWAP; u++) {
             gchol_options_default(&o);

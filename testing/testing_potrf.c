@@ -869,12 +869,12 @@ static void build_suite(case_list_t *l, int quick)
         set_upper(l, GCHOL_UPPER_SWAP);
         if (!quick) {
             /* the sizes where auto swaps in single: swapped and not */
-            add(l, 8300, 1, 'U', IF_EXPERT_GPU, GCHOL_VARIANT_AUTO, GCHOL_LOOKAHEAD_AUTO, DEF_NONE,
+            add(l, 8500, 1, 'U', IF_EXPERT_GPU, GCHOL_VARIANT_AUTO, GCHOL_LOOKAHEAD_AUTO, DEF_NONE,
                 0);
-            add(l, 8300, 1, 'U', IF_EXPERT_GPU, GCHOL_VARIANT_AUTO, GCHOL_LOOKAHEAD_AUTO, DEF_NONE,
+            add(l, 8500, 1, 'U', IF_EXPERT_GPU, GCHOL_VARIANT_AUTO, GCHOL_LOOKAHEAD_AUTO, DEF_NONE,
                 0);
             set_upper(l, GCHOL_UPPER_VIEW);
-            add(l, 8300, 0, 'U', IF_GPU, 0, GCHOL_LOOKAHEAD_AUTO, DEF_NEG, 5000);
+            add(l, 8500, 0, 'U', IF_GPU, 0, GCHOL_LOOKAHEAD_AUTO, DEF_NEG, 5000);
         }
     }
     /* ill-conditioned SPD: the residual of the tiled kernel (explicit
