@@ -162,7 +162,7 @@ void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n);
 /* The same for the host-memory interface (gchol_?potrf, gchol_?potrf_expert),
  * whose auto differs in one place: in single precision it takes the
  * left-looking driver from n = 6144, where its transfers run beside the
- * factorization, instead of from 8192. */
+ * factorization, instead of from 8448. */
 void gchol_options_resolve_host(gchol_options_t *opts, char precision, int64_t n);
 
 /* ---------------------------------------------------------------------------
