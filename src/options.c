@@ -95,7 +95,7 @@ typedef struct {
  */
 static const int64_t tiled_below_double = 4608, tiled_below_single = 8448;
 /* 'U' swaps its triangles (GCHOL_UPPER_SWAP) from this n on, where the
- * left-looking lookahead runs (auto from 8192 in single since the tenth
+ * left-looking lookahead runs (auto from 8448 in single since the eleventh
  * session, or asked for) and swaps block by block beside its work (one call, median of 5,
  * docs/results/s9/c5/; lower / upper view / upper swap, ms: 7168 4.50 /
  * 4.96 / 4.72, 8192 5.84 / 6.44 / 5.96, 12288 14.9 / 16.3 / 15.4, 16384
