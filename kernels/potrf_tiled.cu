@@ -985,9 +985,12 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
 /* Largest n of single upper's FFMA worker update (see the launcher). */
 constexpr int64_t kUpperFfmaUpdateMaxN = 3072;
 
+#ifndef GCHOL_TILED_ONE_BLOCK_UP_TO /* (overridable: sanitizer runs of the two-block kernel at small n) */
+#define GCHOL_TILED_ONE_BLOCK_UP_TO 4608
+#endif
 template <typename T> constexpr int64_t one_block_per_sm_up_to()
 {
-    return 4608;
+    return GCHOL_TILED_ONE_BLOCK_UP_TO;
 }
 
 template <typename T> constexpr size_t tiled_smem_bytes(bool double_buffer)
