@@ -981,12 +981,16 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
  * double-buffered operand copies (ms, one / two blocks per SM, lower, upper):
  * double 4096: 1.31, 1.32 / 1.58, 1.65; 5120: 2.32, 2.31 / 2.22, 2.21;
  * single 4096: 1.39, 1.39 / 1.45, 1.50; 5120: 2.38, 2.39 / 2.15, 2.33.
- * Both switch between their two measured points. */
+ * Both switched between their two measured points (4608). Since the
+ * eleventh session's shorter waits (docs/results/s11/c11/, two runs):
+ * double 5120 1.97-1.98, 2.03-2.04 / 2.22, 2.22-2.23; 6144 3.19-3.20,
+ * 3.29-3.30 / 3.00, 3.15; single 5120 1.58, 1.63 / 1.62-1.64, 1.69; 6144
+ * 2.46-2.49, 2.55-2.56 / 2.45, 2.46-2.47: the switch moves to 5376. */
 /* Largest n of single upper's FFMA worker update (see the launcher). */
 constexpr int64_t kUpperFfmaUpdateMaxN = 3072;
 
 #ifndef GCHOL_TILED_ONE_BLOCK_UP_TO /* (overridable: sanitizer runs of the two-block kernel at small n) */
-#define GCHOL_TILED_ONE_BLOCK_UP_TO 4608
+#define GCHOL_TILED_ONE_BLOCK_UP_TO 5376
 #endif
 template <typename T> constexpr int64_t one_block_per_sm_up_to()
 {

@@ -92,8 +92,13 @@ typedef struct {
  *   6.04, 6.04 / 6.58, 6.55; 9216 7.12, 7.09 / 7.24, 7.25; 10240 9.57, 9.52
  *   / 9.97, 9.93. Upper would gain up to 10240 at least, but the options
  *   are resolved without the triangle.
+ * - Double's moved from 4608 to 5376 in the eleventh, with the tiled kernel
+ *   at one block per SM up to that n (docs/results/s11/c11/; ms, tiled at
+ *   one block per SM / auto, which was left 1024 / 1024, lower, upper):
+ *   4608 1.52, 1.55 / 1.72, 1.73; 5120 1.97, 2.03 / 2.01, 2.07; at 6144
+ *   left stays faster (2.82, 2.88 against 3.00, 3.15 tiled).
  */
-static const int64_t tiled_below_double = 4608, tiled_below_single = 8448;
+static const int64_t tiled_below_double = 5376, tiled_below_single = 8448;
 /* 'U' swaps its triangles (GCHOL_UPPER_SWAP) from this n on, where the
  * left-looking lookahead runs (auto from 8448 in single since the eleventh
  * session, or asked for) and swaps block by block beside its work (one call, median of 5,
@@ -117,10 +122,12 @@ static const int64_t upper_swap_from_double = INT64_MAX, upper_swap_from_single 
  * 19.0 / 18.0, 18.2 (the staged copies vary by a third from run to run,
  * performance.md). */
 static const int64_t io_tiled_below_single = 6144;
+/* In double they keep 4608, the device switch they were measured with. */
+static const int64_t io_tiled_below_double = 4608;
 
 int64_t gchol_left_auto_from(char precision)
 {
-    return precision == 's' || precision == 'S' ? io_tiled_below_single : tiled_below_double;
+    return precision == 's' || precision == 'S' ? io_tiled_below_single : io_tiled_below_double;
 }
 /* The first row serves a blocked variant asked for below the switch: nb =
  * 128, as measured there before the tiled kernel took over (in single from

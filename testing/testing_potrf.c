@@ -809,15 +809,17 @@ static void build_suite(case_list_t *l, int quick)
                 set_blocks(l, 1024, 512);
                 /* the host interface's own auto: left-looking (transfers
                  * interleaved) from 6144 in single, where the device
-                 * routines' auto runs the tiled kernel up to 8191 */
+                 * routines' auto runs the tiled kernel up to 8447 */
                 add(l, 7000, 0, uplos[u], IF_HOST, GCHOL_VARIANT_AUTO, GCHOL_LOOKAHEAD_AUTO,
                     DEF_NONE, 0);
                 /* the tiled kernel on a whole matrix: single upper's
                  * 3xTF32 worker update (FFMA up to 3072) at one block per
-                 * SM; two blocks per SM past 4608, where auto runs it in
-                 * single up to 8191; a failed pivot there */
+                 * SM, also auto's last sizes there (up to 5375 in double);
+                 * two blocks per SM past 5376, where auto runs it in
+                 * single up to 8447; a failed pivot there */
                 add(l, 4000, 3, uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_TILED,
                     GCHOL_LOOKAHEAD_AUTO, DEF_NONE, 0);
+                add(l, 5300, 1, uplos[u], IF_GPU, 0, GCHOL_LOOKAHEAD_AUTO, DEF_NEG, 4400);
                 add(l, 6500, 0, uplos[u], IF_GPU, 0, GCHOL_LOOKAHEAD_AUTO, DEF_NONE, 0);
                 add(l, 6500, 1, uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_TILED,
                     GCHOL_LOOKAHEAD_AUTO, DEF_NEG, 5000);
