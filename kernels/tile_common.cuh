@@ -234,9 +234,11 @@ __device__ __forceinline__ void mma_16x8x8_tf32(float (&c)[4], const unsigned (&
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
 
-/* Double precision: the update is a rows x 8 x kk product, so each warp
- * takes 8-row tiles and runs it on DMMA; two tiles and two k phases per warp
- * give four independent accumulator chains. */
+/* Double precision: the update is a rows x 8 x kk product on DMMA, one
+ * 16-row tile per warp with mma m16n8k4 (twice the rate of m8n8k4 on sm_90,
+ * which the update used before and which kept the FP64 tensor pipe busy:
+ * ~120 cycles per 8 k of a 128-row panel), two k phases for two independent
+ * accumulator chains. Rows past `rows` are read clamped, never stored. */
 template <int MaxRows>
 __device__ __forceinline__ void inner_update_dmma(double *C, int ldc, const double *A, int lda,
                                                   const double *B, int ldb, int rows, int ib,
@@ -246,45 +248,95 @@ __device__ __forceinline__ void inner_update_dmma(double *C, int ldc, const doub
     constexpr int kWarps = kThreads / kWarpSize;
     const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
     const int g = lane >> 2, q = lane & 3;
-    const int ntiles = (rows + 7) / 8;
+    const int ntiles = (rows + 15) / 16;
     const int cb = min(g, ib - 1); /* B(k, g) = B[g + k*ldb] */
-    for (int t = warp; t < ntiles; t += 2 * kWarps) {
-        const int t2 = t + kWarps;
-        const int ra  = min(8 * t + g, rows - 1);
-        const int ra2 = min(8 * t2 + g, rows - 1);
-        double acc[2][2][2] = {}; /* [tile][k phase][pair] */
+    for (int t = warp; t < ntiles; t += kWarps) {
+        const int ra0 = min(16 * t + g, rows - 1), ra1 = min(16 * t + 8 + g, rows - 1);
+        double acc[2][4] = {}; /* [k phase][fragment] */
         for (int k = q; k < kk; k += 8) {
-            const double b0 = B[cb + k * ldb], b1 = B[cb + (k + 4) * ldb];
-            dmma_8x8x4(acc[0][0][0], acc[0][0][1], A[ra + k * lda], b0);
-            dmma_8x8x4(acc[0][1][0], acc[0][1][1], A[ra + (k + 4) * lda], b1);
-            if (t2 < ntiles) {
-                dmma_8x8x4(acc[1][0][0], acc[1][0][1], A[ra2 + k * lda], b0);
-                dmma_8x8x4(acc[1][1][0], acc[1][1][1], A[ra2 + (k + 4) * lda], b1);
-            }
+            dmma_16x8x4(acc[0], A[ra0 + k * lda], A[ra1 + k * lda], B[cb + k * ldb]);
+            dmma_16x8x4(acc[1], A[ra0 + (k + 4) * lda], A[ra1 + (k + 4) * lda],
+                        B[cb + (k + 4) * ldb]);
         }
 #pragma unroll
-        for (int u = 0; u < 2; ++u) {
-            const int r = 8 * (u ? t2 : t) + g;
-#pragma unroll
-            for (int h = 0; h < 2; ++h) {
-                const int c = 2 * q + h;
-                if (r < rows && c < ib && (!lower_only || r >= c))
-                    C[r + c * ldc] -= acc[u][0][h] + acc[u][1][h];
-            }
+        for (int e = 0; e < 4; ++e) {
+            const int r = 16 * t + g + 8 * (e / 2), c = 2 * q + (e % 2);
+            if (r < rows && c < ib && (!lower_only || r >= c))
+                C[r + c * ldc] -= acc[0][e] + acc[1][e];
         }
     }
 }
 
-/* The inner-panel update in each precision: DMMA for double, FFMA for
- * single (TF32 would lose the accuracy spotrf promises). */
+#if defined(GCHOL_GPU_ARCH) && GCHOL_GPU_ARCH >= 90
+#define GCHOL_INNER_UPDATE_TF32 1
+/* Single precision on the TF32 tensor cores as 3xTF32 (tf32_split: FP32
+ * accuracy, as the tiled kernel's tile products): one 16-row tile per warp,
+ * mma m16n8k8, the three products in three accumulators (independent
+ * chains), summed in FP32 at the end (kk <= 128 here, a short run for the
+ * truncating accumulation). On FFMA this update was ~60% of potf2's time in
+ * single (1.2k-2.9k cycles per 8 columns of a 128-row panel on the H100).
+ * Fragment maps as TileAcc3xTF32's column-major operands (conflict-free with
+ * ld = 4 mod 32 words): A's slots g and g + 8 are rows 2g and 2g + 1, read
+ * as one pair; k slots q and q + 4 are k = 2q and 2q + 1; B's slot g is
+ * column g. A, B and lda, ldb must keep the pairs 8-byte aligned; rows past
+ * `rows` are read (clamped to the last even row pair, within the column
+ * stride), never stored. */
+template <int MaxRows>
+__device__ __forceinline__ void inner_update_tf32(float *C, int ldc, const float *A, int lda,
+                                                  const float *B, int ldb, int rows, int ib,
+                                                  int kk, bool lower_only)
+{
+    static_assert(kIB == 8, "one n8 tile");
+    constexpr int kWarps = kThreads / kWarpSize;
+    const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
+    const int g = lane >> 2, q = lane & 3;
+    const int ntiles = (rows + 15) / 16;
+    const int cb = min(g, ib - 1);
+    for (int t = warp; t < ntiles; t += kWarps) {
+        const int pr = min(16 * t + 2 * g, (rows - 1) & ~1); /* this lane's row pair */
+        const float *a = A + pr + 2 * q * lda;
+        const float *b = B + cb + 2 * q * ldb;
+        float acc[3][4] = {}; /* lo*hi, hi*lo, hi*hi */
+        for (int k = 0; k < kk; k += 8) {
+            const float2 v0 = *reinterpret_cast<const float2 *>(a + k * lda);
+            const float2 v1 = *reinterpret_cast<const float2 *>(a + (k + 1) * lda);
+            unsigned ah[4], al[4], bh0, bl0, bh1, bl1;
+            tf32_split(v0.x, ah[0], al[0]); /* (2g,     2q)     slot (g,     q)     */
+            tf32_split(v0.y, ah[1], al[1]); /* (2g + 1, 2q)     slot (g + 8, q)     */
+            tf32_split(v1.x, ah[2], al[2]); /* (2g,     2q + 1) slot (g,     q + 4) */
+            tf32_split(v1.y, ah[3], al[3]); /* (2g + 1, 2q + 1) slot (g + 8, q + 4) */
+            tf32_split(b[k * ldb], bh0, bl0);
+            tf32_split(b[(k + 1) * ldb], bh1, bl1);
+            mma_16x8x8_tf32(acc[0], al, bh0, bh1);
+            mma_16x8x8_tf32(acc[1], ah, bl0, bl1);
+            mma_16x8x8_tf32(acc[2], ah, bh0, bh1);
+        }
+        /* c0, c1: row slot g (row 2g), columns 2q, 2q + 1; c2, c3: slot g + 8 */
+#pragma unroll
+        for (int e = 0; e < 4; ++e) {
+            const int r = 16 * t + 2 * g + e / 2, c = 2 * q + (e % 2);
+            if (r < rows && c < ib && (!lower_only || r >= c))
+                C[r + c * ldc] -= (acc[0][e] + acc[1][e]) + acc[2][e];
+        }
+    }
+}
+#endif
+
+/* The inner-panel update in each precision: DMMA for double; single on
+ * 3xTF32 where the build targets sm_90 (FFMA otherwise). */
 template <typename T, int MaxRows>
 __device__ __forceinline__ void inner_update(T *C, int ldc, const T *A, int lda, const T *B,
                                              int ldb, int rows, int ib, int kk, bool lower_only)
 {
     if constexpr (std::is_same<T, double>::value)
         inner_update_dmma<MaxRows>(C, ldc, A, lda, B, ldb, rows, ib, kk, lower_only);
+#ifdef GCHOL_INNER_UPDATE_TF32
+    else
+        inner_update_tf32<MaxRows>(C, ldc, A, lda, B, ldb, rows, ib, kk, lower_only);
+#else
     else
         inner_update_fma<T, MaxRows>(C, ldc, A, lda, B, ldb, rows, ib, kk, lower_only);
+#endif
 }
 
 /* Groups of cp.async copies (sm_80+, global -> shared without registers):

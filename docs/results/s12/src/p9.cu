@@ -1,0 +1,51 @@
+// potf2_panel cycles on a 64-column [W; I] panel (m = 128) and a 64 x 64 tile (m = 64), one block,
+// clock64 around the call, mean of 50 calls; and the factor's error against a double CPU Cholesky.
+// Built twice: as is, and with -DGCHOL_AB_OLD_INNER (the inner update before session 12).
+#include "../../../../kernels/tile_factor.cuh"
+#include <cstdio>
+#include <cmath>
+#include <vector>
+#include <cstdlib>
+#define CK(x) do{cudaError_t e=(x); if(e){printf("%s:%d %s\n",__FILE__,__LINE__,cudaGetErrorString(e)); exit(1);} }while(0)
+__device__ long long g_cyc;
+__device__ int g_fail;
+template <typename T>
+__global__ void __launch_bounds__(256) bench(const T* A, T* out, int reps, int m) {
+  constexpr int lds = gchol::tile_ld(128);
+  extern __shared__ __align__(16) unsigned char sm[]; T* S=(T*)sm; __shared__ int flag;
+  long long tot = 0;
+  for (int it = 0; it < reps; ++it) {
+    for (int i = threadIdx.x; i < 64*64; i += 256) { int r=i%64,c=i/64; S[r+c*lds]=A[i]; S[64+r+c*lds] = r==c; }
+    __syncthreads();
+    long long t0 = clock64();
+    int fl = gchol::potf2_panel<T,128>(S, lds, m, 64, &flag); if (threadIdx.x == 0) g_fail = fl;
+    __syncthreads();
+    tot += clock64() - t0;
+  }
+  if (threadIdx.x == 0) g_cyc = tot / reps;
+  for (int i = threadIdx.x; i < 128*64; i += 256) { int r=i%128,c=i/128; out[i] = S[r+c*lds]; }
+}
+template <typename T> void run(const char* name, int m) {
+  const int N=64; std::vector<T> h(N*N); srand(7);
+  for (int j=0;j<N;j++) for(int i=j;i<N;i++) h[i+j*N] = (i==j)? T(N) : T(rand()/(double)RAND_MAX-0.5);
+  for (int j=0;j<N;j++) for(int i=0;i<j;i++) h[i+j*N]=h[j+i*N];
+  std::vector<double> L(N*N, 0.0);  // CPU Cholesky in double
+  for (int j=0;j<N;j++){ double s=h[j+j*N]; for(int k=0;k<j;k++) s-=L[j+k*N]*L[j+k*N]; L[j+j*N]=sqrt(s);
+    for(int i=j+1;i<N;i++){ double t=h[i+j*N]; for(int k=0;k<j;k++) t-=L[i+k*N]*L[j+k*N]; L[i+j*N]=t/L[j+j*N]; } }
+  T *d, *o; CK(cudaMalloc(&d, sizeof(T)*N*N)); CK(cudaMalloc(&o, sizeof(T)*128*N));
+  CK(cudaMemcpy(d,h.data(),sizeof(T)*N*N,cudaMemcpyHostToDevice));
+  size_t sm = sizeof(T)*64*gchol::tile_ld(128);
+  CK(cudaFuncSetAttribute(bench<T>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)sm));
+  long long c0;
+  for (int rep=0; rep<3; rep++) { bench<T><<<1,256,sm>>>(d, o, 50, m); CK(cudaGetLastError()); CK(cudaDeviceSynchronize()); }
+  CK(cudaMemcpyFromSymbol(&c0, g_cyc, 8));
+  int fl; CK(cudaMemcpyFromSymbol(&fl, g_fail, 4));
+  std::vector<T> out(128*N); CK(cudaMemcpy(out.data(), o, sizeof(T)*128*N, cudaMemcpyDeviceToHost));
+  double err = 0, erru = 0;
+  for (int j=0;j<N;j++) for(int i=j;i<N;i++) err = fmax(err, fabs(out[i+j*128]-L[i+j*N]));
+  if (m == 128) { // bottom = L^{-T}: check L^T * U = I  (U(i,j) = out[64+i + j*128], upper)
+    for (int i=0;i<N;i++) for (int j=0;j<N;j++) { double s=0; for (int k=0;k<N;k++) s += L[k+i*N]*out[64+k+j*128]; erru = fmax(erru, fabs(s-(i==j))); } }
+  printf("%s m=%3d: %6lld cycles  fail=%d  max|L-Lref|=%.2e  max|L^T U - I|=%.2e\n", name, m, c0, fl, err, erru);
+  cudaFree(d); cudaFree(o);
+}
+int main() { for (int m : {64, 128}) run<double>("d", m); for (int m : {64, 128}) run<float>("s", m); }
