@@ -735,14 +735,23 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
             __syncthreads();
             prof(worker_items(nt) + k, 0);
             solve_below(k);
-            /* panel top -= L(k, k-1) L(k, k-1)^T */
-            Acc acc;
-            acc.zero();
-            acc.template update<false, false>(SX, SX);
+            /* panel top -= L(k, k-1) L(k, k-1)^T, its lower triangle only
+             * where the tensor-core form exists */
+#if defined(GCHOL_GPU_ARCH) && GCHOL_GPU_ARCH >= 90 && !defined(GCHOL_AB_FULL_SYRK)
+            if constexpr (std::is_same<T, double>::value ||
+                          std::is_same<Acc, TileAcc3xTF32>::value) {
+                lower_product_sub(SP, kLdp, SX, kLdo);
+            } else
+#endif
+            {
+                Acc acc;
+                acc.zero();
+                acc.template update<false, false>(SX, SX);
+                acc.template for_each<false, false>([&](int r, int c, T v) {
+                    if (r >= c) SP[r + c * kLdp] -= v;
+                });
+            }
             prof(worker_items(nt) + nt + k, 3);
-            acc.template for_each<false, false>([&](int r, int c, T v) {
-                if (r >= c) SP[r + c * kLdp] -= v;
-            });
             prof(worker_items(nt) + nt + k, 4);
             pending = flag(k, k - 1);
         } else {

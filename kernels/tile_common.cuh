@@ -322,6 +322,78 @@ __device__ __forceinline__ void inner_update_tf32(float *C, int ldc, const float
 }
 #endif
 
+/*
+ * C(r, c) -= sum_k X(r, k) X(c, k) for r >= c of a 64 x 64 tile, k < 64 (the
+ * chain block's W -= L L^T), on the tensor cores: only the 20 of the 32
+ * m16n8 tiles that hold lower elements, three per warp on warps 0-3 and
+ * two on 4-7, so that the two warps of each scheduler (w, w + 4) have five
+ * (the full product gave each scheduler eight). C(r, c) = C[r + c*ldc],
+ * X(r, k) = X[r + k*ldx], ldx = 4 mod 16 (a conflict-free fragment map as
+ * in inner_update_dmma / _tf32). Double: mma m16n8k4, two k phases. Single
+ * (sm_90 builds): 3xTF32 m16n8k8 as inner_update_tf32.
+ */
+__device__ __forceinline__ void lower_tile_of20(int id, int &i, int &j)
+{
+    /* row block i (16 rows) has tiles j = 0 .. 2i + 1 (8 columns each) */
+    i = id < 2 ? 0 : id < 6 ? 1 : id < 12 ? 2 : 3;
+    j = id - i * (i + 1);
+}
+__device__ __forceinline__ void lower_product_sub(double *C, int ldc, const double *X, int ldx)
+{
+    const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
+    const int g = lane >> 2, q = lane & 3;
+    static_assert(kThreads / kWarpSize == 8, "20 tiles over 8 warps");
+    for (int id = warp; id < 20; id += 8) {
+        int i, j;
+        lower_tile_of20(id, i, j);
+        const double *a = X + 16 * i + g + q * ldx, *b = X + 8 * j + g + q * ldx;
+        double acc[2][4] = {};
+#pragma unroll 4
+        for (int k = 0; k < 64; k += 8) {
+            dmma_16x8x4(acc[0], a[k * ldx], a[8 + k * ldx], b[k * ldx]);
+            dmma_16x8x4(acc[1], a[(k + 4) * ldx], a[8 + (k + 4) * ldx], b[(k + 4) * ldx]);
+        }
+#pragma unroll
+        for (int e = 0; e < 4; ++e) {
+            const int r = 16 * i + g + 8 * (e / 2), c = 8 * j + 2 * q + (e % 2);
+            if (r >= c) C[r + c * ldc] -= acc[0][e] + acc[1][e];
+        }
+    }
+}
+#ifdef GCHOL_INNER_UPDATE_TF32
+__device__ __forceinline__ void lower_product_sub(float *C, int ldc, const float *X, int ldx)
+{
+    const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
+    const int g = lane >> 2, q = lane & 3;
+    for (int id = warp; id < 20; id += 8) {
+        int i, j;
+        lower_tile_of20(id, i, j);
+        const float *a = X + 16 * i + 2 * g + 2 * q * ldx, *b = X + 8 * j + g + 2 * q * ldx;
+        float acc[3][4] = {};
+#pragma unroll 2
+        for (int k = 0; k < 64; k += 8) {
+            const float2 v0 = *reinterpret_cast<const float2 *>(a + k * ldx);
+            const float2 v1 = *reinterpret_cast<const float2 *>(a + (k + 1) * ldx);
+            unsigned ah[4], al[4], bh0, bl0, bh1, bl1;
+            tf32_split(v0.x, ah[0], al[0]);
+            tf32_split(v0.y, ah[1], al[1]);
+            tf32_split(v1.x, ah[2], al[2]);
+            tf32_split(v1.y, ah[3], al[3]);
+            tf32_split(b[k * ldx], bh0, bl0);
+            tf32_split(b[(k + 1) * ldx], bh1, bl1);
+            mma_16x8x8_tf32(acc[0], al, bh0, bh1);
+            mma_16x8x8_tf32(acc[1], ah, bl0, bl1);
+            mma_16x8x8_tf32(acc[2], ah, bh0, bh1);
+        }
+#pragma unroll
+        for (int e = 0; e < 4; ++e) {
+            const int r = 16 * i + 2 * g + e / 2, c = 8 * j + 2 * q + (e % 2);
+            if (r >= c) C[r + c * ldc] -= (acc[0][e] + acc[1][e]) + acc[2][e];
+        }
+    }
+}
+#endif
+
 /* The inner-panel update in each precision: DMMA for double; single on
  * 3xTF32 where the build targets sm_90 (FFMA otherwise). */
 template <typename T, int MaxRows>

@@ -63,17 +63,20 @@ __device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *fla
 
         /* (b) */
         T l[kIB][kIB]; /* lower triangle of the diagonal block; identity past ib */
+        T x[kIB];      /* this thread's row of the inner panel, solved */
+        T diag = T(0); /* rows t < kIB: L(jb + t, jb + t) as stored */
         int done = 0;  /* columns of the block that are final */
         int bad = kIB; /* first failing column of the block */
         const bool active = t < m - jb;
+        T *row = S + (jb + t);
         if (active) {
-            /* Thread t >= kIB also solves row jb + t below the block, x :=
-             * x * L^{-T}, one column per step of the factorization, so its
-             * chain runs beside the pivots' instead of after them (~270
-             * cycles per inner block on the H100). No other thread reads
-             * this row in (b); rows t < kIB compute x and drop it. */
-            T rd[kIB], x[kIB];
-            T *row = S + (jb + t);
+            /* Thread t also solves its row jb + t, x := x * L^{-T}, one
+             * column per step of the factorization, so its chain runs
+             * beside the pivots' instead of after them (~270 cycles per
+             * inner block on the H100). No other thread reads this row in
+             * (b). For rows t < kIB of the diagonal block, x[c] (c < t) is
+             * L(jb + t, jb + c): the same operations as l[t][c]. */
+            T rd[kIB];
 #pragma unroll
             for (int c = 0; c < kIB; ++c) x[c] = c < ib ? row[(jb + c) * lds] : T(0);
 #pragma unroll
@@ -91,6 +94,7 @@ __device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *fla
                  * as in LAPACK, not Inf * 0 = NaN. */
                 rd[c] = rsqrt_t(piv);
                 if (c < bad) l[c][c] = piv == T(INFINITY) ? piv : piv * rd[c];
+                if (c == t) diag = l[c][c]; /* off the chain */
 #pragma unroll
                 for (int r = c + 1; r < kIB; ++r) l[r][c] *= rd[c];
                 x[c] *= rd[c];
@@ -102,7 +106,7 @@ __device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *fla
                     for (int r = c2; r < kIB; ++r) l[r][c2] -= l[r][c] * l[c2][c];
             }
             done = min(bad, ib);
-            if (t >= kIB) {
+            if (t >= ib) { /* a row below the diagonal block */
 #pragma unroll
                 for (int c = 0; c < kIB; ++c)
                     if (c < done) row[(jb + c) * lds] = x[c];
@@ -111,26 +115,17 @@ __device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *fla
             if (t == 0) *flag = bad < ib ? jb + bad : -1;
         }
         __syncthreads(); /* every thread has read the diagonal block */
-        if (t == 0) {
-            /* thread 0 stores the diagonal block, with register indices known
-             * at compile time: one thread per row (indexing l by t) took a
-             * branch per row and ~750 cycles per block on the H100, against
-             * ~2.2k for the whole block. Nothing reads rows jb..jb+kIB-1
-             * before the next barrier: (a) of the next block starts at row
-             * jb + kIB. */
-            T *D = S + jb + jb * lds;
-            if (done == kIB) {
+        if (active && t < ib) {
+            /* Row t of the diagonal block, by its own thread: its columns
+             * before the diagonal from x, the diagonal (or the failing
+             * pivot, as LAPACK leaves it) from diag. Thread 0 storing the
+             * whole block held warp 0 ~250 cycles per 8 columns on the
+             * H100. Nothing reads rows jb..jb+kIB-1 before the next
+             * barrier: (a) of the next block starts at row jb + kIB. */
 #pragma unroll
-                for (int c = 0; c < kIB; ++c)
-#pragma unroll
-                    for (int r = c; r < kIB; ++r) D[r + c * lds] = l[r][c];
-            } else {
-#pragma unroll
-                for (int c = 0; c < kIB; ++c)
-#pragma unroll
-                    for (int r = c; r < kIB; ++r)
-                        if (r < ib && (c < done || (c == bad && r == c))) D[r + c * lds] = l[r][c];
-            }
+            for (int c = 0; c < kIB; ++c)
+                if (c < t && c < done) row[(jb + c) * lds] = x[c];
+            if (t < done || t == bad) row[(jb + t) * lds] = diag;
         }
         const int fail = *flag; /* uniform; rewritten only after the next (a) barrier */
         if (fail >= 0) {

@@ -1,7 +1,7 @@
 // potf2_panel cycles on a 64-column [W; I] panel (m = 128) and a 64 x 64 tile (m = 64), one block,
 // clock64 around the call, mean of 50 calls; and the factor's error against a double CPU Cholesky.
-// Built twice: as is, and with -DGCHOL_AB_OLD_INNER (the inner update before session 12).
-#include "../../../../kernels/tile_factor.cuh"
+// Built per variant (call 1: -DGCHOL_AB_OLD_INNER; call 2: -I a directory holding an older tile_factor.cuh).
+#include "tile_factor.cuh" /* -Ikernels, or a copy of an older one */
 #include <cstdio>
 #include <cmath>
 #include <vector>
