@@ -33,7 +33,7 @@ template <> __device__ __forceinline__ float rsqrt_t<float>(float x) { return rs
  * The strict upper part of S11 may hold anything and is not written. Returns,
  * in every thread, the 0-based column of the first pivot that is <= 0 or
  * NaN, or -1; columns before it are factored, as LAPACK's potf2 leaves them.
- * *flag is a shared int the block uses to agree on failure.
+ * *flag is a shared int the block uses to agree on the failing column.
  *
  * With S21 = I (the panel [S11; I]) the rows below come out as L11^{-T}: the
  * tiled Cholesky uses that to turn every triangular solve by L11 into a
@@ -111,10 +111,11 @@ __device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *fla
                 for (int c = 0; c < kIB; ++c)
                     if (c < done) row[(jb + c) * lds] = x[c];
             }
-            /* thread 0 always takes part; the others found the same column */
-            if (t == 0) *flag = bad < ib ? jb + bad : -1;
         }
-        __syncthreads(); /* every thread has read the diagonal block */
+        /* every thread has read the diagonal block; and whether a pivot
+         * failed, from the barrier's reduction (every active thread found
+         * the same column) */
+        const int failed = __syncthreads_or(active && bad < ib);
         if (active && t < ib) {
             /* Row t of the diagonal block, by its own thread: its columns
              * before the diagonal from x, the diagonal (or the failing
@@ -127,9 +128,12 @@ __device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *fla
                 if (c < t && c < done) row[(jb + c) * lds] = x[c];
             if (t < done || t == bad) row[(jb + t) * lds] = diag;
         }
-        const int fail = *flag; /* uniform; rewritten only after the next (a) barrier */
-        if (fail >= 0) {
+        if (failed) {
+            /* thread 0 always takes part: it tells the others the column */
+            if (t == 0) *flag = jb + bad;
             __syncthreads();
+            const int fail = *flag;
+            __syncthreads(); /* before a caller reuses flag */
             return fail;
         }
     }
