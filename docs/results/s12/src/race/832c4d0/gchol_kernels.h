@@ -1,0 +1,180 @@
+/*
+ * gchol_kernels.h -- C-callable launchers of gchol's CUDA kernels.
+ * The line between the portable host drivers (src/) and the hardware kernels
+ * (kernels/): drivers see only these functions. Each returns a cudaError_t
+ * value (0 on success) after checking the launch.
+ */
+#ifndef GCHOL_KERNELS_H
+#define GCHOL_KERNELS_H
+
+#include <stdint.h>
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Largest diagonal tile the fused potf2 kernel factors in one launch. */
+#define GCHOL_POTF2_MAX_N 128
+
+/*
+ * Fused, internally blocked potf2 on one diagonal tile of order n <= 128.
+ *   dA     the tile's first element; column-major with ldda
+ *   upper  0: the tile's lower triangle holds A and receives L (A = L L^T);
+ *          1: its upper triangle holds A and receives U (A = U^T U).
+ *          The other triangle is neither read nor written.
+ *   col0   0-based global column of the tile's first column, for info
+ *   dinfo  device info word: the kernel does nothing when it is already
+ *          non-zero, and stores col0 + j (1-based) at the first pivot that is
+ *          <= 0 or NaN.
+ */
+int gchol_dpotf2_launch(int64_t n, double *dA, int64_t ldda, int upper,
+                        int64_t col0, int64_t *dinfo, cudaStream_t stream);
+int gchol_spotf2_launch(int64_t n, float *dA, int64_t ldda, int upper,
+                        int64_t col0, int64_t *dinfo, cudaStream_t stream);
+
+/* The single-kernel tiled Cholesky (potrf_tiled.cu): tile order and the
+ * largest n it takes. Its sync workspace holds GCHOL_TILED_SYNC_WORDS ints,
+ * its tile workspace GCHOL_TILED_WORK_ELEMS elements of the precision. */
+#define GCHOL_TILED_NB    64
+#define GCHOL_TILED_MAX_N 16384
+#define GCHOL_TILED_SYNC_WORDS (2 + (GCHOL_TILED_MAX_N / GCHOL_TILED_NB) * (GCHOL_TILED_MAX_N / GCHOL_TILED_NB))
+#define GCHOL_TILED_WORK_ELEMS (GCHOL_TILED_MAX_N * GCHOL_TILED_NB)
+
+/*
+ * The Cholesky factorization of the leading ncols columns of the n x n view
+ * at dA in one launch, tiles scheduled by data flow: ncols = n factors the
+ * whole matrix (n <= GCHOL_TILED_MAX_N); ncols < n (a multiple of
+ * GCHOL_TILED_NB, at most GCHOL_TILED_MAX_N) factors the panel of the n
+ * rows by ncols columns, the diagonal block and the solve below it, and
+ * leaves the columns right of it alone (n / GCHOL_TILED_NB * ncols /
+ * GCHOL_TILED_NB <= GCHOL_TILED_SYNC_WORDS - 2). upper, col0 and dinfo as for
+ * potf2 (dinfo receives col0 + k for the first failing pivot k, 1-based; the
+ * kernel does nothing if it is already non-zero). dsync: device workspace of
+ * GCHOL_TILED_SYNC_WORDS ints, owned by the stream for the launch (it is
+ * cleared here, in stream order). dwork: device workspace of
+ * GCHOL_TILED_WORK_ELEMS elements, owned by the stream for the launch (the
+ * inverse transposes of the diagonal tiles).
+ */
+int gchol_dpotrf_tiled_launch(int64_t n, int64_t ncols, double *dA, int64_t ldda, int upper,
+                              int64_t col0, int64_t *dinfo, int *dsync, double *dwork,
+                              cudaStream_t stream);
+int gchol_spotrf_tiled_launch(int64_t n, int64_t ncols, float *dA, int64_t ldda, int upper,
+                              int64_t col0, int64_t *dinfo, int *dsync, float *dwork,
+                              cudaStream_t stream);
+
+/* Largest k of the tile trsm. */
+#define GCHOL_TRSM_MAX_K 128
+
+/*
+ * X := B * L^{-T}: B is the m x k lower view at dB, L the k x k lower view at
+ * dL (its lower triangle is read, unit diagonal not assumed), both with
+ * leading dimension ld; upper selects the view (1: element (i,j) at
+ * p[j + i*ld]). Rows of B are solved independently; k <= 128.
+ */
+int gchol_dtrsm_rlt_launch(int64_t m, int64_t k, const double *dL, double *dB, int64_t ld,
+                           int upper, cudaStream_t stream);
+int gchol_strsm_rlt_launch(int64_t m, int64_t k, const float *dL, float *dB, int64_t ld,
+                           int upper, cudaStream_t stream);
+
+/* C := C - W on the referenced triangle of the nn x nn view at dC (upper
+ * selects the view); W is symmetric, column-major with ldw. */
+int gchol_dtri_sub_launch(int64_t nn, const double *dW, int64_t ldw, double *dC, int64_t ldc,
+                          int upper, cudaStream_t stream);
+int gchol_stri_sub_launch(int64_t nn, const float *dW, int64_t ldw, float *dC, int64_t ldc,
+                          int upper, cudaStream_t stream);
+
+/* A(i, j) <-> A(j, i) for the pairs i > j of the n x n matrix at dA (ldda)
+ * with ilo <= i < ihi and jlo <= j < jhi (0 <= ilo, jlo; ihi, jhi <= n).
+ * Over (0, n, 0, n) the strictly lower and strictly upper triangles trade
+ * places, transposed. The diagonal and the padding rows are untouched, and
+ * each pair swapped twice comes back bit for bit. */
+int gchol_dswap_triangles_launch(int64_t n, double *dA, int64_t ldda, int64_t ilo, int64_t ihi,
+                                 int64_t jlo, int64_t jhi, cudaStream_t stream);
+int gchol_sswap_triangles_launch(int64_t n, float *dA, int64_t ldda, int64_t ilo, int64_t ihi,
+                                 int64_t jlo, int64_t jhi, cudaStream_t stream);
+
+/* Where the symmetric result of syrk_diag goes: element (i, j), i >= j, is
+ * stored at ldc-addressed full storage of the `upper` triangle (rfp = 0), or
+ * at gchol_rfp_offset(transposed, upper, m, i, j) (rfp = 1). */
+typedef struct {
+    int     rfp, upper, transposed;
+    int64_t ldc;
+} gchol_outmap_t;
+
+/* How syrk_diag runs (m, n) on the current device: the number of splits of
+ * the long dimension n and the workspace they need (0 when splits = 1). */
+int gchol_syrk_diag_plan(int64_t m, int64_t n, size_t elsize, int *splits, size_t *work_bytes);
+
+/*
+ * The split count behind gchol_syrk_diag_plan, for `tiles` thread blocks of
+ * which `slots` run at once, a long dimension n and elements of elsize bytes
+ * (pure, so that it is tested without a GPU). Picks s <= 16, each chunk at
+ * least 1024 columns, minimizing waves(s) / s * (1 + r elsize s / n): the
+ * time of one split relative to no split, times the partial tiles' write
+ * and read against the chunk's flops, r being the kernel's flop rate over
+ * the memory bandwidth on the H100 (15 flops per byte in double, 45 TFLOP/s
+ * on DMMA; 23 in single, 68 TFLOP/s on 3xTF32). Splits only where whole
+ * waves are few: m = 1024 on 132 SMs, not a large triangle with a ragged
+ * last wave.
+ */
+static inline int gchol_syrk_diag_splits(int64_t tiles, int64_t slots, int64_t n, size_t elsize)
+{
+    int best_s = 1;
+    double best = 1e300;
+    if (tiles <= 0 || slots <= 0 || n <= 0) return 1;
+    for (int s = 1; s <= 16; ++s) {
+        if (s > 1 && n / s < 1024) break;
+        const double waves = (double)((tiles * s + slots - 1) / slots);
+        const double rate = elsize == 8 ? 15.0 : 23.0;
+        const double traffic = s > 1 ? rate * (double)elsize * s / (double)n : 0.0;
+        const double cost = waves / s * (1.0 + traffic);
+        if (cost < best - 1e-9) {
+            best = cost;
+            best_s = s;
+        }
+    }
+    return best_s;
+}
+
+/*
+ * potrf's block-column update in single precision, on the syrk_diag kernel
+ * (3xTF32): C -= A A^T on the lower triangle of an m x m C restricted to its
+ * first ncols columns (the diagonal block and the rows below it), A m x k.
+ * A's element (i, k) is at dA[i + k*ldda], or at dA[k + i*ldda] with
+ * trans_a (the transposed view of an upper factorization, or a transposed
+ * RFP block); C's (i, j) at dC[i + j*lddc], or dC[j + i*lddc] with trans_c.
+ * One launch of gchol_syrk_update_tiles(m, ncols) thread blocks, no split
+ * of k.
+ */
+int64_t gchol_syrk_update_tiles(int64_t m, int64_t ncols);
+int gchol_ssyrk_update_launch(int64_t m, int64_t ncols, int64_t k, const float *dA, int64_t ldda,
+                              int trans_a, float *dC, int64_t lddc, int trans_c,
+                              cudaStream_t stream);
+
+/*
+ * C := alpha * A * diag(d)^2 * A^T + beta * C on the lower-triangle tiles, C
+ * addressed through *map. A is m x n (ldda); dd has n entries or is NULL
+ * (D = I); with beta = 0 C is not read. splits and dwork from the plan.
+ */
+int gchol_dsyrk_diag_launch(int64_t m, int64_t n, double alpha, const double *dA, int64_t ldda,
+                            const double *dd, double beta, double *dC, const gchol_outmap_t *map,
+                            int splits, double *dwork, cudaStream_t stream);
+int gchol_ssyrk_diag_launch(int64_t m, int64_t n, float alpha, const float *dA, int64_t ldda,
+                            const float *dd, float beta, float *dC, const gchol_outmap_t *map,
+                            int splits, float *dwork, cudaStream_t stream);
+
+/*
+ * Conversions between a full triangle (ldda) and RFP, in either direction
+ * (to_rfp = 1: trttf, 0: tfttr). Only the uplo triangle of the full matrix is
+ * read or written.
+ */
+int gchol_drfp_convert_launch(int to_rfp, int transposed, int upper, int64_t n, double *dA,
+                              int64_t ldda, double *dARF, cudaStream_t stream);
+int gchol_srfp_convert_launch(int to_rfp, int transposed, int upper, int64_t n, float *dA,
+                              int64_t ldda, float *dARF, cudaStream_t stream);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
