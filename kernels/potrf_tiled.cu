@@ -831,16 +831,21 @@ __device__ __noinline__ void chain_block_outlined(int n, int ntc, T *A, int64_t 
  * 1.84 ms with one block per SM against 2.36 with two; n = 6144 4.41 ms with
  * two against 5.01. Block 0 is the chain block, the others take worker items
  * from the ticket. */
-template <typename T, bool kUpper, int kMinBlocks, bool kFfmaUpdate = false>
+template <typename T, bool kUpper, int kMinBlocks>
 __global__ void __launch_bounds__(kThreads, kMinBlocks)
 potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
                    int64_t *__restrict__ dinfo, int *__restrict__ sync, T *__restrict__ work,
                    int double_buffer)
 {
     constexpr int upper = kUpper;
-    /* the workers' update (the product by U(tj) keeps the faster form) */
-    using Acc = std::conditional_t<kFfmaUpdate, TileAccFma<T>, typename TileAccOf<T>::type>;
-    using SolveAcc = typename TileAccOf<T>::type;
+    /* the workers' update and their product by U(tj). (Single upper up to
+     * n = 3072 used FFMA for the update from the tenth session, where
+     * 3xTF32 measured slower; with the twelfth session's shorter chain step
+     * 3xTF32 is faster there too: n = 1024 / 2048 / 3072 upper 0.226-0.229
+     * / 0.445-0.451 / 0.682-0.692 -> 0.220-0.224 / 0.424-0.434 /
+     * 0.632-0.637 ms, docs/results/s12/c8/.) */
+    using Acc = typename TileAccOf<T>::type;
+    using SolveAcc = Acc;
     extern __shared__ __align__(16) unsigned char smem_raw[];
     T *SA = reinterpret_cast<T *>(smem_raw);        /* kTB x kLdo */
     T *SB = SA + kTB * kLdo;                         /* kTB x kLdo */
@@ -995,9 +1000,6 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
  * double 5120 1.97-1.98, 2.03-2.04 / 2.22, 2.22-2.23; 6144 3.19-3.20,
  * 3.29-3.30 / 3.00, 3.15; single 5120 1.58, 1.63 / 1.62-1.64, 1.69; 6144
  * 2.46-2.49, 2.55-2.56 / 2.45, 2.46-2.47: the switch moves to 5376. */
-/* Largest n of single upper's FFMA worker update (see the launcher). */
-constexpr int64_t kUpperFfmaUpdateMaxN = 3072;
-
 #ifndef GCHOL_TILED_ONE_BLOCK_UP_TO /* (overridable: sanitizer runs of the two-block kernel at small n) */
 #define GCHOL_TILED_ONE_BLOCK_UP_TO 5376
 #endif
@@ -1025,23 +1027,14 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
     /* the ticket, the abort word and the flags of the tiles used */
     cudaError_t e = cudaMemsetAsync(dsync, 0, (size_t)(kFlags + nt * ntc) * sizeof(int), stream);
     if (e != cudaSuccess) return e;
-    static bool opted_in[2][3][2][64]; /* [double_buffer][variant][two]: one per kernel */
+    static bool opted_in[2][2][2][64]; /* [double_buffer][upper][two]: one per kernel */
     /* A panel runs beside the main stream's gemm, on the SMs it leaves
      * free: one block per SM with double-buffered copies measured 0-5%
      * faster there than two (left-looking, nb = 512, n = 8192-32768). */
     const int two = ncols == n && n > one_block_per_sm_up_to<T>() ? 1 : 0;
     auto kernel = upper ? (two ? potrf_tiled_kernel<T, true, 2> : potrf_tiled_kernel<T, true, 1>)
                         : (two ? potrf_tiled_kernel<T, false, 2> : potrf_tiled_kernel<T, false, 1>);
-    /* Single upper up to n = 3072: the workers' update on FFMA. On 3xTF32
-     * (both operands row-major there) it made n = 2048 / 3072 slower than
-     * FFMA, 0.584 / 0.877 against 0.560 / 0.841 ms, while lower gained
-     * 6-15% and upper from 4096 on 14-22% (docs/results/s10/c7, c8; the
-     * cause is not found: loads, banks and registers were ruled out). */
-    const bool ffma_update = std::is_same<T, float>::value && upper && !two &&
-                             n <= kUpperFfmaUpdateMaxN;
-    if constexpr (std::is_same<T, float>::value)
-        if (ffma_update) kernel = potrf_tiled_kernel<T, true, 1, true>;
-    const int variant = ffma_update ? 2 : upper ? 1 : 0;
+    const int variant = upper ? 1 : 0;
     int dev = 0, sms = 0, per_sm = 0, optin = 0;
     if ((e = cudaGetDevice(&dev)) != cudaSuccess) return e;
     if ((e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev)) !=
