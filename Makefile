@@ -126,7 +126,7 @@ install: lib
 	install -m 644 lib/libgchol.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 lib/libgchol.so $(DESTDIR)$(PREFIX)/lib/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@CUDA_LIB@|$(CUDA_LIB)|g' \
-	    -e 's|@VERSION@|0.3.0|g' gchol.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gchol.pc
+	    -e 's|@VERSION@|0.3.1|g' gchol.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gchol.pc
 
 clean:
 	rm -rf build lib $(TESTS) $(BENCH)
