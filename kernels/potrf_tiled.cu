@@ -764,7 +764,8 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
         /* L(k, k-1)'s stores have had a few hundred cycles to land */
         if (pending && threadIdx.x == kPublisher) store_release(pending, kFinal);
         prof(worker_items(nt) + k, 1);
-        const int fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &sh.fail);
+        const int fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &sh.fail,
+                                                 true /* [W; I] */);
         prof(worker_items(nt) + k, 2);
         const bool next = k + 1 < ntc && below;
         ready_early = 0;

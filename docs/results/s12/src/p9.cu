@@ -18,7 +18,7 @@ __global__ void __launch_bounds__(256) bench(const T* A, T* out, int reps, int m
     for (int i = threadIdx.x; i < 64*64; i += 256) { int r=i%64,c=i/64; S[r+c*lds]=A[i]; S[64+r+c*lds] = r==c; }
     __syncthreads();
     long long t0 = clock64();
-    int fl = gchol::potf2_panel<T,128>(S, lds, m, 64, &flag); if (threadIdx.x == 0) g_fail = fl;
+    int fl = gchol::potf2_panel<T,128>(S, lds, m, 64, &flag, true); if (threadIdx.x == 0) g_fail = fl;
     __syncthreads();
     tot += clock64() - t0;
   }
