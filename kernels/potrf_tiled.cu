@@ -737,7 +737,7 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
             solve_below(k);
             /* panel top -= L(k, k-1) L(k, k-1)^T, its lower triangle only
              * where the tensor-core form exists */
-#if defined(GCHOL_GPU_ARCH) && GCHOL_GPU_ARCH >= 90 && !defined(GCHOL_AB_FULL_SYRK)
+#if defined(GCHOL_GPU_ARCH) && GCHOL_GPU_ARCH >= 90
             if constexpr (std::is_same<T, double>::value ||
                           std::is_same<Acc, TileAcc3xTF32>::value) {
                 lower_product_sub(SP, kLdp, SX, kLdo);
