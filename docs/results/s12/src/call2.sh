@@ -3,7 +3,8 @@
 # (was: thread 0 stored all 36); (2) the chain block's W -= X X^T on the 20 lower m16n8 tiles only.
 # Variants: new = both; v1 = neither (HEAD 832c4d0: its tile_factor.cuh, -DGCHOL_AB_FULL_SYRK);
 # v2 = (1) only (-DGCHOL_AB_FULL_SYRK). p9 cycles new / head; tiled d/s L/U 1024-4096 x2;
-# auto d/s L 8192-16384 new / v1; d/s potrf suites on new.
+# auto d/s L 8192-16384 new / v1; d/s potrf suites on new. src/tile_factor_832c4d0.cuh held
+# `git show 832c4d0:kernels/tile_factor.cuh` (removed after the call).
 source .deps/env.sh; export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH
 S=$SECONDS; R=$OUT/c2; mkdir -p $R
 nvidia-smi --query-gpu=name,uuid,clocks.sm,clocks.max.sm,temperature.gpu,power.draw --format=csv > $R/gpu.txt

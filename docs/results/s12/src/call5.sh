@@ -1,7 +1,11 @@
 #!/bin/bash
 # session 12, call 5: call 4's racecheck reported hazards in the chain block (on the build with the deferred
 # L(k, k-1) stores). Which commit brings them: racecheck of the tiled kernel (d L 1000, s U 1000) built
-# with -lineinfo from the kernels of 63e39a5 (session 11), 832c4d0, c1e4ee9 and 8547f2c (src/race/).
+# with -lineinfo from the kernels of 63e39a5 (session 11), 832c4d0, c1e4ee9 and 8547f2c. src/race/<commit>/
+# held those commits' kernels/{potrf_tiled.cu,tile_common.cuh,tile_factor.cuh,gchol_kernels.h}; the copies
+# were removed after the call; make them again with, for each commit c:
+#   mkdir -p docs/results/s12/src/race/$c && for f in potrf_tiled.cu tile_common.cuh tile_factor.cuh gchol_kernels.h; do
+#     git show $c:kernels/$f > docs/results/s12/src/race/$c/$f; done
 source .deps/env.sh; export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH
 S=$SECONDS; R=$OUT/c5; mkdir -p $R
 make -j16 all > $R/build.log 2>&1 || { tail -20 $R/build.log; exit 1; }
