@@ -281,6 +281,28 @@ __device__ __forceinline__ void inner_update_dmma(double *C, int ldc, const doub
  * column g. A, B and lda, ldb must keep the pairs 8-byte aligned; rows past
  * `rows` are read (clamped to the last even row pair, within the column
  * stride), never stored. */
+/* One 8-deep step of a 3xTF32 16 x 8 product with column-major operands,
+ * the three products into acc[0..2] (lo*hi, hi*lo, hi*hi): A's rows 2g and
+ * 2g + 1 (slots g and g + 8) as one pair at a[0] (k slot q: k = 2q) and
+ * a[lda] (slot q + 4: k = 2q + 1), B's column g (slot g) at b[0] and b[ldb].
+ * With ld = 4 mod 32 words the pairs of a half-warp hit all 32 banks. */
+__device__ __forceinline__ void mma_3xtf32_step(float (&acc)[3][4], const float *a, int lda,
+                                                const float *b, int ldb)
+{
+    const float2 v0 = *reinterpret_cast<const float2 *>(a);
+    const float2 v1 = *reinterpret_cast<const float2 *>(a + lda);
+    unsigned ah[4], al[4], bh0, bl0, bh1, bl1;
+    tf32_split(v0.x, ah[0], al[0]); /* (2g,     2q)     slot (g,     q)     */
+    tf32_split(v0.y, ah[1], al[1]); /* (2g + 1, 2q)     slot (g + 8, q)     */
+    tf32_split(v1.x, ah[2], al[2]); /* (2g,     2q + 1) slot (g,     q + 4) */
+    tf32_split(v1.y, ah[3], al[3]); /* (2g + 1, 2q + 1) slot (g + 8, q + 4) */
+    tf32_split(b[0], bh0, bl0);
+    tf32_split(b[ldb], bh1, bl1);
+    mma_16x8x8_tf32(acc[0], al, bh0, bh1);
+    mma_16x8x8_tf32(acc[1], ah, bl0, bl1);
+    mma_16x8x8_tf32(acc[2], ah, bh0, bh1);
+}
+
 template <int MaxRows>
 __device__ __forceinline__ void inner_update_tf32(float *C, int ldc, const float *A, int lda,
                                                   const float *B, int ldb, int rows, int ib,
@@ -297,20 +319,7 @@ __device__ __forceinline__ void inner_update_tf32(float *C, int ldc, const float
         const float *a = A + pr + 2 * q * lda;
         const float *b = B + cb + 2 * q * ldb;
         float acc[3][4] = {}; /* lo*hi, hi*lo, hi*hi */
-        for (int k = 0; k < kk; k += 8) {
-            const float2 v0 = *reinterpret_cast<const float2 *>(a + k * lda);
-            const float2 v1 = *reinterpret_cast<const float2 *>(a + (k + 1) * lda);
-            unsigned ah[4], al[4], bh0, bl0, bh1, bl1;
-            tf32_split(v0.x, ah[0], al[0]); /* (2g,     2q)     slot (g,     q)     */
-            tf32_split(v0.y, ah[1], al[1]); /* (2g + 1, 2q)     slot (g + 8, q)     */
-            tf32_split(v1.x, ah[2], al[2]); /* (2g,     2q + 1) slot (g,     q + 4) */
-            tf32_split(v1.y, ah[3], al[3]); /* (2g + 1, 2q + 1) slot (g + 8, q + 4) */
-            tf32_split(b[k * ldb], bh0, bl0);
-            tf32_split(b[(k + 1) * ldb], bh1, bl1);
-            mma_16x8x8_tf32(acc[0], al, bh0, bh1);
-            mma_16x8x8_tf32(acc[1], ah, bl0, bl1);
-            mma_16x8x8_tf32(acc[2], ah, bh0, bh1);
-        }
+        for (int k = 0; k < kk; k += 8) mma_3xtf32_step(acc, a + k * lda, lda, b + k * ldb, ldb);
         /* c0, c1: row slot g (row 2g), columns 2q, 2q + 1; c2, c3: slot g + 8 */
 #pragma unroll
         for (int e = 0; e < 4; ++e) {
@@ -371,20 +380,7 @@ __device__ __forceinline__ void lower_product_sub(float *C, int ldc, const float
         const float *a = X + 16 * i + 2 * g + 2 * q * ldx, *b = X + 8 * j + g + 2 * q * ldx;
         float acc[3][4] = {};
 #pragma unroll 2
-        for (int k = 0; k < 64; k += 8) {
-            const float2 v0 = *reinterpret_cast<const float2 *>(a + k * ldx);
-            const float2 v1 = *reinterpret_cast<const float2 *>(a + (k + 1) * ldx);
-            unsigned ah[4], al[4], bh0, bl0, bh1, bl1;
-            tf32_split(v0.x, ah[0], al[0]);
-            tf32_split(v0.y, ah[1], al[1]);
-            tf32_split(v1.x, ah[2], al[2]);
-            tf32_split(v1.y, ah[3], al[3]);
-            tf32_split(b[k * ldx], bh0, bl0);
-            tf32_split(b[(k + 1) * ldx], bh1, bl1);
-            mma_16x8x8_tf32(acc[0], al, bh0, bh1);
-            mma_16x8x8_tf32(acc[1], ah, bl0, bl1);
-            mma_16x8x8_tf32(acc[2], ah, bh0, bh1);
-        }
+        for (int k = 0; k < 64; k += 8) mma_3xtf32_step(acc, a + k * ldx, ldx, b + k * ldx, ldx);
 #pragma unroll
         for (int e = 0; e < 4; ++e) {
             const int r = 16 * i + 2 * g + e / 2, c = 8 * j + 2 * q + (e % 2);
