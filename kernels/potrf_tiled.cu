@@ -846,7 +846,6 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
      * / 0.445-0.451 / 0.682-0.692 -> 0.220-0.224 / 0.424-0.434 /
      * 0.632-0.637 ms, docs/results/s12/c8/.) */
     using Acc = typename TileAccOf<T>::type;
-    using SolveAcc = Acc;
     extern __shared__ __align__(16) unsigned char smem_raw[];
     T *SA = reinterpret_cast<T *>(smem_raw);        /* kTB x kLdo */
     T *SB = SA + kTB * kLdo;                         /* kTB x kLdo */
@@ -972,7 +971,7 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
             load_tile<kMemoryOrder>(SB, kLdo, work + (int64_t)tj * kTB * kTB, kTB, 0, 0, 0, kTB,
                                     kTB, false, false);
             __syncthreads();
-            SolveAcc sacc;
+            Acc sacc;
             sacc.zero();
             sacc.template update<false, true, kLdo, kLdo, true>(SC, SB);
             __syncthreads(); /* every read of C is done */
@@ -1035,7 +1034,6 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
     const int two = ncols == n && n > one_block_per_sm_up_to<T>() ? 1 : 0;
     auto kernel = upper ? (two ? potrf_tiled_kernel<T, true, 2> : potrf_tiled_kernel<T, true, 1>)
                         : (two ? potrf_tiled_kernel<T, false, 2> : potrf_tiled_kernel<T, false, 1>);
-    const int variant = upper ? 1 : 0;
     int dev = 0, sms = 0, per_sm = 0, optin = 0;
     if ((e = cudaGetDevice(&dev)) != cudaSuccess) return e;
     if ((e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev)) !=
@@ -1045,7 +1043,7 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
      * shared memory allows (the H100's 227 KB do) */
     const int double_buffer = !two && (size_t)optin >= tiled_smem_bytes<T>(true);
     const size_t smem = tiled_smem_bytes<T>(double_buffer);
-    if ((e = opt_in_shared(kernel, smem, opted_in[double_buffer][variant][two])) != cudaSuccess)
+    if ((e = opt_in_shared(kernel, smem, opted_in[double_buffer][upper ? 1 : 0][two])) != cudaSuccess)
         return e;
     if ((e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess)
         return e;
