@@ -77,14 +77,33 @@ typedef enum {
     DEF_NAN_DIAG,   /* A(k,k) = NaN                         */
     DEF_INF_DIAG,   /* A(k,k) = Inf                         */
     DEF_NAN_OFF,    /* A(k,j) = NaN, j = k/2 < k (mirrored for 'U') */
-    DEF_ILLCOND     /* SPD, cond ~ 2/ILLCOND_MU, not diagonally dominant */
+    DEF_ILLCOND,    /* SPD, cond ~ 2/ILLCOND_MU, not diagonally dominant */
+    DEF_TINY,       /* SPD scaled by SCALE_TINY: pivots near underflow */
+    DEF_HUGE,       /* SPD scaled by SCALE_HUGE: pivots near overflow  */
+    DEF_SUB_PIVOT,  /* A(k,k) = SUBNORMAL_PIVOT, row and column k zero  */
+    DEF_SQ_UNDER    /* rows and columns k, k+1: [p, a; a, b] with a^2 below
+                       the normal range and a^2/p half of b (SQ_UNDER_*)  */
 } defect_t;
-static const char *defect_name[] = { "spd", "neg", "nan_diag", "inf_diag", "nan_off", "illcond" };
+static const char *defect_name[] = { "spd", "neg", "nan_diag", "inf_diag", "nan_off", "illcond",
+                                     "tiny", "huge", "subnormal", "sq_under" };
 
 /* The shift of the ill-conditioned matrices: cond(A) ~ 2e9 in double, 2e3
  * in single. The tiled kernel solves with explicit inverses of its 64 x 64
  * diagonal tiles; these cases check that its backward error stays LAPACK's. */
 #define ILLCOND_MU (PREC == 'd' ? 1e-9 : 1e-3)
+
+/* The scaled matrices: their pivots (~n times the scale) lie below 2^-1000
+ * or above 2^1000 in double, where the kernels' short pivot step hands over
+ * to the plain one (tile_factor.cuh); in single near FLT_MIN and FLT_MAX. */
+#define SCALE_TINY (PREC == 'd' ? 0x1p-1020 : 0x1p-120)
+#define SCALE_HUGE (PREC == 'd' ? 0x1p995 : 0x1p110)
+/* A subnormal pivot that is still positive: LAPACK factors it (L(k,k) =
+ * its square root, column k zero below); no hardware estimate may flush it */
+#define SUBNORMAL_PIVOT (PREC == 'd' ? 0x1p-1060 : 0x1p-140)
+/* [p, a; a, b]: L(k+1,k+1)^2 = b - a^2/p = b/2, though a^2 underflows */
+#define SQ_UNDER_P (PREC == 'd' ? 0x1p-1000 : 0x1p-120)
+#define SQ_UNDER_A (PREC == 'd' ? 0x1p-540 : 0x1p-70)
+#define SQ_UNDER_B (PREC == 'd' ? 0x1p-79 : 0x1p-19)
 
 typedef struct {
     int64_t n, pad;        /* lda = n + pad                        */
@@ -283,6 +302,15 @@ static int factor_once(const case_t *c, const FLOAT *hA, FLOAT *dA, FLOAT *hW, r
  * Matrices of a case.
  * ------------------------------------------------------------------------- */
 
+/* Zeroes row and column k of the referenced triangle but the diagonal. */
+static void zero_row_col(const case_t *c, FLOAT *A, int64_t lda, int64_t k)
+{
+    int lower = c->uplo == 'L';
+    for (int64_t i = 0; i < c->n; i++)
+        if (i != k)
+            testing_set(PREC, A, lda, lower == (i > k) ? i : k, lower == (i > k) ? k : i, 0.0);
+}
+
 /* Writes the case's defect into the referenced triangle of A. */
 static void apply_defect(const case_t *c, FLOAT *A, int64_t lda)
 {
@@ -294,6 +322,17 @@ static void apply_defect(const case_t *c, FLOAT *A, int64_t lda)
     case DEF_INF_DIAG: testing_set(PREC, A, lda, k, k, INFINITY); break;
     case DEF_NAN_OFF:
         testing_set(PREC, A, lda, lower ? k : j, lower ? j : k, NAN);
+        break;
+    case DEF_SUB_PIVOT:
+        zero_row_col(c, A, lda, k);
+        testing_set(PREC, A, lda, k, k, SUBNORMAL_PIVOT);
+        break;
+    case DEF_SQ_UNDER:
+        zero_row_col(c, A, lda, k);
+        zero_row_col(c, A, lda, k + 1);
+        testing_set(PREC, A, lda, k, k, SQ_UNDER_P);
+        testing_set(PREC, A, lda, lower ? k + 1 : k, lower ? k : k + 1, SQ_UNDER_A);
+        testing_set(PREC, A, lda, k + 1, k + 1, SQ_UNDER_B);
         break;
     default: break;
     }
@@ -318,6 +357,12 @@ static FLOAT *make_matrix(const case_t *c)
     }
     testing_generate_spd(PREC, c->uplo, c->n, A, lda, 0x5EEDull + (uint64_t)c->n);
     apply_defect(c, A, lda);
+    if (c->defect == DEF_TINY || c->defect == DEF_HUGE) {
+        /* the NaN padding and other triangle stay NaN */
+        double scale = c->defect == DEF_TINY ? SCALE_TINY : SCALE_HUGE;
+        for (int64_t i = 0; i < lda * c->n; i++)
+            A[i] = (FLOAT)(A[i] * scale);
+    }
     return A;
 }
 
@@ -388,7 +433,9 @@ static void check_case(const case_t *c, const FLOAT *A, const FLOAT *L,
         fail(k, "padding or other triangle modified");
     if (r->info != k->expect || n == 0)
         return;
-    if (k->expect == 0 && (c->defect == DEF_NONE || c->defect == DEF_ILLCOND)) {
+    if (k->expect == 0 && (c->defect == DEF_NONE || c->defect == DEF_ILLCOND ||
+                           c->defect == DEF_TINY || c->defect == DEF_HUGE ||
+                           c->defect == DEF_SUB_PIVOT || c->defect == DEF_SQ_UNDER)) {
         if (testing_residual(PREC, c->uplo, n, A, lda, L, lda, NULL, 0, &k->resid))
             fail(k, "residual failed");
         else if (!(k->resid < TESTING_TOL))
@@ -397,6 +444,20 @@ static void check_case(const case_t *c, const FLOAT *A, const FLOAT *L,
          * ~cond(A) eps: only the residual is LAPACK's criterion there */
         if (n <= MAX_FACTOR_CHECK_N && c->defect == DEF_NONE)
             check_factor(c, A, L, n, k);
+        /* the 2 x 2 block is decoupled from the rest, whose norm would hide
+         * a wrong L(k+1,k+1) from the residual: check its three entries */
+        if (c->defect == DEF_SQ_UNDER) {
+            int64_t j = c->k - 1;
+            int lower = c->uplo == 'L';
+            double want[3] = { sqrt(SQ_UNDER_P), SQ_UNDER_A / sqrt(SQ_UNDER_P),
+                               sqrt(SQ_UNDER_B / 2) };
+            double got[3] = { testing_get(PREC, L, lda, j, j),
+                              testing_get(PREC, L, lda, lower ? j + 1 : j, lower ? j : j + 1),
+                              testing_get(PREC, L, lda, j + 1, j + 1) };
+            for (int e = 0; e < 3; e++)
+                if (!(fabs(got[e] - want[e]) <= 16 * testing_eps(PREC) * want[e]))
+                    fail(k, "2 x 2 block differs from sqrt(b - a^2/p)");
+        }
     } else if (c->defect == DEF_NEG && k->expect > 1) {
         check_factor(c, A, L, k->expect - 1, k);
     }
@@ -744,6 +805,23 @@ static void build_suite(case_list_t *l, int quick)
             if (!quick)
                 add(l, 100, 0, uplos[u], IF_GPU, 0, GCHOL_LOOKAHEAD_AUTO, bad_values[d], 50);
         }
+    /* pivots near underflow and overflow: every variant, and the tiled
+     * kernel alone at a size of two blocks per SM */
+    for (int d = DEF_TINY; d <= DEF_HUGE; d++)
+        for (int u = 0; u < 2; u++) {
+            add_defect(l, s, uplos[u], d, 0, 0, pick++);
+            add(l, quick ? 200 : 3000, 1, uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_TILED,
+                GCHOL_LOOKAHEAD_AUTO, d, 0);
+        }
+    for (int u = 0; u < 2; u++) {
+        add_defect(l, s, uplos[u], DEF_SUB_PIVOT, 37, 0, pick++);
+        add(l, quick ? 200 : 3000, 1, uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_TILED,
+            GCHOL_LOOKAHEAD_AUTO, DEF_SUB_PIVOT, quick ? 100 : 1500);
+        /* k, k + 1 in one 8-column block of potf2 (k = 37, 1501) */
+        add_defect(l, s, uplos[u], DEF_SQ_UNDER, 37, 0, pick++);
+        add(l, quick ? 200 : 3000, 1, uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_TILED,
+            GCHOL_LOOKAHEAD_AUTO, DEF_SQ_UNDER, quick ? 101 : 1501);
+    }
     /* blocked drivers with panels wider than recnb: split around a syrk and
      * gemm, tiled leaves (and the recursive fallback, nb not a multiple of
      * the tiles); a pivot failure inside a split panel */
