@@ -1,0 +1,19 @@
+#!/bin/bash
+# session 13, final call A (tree 26c9cac): make test; memcheck of the spotrf quick suite; racecheck of the
+# tiled kernel with two blocks per SM (GCHOL_TILED_ONE_BLOCK_UP_TO=256 build), d L 1000.
+source .deps/env.sh; export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH
+S=$SECONDS; nvidia-smi -L; R=$OUT/finalA; mkdir -p $R
+nvidia-smi --query-gpu=name,uuid,clocks.sm,clocks.max.sm,temperature.gpu,power.draw --format=csv > $R/gpu.txt
+make -j16 all > $R/build.log 2>&1 || { tail -20 $R/build.log; exit 1; }
+NV="nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fPIC -Iinclude -Ikernels --expt-relaxed-constexpr -DGCHOL_GPU_ARCH=90"
+mkdir -p /tmp/two; $NV -DGCHOL_TILED_ONE_BLOCK_UP_TO=256 -c kernels/potrf_tiled.cu -o /tmp/two/pt.o
+gcc -O2 -std=c11 -Iinclude -Isrc -Itesting -I/usr/local/cuda/include -DGCHOL_PREC_D testing/testing_potrf.c testing/testing_common.c /tmp/two/pt.o lib/libgchol.a -L/usr/local/cuda/lib64 -lcublas -lcudart -llapacke -lopenblas -lm -lpthread -lstdc++ -o /tmp/two/tD
+echo "build t=$((SECONDS-S))"
+make test > $R/test.log 2>&1; grep -E "^(=== |SUMMARY)|passed,|FAILED" $R/test.log | tail -n 20; echo "test t=$((SECONDS-S))"
+cp testing/logs/*.log $R/ 2>/dev/null
+timeout 60 compute-sanitizer --tool racecheck --error-exitcode 1 /tmp/two/tD -n 1000 --uplo L --variant tiled --niter 1 > $R/racecheck_two_dL.log 2>&1
+echo "racecheck two_dL: rc=$? $(grep -E 'RACECHECK SUMMARY' $R/racecheck_two_dL.log) t=$((SECONDS-S))"
+timeout 90 compute-sanitizer --tool memcheck --error-exitcode 1 ./testing/testing_spotrf --suite --quick > $R/memcheck_spotrf.log 2>&1
+echo "memcheck spotrf quick: rc=$? $(grep SUMMARY $R/memcheck_spotrf.log | head -1) | $(grep -E 'ERROR SUMMARY' $R/memcheck_spotrf.log) t=$((SECONDS-S))"
+rm -f $R/build.log
+tar czf $OUT/finalA.tgz -C $OUT finalA && rm -rf $R
