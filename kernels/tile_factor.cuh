@@ -57,25 +57,29 @@ __device__ __forceinline__ double rsqrt_parts(double x, double &r2, double &h)
  * operations as l[t][c]), in diag L(jb + t, jb + t) for t < kIB, in bad
  * the first failing column (kIB if none). Reads only; the caller stores.
  *
- * Short (double only) takes each pivot's reciprocals from rsqrt_parts, and
- * forms the next pivot from the entry before its column is scaled,
+ * Short takes each pivot's 1/sqrt from the hardware estimate, without the
+ * library's branch for special inputs, which kept the compiler from
+ * overlapping one column's steps with the next. In double (rsqrt_parts)
+ * it also forms the next pivot from the entry before its column is scaled,
  *   A(c+1,c+1) - A(c+1,c)^2 / x_c,
- * so that it does not wait for the scaling by 1/sqrt(x_c) (the H100, 128 x
- * 64 panel: 14.9k -> 13.7k cycles). That is exact to rounding while every
- * pivot is positive and normal, and every A(c+1,c)^2 normal or zero; *redo
- * says when that did not hold. The caller then does the block again with
- * Short = false (diag_block_row_plain), whose steps are LAPACK's: a failing,
- * subnormal or infinite pivot, an entry whose square underflows. A pivot
+ * so that it does not wait for the scaling by 1/sqrt(x_c). On the H100,
+ * 128 x 64 panel: double 14.9k -> 13.9k cycles, single 12.3k -> 11.7k.
+ * That is exact to rounding while every pivot is positive and normal and
+ * every A(c+1,c)^2 normal or zero; *redo says when that did not hold, and
+ * the caller does the block again with Short = false
+ * (diag_block_row_plain), whose steps are LAPACK's: a failing, subnormal
+ * or (double) infinite pivot, an entry whose square underflows. A pivot
  * outside shows as a non-finite 1/sqrt (the sum of the block's is checked
  * once); a square that overflows makes the next pivot -Inf and so its
- * 1/sqrt NaN.
+ * 1/sqrt NaN. (In single, an infinite pivot's estimate is 0, as rsqrtf's:
+ * d = Inf and a zero column without the redo.)
  */
 template <typename T, bool Short>
 __device__ __forceinline__ void diag_block_row(const T *S, int lds, int jb, int ib, int t,
                                                T (&x)[kIB], T &diag, int &bad, bool *redo)
 {
-    static_assert(!Short || std::is_same<T, double>::value, "the short step is double's");
     static_assert(kIB == 8, "the check below sums eight reciprocals");
+    constexpr bool kNext = Short && std::is_same<T, double>::value;
     const T *row = S + (jb + t);
     T l[kIB][kIB]; /* lower triangle of the diagonal block; identity past ib */
     T rd[kIB];
@@ -94,16 +98,21 @@ __device__ __forceinline__ void diag_block_row(const T *S, int lds, int jb, int 
         const T piv = l[c][c];
         if (bad == kIB && !(piv > T(0))) bad = c; /* also catches NaN */
         T next = T(0); /* Short: L(c+1, c+1) before its own step */
-        if constexpr (Short) {
+        if constexpr (kNext) {
             double r2, h;
             rd[c] = rsqrt_parts(piv, r2, h);
             if (c + 1 < kIB) {
                 const T a = l[c + 1][c];
-                const T sq = a * a;
-                underflow |= sq < T(0x1p-1022) && a != T(0);
-                const T m = sq * r2;
+                underflow |= fabs(a) < T(0x1p-511) && a != T(0); /* a^2 < 2^-1022 */
+                const T m = (a * a) * r2;
                 next = fma(-m, h, l[c + 1][c + 1] - m);
             }
+        } else if constexpr (Short) {
+            /* single: the estimate alone is rsqrtf's, less its handling
+             * of subnormal inputs (which come out as Inf, and redo) */
+            T r;
+            asm("rsqrt.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(piv));
+            rd[c] = r;
         } else {
             rd[c] = rsqrt_t(piv);
         }
@@ -122,8 +131,8 @@ __device__ __forceinline__ void diag_block_row(const T *S, int lds, int jb, int 
         for (int c2 = c + 1; c2 < kIB; ++c2)
 #pragma unroll
             for (int r = c2; r < kIB; ++r)
-                if (!Short || r != c + 1) l[r][c2] -= l[r][c] * l[c2][c];
-        if (Short && c + 1 < kIB) l[c + 1][c + 1] = next;
+                if (!kNext || r != c + 1) l[r][c2] -= l[r][c] * l[c2][c];
+        if (kNext && c + 1 < kIB) l[c + 1][c + 1] = next;
     }
     if constexpr (Short) {
         const T sum = ((rd[0] + rd[1]) + (rd[2] + rd[3])) + ((rd[4] + rd[5]) + (rd[6] + rd[7]));
@@ -199,10 +208,9 @@ __device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *fla
         const bool active = t < rows;
         T *row = S + (jb + t);
         if (active) {
-            constexpr bool kShort = std::is_same<T, double>::value;
             bool redo = false;
-            diag_block_row<T, kShort>(S, lds, jb, ib, t, x, diag, bad, &redo);
-            if (kShort && redo) { /* the same in every active thread */
+            diag_block_row<T, true>(S, lds, jb, ib, t, x, diag, bad, &redo);
+            if (redo) { /* the same in every active thread */
                 const BlockRow<T> b = diag_block_row_plain<T>(S, lds, jb, ib, t);
 #pragma unroll
                 for (int c = 0; c < kIB; ++c) x[c] = b.x[c];
