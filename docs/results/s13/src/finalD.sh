@@ -1,0 +1,24 @@
+#!/bin/bash
+# session 13, final call D (tree e966d87): the issue-3 sweep (both precisions and triangles, 1024-40960,
+# cuSOLVER in the same process, GEMM ceiling at n = 8192 as before, and dgemm/sgemm at 16384 apart);
+# pftrf (issue 4) at 16384 / 32768, all four RFP variants; memcheck of the d/s potrf quick suites; racecheck
+# of the tiled kernel, one block per SM, s U 1000.
+source .deps/env.sh; export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH
+S=$SECONDS; nvidia-smi -L; R=$OUT/finalD; mkdir -p $R
+nvidia-smi --query-gpu=name,uuid,clocks.sm,clocks.max.sm,temperature.gpu,power.draw --format=csv > $R/gpu.txt
+make -j16 all > $R/build.log 2>&1 || { tail -20 $R/build.log; exit 1; }
+./benchmarks/bench_potrf -n 1024,2048,4096,6144,7168,8191,8192,8193,12288,16384,24576,32768,40960 --prec ds \
+   --uplo LU --variant auto --niter 5 --csv $R/bench_sweep.csv > $R/bench_sweep.log 2>&1
+grep -E '^ *[ds] +[0-9]+ [LU] auto' $R/bench_sweep.log | awk '{printf "%s %s %s %s/%s=%s\n", $1,$2,$3,$9,$12,$15}' | paste - - - -; grep -i "ceiling" $R/bench_sweep.log | head -2; echo "sweep t=$((SECONDS-S))"
+./benchmarks/bench_potrf -n 1024 --prec ds --uplo L --variant auto --niter 5 --gemm-n 16384 > $R/gemm16384.log 2>&1; grep -i "ceiling" $R/gemm16384.log
+for p in s d; do
+  timeout 150 ./benchmarks/bench_pftrf --sizes 16384,32768 --prec $p --all-rfp --form auto --csv $R/pftrf_$p.csv > $R/pftrf_$p.log 2>&1
+  echo "== pftrf $p t=$((SECONDS-S))"; grep -vE '^#|^$' $R/pftrf_$p.log | cut -c1-100
+done
+nvidia-smi --query-gpu=clocks.sm,temperature.gpu,power.draw --format=csv >> $R/gpu.txt
+for t in dpotrf spotrf; do timeout 60 compute-sanitizer --tool memcheck --error-exitcode 1 ./testing/testing_$t --suite --quick > $R/memcheck_$t.log 2>&1
+  echo "memcheck $t quick: rc=$? $(grep SUMMARY $R/memcheck_$t.log | head -1) | $(grep -E 'ERROR SUMMARY' $R/memcheck_$t.log) t=$((SECONDS-S))"; done
+timeout 60 compute-sanitizer --tool racecheck --error-exitcode 1 ./testing/testing_spotrf -n 1000 --uplo U --variant tiled --niter 1 > $R/racecheck_one_sU.log 2>&1
+echo "racecheck one_sU: rc=$? $(grep -E 'RACECHECK SUMMARY' $R/racecheck_one_sU.log) t=$((SECONDS-S))"
+rm -f $R/build.log
+tar czf $OUT/finalD.tgz -C $OUT finalD && rm -rf $R
