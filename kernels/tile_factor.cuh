@@ -30,19 +30,17 @@ template <> __device__ __forceinline__ float rsqrt_t<float>(float x) { return rs
  * The short pivot step in double, for a positive normal x: r, the hardware
  * estimate of 1/sqrt(x) (relative error ~2^-20, subnormals flushed), and
  * e = 1 - x*r^2 give both
- *   1/sqrt(x) = r (1 + e/2 + 3e^2/8)   (returned; within 1 ulp on the H100)
- *   1/x       = r2 (1 + h),  r2 = r^2, h = e + e^2,
+ *   1/sqrt(x) = r (1 + e/2 + 3e^2/8)   (returned; ~1 ulp)
+ *   1/x       = r^2 (1 + h),  h = e + e^2,
  * to rounding, as the dropped terms are O(e^3). The library rsqrt has a
  * branch for special inputs, which keeps the compiler from overlapping one
- * column's steps with the next (see diag_block_row). A subnormal, zero,
- * negative, infinite or NaN x gives a NaN 1/sqrt.
+ * column's steps with the next (see diag_block_row). A zero or positive
+ * subnormal x gives a non-finite 1/sqrt, as do negative, infinite and NaN x.
  */
-__device__ __forceinline__ double rsqrt_parts(double x, double &r2, double &h)
+__device__ __forceinline__ double rsqrt_parts(double x, double &r, double &h)
 {
-    double r;
     asm("rsqrt.approx.ftz.f64 %0, %1;" : "=d"(r) : "d"(x));
-    r2 = r * r;
-    const double e = fma(-x, r2, 1.0);
+    const double e = fma(-x, r * r, 1.0);
     h = fma(e, e, e);
     return fma(r * e, fma(e, 0.375, 0.5), r);
 }
@@ -61,18 +59,18 @@ __device__ __forceinline__ double rsqrt_parts(double x, double &r2, double &h)
  * library's branch for special inputs, which kept the compiler from
  * overlapping one column's steps with the next. In double (rsqrt_parts)
  * it also forms the next pivot from the entry before its column is scaled,
- *   A(c+1,c+1) - A(c+1,c)^2 / x_c,
- * so that it does not wait for the scaling by 1/sqrt(x_c). On the H100,
- * 128 x 64 panel: double 14.9k -> 13.9k cycles, single 12.3k -> 11.7k.
- * That is exact to rounding while every pivot is positive and normal and
- * every A(c+1,c)^2 normal or zero; *redo says when that did not hold, and
+ *   A(c+1,c+1) - (A(c+1,c) r)^2 (1 + h)   [= A(c+1,c)^2 / x_c],
+ * so that it does not wait for the scaling by 1/sqrt(x_c); (A(c+1,c) r)^2
+ * has the range of the plain step's square of the scaled entry. On the
+ * H100, 128 x 64 panel: double 14.9k -> 13.8k cycles, single 12.3k ->
+ * 11.7k. That is exact to rounding while every pivot is positive and
+ * normal; *redo says when that did not hold (the sum of the block's 1/sqrt
+ * is not finite: a failing, subnormal or, in double, infinite pivot; a
+ * square that overflows makes the next pivot -Inf and its 1/sqrt NaN), and
  * the caller does the block again with Short = false
- * (diag_block_row_plain), whose steps are LAPACK's: a failing, subnormal
- * or (double) infinite pivot, an entry whose square underflows. A pivot
- * outside shows as a non-finite 1/sqrt (the sum of the block's is checked
- * once); a square that overflows makes the next pivot -Inf and so its
- * 1/sqrt NaN. (In single, an infinite pivot's estimate is 0, as rsqrtf's:
- * d = Inf and a zero column without the redo.)
+ * (diag_block_row_plain), whose steps are LAPACK's. (In single, an infinite
+ * pivot's estimate is 0, as rsqrtf's: d = Inf and a zero column without
+ * the redo.)
  */
 template <typename T, bool Short>
 __device__ __forceinline__ void diag_block_row(const T *S, int lds, int jb, int ib, int t,
@@ -92,19 +90,17 @@ __device__ __forceinline__ void diag_block_row(const T *S, int lds, int jb, int 
 #pragma unroll
         for (int c = 0; c <= r; ++c)
             l[r][c] = (r < ib) ? S[(jb + r) + (jb + c) * lds] : T(r == c);
-    bool underflow = false;
 #pragma unroll
     for (int c = 0; c < kIB; ++c) {
         const T piv = l[c][c];
         if (bad == kIB && !(piv > T(0))) bad = c; /* also catches NaN */
         T next = T(0); /* Short: L(c+1, c+1) before its own step */
         if constexpr (kNext) {
-            double r2, h;
-            rd[c] = rsqrt_parts(piv, r2, h);
+            double r, h;
+            rd[c] = rsqrt_parts(piv, r, h);
             if (c + 1 < kIB) {
-                const T a = l[c + 1][c];
-                underflow |= fabs(a) < T(0x1p-511) && a != T(0); /* a^2 < 2^-1022 */
-                const T m = (a * a) * r2;
+                const T ar = l[c + 1][c] * r;
+                const T m = ar * ar;
                 next = fma(-m, h, l[c + 1][c + 1] - m);
             }
         } else if constexpr (Short) {
@@ -136,7 +132,7 @@ __device__ __forceinline__ void diag_block_row(const T *S, int lds, int jb, int 
     }
     if constexpr (Short) {
         const T sum = ((rd[0] + rd[1]) + (rd[2] + rd[3])) + ((rd[4] + rd[5]) + (rd[6] + rd[7]));
-        *redo = underflow || !(fabs(sum) < T(INFINITY));
+        *redo = !(fabs(sum) < T(INFINITY));
     }
 }
 

@@ -81,20 +81,23 @@ typedef enum {
     DEF_TINY,       /* SPD scaled by SCALE_TINY: pivots near underflow */
     DEF_HUGE,       /* SPD scaled by SCALE_HUGE: pivots near overflow  */
     DEF_SUB_PIVOT,  /* A(k,k) = SUBNORMAL_PIVOT, row and column k zero  */
-    DEF_SQ_UNDER    /* rows and columns k, k+1: [p, a; a, b] with a^2 below
+    DEF_SQ_UNDER,   /* rows and columns k, k+1: [p, a; a, b] with a^2 below
                        the normal range and a^2/p half of b (SQ_UNDER_*)  */
+    DEF_GRADED_TINY,/* D A D, D = diag(1, g, 1, g, ...), g = GRADE_TINY */
+    DEF_GRADED_HUGE /* the same with g = GRADE_HUGE                     */
 } defect_t;
 static const char *defect_name[] = { "spd", "neg", "nan_diag", "inf_diag", "nan_off", "illcond",
-                                     "tiny", "huge", "subnormal", "sq_under" };
+                                     "tiny", "huge", "subnormal", "sq_under",
+                                     "graded_tiny", "graded_huge" };
 
 /* The shift of the ill-conditioned matrices: cond(A) ~ 2e9 in double, 2e3
  * in single. The tiled kernel solves with explicit inverses of its 64 x 64
  * diagonal tiles; these cases check that its backward error stays LAPACK's. */
 #define ILLCOND_MU (PREC == 'd' ? 1e-9 : 1e-3)
 
-/* The scaled matrices: their pivots (~n times the scale) lie below 2^-1000
- * or above 2^1000 in double, where the kernels' short pivot step hands over
- * to the plain one (tile_factor.cuh); in single near FLT_MIN and FLT_MAX. */
+/* The scaled matrices: their pivots (~n times the scale) lie near 2^-1010
+ * and above 2^1000 in double, in single near FLT_MIN and FLT_MAX; in single
+ * many tiny entries are subnormal (the residual is larger, still < 0.1). */
 #define SCALE_TINY (PREC == 'd' ? 0x1p-1020 : 0x1p-120)
 #define SCALE_HUGE (PREC == 'd' ? 0x1p995 : 0x1p110)
 /* A subnormal pivot that is still positive: LAPACK factors it (L(k,k) =
@@ -104,6 +107,11 @@ static const char *defect_name[] = { "spd", "neg", "nan_diag", "inf_diag", "nan_
 #define SQ_UNDER_P (PREC == 'd' ? 0x1p-1000 : 0x1p-120)
 #define SQ_UNDER_A (PREC == 'd' ? 0x1p-540 : 0x1p-70)
 #define SQ_UNDER_B (PREC == 'd' ? 0x1p-79 : 0x1p-19)
+/* Graded matrices: every other pivot near underflow or overflow, entries
+ * between a scaled and an unscaled row at the square root of that, so the
+ * kernels' short pivot step runs at the ends of its range (no hand-over) */
+#define GRADE_TINY (PREC == 'd' ? 0x1p-500 : 0x1p-60)
+#define GRADE_HUGE (PREC == 'd' ? 0x1p480 : 0x1p55)
 
 typedef struct {
     int64_t n, pad;        /* lda = n + pad                        */
@@ -357,6 +365,12 @@ static FLOAT *make_matrix(const case_t *c)
     }
     testing_generate_spd(PREC, c->uplo, c->n, A, lda, 0x5EEDull + (uint64_t)c->n);
     apply_defect(c, A, lda);
+    if (c->defect == DEF_GRADED_TINY || c->defect == DEF_GRADED_HUGE) {
+        double g = c->defect == DEF_GRADED_TINY ? GRADE_TINY : GRADE_HUGE;
+        for (int64_t j = 0; j < c->n; j++)
+            for (int64_t i = 0; i < lda; i++)
+                A[i + j * lda] = (FLOAT)(A[i + j * lda] * ((i & 1) ? g : 1.0) * ((j & 1) ? g : 1.0));
+    }
     if (c->defect == DEF_TINY || c->defect == DEF_HUGE) {
         /* the NaN padding and other triangle stay NaN */
         double scale = c->defect == DEF_TINY ? SCALE_TINY : SCALE_HUGE;
@@ -435,7 +449,8 @@ static void check_case(const case_t *c, const FLOAT *A, const FLOAT *L,
         return;
     if (k->expect == 0 && (c->defect == DEF_NONE || c->defect == DEF_ILLCOND ||
                            c->defect == DEF_TINY || c->defect == DEF_HUGE ||
-                           c->defect == DEF_SUB_PIVOT || c->defect == DEF_SQ_UNDER)) {
+                           c->defect == DEF_SUB_PIVOT || c->defect == DEF_SQ_UNDER ||
+                           c->defect == DEF_GRADED_TINY || c->defect == DEF_GRADED_HUGE)) {
         if (testing_residual(PREC, c->uplo, n, A, lda, L, lda, NULL, 0, &k->resid))
             fail(k, "residual failed");
         else if (!(k->resid < TESTING_TOL))
@@ -807,11 +822,12 @@ static void build_suite(case_list_t *l, int quick)
         }
     /* pivots near underflow and overflow: every variant, and the tiled
      * kernel alone at a size of two blocks per SM */
-    for (int d = DEF_TINY; d <= DEF_HUGE; d++)
+    static const int scaled[] = { DEF_TINY, DEF_HUGE, DEF_GRADED_TINY, DEF_GRADED_HUGE };
+    for (int q = 0; q < LEN(scaled); q++)
         for (int u = 0; u < 2; u++) {
-            add_defect(l, s, uplos[u], d, 0, 0, pick++);
+            add_defect(l, s, uplos[u], scaled[q], 0, 0, pick++);
             add(l, quick ? 200 : 3000, 1, uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_TILED,
-                GCHOL_LOOKAHEAD_AUTO, d, 0);
+                GCHOL_LOOKAHEAD_AUTO, scaled[q], 0);
         }
     for (int u = 0; u < 2; u++) {
         add_defect(l, s, uplos[u], DEF_SUB_PIVOT, 37, 0, pick++);
