@@ -1,5 +1,5 @@
 #!/bin/bash
-# session 13, final call E (tree TREE): double's next pivot as (a r)^2 (1 + h) without the underflow check
+# session 13, final call E (tree 603e62a): double's next pivot as (a r)^2 (1 + h) without the underflow check
 # (review), graded test matrices. A/B against e966d87's tile_factor.cuh (src/tile_factor_e966d87.cuh:
 # git show e966d87:kernels/tile_factor.cuh, removed after the call): p9, tiled d/s L 1024-3072 x2;
 # make test; racecheck two blocks per SM d L 1000; memcheck dpotrf quick; sweep 1024-8192 and 16384.
