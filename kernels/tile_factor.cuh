@@ -62,7 +62,7 @@ __device__ __forceinline__ double rsqrt_parts(double x, double &r, double &h)
  *   A(c+1,c+1) - (A(c+1,c) r)^2 (1 + h)   [= A(c+1,c)^2 / x_c],
  * so that it does not wait for the scaling by 1/sqrt(x_c); (A(c+1,c) r)^2
  * has the range of the plain step's square of the scaled entry. On the
- * H100, 128 x 64 panel: double 14.9k -> 13.8k cycles, single 12.3k ->
+ * H100, 128 x 64 panel: double 14.9k -> 13.7k cycles, single 12.3k ->
  * 11.7k. That is exact to rounding while every pivot is positive and
  * normal; *redo says when that did not hold (the sum of the block's 1/sqrt
  * is not finite: a failing, subnormal or, in double, infinite pivot; a
