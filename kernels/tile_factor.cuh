@@ -166,8 +166,8 @@ __device__ __noinline__ BlockRow<T> diag_block_row_plain(const T *S, int lds, in
  * L11^{-T}: the tiled Cholesky uses that to turn every triangular solve by
  * L11 into a product, for a few percent more work here. unit_below says so:
  * row n + i of I is then zero left of column i while the factorization runs,
- * so the inner block at jb updates and solves only rows n .. n + jb + kIB - 1
- * of it (the rest stay zero), a quarter less work in (a) (128 x 64 panel on
+ * so the inner block at jb solves only rows n .. n + jb + kIB - 1 of it and
+ * updates only rows n .. n + jb - 1 (the rest stay zero), less work in (a) (128 x 64 panel on
  * the H100: double 15.2k -> 14.9k cycles, single 12.1k -> 11.7k; the tiled
  * Cholesky at n = 1024, lower, 0.231-0.233 -> 0.224-0.225 ms in double).
  *
@@ -189,10 +189,17 @@ __device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *fla
         /* rows jb .. jb + rows - 1 can change in this inner block */
         const int rows = unit_below ? min(m - jb, n + kIB) : m - jb;
 
-        /* (a) left-looking update of the inner panel by all threads. */
+        /* (a) left-looking update of the inner panel by all threads. Below a
+         * unit panel, rows n + jb .. n + jb + kIB - 1 are still zero left of
+         * column jb: their update is zero, and skipping it leaves (a) 16-row
+         * tiles of 64 rows (one per warp scheduler) instead of 72 (two on one
+         * of them: the DMMA and mma rate of one scheduler sets its pace; 128 x
+         * 64 panel on the H100: double 13.7k -> 13.1k cycles, single 11.7k ->
+         * 10.5k; more independent k phases per tile made it slower). */
         if (jb > 0) {
             T *P = S + jb; /* rows jb.. of the tile */
-            inner_update<T, MaxRows>(P + jb * lds, lds, P, lds, P, lds, rows, ib, jb, true);
+            const int rows_a = unit_below ? min(m - jb, n) : rows;
+            inner_update<T, MaxRows>(P + jb * lds, lds, P, lds, P, lds, rows_a, ib, jb, true);
             __syncthreads();
         }
 

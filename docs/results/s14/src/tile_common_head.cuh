@@ -1,0 +1,446 @@
+/*
+ * tile_common.cuh -- device building blocks shared by the one-block tile
+ * kernels (potf2, trsm): block shape, view-aware tile loads and stores, and
+ * the inner-panel update C -= A * B^T that both kernels are built around.
+ *
+ * A "view" is the lower-view addressing of the host drivers: for uplo = L
+ * element (i, j) lives at p[i + j*ld]; for uplo = U at p[j + i*ld]. Tiles in
+ * shared memory are always column-major in view coordinates.
+ */
+#ifndef GCHOL_TILE_COMMON_CUH
+#define GCHOL_TILE_COMMON_CUH
+
+#include <cuda_runtime.h>
+#include <stdint.h>
+#include <type_traits>
+
+namespace gchol {
+
+constexpr int kThreads  = 256; /* threads of every tile kernel          */
+constexpr int kWarpSize = 32;
+constexpr int kIB       = 8;   /* inner block                           */
+constexpr int kBatch    = 16;  /* global loads in flight per thread     */
+
+/*
+ * The column stride of an n-row tile in shared memory: n rounded up to 16,
+ * plus 4, so that ld = 4 (mod 16). 64-bit shared loads are served 16 lanes
+ * at a time; a DMMA fragment load takes lanes (g, q), g < 4, from
+ * g + q*ld, and with ld = 4 (mod 16) those are 16 distinct bank pairs (an
+ * odd ld such as n + 1 gave 4-way conflicts). Row walks by one thread per
+ * row stay conflict-free with any ld. Measured on the H100 (double): the
+ * 64 x 64 trsm_tile went from 15.2k to 10.6k cycles, and the single-kernel
+ * Cholesky at n = 1024-4096 gained 8-11%.
+ */
+__host__ __device__ constexpr int tile_ld(int n) { return (n + 15) / 16 * 16 + 4; }
+
+/* Which part of a rows x cols view block a tile copy moves. */
+enum TilePart { kFull = 0, kLowerTriangle = 1 };
+
+/*
+ * Copies view block (0:rows, 0:cols) of p into S[r + c*lds]. Lanes walk the
+ * stored (contiguous) direction, warps the other, so global accesses
+ * coalesce for both uplo with no integer division; kBatch loads per thread
+ * are issued before the first shared store. Outside `part` (the strict upper
+ * triangle of the view) S gets 0.
+ */
+template <typename T>
+__device__ __forceinline__ void load_view_tile(T *S, int lds, const T *p, int64_t ld, int upper,
+                                               int rows, int cols, TilePart part)
+{
+    constexpr int kWarps = kThreads / kWarpSize;
+    const int lane = threadIdx.x % kWarpSize, warp = threadIdx.x / kWarpSize;
+    const int inner = upper ? cols : rows, outer = upper ? rows : cols; /* stored extents */
+    for (int b0 = warp; b0 < outer; b0 += kWarps * kBatch) {
+        for (int a = lane; a < inner; a += kWarpSize) {
+            T v[kBatch];
+#pragma unroll
+            for (int u = 0; u < kBatch; ++u) {
+                const int b = b0 + u * kWarps;
+                const int r = upper ? b : a, c = upper ? a : b; /* view (row, col) */
+                const bool in = b < outer && (part == kFull || r >= c);
+                v[u] = in ? p[a + (int64_t)b * ld] : T(0);
+            }
+#pragma unroll
+            for (int u = 0; u < kBatch; ++u) {
+                const int b = b0 + u * kWarps;
+                const int r = upper ? b : a, c = upper ? a : b;
+                if (b < outer) S[r + c * lds] = v[u];
+            }
+        }
+    }
+}
+
+/* The reverse of load_view_tile; writes only `part` of the block. */
+template <typename T>
+__device__ __forceinline__ void store_view_tile(T *p, int64_t ld, int upper, const T *S, int lds,
+                                                int rows, int cols, TilePart part)
+{
+    constexpr int kWarps = kThreads / kWarpSize;
+    const int lane = threadIdx.x % kWarpSize, warp = threadIdx.x / kWarpSize;
+    const int inner = upper ? cols : rows, outer = upper ? rows : cols;
+    for (int b = warp; b < outer; b += kWarps) {
+        for (int a = lane; a < inner; a += kWarpSize) {
+            const int r = upper ? b : a, c = upper ? a : b;
+            if (part == kFull || r >= c) p[a + (int64_t)b * ld] = S[r + c * lds];
+        }
+    }
+}
+
+/* Sets every element of a (possibly nested) register array to zero. */
+template <typename T> __device__ __forceinline__ void zero_all(T &x) { x = T(0); }
+template <typename T, int N> __device__ __forceinline__ void zero_all(T (&x)[N])
+{
+#pragma unroll
+    for (int i = 0; i < N; ++i) zero_all(x[i]);
+}
+
+/* Two or four consecutive elements from shared memory as one vector load
+ * (the address must be aligned to the vector). */
+__device__ __forceinline__ void load_vec(const float *p, float (&v)[4])
+{
+    const float4 x = *reinterpret_cast<const float4 *>(p);
+    v[0] = x.x; v[1] = x.y; v[2] = x.z; v[3] = x.w;
+}
+__device__ __forceinline__ void load_vec(const double *p, double (&v)[4])
+{
+    const double2 x = *reinterpret_cast<const double2 *>(p);
+    const double2 y = *reinterpret_cast<const double2 *>(p + 2);
+    v[0] = x.x; v[1] = x.y; v[2] = y.x; v[3] = y.y;
+}
+__device__ __forceinline__ void load_vec(const float *p, float (&v)[2])
+{
+    const float2 x = *reinterpret_cast<const float2 *>(p);
+    v[0] = x.x; v[1] = x.y;
+}
+__device__ __forceinline__ void load_vec(const double *p, double (&v)[2])
+{
+    const double2 x = *reinterpret_cast<const double2 *>(p);
+    v[0] = x.x; v[1] = x.y;
+}
+
+/*
+ * Inner-panel update, the (a) step of both tile kernels:
+ *   C[r + c*ldc] -= sum_{k < kk} A[r + k*lda] * B[c + k*ldb]
+ * for r < rows (<= MaxRows), c < ib (<= kIB), kk a multiple of kIB; with
+ * lower_only, only r >= c is stored. Generic (FMA) form.
+ *
+ * A thread owns 4 consecutive rows and 2 consecutive columns over one of
+ * `slices` slices of k (k = s, s + slices, ...): as many slices as keep all
+ * threads busy in one pass (8 for up to 32 rows, 4 for 64, 2 for 128). The
+ * slices of a unit sit in adjacent lanes and add their sums with shuffles.
+ * Each k then costs one 4-vector load of A and one 2-vector load of B for
+ * 8 FMAs. (One thread per output, before, read 3 scalars per 2 FMAs: shared-
+ * load bound, ~2.8k cycles at kk = 56 on the H100.) Alignment: A, B and lda,
+ * ldb must keep the vectors aligned (tile_ld strides and block offsets that
+ * are multiples of kIB do); rows past `rows` are read within the column
+ * stride, never stored.
+ */
+template <typename T, int MaxRows>
+__device__ __forceinline__ void inner_update_fma(T *C, int ldc, const T *A, int lda, const T *B,
+                                                 int ldb, int rows, int ib, int kk, bool lower_only)
+{
+    static_assert(kIB == 8, "four column pairs per unit");
+    const int units = (rows + 3) / 4 * 4; /* row quads x 4 column pairs */
+    int slices = 8;
+    while (slices > 1 && units * slices > kThreads) slices /= 2;
+    const int s = threadIdx.x % slices, per_pass = kThreads / slices;
+    for (int u0 = 0; u0 < units; u0 += per_pass) {
+        const int u = u0 + threadIdx.x / slices;
+        /* idle units compute on row 0 and store nothing: every lane of the
+         * warp must reach the shuffles */
+        const int r = u < units ? 4 * (u / 4) : 0, c = 2 * (u % 4);
+        T acc[4][2];
+        zero_all(acc);
+        /* unrolled by 4 so that the loads of later steps issue before the
+         * FMAs of this one: potf2 of a 128 x 64 panel 23.4k -> 22.3k cycles,
+         * the single-precision tiled kernel 1-2.5% faster (2 and 8: no gain) */
+#pragma unroll 4
+        for (int k = s; k < kk; k += slices) {
+            T a[4], b[2];
+            load_vec(A + r + k * lda, a);
+            load_vec(B + c + k * ldb, b);
+#pragma unroll
+            for (int x = 0; x < 4; ++x)
+#pragma unroll
+                for (int y = 0; y < 2; ++y) acc[x][y] = fma(a[x], b[y], acc[x][y]);
+        }
+        for (int lanes = 1; lanes < slices; lanes *= 2) /* uniform */
+#pragma unroll
+            for (int x = 0; x < 4; ++x)
+#pragma unroll
+                for (int y = 0; y < 2; ++y)
+                    acc[x][y] += __shfl_xor_sync(0xffffffffu, acc[x][y], lanes);
+        if (s == 0 && u < units) {
+#pragma unroll
+            for (int x = 0; x < 4; ++x)
+#pragma unroll
+                for (int y = 0; y < 2; ++y) {
+                    const int rr = r + x, cc = c + y;
+                    if (rr < rows && cc < ib && (!lower_only || rr >= cc)) C[rr + cc * ldc] -= acc[x][y];
+                }
+        }
+    }
+}
+
+/* D += A * B on the FP64 tensor cores: one 8x8x4 step for the whole warp.
+ * Lane l holds A[l/4][l%4], B[l%4][l/4] and D[l/4][2(l%4) .. 2(l%4)+1]. */
+__device__ __forceinline__ void dmma_8x8x4(double &d0, double &d1, double a, double b)
+{
+    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 "
+                 "{%0,%1}, {%2}, {%3}, {%0,%1};"
+                 : "+d"(d0), "+d"(d1) : "d"(a), "d"(b));
+}
+
+/* acc (16 x 8) += a (16 x 4) * b (4 x 8) on the FP64 tensor cores. Not
+ * volatile, so the compiler may schedule loads around it. The m16n8k4 shape
+ * needs sm_90 (twice the rate of m8n8k4 there); sm_80 runs two m8n8k4 with
+ * the same fragments (rows g and g+8). */
+__device__ __forceinline__ void dmma_16x8x4(double (&acc)[4], double a0, double a1, double b)
+{
+#if __CUDA_ARCH__ >= 900
+    asm("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 "
+        "{%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
+        : "+d"(acc[0]), "+d"(acc[1]), "+d"(acc[2]), "+d"(acc[3])
+        : "d"(a0), "d"(a1), "d"(b));
+#else
+    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};"
+        : "+d"(acc[0]), "+d"(acc[1]) : "d"(a0), "d"(b));
+    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};"
+        : "+d"(acc[2]), "+d"(acc[3]) : "d"(a1), "d"(b));
+#endif
+}
+
+/* Single precision on the TF32 tensor cores as 3xTF32 (syrk_diag.cu and
+ * the tiled potrf): x = hi + lo with hi = x rounded to nearest (ties away)
+ * at TF32's 10 fraction bits and lo = x - hi exact; a*b is then
+ * a_lo*b_hi + a_hi*b_lo + a_hi*b_hi to within about 2^-21 |a b|. The split
+ * is two integer operations and one FADD (cvt.rna.tf32 was slower). */
+__device__ __forceinline__ void tf32_split(float x, unsigned &hi, unsigned &lo)
+{
+    hi = (__float_as_uint(x) + 0x1000u) & 0xffffe000u;
+    lo = __float_as_uint(x - __uint_as_float(hi));
+}
+
+/* c (16 x 8) += a (16 x 8) * b (8 x 8), TF32 inputs, FP32 accumulation
+ * (which truncates: callers sum short runs of k into rounded FP32 sums).
+ * Lane (g, q) holds a rows g, g+8 at k q, q+4; b k q, q+4 at column g; c
+ * rows g, g+8 at columns 2q, 2q+1. */
+__device__ __forceinline__ void mma_16x8x8_tf32(float (&c)[4], const unsigned (&a)[4], unsigned b0,
+                                                unsigned b1)
+{
+    asm("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 "
+        "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}
+
+/* Double precision: the update is a rows x 8 x kk product on DMMA, one
+ * 16-row tile per warp with mma m16n8k4 (twice the rate of m8n8k4 on sm_90,
+ * which the update used before and which kept the FP64 tensor pipe busy:
+ * ~120 cycles per 8 k of a 128-row panel), two k phases for two independent
+ * accumulator chains. Rows past `rows` are read clamped, never stored. */
+template <int MaxRows>
+__device__ __forceinline__ void inner_update_dmma(double *C, int ldc, const double *A, int lda,
+                                                  const double *B, int ldb, int rows, int ib,
+                                                  int kk, bool lower_only)
+{
+    static_assert(kIB == 8, "the DMMA update assumes an inner block of 8");
+    constexpr int kWarps = kThreads / kWarpSize;
+    const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
+    const int g = lane >> 2, q = lane & 3;
+    const int ntiles = (rows + 15) / 16;
+    const int cb = min(g, ib - 1); /* B(k, g) = B[g + k*ldb] */
+    for (int t = warp; t < ntiles; t += kWarps) {
+        const int ra0 = min(16 * t + g, rows - 1), ra1 = min(16 * t + 8 + g, rows - 1);
+        double acc[2][4] = {}; /* [k phase][fragment] */
+        for (int k = q; k < kk; k += 8) {
+            dmma_16x8x4(acc[0], A[ra0 + k * lda], A[ra1 + k * lda], B[cb + k * ldb]);
+            dmma_16x8x4(acc[1], A[ra0 + (k + 4) * lda], A[ra1 + (k + 4) * lda],
+                        B[cb + (k + 4) * ldb]);
+        }
+#pragma unroll
+        for (int e = 0; e < 4; ++e) {
+            const int r = 16 * t + g + 8 * (e / 2), c = 2 * q + (e % 2);
+            if (r < rows && c < ib && (!lower_only || r >= c))
+                C[r + c * ldc] -= acc[0][e] + acc[1][e];
+        }
+    }
+}
+
+#if defined(GCHOL_GPU_ARCH) && GCHOL_GPU_ARCH >= 90
+#define GCHOL_INNER_UPDATE_TF32 1
+/* Single precision on the TF32 tensor cores as 3xTF32 (tf32_split: FP32
+ * accuracy, as the tiled kernel's tile products): one 16-row tile per warp,
+ * mma m16n8k8, the three products in three accumulators (independent
+ * chains), summed in FP32 at the end (kk <= 128 here, a short run for the
+ * truncating accumulation). On FFMA this update was ~60% of potf2's time in
+ * single (1.2k-2.9k cycles per 8 columns of a 128-row panel on the H100).
+ * Fragment maps as TileAcc3xTF32's column-major operands (conflict-free with
+ * ld = 4 mod 32 words): A's slots g and g + 8 are rows 2g and 2g + 1, read
+ * as one pair; k slots q and q + 4 are k = 2q and 2q + 1; B's slot g is
+ * column g. A, B and lda, ldb must keep the pairs 8-byte aligned; rows past
+ * `rows` are read (clamped to the last even row pair, within the column
+ * stride), never stored. */
+/* One 8-deep step of a 3xTF32 16 x 8 product with column-major operands,
+ * the three products into acc[0..2] (lo*hi, hi*lo, hi*hi): A's rows 2g and
+ * 2g + 1 (slots g and g + 8) as one pair at a[0] (k slot q: k = 2q) and
+ * a[lda] (slot q + 4: k = 2q + 1), B's column g (slot g) at b[0] and b[ldb].
+ * With ld = 4 mod 32 words the pairs of a half-warp hit all 32 banks. */
+__device__ __forceinline__ void mma_3xtf32_step(float (&acc)[3][4], const float *a, int lda,
+                                                const float *b, int ldb)
+{
+    const float2 v0 = *reinterpret_cast<const float2 *>(a);
+    const float2 v1 = *reinterpret_cast<const float2 *>(a + lda);
+    unsigned ah[4], al[4], bh0, bl0, bh1, bl1;
+    tf32_split(v0.x, ah[0], al[0]); /* (2g,     2q)     slot (g,     q)     */
+    tf32_split(v0.y, ah[1], al[1]); /* (2g + 1, 2q)     slot (g + 8, q)     */
+    tf32_split(v1.x, ah[2], al[2]); /* (2g,     2q + 1) slot (g,     q + 4) */
+    tf32_split(v1.y, ah[3], al[3]); /* (2g + 1, 2q + 1) slot (g + 8, q + 4) */
+    tf32_split(b[0], bh0, bl0);
+    tf32_split(b[ldb], bh1, bl1);
+    mma_16x8x8_tf32(acc[0], al, bh0, bh1);
+    mma_16x8x8_tf32(acc[1], ah, bl0, bl1);
+    mma_16x8x8_tf32(acc[2], ah, bh0, bh1);
+}
+
+template <int MaxRows>
+__device__ __forceinline__ void inner_update_tf32(float *C, int ldc, const float *A, int lda,
+                                                  const float *B, int ldb, int rows, int ib,
+                                                  int kk, bool lower_only)
+{
+    static_assert(kIB == 8, "one n8 tile");
+    constexpr int kWarps = kThreads / kWarpSize;
+    const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
+    const int g = lane >> 2, q = lane & 3;
+    const int ntiles = (rows + 15) / 16;
+    const int cb = min(g, ib - 1);
+    for (int t = warp; t < ntiles; t += kWarps) {
+        const int pr = min(16 * t + 2 * g, (rows - 1) & ~1); /* this lane's row pair */
+        const float *a = A + pr + 2 * q * lda;
+        const float *b = B + cb + 2 * q * ldb;
+        float acc[3][4] = {}; /* lo*hi, hi*lo, hi*hi */
+        for (int k = 0; k < kk; k += 8) mma_3xtf32_step(acc, a + k * lda, lda, b + k * ldb, ldb);
+        /* c0, c1: row slot g (row 2g), columns 2q, 2q + 1; c2, c3: slot g + 8 */
+#pragma unroll
+        for (int e = 0; e < 4; ++e) {
+            const int r = 16 * t + 2 * g + e / 2, c = 2 * q + (e % 2);
+            if (r < rows && c < ib && (!lower_only || r >= c))
+                C[r + c * ldc] -= (acc[0][e] + acc[1][e]) + acc[2][e];
+        }
+    }
+}
+#endif
+
+/*
+ * C(r, c) -= sum_k X(r, k) X(c, k) for r >= c of a 64 x 64 tile, k < 64 (the
+ * chain block's W -= L L^T), on the tensor cores: only the 20 of the 32
+ * m16n8 tiles that hold lower elements, three per warp on warps 0-3 and
+ * two on 4-7, so that the two warps of each scheduler (w, w + 4) have five
+ * (the full product gave each scheduler eight). C(r, c) = C[r + c*ldc],
+ * X(r, k) = X[r + k*ldx], ldx = 4 mod 16 (a conflict-free fragment map as
+ * in inner_update_dmma / _tf32). Double: mma m16n8k4, two k phases. Single
+ * (sm_90 builds): 3xTF32 m16n8k8 as inner_update_tf32.
+ */
+__device__ __forceinline__ void lower_tile_of20(int id, int &i, int &j)
+{
+    /* row block i (16 rows) has tiles j = 0 .. 2i + 1 (8 columns each) */
+    i = id < 2 ? 0 : id < 6 ? 1 : id < 12 ? 2 : 3;
+    j = id - i * (i + 1);
+}
+__device__ __forceinline__ void lower_product_sub(double *C, int ldc, const double *X, int ldx)
+{
+    const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
+    const int g = lane >> 2, q = lane & 3;
+    static_assert(kThreads / kWarpSize == 8, "20 tiles over 8 warps");
+    for (int id = warp; id < 20; id += 8) {
+        int i, j;
+        lower_tile_of20(id, i, j);
+        const double *a = X + 16 * i + g + q * ldx, *b = X + 8 * j + g + q * ldx;
+        double acc[2][4] = {};
+#pragma unroll 4
+        for (int k = 0; k < 64; k += 8) {
+            dmma_16x8x4(acc[0], a[k * ldx], a[8 + k * ldx], b[k * ldx]);
+            dmma_16x8x4(acc[1], a[(k + 4) * ldx], a[8 + (k + 4) * ldx], b[(k + 4) * ldx]);
+        }
+#pragma unroll
+        for (int e = 0; e < 4; ++e) {
+            const int r = 16 * i + g + 8 * (e / 2), c = 8 * j + 2 * q + (e % 2);
+            if (r >= c) C[r + c * ldc] -= acc[0][e] + acc[1][e];
+        }
+    }
+}
+#ifdef GCHOL_INNER_UPDATE_TF32
+__device__ __forceinline__ void lower_product_sub(float *C, int ldc, const float *X, int ldx)
+{
+    const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
+    const int g = lane >> 2, q = lane & 3;
+    for (int id = warp; id < 20; id += 8) {
+        int i, j;
+        lower_tile_of20(id, i, j);
+        const float *a = X + 16 * i + 2 * g + 2 * q * ldx, *b = X + 8 * j + g + 2 * q * ldx;
+        float acc[3][4] = {};
+#pragma unroll 2
+        for (int k = 0; k < 64; k += 8) mma_3xtf32_step(acc, a + k * ldx, ldx, b + k * ldx, ldx);
+#pragma unroll
+        for (int e = 0; e < 4; ++e) {
+            const int r = 16 * i + 2 * g + e / 2, c = 8 * j + 2 * q + (e % 2);
+            if (r >= c) C[r + c * ldc] -= (acc[0][e] + acc[1][e]) + acc[2][e];
+        }
+    }
+}
+#endif
+
+/* The inner-panel update in each precision: DMMA for double; single on
+ * 3xTF32 where the build targets sm_90 (FFMA otherwise). */
+template <typename T, int MaxRows>
+__device__ __forceinline__ void inner_update(T *C, int ldc, const T *A, int lda, const T *B,
+                                             int ldb, int rows, int ib, int kk, bool lower_only)
+{
+    if constexpr (std::is_same<T, double>::value)
+        inner_update_dmma<MaxRows>(C, ldc, A, lda, B, ldb, rows, ib, kk, lower_only);
+#ifdef GCHOL_INNER_UPDATE_TF32
+    else
+        inner_update_tf32<MaxRows>(C, ldc, A, lda, B, ldb, rows, ib, kk, lower_only);
+#else
+    else
+        inner_update_fma<T, MaxRows>(C, ldc, A, lda, B, ldb, rows, ib, kk, lower_only);
+#endif
+}
+
+/* Groups of cp.async copies (sm_80+, global -> shared without registers):
+ * close the group issued so far; wait until at most N groups are pending
+ * (a block barrier must follow before other threads read the data). */
+__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::); }
+template <int N> __device__ __forceinline__ void cp_async_wait()
+{
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
+}
+
+/* Opts a kernel into more than 48 KB of dynamic shared memory, once per
+ * device (a benign race at worst repeats the call). */
+template <typename Kernel>
+cudaError_t opt_in_shared(Kernel kernel, size_t bytes, bool (&done)[64])
+{
+    int dev = 0;
+    cudaError_t e = cudaGetDevice(&dev);
+    if (e != cudaSuccess) return e;
+    if (dev < 64 && done[dev]) return cudaSuccess;
+    e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
+    if (e == cudaSuccess && dev < 64) done[dev] = true;
+    return e;
+}
+
+/* Tile (ti, tj), ti >= tj, numbered row by row through the lower triangle:
+ * t = ti (ti + 1) / 2 + tj. Lets a grid cover only the triangle's tiles. */
+__device__ __forceinline__ void lower_tile_of(int64_t t, int64_t &ti, int64_t &tj)
+{
+    int64_t r = (int64_t)((sqrt(8.0 * (double)t + 1.0) - 1.0) * 0.5);
+    while (r * (r + 1) / 2 > t) --r;
+    while ((r + 1) * (r + 2) / 2 <= t) ++r;
+    ti = r;
+    tj = t - r * (r + 1) / 2;
+}
+
+} // namespace gchol
+
+#endif
