@@ -97,8 +97,17 @@ typedef struct {
  *   one block per SM / auto, which was left 1024 / 1024, lower, upper):
  *   4608 1.52, 1.55 / 1.72, 1.73; 5120 1.97, 2.03 / 2.01, 2.07; at 6144
  *   left stays faster (2.82, 2.88 against 3.00, 3.15 tiled).
+ * - Double's moved back to 4864 in the fourteenth, once potf2 and the
+ *   chain's W -= L L^T were faster in both paths (the left-looking panels
+ *   are tiled launches too; docs/results/s14/c7/, c8/; two runs, median of
+ *   5, ms, tiled / left 1024 / 1024, lower, upper): 4096 1.087, 1.092 /
+ *   1.233, 1.282; 4608 1.444, 1.456 / 1.510, 1.512 (upper 1.465, 1.469 /
+ *   1.508); 5120 1.909, 1.937 / 1.794, 1.838 (upper 1.928, 1.956 / 1.871,
+ *   1.820); 6144 2.80, 2.79 / 2.57, 2.58. Single's stays: lower / upper at
+ *   7680 4.33 / 4.16 tiled against 4.28 / 4.65 left, 8192 5.18 / 4.98
+ *   against 5.04 / 5.17.
  */
-static const int64_t tiled_below_double = 5376, tiled_below_single = 8448;
+static const int64_t tiled_below_double = 4864, tiled_below_single = 8448;
 /* 'U' swaps its triangles (GCHOL_UPPER_SWAP) from this n on, where the
  * left-looking lookahead runs (auto from 8448 in single since the eleventh
  * session, or asked for) and swaps block by block beside its work (one call, median of 5,

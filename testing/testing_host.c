@@ -136,11 +136,11 @@ static void test_options(void)
                        "resolve('%c', tiled, n=16385) falls back to left-looking (variant %d nb %lld)",
                        precs[p], o.variant, (long long)o.nb);
     }
-    /* auto: tiled below the switch (5376 in double, 8448 in single), then
+    /* auto: tiled below the switch (4864 in double, 8448 in single), then
      * left-looking with lookahead and the nb of the table */
     {
         static const resolved_t want[] = {
-            { 'd', 5375, GCHOL_VARIANT_TILED, 64, 64 },    { 'd', 5376, GCHOL_VARIANT_LEFT, 1024, 1024 },
+            { 'd', 4863, GCHOL_VARIANT_TILED, 64, 64 },    { 'd', 4864, GCHOL_VARIANT_LEFT, 1024, 1024 },
             { 'd', 10240, GCHOL_VARIANT_LEFT, 1024, 512 }, { 'd', 40960, GCHOL_VARIANT_LEFT, 1024, 256 },
             { 's', 8447, GCHOL_VARIANT_TILED, 64, 64 },    { 's', 8448, GCHOL_VARIANT_LEFT, 1024, 1024 },
             { 's', 10239, GCHOL_VARIANT_LEFT, 1024, 1024 }, { 's', 10240, GCHOL_VARIANT_LEFT, 1024, 512 },

@@ -908,7 +908,7 @@ static void build_suite(case_list_t *l, int quick)
                     DEF_NONE, 0);
                 /* the tiled kernel on a whole matrix: single upper's
                  * 3xTF32 worker update (FFMA up to 3072) at one block per
-                 * SM, also auto's last sizes there (up to 5375 in double);
+                 * SM, also auto's last sizes there (up to 4863 in double);
                  * two blocks per SM past 5376, where auto runs it in
                  * single up to 8447; a failed pivot there */
                 add(l, 4000, 3, uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_TILED,
