@@ -167,9 +167,10 @@ __device__ __noinline__ BlockRow<T> diag_block_row_plain(const T *S, int lds, in
  * L11 into a product, for a few percent more work here. unit_below says so:
  * row n + i of I is then zero left of column i while the factorization runs,
  * so the inner block at jb solves only rows n .. n + jb + kIB - 1 of it and
- * updates only rows n .. n + jb - 1 (the rest stay zero), less work in (a) (128 x 64 panel on
- * the H100: double 15.2k -> 14.9k cycles, single 12.1k -> 11.7k; the tiled
- * Cholesky at n = 1024, lower, 0.231-0.233 -> 0.224-0.225 ms in double).
+ * updates only rows n .. n + jb - 1 (the rest stay zero): less work in (a)
+ * (128 x 64 panel on the H100, solving n + jb + kIB rows: double 15.2k ->
+ * 14.9k cycles, single 12.1k -> 11.7k; the tiled Cholesky at n = 1024,
+ * lower, 0.231-0.233 -> 0.224-0.225 ms in double; the update's rows below).
  *
  * (b), which is on the critical path of every Cholesky built on this tile,
  * has no shuffles and no barrier inside: each thread that owns a row of the
