@@ -21,13 +21,13 @@ NVFLAGS   ?= -O3
 NVFLAGS   += -std=c++17 -gencode=arch=compute_$(GPU_ARCH),code=sm_$(GPU_ARCH) \
              -Xcompiler -fPIC -Xcompiler -Wall -Iinclude -Ikernels --expt-relaxed-constexpr \
              -DGCHOL_GPU_ARCH=$(GPU_ARCH)
-LDCUDA    := -L$(CUDA_LIB) -Wl,-rpath,$(CUDA_LIB) -lcublas -lcudart -lpthread
+LDCUDA    := -L$(CUDA_LIB) -Wl,-rpath,$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread
 LDLAPACK  := -llapacke -lopenblas -lm -lpthread
 
 # Precision-generic C sources: each is compiled once per precision.
 GENERIC_SRC := src/potrf_driver.c src/potrf_host.c src/syrk_diag.c src/rfp_convert.c \
                src/pftrf.c src/pftrs.c src/trsm_rec.c \
-               src/syrk_rec.c
+               src/syrk_rec.c src/gemm_lt.c
 PLAIN_SRC   := src/queue.c src/errors.c src/options.c src/host_default_queue.c src/host_stage.c
 KERNEL_SRC  := $(wildcard kernels/*.cu)
 
@@ -64,7 +64,7 @@ lib/libgchol.a: $(LIB_OBJ)
 	ar rcs $@ $^
 lib/libgchol.so: $(LIB_OBJ)
 	@mkdir -p lib
-	$(NVCC) -shared -o $@ $^ -L$(CUDA_LIB) -lcublas -lcudart -lpthread
+	$(NVCC) -shared -o $@ $^ -L$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread
 
 # Testing: testing_potrf.c is precision-generic, compiled once per precision.
 # testing_host_stage builds src/host_stage.c against a mocked CUDA runtime.

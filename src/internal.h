@@ -7,6 +7,7 @@
 
 #include "gchol.h"
 
+#include <cublasLt.h>
 #include <cublas_v2.h>
 #include <cuda_runtime_api.h>
 
@@ -21,6 +22,7 @@ struct gchol_queue_s {
     cublasHandle_t blas;         /* bound to stream                            */
     cublasHandle_t panel_blas;   /* bound to panel_stream: a handle's workspace
                                     must not be shared by two streams at once */
+    cublasLtHandle_t lt;         /* for gemm_lt.c (stream passed per call)     */
     cudaEvent_t    ev_fork, ev_join, ev_panel, ev_update;
     cudaStream_t   up_stream;    /* host interface: uploads, and downloads of */
     cudaStream_t   down_stream;  /* finished columns beside the factorization */
@@ -179,5 +181,16 @@ int64_t gchol_dsyrk_rec(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation
 int64_t gchol_ssyrk_rec(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,
                         int64_t n, int64_t k, float alpha, const float *A, int64_t lda,
                         float beta, float *C, int64_t ldc);
+
+/* gemm on cublasLt's first 128 x 128 tile algorithm (gemm_lt.c): cublas?gemm
+ * semantics; *done = 0 (nothing enqueued) when none is offered. */
+int64_t gchol_dgemm_lt_wide(cublasLtHandle_t lt, cudaStream_t s, cublasOperation_t ta,
+                            cublasOperation_t tb, int64_t m, int64_t n, int64_t k, double alpha,
+                            const double *A, int64_t lda, const double *B, int64_t ldb,
+                            double beta, double *C, int64_t ldc, int *done);
+int64_t gchol_sgemm_lt_wide(cublasLtHandle_t lt, cudaStream_t s, cublasOperation_t ta,
+                            cublasOperation_t tb, int64_t m, int64_t n, int64_t k, float alpha,
+                            const float *A, int64_t lda, const float *B, int64_t ldb, float beta,
+                            float *C, int64_t ldc, int *done);
 
 #endif

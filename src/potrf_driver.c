@@ -179,6 +179,12 @@ static int64_t op_gemm(const fact_t *f, int s, int64_t i0, int64_t c0, int64_t m
     }
     const FLOAT *A = at(f, i0, j0), *B = at(f, c0, j0);
     FLOAT *C = at(f, i0, c0);
+    if (!tC && !tA && !tB && f->ld >= GEMM_WIDE_TILE_LD && k >= GEMM_WIDE_TILE_K) {
+        int done = 0;
+        st = PFX(gemm_lt_wide)(f->q->lt, stream_of(f, s), CUBLAS_OP_N, CUBLAS_OP_T, m, nn, k,
+                               minus_one, A, f->ld, B, f->ld, one, C, f->ld, &done);
+        if (st != GCHOL_SUCCESS || done) return st;
+    }
     cublasStatus_t r =
         tC ? BLAS_GEMM(blas_of(f, s), tB ? CUBLAS_OP_T : CUBLAS_OP_N, tA ? CUBLAS_OP_N : CUBLAS_OP_T,
                        nn, m, k, &minus_one, B, f->ld, A, f->ld, &one, C, f->ld)

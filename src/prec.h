@@ -28,6 +28,22 @@ typedef double FLOAT;
 /* The gemm updates are not split (see the single case). */
 #define GEMM_UPPER_CHUNK 0
 #define GEMM_LOWER_CHUNK 0
+/* The lower bulk update's gemm (op N, T) on cublasLt's 128 x 128 tiles
+ * (gemm_lt.c) where the leading dimension is at least _LD and the inner
+ * size at least _K: at n = 40960 cuBLAS dgemm's 64 x 64 tiles run every
+ * other update at 37-48 TFLOP/s once k passes ~26000, the 128 x 128 ones at
+ * 52-57; summed over the updates 417.8 -> 381.1 ms. At 16384 / 24576 /
+ * 32768 the wide tiles lost 0-6% (docs/results/s15/c2/). */
+#ifndef GCHOL_WIDE_TILE_LD /* (overridable for A/B and test builds) */
+#define GCHOL_WIDE_TILE_LD 36864
+#endif
+#ifndef GCHOL_WIDE_TILE_K
+#define GCHOL_WIDE_TILE_K 8192
+#endif
+#define GEMM_WIDE_TILE_LD GCHOL_WIDE_TILE_LD
+#define GEMM_WIDE_TILE_K  GCHOL_WIDE_TILE_K
+#define LT_DATA         CUDA_R_64F
+#define LT_COMPUTE      CUBLAS_COMPUTE_64F
 #elif defined(GCHOL_PREC_S)
 typedef float FLOAT;
 #define PREC_CHAR       's'
@@ -74,6 +90,11 @@ typedef float FLOAT;
  * 15.2; with nb = 512 (n >= 20480) it gained nothing, and lower at 32768 /
  * 40960 lost 1-2% (docs/results/s8/c10/). */
 #define LAST_TERM_UPDATE_MIN_K 1024
+/* sgemm's updates mostly run on the 3xTF32 kernel: no wide-tile gemm. */
+#define GEMM_WIDE_TILE_LD INT64_MAX
+#define GEMM_WIDE_TILE_K  INT64_MAX
+#define LT_DATA         CUDA_R_32F
+#define LT_COMPUTE      CUBLAS_COMPUTE_32F
 #else
 #error "compile with -DGCHOL_PREC_D or -DGCHOL_PREC_S"
 #endif

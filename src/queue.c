@@ -37,6 +37,7 @@ static int64_t queue_init(gchol_queue_t q)
     GCHOL_BLAS(cublasSetStream(q->blas, q->stream));
     GCHOL_BLAS(cublasCreate(&q->panel_blas));
     GCHOL_BLAS(cublasSetStream(q->panel_blas, q->panel_stream));
+    GCHOL_BLAS(cublasLtCreate(&q->lt));
     GCHOL_CUDA(cudaEventCreateWithFlags(&q->ev_fork, cudaEventDisableTiming));
     GCHOL_CUDA(cudaEventCreateWithFlags(&q->ev_join, cudaEventDisableTiming));
     GCHOL_CUDA(cudaEventCreateWithFlags(&q->ev_panel, cudaEventDisableTiming));
@@ -113,6 +114,7 @@ int64_t gchol_queue_destroy(gchol_queue_t q)
         if (q->down_stream) (void)cudaStreamSynchronize(q->down_stream);
         if (q->blas) cublasDestroy(q->blas);
         if (q->panel_blas) cublasDestroy(q->panel_blas);
+        if (q->lt) cublasLtDestroy(q->lt);
         if (q->ev_fork) cudaEventDestroy(q->ev_fork);
         if (q->ev_join) cudaEventDestroy(q->ev_join);
         if (q->ev_panel) cudaEventDestroy(q->ev_panel);

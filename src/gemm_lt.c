@@ -1,0 +1,77 @@
+/*
+ * gemm_lt.c -- C := alpha op(A) op(B) + beta C through cublasLt, on the
+ * first algorithm of its heuristic list whose tile is 128 x 128.
+ * Precision-generic (see prec.h).
+ *
+ * Why: at n = 40960 cuBLAS's dgemm picks 64 x 64 tiles for the left-looking
+ * bulk updates (m = n - j - 1024, nn = 1024, k = j, ld = 40960) and runs
+ * every other one of them at 37-48 TFLOP/s instead of ~60 once k passes
+ * ~26000; the 128 x 128 tiles run those at 52-57 and the rest as fast as
+ * dgemm: the update gemms summed 417.8 -> 381.1 ms (docs/results/s15/c2/).
+ * At 16384-32768 neither tile won overall, so potrf_driver.c asks for this
+ * only where it was measured to pay (prec.h: GEMM_WIDE_TILE_*).
+ */
+#include "internal.h"
+#include "prec.h"
+
+#include <cublasLt.h>
+#include <string.h>
+
+/*
+ * Arguments as cublas?gemm's (column-major, op applied to A and B), on
+ * stream s with the queue's cublasLt handle lt. *done is set to 1 when the
+ * product was enqueued, 0 when cublasLt offered no 128 x 128 algorithm for
+ * the shape (nothing enqueued: the caller runs its own gemm). Returns a
+ * gchol status. No workspace: only algorithms that need none are asked for.
+ */
+int64_t PFX(gemm_lt_wide)(cublasLtHandle_t lt, cudaStream_t s, cublasOperation_t ta,
+                          cublasOperation_t tb, int64_t m, int64_t n, int64_t k, FLOAT alpha,
+                          const FLOAT *A, int64_t lda, const FLOAT *B, int64_t ldb, FLOAT beta,
+                          FLOAT *C, int64_t ldc, int *done)
+{
+    enum { kCandidates = 16 };
+    cublasLtMatmulDesc_t op = NULL;
+    cublasLtMatrixLayout_t la = NULL, lb = NULL, lc = NULL;
+    cublasLtMatmulPreference_t pref = NULL;
+    cublasLtMatmulHeuristicResult_t res[kCandidates];
+    const size_t no_workspace = 0;
+    int found = 0, pick = -1;
+    cublasStatus_t r = CUBLAS_STATUS_SUCCESS;
+    *done = 0;
+    memset(res, 0, sizeof(res));
+#define LT_TRY(call) do { if ((r = (call)) != CUBLAS_STATUS_SUCCESS) goto out; } while (0)
+    LT_TRY(cublasLtMatmulDescCreate(&op, LT_COMPUTE, LT_DATA));
+    LT_TRY(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof(ta)));
+    LT_TRY(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof(tb)));
+    LT_TRY(cublasLtMatrixLayoutCreate(&la, LT_DATA, ta == CUBLAS_OP_N ? m : k,
+                                      ta == CUBLAS_OP_N ? k : m, lda));
+    LT_TRY(cublasLtMatrixLayoutCreate(&lb, LT_DATA, tb == CUBLAS_OP_N ? k : n,
+                                      tb == CUBLAS_OP_N ? n : k, ldb));
+    LT_TRY(cublasLtMatrixLayoutCreate(&lc, LT_DATA, m, n, ldc));
+    LT_TRY(cublasLtMatmulPreferenceCreate(&pref));
+    LT_TRY(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
+                                                &no_workspace, sizeof(no_workspace)));
+    LT_TRY(cublasLtMatmulAlgoGetHeuristic(lt, op, la, lb, lc, lc, pref, kCandidates, res, &found));
+    for (int i = 0; i < found && pick < 0; ++i) {
+        int tile = 0;
+        size_t got = 0;
+        if (res[i].state == CUBLAS_STATUS_SUCCESS &&
+            cublasLtMatmulAlgoConfigGetAttribute(&res[i].algo, CUBLASLT_ALGO_CONFIG_TILE_ID, &tile,
+                                                 sizeof(tile), &got) == CUBLAS_STATUS_SUCCESS &&
+            tile == CUBLASLT_MATMUL_TILE_128x128)
+            pick = i;
+    }
+    if (pick >= 0) {
+        LT_TRY(cublasLtMatmul(lt, op, &alpha, A, la, B, lb, &beta, C, lc, C, lc, &res[pick].algo,
+                              NULL, 0, s));
+        *done = 1;
+    }
+#undef LT_TRY
+out:
+    if (pref) cublasLtMatmulPreferenceDestroy(pref);
+    if (lc) cublasLtMatrixLayoutDestroy(lc);
+    if (lb) cublasLtMatrixLayoutDestroy(lb);
+    if (la) cublasLtMatrixLayoutDestroy(la);
+    if (op) cublasLtMatmulDescDestroy(op);
+    return gchol_from_cublas(r);
+}
