@@ -35,10 +35,24 @@
 namespace gchol {
 namespace {
 
-constexpr int kBM      = 128;      /* tile order                              */
-constexpr int kLDS     = kBM + 4;  /* shared row pitch: conflict-free DMMA
-                                      fragment reads, 16-byte float4 rows     */
-constexpr int kThr     = 256;      /* 8 warps as 2 (rows) x 4 (cols), 64 x 32 */
+/* Tile order per precision, and the block's warps of 64 x 32 each: single
+ * 128 (8 warps as 2 rows x 4 columns, one block per SM), double
+ * GCHOL_SYRK_D_TILE: 64 (2 warps side by side, four blocks per SM) or 128.
+ * With 64 the blocks of an SM wait at their stage barriers independently,
+ * where one block of 8 warps left the FP64 tensor pipe idle on every warp
+ * at once (ncu, fourteenth session: busy 81-82% against cuBLAS dgemm's 96.5%
+ * with two blocks of 64 x 64 per SM). */
+#ifndef GCHOL_SYRK_D_TILE
+#define GCHOL_SYRK_D_TILE 64
+#endif
+template <typename T> struct Geo {
+    static constexpr int BM  = sizeof(T) == 8 ? GCHOL_SYRK_D_TILE : 128; /* tile order */
+    static constexpr int LDS = BM + 4;  /* shared row pitch: conflict-free DMMA
+                                           fragment reads, 16-byte rows        */
+    static constexpr int WN  = BM / 32; /* warps per warp row                  */
+    static constexpr int THR = (BM / 64) * WN * 32;
+};
+static_assert(Geo<double>::BM == 64 || Geo<double>::BM == 128, "double tile: 64 or 128");
 
 /* Per precision: columns of A per pipeline stage and the stage's size in
  * shared memory (see mainloop). Wider stages spread each stage's fixed costs
@@ -51,8 +65,9 @@ constexpr int kThr     = 256;      /* 8 warps as 2 (rows) x 4 (cols), 64 x 32 */
 #endif
 constexpr int kStageScale = GCHOL_GPU_ARCH >= 90 ? 1 : 2;
 template <typename T> struct Cfg {
-    static constexpr int BK    = (sizeof(T) == 8 ? 32 : 64) / kStageScale;
-    static constexpr int Stage = 2 * BK * kLDS + BK;
+    /* 64-order double tiles: 16 columns, so that four blocks' three stages fit */
+    static constexpr int BK    = (sizeof(T) == 8 ? (Geo<T>::BM == 64 ? 16 : 32) : 64) / kStageScale;
+    static constexpr int Stage = 2 * BK * Geo<T>::LDS + BK;
 };
 
 /*
@@ -176,6 +191,7 @@ template <> struct WarpTile<double> {
                                                       int wm, int wn)
     {
         const int lane = threadIdx.x % 32, g = lane / 4, t4 = lane % 4;
+        constexpr int kLDS = Geo<double>::LDS;
         const double *a = As + (kk + t4) * kLDS + wm * 64 + 2 * g;
         const double *b = Bs + (kk + t4) * kLDS + wn * 32 + 2 * g;
 #pragma unroll
@@ -260,6 +276,7 @@ template <> struct WarpTile<float> {
     template <typename Hook>
     __device__ __forceinline__ void mma(const float *As, const float *Bs, int wm, int wn, Hook &&hook)
     {
+        constexpr int kLDS = Geo<float>::LDS;
         const int lane = threadIdx.x % 32, g = lane / 4, t4 = lane % 4, q = quad(g);
         const float *ap = As + t4 * kLDS + wm * 64 + 4 * q;
         const float *bp = Bs + t4 * kLDS + wn * 32 + 4 * q;
@@ -404,7 +421,7 @@ constexpr int kAsyncStages = 3;
 /* Elements of one stage: A's and B's tiles, then d. */
 template <typename T, bool kKMajor> constexpr int stage_size()
 {
-    return kKMajor ? 2 * kBM * kLDK + Cfg<T>::BK : Cfg<T>::Stage;
+    return kKMajor ? 2 * Geo<T>::BM * kLDK + Cfg<T>::BK : Cfg<T>::Stage;
 }
 
 /* Global -> shared copies that bypass registers; the bytes past src_bytes
@@ -434,8 +451,8 @@ template <typename T> constexpr int kSteps = Cfg<T>::BK / WarpTile<T>::kK;
  * t takes rows V (t % kRowGroups) .. + V - 1 of the tile, in columns
  * c0 + kColGroups q with c0 = t / kRowGroups, q < kCopies. */
 template <typename T> constexpr int kVecRows = 16 / (int)sizeof(T);
-template <typename T> constexpr int kRowGroups = kBM / kVecRows<T>;
-template <typename T> constexpr int kColGroups = kThr / kRowGroups<T>;
+template <typename T> constexpr int kRowGroups = Geo<T>::BM / kVecRows<T>;
+template <typename T> constexpr int kColGroups = Geo<T>::THR / kRowGroups<T>;
 template <typename T> constexpr int kCopies = Cfg<T>::BK / kColGroups<T>;
 
 /* Parts a stage's copies and scaling are cut into: the copies of stage kt+2
@@ -496,11 +513,11 @@ __device__ __forceinline__ void issue_part(T *S, const T *src, int rows, int64_t
     constexpr int Q = kCopies<T> / kIssueParts<T>, CG = kColGroups<T>;
     const int rg = threadIdx.x % kRowGroups<T>, c0 = threadIdx.x / kRowGroups<T>;
     const T *p = src + (int64_t)(part * Q) * ldstep;
-    T *dst = S + (c0 + CG * part * Q) * kLDS + kVecRows<T> * rg;
+    T *dst = S + (c0 + CG * part * Q) * Geo<T>::LDS + kVecRows<T> * rg;
 #pragma unroll
     for (int j = 0; j < Q; ++j, p += ldstep) {
         const bool in = c0 + CG * (part * Q + j) < kleft;
-        copy_group<T, kVec>(dst + CG * j * kLDS, in ? p : safe, in ? rows : 0);
+        copy_group<T, kVec>(dst + CG * j * Geo<T>::LDS, in ? p : safe, in ? rows : 0);
     }
 }
 
@@ -518,7 +535,7 @@ template <bool kVec>
 __device__ __forceinline__ void issue_part_kmajor(float *S, const float *base, int64_t lda, int rows,
                                                   int kleft, int part, const float *safe)
 {
-    constexpr int KQ = Cfg<float>::BK / 4, RS = kThr / KQ, PER = kBM / RS;
+    constexpr int KQ = Cfg<float>::BK / 4, RS = Geo<float>::THR / KQ, PER = Geo<float>::BM / RS;
     constexpr int Q = PER / kIssueParts<float>;
     static_assert(PER % kIssueParts<float> == 0 && (Cfg<float>::BK + 4) == kLDK, "K-major stage");
     /* successive copies are RS rows apart: one pointer step each */
@@ -562,7 +579,7 @@ __device__ __forceinline__ void scale_part(T *S, const T *dS, int part)
     T v[Q][V], w[Q];
 #pragma unroll
     for (int j = 0; j < Q; ++j) {
-        const T *g = S + (c0 + CG * (part * Q + j)) * kLDS + V * rg;
+        const T *g = S + (c0 + CG * (part * Q + j)) * Geo<T>::LDS + V * rg;
         if constexpr (V == 2) {
             const double2 x = *reinterpret_cast<const double2 *>(g);
             v[j][0] = x.x; v[j][1] = x.y;
@@ -574,7 +591,7 @@ __device__ __forceinline__ void scale_part(T *S, const T *dS, int part)
     }
 #pragma unroll
     for (int j = 0; j < Q; ++j) {
-        T *g = S + (c0 + CG * (part * Q + j)) * kLDS + V * rg;
+        T *g = S + (c0 + CG * (part * Q + j)) * Geo<T>::LDS + V * rg;
         if constexpr (V == 2)
             *reinterpret_cast<double2 *>(g) = make_double2(v[j][0] * w[j], v[j][1] * w[j]);
         else
@@ -609,7 +626,7 @@ __device__ __forceinline__ void mainloop(Tile &acc, T *smem, const T *__restrict
     static_assert(kIssueParts<T> <= kScaleAt, "copies first, then the scaling, one part per step");
     static_assert(kCopies<T> % kIssueParts<T> == 0 && kCopies<T> % kScaleParts<T> == 0, "even parts");
     /* B's rows, d of a stage */
-    constexpr int boff = kKMajor ? kBM * kLDK : BK * kLDS, doff = 2 * boff;
+    constexpr int boff = kKMajor ? Geo<T>::BM * kLDK : BK * Geo<T>::LDS, doff = 2 * boff;
     const int nk = (int)((kend - kbeg + BK - 1) / BK);
     const GroupSrc<T> a_src = group_src(A, lda, m, row0, kbeg), b_src = group_src(A, lda, m, col0, kbeg);
     const int64_t ldstep = kColGroups<T> * lda, stride = BK * lda;
@@ -623,10 +640,10 @@ __device__ __forceinline__ void mainloop(Tile &acc, T *smem, const T *__restrict
         const int kleft = (int)max((int64_t)0, min((int64_t)BK, kend - k0));
         if constexpr (kKMajor) {
             const int64_t k0l = kbeg + (int64_t)kt * BK;
-            issue_part_kmajor<kVec>(S, A + row0 * lda + k0l, lda, (int)min((int64_t)kBM, m - row0),
+            issue_part_kmajor<kVec>(S, A + row0 * lda + k0l, lda, (int)min((int64_t)Geo<T>::BM, m - row0),
                                     kleft, part, A);
             issue_part_kmajor<kVec>(S + boff, A + col0 * lda + k0l, lda,
-                                    (int)min((int64_t)kBM, m - col0), kleft, part, A);
+                                    (int)min((int64_t)Geo<T>::BM, m - col0), kleft, part, A);
         } else {
             issue_part<T, kVec>(S, a_src.p + off, a_src.rows, ldstep, kleft, part, A);
             issue_part<T, kVec>(S + boff, b_src.p + off, b_src.rows, ldstep, kleft, part, A);
@@ -678,30 +695,31 @@ __device__ __forceinline__ void mainloop(Tile &acc, T *smem, const T *__restrict
 
 /* One block of 8 warps per SM in both precisions: the accumulators (and in
  * single precision the stage sums) take 220-240 registers per thread. */
-template <typename T> constexpr int min_blocks() { return 1; }
+template <typename T> constexpr int min_blocks() { return Geo<T>::BM == 64 ? 4 : 1; }
 
 /*
  * One tile of the lower triangle, over columns [split*kchunk, (split+1)*kchunk)
  * of A. splits == 1: writes alpha*acc + beta*C through the map. Otherwise
- * writes the raw partial tile to work[(t*splits + split) * kBM^2].
+ * writes the raw partial tile to work[(t*splits + split) * BM^2].
  */
 template <typename T, bool kHasD, bool kVec, bool kKMajor = false>
-__global__ void __launch_bounds__(kThr, min_blocks<T>())
+__global__ void __launch_bounds__(Geo<T>::THR, min_blocks<T>())
 syrk_diag_kernel(int64_t m, int64_t ncols, int64_t n, T alpha, const T *__restrict__ A, int64_t lda,
                  const T *__restrict__ d, T beta, T *__restrict__ C, OutMap map, int splits,
                  int64_t kchunk, T *__restrict__ work)
 {
+    constexpr int BM = Geo<T>::BM;
     extern __shared__ __align__(16) unsigned char smem_raw[];
     T *smem = reinterpret_cast<T *>(smem_raw);
     const int64_t t = blockIdx.x;
     int64_t ti, tj;
-    tile_of(t, (m + kBM - 1) / kBM, (ncols + kBM - 1) / kBM, ti, tj);
+    tile_of(t, (m + BM - 1) / BM, (ncols + BM - 1) / BM, ti, tj);
     const bool diag = ti == tj;
-    const int64_t row0 = ti * kBM, col0 = tj * kBM;
+    const int64_t row0 = ti * BM, col0 = tj * BM;
     const int64_t kbeg = (int64_t)blockIdx.y * kchunk;
     const int64_t kend = min(n, kbeg + kchunk);
 
-    const int warp = threadIdx.x / 32, wm = warp / 4, wn = warp % 4;
+    const int warp = threadIdx.x / 32, wm = warp / Geo<T>::WN, wn = warp % Geo<T>::WN;
     /* In a diagonal tile, warps whose 64 x 32 lies above the diagonal idle. */
     const bool active = !(diag && wn * 32 >= wm * 64 + 64);
 
@@ -722,27 +740,28 @@ syrk_diag_kernel(int64_t m, int64_t ncols, int64_t n, T alpha, const T *__restri
             }
         });
     } else {
-        T *W = work + ((int64_t)t * splits + blockIdx.y) * (int64_t)(kBM * kBM);
-        acc.for_each(wm, wn, [&](int r, int c, T v) { W[r + c * kBM] = v; });
+        T *W = work + ((int64_t)t * splits + blockIdx.y) * (int64_t)(BM * BM);
+        acc.for_each(wm, wn, [&](int r, int c, T v) { W[r + c * BM] = v; });
     }
 }
 
 /* Sums the splits of each tile in order and writes through the map. */
 template <typename T>
-__global__ void __launch_bounds__(kThr)
+__global__ void __launch_bounds__(Geo<T>::THR)
 syrk_diag_reduce_kernel(int64_t m, int64_t ncols, T alpha, T beta, T *__restrict__ C, OutMap map,
                         int splits, const T *__restrict__ work)
 {
+    constexpr int BM = Geo<T>::BM, THR = Geo<T>::THR;
     const int64_t t = blockIdx.x;
     int64_t ti, tj;
-    tile_of(t, (m + kBM - 1) / kBM, (ncols + kBM - 1) / kBM, ti, tj);
-    const T *W = work + (int64_t)t * splits * (kBM * kBM);
-    for (int e = threadIdx.x; e < kBM * kBM; e += kThr) {
-        const int r = e % kBM, c = e / kBM;
-        const int64_t i = ti * kBM + r, j = tj * kBM + c;
+    tile_of(t, (m + BM - 1) / BM, (ncols + BM - 1) / BM, ti, tj);
+    const T *W = work + (int64_t)t * splits * (BM * BM);
+    for (int e = threadIdx.x; e < BM * BM; e += THR) {
+        const int r = e % BM, c = e / BM;
+        const int64_t i = ti * BM + r, j = tj * BM + c;
         if (i >= m || j > i || j >= ncols) continue;
         T v = T(0);
-        for (int s = 0; s < splits; ++s) v += W[(int64_t)s * (kBM * kBM) + e];
+        for (int s = 0; s < splits; ++s) v += W[(int64_t)s * (BM * BM) + e];
         const int64_t off = out_offset(map, i, j);
         T out = alpha * v;
         if (beta != T(0)) out += beta * C[off];
@@ -755,9 +774,10 @@ constexpr size_t kSmemBytes = kAsyncStages * stage_size<T, kKMajor>() * sizeof(T
 
 /* Tiles of the lower triangle of an m x m C restricted to its first ncols
  * columns (ncols = m: the whole triangle). */
-inline int64_t tile_count(int64_t m, int64_t ncols)
+template <typename T> int64_t tile_count(int64_t m, int64_t ncols)
 {
-    const int64_t nt = (m + kBM - 1) / kBM, ntc = (min(ncols, m) + kBM - 1) / kBM;
+    constexpr int64_t BM = Geo<T>::BM;
+    const int64_t nt = (m + BM - 1) / BM, ntc = (min(ncols, m) + BM - 1) / BM;
     return ntc * (ntc + 1) / 2 + (nt - ntc) * ntc;
 }
 
@@ -774,7 +794,8 @@ int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t ld
     if (kmajor && dd) return cudaErrorInvalidValue;
     if (ncols > m) ncols = m;
     const OutMap map = { cmap->rfp, cmap->upper, cmap->transposed, cmap->ldc, m };
-    const int64_t tiles = tile_count(m, ncols);
+    constexpr int THR = Geo<T>::THR;
+    const int64_t tiles = tile_count<T>(m, ncols);
     if (splits < 1 || n == 0) splits = 1;
     const int64_t kchunk = splits == 1 ? (n > 0 ? n : 1)
                                        : ((n + splits - 1) / splits + 31) / 32 * 32;
@@ -786,7 +807,7 @@ int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t ld
     auto run = [&](auto kernel, bool(&done)[64]) {
         cudaError_t e = opt_in_shared(kernel, smem, done);
         if (e != cudaSuccess) return e;
-        kernel<<<grid, kThr, smem, stream>>>(m, ncols, n, alpha, dA, lda, dd, beta, dC, map, splits,
+        kernel<<<grid, THR, smem, stream>>>(m, ncols, n, alpha, dA, lda, dd, beta, dC, map, splits,
                                              kchunk, dwork);
         return cudaGetLastError();
     };
@@ -797,7 +818,7 @@ int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t ld
             auto run_k = [&](auto kernel, bool(&done)[64]) {
                 cudaError_t ek = opt_in_shared(kernel, smem_k, done);
                 if (ek != cudaSuccess) return ek;
-                kernel<<<grid, kThr, smem_k, stream>>>(m, ncols, n, alpha, dA, lda, dd, beta, dC, map,
+                kernel<<<grid, THR, smem_k, stream>>>(m, ncols, n, alpha, dA, lda, dd, beta, dC, map,
                                                        splits, kchunk, dwork);
                 return cudaGetLastError();
             };
@@ -814,7 +835,7 @@ int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t ld
                 : run(syrk_diag_kernel<T, false, false>, opted[0][0]);
     if (e != cudaSuccess) return e;
     if (splits > 1) {
-        syrk_diag_reduce_kernel<T><<<(unsigned)tiles, kThr, 0, stream>>>(m, ncols, alpha, beta, dC,
+        syrk_diag_reduce_kernel<T><<<(unsigned)tiles, THR, 0, stream>>>(m, ncols, alpha, beta, dC,
                                                                         map, splits, dwork);
         if ((e = cudaGetLastError()) != cudaSuccess) return e;
     }
@@ -837,11 +858,12 @@ extern "C" int gchol_syrk_diag_plan(int64_t m, int64_t n, size_t elsize, int *sp
     if (e != cudaSuccess) return e;
     /* Resident blocks per SM: register-bound (double) or 2 (single). */
     const int64_t slots = (int64_t)sms * (elsize == 8 ? min_blocks<double>() : min_blocks<float>());
-    const int64_t nt = (m + kBM - 1) / kBM, tiles = nt * (nt + 1) / 2;
+    const int64_t BM = elsize == 8 ? Geo<double>::BM : Geo<float>::BM;
+    const int64_t nt = (m + BM - 1) / BM, tiles = nt * (nt + 1) / 2;
     /* (The old flat 0.2% per split split 8192 x 32768 13 ways to trim a
      * 16-wave tail, writing and reading 3.5 GB of partials.) */
     *splits = gchol_syrk_diag_splits(tiles, slots, n, elsize);
-    if (*splits > 1) *work_bytes = (size_t)tiles * (size_t)*splits * kBM * kBM * elsize;
+    if (*splits > 1) *work_bytes = (size_t)tiles * (size_t)*splits * BM * BM * elsize;
     return cudaSuccess;
 }
 
@@ -863,7 +885,7 @@ extern "C" int gchol_ssyrk_diag_launch(int64_t m, int64_t n, float alpha, const 
 
 extern "C" int64_t gchol_syrk_update_tiles(int64_t m, int64_t ncols)
 {
-    return m <= 0 || ncols <= 0 ? 0 : gchol::tile_count(m, ncols);
+    return m <= 0 || ncols <= 0 ? 0 : gchol::tile_count<float>(m, ncols);
 }
 
 extern "C" int gchol_ssyrk_update_launch(int64_t m, int64_t ncols, int64_t k, const float *dA,
