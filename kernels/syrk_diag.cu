@@ -36,14 +36,17 @@ namespace gchol {
 namespace {
 
 /* Tile order per precision, and the block's warps of 64 x 32 each: single
- * 128 (8 warps as 2 rows x 4 columns, one block per SM), double
- * GCHOL_SYRK_D_TILE: 64 (2 warps side by side, four blocks per SM) or 128.
- * With 64 the blocks of an SM wait at their stage barriers independently,
- * where one block of 8 warps left the FP64 tensor pipe idle on every warp
- * at once (ncu, fourteenth session: busy 81-82% against cuBLAS dgemm's 96.5%
- * with two blocks of 64 x 64 per SM). */
+ * 128 (8 warps as 2 rows x 4 columns, one block per SM); double
+ * GCHOL_SYRK_D_TILE: 128 (the same), or 64 (2 warps side by side, four
+ * blocks per SM, 16-column stages). The 64 form is for the FP64 tensor
+ * pipe's idle time: with one block of 8 warps per SM every warp waits at
+ * the same stage barrier (ncu, fourteenth session: busy 81-82% against
+ * cuBLAS dgemm's 96.5% with two 64 x 64 blocks per SM). It compiles, but
+ * has not yet run on a GPU (the fifteenth session lost its device before
+ * docs/results/s15/src/call4.sh), so 128 stays the default; with 128 the
+ * kernels' PTX is the same as before this switch existed. */
 #ifndef GCHOL_SYRK_D_TILE
-#define GCHOL_SYRK_D_TILE 64
+#define GCHOL_SYRK_D_TILE 128
 #endif
 template <typename T> struct Geo {
     static constexpr int BM  = sizeof(T) == 8 ? GCHOL_SYRK_D_TILE : 128; /* tile order */
