@@ -179,7 +179,10 @@ static int64_t op_gemm(const fact_t *f, int s, int64_t i0, int64_t c0, int64_t m
     }
     const FLOAT *A = at(f, i0, j0), *B = at(f, c0, j0);
     FLOAT *C = at(f, i0, c0);
-    if (!tC && !tA && !tB && f->ld >= GEMM_WIDE_TILE_LD && k >= GEMM_WIDE_TILE_K) {
+    /* only where it was measured: aligned columns (not RFP 'N''s odd ld) */
+    if (!tC && !tA && !tB && f->ld >= GEMM_WIDE_TILE_LD && k >= GEMM_WIDE_TILE_K &&
+        (f->ld * sizeof(FLOAT)) % 16 == 0 &&
+        ((uintptr_t)A | (uintptr_t)B | (uintptr_t)C) % 16 == 0) {
         int done = 0;
         st = PFX(gemm_lt_wide)(f->q->lt, stream_of(f, s), CUBLAS_OP_N, CUBLAS_OP_T, m, nn, k,
                                minus_one, A, f->ld, B, f->ld, one, C, f->ld, &done);
