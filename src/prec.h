@@ -29,11 +29,12 @@ typedef double FLOAT;
 #define GEMM_UPPER_CHUNK 0
 #define GEMM_LOWER_CHUNK 0
 /* The lower bulk update's gemm (op N, T) on cublasLt's 128 x 128 tiles
- * (gemm_lt.c) where the leading dimension is at least _LD and the inner
- * size at least _K, with 16-byte aligned columns: at n = 40960 cuBLAS dgemm's 64 x 64 tiles run every
- * other update at 37-48 TFLOP/s once k passes ~26000, the 128 x 128 ones at
- * 52-57; summed over the updates 417.8 -> 381.1 ms. At 16384 / 24576 /
- * 32768 the wide tiles lost 0-6% (docs/results/s15/c2/). */
+ * (gemm_lt.c) where the leading dimension is at least _LD, the inner size
+ * at least _K and the columns 16-byte aligned: at n = 40960 cuBLAS dgemm's
+ * 64 x 64 tiles run every other update at 37-48 TFLOP/s once k passes
+ * ~26000, the 128 x 128 ones at 52-57; summed over the updates 417.8 ->
+ * 381.1 ms. At 16384 / 24576 / 32768 the wide tiles lost 0-6%
+ * (docs/results/s15/c2/). */
 #ifndef GCHOL_WIDE_TILE_LD /* (overridable for A/B and test builds) */
 #define GCHOL_WIDE_TILE_LD 36864
 #endif
