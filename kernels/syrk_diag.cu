@@ -886,9 +886,13 @@ extern "C" int gchol_ssyrk_diag_launch(int64_t m, int64_t n, float alpha, const 
     return gchol::launch<float>(m, m, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork, stream);
 }
 
-extern "C" int64_t gchol_syrk_update_tiles(int64_t m, int64_t ncols)
+extern "C" int64_t gchol_syrk_update_tiles(size_t elsize, int64_t m, int64_t ncols,
+                                           int *blocks_per_sm)
 {
-    return m <= 0 || ncols <= 0 ? 0 : gchol::tile_count<float>(m, ncols);
+    using namespace gchol;
+    *blocks_per_sm = elsize == 8 ? min_blocks<double>() : min_blocks<float>();
+    if (m <= 0 || ncols <= 0) return 0;
+    return elsize == 8 ? tile_count<double>(m, ncols) : tile_count<float>(m, ncols);
 }
 
 extern "C" int gchol_ssyrk_update_launch(int64_t m, int64_t ncols, int64_t k, const float *dA,
@@ -898,4 +902,13 @@ extern "C" int gchol_ssyrk_update_launch(int64_t m, int64_t ncols, int64_t k, co
     const gchol_outmap_t map = { 0, trans_c, 0, lddc };
     return gchol::launch<float>(m, ncols, k, -1.0f, dA, ldda, nullptr, 1.0f, dC, &map, 1, nullptr,
                                 stream, trans_a != 0);
+}
+
+extern "C" int gchol_dsyrk_update_launch(int64_t m, int64_t ncols, int64_t k, const double *dA,
+                                         int64_t ldda, int trans_a, double *dC, int64_t lddc,
+                                         int trans_c, cudaStream_t stream)
+{
+    const gchol_outmap_t map = { 0, trans_c, 0, lddc };
+    return gchol::launch<double>(m, ncols, k, -1.0, dA, ldda, nullptr, 1.0, dC, &map, 1, nullptr,
+                                 stream, trans_a != 0);
 }

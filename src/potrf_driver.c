@@ -344,14 +344,20 @@ static int64_t op_update(const fact_t *f, int s, int64_t i0, int64_t nn, int64_t
 {
     int64_t st;
 #ifdef SYRK_UPDATE_LAUNCH
-    if (k > 0 && !GCHOL_NO_TF32_UPDATE && rows_first(f, i0, nn + m, i0) == nn + m &&
-        rows_first(f, i0, nn + m, j0) == nn + m) {
-        int sms = 0;
-        const int64_t tiles = gchol_syrk_update_tiles(nn + m, nn);
+    int a_plain = 1; /* A not transposed in any block of [j0, j0+k) */
+    for (int64_t j = j0, kj; j < j0 + k; j += kj) {
+        kj = cols_first(f, j, j0 + k - j);
+        if (tr(f, i0, j)) a_plain = 0;
+    }
+    if (k > 0 && !KERNEL_UPDATE_OFF && (KERNEL_UPDATE_TRANS_A || a_plain) &&
+        rows_first(f, i0, nn + m, i0) == nn + m && rows_first(f, i0, nn + m, j0) == nn + m) {
+        int sms = 0, per_sm = 1;
+        const int64_t tiles = gchol_syrk_update_tiles(sizeof(FLOAT), nn + m, nn, &per_sm);
         if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, f->q->device) != cudaSuccess)
             return GCHOL_ERR_CUDA;
-        const int64_t waves = (tiles + sms - 1) / (sms > 0 ? sms : 1);
-        if (sms > 0 && 4 * tiles >= 3 * waves * sms) {
+        const int64_t slots = (int64_t)sms * per_sm;
+        const int64_t waves = (tiles + slots - 1) / (slots > 0 ? slots : 1);
+        if (slots > 0 && 4 * tiles >= 3 * waves * slots) {
             /* the columns right of the split lie in block 22: no row crossing there */
             for (int64_t j = j0, kj; j < j0 + k; j += kj) {
                 kj = cols_first(f, j, j0 + k - j);
