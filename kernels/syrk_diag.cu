@@ -1,8 +1,9 @@
 /*
  * syrk_diag.cu -- C := alpha * A * D^2 * A^T + beta * C on a triangular grid.
  *
- * A is m x n (column-major, lda), D = diag(d). Only the 128 x 128 tiles of
- * the lower triangle of C are launched: block t of the grid is tile (ti, tj),
+ * A is m x n (column-major, lda), D = diag(d). Only the tiles (128 x 128;
+ * in double optionally 64 x 64, see Geo) of the lower triangle of C are
+ * launched: block t of the grid is tile (ti, tj),
  * ti >= tj, with t = ti(ti+1)/2 + tj. The tiles of the other triangle get no
  * thread block at all.
  *
@@ -56,13 +57,18 @@ template <typename T> struct Geo {
     static constexpr int THR = (BM / 64) * WN * 32;
 };
 static_assert(Geo<double>::BM == 64 || Geo<double>::BM == 128, "double tile: 64 or 128");
+#ifdef GCHOL_GPU_ARCH
+static_assert(Geo<double>::BM == 128 || GCHOL_GPU_ARCH >= 90,
+              "the 64 x 64 form's four blocks per SM need sm_90's shared memory");
+#endif
 
 /* Per precision: columns of A per pipeline stage and the stage's size in
  * shared memory (see mainloop). Wider stages spread each stage's fixed costs
  * -- the barrier, the first fragment loads -- over more multiplies: double
  * 32 columns, single 64 (A/B on the H100, docs/results/s8/: single 3xTF32
- * with 32 columns was 3-5% slower). Three stages take 199 KiB of shared
- * memory: sm_90 has 227 KiB per block, sm_80 164 KiB (there: half). */
+ * with 32 columns was 3-5% slower). Three stages of a 128 x 128 tile take
+ * 199 KiB of shared memory: sm_90 has 227 KiB per block, sm_80 164 KiB
+ * (there: half). The 64 x 64 form takes 16 columns, 51 KiB a block. */
 #ifndef GCHOL_GPU_ARCH
 #define GCHOL_GPU_ARCH 90
 #endif
@@ -364,7 +370,7 @@ template <> struct WarpTile<float> {
  * the four lanes g of a half-warp then read rows 2 apart, and with a row
  * pitch of 4 mod 32 words each 8-byte load phase hits all 32 banks.
  */
-constexpr int kLDK = 64 + 4;
+constexpr int kLDK = Cfg<float>::BK + 4; /* 68 on sm_90 */
 
 struct WarpTileK : WarpTile<float> {
     __device__ __forceinline__ static int sig(int g) { return g < 4 ? 2 * g : 2 * (g - 4) + 1; }
@@ -696,8 +702,10 @@ __device__ __forceinline__ void mainloop(Tile &acc, T *smem, const T *__restrict
     cp_async_wait<0>();
 }
 
-/* One block of 8 warps per SM in both precisions: the accumulators (and in
- * single precision the stage sums) take 220-240 registers per thread. */
+/* Resident blocks per SM: one of 8 warps for 128 x 128 tiles (the
+ * accumulators, and in single precision the stage sums, take 220-240
+ * registers per thread); four of 2 warps for 64 x 64 (51 KiB of shared
+ * memory and up to 255 registers per thread each). */
 template <typename T> constexpr int min_blocks() { return Geo<T>::BM == 64 ? 4 : 1; }
 
 /*
@@ -809,6 +817,11 @@ int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t ld
     const bool vec = (uintptr_t)dA % 16 == 0 && lda % kVecRows<T> == 0;
     auto run = [&](auto kernel, bool(&done)[64]) {
         cudaError_t e = opt_in_shared(kernel, smem, done);
+        /* several blocks per SM: the largest shared-memory carveout, which
+         * the driver is otherwise free not to choose */
+        if (e == cudaSuccess && min_blocks<T>() > 1)
+            e = cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                     (int)cudaSharedmemCarveoutMaxShared);
         if (e != cudaSuccess) return e;
         kernel<<<grid, THR, smem, stream>>>(m, ncols, n, alpha, dA, lda, dd, beta, dC, map, splits,
                                              kchunk, dwork);
@@ -859,7 +872,7 @@ extern "C" int gchol_syrk_diag_plan(int64_t m, int64_t n, size_t elsize, int *sp
     cudaError_t e = cudaGetDevice(&dev);
     if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
     if (e != cudaSuccess) return e;
-    /* Resident blocks per SM: register-bound (double) or 2 (single). */
+    /* Resident blocks per SM (min_blocks). */
     const int64_t slots = (int64_t)sms * (elsize == 8 ? min_blocks<double>() : min_blocks<float>());
     const int64_t BM = elsize == 8 ? Geo<double>::BM : Geo<float>::BM;
     const int64_t nt = (m + BM - 1) / BM, tiles = nt * (nt + 1) / 2;

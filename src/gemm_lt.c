@@ -15,7 +15,18 @@
 #include "prec.h"
 
 #include <cublasLt.h>
+#include <stdint.h>
 #include <string.h>
+
+/* The alignment every column of a matrix at p with leading dimension ld
+ * keeps, up to the 256 bytes cublasLt assumes when not told. */
+static uint32_t column_alignment(const void *p, int64_t ld)
+{
+    const uintptr_t bits = (uintptr_t)p | (uintptr_t)ld * sizeof(FLOAT);
+    uint32_t a = 256;
+    while (a > 1 && bits % a) a /= 2;
+    return a;
+}
 
 /*
  * Arguments as cublas?gemm's (column-major, op applied to A and B), on
@@ -35,6 +46,8 @@ int64_t PFX(gemm_lt_wide)(cublasLtHandle_t lt, cudaStream_t s, cublasOperation_t
     cublasLtMatmulPreference_t pref = NULL;
     cublasLtMatmulHeuristicResult_t res[kCandidates];
     const size_t no_workspace = 0;
+    const uint32_t align_a = column_alignment(A, lda), align_b = column_alignment(B, ldb),
+                   align_c = column_alignment(C, ldc);
     int found = 0, pick = -1;
     cublasStatus_t r = CUBLAS_STATUS_SUCCESS;
     *done = 0;
@@ -51,7 +64,22 @@ int64_t PFX(gemm_lt_wide)(cublasLtHandle_t lt, cudaStream_t s, cublasOperation_t
     LT_TRY(cublasLtMatmulPreferenceCreate(&pref));
     LT_TRY(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
                                                 &no_workspace, sizeof(no_workspace)));
-    LT_TRY(cublasLtMatmulAlgoGetHeuristic(lt, op, la, lb, lc, lc, pref, kCandidates, res, &found));
+    /* the heuristic otherwise assumes 256-byte aligned operands and may
+     * offer an algorithm that then fails on these */
+    LT_TRY(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES,
+                                                &align_a, sizeof(align_a)));
+    LT_TRY(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES,
+                                                &align_b, sizeof(align_b)));
+    LT_TRY(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES,
+                                                &align_c, sizeof(align_c)));
+    LT_TRY(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES,
+                                                &align_c, sizeof(align_c)));
+    r = cublasLtMatmulAlgoGetHeuristic(lt, op, la, lb, lc, lc, pref, kCandidates, res, &found);
+    if (r == CUBLAS_STATUS_NOT_SUPPORTED) { /* nothing for this shape: the caller's gemm */
+        r = CUBLAS_STATUS_SUCCESS;
+        found = 0;
+    }
+    if (r != CUBLAS_STATUS_SUCCESS) goto out;
     for (int i = 0; i < found && pick < 0; ++i) {
         int tile = 0;
         size_t got = 0;
