@@ -3,13 +3,14 @@
  * first algorithm of its heuristic list whose tile is 128 x 128.
  * Precision-generic (see prec.h).
  *
- * Why: at n = 40960 cuBLAS's dgemm picks 64 x 64 tiles for the left-looking
- * bulk updates (m = n - j - 1024, nn = 1024, k = j, ld = 40960) and runs
- * every other one of them at 37-48 TFLOP/s instead of ~60 once k passes
- * ~26000; the 128 x 128 tiles run those at 52-57 and the rest as fast as
- * dgemm: the update gemms summed 417.8 -> 381.1 ms (docs/results/s15/c2/).
- * At 16384-32768 neither tile won overall, so potrf_driver.c asks for this
- * only where it was measured to pay (prec.h: GEMM_WIDE_TILE_*).
+ * Why: at n = 40960 cuBLAS's dgemm runs every other left-looking bulk update
+ * (m = n - j - 1024, nn = 1024, k = j, ld = 40960) at 37-48 TFLOP/s instead
+ * of ~60 once k passes ~26000 (cublasLt's first choice there is a 64 x 64
+ * tile); the 128 x 128 tiles run most of those at 52-57 and the rest at
+ * about dgemm's rate: the update gemms summed 417.8 -> 381.1 ms
+ * (docs/results/s15/c2/). At 16384-32768 they did not pay, so
+ * potrf_driver.c asks for this only where it was measured to
+ * (prec.h: GEMM_WIDE_TILE_*).
  */
 #include "internal.h"
 #include "prec.h"

@@ -33,7 +33,7 @@ typedef double FLOAT;
  * at least _K and the columns 16-byte aligned: at n = 40960 cuBLAS dgemm's
  * 64 x 64 tiles run every other update at 37-48 TFLOP/s once k passes
  * ~26000, the 128 x 128 ones at 52-57; summed over the updates 417.8 ->
- * 381.1 ms. At 16384 / 24576 / 32768 the wide tiles lost 0-6%
+ * 381.1 ms. At 16384 / 24576 / 32768 the wide tiles lost 0-7%
  * (docs/results/s15/c2/). */
 #ifndef GCHOL_WIDE_TILE_LD /* (overridable for A/B and test builds) */
 #define GCHOL_WIDE_TILE_LD 36864

@@ -1,8 +1,8 @@
 // session 15, call 2: the left-looking bulk-update gemms (op N,T; m = n-c-nb, nn = nb, k = c,
 // ld = n) through cublasDgemm against every algorithm of cublasLt's heuristic list, per shape,
 // and the sums over the block columns with: cublasDgemm, Lt's first choice, the best per shape,
-// and one fixed configuration (the 64x64 tile with 32x3 stages that the list offered first at
-// n = 16384). Double precision, nb = 1024.
+// and one fixed configuration (the 64x64 tile with 32x3 stages that the list offered -- second --
+// for the first shape at n = 16384, reused as the same struct for every shape). Double precision, nb = 1024.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
