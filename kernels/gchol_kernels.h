@@ -138,23 +138,18 @@ static inline int gchol_syrk_diag_splits(int64_t tiles, int64_t slots, int64_t n
 }
 
 /*
- * potrf's block-column update on the syrk_diag kernel (single: 3xTF32;
- * double: DMMA, an experimental build option, GCHOL_D_KERNEL_UPDATE in
- * src/prec.h): C -= A A^T on the lower triangle of an m x m C restricted to its
+ * potrf's block-column update in single precision, on the syrk_diag kernel
+ * (3xTF32): C -= A A^T on the lower triangle of an m x m C restricted to its
  * first ncols columns (the diagonal block and the rows below it), A m x k.
  * A's element (i, k) is at dA[i + k*ldda], or at dA[k + i*ldda] with
  * trans_a (the transposed view of an upper factorization, or a transposed
- * RFP block; single only: double returns cudaErrorNotSupported); C's (i, j)
- * at dC[i + j*lddc], or dC[j + i*lddc] with trans_c. One launch of
- * gchol_syrk_update_tiles(elsize, m, ncols, &b) thread blocks (b of them
- * resident per SM), no split of k.
+ * RFP block); C's (i, j) at dC[i + j*lddc], or dC[j + i*lddc] with trans_c.
+ * One launch of gchol_syrk_update_tiles(m, ncols) thread blocks, no split
+ * of k.
  */
-int64_t gchol_syrk_update_tiles(size_t elsize, int64_t m, int64_t ncols, int *blocks_per_sm);
+int64_t gchol_syrk_update_tiles(int64_t m, int64_t ncols);
 int gchol_ssyrk_update_launch(int64_t m, int64_t ncols, int64_t k, const float *dA, int64_t ldda,
                               int trans_a, float *dC, int64_t lddc, int trans_c,
-                              cudaStream_t stream);
-int gchol_dsyrk_update_launch(int64_t m, int64_t ncols, int64_t k, const double *dA, int64_t ldda,
-                              int trans_a, double *dC, int64_t lddc, int trans_c,
                               cudaStream_t stream);
 
 /*

@@ -1,9 +1,8 @@
 /*
  * syrk_diag.cu -- C := alpha * A * D^2 * A^T + beta * C on a triangular grid.
  *
- * A is m x n (column-major, lda), D = diag(d). Only the tiles (128 x 128;
- * in double optionally 64 x 64, see Geo) of the lower triangle of C are
- * launched: block t of the grid is tile (ti, tj),
+ * A is m x n (column-major, lda), D = diag(d). Only the 128 x 128 tiles of
+ * the lower triangle of C are launched: block t of the grid is tile (ti, tj),
  * ti >= tj, with t = ti(ti+1)/2 + tj. The tiles of the other triangle get no
  * thread block at all.
  *
@@ -36,47 +35,24 @@
 namespace gchol {
 namespace {
 
-/* Tile order per precision, and the block's warps of 64 x 32 each: single
- * 128 (8 warps as 2 rows x 4 columns, one block per SM); double
- * GCHOL_SYRK_D_TILE: 128 (the same), or 64 (2 warps side by side, four
- * blocks per SM, 16-column stages). The 64 form is for the FP64 tensor
- * pipe's idle time: with one block of 8 warps per SM every warp waits at
- * the same stage barrier (ncu, fourteenth session: busy 81-82% against
- * cuBLAS dgemm's 96.5% with two 64 x 64 blocks per SM). It compiles, but
- * has not yet run on a GPU (the fifteenth session lost its device before
- * docs/results/s15/src/call4.sh), so 128 stays the default; with 128 the
- * kernels' PTX is the same as before this switch existed. */
-#ifndef GCHOL_SYRK_D_TILE
-#define GCHOL_SYRK_D_TILE 128
-#endif
-template <typename T> struct Geo {
-    static constexpr int BM  = sizeof(T) == 8 ? GCHOL_SYRK_D_TILE : 128; /* tile order */
-    static constexpr int LDS = BM + 4;  /* shared row pitch: conflict-free DMMA
-                                           fragment reads, 16-byte rows        */
-    static constexpr int WN  = BM / 32; /* warps per warp row                  */
-    static constexpr int THR = (BM / 64) * WN * 32;
-};
-static_assert(Geo<double>::BM == 64 || Geo<double>::BM == 128, "double tile: 64 or 128");
-#ifdef GCHOL_GPU_ARCH
-static_assert(Geo<double>::BM == 128 || GCHOL_GPU_ARCH >= 90,
-              "the 64 x 64 form's four blocks per SM need sm_90's shared memory");
-#endif
+constexpr int kBM      = 128;      /* tile order                              */
+constexpr int kLDS     = kBM + 4;  /* shared row pitch: conflict-free DMMA
+                                      fragment reads, 16-byte float4 rows     */
+constexpr int kThr     = 256;      /* 8 warps as 2 (rows) x 4 (cols), 64 x 32 */
 
 /* Per precision: columns of A per pipeline stage and the stage's size in
  * shared memory (see mainloop). Wider stages spread each stage's fixed costs
  * -- the barrier, the first fragment loads -- over more multiplies: double
  * 32 columns, single 64 (A/B on the H100, docs/results/s8/: single 3xTF32
- * with 32 columns was 3-5% slower). Three stages of a 128 x 128 tile take
- * 199 KiB of shared memory: sm_90 has 227 KiB per block, sm_80 164 KiB
- * (there: half). The 64 x 64 form takes 16 columns, 51 KiB a block. */
+ * with 32 columns was 3-5% slower). Three stages take 199 KiB of shared
+ * memory: sm_90 has 227 KiB per block, sm_80 164 KiB (there: half). */
 #ifndef GCHOL_GPU_ARCH
 #define GCHOL_GPU_ARCH 90
 #endif
 constexpr int kStageScale = GCHOL_GPU_ARCH >= 90 ? 1 : 2;
 template <typename T> struct Cfg {
-    /* 64-order double tiles: 16 columns, so that four blocks' three stages fit */
-    static constexpr int BK    = (sizeof(T) == 8 ? (Geo<T>::BM == 64 ? 16 : 32) : 64) / kStageScale;
-    static constexpr int Stage = 2 * BK * Geo<T>::LDS + BK;
+    static constexpr int BK    = (sizeof(T) == 8 ? 32 : 64) / kStageScale;
+    static constexpr int Stage = 2 * BK * kLDS + BK;
 };
 
 /*
@@ -200,7 +176,6 @@ template <> struct WarpTile<double> {
                                                       int wm, int wn)
     {
         const int lane = threadIdx.x % 32, g = lane / 4, t4 = lane % 4;
-        constexpr int kLDS = Geo<double>::LDS;
         const double *a = As + (kk + t4) * kLDS + wm * 64 + 2 * g;
         const double *b = Bs + (kk + t4) * kLDS + wn * 32 + 2 * g;
 #pragma unroll
@@ -285,7 +260,6 @@ template <> struct WarpTile<float> {
     template <typename Hook>
     __device__ __forceinline__ void mma(const float *As, const float *Bs, int wm, int wn, Hook &&hook)
     {
-        constexpr int kLDS = Geo<float>::LDS;
         const int lane = threadIdx.x % 32, g = lane / 4, t4 = lane % 4, q = quad(g);
         const float *ap = As + t4 * kLDS + wm * 64 + 4 * q;
         const float *bp = Bs + t4 * kLDS + wn * 32 + 4 * q;
@@ -430,7 +404,7 @@ constexpr int kAsyncStages = 3;
 /* Elements of one stage: A's and B's tiles, then d. */
 template <typename T, bool kKMajor> constexpr int stage_size()
 {
-    return kKMajor ? 2 * Geo<T>::BM * kLDK + Cfg<T>::BK : Cfg<T>::Stage;
+    return kKMajor ? 2 * kBM * kLDK + Cfg<T>::BK : Cfg<T>::Stage;
 }
 
 /* Global -> shared copies that bypass registers; the bytes past src_bytes
@@ -460,8 +434,8 @@ template <typename T> constexpr int kSteps = Cfg<T>::BK / WarpTile<T>::kK;
  * t takes rows V (t % kRowGroups) .. + V - 1 of the tile, in columns
  * c0 + kColGroups q with c0 = t / kRowGroups, q < kCopies. */
 template <typename T> constexpr int kVecRows = 16 / (int)sizeof(T);
-template <typename T> constexpr int kRowGroups = Geo<T>::BM / kVecRows<T>;
-template <typename T> constexpr int kColGroups = Geo<T>::THR / kRowGroups<T>;
+template <typename T> constexpr int kRowGroups = kBM / kVecRows<T>;
+template <typename T> constexpr int kColGroups = kThr / kRowGroups<T>;
 template <typename T> constexpr int kCopies = Cfg<T>::BK / kColGroups<T>;
 
 /* Parts a stage's copies and scaling are cut into: the copies of stage kt+2
@@ -522,11 +496,11 @@ __device__ __forceinline__ void issue_part(T *S, const T *src, int rows, int64_t
     constexpr int Q = kCopies<T> / kIssueParts<T>, CG = kColGroups<T>;
     const int rg = threadIdx.x % kRowGroups<T>, c0 = threadIdx.x / kRowGroups<T>;
     const T *p = src + (int64_t)(part * Q) * ldstep;
-    T *dst = S + (c0 + CG * part * Q) * Geo<T>::LDS + kVecRows<T> * rg;
+    T *dst = S + (c0 + CG * part * Q) * kLDS + kVecRows<T> * rg;
 #pragma unroll
     for (int j = 0; j < Q; ++j, p += ldstep) {
         const bool in = c0 + CG * (part * Q + j) < kleft;
-        copy_group<T, kVec>(dst + CG * j * Geo<T>::LDS, in ? p : safe, in ? rows : 0);
+        copy_group<T, kVec>(dst + CG * j * kLDS, in ? p : safe, in ? rows : 0);
     }
 }
 
@@ -544,7 +518,7 @@ template <bool kVec>
 __device__ __forceinline__ void issue_part_kmajor(float *S, const float *base, int64_t lda, int rows,
                                                   int kleft, int part, const float *safe)
 {
-    constexpr int KQ = Cfg<float>::BK / 4, RS = Geo<float>::THR / KQ, PER = Geo<float>::BM / RS;
+    constexpr int KQ = Cfg<float>::BK / 4, RS = kThr / KQ, PER = kBM / RS;
     constexpr int Q = PER / kIssueParts<float>;
     static_assert(PER % kIssueParts<float> == 0 && (Cfg<float>::BK + 4) == kLDK, "K-major stage");
     /* successive copies are RS rows apart: one pointer step each */
@@ -588,7 +562,7 @@ __device__ __forceinline__ void scale_part(T *S, const T *dS, int part)
     T v[Q][V], w[Q];
 #pragma unroll
     for (int j = 0; j < Q; ++j) {
-        const T *g = S + (c0 + CG * (part * Q + j)) * Geo<T>::LDS + V * rg;
+        const T *g = S + (c0 + CG * (part * Q + j)) * kLDS + V * rg;
         if constexpr (V == 2) {
             const double2 x = *reinterpret_cast<const double2 *>(g);
             v[j][0] = x.x; v[j][1] = x.y;
@@ -600,7 +574,7 @@ __device__ __forceinline__ void scale_part(T *S, const T *dS, int part)
     }
 #pragma unroll
     for (int j = 0; j < Q; ++j) {
-        T *g = S + (c0 + CG * (part * Q + j)) * Geo<T>::LDS + V * rg;
+        T *g = S + (c0 + CG * (part * Q + j)) * kLDS + V * rg;
         if constexpr (V == 2)
             *reinterpret_cast<double2 *>(g) = make_double2(v[j][0] * w[j], v[j][1] * w[j]);
         else
@@ -635,7 +609,7 @@ __device__ __forceinline__ void mainloop(Tile &acc, T *smem, const T *__restrict
     static_assert(kIssueParts<T> <= kScaleAt, "copies first, then the scaling, one part per step");
     static_assert(kCopies<T> % kIssueParts<T> == 0 && kCopies<T> % kScaleParts<T> == 0, "even parts");
     /* B's rows, d of a stage */
-    constexpr int boff = kKMajor ? Geo<T>::BM * kLDK : BK * Geo<T>::LDS, doff = 2 * boff;
+    constexpr int boff = kKMajor ? kBM * kLDK : BK * kLDS, doff = 2 * boff;
     const int nk = (int)((kend - kbeg + BK - 1) / BK);
     const GroupSrc<T> a_src = group_src(A, lda, m, row0, kbeg), b_src = group_src(A, lda, m, col0, kbeg);
     const int64_t ldstep = kColGroups<T> * lda, stride = BK * lda;
@@ -649,10 +623,10 @@ __device__ __forceinline__ void mainloop(Tile &acc, T *smem, const T *__restrict
         const int kleft = (int)max((int64_t)0, min((int64_t)BK, kend - k0));
         if constexpr (kKMajor) {
             const int64_t k0l = kbeg + (int64_t)kt * BK;
-            issue_part_kmajor<kVec>(S, A + row0 * lda + k0l, lda, (int)min((int64_t)Geo<T>::BM, m - row0),
+            issue_part_kmajor<kVec>(S, A + row0 * lda + k0l, lda, (int)min((int64_t)kBM, m - row0),
                                     kleft, part, A);
             issue_part_kmajor<kVec>(S + boff, A + col0 * lda + k0l, lda,
-                                    (int)min((int64_t)Geo<T>::BM, m - col0), kleft, part, A);
+                                    (int)min((int64_t)kBM, m - col0), kleft, part, A);
         } else {
             issue_part<T, kVec>(S, a_src.p + off, a_src.rows, ldstep, kleft, part, A);
             issue_part<T, kVec>(S + boff, b_src.p + off, b_src.rows, ldstep, kleft, part, A);
@@ -702,35 +676,32 @@ __device__ __forceinline__ void mainloop(Tile &acc, T *smem, const T *__restrict
     cp_async_wait<0>();
 }
 
-/* Resident blocks per SM: one of 8 warps for 128 x 128 tiles (the
- * accumulators, and in single precision the stage sums, take 220-240
- * registers per thread); four of 2 warps for 64 x 64 (51 KiB of shared
- * memory and up to 255 registers per thread each). */
-template <typename T> constexpr int min_blocks() { return Geo<T>::BM == 64 ? 4 : 1; }
+/* One block of 8 warps per SM in both precisions: the accumulators (and in
+ * single precision the stage sums) take 220-240 registers per thread. */
+template <typename T> constexpr int min_blocks() { return 1; }
 
 /*
  * One tile of the lower triangle, over columns [split*kchunk, (split+1)*kchunk)
  * of A. splits == 1: writes alpha*acc + beta*C through the map. Otherwise
- * writes the raw partial tile to work[(t*splits + split) * BM^2].
+ * writes the raw partial tile to work[(t*splits + split) * kBM^2].
  */
 template <typename T, bool kHasD, bool kVec, bool kKMajor = false>
-__global__ void __launch_bounds__(Geo<T>::THR, min_blocks<T>())
+__global__ void __launch_bounds__(kThr, min_blocks<T>())
 syrk_diag_kernel(int64_t m, int64_t ncols, int64_t n, T alpha, const T *__restrict__ A, int64_t lda,
                  const T *__restrict__ d, T beta, T *__restrict__ C, OutMap map, int splits,
                  int64_t kchunk, T *__restrict__ work)
 {
-    constexpr int BM = Geo<T>::BM;
     extern __shared__ __align__(16) unsigned char smem_raw[];
     T *smem = reinterpret_cast<T *>(smem_raw);
     const int64_t t = blockIdx.x;
     int64_t ti, tj;
-    tile_of(t, (m + BM - 1) / BM, (ncols + BM - 1) / BM, ti, tj);
+    tile_of(t, (m + kBM - 1) / kBM, (ncols + kBM - 1) / kBM, ti, tj);
     const bool diag = ti == tj;
-    const int64_t row0 = ti * BM, col0 = tj * BM;
+    const int64_t row0 = ti * kBM, col0 = tj * kBM;
     const int64_t kbeg = (int64_t)blockIdx.y * kchunk;
     const int64_t kend = min(n, kbeg + kchunk);
 
-    const int warp = threadIdx.x / 32, wm = warp / Geo<T>::WN, wn = warp % Geo<T>::WN;
+    const int warp = threadIdx.x / 32, wm = warp / 4, wn = warp % 4;
     /* In a diagonal tile, warps whose 64 x 32 lies above the diagonal idle. */
     const bool active = !(diag && wn * 32 >= wm * 64 + 64);
 
@@ -751,28 +722,27 @@ syrk_diag_kernel(int64_t m, int64_t ncols, int64_t n, T alpha, const T *__restri
             }
         });
     } else {
-        T *W = work + ((int64_t)t * splits + blockIdx.y) * (int64_t)(BM * BM);
-        acc.for_each(wm, wn, [&](int r, int c, T v) { W[r + c * BM] = v; });
+        T *W = work + ((int64_t)t * splits + blockIdx.y) * (int64_t)(kBM * kBM);
+        acc.for_each(wm, wn, [&](int r, int c, T v) { W[r + c * kBM] = v; });
     }
 }
 
 /* Sums the splits of each tile in order and writes through the map. */
 template <typename T>
-__global__ void __launch_bounds__(Geo<T>::THR)
+__global__ void __launch_bounds__(kThr)
 syrk_diag_reduce_kernel(int64_t m, int64_t ncols, T alpha, T beta, T *__restrict__ C, OutMap map,
                         int splits, const T *__restrict__ work)
 {
-    constexpr int BM = Geo<T>::BM, THR = Geo<T>::THR;
     const int64_t t = blockIdx.x;
     int64_t ti, tj;
-    tile_of(t, (m + BM - 1) / BM, (ncols + BM - 1) / BM, ti, tj);
-    const T *W = work + (int64_t)t * splits * (BM * BM);
-    for (int e = threadIdx.x; e < BM * BM; e += THR) {
-        const int r = e % BM, c = e / BM;
-        const int64_t i = ti * BM + r, j = tj * BM + c;
+    tile_of(t, (m + kBM - 1) / kBM, (ncols + kBM - 1) / kBM, ti, tj);
+    const T *W = work + (int64_t)t * splits * (kBM * kBM);
+    for (int e = threadIdx.x; e < kBM * kBM; e += kThr) {
+        const int r = e % kBM, c = e / kBM;
+        const int64_t i = ti * kBM + r, j = tj * kBM + c;
         if (i >= m || j > i || j >= ncols) continue;
         T v = T(0);
-        for (int s = 0; s < splits; ++s) v += W[(int64_t)s * (BM * BM) + e];
+        for (int s = 0; s < splits; ++s) v += W[(int64_t)s * (kBM * kBM) + e];
         const int64_t off = out_offset(map, i, j);
         T out = alpha * v;
         if (beta != T(0)) out += beta * C[off];
@@ -785,10 +755,9 @@ constexpr size_t kSmemBytes = kAsyncStages * stage_size<T, kKMajor>() * sizeof(T
 
 /* Tiles of the lower triangle of an m x m C restricted to its first ncols
  * columns (ncols = m: the whole triangle). */
-template <typename T> int64_t tile_count(int64_t m, int64_t ncols)
+inline int64_t tile_count(int64_t m, int64_t ncols)
 {
-    constexpr int64_t BM = Geo<T>::BM;
-    const int64_t nt = (m + BM - 1) / BM, ntc = (min(ncols, m) + BM - 1) / BM;
+    const int64_t nt = (m + kBM - 1) / kBM, ntc = (min(ncols, m) + kBM - 1) / kBM;
     return ntc * (ntc + 1) / 2 + (nt - ntc) * ntc;
 }
 
@@ -805,8 +774,7 @@ int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t ld
     if (kmajor && dd) return cudaErrorInvalidValue;
     if (ncols > m) ncols = m;
     const OutMap map = { cmap->rfp, cmap->upper, cmap->transposed, cmap->ldc, m };
-    constexpr int THR = Geo<T>::THR;
-    const int64_t tiles = tile_count<T>(m, ncols);
+    const int64_t tiles = tile_count(m, ncols);
     if (splits < 1 || n == 0) splits = 1;
     const int64_t kchunk = splits == 1 ? (n > 0 ? n : 1)
                                        : ((n + splits - 1) / splits + 31) / 32 * 32;
@@ -817,13 +785,8 @@ int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t ld
     const bool vec = (uintptr_t)dA % 16 == 0 && lda % kVecRows<T> == 0;
     auto run = [&](auto kernel, bool(&done)[64]) {
         cudaError_t e = opt_in_shared(kernel, smem, done);
-        /* several blocks per SM: the largest shared-memory carveout, which
-         * the driver is otherwise free not to choose */
-        if (e == cudaSuccess && min_blocks<T>() > 1)
-            e = cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
-                                     (int)cudaSharedmemCarveoutMaxShared);
         if (e != cudaSuccess) return e;
-        kernel<<<grid, THR, smem, stream>>>(m, ncols, n, alpha, dA, lda, dd, beta, dC, map, splits,
+        kernel<<<grid, kThr, smem, stream>>>(m, ncols, n, alpha, dA, lda, dd, beta, dC, map, splits,
                                              kchunk, dwork);
         return cudaGetLastError();
     };
@@ -834,7 +797,7 @@ int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t ld
             auto run_k = [&](auto kernel, bool(&done)[64]) {
                 cudaError_t ek = opt_in_shared(kernel, smem_k, done);
                 if (ek != cudaSuccess) return ek;
-                kernel<<<grid, THR, smem_k, stream>>>(m, ncols, n, alpha, dA, lda, dd, beta, dC, map,
+                kernel<<<grid, kThr, smem_k, stream>>>(m, ncols, n, alpha, dA, lda, dd, beta, dC, map,
                                                        splits, kchunk, dwork);
                 return cudaGetLastError();
             };
@@ -851,7 +814,7 @@ int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t ld
                 : run(syrk_diag_kernel<T, false, false>, opted[0][0]);
     if (e != cudaSuccess) return e;
     if (splits > 1) {
-        syrk_diag_reduce_kernel<T><<<(unsigned)tiles, THR, 0, stream>>>(m, ncols, alpha, beta, dC,
+        syrk_diag_reduce_kernel<T><<<(unsigned)tiles, kThr, 0, stream>>>(m, ncols, alpha, beta, dC,
                                                                         map, splits, dwork);
         if ((e = cudaGetLastError()) != cudaSuccess) return e;
     }
@@ -872,14 +835,13 @@ extern "C" int gchol_syrk_diag_plan(int64_t m, int64_t n, size_t elsize, int *sp
     cudaError_t e = cudaGetDevice(&dev);
     if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
     if (e != cudaSuccess) return e;
-    /* Resident blocks per SM (min_blocks). */
+    /* Resident blocks per SM: register-bound (double) or 2 (single). */
     const int64_t slots = (int64_t)sms * (elsize == 8 ? min_blocks<double>() : min_blocks<float>());
-    const int64_t BM = elsize == 8 ? Geo<double>::BM : Geo<float>::BM;
-    const int64_t nt = (m + BM - 1) / BM, tiles = nt * (nt + 1) / 2;
+    const int64_t nt = (m + kBM - 1) / kBM, tiles = nt * (nt + 1) / 2;
     /* (The old flat 0.2% per split split 8192 x 32768 13 ways to trim a
      * 16-wave tail, writing and reading 3.5 GB of partials.) */
     *splits = gchol_syrk_diag_splits(tiles, slots, n, elsize);
-    if (*splits > 1) *work_bytes = (size_t)tiles * (size_t)*splits * BM * BM * elsize;
+    if (*splits > 1) *work_bytes = (size_t)tiles * (size_t)*splits * kBM * kBM * elsize;
     return cudaSuccess;
 }
 
@@ -899,13 +861,9 @@ extern "C" int gchol_ssyrk_diag_launch(int64_t m, int64_t n, float alpha, const 
     return gchol::launch<float>(m, m, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork, stream);
 }
 
-extern "C" int64_t gchol_syrk_update_tiles(size_t elsize, int64_t m, int64_t ncols,
-                                           int *blocks_per_sm)
+extern "C" int64_t gchol_syrk_update_tiles(int64_t m, int64_t ncols)
 {
-    using namespace gchol;
-    *blocks_per_sm = elsize == 8 ? min_blocks<double>() : min_blocks<float>();
-    if (m <= 0 || ncols <= 0) return 0;
-    return elsize == 8 ? tile_count<double>(m, ncols) : tile_count<float>(m, ncols);
+    return m <= 0 || ncols <= 0 ? 0 : gchol::tile_count(m, ncols);
 }
 
 extern "C" int gchol_ssyrk_update_launch(int64_t m, int64_t ncols, int64_t k, const float *dA,
@@ -915,13 +873,4 @@ extern "C" int gchol_ssyrk_update_launch(int64_t m, int64_t ncols, int64_t k, co
     const gchol_outmap_t map = { 0, trans_c, 0, lddc };
     return gchol::launch<float>(m, ncols, k, -1.0f, dA, ldda, nullptr, 1.0f, dC, &map, 1, nullptr,
                                 stream, trans_a != 0);
-}
-
-extern "C" int gchol_dsyrk_update_launch(int64_t m, int64_t ncols, int64_t k, const double *dA,
-                                         int64_t ldda, int trans_a, double *dC, int64_t lddc,
-                                         int trans_c, cudaStream_t stream)
-{
-    const gchol_outmap_t map = { 0, trans_c, 0, lddc };
-    return gchol::launch<double>(m, ncols, k, -1.0, dA, ldda, nullptr, 1.0, dC, &map, 1, nullptr,
-                                 stream, trans_a != 0);
 }

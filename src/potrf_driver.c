@@ -329,25 +329,12 @@ static void trace_finish(fact_t *f, gchol_trace_t *trace, int ok)
 #define GEMM(s, i0, c0, m, nn, j0, k) \
     TRACED(s, GCHOL_OP_GEMM, c0, m, nn, k, op_gemm(f, s, i0, c0, m, nn, j0, k))
 
-#ifdef SYRK_UPDATE_LAUNCH
-/* Whether rows i0.. of view columns [j0, j0+k) lie transposed in any block. */
-static int a_transposed(const fact_t *f, int64_t i0, int64_t j0, int64_t k)
-{
-    for (int64_t j = j0, kj; j < j0 + k; j += kj) {
-        kj = cols_first(f, j, j0 + k - j);
-        if (tr(f, i0, j)) return 1;
-    }
-    return 0;
-}
-#endif
-
 /*
  * The bulk update of block column [i0, i0+nn) from view columns [j0, j0+k):
  * syrk on its diagonal block and gemm on the m rows below it. In single
- * precision (and in double with the experimental GCHOL_D_KERNEL_UPDATE,
- * where A is stored untransposed) one launch of gchol's syrk kernel does
- * both where its tiles fill the GPU's waves of resident blocks to 3/4 or
- * more (the last block columns, with few rows, stay on cuBLAS). The kernel takes A and C
+ * precision one launch of gchol's 3xTF32 syrk kernel does both where its
+ * tiles fill the GPU's waves to 3/4 or more (at one block per SM; the last
+ * block columns, with few rows, stay on cuBLAS). The kernel takes A and C
  * each as stored or transposed, so it also runs across the blocks of an
  * RFP array (pftrf): one launch per block that the columns [j0, j0+k) lie
  * in, provided C's and A's rows each lie in one strided block.
@@ -357,15 +344,14 @@ static int64_t op_update(const fact_t *f, int s, int64_t i0, int64_t nn, int64_t
 {
     int64_t st;
 #ifdef SYRK_UPDATE_LAUNCH
-    if (k > 0 && !KERNEL_UPDATE_OFF && (KERNEL_UPDATE_TRANS_A || !a_transposed(f, i0, j0, k)) &&
-        rows_first(f, i0, nn + m, i0) == nn + m && rows_first(f, i0, nn + m, j0) == nn + m) {
-        int sms = 0, per_sm = 1;
-        const int64_t tiles = gchol_syrk_update_tiles(sizeof(FLOAT), nn + m, nn, &per_sm);
+    if (k > 0 && !GCHOL_NO_TF32_UPDATE && rows_first(f, i0, nn + m, i0) == nn + m &&
+        rows_first(f, i0, nn + m, j0) == nn + m) {
+        int sms = 0;
+        const int64_t tiles = gchol_syrk_update_tiles(nn + m, nn);
         if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, f->q->device) != cudaSuccess)
             return GCHOL_ERR_CUDA;
-        const int64_t slots = (int64_t)sms * per_sm;
-        const int64_t waves = (tiles + slots - 1) / (slots > 0 ? slots : 1);
-        if (slots > 0 && 4 * tiles >= 3 * waves * slots) {
+        const int64_t waves = (tiles + sms - 1) / (sms > 0 ? sms : 1);
+        if (sms > 0 && 4 * tiles >= 3 * waves * sms) {
             /* the columns right of the split lie in block 22: no row crossing there */
             for (int64_t j = j0, kj; j < j0 + k; j += kj) {
                 kj = cols_first(f, j, j0 + k - j);

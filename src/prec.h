@@ -43,19 +43,6 @@ typedef double FLOAT;
 #endif
 #define GEMM_WIDE_TILE_LD GCHOL_WIDE_TILE_LD
 #define GEMM_WIDE_TILE_K  GCHOL_WIDE_TILE_K
-/* Experimental, off (A/B builds): the bulk update on gchol's DMMA A D^2 A^T
- * kernel in trapezoid mode, as single's on 3xTF32, where A is not
- * transposed (the kernel reads double A only M-major): for RFP 'N''s odd
- * leading dimension, where cuBLAS loses 10-25% (docs/rfp.md). Not measured
- * yet with the kernel's 64 x 64 form (GCHOL_SYRK_D_TILE=64). */
-#ifndef GCHOL_D_KERNEL_UPDATE
-#define GCHOL_D_KERNEL_UPDATE 0
-#endif
-#if GCHOL_D_KERNEL_UPDATE
-#define SYRK_UPDATE_LAUNCH gchol_dsyrk_update_launch
-#endif
-#define KERNEL_UPDATE_OFF 0
-#define KERNEL_UPDATE_TRANS_A 0
 #define LT_DATA         CUDA_R_64F
 #define LT_COMPUTE      CUBLAS_COMPUTE_64F
 #elif defined(GCHOL_PREC_S)
@@ -99,8 +86,6 @@ typedef float FLOAT;
 #ifndef GCHOL_NO_TF32_UPDATE /* (1: cuBLAS as before, for A/B builds) */
 #define GCHOL_NO_TF32_UPDATE 0
 #endif
-#define KERNEL_UPDATE_OFF GCHOL_NO_TF32_UPDATE
-#define KERNEL_UPDATE_TRANS_A 1 /* the kernel also reads A K-major */
 /* The last term of the update (the panel stream's, inner size nb) too, where
  * nb >= 1024: spotrf 8192 L 6.38 -> 5.83 ms, U 6.92 -> 6.56, 12288 15.7 ->
  * 15.2; with nb = 512 (n >= 20480) it gained nothing, and lower at 32768 /
