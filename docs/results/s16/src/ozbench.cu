@@ -1,0 +1,263 @@
+// session 16, for the next session (call 8): can FP64 emulation on the H100's INT8 tensor cores
+// (Ozaki scheme II: integer slices modulo small coprime moduli, one exact INT8 GEMM per modulus,
+// Chinese remaindering back to double) beat native DGEMM on the left-looking bulk-update shapes?
+// The issue-3 target for double at 32768 / 40960 (1.3x cuSOLVER, ~57 TFLOP/s) lies above what
+// native DGEMM runs at on those shapes, so only a faster product can reach it.
+//
+// Per shape C (m x n) -= A (m x k) * B (n x k)^T, double, A and B column-major:
+//   native  cublasDgemm (N, T);
+//   conv    A and B to S planes of int8 residues each (each row scaled by a power of two so
+//           that its 2-norm stays below 2^alpha, alpha <= 53 chosen from the moduli's product P
+//           so that |A'B'^T| < P/2; K-major planes for the INT8 GEMM's TN form);
+//   imma    the S products as one strided-batched cublasLt INT8 GEMM (int32 sums, exact:
+//           k * 128^2 < 2^31 for k < 131072);
+//   crt     per output: the balanced residues, Garner's mixed radix with balanced digits (the
+//           exact balanced representative, no cancellation), Horner in double, unscaled, C -= it.
+// Reports ms and the equivalent TFLOP/s (2mnk / t) of each, and the errors of native and
+// emulated results on sampled entries against a long-double reference, relative to
+// sum_h |a_ih||b_jh| (the scale of DGEMM's error bound). In a Cholesky the conversions of L's
+// columns would be done once (row i of L has 2-norm sqrt(a_ii), a scaling known in advance),
+// so "imma + crt" is the per-update cost to compare with "native".
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+#include <cublasLt.h>
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+#define CK(x) do { auto e_ = (x); if ((int)e_ != 0) { printf("error %d at %s:%d\n", (int)e_, __FILE__, __LINE__); exit(1); } } while (0)
+
+constexpr int kMaxS = 16;
+// pairwise coprime, <= 256, so that balanced residues fit int8
+__host__ __device__ constexpr int modp(int l) {
+  const int p[kMaxS] = {256, 255, 253, 251, 247, 241, 239, 233, 229, 227, 223, 217, 211, 199, 197, 193};
+  return p[l];
+}
+#define kP(l) modp(l)
+__constant__ int cInv[kMaxS]; // (p_0 ... p_{l-1})^{-1} mod p_l
+
+__device__ __forceinline__ int balanced(int r, int p) { // r in (-p, p) -> [-(p/2), (p-1)/2]
+  if (r > (p - 1) / 2) r -= p;
+  else if (r < -(p / 2)) r += p;
+  return r;
+}
+
+__global__ void fill(double *a, size_t n, unsigned seed) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+    unsigned h = (unsigned)(i * 2654435761u) ^ seed; h ^= h >> 13; h *= 0x5bd1e995u; h ^= h >> 15;
+    unsigned g = (unsigned)((i >> 32) * 2246822519u) ^ h; g ^= g >> 16;
+    a[i] = (double)(h & 0xffffff) / 16777216.0 - 0.5 + (double)(g & 0xfff) / 68719476736.0;
+  }
+}
+
+// Row scaling by the row's 2-norm: mu[i] = alpha - e_i, ||a_i|| < 2^e_i, so ||a_i|| 2^mu < 2^alpha
+// and, by Cauchy-Schwarz, |sum_h A'_ih B'_jh| < 2^(2 alpha) whatever k is (a row-max scaling
+// would need k 2^(2 alpha) < P/2: log2 k more bits, one or two more moduli). Each integer is
+// then below 2^alpha <= 2^53, exact in double; the truncation costs 2^-alpha ||a_i|| per entry.
+__global__ void row_scale(int rows, int64_t k, const double *A, int64_t lda, int alpha, int *mu) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= rows) return;
+  double ss = 0;
+  for (int64_t h = 0; h < k; ++h) ss = fma(A[i + h * lda], A[i + h * lda], ss);
+  int e = 0;
+  frexp(sqrt(ss) * (1 + 1e-15), &e);
+  mu[i] = ss > 0 ? alpha - e : 0;
+}
+
+// A (rows x k, column-major) -> S planes R[l][i*k + h] (K-major) of balanced residues of
+// trunc(a_ih 2^mu_i), through a 32 x 32 shared tile (coalesced reads along i, writes along h).
+template <int S>
+__global__ void to_residues(int rows, int64_t k, const double *A, int64_t lda, const int *mu, int8_t *R) {
+  __shared__ double t[32][33];
+  const int64_t i0 = (int64_t)blockIdx.x * 32, h0 = (int64_t)blockIdx.y * 32;
+  for (int y = threadIdx.y; y < 32; y += 8) {
+    const int64_t i = i0 + threadIdx.x, h = h0 + y;
+    t[y][threadIdx.x] = (i < rows && h < k) ? trunc(ldexp(A[i + h * lda], mu[i])) : 0.0;
+  }
+  __syncthreads();
+  for (int y = threadIdx.y; y < 32; y += 8) {
+    const int64_t i = i0 + y, h = h0 + threadIdx.x;
+    if (i >= rows || h >= k) continue;
+    const double x = t[threadIdx.x][y]; // |x| < 2^53: an exact integer
+#pragma unroll
+    for (int l = 0; l < S; ++l) {
+      const double p = kP(l);
+      const double q = rint(x * (1.0 / p));
+      const int r = (int)fma(-q, p, x); // exact: the true remainder is a small integer
+      R[(size_t)l * rows * k + i * k + h] = (int8_t)balanced(r % kP(l), kP(l));
+    }
+  }
+}
+
+// C[i + j ldc] -= 2^-(mu_i + nu_j) * CRT(Cl[l][i + j m]).
+template <int S>
+__global__ void crt_update(int m, int n, const int32_t *Cl, const int *mu, const int *nu, double *C, int64_t ldc) {
+  const int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
+  if (e >= (int64_t)m * n) return;
+  const int i = (int)(e % m), j = (int)(e / m);
+  int v[S];
+#pragma unroll
+  for (int l = 0; l < S; ++l) {
+    const int r = balanced(Cl[(size_t)l * m * n + e] % kP(l), kP(l));
+    if (l == 0) { v[0] = r; continue; }
+    int t = v[l - 1] % kP(l);
+#pragma unroll
+    for (int jj = l - 2; jj >= 0; --jj) t = (t * (kP(jj) % kP(l)) + v[jj]) % kP(l);
+    v[l] = balanced(((r - t) % kP(l)) * cInv[l] % kP(l), kP(l));
+  }
+  double x = v[S - 1];
+#pragma unroll
+  for (int l = S - 2; l >= 0; --l) x = fma(x, (double)kP(l), (double)v[l]);
+  C[i + (int64_t)j * ldc] -= ldexp(x, -(mu[i] + nu[j]));
+}
+
+static cudaEvent_t e0, e1;
+template <typename F> static float med(F f, int reps = 5) {
+  f();
+  CK(cudaDeviceSynchronize());
+  std::vector<float> t;
+  for (int r = 0; r < reps; ++r) {
+    CK(cudaEventRecord(e0)); f(); CK(cudaEventRecord(e1)); CK(cudaEventSynchronize(e1));
+    float ms; CK(cudaEventElapsedTime(&ms, e0, e1)); t.push_back(ms);
+  }
+  std::sort(t.begin(), t.end()); return t[reps / 2];
+}
+
+static int modinv(int a, int p) { // p small
+  a %= p; if (a < 0) a += p;
+  for (int x = 1; x < p; ++x) if (a * x % p == 1) return x;
+  return -1;
+}
+
+struct Shape { int64_t m, n, k; };
+
+template <int S>
+static void run_shape(cublasHandle_t h, cublasLtHandle_t lt, const Shape &sh, void *ws, size_t wsb) {
+  const int64_t m = sh.m, n = sh.n, k = sh.k;
+  // moduli constants
+  int inv[kMaxS] = {0};
+  double log2P = 0;
+  for (int l = 0; l < S; ++l) {
+    log2P += std::log2((double)kP(l));
+    if (l > 0) {
+      long long M = 1;
+      for (int j = 0; j < l; ++j) M = M * kP(j) % kP(l);
+      inv[l] = modinv((int)M, kP(l));
+      if (inv[l] < 0) { printf("moduli not coprime\n"); exit(1); }
+    }
+  }
+  CK(cudaMemcpyToSymbol(cInv, inv, sizeof(inv)));
+  // |sum_h A'_ih B'_jh| < 2^(2 alpha) <= P/2
+  const int alpha = std::min(53, (int)std::floor((log2P - 1.0) / 2.0));
+
+  double *A, *B, *C0, *Cn, *Ce;
+  CK(cudaMalloc(&A, m * k * 8)); CK(cudaMalloc(&B, n * k * 8));
+  CK(cudaMalloc(&C0, m * n * 8)); CK(cudaMalloc(&Cn, m * n * 8)); CK(cudaMalloc(&Ce, m * n * 8));
+  fill<<<1024, 256>>>(A, m * k, 11); fill<<<1024, 256>>>(B, n * k, 23); fill<<<1024, 256>>>(C0, m * n, 37);
+  CK(cudaGetLastError());
+  int8_t *RA, *RB; int32_t *Cl; int *mu, *nu;
+  CK(cudaMalloc(&RA, (size_t)S * m * k)); CK(cudaMalloc(&RB, (size_t)S * n * k));
+  CK(cudaMalloc(&Cl, (size_t)S * m * n * 4)); CK(cudaMalloc(&mu, m * 4)); CK(cudaMalloc(&nu, n * 4));
+
+  // native
+  const double m1 = -1, one = 1;
+  auto native = [&] { CK(cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_T, (int)m, (int)n, (int)k, &m1, A, (int)m, B, (int)n, &one, Cn, (int)m)); };
+  CK(cudaMemcpy(Cn, C0, m * n * 8, cudaMemcpyDeviceToDevice));
+  const float t_nat = med(native);
+
+  // emulated pieces
+  auto conv = [&] {
+    row_scale<<<(unsigned)((m + 127) / 128), 128>>>((int)m, k, A, m, alpha, mu);
+    row_scale<<<(unsigned)((n + 127) / 128), 128>>>((int)n, k, B, n, alpha, nu);
+    to_residues<S><<<dim3((unsigned)((m + 31) / 32), (unsigned)((k + 31) / 32)), dim3(32, 8)>>>((int)m, k, A, m, mu, RA);
+    to_residues<S><<<dim3((unsigned)((n + 31) / 32), (unsigned)((k + 31) / 32)), dim3(32, 8)>>>((int)n, k, B, n, nu, RB);
+    CK(cudaGetLastError());
+  };
+  cublasLtMatmulDesc_t op; CK(cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32I, CUDA_R_32I));
+  cublasOperation_t tt = CUBLAS_OP_T, tn = CUBLAS_OP_N;
+  CK(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &tt, sizeof(tt)));
+  CK(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSB, &tn, sizeof(tn)));
+  cublasLtMatrixLayout_t la, lb, lc;
+  CK(cublasLtMatrixLayoutCreate(&la, CUDA_R_8I, k, m, k));
+  CK(cublasLtMatrixLayoutCreate(&lb, CUDA_R_8I, k, n, k));
+  CK(cublasLtMatrixLayoutCreate(&lc, CUDA_R_32I, m, n, m));
+  const int32_t batch = S;
+  const int64_t sa = m * k, sb = n * k, sc = m * n;
+  for (auto [L, s] : {std::pair{la, sa}, std::pair{lb, sb}, std::pair{lc, sc}}) {
+    CK(cublasLtMatrixLayoutSetAttribute(L, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &batch, sizeof(batch)));
+    CK(cublasLtMatrixLayoutSetAttribute(L, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &s, sizeof(s)));
+  }
+  cublasLtMatmulPreference_t pref; CK(cublasLtMatmulPreferenceCreate(&pref));
+  CK(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &wsb, sizeof(wsb)));
+  cublasLtMatmulHeuristicResult_t res[8]; int nres = 0;
+  CK(cublasLtMatmulAlgoGetHeuristic(lt, op, la, lb, lc, lc, pref, 8, res, &nres));
+  if (nres == 0) { printf("no INT8 algorithm\n"); exit(1); }
+  const int32_t ione = 1, izero = 0;
+  auto imma = [&] { CK(cublasLtMatmul(lt, op, &ione, RA, la, RB, lb, &izero, Cl, lc, Cl, lc, &res[0].algo, ws, wsb, 0)); };
+  auto crt = [&] {
+    crt_update<S><<<(unsigned)((m * n + 255) / 256), 256>>>((int)m, (int)n, Cl, mu, nu, Ce, m);
+    CK(cudaGetLastError());
+  };
+  const float t_conv = med(conv), t_imma = med(imma);
+  CK(cudaMemcpy(Ce, C0, m * n * 8, cudaMemcpyDeviceToDevice));
+  const float t_crt = med([&] { crt(); });
+  // one clean pass of each for the error check
+  CK(cudaMemcpy(Cn, C0, m * n * 8, cudaMemcpyDeviceToDevice)); native();
+  CK(cudaMemcpy(Ce, C0, m * n * 8, cudaMemcpyDeviceToDevice)); conv(); imma(); crt();
+  CK(cudaDeviceSynchronize());
+
+  // sampled long-double reference
+  std::vector<double> hA(m * k), hB(n * k), hC0(m * n), hCn(m * n), hCe(m * n);
+  CK(cudaMemcpy(hA.data(), A, m * k * 8, cudaMemcpyDeviceToHost)); CK(cudaMemcpy(hB.data(), B, n * k * 8, cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(hC0.data(), C0, m * n * 8, cudaMemcpyDeviceToHost)); CK(cudaMemcpy(hCn.data(), Cn, m * n * 8, cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(hCe.data(), Ce, m * n * 8, cudaMemcpyDeviceToHost));
+  double en = 0, ee = 0;
+  unsigned s = 12345;
+  for (int t = 0; t < 256; ++t) {
+    s = s * 1103515245u + 12345u; const int64_t i = (s >> 8) % m;
+    s = s * 1103515245u + 12345u; const int64_t j = (s >> 8) % n;
+    long double acc = hC0[i + j * m], mag = std::fabs(hC0[i + j * m]);
+    for (int64_t hh = 0; hh < k; ++hh) {
+      const long double p = (long double)hA[i + hh * m] * hB[j + hh * n];
+      acc -= p; mag += std::fabs(p);
+    }
+    en = std::max(en, (double)(std::fabs((long double)hCn[i + j * m] - acc) / mag));
+    ee = std::max(ee, (double)(std::fabs((long double)hCe[i + j * m] - acc) / mag));
+  }
+  const double fl = 2.0 * m * n * k;
+  printf("S=%2d log2P=%6.1f alpha=%2d  %6lld x %5lld x %6lld | native %8.3f ms %5.1f TF | conv %7.3f | imma %8.3f ms (%6.1f TOPS int8, %5.1f TF eq) "
+         "| crt %6.3f | imma+crt %8.3f ms %5.1f TF eq = %.2fx native | err/eps native %.2f emul %.2f\n",
+         S, log2P, alpha, (long long)m, (long long)n, (long long)k, t_nat, fl / t_nat / 1e9, t_conv, t_imma,
+         fl * S / t_imma / 1e9, fl / t_imma / 1e9, t_crt, t_imma + t_crt, fl / (t_imma + t_crt) / 1e9,
+         t_nat / (t_imma + t_crt), en / 1.11e-16, ee / 1.11e-16);
+  fflush(stdout);
+  cublasLtMatmulPreferenceDestroy(pref);
+  cublasLtMatrixLayoutDestroy(la); cublasLtMatrixLayoutDestroy(lb); cublasLtMatrixLayoutDestroy(lc);
+  cublasLtMatmulDescDestroy(op);
+  for (void *p : {(void *)A, (void *)B, (void *)C0, (void *)Cn, (void *)Ce, (void *)RA, (void *)RB, (void *)Cl, (void *)mu, (void *)nu}) CK(cudaFree(p));
+}
+
+int main(int argc, char **argv) {
+  const bool quick = argc > 1 && !strcmp(argv[1], "--quick"); // one small shape (for the sanitizer)
+  cublasHandle_t h; CK(cublasCreate(&h));
+  cublasLtHandle_t lt; CK(cublasLtCreate(&lt));
+  CK(cudaEventCreate(&e0)); CK(cudaEventCreate(&e1));
+  size_t wsb = 64 << 20; void *ws; CK(cudaMalloc(&ws, wsb));
+  // left-looking update shapes of n = 32768 / 40960 (nb = 1024), and a square one
+  const Shape shapes[] = {{23552, 1024, 8192}, {15360, 1024, 16384}, {7168, 1024, 24576},
+                          {19456, 1024, 20480}, {8192, 8192, 8192}};
+  if (quick) {
+    run_shape<14>(h, lt, Shape{1000, 256, 1024}, ws, wsb);
+    return 0;
+  }
+  for (const Shape &sh : shapes) {
+    run_shape<16>(h, lt, sh, ws, wsb);
+    run_shape<14>(h, lt, sh, ws, wsb);
+    run_shape<13>(h, lt, sh, ws, wsb);
+  }
+  return 0;
+}
