@@ -1,7 +1,7 @@
 #!/bin/bash
 # session 16, call 8 (for the next session): ozbench.cu -- FP64 products emulated on the INT8 tensor
 # cores (Ozaki scheme II, 13 / 14 / 16 moduli) against cublasDgemm on left-looking update shapes of
-# n = 32768 / 40960 and on 8192^3: ms of each step, the INT8 rate, and the errors of both against a
+# n = 32768 / 40960 and on 8192^3 (at ld N, as the factorization has them): ms of each step, the INT8 rate, and the errors of both against a
 # long-double reference on sampled entries. Decides whether an emulated bulk update is worth building.
 source .deps/env.sh; export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH
 S=$SECONDS; nvidia-smi -L; R=$OUT/c8; mkdir -p $R
