@@ -8,7 +8,7 @@
 // array as a left-looking factorization has them (N = m + n + k, ld N):
 //   native  cublasDgemm (N, T) in place;
 //   conv    A and B to S planes of int8 residues each (each row scaled by a power of two so
-//           that its 2-norm stays below 2^alpha, alpha <= 53 chosen from the moduli's product P
+//           that its 2-norm stays below 2^alpha, alpha <= 62 chosen from the moduli's product P
 //           so that |A'B'^T| < P/2; K-major planes for the INT8 GEMM's TN form);
 //   imma    the S products as one strided-batched cublasLt INT8 GEMM (int32 sums, exact:
 //           k * 128^2 < 2^31 for k < 131072);
@@ -20,143 +20,15 @@
 // scaled 8 bits below its norm (the error when the scale comes from a larger bound). In a Cholesky the conversions of L's
 // columns would be done once (row i of L has 2-norm sqrt(a_ii), a scaling known in advance),
 // so "imma + crt" is the per-update cost to compare with "native".
-#include <algorithm>
-#include <cmath>
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <vector>
-#include <cublasLt.h>
-#include <cublas_v2.h>
-#include <cuda_runtime.h>
-
-#define CK(x) do { auto e_ = (x); if ((int)e_ != 0) { printf("error %d at %s:%d\n", (int)e_, __FILE__, __LINE__); exit(1); } } while (0)
-
-constexpr int kMaxS = 16;
-// pairwise coprime, <= 256, so that balanced residues fit int8
-__host__ __device__ constexpr int modp(int l) {
-  const int p[kMaxS] = {256, 255, 253, 251, 247, 241, 239, 233, 229, 227, 223, 217, 211, 199, 197, 193};
-  return p[l];
-}
-#define kP(l) modp(l)
-__constant__ int cInv[kMaxS]; // (p_0 ... p_{l-1})^{-1} mod p_l
-
-__device__ __forceinline__ int balanced(int r, int p) { // r in (-p, p) -> [-(p/2), (p-1)/2]
-  if (r > (p - 1) / 2) r -= p;
-  else if (r < -(p / 2)) r += p;
-  return r;
-}
-
-__global__ void fill(double *a, size_t n, unsigned seed) {
-  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
-    unsigned h = (unsigned)(i * 2654435761u) ^ seed; h ^= h >> 13; h *= 0x5bd1e995u; h ^= h >> 15;
-    unsigned g = (unsigned)((i >> 32) * 2246822519u) ^ h; g ^= g >> 16;
-    a[i] = (double)(h & 0xffffff) / 16777216.0 - 0.5 + (double)(g & 0xfff) / 68719476736.0;
-  }
-}
-
-// Row scaling by the row's 2-norm: mu[i] = alpha - e_i, ||a_i|| < 2^e_i, so ||a_i|| 2^mu < 2^alpha
-// and, by Cauchy-Schwarz, |sum_h A'_ih B'_jh| < 2^(2 alpha) whatever k is (a row-max scaling
-// would need k 2^(2 alpha) < P/2: log2 k more bits, one or two more moduli). Each integer is
-// then below 2^alpha <= 2^53, exact in double; the truncation costs 2^-alpha ||a_i|| per entry.
-// slack: bits left unused at the top (a Cholesky would scale row i of L by sqrt(a_ii), the norm of
-// the whole row, not of the k columns an update reads: early updates then use fewer bits).
-__global__ void row_scale(int rows, int64_t k, const double *A, int64_t lda, int alpha, int slack, int *mu) {
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= rows) return;
-  double ss = 0;
-  for (int64_t h = 0; h < k; ++h) ss = fma(A[i + h * lda], A[i + h * lda], ss);
-  int e = 0;
-  frexp(sqrt(ss) * (1 + 1e-15), &e);
-  mu[i] = ss > 0 ? alpha - e - slack : 0;
-}
-
-// A (rows x k, column-major) -> S planes R[l][i*k + h] (K-major) of balanced residues of
-// trunc(a_ih 2^mu_i), through a 32 x 32 shared tile (coalesced reads along i, writes along h).
-template <int S>
-__global__ void to_residues(int rows, int64_t k, const double *A, int64_t lda, const int *mu, int8_t *R) {
-  __shared__ double t[32][33];
-  const int64_t i0 = (int64_t)blockIdx.x * 32, h0 = (int64_t)blockIdx.y * 32;
-  for (int y = threadIdx.y; y < 32; y += 8) {
-    const int64_t i = i0 + threadIdx.x, h = h0 + y;
-    t[y][threadIdx.x] = (i < rows && h < k) ? trunc(ldexp(A[i + h * lda], mu[i])) : 0.0;
-  }
-  __syncthreads();
-  for (int y = threadIdx.y; y < 32; y += 8) {
-    const int64_t i = i0 + y, h = h0 + threadIdx.x;
-    if (i >= rows || h >= k) continue;
-    const double x = t[threadIdx.x][y]; // |x| < 2^53: an exact integer
-#pragma unroll
-    for (int l = 0; l < S; ++l) {
-      const double p = kP(l);
-      const double q = rint(x * (1.0 / p));
-      const int r = (int)fma(-q, p, x); // exact: the true remainder is a small integer
-      R[(size_t)l * rows * k + i * k + h] = (int8_t)balanced(r % kP(l), kP(l));
-    }
-  }
-}
-
-// C[i + j ldc] -= 2^-(mu_i + nu_j) * CRT(Cl[l][i + j m]).
-template <int S>
-__global__ void crt_update(int m, int n, const int32_t *Cl, const int *mu, const int *nu, double *C, int64_t ldc) {
-  const int64_t e = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
-  if (e >= (int64_t)m * n) return;
-  const int i = (int)(e % m), j = (int)(e / m);
-  int v[S];
-#pragma unroll
-  for (int l = 0; l < S; ++l) {
-    const int r = balanced(Cl[(size_t)l * m * n + e] % kP(l), kP(l));
-    if (l == 0) { v[0] = r; continue; }
-    int t = v[l - 1] % kP(l);
-#pragma unroll
-    for (int jj = l - 2; jj >= 0; --jj) t = (t * (kP(jj) % kP(l)) + v[jj]) % kP(l);
-    v[l] = balanced(((r - t) % kP(l)) * cInv[l] % kP(l), kP(l));
-  }
-  double x = v[S - 1];
-#pragma unroll
-  for (int l = S - 2; l >= 0; --l) x = fma(x, (double)kP(l), (double)v[l]);
-  C[i + (int64_t)j * ldc] -= ldexp(x, -(mu[i] + nu[j]));
-}
-
-static cudaEvent_t e0, e1;
-template <typename F> static float med(F f, int reps = 5) {
-  f();
-  CK(cudaDeviceSynchronize());
-  std::vector<float> t;
-  for (int r = 0; r < reps; ++r) {
-    CK(cudaEventRecord(e0)); f(); CK(cudaEventRecord(e1)); CK(cudaEventSynchronize(e1));
-    float ms; CK(cudaEventElapsedTime(&ms, e0, e1)); t.push_back(ms);
-  }
-  std::sort(t.begin(), t.end()); return t[reps / 2];
-}
-
-static int modinv(int a, int p) { // p small
-  a %= p; if (a < 0) a += p;
-  for (int x = 1; x < p; ++x) if (a * x % p == 1) return x;
-  return -1;
-}
+#include "oz_common.cuh"
 
 struct Shape { int64_t m, n, k; };
 
 template <int S>
 static void run_shape(cublasHandle_t h, cublasLtHandle_t lt, const Shape &sh, int slack, void *ws, size_t wsb) {
   const int64_t m = sh.m, n = sh.n, k = sh.k;
-  // moduli constants
-  int inv[kMaxS] = {0};
   double log2P = 0;
-  for (int l = 0; l < S; ++l) {
-    log2P += std::log2((double)kP(l));
-    if (l > 0) {
-      long long M = 1;
-      for (int j = 0; j < l; ++j) M = M * kP(j) % kP(l);
-      inv[l] = modinv((int)M, kP(l));
-      if (inv[l] < 0) { printf("moduli not coprime\n"); exit(1); }
-    }
-  }
-  CK(cudaMemcpyToSymbol(cInv, inv, sizeof(inv)));
-  // |sum_h A'_ih B'_jh| < 2^(2 alpha) <= P/2
-  const int alpha = std::min(53, (int)std::floor((log2P - 1.0) / 2.0));
+  const int alpha = oz_setup<S>(&log2P);
 
   // The operands where the factorization has them (as ltprobe): one N x N array, N = m + n + k,
   // column c = k; A = rows c+n.. of columns 0..c, B = rows c..c+n, C below the diagonal block.
@@ -182,8 +54,8 @@ static void run_shape(cublasHandle_t h, cublasLtHandle_t lt, const Shape &sh, in
   auto conv = [&] {
     row_scale<<<(unsigned)((m + 127) / 128), 128>>>((int)m, k, A, N, alpha, slack, mu);
     row_scale<<<(unsigned)((n + 127) / 128), 128>>>((int)n, k, B, N, alpha, slack, nu);
-    to_residues<S><<<dim3((unsigned)((m + 31) / 32), (unsigned)((k + 31) / 32)), dim3(32, 8)>>>((int)m, k, A, N, mu, RA);
-    to_residues<S><<<dim3((unsigned)((n + 31) / 32), (unsigned)((k + 31) / 32)), dim3(32, 8)>>>((int)n, k, B, N, nu, RB);
+    to_residues<S><<<dim3((unsigned)((m + 31) / 32), (unsigned)((k + 31) / 32)), dim3(32, 8)>>>((int)m, k, A, N, mu, RA, k, m * k);
+    to_residues<S><<<dim3((unsigned)((n + 31) / 32), (unsigned)((k + 31) / 32)), dim3(32, 8)>>>((int)n, k, B, N, nu, RB, k, n * k);
     CK(cudaGetLastError());
   };
   cublasLtMatmulDesc_t op; CK(cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32I, CUDA_R_32I));
