@@ -20,7 +20,8 @@ __host__ __device__ constexpr int modp(int l) {
   return p[l];
 }
 #define kP(l) modp(l)
-__constant__ int cInv[kMaxS]; // (p_0 ... p_{l-1})^{-1} mod p_l
+// (p_0 ... p_{l-1})^{-1} mod p_l, the same for every S >= l + 1 (oz_setup checks it)
+__constant__ int cInv[kMaxS] = {0, 1, 211, 182, 246, 184, 41, 115, 161, 54, 163, 149, 46, 142, 91, 116};
 
 __device__ __forceinline__ int balanced(int r, int p) { // r in (-p, p) -> [-(p/2), (p-1)/2]
   if (r > (p - 1) / 2) r -= p;
@@ -39,8 +40,10 @@ __global__ void fill(double *a, size_t n, unsigned seed) {
 // Row scaling by the row's 2-norm: mu[i] = alpha - e_i, ||a_i|| < 2^e_i, so ||a_i|| 2^mu < 2^alpha
 // and, by Cauchy-Schwarz, |sum_h A'_ih B'_jh| < 2^(2 alpha) whatever k is (a row-max scaling
 // would need k 2^(2 alpha) < P/2: log2 k more bits, one or two more moduli). Each integer is
-// then below 2^alpha <= 2^62 and exact in double (above 2^52 a double is an integer already);
-// the truncation costs 2^-alpha ||a_i|| per entry.
+// then at most 2^alpha <= 2^62 and exact in double (above 2^52 a double is an integer already).
+// Rounded to nearest, not truncated: truncation biases every product toward zero, which on a
+// diagonal sums to ~sqrt(k) times the rounding error; the extra half unit moves the bound by a
+// factor (1 + sqrt(k) 2^-(alpha+1))^2, far inside the margin of 2^(2 alpha) <= P/2.
 // slack: bits left unused at the top (a Cholesky would scale row i of L by sqrt(a_ii), the norm of
 // the whole row, not of the k columns an update reads: early updates then use fewer bits).
 __global__ void row_scale(int rows, int64_t k, const double *A, int64_t lda, int alpha, int slack, int *mu) {
@@ -54,7 +57,7 @@ __global__ void row_scale(int rows, int64_t k, const double *A, int64_t lda, int
 }
 
 // A (rows x k, column-major) -> S planes R[l*plane + i*ldr + h] (K-major) of balanced residues
-// of trunc(a_ih 2^mu_i), through a 32 x 32 shared tile (coalesced reads along i, writes along h).
+// of rint(a_ih 2^mu_i), through a 32 x 32 shared tile (coalesced reads along i, writes along h).
 template <int S>
 __global__ void to_residues(int rows, int64_t k, const double *A, int64_t lda, const int *mu, int8_t *R,
                             int64_t ldr, int64_t plane) {
@@ -62,13 +65,13 @@ __global__ void to_residues(int rows, int64_t k, const double *A, int64_t lda, c
   const int64_t i0 = (int64_t)blockIdx.x * 32, h0 = (int64_t)blockIdx.y * 32;
   for (int y = threadIdx.y; y < 32; y += 8) {
     const int64_t i = i0 + threadIdx.x, h = h0 + y;
-    t[y][threadIdx.x] = (i < rows && h < k) ? trunc(ldexp(A[i + h * lda], mu[i])) : 0.0;
+    t[y][threadIdx.x] = (i < rows && h < k) ? rint(ldexp(A[i + h * lda], mu[i])) : 0.0;
   }
   __syncthreads();
   for (int y = threadIdx.y; y < 32; y += 8) {
     const int64_t i = i0 + y, h = h0 + threadIdx.x;
     if (i >= rows || h >= k) continue;
-    const double x = t[threadIdx.x][y]; // |x| < 2^62: an exact integer
+    const double x = t[threadIdx.x][y]; // |x| <= 2^62: an exact integer
 #pragma unroll
     for (int l = 0; l < S; ++l) {
       const double p = kP(l);
@@ -123,9 +126,10 @@ static int modinv(int a, int p) { // p small
   return -1;
 }
 
-// Loads the Garner inverses of the first S moduli into cInv (the first l of them do not depend on
-// S); returns alpha, the bits per scaled row (2^(2 alpha) <= P/2, at most 62), and log2 P.
+// Checks the Garner inverses of the first S moduli against cInv's initializer; returns alpha,
+// the bits per scaled row (2^(2 alpha) <= P/2, at most 62), and log2 P.
 template <int S> static int oz_setup(double *log2P) {
+  static const int table[kMaxS] = {0, 1, 211, 182, 246, 184, 41, 115, 161, 54, 163, 149, 46, 142, 91, 116};
   int inv[kMaxS] = {0};
   *log2P = 0;
   for (int l = 0; l < S; ++l) {
@@ -134,10 +138,9 @@ template <int S> static int oz_setup(double *log2P) {
       long long M = 1;
       for (int j = 0; j < l; ++j) M = M * kP(j) % kP(l);
       inv[l] = modinv((int)M, kP(l));
-      if (inv[l] < 0) { printf("moduli not coprime\n"); exit(1); }
+      if (inv[l] < 0 || inv[l] != table[l]) { printf("moduli not coprime or cInv wrong at %d\n", l); exit(1); }
     }
   }
-  CK(cudaMemcpyToSymbol(cInv, inv, sizeof(inv)));
   return std::min(62, (int)std::floor((*log2P - 1.0) / 2.0));
 }
 
