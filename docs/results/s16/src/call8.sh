@@ -14,9 +14,9 @@ $NV -o /tmp/ozbench docs/results/s16/src/ozbench.cu -lcublasLt -lcublas >> $R/bu
 $NV -Iinclude -o /tmp/ozchol docs/results/s16/src/ozchol.cu lib/libgchol.a -lcusolver -lcublasLt -lcublas -lpthread >> $R/build.log 2>&1 || { tail $R/build.log; exit 1; }
 echo "build t=$((SECONDS-S))"
 timeout 150 /tmp/ozchol > $R/ozchol.log 2>&1; echo "ozchol rc=$? t=$((SECONDS-S))"; cat $R/ozchol.log
-timeout 280 /tmp/ozbench > $R/ozbench.log 2>&1; echo "ozbench rc=$? t=$((SECONDS-S))"
+timeout 170 /tmp/ozbench > $R/ozbench.log 2>&1; echo "ozbench rc=$? t=$((SECONDS-S))"
 cut -c1-300 $R/ozbench.log
 for p in ozbench ozchol; do
-  timeout 60 compute-sanitizer --tool memcheck /tmp/$p --quick > $R/memcheck_$p.log 2>&1; echo "memcheck $p rc=$? $(grep 'ERROR SUMMARY' $R/memcheck_$p.log | tail -1) t=$((SECONDS-S))"
+  timeout 45 compute-sanitizer --tool memcheck /tmp/$p --quick > $R/memcheck_$p.log 2>&1; echo "memcheck $p rc=$? $(grep 'ERROR SUMMARY' $R/memcheck_$p.log | tail -1) t=$((SECONDS-S))"
 done
 gzip -9 -n $R/*.log; tar czf $OUT/c8.tgz -C $OUT c8 && rm -rf $R
