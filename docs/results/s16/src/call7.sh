@@ -1,5 +1,5 @@
 #!/bin/bash
-# session 16, call 7 (for the next session): call 2's lead for double 32768 (session 15: one fixed
+# session 16, call 7 (run after final B): call 2's lead for double 32768 (session 15: one fixed
 # cublasLt struct, 64 x 64 tiles / 32 x 3 stages from the list of the reference shape 14336 x 1024
 # x 1024 at ld 16384, beat cublasDgemm summed over the update gemms by 6%). (1) In the factorization:
 # lt_ref.patch (applied to a copy of the tree, never committed) sends double lower's bulk-update

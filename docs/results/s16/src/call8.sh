@@ -1,5 +1,5 @@
 #!/bin/bash
-# session 16, call 8 (for the next session): FP64 products emulated on the INT8 tensor cores (Ozaki
+# session 16, call 8 (run after final B): FP64 products emulated on the INT8 tensor cores (Ozaki
 # scheme II, oz_common.cuh). (1) ozbench.cu: 13 / 14 / 16 moduli against cublasDgemm on left-looking
 # update shapes of n = 32768 / 40960 and a square 8192^3 product (at ld N, as the factorization has
 # them): ms of each step, the INT8 rate, errors of both against a long-double reference. (2) ozchol.cu:

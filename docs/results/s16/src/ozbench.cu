@@ -1,4 +1,4 @@
-// session 16, for the next session (call 8): can FP64 emulation on the H100's INT8 tensor cores
+// session 16, call 8: can FP64 emulation on the H100's INT8 tensor cores
 // (Ozaki scheme II: integer slices modulo small coprime moduli, one exact INT8 GEMM per modulus,
 // Chinese remaindering back to double) beat native DGEMM on the left-looking bulk-update shapes?
 // The issue-3 target for double at 32768 / 40960 (1.3x cuSOLVER, ~57 TFLOP/s) lies above what

@@ -1,4 +1,4 @@
-// session 16, for the next session (call 8, after ozbench): a left-looking Cholesky (lower, nb =
+// session 16, call 8: a left-looking Cholesky (lower, nb =
 // 1024, no lookahead, one stream) whose bulk update runs on the INT8 tensor cores through the
 // Ozaki scheme II (oz_common.cuh), against the same loop on cuBLAS dsyrk + dgemm, gchol's own
 // dpotrf and cuSOLVER, in one process on the same matrix: does an emulated update pay inside a
