@@ -6,6 +6,7 @@
 #define GCHOL_INTERNAL_H
 
 #include "gchol.h"
+#include "../kernels/rfp_index.h"
 
 #include <cublasLt.h>
 #include <cublas_v2.h>
@@ -160,9 +161,9 @@ int64_t gchol_spotrf_io(char uplo, int64_t n, float *dA, int64_t ldda,
 /* The left-looking driver on the blocks of an RFP array (potrf_driver.c):
  * factors columns c0..n-1 of its lower view, those before being final;
  * synchronous; 0, k > 0 or a library error. */
-int64_t gchol_dpotrf_blocks(int transposed, int upper, int64_t n, double *dA, int64_t c0,
+int64_t gchol_dpotrf_blocks(const gchol_rfp_blocks_t *b, int64_t n, double *dA, int64_t c0,
                             const gchol_options_t *opts, gchol_queue_t queue);
-int64_t gchol_spotrf_blocks(int transposed, int upper, int64_t n, float *dA, int64_t c0,
+int64_t gchol_spotrf_blocks(const gchol_rfp_blocks_t *b, int64_t n, float *dA, int64_t c0,
                             const gchol_options_t *opts, gchol_queue_t queue);
 
 /* Recursive triangular solve (trsm_rec.c): cublas?trsm semantics, alpha = 1,

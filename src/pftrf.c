@@ -27,7 +27,10 @@
 #include "internal.h"
 #include "prec.h"
 
+#include "../kernels/gchol_kernels.h"
 #include "../kernels/rfp_index.h"
+
+#include <stdlib.h>
 
 /* L21 := A21 L11^{-T}, or its transpose M := L11^{-1} M. With L11 kept as
  * its transpose (upper), the transpose flag flips. */
@@ -48,33 +51,26 @@ static int64_t solve_l21(const gchol_rfp_blocks_t *b, FLOAT *dA, gchol_queue_t q
  * the left-looking driver ran for a full matrix before the single-kernel
  * tiled potrf grew faster; the four steps around it are slower there),
  * left forces it (with the options' nb, recnb and lookahead), right or
- * tiled force the four steps, whose two potrf then run with these options. */
-static int64_t pftrf_run(int transposed, int upper, int64_t n, FLOAT *dA,
-                         const gchol_options_t *opts, gchol_queue_t queue)
+ * tiled force the four steps, whose two potrf then run with these options.
+ * b: the blocks of dA (as stored, or realigned). The queue is entered. */
+static int64_t pftrf_blocks(const gchol_rfp_blocks_t *pb, int upper, int64_t n, FLOAT *dA,
+                            const gchol_options_t *opts, gchol_queue_t queue)
 {
-    const gchol_rfp_blocks_t b = gchol_rfp_blocks(transposed, upper, n);
+    const gchol_rfp_blocks_t b = *pb;
     FLOAT *A11 = dA + b.off11, *A21 = dA + b.off21, *A22 = dA + b.off22;
     int64_t st = GCHOL_SUCCESS, info = 0;
-    int prev = 0;
     gchol_options_t o;
     if (opts) o = *opts; else gchol_options_default(&o);
     const int fused = b.n2 > 0 && (o.variant == GCHOL_VARIANT_LEFT ||
                                    (o.variant == GCHOL_VARIANT_AUTO &&
                                     n >= gchol_left_auto_from(PREC_CHAR)));
-    if ((st = gchol_queue_enter(queue, &prev)) != GCHOL_SUCCESS) return st;
 
-    if (fused && !upper) {
-        st = PFX(potrf_blocks)(transposed, upper, n, dA, 0, &o, queue);
-        goto done;
-    }
+    if (fused && !upper) return PFX(potrf_blocks)(&b, n, dA, 0, &o, queue);
     /* L11: potrf of the block's stored triangle. */
     st = PFX(potrf_expert_gpu)(b.t11 ? 'U' : 'L', b.n1, A11, b.ld, &info, &o, queue);
-    if (st != GCHOL_SUCCESS || b.n2 == 0) goto done;
+    if (st != GCHOL_SUCCESS || b.n2 == 0) return st;
     GCHOL_TRY(solve_l21(&b, dA, queue));
-    if (fused) {
-        st = PFX(potrf_blocks)(transposed, upper, n, dA, b.n1, &o, queue);
-        goto done;
-    }
+    if (fused) return PFX(potrf_blocks)(&b, n, dA, b.n1, &o, queue);
     /* A22 -= L21 L21^T on the triangle A22 is stored in. */
     GCHOL_TRY(PFX(syrk_rec)(queue->blas, b.t22 ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER,
                             b.t21 ? CUBLAS_OP_T : CUBLAS_OP_N, b.n2, b.n1, -1, A21, b.ld, 1, A22,
@@ -84,6 +80,44 @@ static int64_t pftrf_run(int transposed, int upper, int64_t n, FLOAT *dA,
     st = PFX(potrf_expert_gpu)(b.t22 ? 'U' : 'L', b.n2, A22, b.ld, &info, &o, queue);
     if (st > 0) st += b.n1;
 done:
+    return st;
+}
+
+/* transr = 'N' with even n runs on the realigned layout (rfp_index.h): its
+ * leading dimension n is even where the stored one, n + 1, is odd. Unless
+ * GCHOL_RFP_REALIGN=0 (for comparison). */
+static int realign_wanted(int transposed, int64_t n)
+{
+    if (transposed || n % 2 != 0) return 0;
+    const char *env = getenv("GCHOL_RFP_REALIGN");
+    return !(env && atoi(env) == 0);
+}
+
+static int64_t pftrf_run(int transposed, int upper, int64_t n, FLOAT *dA,
+                         const gchol_options_t *opts, gchol_queue_t queue)
+{
+    int prev = 0;
+    int64_t st = gchol_queue_enter(queue, &prev);
+    if (st != GCHOL_SUCCESS) return st;
+    if (!realign_wanted(transposed, n)) {
+        const gchol_rfp_blocks_t b = gchol_rfp_blocks(transposed, upper, n);
+        st = pftrf_blocks(&b, upper, n, dA, opts, queue);
+    } else {
+        /* Rotate each of the n/2 columns (n + 1 long) into the realigned
+         * layout, factor there, and rotate back: also after a failed pivot,
+         * so that the array holds LAPACK's partial factor in RFP. */
+        const int64_t len = n + 1, s0 = gchol_rfp_realign_shift(upper, n, 0);
+        const gchol_rfp_blocks_t b = gchol_rfp_blocks_realigned(upper, n);
+        st = gchol_from_cuda(ROTATE_COLUMNS_LAUNCH(dA, len, n / 2, s0, 1, queue->stream));
+        if (st == GCHOL_SUCCESS) {
+            st = pftrf_blocks(&b, upper, n, dA, opts, queue);
+            int64_t st_back = gchol_from_cuda(
+                ROTATE_COLUMNS_LAUNCH(dA, len, n / 2, len - s0, -1, queue->stream));
+            if (st_back == GCHOL_SUCCESS)
+                st_back = gchol_from_cuda(cudaStreamSynchronize(queue->stream));
+            if (st_back != GCHOL_SUCCESS && st >= 0) st = st_back;
+        }
+    }
     gchol_queue_leave(prev);
     return st;
 }

@@ -690,15 +690,15 @@ static int64_t potrf_sync(char uplo, int64_t n, FLOAT *dA, int64_t ldda,
 }
 
 /* gchol_?potrf_blocks: the left-looking driver on an RFP array of order n
- * (rfp_index.h: transposed = transr 'T', upper = uplo 'U'), factoring the
- * columns c0..n-1 of its lower view; those before c0 must be final.
- * Synchronous; returns 0, k > 0 (the global column of the first failed
- * pivot) or a library error. opts' variant is ignored (trace must be NULL);
- * nb, recnb and lookahead are used, resolved at n. */
-int64_t PFX(potrf_blocks)(int transposed, int upper, int64_t n, FLOAT *dA, int64_t c0,
+ * whose blocks b describes (rfp_index.h: gchol_rfp_blocks or the realigned
+ * layout), factoring the columns c0..n-1 of its lower view; those before c0
+ * must be final. Synchronous; returns 0, k > 0 (the global column of the
+ * first failed pivot) or a library error. opts' variant is ignored (trace
+ * must be NULL); nb, recnb and lookahead are used, resolved at n. */
+int64_t PFX(potrf_blocks)(const gchol_rfp_blocks_t *blocks, int64_t n, FLOAT *dA, int64_t c0,
                           const gchol_options_t *opts, gchol_queue_t queue)
 {
-    const gchol_rfp_blocks_t b = gchol_rfp_blocks(transposed, upper, n);
+    const gchol_rfp_blocks_t b = *blocks;
     fact_t f = { .q = queue, .split = b.n1, .ld = b.ld };
     f.blk[B11] = (block_t){ dA + b.off11, b.t11 };
     f.blk[B21] = (block_t){ dA + b.off21, b.t21 };

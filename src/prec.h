@@ -19,6 +19,7 @@ typedef double FLOAT;
 #define BLAS_TRSM       cublasDtrsm_64
 #define SYRK_DIAG_LAUNCH gchol_dsyrk_diag_launch
 #define RFP_CONVERT_LAUNCH gchol_drfp_convert_launch
+#define ROTATE_COLUMNS_LAUNCH gchol_drotate_columns_launch
 #define SWAP_TRIANGLES_LAUNCH gchol_dswap_triangles_launch
 /* cuBLAS dsyrk runs at ~40 TFLOP/s on the left-looking diagonal update:
  * better than gemm on the full square, which does twice the flops. */
@@ -58,6 +59,7 @@ typedef float FLOAT;
 #define BLAS_TRSM       cublasStrsm_64
 #define SYRK_DIAG_LAUNCH gchol_ssyrk_diag_launch
 #define RFP_CONVERT_LAUNCH gchol_srfp_convert_launch
+#define ROTATE_COLUMNS_LAUNCH gchol_srotate_columns_launch
 #define SWAP_TRIANGLES_LAUNCH gchol_sswap_triangles_launch
 /* cuBLAS ssyrk with small n and long k runs at ~6 TFLOP/s on the H100; sgemm
  * on the full square into scratch, then C -= W on the triangle, is faster. */

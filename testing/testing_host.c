@@ -802,6 +802,91 @@ static void test_rfp_index(void)
             }
 }
 
+/* CPU reference of the column rotation (kernels/rfp_realign.cu): column j
+ * of ncols columns, len long, left by (s0 + ds*j) mod len. */
+static void rotate_columns_ref(double *A, int64_t len, int64_t ncols, int64_t s0, int64_t ds)
+{
+    double tmp[64];
+    for (int64_t j = 0; j < ncols; j++) {
+        const int64_t s = ((s0 + ds * j) % len + len) % len;
+        double *p = A + j * len;
+        for (int64_t i = 0; i < len; i++) tmp[i] = p[(i + s) % len];
+        memcpy(p, tmp, (size_t)len * sizeof(double));
+    }
+}
+
+/* pftrf's realigned layout of transr = 'N', even n (rfp_index.h): after the
+ * rotation every element sits where gchol_rfp_blocks_realigned says (leading
+ * dimension n, L11 at 0, L21 at n/2, L22^T at n), and the inverse rotation
+ * restores LAPACKE_dtrttf's array bit for bit. With a GPU, the kernel must
+ * give the reference's result for both directions. */
+static void test_rfp_realigned(int gpu)
+{
+    enum { NMAX = 40 };
+    static double A[NMAX * NMAX], arf[NMAX * (NMAX + 1) / 2], rot[NMAX * (NMAX + 1) / 2],
+        back[NMAX * (NMAX + 1) / 2];
+    printf("-- the realigned layout of transr 'N', even n = 2..%d --\n", NMAX);
+    for (int u = 0; u < 2; u++) {
+        const char uplo = u ? 'U' : 'L';
+        int ok_blk = 1, ok_back = 1, ok_gpu = 1, gpu_err = 0;
+        char first[160] = "";
+        for (int64_t n = 2; n <= NMAX; n += 2) {
+            const int64_t nt = n * (n + 1) / 2, len = n + 1, s0 = gchol_rfp_realign_shift(u, n, 0);
+            const gchol_rfp_blocks_t b = gchol_rfp_blocks_realigned(u, n);
+            for (int64_t j = 0; j < n; j++)
+                for (int64_t i = 0; i < n; i++)
+                    A[i + j * n] = rfp_value(i, j);
+            LAPACKE_dtrttf(LAPACK_COL_MAJOR, 'N', uplo, (lapack_int)n, A, (lapack_int)n, arf);
+            memcpy(rot, arf, (size_t)nt * sizeof(double));
+            rotate_columns_ref(rot, len, n / 2, s0, 1);
+            int ok = b.ld == n && b.n1 == n / 2 && b.n2 == n / 2;
+            for (int64_t c = 0; c < b.n1; c++)
+                for (int64_t r = c; r < b.n1; r++)
+                    ok &= rfp_at(rot, nt, blk(b.off11, b.t11, b.ld, r, c), r, c);
+            for (int64_t c = 0; c < b.n1; c++)
+                for (int64_t r = 0; r < b.n2; r++)
+                    ok &= rfp_at(rot, nt, blk(b.off21, b.t21, b.ld, r, c), b.n1 + r, c);
+            for (int64_t c = 0; c < b.n2; c++)
+                for (int64_t r = c; r < b.n2; r++)
+                    ok &= rfp_at(rot, nt, blk(b.off22, b.t22, b.ld, r, c), b.n1 + r, b.n1 + c);
+            if (!ok && ok_blk) snprintf(first, sizeof(first), "blocks n=%lld", (long long)n);
+            ok_blk &= ok;
+            memcpy(back, rot, (size_t)nt * sizeof(double));
+            rotate_columns_ref(back, len, n / 2, len - s0, -1);
+            ok_back &= memcmp(back, arf, (size_t)nt * sizeof(double)) == 0;
+            if (gpu) {
+                double *dR = NULL;
+                int e = TESTING_CUDA(cudaMalloc((void **)&dR, (size_t)nt * sizeof(double)));
+                if (!e) e = TESTING_CUDA(cudaMemcpy(dR, arf, (size_t)nt * sizeof(double),
+                                                    cudaMemcpyHostToDevice));
+                if (!e) e = TESTING_CUDA(gchol_drotate_columns_launch(dR, len, n / 2, s0, 1, 0));
+                if (!e) e = TESTING_CUDA(cudaMemcpy(back, dR, (size_t)nt * sizeof(double),
+                                                    cudaMemcpyDeviceToHost));
+                if (!e) ok_gpu &= memcmp(back, rot, (size_t)nt * sizeof(double)) == 0;
+                if (!e) e = TESTING_CUDA(
+                            gchol_drotate_columns_launch(dR, len, n / 2, len - s0, -1, 0));
+                if (!e) e = TESTING_CUDA(cudaMemcpy(back, dR, (size_t)nt * sizeof(double),
+                                                    cudaMemcpyDeviceToHost));
+                if (!e) ok_gpu &= memcmp(back, arf, (size_t)nt * sizeof(double)) == 0;
+                cudaFree(dR);
+                gpu_err |= e;
+            }
+        }
+        testing_expect(ok_blk, "gchol_rfp_blocks_realigned  uplo %c: rotated columns put L11, "
+                       "L21, L22 where the descriptor says%s%s", uplo, ok_blk ? "" : " -- first: ",
+                       ok_blk ? "" : first);
+        testing_expect(ok_back, "gchol_rfp_realign_shift  uplo %c: the inverse rotation restores "
+                       "LAPACKE_dtrttf's array", uplo);
+        if (gpu)
+            testing_expect(ok_gpu && !gpu_err, "gchol_drotate_columns_launch  uplo %c: GPU "
+                           "rotation both ways equals the CPU reference", uplo);
+        else {
+            printf("  skipped gchol_drotate_columns_launch  uplo %c (no GPU)\n", uplo);
+            testing_record(TESTING_SKIPPED);
+        }
+    }
+}
+
 /* The split plan of A*D^2*A^T's long dimension (gchol_syrk_diag_splits) on
  * the H100's 132 SMs, 128 x 128 tiles: one resident block per SM in both
  * precisions. Split where the triangle has too few tiles for a wave;
@@ -1158,6 +1243,7 @@ int main(void)
     test_rfp_arguments();
     test_pftrf_host_no_device();
     test_rfp_index();
+    test_rfp_realigned(gpu);
     test_rfp_helpers();
     test_syrk_diag_plan();
     if (gpu) {

@@ -566,7 +566,7 @@ static int defect_ks(char transr, char uplo, int64_t n, int full, int64_t *ks)
 static void run_pftrf_suite(int quick)
 {
     static const int64_t spd_full[] = { 1, 2, 3, 4, 5, 16, 17, 127, 128, 129, 256, 257,
-                                        1000, 1001, 2048, 2049, 4096, 4097, 5001 };
+                                        1000, 1001, 1002, 2048, 2049, 4096, 4097, 5001 };
     static const int64_t spd_quick[] = { 1, 2, 3, 4, 5, 16, 17, 127, 128, 129, 256, 257 };
     static const int64_t neg_full[] = { 1, 2, 3, 5, 257, 1001 }, neg_quick[] = { 1, 2, 3, 5, 257 };
     static const int64_t host_full[] = { 1, 17, 128, 1001 }, host_quick[] = { 17, 129 };
@@ -609,8 +609,9 @@ static void run_pftrf_suite(int quick)
     printf("\n-- pftrf_expert_gpu: the fused form (left-looking across the RFP blocks) "
            "and the four-step form, forced --\n");
     {
-        static const int64_t fn_full[] = { 2, 63, 64, 65, 127, 128, 129, 257, 384, 385, 1000, 1001 };
-        static const int64_t fn_quick[] = { 2, 65, 128, 129, 385 };
+        static const int64_t fn_full[] = { 2, 63, 64, 65, 127, 128, 129, 257, 384, 385, 386, 1000,
+                                            1001 };
+        static const int64_t fn_quick[] = { 2, 65, 128, 129, 385, 386 };
         const int64_t *fn = quick ? fn_quick : fn_full;
         const int nfn = quick ? LEN(fn_quick) : LEN(fn_full);
         for (int i = 0; i < nfn; i++)
@@ -642,7 +643,7 @@ static void run_pftrf_suite(int quick)
     printf("\n-- pftrf_expert_gpu, nb = 1024, large n (single: updates on the syrk kernel "
            "across the RFP blocks) --\n");
     {
-        static const int64_t bn_full[] = { 6000, 7001, 8192 }, bn_quick[] = { 6000 };
+        static const int64_t bn_full[] = { 6000, 6002, 7001, 8192 }, bn_quick[] = { 6000 };
         const int64_t *bn = quick ? bn_quick : bn_full;
         const int nbn = quick ? LEN(bn_quick) : LEN(bn_full);
         for (int i = 0; i < nbn; i++)
