@@ -177,12 +177,15 @@ int gchol_srfp_convert_launch(int to_rfp, int transposed, int upper, int64_t n, 
 /*
  * Rotates each of the ncols columns (len elements each, contiguous) of dA in
  * place: column j left by s_j = (s0 + ds*j) mod len, new[i] = old[(i + s_j)
- * mod len]. pftrf's realigned RFP layout (rfp_index.h).
+ * mod len]. pftrf's realigned RFP layout (rfp_index.h). method: auto (the
+ * smaller piece through shared memory where it fits, else reversals) or one
+ * of the two forced (tests, benchmarks).
  */
+enum { GCHOL_ROTATE_AUTO = 0, GCHOL_ROTATE_REVERSALS = 1, GCHOL_ROTATE_SMEM = 2 };
 int gchol_drotate_columns_launch(double *dA, int64_t len, int64_t ncols, int64_t s0, int64_t ds,
-                                 cudaStream_t stream);
+                                 int method, cudaStream_t stream);
 int gchol_srotate_columns_launch(float *dA, int64_t len, int64_t ncols, int64_t s0, int64_t ds,
-                                 cudaStream_t stream);
+                                 int method, cudaStream_t stream);
 
 #ifdef __cplusplus
 }

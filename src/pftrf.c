@@ -108,11 +108,13 @@ static int64_t pftrf_run(int transposed, int upper, int64_t n, FLOAT *dA,
          * so that the array holds LAPACK's partial factor in RFP. */
         const int64_t len = n + 1, s0 = gchol_rfp_realign_shift(upper, n, 0);
         const gchol_rfp_blocks_t b = gchol_rfp_blocks_realigned(upper, n);
-        st = gchol_from_cuda(ROTATE_COLUMNS_LAUNCH(dA, len, n / 2, s0, 1, queue->stream));
+        st = gchol_from_cuda(
+            ROTATE_COLUMNS_LAUNCH(dA, len, n / 2, s0, 1, GCHOL_ROTATE_AUTO, queue->stream));
         if (st == GCHOL_SUCCESS) {
             st = pftrf_blocks(&b, upper, n, dA, opts, queue);
             int64_t st_back = gchol_from_cuda(
-                ROTATE_COLUMNS_LAUNCH(dA, len, n / 2, len - s0, -1, queue->stream));
+                ROTATE_COLUMNS_LAUNCH(dA, len, n / 2, len - s0, -1, GCHOL_ROTATE_AUTO,
+                                      queue->stream));
             if (st_back == GCHOL_SUCCESS)
                 st_back = gchol_from_cuda(cudaStreamSynchronize(queue->stream));
             if (st_back != GCHOL_SUCCESS && st >= 0) st = st_back;

@@ -854,17 +854,17 @@ static void test_rfp_realigned(int gpu)
             memcpy(back, rot, (size_t)nt * sizeof(double));
             rotate_columns_ref(back, len, n / 2, len - s0, -1);
             ok_back &= memcmp(back, arf, (size_t)nt * sizeof(double)) == 0;
-            if (gpu) {
+            for (int m = GCHOL_ROTATE_REVERSALS; gpu && m <= GCHOL_ROTATE_SMEM; m++) {
                 double *dR = NULL;
                 int e = TESTING_CUDA(cudaMalloc((void **)&dR, (size_t)nt * sizeof(double)));
                 if (!e) e = TESTING_CUDA(cudaMemcpy(dR, arf, (size_t)nt * sizeof(double),
                                                     cudaMemcpyHostToDevice));
-                if (!e) e = TESTING_CUDA(gchol_drotate_columns_launch(dR, len, n / 2, s0, 1, 0));
+                if (!e) e = TESTING_CUDA(gchol_drotate_columns_launch(dR, len, n / 2, s0, 1, m, 0));
                 if (!e) e = TESTING_CUDA(cudaMemcpy(back, dR, (size_t)nt * sizeof(double),
                                                     cudaMemcpyDeviceToHost));
                 if (!e) ok_gpu &= memcmp(back, rot, (size_t)nt * sizeof(double)) == 0;
                 if (!e) e = TESTING_CUDA(
-                            gchol_drotate_columns_launch(dR, len, n / 2, len - s0, -1, 0));
+                            gchol_drotate_columns_launch(dR, len, n / 2, len - s0, -1, m, 0));
                 if (!e) e = TESTING_CUDA(cudaMemcpy(back, dR, (size_t)nt * sizeof(double),
                                                     cudaMemcpyDeviceToHost));
                 if (!e) ok_gpu &= memcmp(back, arf, (size_t)nt * sizeof(double)) == 0;
@@ -879,7 +879,7 @@ static void test_rfp_realigned(int gpu)
                        "LAPACKE_dtrttf's array", uplo);
         if (gpu)
             testing_expect(ok_gpu && !gpu_err, "gchol_drotate_columns_launch  uplo %c: GPU "
-                           "rotation both ways equals the CPU reference", uplo);
+                           "rotation both ways, both methods, equals the CPU reference", uplo);
         else {
             printf("  skipped gchol_drotate_columns_launch  uplo %c (no GPU)\n", uplo);
             testing_record(TESTING_SKIPPED);
