@@ -67,15 +67,15 @@ int gchol_spotrf_tiled_launch(int64_t n, int64_t ncols, float *dA, int64_t ldda,
 #define GCHOL_TRSM_MAX_K 128
 
 /*
- * X := B * L^{-T}: B is the m x k lower view at dB, L the k x k lower view at
- * dL (its lower triangle is read, unit diagonal not assumed), both with
- * leading dimension ld; upper selects the view (1: element (i,j) at
+ * X := B * L^{-T}: B is the m x k lower view at dB (leading dimension ld), L
+ * the k x k lower view at dL (ldl; its lower triangle is read, unit diagonal
+ * not assumed); upper_l / upper select each view (1: element (i,j) at
  * p[j + i*ld]). Rows of B are solved independently; k <= 128.
  */
-int gchol_dtrsm_rlt_launch(int64_t m, int64_t k, const double *dL, double *dB, int64_t ld,
-                           int upper, cudaStream_t stream);
-int gchol_strsm_rlt_launch(int64_t m, int64_t k, const float *dL, float *dB, int64_t ld,
-                           int upper, cudaStream_t stream);
+int gchol_dtrsm_rlt_launch(int64_t m, int64_t k, const double *dL, int64_t ldl, int upper_l,
+                           double *dB, int64_t ld, int upper, cudaStream_t stream);
+int gchol_strsm_rlt_launch(int64_t m, int64_t k, const float *dL, int64_t ldl, int upper_l,
+                           float *dB, int64_t ld, int upper, cudaStream_t stream);
 
 /* C := C - W on the referenced triangle of the nn x nn view at dC (upper
  * selects the view); W is symmetric, column-major with ldw. */

@@ -23,8 +23,8 @@ constexpr int kRowsPerBlock = 64;
 
 template <typename T>
 __global__ void __launch_bounds__(kThreads)
-trsm_rlt_kernel(int64_t m, int k, const T *__restrict__ L, T *__restrict__ B, int64_t ld,
-                int upper)
+trsm_rlt_kernel(int64_t m, int k, const T *__restrict__ L, int64_t ldl_g, int upper_l,
+                T *__restrict__ B, int64_t ld, int upper)
 {
     extern __shared__ unsigned char smem_raw[];
     const int ldl = tile_ld(k), ldx = tile_ld(kRowsPerBlock);
@@ -37,7 +37,7 @@ trsm_rlt_kernel(int64_t m, int k, const T *__restrict__ L, T *__restrict__ B, in
     /* view (row0, 0) of B */
     T *Bblk = upper ? B + row0 * ld : B + row0;
 
-    load_view_tile(Ls, ldl, L, ld, upper, k, k, kLowerTriangle);
+    load_view_tile(Ls, ldl, L, ldl_g, upper_l, k, k, kLowerTriangle);
     load_view_tile(Xs, ldx, Bblk, ld, upper, rows, k, kFull);
     __syncthreads(); /* the diagonal was loaded by other threads */
     trsm_tile<T, kRowsPerBlock>(Xs, ldx, rows, Ls, ldl, k, rdiag);
@@ -45,8 +45,8 @@ trsm_rlt_kernel(int64_t m, int k, const T *__restrict__ L, T *__restrict__ B, in
 }
 
 template <typename T>
-int trsm_rlt_launch(int64_t m, int64_t k, const T *L, T *B, int64_t ld, int upper,
-                    cudaStream_t stream)
+int trsm_rlt_launch(int64_t m, int64_t k, const T *L, int64_t ldl, int upper_l, T *B, int64_t ld,
+                    int upper, cudaStream_t stream)
 {
     if (m <= 0 || k <= 0) return cudaSuccess;
     if (k > kMaxK) return cudaErrorInvalidValue;
@@ -59,20 +59,23 @@ int trsm_rlt_launch(int64_t m, int64_t k, const T *L, T *B, int64_t ld, int uppe
     if (e != cudaSuccess) return e;
     const int64_t blocks = (m + kRowsPerBlock - 1) / kRowsPerBlock;
     if (blocks > 0x7fffffff) return cudaErrorInvalidValue;
-    trsm_rlt_kernel<T><<<(unsigned)blocks, kThreads, smem, stream>>>(m, kk, L, B, ld, upper);
+    trsm_rlt_kernel<T><<<(unsigned)blocks, kThreads, smem, stream>>>(m, kk, L, ldl, upper_l, B, ld,
+                                                                      upper);
     return cudaGetLastError();
 }
 
 } // namespace
 
-extern "C" int gchol_dtrsm_rlt_launch(int64_t m, int64_t k, const double *L, double *B,
-                                      int64_t ld, int upper, cudaStream_t stream)
+extern "C" int gchol_dtrsm_rlt_launch(int64_t m, int64_t k, const double *L, int64_t ldl,
+                                      int upper_l, double *B, int64_t ld, int upper,
+                                      cudaStream_t stream)
 {
-    return trsm_rlt_launch<double>(m, k, L, B, ld, upper, stream);
+    return trsm_rlt_launch<double>(m, k, L, ldl, upper_l, B, ld, upper, stream);
 }
 
-extern "C" int gchol_strsm_rlt_launch(int64_t m, int64_t k, const float *L, float *B,
-                                      int64_t ld, int upper, cudaStream_t stream)
+extern "C" int gchol_strsm_rlt_launch(int64_t m, int64_t k, const float *L, int64_t ldl,
+                                      int upper_l, float *B, int64_t ld, int upper,
+                                      cudaStream_t stream)
 {
-    return trsm_rlt_launch<float>(m, k, L, B, ld, upper, stream);
+    return trsm_rlt_launch<float>(m, k, L, ldl, upper_l, B, ld, upper, stream);
 }

@@ -174,6 +174,12 @@ int64_t gchol_dtrsm_rec(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_
 int64_t gchol_strsm_rec(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,
                         cublasOperation_t trans, int64_t k, int64_t nb, const float *A,
                         int64_t lda, float *B, int64_t ldb);
+int64_t gchol_dtrsm_rec_leaf(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,
+                             cublasOperation_t trans, int64_t k, int64_t nb, const double *A,
+                             int64_t lda, double *B, int64_t ldb, int64_t leaf);
+int64_t gchol_strsm_rec_leaf(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,
+                             cublasOperation_t trans, int64_t k, int64_t nb, const float *A,
+                             int64_t lda, float *B, int64_t ldb, int64_t leaf);
 
 /* Recursive symmetric rank-k update (syrk_rec.c): cublas?syrk semantics. */
 int64_t gchol_dsyrk_rec(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,

@@ -219,7 +219,7 @@ static int64_t op_trsm(const fact_t *f, int s, int64_t i0, int64_t j0, int64_t m
         const int tL = tr(f, j0, j0), tB = tr(f, i0, j0);
         if (tL == tB)
             return gchol_from_cuda((cudaError_t)TRSM_LEAF_LAUNCH(
-                m, k, at(f, j0, j0), at(f, i0, j0), f->ld, tL, stream_of(f, s)));
+                m, k, at(f, j0, j0), f->ld, tL, at(f, i0, j0), f->ld, tL, stream_of(f, s)));
         /* L and B stored differently (a block view): B L^{-T} by cuBLAS,
          * or its transpose L^{-1} B^T */
         const cublasFillMode_t fill = tL ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;

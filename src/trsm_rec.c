@@ -12,16 +12,39 @@
 #include "internal.h"
 #include "prec.h"
 
-enum { kLeaf = 512 };
+#include "../kernels/gchol_kernels.h"
 
 static const FLOAT one = 1, minus_one = -1;
 
-int64_t PFX(trsm_rec)(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,
-                      cublasOperation_t trans, int64_t k, int64_t nb, const FLOAT *A, int64_t lda,
-                      FLOAT *B, int64_t ldb)
+/* The leaf on gchol's tile trsm kernel (kernels/trsm_rlt.cu: X L^{-T} = B
+ * by rows) where that form fits: X op(A) = B with op(A) upper is it with
+ * L = op(A)^T, and op(A) X = B with op(A) lower is its transpose, B read as
+ * B^T. Only with enough right-hand sides (the kernel's rows) to fill the
+ * GPU: cuBLAS dtrsm with side left runs at ~4 TFLOP/s on a 512-row leaf
+ * and 8192 columns (docs/results/s17/c3/). */
+enum { kKernelLeafMinRhs = 1024 };
+
+static int kernel_leaf_fits(cublasSideMode_t side, cublasFillMode_t uplo,
+                            cublasOperation_t trans, int64_t nb)
+{
+    const int op_lower = (uplo == CUBLAS_FILL_MODE_UPPER) == (trans != CUBLAS_OP_N);
+    return nb >= kKernelLeafMinRhs && (side == CUBLAS_SIDE_LEFT) == op_lower;
+}
+
+/* The same with the leaf size given (k <= leaf: one cuBLAS trsm). */
+int64_t PFX(trsm_rec_leaf)(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,
+                           cublasOperation_t trans, int64_t k, int64_t nb, const FLOAT *A,
+                           int64_t lda, FLOAT *B, int64_t ldb, int64_t leaf)
 {
     int64_t st = GCHOL_SUCCESS;
-    if (k <= kLeaf || nb == 0) {
+    if (k <= leaf || nb == 0) {
+        if (k > 0 && nb > 0 && k <= GCHOL_TRSM_MAX_K && kernel_leaf_fits(side, uplo, trans, nb)) {
+            cudaStream_t stream;
+            GCHOL_BLAS(cublasGetStream(h, &stream));
+            return gchol_from_cuda((cudaError_t)TRSM_LEAF_LAUNCH(
+                nb, k, A, lda, uplo == CUBLAS_FILL_MODE_UPPER, B, ldb, side == CUBLAS_SIDE_LEFT,
+                stream));
+        }
         if (k > 0 && nb > 0)
             GCHOL_BLAS(BLAS_TRSM(h, side, uplo, trans, CUBLAS_DIAG_NON_UNIT,
                                  side == CUBLAS_SIDE_LEFT ? k : nb,
@@ -40,31 +63,39 @@ int64_t PFX(trsm_rec)(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t 
         /* rows of B: B1 = first k1, B2 = last k2 */
         FLOAT *B1 = B, *B2 = B + k1;
         if (op_lower) { /* forward: X1, then B2 -= op(A)21 X1, then X2 */
-            GCHOL_TRY(PFX(trsm_rec)(h, side, uplo, trans, k1, nb, A11, lda, B1, ldb));
+            GCHOL_TRY(PFX(trsm_rec_leaf)(h, side, uplo, trans, k1, nb, A11, lda, B1, ldb, leaf));
             GCHOL_BLAS(BLAS_GEMM(h, trans, CUBLAS_OP_N, k2, nb, k1, &minus_one, Aoff, lda, B1, ldb,
                                  &one, B2, ldb));
-            GCHOL_TRY(PFX(trsm_rec)(h, side, uplo, trans, k2, nb, A22, lda, B2, ldb));
+            GCHOL_TRY(PFX(trsm_rec_leaf)(h, side, uplo, trans, k2, nb, A22, lda, B2, ldb, leaf));
         } else {        /* backward: X2, then B1 -= op(A)12 X2, then X1 */
-            GCHOL_TRY(PFX(trsm_rec)(h, side, uplo, trans, k2, nb, A22, lda, B2, ldb));
+            GCHOL_TRY(PFX(trsm_rec_leaf)(h, side, uplo, trans, k2, nb, A22, lda, B2, ldb, leaf));
             GCHOL_BLAS(BLAS_GEMM(h, trans, CUBLAS_OP_N, k1, nb, k2, &minus_one, Aoff, lda, B2, ldb,
                                  &one, B1, ldb));
-            GCHOL_TRY(PFX(trsm_rec)(h, side, uplo, trans, k1, nb, A11, lda, B1, ldb));
+            GCHOL_TRY(PFX(trsm_rec_leaf)(h, side, uplo, trans, k1, nb, A11, lda, B1, ldb, leaf));
         }
     } else {
         /* columns of B: B1 = first k1, B2 = last k2 */
         FLOAT *B1 = B, *B2 = B + k1 * ldb;
         if (op_lower) { /* X op(A) = B: X2 first, then B1 -= X2 op(A)21, then X1 */
-            GCHOL_TRY(PFX(trsm_rec)(h, side, uplo, trans, k2, nb, A22, lda, B2, ldb));
+            GCHOL_TRY(PFX(trsm_rec_leaf)(h, side, uplo, trans, k2, nb, A22, lda, B2, ldb, leaf));
             GCHOL_BLAS(BLAS_GEMM(h, CUBLAS_OP_N, trans, nb, k1, k2, &minus_one, B2, ldb, Aoff, lda,
                                  &one, B1, ldb));
-            GCHOL_TRY(PFX(trsm_rec)(h, side, uplo, trans, k1, nb, A11, lda, B1, ldb));
+            GCHOL_TRY(PFX(trsm_rec_leaf)(h, side, uplo, trans, k1, nb, A11, lda, B1, ldb, leaf));
         } else {        /* X1 first, then B2 -= X1 op(A)12, then X2 */
-            GCHOL_TRY(PFX(trsm_rec)(h, side, uplo, trans, k1, nb, A11, lda, B1, ldb));
+            GCHOL_TRY(PFX(trsm_rec_leaf)(h, side, uplo, trans, k1, nb, A11, lda, B1, ldb, leaf));
             GCHOL_BLAS(BLAS_GEMM(h, CUBLAS_OP_N, trans, nb, k2, k1, &minus_one, B1, ldb, Aoff, lda,
                                  &one, B2, ldb));
-            GCHOL_TRY(PFX(trsm_rec)(h, side, uplo, trans, k2, nb, A22, lda, B2, ldb));
+            GCHOL_TRY(PFX(trsm_rec_leaf)(h, side, uplo, trans, k2, nb, A22, lda, B2, ldb, leaf));
         }
     }
 done:
     return st;
+}
+
+int64_t PFX(trsm_rec)(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,
+                      cublasOperation_t trans, int64_t k, int64_t nb, const FLOAT *A, int64_t lda,
+                      FLOAT *B, int64_t ldb)
+{
+    const int64_t leaf = kernel_leaf_fits(side, uplo, trans, nb) ? GCHOL_TRSM_MAX_K : 512;
+    return PFX(trsm_rec_leaf)(h, side, uplo, trans, k, nb, A, lda, B, ldb, leaf);
 }
