@@ -47,6 +47,13 @@ static int64_t solve_l21(const gchol_rfp_blocks_t *b, FLOAT *dA, gchol_queue_t q
                          b->n1, b->n2, A11, b->ld, A21, b->ld);
 }
 
+/* Whether pftrf takes the fused form (n2: the second block's order). */
+static int fused_form(const gchol_options_t *o, int64_t n, int64_t n2)
+{
+    return n2 > 0 && (o->variant == GCHOL_VARIANT_LEFT ||
+                     (o->variant == GCHOL_VARIANT_AUTO && n >= gchol_left_auto_from(PREC_CHAR)));
+}
+
 /* opts: variant auto takes the fused form from gchol_left_auto_from (where
  * the left-looking driver ran for a full matrix before the single-kernel
  * tiled potrf grew faster; the four steps around it are slower there),
@@ -61,9 +68,7 @@ static int64_t pftrf_blocks(const gchol_rfp_blocks_t *pb, int upper, int64_t n, 
     int64_t st = GCHOL_SUCCESS, info = 0;
     gchol_options_t o;
     if (opts) o = *opts; else gchol_options_default(&o);
-    const int fused = b.n2 > 0 && (o.variant == GCHOL_VARIANT_LEFT ||
-                                   (o.variant == GCHOL_VARIANT_AUTO &&
-                                    n >= gchol_left_auto_from(PREC_CHAR)));
+    const int fused = fused_form(&o, n, b.n2);
 
     if (fused && !upper) return PFX(potrf_blocks)(&b, n, dA, 0, &o, queue);
     /* L11: potrf of the block's stored triangle. */
@@ -84,11 +89,16 @@ done:
 }
 
 /* transr = 'N' with even n runs on the realigned layout (rfp_index.h): its
- * leading dimension n is even where the stored one, n + 1, is odd. Unless
- * GCHOL_RFP_REALIGN=0 (for comparison). */
-static int realign_wanted(int transposed, int64_t n)
+ * leading dimension n is even where the stored one, n + 1, is odd. Only in
+ * the fused form: below it (n < 4608 in double, 6144 in single) the four
+ * steps ran 3-9% slower realigned at 1024-4096 (the rotations' launches
+ * against sub-millisecond factorizations; docs/results/s17/c5/), and from
+ * 8192 2-11% faster. Unless GCHOL_RFP_REALIGN=0 (for comparison). */
+static int realign_wanted(int transposed, int64_t n, const gchol_options_t *opts)
 {
-    if (transposed || n % 2 != 0) return 0;
+    gchol_options_t o;
+    if (opts) o = *opts; else gchol_options_default(&o);
+    if (transposed || n % 2 != 0 || !fused_form(&o, n, n / 2)) return 0;
     const char *env = getenv("GCHOL_RFP_REALIGN");
     return !(env && atoi(env) == 0);
 }
@@ -99,7 +109,7 @@ static int64_t pftrf_run(int transposed, int upper, int64_t n, FLOAT *dA,
     int prev = 0;
     int64_t st = gchol_queue_enter(queue, &prev);
     if (st != GCHOL_SUCCESS) return st;
-    if (!realign_wanted(transposed, n)) {
+    if (!realign_wanted(transposed, n, opts)) {
         const gchol_rfp_blocks_t b = gchol_rfp_blocks(transposed, upper, n);
         st = pftrf_blocks(&b, upper, n, dA, opts, queue);
     } else {
