@@ -38,7 +38,11 @@ int64_t PFX(trsm_rec_leaf)(cublasHandle_t h, cublasSideMode_t side, cublasFillMo
 {
     int64_t st = GCHOL_SUCCESS;
     if (k <= leaf || nb == 0) {
-        if (k > 0 && nb > 0 && k <= GCHOL_TRSM_MAX_K && kernel_leaf_fits(side, uplo, trans, nb)) {
+        /* (lda == ldb: the form run on the GPU so far, pftrf's blocks of one
+         * array; pftrs's B with its own ld stays on cuBLAS until its
+         * many-right-hand-side cases have run there too) */
+        if (k > 0 && nb > 0 && k <= GCHOL_TRSM_MAX_K && lda == ldb &&
+            kernel_leaf_fits(side, uplo, trans, nb)) {
             cudaStream_t stream;
             GCHOL_BLAS(cublasGetStream(h, &stream));
             return gchol_from_cuda((cudaError_t)TRSM_LEAF_LAUNCH(
@@ -96,6 +100,7 @@ int64_t PFX(trsm_rec)(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t 
                       cublasOperation_t trans, int64_t k, int64_t nb, const FLOAT *A, int64_t lda,
                       FLOAT *B, int64_t ldb)
 {
-    const int64_t leaf = kernel_leaf_fits(side, uplo, trans, nb) ? GCHOL_TRSM_MAX_K : 512;
+    const int64_t leaf =
+        lda == ldb && kernel_leaf_fits(side, uplo, trans, nb) ? GCHOL_TRSM_MAX_K : 512;
     return PFX(trsm_rec_leaf)(h, side, uplo, trans, k, nb, A, lda, B, ldb, leaf);
 }

@@ -853,6 +853,13 @@ static void run_pftrs_suite(int quick)
                               rot % 2, 0 };
                 run_scase(&c);
             }
+    /* many right-hand sides: the recursive trsm's leaves may run gchol's tile
+     * trsm kernel there (trsm_rec.c, from 1024 right-hand sides) */
+    printf("\n-- pftrs_gpu: 4 variants, nrhs 1100, lddb > n --\n");
+    for (int v = 0; v < 4; v++) {
+        scase_t c = { tr_list[v], up_list[v], quick ? 129 : 1001, 1100, 3, v % 2, 0 };
+        run_scase(&c);
+    }
     printf("\n-- pftrs on host arrays (library queue), LAPACKE factor --\n");
     for (int i = 0; i < nn; i++)
         for (int v = 0; v < 4; v++) {
