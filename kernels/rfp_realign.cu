@@ -20,6 +20,8 @@
  */
 #include "gchol_kernels.h"
 
+#include "tile_common.cuh"
+
 namespace gchol {
 namespace {
 
@@ -127,20 +129,28 @@ int launch(T *dA, int64_t len, int64_t ncols, int64_t s0, int64_t ds, int method
         e = cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
     if (e != cudaSuccess) return e;
     const size_t piece_bytes = (size_t)(len / 2) * sizeof(T);
-    if (method == GCHOL_ROTATE_REVERSALS ||
-        (method == GCHOL_ROTATE_AUTO && piece_bytes > (size_t)smem_max)) {
+    int per_sm = 0;
+    bool smem = method != GCHOL_ROTATE_REVERSALS && piece_bytes <= (size_t)smem_max;
+    if (method == GCHOL_ROTATE_SMEM && !smem) return cudaErrorInvalidValue;
+    if (smem) {
+        /* the device's whole opt-in limit, once: a per-call size could lower
+         * it under another host thread's launch */
+        static bool opted_in[64];
+        e = opt_in_shared(rotate_columns_smem_kernel<T>, (size_t)smem_max, opted_in);
+        if (e == cudaSuccess)
+            e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                &per_sm, rotate_columns_smem_kernel<T>, kThreads, piece_bytes);
+        if (e != cudaSuccess) {
+            if (method == GCHOL_ROTATE_SMEM) return e;
+            (void)cudaGetLastError(); /* auto: the reversals need none of it */
+            smem = false;
+        }
+    }
+    if (!smem) {
         const int64_t grid = ncols < sms ? ncols : sms;
         rotate_columns_kernel<T><<<(unsigned)grid, kThreads, 0, stream>>>(dA, len, ncols, s0, ds);
         return cudaGetLastError();
     }
-    if (piece_bytes > (size_t)smem_max) return cudaErrorInvalidValue;
-    e = cudaFuncSetAttribute(rotate_columns_smem_kernel<T>,
-                             cudaFuncAttributeMaxDynamicSharedMemorySize, (int)piece_bytes);
-    int per_sm = 0;
-    if (e == cudaSuccess)
-        e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, rotate_columns_smem_kernel<T>,
-                                                          kThreads, piece_bytes);
-    if (e != cudaSuccess) return e;
     const int64_t resident = (int64_t)sms * (per_sm > 0 ? per_sm : 1);
     const int64_t grid = ncols < resident ? ncols : resident;
     rotate_columns_smem_kernel<T><<<(unsigned)grid, kThreads, piece_bytes, stream>>>(

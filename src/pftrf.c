@@ -59,7 +59,7 @@ static int fused_form(const gchol_options_t *o, int64_t n, int64_t n2)
  * tiled potrf grew faster; the four steps around it are slower there),
  * left forces it (with the options' nb, recnb and lookahead), right or
  * tiled force the four steps, whose two potrf then run with these options.
- * b: the blocks of dA (as stored, or realigned). The queue is entered. */
+ * pb: the blocks of dA (as stored, or realigned). The queue is entered. */
 static int64_t pftrf_blocks(const gchol_rfp_blocks_t *pb, int upper, int64_t n, FLOAT *dA,
                             const gchol_options_t *opts, gchol_queue_t queue)
 {

@@ -38,9 +38,10 @@ int64_t PFX(trsm_rec_leaf)(cublasHandle_t h, cublasSideMode_t side, cublasFillMo
 {
     int64_t st = GCHOL_SUCCESS;
     if (k <= leaf || nb == 0) {
-        /* (lda == ldb: the form run on the GPU so far, pftrf's blocks of one
-         * array; pftrs's B with its own ld stays on cuBLAS until its
-         * many-right-hand-side cases have run there too) */
+        /* (lda == ldb: the form run on the GPU so far: pftrf's blocks of one
+         * array, trsmbench's two arrays of one ld; a B with another leading
+         * dimension, as pftrs's usually is, stays on cuBLAS until such
+         * cases have run there too) */
         if (k > 0 && nb > 0 && k <= GCHOL_TRSM_MAX_K && lda == ldb &&
             kernel_leaf_fits(side, uplo, trans, nb)) {
             cudaStream_t stream;

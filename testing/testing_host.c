@@ -806,13 +806,47 @@ static void test_rfp_index(void)
  * of ncols columns, len long, left by (s0 + ds*j) mod len. */
 static void rotate_columns_ref(double *A, int64_t len, int64_t ncols, int64_t s0, int64_t ds)
 {
-    double tmp[64];
-    for (int64_t j = 0; j < ncols; j++) {
+    double *tmp = malloc((size_t)len * sizeof(double));
+    for (int64_t j = 0; tmp && j < ncols; j++) {
         const int64_t s = ((s0 + ds * j) % len + len) % len;
         double *p = A + j * len;
         for (int64_t i = 0; i < len; i++) tmp[i] = p[(i + s) % len];
         memcpy(p, tmp, (size_t)len * sizeof(double));
     }
+    free(tmp);
+}
+
+/* The GPU rotation on long columns (20001: moves of several 8192-element
+ * chunks, reversals of several passes), the saved piece being the head or
+ * the tail, shifts growing and shrinking, both methods, against the CPU
+ * reference. */
+static void test_rotate_long_columns(int gpu)
+{
+    enum { LEN = 20001, NCOLS = 6 };
+    static const int64_t shifts[][2] = { { 7, 1 }, { 15000, -1 }, { 9999, 1 }, { LEN - 1, -3 } };
+    if (!gpu) {
+        printf("  skipped gchol_drotate_columns_launch  long columns (no GPU)\n");
+        testing_record(TESTING_SKIPPED);
+        return;
+    }
+    const size_t bytes = (size_t)LEN * NCOLS * sizeof(double);
+    double *h0 = malloc(bytes), *ref = malloc(bytes), *got = malloc(bytes), *d = NULL;
+    int ok = h0 && ref && got && !TESTING_CUDA(cudaMalloc((void **)&d, bytes));
+    for (int64_t p = 0; ok && p < (int64_t)LEN * NCOLS; p++) h0[p] = (double)p;
+    for (int m = GCHOL_ROTATE_REVERSALS; ok && m <= GCHOL_ROTATE_SMEM; m++)
+        for (size_t t = 0; ok && t < sizeof(shifts) / sizeof(shifts[0]); t++) {
+            memcpy(ref, h0, bytes);
+            rotate_columns_ref(ref, LEN, NCOLS, shifts[t][0], shifts[t][1]);
+            ok = !TESTING_CUDA(cudaMemcpy(d, h0, bytes, cudaMemcpyHostToDevice)) &&
+                 !TESTING_CUDA(gchol_drotate_columns_launch(d, LEN, NCOLS, shifts[t][0],
+                                                            shifts[t][1], m, 0)) &&
+                 !TESTING_CUDA(cudaMemcpy(got, d, bytes, cudaMemcpyDeviceToHost)) &&
+                 memcmp(got, ref, bytes) == 0;
+        }
+    testing_expect(ok, "gchol_drotate_columns_launch  long columns (%d), both methods, head and "
+                   "tail saved: equals the CPU reference", LEN);
+    cudaFree(d);
+    free(h0); free(ref); free(got);
 }
 
 /* pftrf's realigned layout of transr = 'N', even n (rfp_index.h): after the
@@ -1244,6 +1278,7 @@ int main(void)
     test_pftrf_host_no_device();
     test_rfp_index();
     test_rfp_realigned(gpu);
+    test_rotate_long_columns(gpu);
     test_rfp_helpers();
     test_syrk_diag_plan();
     if (gpu) {

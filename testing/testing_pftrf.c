@@ -620,18 +620,21 @@ static void run_pftrf_suite(int quick)
                     fcase_t c = { tr_list[v], up_list[v], fn[i], 0, DEF_NONE, 0, f };
                     run_fcase(&c);
                 }
-        /* a failed pivot before, at and after the split, and NaN */
-        for (int f = 1; f < LEN(forms); f++)
-            for (int v = 0; v < 4; v++) {
-                int64_t ks[16];
-                int cnt = defect_ks(tr_list[v], up_list[v], 385, !quick, ks);
-                for (int j = 0; j < cnt; j++) {
-                    fcase_t c = { tr_list[v], up_list[v], 385, ks[j], DEF_NEG, 0, f };
+        /* a failed pivot before, at and after the split, and NaN; odd n, and
+         * even n (transr 'N' then runs the fused form realigned) */
+        for (int e = 0; e < 2; e++)
+            for (int f = 1; f < LEN(forms); f++)
+                for (int v = 0; v < 4; v++) {
+                    const int64_t n = e ? 386 : 385;
+                    int64_t ks[16];
+                    int cnt = defect_ks(tr_list[v], up_list[v], n, !quick, ks);
+                    for (int j = 0; j < cnt; j++) {
+                        fcase_t c = { tr_list[v], up_list[v], n, ks[j], DEF_NEG, 0, f };
+                        run_fcase(&c);
+                    }
+                    fcase_t c = { tr_list[v], up_list[v], n, 300, DEF_NAN_DIAG, 0, f };
                     run_fcase(&c);
                 }
-                fcase_t c = { tr_list[v], up_list[v], 385, 300, DEF_NAN_DIAG, 0, f };
-                run_fcase(&c);
-            }
     }
     /* In single precision the fused form's block-column updates run on the
      * 3xTF32 syrk kernel where its tiles fill the GPU (potrf_driver.c,
@@ -853,11 +856,13 @@ static void run_pftrs_suite(int quick)
                               rot % 2, 0 };
                 run_scase(&c);
             }
-    /* many right-hand sides: the recursive trsm's leaves may run gchol's tile
-     * trsm kernel there (trsm_rec.c, from 1024 right-hand sides) */
-    printf("\n-- pftrs_gpu: 4 variants, nrhs 1100, lddb > n --\n");
+    /* many right-hand sides: the recursive trsm's leaves run gchol's tile
+     * trsm kernel from 1024 right-hand sides where B's leading dimension is
+     * the factor's (trsm_rec.c): lddb = n is transr 'N''s ld for odd n. */
+    printf("\n-- pftrs_gpu: 4 variants, n odd, nrhs 1100, lddb = n ('N') and n + 3 ('T') --\n");
     for (int v = 0; v < 4; v++) {
-        scase_t c = { tr_list[v], up_list[v], quick ? 129 : 1001, 1100, 3, v % 2, 0 };
+        scase_t c = { tr_list[v], up_list[v], quick ? 129 : 1001, 1100, tr_list[v] == 'N' ? 0 : 3,
+                      v % 2, 0 };
         run_scase(&c);
     }
     printf("\n-- pftrs on host arrays (library queue), LAPACKE factor --\n");
