@@ -59,15 +59,15 @@ static int fused_form(const gchol_options_t *o, int64_t n, int64_t n2)
  * tiled potrf grew faster; the four steps around it are slower there),
  * left forces it (with the options' nb, recnb and lookahead), right or
  * tiled force the four steps, whose two potrf then run with these options.
- * pb: the blocks of dA (as stored, or realigned). The queue is entered. */
+ * pb: the blocks of dA (as stored, or realigned); opts: not NULL. The queue
+ * is entered. */
 static int64_t pftrf_blocks(const gchol_rfp_blocks_t *pb, int upper, int64_t n, FLOAT *dA,
                             const gchol_options_t *opts, gchol_queue_t queue)
 {
     const gchol_rfp_blocks_t b = *pb;
     FLOAT *A11 = dA + b.off11, *A21 = dA + b.off21, *A22 = dA + b.off22;
     int64_t st = GCHOL_SUCCESS, info = 0;
-    gchol_options_t o;
-    if (opts) o = *opts; else gchol_options_default(&o);
+    gchol_options_t o = *opts;
     const int fused = fused_form(&o, n, b.n2);
 
     if (fused && !upper) return PFX(potrf_blocks)(&b, n, dA, 0, &o, queue);
@@ -94,11 +94,9 @@ done:
  * steps ran 3-9% slower realigned at 1024-4096 (the rotations' launches
  * against sub-millisecond factorizations; docs/results/s17/c5/), and from
  * 8192 2-11% faster. Unless GCHOL_RFP_REALIGN=0 (for comparison). */
-static int realign_wanted(int transposed, int64_t n, const gchol_options_t *opts)
+static int realign_wanted(int transposed, int64_t n, const gchol_options_t *o)
 {
-    gchol_options_t o;
-    if (opts) o = *opts; else gchol_options_default(&o);
-    if (transposed || n % 2 != 0 || !fused_form(&o, n, n / 2)) return 0;
+    if (transposed || n % 2 != 0 || !fused_form(o, n, n / 2)) return 0;
     const char *env = getenv("GCHOL_RFP_REALIGN");
     return !(env && atoi(env) == 0);
 }
@@ -107,11 +105,13 @@ static int64_t pftrf_run(int transposed, int upper, int64_t n, FLOAT *dA,
                          const gchol_options_t *opts, gchol_queue_t queue)
 {
     int prev = 0;
+    gchol_options_t o;
+    if (opts) o = *opts; else gchol_options_default(&o);
     int64_t st = gchol_queue_enter(queue, &prev);
     if (st != GCHOL_SUCCESS) return st;
-    if (!realign_wanted(transposed, n, opts)) {
+    if (!realign_wanted(transposed, n, &o)) {
         const gchol_rfp_blocks_t b = gchol_rfp_blocks(transposed, upper, n);
-        st = pftrf_blocks(&b, upper, n, dA, opts, queue);
+        st = pftrf_blocks(&b, upper, n, dA, &o, queue);
     } else {
         /* Rotate each of the n/2 columns (n + 1 long) into the realigned
          * layout, factor there, and rotate back: also after a failed pivot,
@@ -121,7 +121,7 @@ static int64_t pftrf_run(int transposed, int upper, int64_t n, FLOAT *dA,
         st = gchol_from_cuda(
             ROTATE_COLUMNS_LAUNCH(dA, len, n / 2, s0, 1, GCHOL_ROTATE_AUTO, queue->stream));
         if (st == GCHOL_SUCCESS) {
-            st = pftrf_blocks(&b, upper, n, dA, opts, queue);
+            st = pftrf_blocks(&b, upper, n, dA, &o, queue);
             int64_t st_back = gchol_from_cuda(
                 ROTATE_COLUMNS_LAUNCH(dA, len, n / 2, len - s0, -1, GCHOL_ROTATE_AUTO,
                                       queue->stream));
@@ -140,7 +140,7 @@ static int64_t pftrf_run(int transposed, int upper, int64_t n, FLOAT *dA,
  *   dA (4) device RFP array, n(n+1)/2 elements, overwritten by the factor,
  *   info (5) 0, -i, k > 0 (leading minor k not positive definite, NaN
  *   included; as LAPACK's ?pftrf) or a library error (<= -100),
- *   opts (6) NULL for defaults; variant (see pftrf_run), nb, recnb,
+ *   opts (6) NULL for defaults; variant (see pftrf_blocks), nb, recnb,
  *   lookahead, upper (the half-size potrf of a block stored as 'U'; a
  *   swap restores the other block of its square bit for bit); trace must
  *   be NULL, queue (7).

@@ -24,11 +24,14 @@ static const FLOAT one = 1, minus_one = -1;
  * and 8192 columns (docs/results/s17/c3/). */
 enum { kKernelLeafMinRhs = 1024 };
 
+/* (lda == ldb: the form run on the GPU so far: pftrf's blocks of one array,
+ * trsmbench's two arrays of one ld; a B with another leading dimension, as
+ * pftrs's usually is, stays on cuBLAS until such cases have run there too) */
 static int kernel_leaf_fits(cublasSideMode_t side, cublasFillMode_t uplo,
-                            cublasOperation_t trans, int64_t nb)
+                            cublasOperation_t trans, int64_t nb, int64_t lda, int64_t ldb)
 {
     const int op_lower = (uplo == CUBLAS_FILL_MODE_UPPER) == (trans != CUBLAS_OP_N);
-    return nb >= kKernelLeafMinRhs && (side == CUBLAS_SIDE_LEFT) == op_lower;
+    return nb >= kKernelLeafMinRhs && lda == ldb && (side == CUBLAS_SIDE_LEFT) == op_lower;
 }
 
 /* The same with the leaf size given (k <= leaf: one cuBLAS trsm). */
@@ -38,12 +41,8 @@ int64_t PFX(trsm_rec_leaf)(cublasHandle_t h, cublasSideMode_t side, cublasFillMo
 {
     int64_t st = GCHOL_SUCCESS;
     if (k <= leaf || nb == 0) {
-        /* (lda == ldb: the form run on the GPU so far: pftrf's blocks of one
-         * array, trsmbench's two arrays of one ld; a B with another leading
-         * dimension, as pftrs's usually is, stays on cuBLAS until such
-         * cases have run there too) */
-        if (k > 0 && nb > 0 && k <= GCHOL_TRSM_MAX_K && lda == ldb &&
-            kernel_leaf_fits(side, uplo, trans, nb)) {
+        if (k > 0 && nb > 0 && k <= GCHOL_TRSM_MAX_K &&
+            kernel_leaf_fits(side, uplo, trans, nb, lda, ldb)) {
             cudaStream_t stream;
             GCHOL_BLAS(cublasGetStream(h, &stream));
             return gchol_from_cuda((cudaError_t)TRSM_LEAF_LAUNCH(
@@ -101,7 +100,6 @@ int64_t PFX(trsm_rec)(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t 
                       cublasOperation_t trans, int64_t k, int64_t nb, const FLOAT *A, int64_t lda,
                       FLOAT *B, int64_t ldb)
 {
-    const int64_t leaf =
-        lda == ldb && kernel_leaf_fits(side, uplo, trans, nb) ? GCHOL_TRSM_MAX_K : 512;
+    const int64_t leaf = kernel_leaf_fits(side, uplo, trans, nb, lda, ldb) ? GCHOL_TRSM_MAX_K : 512;
     return PFX(trsm_rec_leaf)(h, side, uplo, trans, k, nb, A, lda, B, ldb, leaf);
 }
