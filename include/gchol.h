@@ -219,6 +219,44 @@ int64_t gchol_spotrf_expert(char uplo, int64_t n, float *A, int64_t lda,
                             gchol_queue_t queue);
 
 /* ---------------------------------------------------------------------------
+ * Solves with the factor (LAPACK ?potrs): X := A^{-1} B, A = L*L^T or U^T*U
+ * as left by ?potrf in the uplo triangle of dA; B (n x nrhs) is overwritten
+ * by X. Asynchronous on the queue's stream; returns 0, -i or a library error.
+ *   argument 1 uplo, 2 n, 3 nrhs, 4 dA, 5 ldda, 6 dB, 7 lddb, 8 info, 9 queue.
+ * The host forms take host arrays (arguments 4 A, 5 lda, 6 B, 7 ldb, 8 info),
+ * run on the library-owned queue and write back only the n x nrhs block of B.
+ * ------------------------------------------------------------------------- */
+int64_t gchol_dpotrs_gpu(char uplo, int64_t n, int64_t nrhs, const double *dA, int64_t ldda,
+                         double *dB, int64_t lddb, int64_t *info, gchol_queue_t queue);
+int64_t gchol_spotrs_gpu(char uplo, int64_t n, int64_t nrhs, const float *dA, int64_t ldda,
+                         float *dB, int64_t lddb, int64_t *info, gchol_queue_t queue);
+int64_t gchol_dpotrs(char uplo, int64_t n, int64_t nrhs, const double *A, int64_t lda,
+                     double *B, int64_t ldb, int64_t *info);
+int64_t gchol_spotrs(char uplo, int64_t n, int64_t nrhs, const float *A, int64_t lda, float *B,
+                     int64_t ldb, int64_t *info);
+
+/* ---------------------------------------------------------------------------
+ * Mixed precision (LAPACK dsposv): A X = B, A symmetric positive definite in
+ * double, by a single-precision Cholesky and iterative refinement in double;
+ * falls back to dpotrf + dpotrs where that fails. Synchronous.
+ *   argument 1 uplo, 2 n, 3 nrhs, 4 dA (unchanged when *iter >= 0, else the
+ *   double factor), 5 ldda, 6 dB (not written), 7 lddb, 8 dX (receives X;
+ *   must not overlap dA or dB), 9 lddx, 10 iter, 11 info, 12 queue.
+ * iter: 0 no correction needed, k > 0 converged after k corrections; after a
+ * fallback -1 (no single-precision workspace), -2 (an entry overflows single
+ * precision), -3 (not positive definite in single), -31 (no convergence in
+ * 30 corrections). info: 0, -i, k > 0 from the double factorization (only
+ * after a fallback), or a library error (<= -100).
+ * The host form takes host arrays A, B, X (arguments 4-9) and no queue.
+ * ------------------------------------------------------------------------- */
+int64_t gchol_dsposv_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldda,
+                         const double *dB, int64_t lddb, double *dX, int64_t lddx,
+                         int64_t *iter, int64_t *info, gchol_queue_t queue);
+int64_t gchol_dsposv(char uplo, int64_t n, int64_t nrhs, double *A, int64_t lda,
+                     const double *B, int64_t ldb, double *X, int64_t ldx, int64_t *iter,
+                     int64_t *info);
+
+/* ---------------------------------------------------------------------------
  * A*D^2*A^T and Rectangular Full Packed (RFP) storage.
  *
  * RFP is LAPACK's packed format (dtrttf, dsfrk, dpftrf, dpftrs): the n(n+1)/2

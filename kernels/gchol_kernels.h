@@ -187,6 +187,26 @@ int gchol_drotate_columns_launch(double *dA, int64_t len, int64_t ncols, int64_t
 int gchol_srotate_columns_launch(float *dA, int64_t len, int64_t ncols, int64_t s0, int64_t ds,
                                  int method, cudaStream_t stream);
 
+/*
+ * Mixed-precision refinement (mixed_prec.cu, src/sposv.c).
+ * d2s: S := (float) A on the m x n rectangle (tri 0), its lower (1) or upper
+ * (2) triangle; *dflag := 1 if an entry is beyond FLT_MAX in magnitude
+ * (dlag2s / dlat2s's overflow; NaN converts). add_s_to_d: X += (double) S.
+ * dlansy_inf: *dnorm := the infinity norm of the symmetric n x n matrix
+ * stored in A's lower (upper = 0) or upper triangle, NaN if an entry is NaN;
+ * dwork holds gchol_dlansy_inf_work(n) doubles. dcol_absmax: dout[j] := max
+ * |A(:, j)| for the n columns of the m x n A (NaN if one is NaN).
+ */
+int gchol_d2s_launch(int64_t m, int64_t n, const double *A, int64_t lda, float *S, int64_t lds,
+                     int tri, int *dflag, cudaStream_t stream);
+int gchol_add_s_to_d_launch(int64_t m, int64_t n, const float *S, int64_t lds, double *X,
+                            int64_t ldx, cudaStream_t stream);
+size_t gchol_dlansy_inf_work(int64_t n);
+int gchol_dlansy_inf_launch(int64_t n, const double *A, int64_t lda, int upper, double *dwork,
+                            double *dnorm, cudaStream_t stream);
+int gchol_dcol_absmax_launch(int64_t m, int64_t n, const double *A, int64_t lda, double *dout,
+                             cudaStream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -380,6 +380,9 @@ typedef struct {
     char          transr, uplo;
     int64_t       m, n, nrhs, ld, ldc;
     void         *A, *d, *C;
+    void         *X;        /* dsposv's X (the d buffer) */
+    int64_t       ldx;
+    int64_t      *iter;
     int64_t      *info;
     const gchol_options_t *opts;
     gchol_queue_t q;
@@ -387,7 +390,7 @@ typedef struct {
 
 typedef enum {
     R_END = 0, R_TRANSR, R_UPLO, R_M, R_N, R_NRHS, R_ALPHA, R_A, R_LD, R_D, R_BETA, R_C,
-    R_LDC, R_INFO, R_OPTS, R_QUEUE
+    R_LDC, R_INFO, R_OPTS, R_QUEUE, R_X, R_LDX, R_ITER
 } role_t;
 
 #define RWRAP(P, T)                                                                       \
@@ -415,9 +418,21 @@ static int64_t P##pftrf_host_w(const rargs_t *a)                                
 { return gchol_##P##pftrf(a->transr, a->uplo, a->n, (T *)a->A, a->info); }               \
 static int64_t P##pftrs_host_w(const rargs_t *a)                                          \
 { return gchol_##P##pftrs(a->transr, a->uplo, a->n, a->nrhs, (const T *)a->A, (T *)a->C,  \
-                          a->ld, a->info); }
+                          a->ld, a->info); }                                              \
+static int64_t P##potrs_w(const rargs_t *a)                                               \
+{ return gchol_##P##potrs_gpu(a->uplo, a->n, a->nrhs, (const T *)a->A, a->ld, (T *)a->C,  \
+                              a->ldc, a->info, a->q); }                                   \
+static int64_t P##potrs_host_w(const rargs_t *a)                                          \
+{ return gchol_##P##potrs(a->uplo, a->n, a->nrhs, (const T *)a->A, a->ld, (T *)a->C,      \
+                          a->ldc, a->info); }
 RWRAP(d, double)
 RWRAP(s, float)
+static int64_t dsposv_w(const rargs_t *a)
+{ return gchol_dsposv_gpu(a->uplo, a->n, a->nrhs, (double *)a->A, a->ld, (const double *)a->C,
+                          a->ldc, (double *)a->X, a->ldx, a->iter, a->info, a->q); }
+static int64_t dsposv_host_w(const rargs_t *a)
+{ return gchol_dsposv(a->uplo, a->n, a->nrhs, (double *)a->A, a->ld, (const double *)a->C,
+                      a->ldc, (double *)a->X, a->ldx, a->iter, a->info); }
 
 typedef struct {
     const char *name;
@@ -436,6 +451,10 @@ typedef struct {
 #define PFTRS_ROLES { R_TRANSR, R_UPLO, R_N, R_NRHS, R_A, R_C, R_LD, R_INFO, R_QUEUE }
 #define HOSTF_ROLES { R_TRANSR, R_UPLO, R_N, R_A, R_INFO }
 #define HOSTS_ROLES { R_TRANSR, R_UPLO, R_N, R_NRHS, R_A, R_C, R_LD, R_INFO }
+#define POTRS_ROLES { R_UPLO, R_N, R_NRHS, R_A, R_LD, R_C, R_LDC, R_INFO, R_QUEUE }
+#define POTRSH_ROLES { R_UPLO, R_N, R_NRHS, R_A, R_LD, R_C, R_LDC, R_INFO }
+#define SPOSV_ROLES { R_UPLO, R_N, R_NRHS, R_A, R_LD, R_C, R_LDC, R_X, R_LDX, R_ITER, R_INFO, R_QUEUE }
+#define SPOSVH_ROLES { R_UPLO, R_N, R_NRHS, R_A, R_LD, R_C, R_LDC, R_X, R_LDX, R_ITER, R_INFO }
 
 static const rentry_t rentries[] = {
     { "gchol_dsyrk_diag_gpu", dsyrk_w,      0, 0, SYRK_ROLES },
@@ -456,6 +475,12 @@ static const rentry_t rentries[] = {
     { "gchol_spftrs_gpu",     spftrs_w,     0, 1, PFTRS_ROLES },
     { "gchol_spftrf",         spftrf_host_w, 1, 1, HOSTF_ROLES },
     { "gchol_spftrs",         spftrs_host_w, 1, 1, HOSTS_ROLES },
+    { "gchol_dpotrs_gpu",     dpotrs_w,     0, 1, POTRS_ROLES },
+    { "gchol_dpotrs",         dpotrs_host_w, 1, 1, POTRSH_ROLES },
+    { "gchol_spotrs_gpu",     spotrs_w,     0, 1, POTRS_ROLES },
+    { "gchol_spotrs",         spotrs_host_w, 1, 1, POTRSH_ROLES },
+    { "gchol_dsposv_gpu",     dsposv_w,     0, 1, SPOSV_ROLES },
+    { "gchol_dsposv",         dsposv_host_w, 1, 1, SPOSVH_ROLES },
 };
 
 enum { RBUF = 64 }; /* doubles per buffer: 8 x 8, or an RFP array of order 8 */
@@ -498,6 +523,9 @@ static void make_illegal(rargs_t *a, role_t r, int rfp_order)
     case R_C:      a->C = NULL; break;
     case R_LDC:    a->ldc = order > 1 ? order - 1 : 0; break;
     case R_INFO:   a->info = NULL; break;
+    case R_X:      a->X = NULL; break;
+    case R_LDX:    a->ldx = order > 1 ? order - 1 : 0; break;
+    case R_ITER:   a->iter = NULL; break;
     case R_OPTS: {
         static gchol_options_t bad;
         gchol_options_default(&bad);
@@ -577,6 +605,12 @@ static rargs_t rargs_base(rbufs_t *b, int64_t *info)
     a.A = b->p[0];
     a.d = b->p[1];
     a.C = b->p[2];
+    a.X = b->p[1];
+    a.ldx = 8;
+    {
+        static int64_t iter;
+        a.iter = &iter;
+    }
     a.info = info;
     a.opts = NULL;
     a.q = g_queue;
@@ -716,6 +750,47 @@ static void test_pftrf_host_no_device(void)
                        "gchol_dpftrs without GPU: ret %lld info %lld, arrays untouched",
                        (long long)ret, (long long)info);
     }
+}
+
+/* Without a GPU the host solves (potrs, dsposv) report GCHOL_ERR_NO_DEVICE
+ * and leave every array alone. */
+static void test_solve_host_no_device(void)
+{
+    enum { N = 8, LD = 10 };
+    double A[LD * N], B[LD * 2], X[LD * 2], sA[LD * N], sB[LD * 2], sX[LD * 2];
+    float Af[LD * N], Bf[LD * 2], sAf[LD * N], sBf[LD * 2];
+    int64_t info = INFO_POISON, iter = INFO_POISON, ret;
+    if (testing_have_gpu())
+        return; /* with a GPU they would solve: testing_dsposv covers that */
+    printf("-- host solves without a GPU --\n");
+    testing_fill_nan('d', LD * N, A);
+    testing_generate_spd('d', 'L', N, A, LD, 3);
+    testing_fill_nan('s', LD * N, Af);
+    testing_generate_spd('s', 'U', N, Af, LD, 3);
+    testing_fill_nan('d', LD * 2, B);
+    testing_fill_nan('s', LD * 2, Bf);
+    testing_fill_nan('d', LD * 2, X);
+    for (int i = 0; i < N; i++) B[i] = Bf[i] = 1.0f + (float)i;
+    memcpy(sA, A, sizeof(A)); memcpy(sB, B, sizeof(B)); memcpy(sX, X, sizeof(X));
+    memcpy(sAf, Af, sizeof(Af)); memcpy(sBf, Bf, sizeof(Bf));
+    ret = gchol_dpotrs('L', N, 2, A, LD, B, LD, &info);
+    testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(A, sA, sizeof(A)) &&
+                       !memcmp(B, sB, sizeof(B)),
+                   "gchol_dpotrs without GPU: ret %lld info %lld, arrays untouched",
+                   (long long)ret, (long long)info);
+    info = INFO_POISON;
+    ret = gchol_spotrs('U', N, 2, Af, LD, Bf, LD, &info);
+    testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(Af, sAf, sizeof(Af)) &&
+                       !memcmp(Bf, sBf, sizeof(Bf)),
+                   "gchol_spotrs without GPU: ret %lld info %lld, arrays untouched",
+                   (long long)ret, (long long)info);
+    info = INFO_POISON;
+    ret = gchol_dsposv('L', N, 2, A, LD, B, LD, X, LD, &iter, &info);
+    testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && iter == 0 &&
+                       !memcmp(A, sA, sizeof(A)) && !memcmp(B, sB, sizeof(B)) &&
+                       !memcmp(X, sX, sizeof(X)),
+                   "gchol_dsposv without GPU: ret %lld info %lld iter %lld, arrays untouched",
+                   (long long)ret, (long long)info, (long long)iter);
 }
 
 /* ---------------------------------------------------------------------------
@@ -1276,6 +1351,7 @@ int main(void)
     test_parse_sizes();
     test_rfp_arguments();
     test_pftrf_host_no_device();
+    test_solve_host_no_device();
     test_rfp_index();
     test_rfp_realigned(gpu);
     test_rotate_long_columns(gpu);

@@ -1,0 +1,262 @@
+/*
+ * bench_posv.c -- A X = B in double precision, A symmetric positive definite:
+ *   gchol dsposv   gchol_dsposv_gpu (single-precision Cholesky, refinement
+ *                  in double, LAPACK dsposv semantics)
+ *   gchol dposv    gchol_dpotrf_gpu + gchol_dpotrs_gpu
+ *   cuSOLVER dposv cusolverDnXpotrf + cusolverDnXpotrs (double)
+ *   cuSOLVER DSgesv cusolverDnDSgesv: cuSOLVER's own mixed-precision solver
+ *                  (LU with partial pivoting in single, refinement in double;
+ *                  it has none for Cholesky); --no-dsgesv leaves it out.
+ * Same matrix (bench_spd_host) and right-hand sides for everyone; each run on
+ * a fresh device copy of A made outside the timed region; a warm-up, then
+ * the median of --niter runs, CUDA events on the one stream. Ratios are
+ * cuSOLVER dposv's time over each.
+ *
+ *   bench_posv [-n LIST] [--nrhs K] [--uplo L|U] [--niter K] [--csv FILE]
+ *              [--no-dsgesv]
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_common.h"
+
+typedef struct {
+    bench_context_t *ctx;
+    char     uplo;
+    int64_t  n, nrhs, ldda;
+    double  *dA0, *dA, *dB, *dX;
+    int64_t  iter;
+    /* cuSOLVER */
+    void    *dwork, *hwork;
+    size_t   dwork_bytes, hwork_bytes;
+    int     *dinfo;
+    int64_t *dipiv;
+    int      dsgesv_iter;
+} job_ctx_t;
+
+static void fresh_copy(void *p)
+{
+    job_ctx_t *c = p;
+    bench_device_copy('d', c->n, c->n, c->dA0, c->ldda, c->dA, c->ldda, c->ctx->stream);
+}
+
+static void fresh_copy_and_x(void *p)
+{
+    job_ctx_t *c = p;
+    fresh_copy(p);
+    BENCH_CUDA(cudaMemcpy2DAsync(c->dX, (size_t)c->ldda * 8, c->dB, (size_t)c->ldda * 8,
+                                 (size_t)c->n * 8, (size_t)c->nrhs, cudaMemcpyDeviceToDevice,
+                                 c->ctx->stream));
+    BENCH_CUDA(cudaStreamSynchronize(c->ctx->stream));
+}
+
+static int64_t run_dsposv(void *p, int64_t *info)
+{
+    job_ctx_t *c = p;
+    return gchol_dsposv_gpu(c->uplo, c->n, c->nrhs, c->dA, c->ldda, c->dB, c->ldda, c->dX, c->ldda,
+                            &c->iter, info, c->ctx->queue);
+}
+
+static int64_t run_dposv(void *p, int64_t *info)
+{
+    job_ctx_t *c = p;
+    int64_t st = gchol_dpotrf_gpu(c->uplo, c->n, c->dA, c->ldda, info, c->ctx->queue);
+    if (st != 0) return st;
+    return gchol_dpotrs_gpu(c->uplo, c->n, c->nrhs, c->dA, c->ldda, c->dX, c->ldda, info,
+                            c->ctx->queue);
+}
+
+static int64_t run_cusolver(void *p, int64_t *info)
+{
+    job_ctx_t *c = p;
+    bench_cusolver_t *cs = &c->ctx->cusolver;
+    const cublasFillMode_t fill = c->uplo == 'U' ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+    (void)info;
+    BENCH_CUSOLVER(cusolverDnXpotrf(cs->handle, cs->params, fill, c->n, CUDA_R_64F, c->dA, c->ldda,
+                                    CUDA_R_64F, c->dwork, c->dwork_bytes, c->hwork, c->hwork_bytes,
+                                    c->dinfo));
+    BENCH_CUSOLVER(cusolverDnXpotrs(cs->handle, cs->params, fill, c->n, c->nrhs, CUDA_R_64F, c->dA,
+                                    c->ldda, CUDA_R_64F, c->dX, c->ldda, c->dinfo));
+    return 0;
+}
+
+static int64_t run_dsgesv(void *p, int64_t *info)
+{
+    job_ctx_t *c = p;
+    cusolver_int_t it = 0;
+    (void)info;
+    BENCH_CUSOLVER(cusolverDnDSgesv(c->ctx->cusolver.handle, (cusolver_int_t)c->n,
+                                    (cusolver_int_t)c->nrhs, c->dA, (cusolver_int_t)c->ldda,
+                                    (cusolver_int_t *)c->dipiv, c->dB, (cusolver_int_t)c->ldda,
+                                    c->dX, (cusolver_int_t)c->ldda, c->dwork, c->dwork_bytes, &it,
+                                    c->dinfo));
+    c->dsgesv_iter = (int)it;
+    return 0;
+}
+
+static void read_dinfo(void *p, int64_t *info)
+{
+    job_ctx_t *c = p;
+    int h = 0;
+    BENCH_CUDA(cudaMemcpy(&h, c->dinfo, sizeof(int), cudaMemcpyDeviceToHost));
+    if (h != 0 && *info == 0) *info = h;
+}
+
+/* max_j ||b_j - A x_j||_inf / (||A||_inf ||x_j||_inf eps), on the GPU. */
+static double backward_error(job_ctx_t *c, double normA)
+{
+    const int64_t n = c->n, ld = c->ldda;
+    double *dR = bench_device_malloc((size_t)(ld * c->nrhs) * 8), worst = 0;
+    const double one = 1, minus_one = -1;
+    double *h = bench_malloc((size_t)n * 8);
+    BENCH_CUDA(cudaMemcpy(dR, c->dB, (size_t)(ld * c->nrhs) * 8, cudaMemcpyDeviceToDevice));
+    BENCH_CUBLAS(cublasDsymm_64(c->ctx->cublas, CUBLAS_SIDE_LEFT,
+                                c->uplo == 'U' ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER,
+                                n, c->nrhs, &minus_one, c->dA0, ld, c->dX, ld, &one, dR, ld));
+    BENCH_CUDA(cudaDeviceSynchronize());
+    for (int64_t j = 0; j < c->nrhs; j++) {
+        double rn = 0, xn = 0;
+        BENCH_CUDA(cudaMemcpy(h, dR + j * ld, (size_t)n * 8, cudaMemcpyDeviceToHost));
+        for (int64_t i = 0; i < n; i++) rn = isnan(h[i]) || fabs(h[i]) > rn ? fabs(h[i]) : rn;
+        BENCH_CUDA(cudaMemcpy(h, c->dX + j * ld, (size_t)n * 8, cudaMemcpyDeviceToHost));
+        for (int64_t i = 0; i < n; i++) xn = isnan(h[i]) || fabs(h[i]) > xn ? fabs(h[i]) : xn;
+        const double q = rn / (normA * (xn > 0 ? xn : 1) * bench_eps('d'));
+        if (isnan(q) || q > worst) worst = q;
+    }
+    free(h);
+    BENCH_CUDA(cudaFree(dR));
+    return worst;
+}
+
+int main(int argc, char **argv)
+{
+    int64_t *ns = NULL, count = 0, nrhs = 1;
+    int niter = 5, dsgesv = 1;
+    char uplo = 'L';
+    const char *csv = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--no-dsgesv")) { dsgesv = 0; continue; }
+        if (!v) goto usage;
+        if (!strcmp(a, "-n")) {
+            char *s = bench_malloc(strlen(v) + 1), *tok;
+            strcpy(s, v);
+            count = 0;
+            ns = realloc(ns, 64 * sizeof(int64_t));
+            for (tok = strtok(s, ","); tok && count < 64; tok = strtok(NULL, ","))
+                ns[count++] = atoll(tok);
+            free(s);
+        } else if (!strcmp(a, "--nrhs")) nrhs = atoll(v);
+        else if (!strcmp(a, "--uplo")) uplo = v[0];
+        else if (!strcmp(a, "--niter")) niter = atoi(v);
+        else if (!strcmp(a, "--csv")) csv = v;
+        else goto usage;
+        i++;
+    }
+    if (nrhs < 1 || niter < 1 || (uplo != 'L' && uplo != 'U')) goto usage;
+    if (!ns) {
+        static int64_t def[] = { 1024, 2048, 4096, 8192, 16384, 32768 };
+        ns = malloc(sizeof(def));
+        memcpy(ns, def, sizeof(def));
+        count = 6;
+    }
+    bench_require_gpu(0, argv[0]);
+    bench_context_t ctx;
+    bench_context_create(&ctx);
+    FILE *out = csv ? fopen(csv, "w") : NULL;
+    if (csv && !out) { fprintf(stderr, "cannot write %s\n", csv); return 1; }
+    if (out)
+        fprintf(out, "n,nrhs,uplo,iter,gchol_dsposv_s,gchol_dposv_s,cusolver_dposv_s,"
+                     "cusolver_dsgesv_s,dsgesv_iter,ratio_dsposv,ratio_dposv,berr_dsposv,berr_dposv\n");
+    printf("A X = B, double, A = bench_spd_host (uniform(-1,1) + n I), B uniform(-1,1); uplo %c, "
+           "nrhs %lld, median of %d\n", uplo, (long long)nrhs, niter);
+    printf("ratio = cuSOLVER dpotrf+dpotrs time / the column's time\n");
+    printf("%7s %5s %5s | %10s %6s | %10s %6s | %10s | %10s %5s | %9s %9s\n", "n", "nrhs", "iter",
+           "dsposv ms", "ratio", "dposv ms", "ratio", "cuS dposv", "cuS DSgesv", "iter",
+           "berr mix", "berr dbl");
+    for (int64_t k = 0; k < count; k++) {
+        const int64_t n = ns[k];
+        job_ctx_t c;
+        memset(&c, 0, sizeof(c));
+        c.ctx = &ctx;
+        c.uplo = uplo;
+        c.n = n;
+        c.nrhs = nrhs;
+        double *A = bench_spd_host('d', n, n, 1234 + (uint64_t)n);
+        double normA = 0;
+        for (int64_t i = 0; i < n; i++) { /* ||A||_inf (symmetric: column sums) */
+            double s = 0;
+            for (int64_t r = 0; r < n; r++) s += fabs(A[r + i * n]);
+            normA = s > normA ? s : normA;
+        }
+        double *B = bench_random_host('d', n, nrhs, n, 99, -1.0, 1.0);
+        c.dA0 = bench_upload('d', n, n, A, n, &c.ldda);
+        int64_t ldb = 0;
+        c.dB = bench_upload('d', n, nrhs, B, n, &ldb);
+        c.dA = bench_device_malloc((size_t)(c.ldda * n) * 8);
+        c.dX = bench_device_malloc((size_t)(c.ldda * nrhs) * 8);
+        BENCH_CUDA(cudaMalloc((void **)&c.dinfo, sizeof(int)));
+        free(A);
+        free(B);
+
+        int64_t info = 0;
+        const bench_job_t j_mixed = { fresh_copy, run_dsposv, NULL };
+        const bench_job_t j_double = { fresh_copy_and_x, run_dposv, NULL };
+        const bench_job_t j_cus = { fresh_copy_and_x, run_cusolver, read_dinfo };
+        const bench_job_t j_dsg = { fresh_copy, run_dsgesv, read_dinfo };
+        const double t_mixed = bench_time_job(&j_mixed, &c, ctx.stream, 0, niter, &info);
+        const int64_t info_mixed = info;
+        const double berr_mixed = backward_error(&c, normA);
+        info = 0;
+        const double t_double = bench_time_job(&j_double, &c, ctx.stream, 0, niter, &info);
+        const double berr_double = backward_error(&c, normA);
+        /* cuSOLVER's workspaces */
+        bench_cusolver_t *cs = &ctx.cusolver;
+        BENCH_CUSOLVER(cusolverDnXpotrf_bufferSize(cs->handle, cs->params,
+                                                   uplo == 'U' ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER,
+                                                   n, CUDA_R_64F, c.dA, c.ldda, CUDA_R_64F,
+                                                   &c.dwork_bytes, &c.hwork_bytes));
+        size_t dsg_bytes = 0;
+        if (dsgesv)
+            BENCH_CUSOLVER(cusolverDnDSgesv_bufferSize(cs->handle, (cusolver_int_t)n, (cusolver_int_t)nrhs,
+                                                       c.dA, (cusolver_int_t)c.ldda, NULL, c.dB,
+                                                       (cusolver_int_t)c.ldda, c.dX, (cusolver_int_t)c.ldda,
+                                                       NULL, &dsg_bytes));
+        if (dsg_bytes > c.dwork_bytes) c.dwork_bytes = dsg_bytes;
+        c.dwork = bench_device_malloc(c.dwork_bytes > 0 ? c.dwork_bytes : 1);
+        c.hwork = bench_malloc(c.hwork_bytes > 0 ? c.hwork_bytes : 1);
+        int64_t cinfo = 0;
+        const double t_cus = bench_time_job(&j_cus, &c, ctx.stream, 0, niter, &cinfo);
+        double t_dsg = NAN;
+        if (dsgesv) {
+            c.dipiv = bench_device_malloc((size_t)n * sizeof(cusolver_int_t));
+            int64_t dinfo = 0;
+            t_dsg = bench_time_job(&j_dsg, &c, ctx.stream, 0, niter, &dinfo);
+            BENCH_CUDA(cudaFree(c.dipiv));
+        }
+        printf("%7lld %5lld %5lld | %10.3f %6.2f | %10.3f %6.2f | %10.3f | %10.3f %5d | %9.2e %9.2e%s\n",
+               (long long)n, (long long)nrhs, (long long)c.iter, 1e3 * t_mixed, t_cus / t_mixed,
+               1e3 * t_double, t_cus / t_double, 1e3 * t_cus, 1e3 * t_dsg, c.dsgesv_iter,
+               berr_mixed, berr_double,
+               info_mixed || cinfo ? "  (info set)" : "");
+        fflush(stdout);
+        if (out)
+            fprintf(out, "%lld,%lld,%c,%lld,%.6e,%.6e,%.6e,%.6e,%d,%.4f,%.4f,%.3e,%.3e\n",
+                    (long long)n, (long long)nrhs, uplo, (long long)c.iter, t_mixed, t_double,
+                    t_cus, t_dsg, c.dsgesv_iter, t_cus / t_mixed, t_cus / t_double, berr_mixed,
+                    berr_double);
+        BENCH_CUDA(cudaFree(c.dA0)); BENCH_CUDA(cudaFree(c.dA)); BENCH_CUDA(cudaFree(c.dB));
+        BENCH_CUDA(cudaFree(c.dX)); BENCH_CUDA(cudaFree(c.dwork)); BENCH_CUDA(cudaFree(c.dinfo));
+        free(c.hwork);
+    }
+    if (out) fclose(out);
+    bench_context_destroy(&ctx);
+    free(ns);
+    return 0;
+usage:
+    fprintf(stderr, "usage: %s [-n LIST] [--nrhs K] [--uplo L|U] [--niter K] [--csv FILE] [--no-dsgesv]\n",
+            argv[0]);
+    return 2;
+}

@@ -1,0 +1,226 @@
+/*
+ * mixed_prec.cu -- the small kernels of mixed-precision iterative refinement
+ * (src/sposv.c, LAPACK dsposv): precision conversions that report overflow
+ * (dlag2s, dlat2s), X += (double) S, the infinity norm of a symmetric matrix
+ * from one stored triangle (dlansy 'I'), and the largest |entry| of each
+ * column (idamax, per column).
+ *
+ * NaN: the norms propagate it (a NaN entry gives a NaN result), so that the
+ * driver's convergence test, written as !(r <= x * cte), never accepts a NaN
+ * residual. The conversions follow dlag2s: only a finite value beyond
+ * FLT_MAX (or an infinity) counts as overflow; NaN converts to NaN.
+ */
+#include "gchol_kernels.h"
+
+#include <cfloat>
+#include <cuda_runtime.h>
+
+namespace {
+
+/* max that keeps a NaN from either side */
+__device__ __forceinline__ double nan_max(double a, double b)
+{
+    if (b != b) return b;
+    if (a != a) return a;
+    return b > a ? b : a;
+}
+
+__device__ __forceinline__ double warp_sum(double v)
+{
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
+    return v;
+}
+
+__device__ __forceinline__ double warp_max(double v)
+{
+    for (int o = 16; o > 0; o >>= 1) v = nan_max(v, __shfl_down_sync(0xffffffffu, v, o));
+    return v;
+}
+
+/* One 32 x 32 tile per block; threadIdx.x runs down the column. tri: 0 the
+ * whole rectangle, 1 the lower triangle (i >= j), 2 the upper (i <= j). */
+__global__ void d2s_kernel(int64_t m, int64_t n, const double *__restrict__ A, int64_t lda,
+                           float *__restrict__ S, int64_t lds, int tri, int *flag)
+{
+    const int64_t i = (int64_t)blockIdx.x * 32 + threadIdx.x;
+    if (i >= m) return;
+    int over = 0;
+    for (int64_t j = (int64_t)blockIdx.y * 32 + threadIdx.y; j < n && j < ((int64_t)blockIdx.y + 1) * 32;
+         j += blockDim.y) {
+        if ((tri == 1 && i < j) || (tri == 2 && i > j)) continue;
+        const double a = A[i + j * lda];
+        if (a > (double)FLT_MAX || a < -(double)FLT_MAX) over = 1;
+        S[i + j * lds] = (float)a;
+    }
+    if (over) *flag = 1; /* every writer stores the same value */
+}
+
+__global__ void add_s_to_d_kernel(int64_t m, int64_t n, const float *__restrict__ S, int64_t lds,
+                                  double *__restrict__ X, int64_t ldx)
+{
+    const int64_t i = (int64_t)blockIdx.x * 32 + threadIdx.x;
+    if (i >= m) return;
+    for (int64_t j = (int64_t)blockIdx.y * 32 + threadIdx.y; j < n && j < ((int64_t)blockIdx.y + 1) * 32;
+         j += blockDim.y)
+        X[i + j * ldx] += (double)S[i + j * lds];
+}
+
+/* dlansy 'I', part 1: one warp per stored column c sums |A| over the stored
+ * triangle's part of that column, diagonal included (lower: rows c..n-1,
+ * upper: rows 0..c), coalesced. */
+__global__ void lansy_cols_kernel(int64_t n, const double *__restrict__ A, int64_t lda, int upper,
+                                  double *__restrict__ colsum)
+{
+    const int64_t c = (int64_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;
+    const int lane = threadIdx.x % 32;
+    if (c >= n) return;
+    const int64_t r0 = upper ? 0 : c, r1 = upper ? c + 1 : n;
+    double s = 0;
+    for (int64_t r = r0 + lane; r < r1; r += 32) s += fabs(A[r + c * lda]);
+    s = warp_sum(s);
+    if (lane == 0) colsum[c] = s;
+}
+
+/* Part 2: thread per stored row r, block row y a chunk of kChunk columns,
+ * sums |A| over the row's off-diagonal stored part in that chunk (lower:
+ * columns < r, upper: columns > r); consecutive threads read consecutive
+ * rows of a column. */
+constexpr int kChunk = 1024;
+
+__global__ void lansy_rows_kernel(int64_t n, const double *__restrict__ A, int64_t lda, int upper,
+                                  double *__restrict__ part)
+{
+    const int64_t r = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (r >= n) return;
+    const int64_t c0 = (int64_t)blockIdx.y * kChunk, c1 = min(n, c0 + kChunk);
+    int64_t lo = c0, hi = c1;
+    if (upper) lo = max(lo, r + 1); else hi = min(hi, r);
+    double s = 0;
+    for (int64_t c = lo; c < hi; ++c) s += fabs(A[r + c * lda]);
+    part[(int64_t)blockIdx.y * n + r] = s;
+}
+
+/* Part 3: row sum of index r = colsum[r] + its chunks in a fixed order
+ * (deterministic); each block's max into bmax. */
+__global__ void lansy_max_kernel(int64_t n, int64_t chunks, const double *__restrict__ colsum,
+                                 const double *__restrict__ part, double *__restrict__ bmax)
+{
+    __shared__ double wmax[32];
+    double m = 0;
+    for (int64_t r = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; r < n;
+         r += (int64_t)gridDim.x * blockDim.x) {
+        double s = colsum[r];
+        for (int64_t k = 0; k < chunks; ++k) s += part[k * n + r];
+        m = nan_max(m, s);
+    }
+    m = warp_max(m);
+    if (threadIdx.x % 32 == 0) wmax[threadIdx.x / 32] = m;
+    __syncthreads();
+    if (threadIdx.x < 32) {
+        m = threadIdx.x < blockDim.x / 32 ? wmax[threadIdx.x] : 0.0;
+        m = warp_max(m);
+        if (threadIdx.x == 0) bmax[blockIdx.x] = m;
+    }
+}
+
+/* max over v[0..count) into *out, one block */
+__global__ void max_reduce_kernel(int64_t count, const double *__restrict__ v, double *out)
+{
+    __shared__ double wmax[32];
+    double m = 0;
+    for (int64_t k = threadIdx.x; k < count; k += blockDim.x) m = nan_max(m, v[k]);
+    m = warp_max(m);
+    if (threadIdx.x % 32 == 0) wmax[threadIdx.x / 32] = m;
+    __syncthreads();
+    if (threadIdx.x < 32) {
+        m = threadIdx.x < blockDim.x / 32 ? wmax[threadIdx.x] : 0.0;
+        m = warp_max(m);
+        if (threadIdx.x == 0) *out = m;
+    }
+}
+
+/* one block per column: max |A(:, j)| */
+__global__ void col_absmax_kernel(int64_t m, const double *__restrict__ A, int64_t lda,
+                                  double *__restrict__ out)
+{
+    __shared__ double wmax[32];
+    const int64_t j = blockIdx.x;
+    double v = 0;
+    for (int64_t i = threadIdx.x; i < m; i += blockDim.x) v = nan_max(v, fabs(A[i + j * lda]));
+    v = warp_max(v);
+    if (threadIdx.x % 32 == 0) wmax[threadIdx.x / 32] = v;
+    __syncthreads();
+    if (threadIdx.x < 32) {
+        v = threadIdx.x < blockDim.x / 32 ? wmax[threadIdx.x] : 0.0;
+        v = warp_max(v);
+        if (threadIdx.x == 0) out[j] = v;
+    }
+}
+
+int grid_2d(int64_t m, int64_t n, dim3 &grid)
+{
+    const int64_t gx = (m + 31) / 32, gy = (n + 31) / 32;
+    if (gx > 2147483647 || gy > 65535) return 0;
+    grid = dim3((unsigned)gx, (unsigned)gy);
+    return 1;
+}
+
+constexpr int kLansyMaxBlocks = 264;
+
+} // namespace
+
+extern "C" int gchol_d2s_launch(int64_t m, int64_t n, const double *A, int64_t lda, float *S,
+                                int64_t lds, int tri, int *dflag, cudaStream_t stream)
+{
+    if (m <= 0 || n <= 0) return cudaSuccess;
+    dim3 grid;
+    if (!grid_2d(m, n, grid)) return cudaErrorInvalidValue;
+    d2s_kernel<<<grid, dim3(32, 8), 0, stream>>>(m, n, A, lda, S, lds, tri, dflag);
+    return cudaGetLastError();
+}
+
+extern "C" int gchol_add_s_to_d_launch(int64_t m, int64_t n, const float *S, int64_t lds,
+                                       double *X, int64_t ldx, cudaStream_t stream)
+{
+    if (m <= 0 || n <= 0) return cudaSuccess;
+    dim3 grid;
+    if (!grid_2d(m, n, grid)) return cudaErrorInvalidValue;
+    add_s_to_d_kernel<<<grid, dim3(32, 8), 0, stream>>>(m, n, S, lds, X, ldx);
+    return cudaGetLastError();
+}
+
+extern "C" size_t gchol_dlansy_inf_work(int64_t n)
+{
+    const int64_t chunks = (n + kChunk - 1) / kChunk;
+    return (size_t)(n + chunks * n + kLansyMaxBlocks);
+}
+
+extern "C" int gchol_dlansy_inf_launch(int64_t n, const double *A, int64_t lda, int upper,
+                                       double *dwork, double *dnorm, cudaStream_t stream)
+{
+    if (n <= 0) return (int)cudaMemsetAsync(dnorm, 0, sizeof(double), stream);
+    const int64_t chunks = (n + kChunk - 1) / kChunk;
+    if (chunks > 65535 || (n + 255) / 256 > 2147483647) return cudaErrorInvalidValue;
+    double *colsum = dwork, *part = dwork + n, *bmax = part + chunks * n;
+    lansy_cols_kernel<<<(unsigned)((n + 7) / 8), 256, 0, stream>>>(n, A, lda, upper, colsum);
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess) return e;
+    lansy_rows_kernel<<<dim3((unsigned)((n + 255) / 256), (unsigned)chunks), 256, 0, stream>>>(
+        n, A, lda, upper, part);
+    if ((e = cudaGetLastError()) != cudaSuccess) return e;
+    const int64_t blocks = min((int64_t)kLansyMaxBlocks, (n + 255) / 256);
+    lansy_max_kernel<<<(unsigned)blocks, 256, 0, stream>>>(n, chunks, colsum, part, bmax);
+    if ((e = cudaGetLastError()) != cudaSuccess) return e;
+    max_reduce_kernel<<<1, 256, 0, stream>>>(blocks, bmax, dnorm);
+    return cudaGetLastError();
+}
+
+extern "C" int gchol_dcol_absmax_launch(int64_t m, int64_t n, const double *A, int64_t lda,
+                                        double *dout, cudaStream_t stream)
+{
+    if (n <= 0) return cudaSuccess;
+    if (n > 2147483647) return cudaErrorInvalidValue;
+    if (m <= 0) return (int)cudaMemsetAsync(dout, 0, (size_t)n * sizeof(double), stream);
+    col_absmax_kernel<<<(unsigned)n, 256, 0, stream>>>(m, A, lda, dout);
+    return cudaGetLastError();
+}

@@ -1,0 +1,109 @@
+/*
+ * potrs.c -- gchol_?potrs_gpu and gchol_?potrs: solve A X = B with the
+ * Cholesky factor from ?potrf (LAPACK ?potrs). Precision-generic (see
+ * prec.h).
+ *
+ * A = L L^T: L Y = B, then L^T X = Y; A = U^T U: U^T Y = B, then U X = Y.
+ * Both solves are the recursive, gemm-rich trsm (trsm_rec.c).
+ */
+#include "internal.h"
+#include "prec.h"
+
+static int64_t potrs_run(int upper, int64_t n, int64_t nrhs, const FLOAT *dA, int64_t ldda,
+                         FLOAT *dB, int64_t lddb, gchol_queue_t queue)
+{
+    const cublasFillMode_t fill = upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+    const cublasOperation_t first = upper ? CUBLAS_OP_T : CUBLAS_OP_N;
+    const cublasOperation_t second = upper ? CUBLAS_OP_N : CUBLAS_OP_T;
+    int64_t st = GCHOL_SUCCESS;
+    int prev = 0;
+    if ((st = gchol_queue_enter(queue, &prev)) != GCHOL_SUCCESS) return st;
+    GCHOL_TRY(PFX(trsm_rec)(queue->blas, CUBLAS_SIDE_LEFT, fill, first, n, nrhs, dA, ldda, dB, lddb));
+    GCHOL_TRY(PFX(trsm_rec)(queue->blas, CUBLAS_SIDE_LEFT, fill, second, n, nrhs, dA, ldda, dB, lddb));
+done:
+    gchol_queue_leave(prev);
+    return st;
+}
+
+/* -----------------------------------------------------------------------------
+ * gchol_?potrs_gpu: X := A^{-1} B with A = L L^T or U^T U factored by potrf.
+ *   uplo (1) 'L'/'U': the triangle that holds the factor, n (2) >= 0,
+ *   nrhs (3) >= 0, dA (4) device factor, ldda (5) >= max(1,n),
+ *   dB (6) device n x nrhs, overwritten by X, lddb (7) >= max(1,n),
+ *   info (8) receives the return value, queue (9).
+ * Asynchronous (ordered on the queue's stream): returns 0, -i or a library
+ * error (<= -100). The other triangle of dA is not read.
+ * -------------------------------------------------------------------------- */
+int64_t PFX(potrs_gpu)(char uplo, int64_t n, int64_t nrhs, const FLOAT *dA, int64_t ldda,
+                       FLOAT *dB, int64_t lddb, int64_t *info, gchol_queue_t queue)
+{
+    int64_t st = 0;
+    const int64_t ldmin = n > 1 ? n : 1;
+    if (!gchol_uplo_valid(uplo)) st = -1;
+    else if (n < 0) st = -2;
+    else if (nrhs < 0) st = -3;
+    else if (n > 0 && dA == NULL) st = -4;
+    else if (ldda < ldmin) st = -5;
+    else if (n > 0 && nrhs > 0 && dB == NULL) st = -6;
+    else if (lddb < ldmin) st = -7;
+    else if (info == NULL) st = -8;
+    else if (queue == NULL) st = -9;
+    if (st == 0 && n > 0 && nrhs > 0)
+        st = potrs_run(gchol_uplo_is_upper(uplo), n, nrhs, dA, ldda, dB, lddb, queue);
+    if (info) *info = st;
+    return st;
+}
+
+/* -----------------------------------------------------------------------------
+ * gchol_?potrs: the same with A and B in host memory, on the library-owned
+ * queue. Only the n x nrhs block of B is written back; A, the padding rows of
+ * A and B, and the other triangle are never written. Synchronous.
+ *   uplo (1), n (2), nrhs (3), A (4) host factor, lda (5) >= max(1,n),
+ *   B (6) host, ldb (7) >= max(1,n), info (8).
+ * -------------------------------------------------------------------------- */
+int64_t PFX(potrs)(char uplo, int64_t n, int64_t nrhs, const FLOAT *A, int64_t lda, FLOAT *B,
+                   int64_t ldb, int64_t *info)
+{
+    int64_t st = 0;
+    const int64_t ldmin = n > 1 ? n : 1;
+    if (!gchol_uplo_valid(uplo)) st = -1;
+    else if (n < 0) st = -2;
+    else if (nrhs < 0) st = -3;
+    else if (n > 0 && A == NULL) st = -4;
+    else if (lda < ldmin) st = -5;
+    else if (n > 0 && nrhs > 0 && B == NULL) st = -6;
+    else if (ldb < ldmin) st = -7;
+    else if (info == NULL) st = -8;
+    if (st != 0 || n == 0 || nrhs == 0) {
+        if (info) *info = st;
+        return st;
+    }
+    const size_t w = sizeof(FLOAT);
+    /* B starts 32 elements aligned behind the n x n factor (ld n) */
+    const int64_t boff = (n * n + 31) / 32 * 32;
+    gchol_queue_t q = NULL;
+    int prev = 0;
+    st = gchol_default_queue_acquire(&q);
+    if (st == GCHOL_SUCCESS && (st = gchol_queue_enter(q, &prev)) == GCHOL_SUCCESS) {
+        st = gchol_queue_reserve_device(q, (size_t)(boff + n * nrhs) * w);
+        FLOAT *dA = q->dwork, *dB = dA + boff;
+        gchol_stage_t *stager_a = gchol_queue_stager(q, A), *stager_b = gchol_queue_stager(q, B);
+        if (st == GCHOL_SUCCESS)
+            st = gchol_from_cuda(gchol_copy_2d(stager_a, cudaMemcpyHostToDevice, dA, (size_t)n * w,
+                                               A, (size_t)lda * w, (size_t)n * w, n, q->stream));
+        if (st == GCHOL_SUCCESS)
+            st = gchol_from_cuda(gchol_copy_2d(stager_b, cudaMemcpyHostToDevice, dB, (size_t)n * w,
+                                               B, (size_t)ldb * w, (size_t)n * w, nrhs, q->stream));
+        int64_t sinfo = 0;
+        if (st == GCHOL_SUCCESS) st = PFX(potrs_gpu)(uplo, n, nrhs, dA, n, dB, n, &sinfo, q);
+        if (st == GCHOL_SUCCESS)
+            st = gchol_from_cuda(gchol_copy_2d(stager_b, cudaMemcpyDeviceToHost, B, (size_t)ldb * w,
+                                               dB, (size_t)n * w, (size_t)n * w, nrhs, q->stream));
+        cudaError_t e = cudaStreamSynchronize(q->stream);
+        if (st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
+        gchol_queue_leave(prev);
+    }
+    gchol_default_queue_release();
+    *info = st;
+    return st;
+}

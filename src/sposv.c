@@ -1,0 +1,302 @@
+/*
+ * sposv.c -- gchol_dsposv_gpu and gchol_dsposv: A X = B for a symmetric
+ * positive definite A in double precision, by mixed-precision iterative
+ * refinement (LAPACK dsposv): factor in single precision, refine X in double,
+ * and fall back to the double factorization when that does not work.
+ *
+ *   anrm = ||A||_inf, cte = anrm * eps * sqrt(n)   (eps = 2^-53, dlamch('E'))
+ *   A_s = (float) A, L_s = chol(A_s)                (gchol_spotrf_gpu)
+ *   X = (double) solve(L_s, (float) B);  R = B - A X  (cublasDsymm)
+ *   repeat up to 30 times while some column has ||r||_inf > ||x||_inf * cte:
+ *       X += (double) solve(L_s, (float) R);  R = B - A X
+ *
+ * iter (LAPACK's ITER): 0 no correction was needed; k > 0 converged after k
+ * corrections; -1 the single-precision workspace could not be had; -2 an
+ * entry of A, B or R overflows single precision; -3 spotrf failed (A is not
+ * positive definite in single precision); -31 no convergence after 30
+ * corrections. iter < 0 always falls back: dpotrf on A, dpotrs on X = B;
+ * info then refers to that factorization. A is unchanged when iter >= 0.
+ *
+ * One deviation from LAPACK, on purpose: the test is !(r <= x * cte), so a
+ * NaN residual never counts as converged (LAPACK's r > x * cte does).
+ */
+#include "internal.h"
+
+#include "../kernels/gchol_kernels.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { kItermax = 30 };
+
+static const double one = 1, minus_one = -1;
+
+static int64_t round_up(int64_t v, int64_t to) { return (v + to - 1) / to * to; }
+
+/* The refinement's device workspace, one stream-ordered allocation. */
+typedef struct {
+    void   *base;
+    float  *sA;    int64_t ldsa; /* A in single, then its factor          */
+    float  *sX;    int64_t ldsx; /* B or R in single, then its solution   */
+    double *R;     int64_t ldr;  /* residual B - A X                      */
+    double *norms;               /* |x|_inf, |r|_inf per column; anrm     */
+    double *lansy;               /* dlansy's partial sums                 */
+    int    *flag;                /* overflow of a conversion to single    */
+} workspace_t;
+
+static cudaError_t workspace_alloc(workspace_t *w, int64_t n, int64_t nrhs, cudaStream_t s)
+{
+    memset(w, 0, sizeof(*w));
+    w->ldsa = round_up(n, 32);
+    w->ldsx = round_up(n, 32);
+    w->ldr = round_up(n, 16);
+    const size_t b_sa = (size_t)round_up(w->ldsa * n * 4, 256);
+    const size_t b_sx = (size_t)round_up(w->ldsx * nrhs * 4, 256);
+    const size_t b_r = (size_t)round_up(w->ldr * nrhs * 8, 256);
+    const size_t b_norms = (size_t)round_up((2 * nrhs + 1) * 8, 256);
+    const size_t b_lansy = (size_t)round_up((int64_t)gchol_dlansy_inf_work(n) * 8, 256);
+    cudaError_t e = cudaMallocAsync(&w->base, b_sa + b_sx + b_r + b_norms + b_lansy + 256, s);
+    if (e != cudaSuccess) {
+        w->base = NULL;
+        return e;
+    }
+    char *p = (char *)w->base;
+    w->sA = (float *)p;     p += b_sa;
+    w->sX = (float *)p;     p += b_sx;
+    w->R = (double *)p;     p += b_r;
+    w->norms = (double *)p; p += b_norms;
+    w->lansy = (double *)p; p += b_lansy;
+    w->flag = (int *)p;
+    return cudaSuccess;
+}
+
+/* Copies the norms (and the flag) to the host; waits for the stream. */
+static int64_t fetch(const workspace_t *w, int64_t count, double *h, int *hflag, cudaStream_t s)
+{
+    int64_t st = GCHOL_SUCCESS;
+    GCHOL_CUDA(cudaMemcpyAsync(h, w->norms, (size_t)count * sizeof(double), cudaMemcpyDeviceToHost, s));
+    GCHOL_CUDA(cudaMemcpyAsync(hflag, w->flag, sizeof(int), cudaMemcpyDeviceToHost, s));
+    GCHOL_CUDA(cudaStreamSynchronize(s));
+done:
+    return st;
+}
+
+/* R := B - A X, then the column norms of X and R into w->norms. */
+static int64_t residual(const workspace_t *w, cublasFillMode_t fill, int64_t n, int64_t nrhs,
+                        const double *dA, int64_t ldda, const double *dB, int64_t lddb,
+                        const double *dX, int64_t lddx, gchol_queue_t q)
+{
+    int64_t st = GCHOL_SUCCESS;
+    GCHOL_CUDA(cudaMemcpy2DAsync(w->R, (size_t)w->ldr * 8, dB, (size_t)lddb * 8, (size_t)n * 8,
+                                 (size_t)nrhs, cudaMemcpyDeviceToDevice, q->stream));
+    GCHOL_BLAS(cublasDsymm_64(q->blas, CUBLAS_SIDE_LEFT, fill, n, nrhs, &minus_one, dA, ldda, dX,
+                              lddx, &one, w->R, w->ldr));
+    GCHOL_CUDA((cudaError_t)gchol_dcol_absmax_launch(n, nrhs, dX, lddx, w->norms, q->stream));
+    GCHOL_CUDA((cudaError_t)gchol_dcol_absmax_launch(n, nrhs, w->R, w->ldr, w->norms + nrhs,
+                                                     q->stream));
+done:
+    return st;
+}
+
+static int converged(const double *h, int64_t nrhs, double cte)
+{
+    for (int64_t j = 0; j < nrhs; ++j)
+        if (!(h[nrhs + j] <= h[j] * cte)) return 0; /* NaN: not converged */
+    return 1;
+}
+
+/* The refinement. Returns 0 with *iter set (< 0: the caller falls back) or
+ * a library error. */
+static int64_t refine(char uplo, int64_t n, int64_t nrhs, const double *dA, int64_t ldda,
+                      const double *dB, int64_t lddb, double *dX, int64_t lddx, int64_t *iter,
+                      double *h, gchol_queue_t q)
+{
+    const int upper = gchol_uplo_is_upper(uplo);
+    const cublasFillMode_t fill = upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+    cudaStream_t s = q->stream;
+    workspace_t w;
+    int64_t st = GCHOL_SUCCESS, sinfo = 0;
+    int hflag = 0;
+    if (workspace_alloc(&w, n, nrhs, s) != cudaSuccess) {
+        (void)cudaGetLastError(); /* the failed allocation is not sticky */
+        *iter = -1;
+        return GCHOL_SUCCESS;
+    }
+
+    GCHOL_CUDA((cudaError_t)gchol_dlansy_inf_launch(n, dA, ldda, upper, w.lansy, w.norms + 2 * nrhs, s));
+    GCHOL_CUDA(cudaMemsetAsync(w.flag, 0, sizeof(int), s));
+    GCHOL_CUDA((cudaError_t)gchol_d2s_launch(n, nrhs, dB, lddb, w.sX, w.ldsx, 0, w.flag, s));
+    GCHOL_CUDA((cudaError_t)gchol_d2s_launch(n, n, dA, ldda, w.sA, w.ldsa, upper ? 2 : 1, w.flag, s));
+    GCHOL_TRY(fetch(&w, 2 * nrhs + 1, h, &hflag, s));
+    if (hflag) { *iter = -2; goto done; }
+    const double cte = h[2 * nrhs] * (DBL_EPSILON / 2) * sqrt((double)n);
+
+    st = gchol_spotrf_gpu(uplo, n, w.sA, w.ldsa, &sinfo, q);
+    if (st == GCHOL_ERR_DEVICE_ALLOC) { st = GCHOL_SUCCESS; *iter = -1; goto done; }
+    if (st < 0) goto done;
+    if (sinfo > 0) { st = GCHOL_SUCCESS; *iter = -3; goto done; }
+    GCHOL_TRY(gchol_spotrs_gpu(uplo, n, nrhs, w.sA, w.ldsa, w.sX, w.ldsx, &sinfo, q));
+    /* X := (double) X_s */
+    GCHOL_CUDA(cudaMemset2DAsync(dX, (size_t)lddx * 8, 0, (size_t)n * 8, (size_t)nrhs, s));
+    GCHOL_CUDA((cudaError_t)gchol_add_s_to_d_launch(n, nrhs, w.sX, w.ldsx, dX, lddx, s));
+    GCHOL_TRY(residual(&w, fill, n, nrhs, dA, ldda, dB, lddb, dX, lddx, q));
+    GCHOL_TRY(fetch(&w, 2 * nrhs, h, &hflag, s));
+    if (converged(h, nrhs, cte)) { *iter = 0; goto done; }
+
+    for (int64_t it = 1; it <= kItermax; ++it) {
+        /* the flag is read with the norms: an overflow leaves X wrong, and
+         * the fallback rewrites it */
+        GCHOL_CUDA((cudaError_t)gchol_d2s_launch(n, nrhs, w.R, w.ldr, w.sX, w.ldsx, 0, w.flag, s));
+        GCHOL_TRY(gchol_spotrs_gpu(uplo, n, nrhs, w.sA, w.ldsa, w.sX, w.ldsx, &sinfo, q));
+        GCHOL_CUDA((cudaError_t)gchol_add_s_to_d_launch(n, nrhs, w.sX, w.ldsx, dX, lddx, s));
+        GCHOL_TRY(residual(&w, fill, n, nrhs, dA, ldda, dB, lddb, dX, lddx, q));
+        GCHOL_TRY(fetch(&w, 2 * nrhs, h, &hflag, s));
+        if (hflag) { *iter = -2; goto done; }
+        if (converged(h, nrhs, cte)) { *iter = it; goto done; }
+    }
+    *iter = -(kItermax + 1);
+done:
+    if (w.base) {
+        cudaError_t e = cudaFreeAsync(w.base, s);
+        if (e != cudaSuccess && st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
+    }
+    return st;
+}
+
+/* The double-precision fallback: X := B, A := chol(A), X := A^{-1} X. */
+static int64_t fallback(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldda,
+                        const double *dB, int64_t lddb, double *dX, int64_t lddx, gchol_queue_t q)
+{
+    int64_t st = GCHOL_SUCCESS, finfo = 0;
+    GCHOL_CUDA(cudaMemcpy2DAsync(dX, (size_t)lddx * 8, dB, (size_t)lddb * 8, (size_t)n * 8,
+                                 (size_t)nrhs, cudaMemcpyDeviceToDevice, q->stream));
+    st = gchol_dpotrf_gpu(uplo, n, dA, ldda, &finfo, q);
+    if (st != GCHOL_SUCCESS) return st; /* k > 0 or a library error */
+    GCHOL_TRY(gchol_dpotrs_gpu(uplo, n, nrhs, dA, ldda, dX, lddx, &finfo, q));
+    GCHOL_CUDA(cudaStreamSynchronize(q->stream));
+done:
+    return st;
+}
+
+/* -----------------------------------------------------------------------------
+ * gchol_dsposv_gpu: solves A X = B, A symmetric positive definite, by
+ * single-precision Cholesky and double-precision iterative refinement (LAPACK
+ * dsposv). Synchronous.
+ *   uplo (1) 'L'/'U': the triangle of dA that holds A, n (2) >= 0,
+ *   nrhs (3) >= 0, dA (4) device n x n, unchanged when iter >= 0, else
+ *   overwritten by the double factor (as dpotrf),
+ *   ldda (5) >= max(1,n), dB (6) device n x nrhs, not written,
+ *   lddb (7) >= max(1,n), dX (8) device n x nrhs, receives X (must not
+ *   overlap dA or dB), lddx (9) >= max(1,n),
+ *   iter (10) LAPACK's ITER (see above; 0 when n = 0 or nrhs = 0),
+ *   info (11) 0, -i, k > 0 (the leading minor of order k is not positive
+ *   definite, NaN included, in the double factorization of the fallback) or
+ *   a library error (<= -100), queue (12).
+ * -------------------------------------------------------------------------- */
+int64_t gchol_dsposv_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldda,
+                         const double *dB, int64_t lddb, double *dX, int64_t lddx, int64_t *iter,
+                         int64_t *info, gchol_queue_t queue)
+{
+    int64_t st = 0;
+    const int64_t ldmin = n > 1 ? n : 1;
+    if (!gchol_uplo_valid(uplo)) st = -1;
+    else if (n < 0) st = -2;
+    else if (nrhs < 0) st = -3;
+    else if (n > 0 && dA == NULL) st = -4;
+    else if (ldda < ldmin) st = -5;
+    else if (n > 0 && nrhs > 0 && dB == NULL) st = -6;
+    else if (lddb < ldmin) st = -7;
+    else if (n > 0 && nrhs > 0 && dX == NULL) st = -8;
+    else if (lddx < ldmin) st = -9;
+    else if (iter == NULL) st = -10;
+    else if (info == NULL) st = -11;
+    else if (queue == NULL) st = -12;
+    if (iter) *iter = 0;
+    if (st == 0 && n > 0 && nrhs > 0) {
+        int prev = 0;
+        double *h = (double *)malloc((size_t)(2 * nrhs + 1) * sizeof(double));
+        if (!h) st = GCHOL_ERR_HOST_ALLOC;
+        else if ((st = gchol_queue_enter(queue, &prev)) == GCHOL_SUCCESS) {
+            st = refine(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, iter, h, queue);
+            if (st == GCHOL_SUCCESS && *iter < 0)
+                st = fallback(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, queue);
+            gchol_queue_leave(prev);
+        }
+        free(h);
+    }
+    if (info) *info = st;
+    return st;
+}
+
+/* -----------------------------------------------------------------------------
+ * gchol_dsposv: the same with A, B and X in host memory, on the library-owned
+ * queue. A goes up whole; when iter < 0 the fallback runs through the host
+ * interface (gchol_dpotrf, gchol_dpotrs), which writes the factor back into
+ * A's referenced triangle only. B, the padding rows and A's other triangle
+ * are never written; only the n x nrhs block of X is.
+ *   uplo (1), n (2), nrhs (3), A (4) host, lda (5) >= max(1,n), B (6) host,
+ *   ldb (7) >= max(1,n), X (8) host, ldx (9) >= max(1,n), iter (10),
+ *   info (11).
+ * -------------------------------------------------------------------------- */
+int64_t gchol_dsposv(char uplo, int64_t n, int64_t nrhs, double *A, int64_t lda, const double *B,
+                     int64_t ldb, double *X, int64_t ldx, int64_t *iter, int64_t *info)
+{
+    int64_t st = 0;
+    const int64_t ldmin = n > 1 ? n : 1;
+    if (!gchol_uplo_valid(uplo)) st = -1;
+    else if (n < 0) st = -2;
+    else if (nrhs < 0) st = -3;
+    else if (n > 0 && A == NULL) st = -4;
+    else if (lda < ldmin) st = -5;
+    else if (n > 0 && nrhs > 0 && B == NULL) st = -6;
+    else if (ldb < ldmin) st = -7;
+    else if (n > 0 && nrhs > 0 && X == NULL) st = -8;
+    else if (ldx < ldmin) st = -9;
+    else if (iter == NULL) st = -10;
+    else if (info == NULL) st = -11;
+    if (iter) *iter = 0;
+    if (st != 0 || n == 0 || nrhs == 0) {
+        if (info) *info = st;
+        return st;
+    }
+    const size_t w = sizeof(double);
+    const int64_t boff = round_up(n * n, 32), xoff = boff + round_up(n * nrhs, 32);
+    gchol_queue_t q = NULL;
+    int prev = 0;
+    st = gchol_default_queue_acquire(&q);
+    if (st == GCHOL_SUCCESS && (st = gchol_queue_enter(q, &prev)) == GCHOL_SUCCESS) {
+        st = gchol_queue_reserve_device(q, (size_t)(xoff + n * nrhs) * w);
+        double *dA = (double *)q->dwork, *dB = dA + boff, *dX = dA + xoff;
+        gchol_stage_t *stager_a = gchol_queue_stager(q, A), *stager_b = gchol_queue_stager(q, B);
+        if (st == GCHOL_SUCCESS)
+            st = gchol_from_cuda(gchol_copy_2d(stager_a, cudaMemcpyHostToDevice, dA, (size_t)n * w,
+                                               A, (size_t)lda * w, (size_t)n * w, n, q->stream));
+        if (st == GCHOL_SUCCESS)
+            st = gchol_from_cuda(gchol_copy_2d(stager_b, cudaMemcpyHostToDevice, dB, (size_t)n * w,
+                                               B, (size_t)ldb * w, (size_t)n * w, nrhs, q->stream));
+        double *h = st == GCHOL_SUCCESS ? (double *)malloc((size_t)(2 * nrhs + 1) * w) : NULL;
+        if (st == GCHOL_SUCCESS && !h) st = GCHOL_ERR_HOST_ALLOC;
+        if (st == GCHOL_SUCCESS) st = refine(uplo, n, nrhs, dA, n, dB, n, dX, n, iter, h, q);
+        free(h);
+        if (st == GCHOL_SUCCESS && *iter >= 0) {
+            gchol_stage_t *stager_x = gchol_queue_stager(q, X);
+            st = gchol_from_cuda(gchol_copy_2d(stager_x, cudaMemcpyDeviceToHost, X, (size_t)ldx * w,
+                                               dX, (size_t)n * w, (size_t)n * w, nrhs, q->stream));
+        }
+        cudaError_t e = cudaStreamSynchronize(q->stream);
+        if (st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
+        gchol_queue_leave(prev);
+    }
+    gchol_default_queue_release();
+    if (st == GCHOL_SUCCESS && *iter < 0) {
+        /* the fallback on the host arrays: X := B, then dpotrf and dpotrs */
+        for (int64_t j = 0; j < nrhs; ++j) memcpy(X + j * ldx, B + j * ldb, (size_t)n * w);
+        int64_t finfo = 0;
+        st = gchol_dpotrf(uplo, n, A, lda, &finfo);
+        if (st == GCHOL_SUCCESS) st = gchol_dpotrs(uplo, n, nrhs, A, lda, X, ldx, &finfo);
+    }
+    *info = st;
+    return st;
+}
