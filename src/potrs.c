@@ -4,7 +4,10 @@
  * prec.h).
  *
  * A = L L^T: L Y = B, then L^T X = Y; A = U^T U: U^T Y = B, then U X = Y.
- * Both solves are the recursive, gemm-rich trsm (trsm_rec.c).
+ * Both solves are the recursive, gemm-rich trsm (trsm_rec.c); one right-hand
+ * side goes to cuBLAS trsv instead, memory-bound either way: at n = 32768 in
+ * single 4.2 ms against trsm_rec's 7.3 (with 16: trsm_rec 21.6, cuBLAS trsm
+ * 33.2; docs/results/s18/c4/).
  */
 #include "internal.h"
 #include "prec.h"
@@ -18,6 +21,11 @@ static int64_t potrs_run(int upper, int64_t n, int64_t nrhs, const FLOAT *dA, in
     int64_t st = GCHOL_SUCCESS;
     int prev = 0;
     if ((st = gchol_queue_enter(queue, &prev)) != GCHOL_SUCCESS) return st;
+    if (nrhs == 1) {
+        GCHOL_BLAS(BLAS_TRSV(queue->blas, fill, first, CUBLAS_DIAG_NON_UNIT, n, dA, ldda, dB, 1));
+        GCHOL_BLAS(BLAS_TRSV(queue->blas, fill, second, CUBLAS_DIAG_NON_UNIT, n, dA, ldda, dB, 1));
+        goto done;
+    }
     GCHOL_TRY(PFX(trsm_rec)(queue->blas, CUBLAS_SIDE_LEFT, fill, first, n, nrhs, dA, ldda, dB, lddb));
     GCHOL_TRY(PFX(trsm_rec)(queue->blas, CUBLAS_SIDE_LEFT, fill, second, n, nrhs, dA, ldda, dB, lddb));
 done:

@@ -17,6 +17,7 @@ typedef double FLOAT;
 #define TRSM_LEAF_LAUNCH gchol_dtrsm_rlt_launch
 #define TRI_SUB_LAUNCH  gchol_dtri_sub_launch
 #define BLAS_TRSM       cublasDtrsm_64
+#define BLAS_TRSV       cublasDtrsv_64
 #define SYRK_DIAG_LAUNCH gchol_dsyrk_diag_launch
 #define RFP_CONVERT_LAUNCH gchol_drfp_convert_launch
 #define ROTATE_COLUMNS_LAUNCH gchol_drotate_columns_launch
@@ -57,6 +58,7 @@ typedef float FLOAT;
 #define TRSM_LEAF_LAUNCH gchol_strsm_rlt_launch
 #define TRI_SUB_LAUNCH  gchol_stri_sub_launch
 #define BLAS_TRSM       cublasStrsm_64
+#define BLAS_TRSV       cublasStrsv_64
 #define SYRK_DIAG_LAUNCH gchol_ssyrk_diag_launch
 #define RFP_CONVERT_LAUNCH gchol_srfp_convert_launch
 #define ROTATE_COLUMNS_LAUNCH gchol_srotate_columns_launch
