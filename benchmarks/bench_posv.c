@@ -2,6 +2,8 @@
  * bench_posv.c -- A X = B in double precision, A symmetric positive definite:
  *   gchol dsposv   gchol_dsposv_gpu (single-precision Cholesky, refinement
  *                  in double, LAPACK dsposv semantics)
+ *   gchol dsposv TF32  gchol_dsposv_expert_gpu with products = TF32 (the
+ *                  single-precision factor's bulk updates on one TF32 product)
  *   gchol dposv    gchol_dpotrf_gpu + gchol_dpotrs_gpu
  *   cuSOLVER dposv cusolverDnXpotrf + cusolverDnXpotrs (double)
  *   cuSOLVER DSgesv cusolverDnDSgesv: cuSOLVER's own mixed-precision solver
@@ -27,7 +29,7 @@ typedef struct {
     char     uplo;
     int64_t  n, nrhs, ldda;
     double  *dA0, *dA, *dB, *dX;
-    int64_t  iter;
+    int64_t  iter, iter_tf32;
     /* cuSOLVER */
     void    *dwork, *hwork;
     size_t   dwork_bytes, hwork_bytes;
@@ -57,6 +59,16 @@ static int64_t run_dsposv(void *p, int64_t *info)
     job_ctx_t *c = p;
     return gchol_dsposv_gpu(c->uplo, c->n, c->nrhs, c->dA, c->ldda, c->dB, c->ldda, c->dX, c->ldda,
                             &c->iter, info, c->ctx->queue);
+}
+
+static int64_t run_dsposv_tf32(void *p, int64_t *info)
+{
+    job_ctx_t *c = p;
+    gchol_options_t o;
+    gchol_options_default(&o);
+    o.products = GCHOL_PRODUCTS_TF32;
+    return gchol_dsposv_expert_gpu(c->uplo, c->n, c->nrhs, c->dA, c->ldda, c->dB, c->ldda, c->dX,
+                                   c->ldda, &c->iter_tf32, info, &o, c->ctx->queue);
 }
 
 static int64_t run_dposv(void *p, int64_t *info)
@@ -168,14 +180,15 @@ int main(int argc, char **argv)
     FILE *out = csv ? fopen(csv, "w") : NULL;
     if (csv && !out) { fprintf(stderr, "cannot write %s\n", csv); return 1; }
     if (out)
-        fprintf(out, "n,nrhs,uplo,iter,gchol_dsposv_s,gchol_dposv_s,cusolver_dposv_s,"
-                     "cusolver_dsgesv_s,dsgesv_iter,ratio_dsposv,ratio_dposv,berr_dsposv,berr_dposv\n");
+        fprintf(out, "n,nrhs,uplo,iter,gchol_dsposv_s,iter_tf32,gchol_dsposv_tf32_s,gchol_dposv_s,"
+                     "cusolver_dposv_s,cusolver_dsgesv_s,dsgesv_iter,ratio_dsposv,ratio_dsposv_tf32,"
+                     "ratio_dposv,berr_dsposv,berr_dsposv_tf32,berr_dposv\n");
     printf("A X = B, double, A = bench_spd_host (uniform(-1,1) + n I), B uniform(-1,1); uplo %c, "
            "nrhs %lld, median of %d\n", uplo, (long long)nrhs, niter);
     printf("ratio = cuSOLVER dpotrf+dpotrs time / the column's time\n");
-    printf("%7s %5s %5s | %10s %6s | %10s %6s | %10s | %10s %5s | %9s %9s\n", "n", "nrhs", "iter",
-           "dsposv ms", "ratio", "dposv ms", "ratio", "cuS dposv", "cuS DSgesv", "iter",
-           "berr mix", "berr dbl");
+    printf("%7s %5s %4s | %10s %6s | %4s %10s %6s | %10s %6s | %10s | %10s %4s | %8s %8s %8s\n", "n",
+           "nrhs", "iter", "dsposv ms", "ratio", "iter", "TF32 ms", "ratio", "dposv ms", "ratio",
+           "cuS dposv", "cuS DSgesv", "iter", "berr mix", "berr tf32", "berr dbl");
     for (int64_t k = 0; k < count; k++) {
         const int64_t n = ns[k];
         job_ctx_t c;
@@ -210,6 +223,11 @@ int main(int argc, char **argv)
         const int64_t info_mixed = info;
         const double berr_mixed = backward_error(&c, normA);
         info = 0;
+        const bench_job_t j_tf32 = { fresh_copy, run_dsposv_tf32, NULL };
+        const double t_tf32 = bench_time_job(&j_tf32, &c, ctx.stream, 0, niter, &info);
+        const int64_t info_tf32 = info;
+        const double berr_tf32 = backward_error(&c, normA);
+        info = 0;
         const double t_double = bench_time_job(&j_double, &c, ctx.stream, 0, niter, &info);
         const double berr_double = backward_error(&c, normA);
         /* cuSOLVER's workspaces */
@@ -236,16 +254,18 @@ int main(int argc, char **argv)
             t_dsg = bench_time_job(&j_dsg, &c, ctx.stream, 0, niter, &dinfo);
             BENCH_CUDA(cudaFree(c.dipiv));
         }
-        printf("%7lld %5lld %5lld | %10.3f %6.2f | %10.3f %6.2f | %10.3f | %10.3f %5d | %9.2e %9.2e%s\n",
+        printf("%7lld %5lld %4lld | %10.3f %6.2f | %4lld %10.3f %6.2f | %10.3f %6.2f | %10.3f | %10.3f %4d | "
+               "%8.2e %8.2e %8.2e%s\n",
                (long long)n, (long long)nrhs, (long long)c.iter, 1e3 * t_mixed, t_cus / t_mixed,
-               1e3 * t_double, t_cus / t_double, 1e3 * t_cus, 1e3 * t_dsg, c.dsgesv_iter,
-               berr_mixed, berr_double,
-               info_mixed || cinfo ? "  (info set)" : "");
+               (long long)c.iter_tf32, 1e3 * t_tf32, t_cus / t_tf32, 1e3 * t_double,
+               t_cus / t_double, 1e3 * t_cus, 1e3 * t_dsg, c.dsgesv_iter, berr_mixed, berr_tf32,
+               berr_double, info_mixed || info_tf32 || cinfo ? "  (info set)" : "");
         fflush(stdout);
         if (out)
-            fprintf(out, "%lld,%lld,%c,%lld,%.6e,%.6e,%.6e,%.6e,%d,%.4f,%.4f,%.3e,%.3e\n",
-                    (long long)n, (long long)nrhs, uplo, (long long)c.iter, t_mixed, t_double,
-                    t_cus, t_dsg, c.dsgesv_iter, t_cus / t_mixed, t_cus / t_double, berr_mixed,
+            fprintf(out, "%lld,%lld,%c,%lld,%.6e,%lld,%.6e,%.6e,%.6e,%.6e,%d,%.4f,%.4f,%.4f,%.3e,%.3e,%.3e\n",
+                    (long long)n, (long long)nrhs, uplo, (long long)c.iter, t_mixed,
+                    (long long)c.iter_tf32, t_tf32, t_double, t_cus, t_dsg, c.dsgesv_iter,
+                    t_cus / t_mixed, t_cus / t_tf32, t_cus / t_double, berr_mixed, berr_tf32,
                     berr_double);
         BENCH_CUDA(cudaFree(c.dA0)); BENCH_CUDA(cudaFree(c.dA)); BENCH_CUDA(cudaFree(c.dB));
         BENCH_CUDA(cudaFree(c.dX)); BENCH_CUDA(cudaFree(c.dwork)); BENCH_CUDA(cudaFree(c.dinfo));

@@ -138,6 +138,18 @@ typedef struct {
                                       capacity; only capacity are stored)  */
 } gchol_trace_t;
 
+/* How single precision multiplies in the blocked driver's bulk updates
+ * (n >= 8448 by the automatic table; double precision ignores it). */
+typedef enum {
+    GCHOL_PRODUCTS_ACCURATE = 0, /* 3xTF32 on the tensor cores: FP32 accuracy
+                                    (the default)                           */
+    GCHOL_PRODUCTS_TF32     = 1  /* one TF32 product per multiply: inputs
+                                    rounded to 11 significant bits, faster;
+                                    for factors that are refined afterwards
+                                    (gchol_dsposv_expert_gpu), not as a
+                                    single-precision answer                 */
+} gchol_products_t;
+
 typedef struct {
     int     variant;   /* gchol_variant_t                                  */
     int64_t nb;        /* outer block size; 0: automatic                    */
@@ -149,6 +161,7 @@ typedef struct {
     gchol_trace_t *trace; /* NULL, or record a timeline (synchronous forms
                              only; costs a little time)                      */
     int     upper;     /* gchol_upper_t: how uplo = 'U' runs               */
+    int     products;  /* gchol_products_t (single precision)              */
 } gchol_options_t;
 
 /* Fills *opts with the defaults: everything automatic, no trace. */
@@ -252,6 +265,13 @@ int64_t gchol_spotrs(char uplo, int64_t n, int64_t nrhs, const float *A, int64_t
 int64_t gchol_dsposv_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldda,
                          const double *dB, int64_t lddb, double *dX, int64_t lddx,
                          int64_t *iter, int64_t *info, gchol_queue_t queue);
+/* Expert form: argument 12 opts (NULL: defaults; passed to the
+ * single-precision factorization, e.g. products = GCHOL_PRODUCTS_TF32),
+ * 13 queue. */
+int64_t gchol_dsposv_expert_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldda,
+                                const double *dB, int64_t lddb, double *dX, int64_t lddx,
+                                int64_t *iter, int64_t *info, const gchol_options_t *opts,
+                                gchol_queue_t queue);
 int64_t gchol_dsposv(char uplo, int64_t n, int64_t nrhs, double *A, int64_t lda,
                      const double *B, int64_t ldb, double *X, int64_t ldx, int64_t *iter,
                      int64_t *info);

@@ -145,11 +145,11 @@ static inline int gchol_syrk_diag_splits(int64_t tiles, int64_t slots, int64_t n
  * trans_a (the transposed view of an upper factorization, or a transposed
  * RFP block); C's (i, j) at dC[i + j*lddc], or dC[j + i*lddc] with trans_c.
  * One launch of gchol_syrk_update_tiles(m, ncols) thread blocks, no split
- * of k.
+ * of k. tf32: one TF32 product instead of three (gchol_products_t).
  */
 int64_t gchol_syrk_update_tiles(int64_t m, int64_t ncols);
 int gchol_ssyrk_update_launch(int64_t m, int64_t ncols, int64_t k, const float *dA, int64_t ldda,
-                              int trans_a, float *dC, int64_t lddc, int trans_c,
+                              int trans_a, float *dC, int64_t lddc, int trans_c, int tf32,
                               cudaStream_t stream);
 
 /*

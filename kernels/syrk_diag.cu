@@ -189,7 +189,7 @@ template <> struct WarpTile<double> {
      * hook(step) runs after each k-step's DMMAs are issued: the main loop
      * puts the next stages' copies and scaling there, so that their integer
      * and memory instructions issue while the tensor pipe is busy. */
-    template <typename Hook>
+    template <bool kOne = false, typename Hook> /* (kOne: single precision's) */
     __device__ __forceinline__ void mma(const double *As, const double *Bs, int wm, int wn, Hook &&hook)
     {
         double2 af[2][4], bf[2][2];
@@ -257,7 +257,7 @@ template <> struct WarpTile<float> {
     __device__ __forceinline__ static int quad(int g) { return (g & 1) * 4 + (g >> 1); }
 
     /* hook(step) runs after each k-step's mmas (see WarpTile<double>::mma). */
-    template <typename Hook>
+    template <bool kOne = false, typename Hook>
     __device__ __forceinline__ void mma(const float *As, const float *Bs, int wm, int wn, Hook &&hook)
     {
         const int lane = threadIdx.x % 32, g = lane / 4, t4 = lane % 4, q = quad(g);
@@ -293,7 +293,7 @@ template <> struct WarpTile<float> {
                 tf32_split(mt % 2 ? a1.z : a1.x, ah[2], al[2]);
                 tf32_split(mt % 2 ? a1.w : a1.y, ah[3], al[3]);
 #pragma unroll
-                for (int nt = 0; nt < 4; ++nt) mma3(mt, nt, ah, al, bh[0][nt], bh[1][nt], bl[0][nt], bl[1][nt]);
+                for (int nt = 0; nt < 4; ++nt) mma3<kOne>(mt, nt, ah, al, bh[0][nt], bh[1][nt], bl[0][nt], bl[1][nt]);
             }
             hook(step);
         }
@@ -314,12 +314,17 @@ template <> struct WarpTile<float> {
                 }
     }
 
-    /* The three products of one (mt, nt) tile. */
+    /* The three products of one (mt, nt) tile; kOne: only a_hi * b_hi, one
+     * TF32 product (inputs rounded to 11 significant bits: for factors that
+     * are refined afterwards, gchol_dsposv_expert_gpu). */
+    template <bool kOne = false>
     __device__ __forceinline__ void mma3(int mt, int nt, const unsigned (&ah)[4], const unsigned (&al)[4],
                                          unsigned bh0, unsigned bh1, unsigned bl0, unsigned bl1)
     {
-        mma_16x8x8_tf32(acc[mt][nt], al, bh0, bh1);
-        mma_16x8x8_tf32(acc[mt][nt], ah, bl0, bl1);
+        if constexpr (!kOne) {
+            mma_16x8x8_tf32(acc[mt][nt], al, bh0, bh1);
+            mma_16x8x8_tf32(acc[mt][nt], ah, bl0, bl1);
+        }
         mma_16x8x8_tf32(acc[mt][nt], ah, bh0, bh1);
     }
 
@@ -349,7 +354,7 @@ constexpr int kLDK = Cfg<float>::BK + 4; /* 68 on sm_90 */
 struct WarpTileK : WarpTile<float> {
     __device__ __forceinline__ static int sig(int g) { return g < 4 ? 2 * g : 2 * (g - 4) + 1; }
 
-    template <typename Hook>
+    template <bool kOne = false, typename Hook>
     __device__ __forceinline__ void mma(const float *As, const float *Bs, int wm, int wn, Hook &&hook)
     {
         const int lane = threadIdx.x % 32, g = lane / 4, t4 = lane % 4, sg = sig(g);
@@ -376,7 +381,7 @@ struct WarpTileK : WarpTile<float> {
                 tf32_split(r0.y, ah[2], al[2]);
                 tf32_split(r1.y, ah[3], al[3]);
 #pragma unroll
-                for (int nt = 0; nt < 4; ++nt) mma3(mt, nt, ah, al, bh[nt][0], bh[nt][1], bl[nt][0], bl[nt][1]);
+                for (int nt = 0; nt < 4; ++nt) mma3<kOne>(mt, nt, ah, al, bh[nt][0], bh[nt][1], bl[nt][0], bl[nt][1]);
             }
             hook(step);
         }
@@ -596,7 +601,7 @@ __device__ __forceinline__ void scale_part(T *S, const T *dS, int part)
  * Issued all at once after the barrier, their integer and memory
  * instructions left the tensor pipe idle on every warp at once.
  */
-template <typename T, bool kHasD, bool kVec, bool kKMajor, typename Tile>
+template <typename T, bool kHasD, bool kVec, bool kKMajor, bool kOne, typename Tile>
 __device__ __forceinline__ void mainloop(Tile &acc, T *smem, const T *__restrict__ A,
                                          int64_t lda, const T *__restrict__ d, int64_t m,
                                          int64_t row0, int64_t col0, int64_t kbeg, int64_t kend,
@@ -666,7 +671,7 @@ __device__ __forceinline__ void mainloop(Tile &acc, T *smem, const T *__restrict
             if (step >= kScaleAt) scale(buf1, step - kScaleAt);
         };
         if (active) {
-            acc.mma(stage(buf), stage(buf) + boff, wm, wn, between);
+            acc.template mma<kOne>(stage(buf), stage(buf) + boff, wm, wn, between);
         } else {
 #pragma unroll
             for (int step = 0; step < NS; ++step) between(step);
@@ -685,7 +690,7 @@ template <typename T> constexpr int min_blocks() { return 1; }
  * of A. splits == 1: writes alpha*acc + beta*C through the map. Otherwise
  * writes the raw partial tile to work[(t*splits + split) * kBM^2].
  */
-template <typename T, bool kHasD, bool kVec, bool kKMajor = false>
+template <typename T, bool kHasD, bool kVec, bool kKMajor = false, bool kOne = false>
 __global__ void __launch_bounds__(kThr, min_blocks<T>())
 syrk_diag_kernel(int64_t m, int64_t ncols, int64_t n, T alpha, const T *__restrict__ A, int64_t lda,
                  const T *__restrict__ d, T beta, T *__restrict__ C, OutMap map, int splits,
@@ -708,7 +713,7 @@ syrk_diag_kernel(int64_t m, int64_t ncols, int64_t n, T alpha, const T *__restri
     std::conditional_t<kKMajor, WarpTileK, WarpTile<T>> acc;
     acc.zero();
     if (kbeg < kend)
-        mainloop<T, kHasD, kVec, kKMajor>(acc, smem, A, lda, d, m, row0, col0, kbeg, kend, active,
+        mainloop<T, kHasD, kVec, kKMajor, kOne>(acc, smem, A, lda, d, m, row0, col0, kbeg, kend, active,
                                           wm, wn);
 
     if (splits == 1) {
@@ -767,9 +772,10 @@ inline int64_t tile_count(int64_t m, int64_t ncols)
 template <typename T>
 int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t lda, const T *dd,
            T beta, T *dC, const gchol_outmap_t *cmap, int splits, T *dwork, cudaStream_t stream,
-           bool kmajor = false)
+           bool kmajor = false, bool one = false)
 {
-    static bool opted[2][2][64], opted_kmajor[2][64];
+    static bool opted[2][2][64], opted_kmajor[2][2][64], opted_one[2][64];
+    if (one && (dd || sizeof(T) != 4)) return cudaErrorInvalidValue;
     if (m <= 0 || ncols <= 0) return cudaSuccess;
     if (kmajor && dd) return cudaErrorInvalidValue;
     if (ncols > m) ncols = m;
@@ -801,15 +807,25 @@ int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t ld
                                                        splits, kchunk, dwork);
                 return cudaGetLastError();
             };
-            e = vec ? run_k(syrk_diag_kernel<T, false, true, true>, opted_kmajor[1])
-                    : run_k(syrk_diag_kernel<T, false, false, true>, opted_kmajor[0]);
+            if (one)
+                e = vec ? run_k(syrk_diag_kernel<T, false, true, true, true>, opted_kmajor[1][1])
+                        : run_k(syrk_diag_kernel<T, false, false, true, true>, opted_kmajor[1][0]);
+            else
+                e = vec ? run_k(syrk_diag_kernel<T, false, true, true>, opted_kmajor[0][1])
+                        : run_k(syrk_diag_kernel<T, false, false, true>, opted_kmajor[0][0]);
         } else {
             e = cudaErrorNotSupported;
         }
     } else if (dd)
         e = vec ? run(syrk_diag_kernel<T, true, true>, opted[1][1])
                 : run(syrk_diag_kernel<T, true, false>, opted[1][0]);
-    else
+    else if (one) {
+        if constexpr (sizeof(T) == 4)
+            e = vec ? run(syrk_diag_kernel<T, false, true, false, true>, opted_one[1])
+                    : run(syrk_diag_kernel<T, false, false, false, true>, opted_one[0]);
+        else
+            e = cudaErrorNotSupported;
+    } else
         e = vec ? run(syrk_diag_kernel<T, false, true>, opted[0][1])
                 : run(syrk_diag_kernel<T, false, false>, opted[0][0]);
     if (e != cudaSuccess) return e;
@@ -868,9 +884,9 @@ extern "C" int64_t gchol_syrk_update_tiles(int64_t m, int64_t ncols)
 
 extern "C" int gchol_ssyrk_update_launch(int64_t m, int64_t ncols, int64_t k, const float *dA,
                                          int64_t ldda, int trans_a, float *dC, int64_t lddc,
-                                         int trans_c, cudaStream_t stream)
+                                         int trans_c, int tf32, cudaStream_t stream)
 {
     const gchol_outmap_t map = { 0, trans_c, 0, lddc };
     return gchol::launch<float>(m, ncols, k, -1.0f, dA, ldda, nullptr, 1.0f, dC, &map, 1, nullptr,
-                                stream, trans_a != 0);
+                                stream, trans_a != 0, tf32 != 0);
 }

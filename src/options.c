@@ -15,6 +15,7 @@ void gchol_options_default(gchol_options_t *opts)
     opts->lookahead = GCHOL_LOOKAHEAD_AUTO;
     opts->trace     = NULL;
     opts->upper     = GCHOL_UPPER_AUTO;
+    opts->products  = GCHOL_PRODUCTS_ACCURATE;
 }
 
 int gchol_options_valid(const gchol_options_t *opts)
@@ -23,6 +24,7 @@ int gchol_options_valid(const gchol_options_t *opts)
     if (opts->variant < GCHOL_VARIANT_AUTO || opts->variant > GCHOL_VARIANT_TILED) return 0;
     if (opts->lookahead < GCHOL_LOOKAHEAD_AUTO || opts->lookahead > GCHOL_LOOKAHEAD_ON) return 0;
     if (opts->upper < GCHOL_UPPER_AUTO || opts->upper > GCHOL_UPPER_SWAP) return 0;
+    if (opts->products < GCHOL_PRODUCTS_ACCURATE || opts->products > GCHOL_PRODUCTS_TF32) return 0;
     if (opts->nb < 0 || opts->recnb < 0) return 0;
     if (opts->trace != NULL && opts->trace->capacity > 0 && opts->trace->events == NULL) return 0;
     return 1;

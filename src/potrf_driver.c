@@ -53,6 +53,7 @@ typedef struct {
     int64_t      *dinfo;
     int64_t       recnb;       /* leaves of the recursive potf2 path        */
     int64_t       panel_leaf;  /* widest panel factored by one tiled launch */
+    int           tf32;        /* single: one TF32 product in the updates   */
     const gchol_host_io_t *io; /* host interface's transfers, or NULL      */
     /* 'U' by swapping the triangles (GCHOL_UPPER_SWAP): the order (0: not
      * swapping); the pairs of columns < swap_cols are swapped, those of
@@ -357,7 +358,7 @@ static int64_t op_update(const fact_t *f, int s, int64_t i0, int64_t nn, int64_t
                 kj = cols_first(f, j, j0 + k - j);
                 cudaError_t e = (cudaError_t)SYRK_UPDATE_LAUNCH(
                     nn + m, nn, kj, at(f, i0, j), f->ld, tr(f, i0, j), at(f, i0, i0), f->ld,
-                    tr(f, i0, i0), stream_of(f, s));
+                    tr(f, i0, i0), f->tf32, stream_of(f, s));
                 if (e != cudaSuccess) return gchol_from_cuda(e);
             }
             return GCHOL_SUCCESS;
@@ -575,6 +576,7 @@ static int64_t factor(fact_t *f, int64_t n, int64_t c0, const gchol_options_t *u
     else gchol_options_resolve(&o, PREC_CHAR, n);
     f->recnb = o.recnb < GCHOL_POTF2_MAX_N ? o.recnb : GCHOL_POTF2_MAX_N;
     f->panel_leaf = o.recnb > GCHOL_TILED_NB ? o.recnb : GCHOL_TILED_NB;
+    f->tf32 = o.products == GCHOL_PRODUCTS_TF32;
     const int64_t nb = o.nb > f->recnb ? o.nb : f->recnb;
 
     /* 'U' by swapping: the lower factorization on the swapped matrix, whose

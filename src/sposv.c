@@ -116,7 +116,7 @@ static int converged(const double *h, int64_t nrhs, double cte)
  * a library error. */
 static int64_t refine(char uplo, int64_t n, int64_t nrhs, const double *dA, int64_t ldda,
                       const double *dB, int64_t lddb, double *dX, int64_t lddx, int64_t *iter,
-                      double *h, gchol_queue_t q)
+                      double *h, const gchol_options_t *opts, gchol_queue_t q)
 {
     const int upper = gchol_uplo_is_upper(uplo);
     const cublasFillMode_t fill = upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
@@ -138,7 +138,7 @@ static int64_t refine(char uplo, int64_t n, int64_t nrhs, const double *dA, int6
     if (hflag) { *iter = -2; goto done; }
     const double cte = h[2 * nrhs] * (DBL_EPSILON / 2) * sqrt((double)n);
 
-    st = gchol_spotrf_gpu(uplo, n, w.sA, w.ldsa, &sinfo, q);
+    st = gchol_spotrf_expert_gpu(uplo, n, w.sA, w.ldsa, &sinfo, opts, q);
     if (st == GCHOL_ERR_DEVICE_ALLOC) { st = GCHOL_SUCCESS; *iter = -1; goto done; }
     if (st < 0) goto done;
     if (sinfo > 0) { st = GCHOL_SUCCESS; *iter = -3; goto done; }
@@ -185,6 +185,25 @@ done:
     return st;
 }
 
+/* The device form's work: arguments checked, n and nrhs > 0. */
+static int64_t sposv_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldda,
+                         const double *dB, int64_t lddb, double *dX, int64_t lddx, int64_t *iter,
+                         const gchol_options_t *opts, gchol_queue_t queue)
+{
+    int prev = 0;
+    int64_t st = GCHOL_SUCCESS;
+    double *h = (double *)malloc((size_t)(2 * nrhs + 1) * sizeof(double));
+    if (!h) return GCHOL_ERR_HOST_ALLOC;
+    if ((st = gchol_queue_enter(queue, &prev)) == GCHOL_SUCCESS) {
+        st = refine(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, iter, h, opts, queue);
+        if (st == GCHOL_SUCCESS && *iter < 0)
+            st = fallback(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, queue);
+        gchol_queue_leave(prev);
+    }
+    free(h);
+    return st;
+}
+
 /* -----------------------------------------------------------------------------
  * gchol_dsposv_gpu: solves A X = B, A symmetric positive definite, by
  * single-precision Cholesky and double-precision iterative refinement (LAPACK
@@ -219,18 +238,44 @@ int64_t gchol_dsposv_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t
     else if (info == NULL) st = -11;
     else if (queue == NULL) st = -12;
     if (iter) *iter = 0;
-    if (st == 0 && n > 0 && nrhs > 0) {
-        int prev = 0;
-        double *h = (double *)malloc((size_t)(2 * nrhs + 1) * sizeof(double));
-        if (!h) st = GCHOL_ERR_HOST_ALLOC;
-        else if ((st = gchol_queue_enter(queue, &prev)) == GCHOL_SUCCESS) {
-            st = refine(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, iter, h, queue);
-            if (st == GCHOL_SUCCESS && *iter < 0)
-                st = fallback(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, queue);
-            gchol_queue_leave(prev);
-        }
-        free(h);
-    }
+    if (st == 0 && n > 0 && nrhs > 0)
+        st = sposv_gpu(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, iter, NULL, queue);
+    if (info) *info = st;
+    return st;
+}
+
+/* -----------------------------------------------------------------------------
+ * gchol_dsposv_expert_gpu: the same with options for the single-precision
+ * factorization (gchol_spotrf_expert_gpu): arguments 1-11 as above,
+ * opts (12) NULL for defaults (trace must be NULL), queue (13).
+ * opts->products = GCHOL_PRODUCTS_TF32 factors with one TF32 product per
+ * multiply in the blocked driver's updates (n >= 8448 by the automatic
+ * table): a faster, less accurate factor, which the refinement corrects
+ * where cond(A) allows, and the fallback covers where it does not.
+ * -------------------------------------------------------------------------- */
+int64_t gchol_dsposv_expert_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldda,
+                                const double *dB, int64_t lddb, double *dX, int64_t lddx,
+                                int64_t *iter, int64_t *info, const gchol_options_t *opts,
+                                gchol_queue_t queue)
+{
+    int64_t st = 0;
+    const int64_t ldmin = n > 1 ? n : 1;
+    if (!gchol_uplo_valid(uplo)) st = -1;
+    else if (n < 0) st = -2;
+    else if (nrhs < 0) st = -3;
+    else if (n > 0 && dA == NULL) st = -4;
+    else if (ldda < ldmin) st = -5;
+    else if (n > 0 && nrhs > 0 && dB == NULL) st = -6;
+    else if (lddb < ldmin) st = -7;
+    else if (n > 0 && nrhs > 0 && dX == NULL) st = -8;
+    else if (lddx < ldmin) st = -9;
+    else if (iter == NULL) st = -10;
+    else if (info == NULL) st = -11;
+    else if (!gchol_options_valid(opts) || (opts && opts->trace)) st = -12;
+    else if (queue == NULL) st = -13;
+    if (iter) *iter = 0;
+    if (st == 0 && n > 0 && nrhs > 0)
+        st = sposv_gpu(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, iter, opts, queue);
     if (info) *info = st;
     return st;
 }
@@ -283,7 +328,7 @@ int64_t gchol_dsposv(char uplo, int64_t n, int64_t nrhs, double *A, int64_t lda,
                                                B, (size_t)ldb * w, (size_t)n * w, nrhs, q->stream));
         double *h = st == GCHOL_SUCCESS ? (double *)malloc((size_t)(2 * nrhs + 1) * w) : NULL;
         if (st == GCHOL_SUCCESS && !h) st = GCHOL_ERR_HOST_ALLOC;
-        if (st == GCHOL_SUCCESS) st = refine(uplo, n, nrhs, dA, n, dB, n, dX, n, iter, h, q);
+        if (st == GCHOL_SUCCESS) st = refine(uplo, n, nrhs, dA, n, dB, n, dX, n, iter, h, NULL, q);
         free(h);
         if (st == GCHOL_SUCCESS && *iter >= 0) {
             gchol_stage_t *stager_x = gchol_queue_stager(q, X);

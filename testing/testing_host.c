@@ -172,6 +172,20 @@ static void test_options(void)
         testing_expect(o.variant == GCHOL_VARIANT_TILED, "resolve_host('s', 7000, tiled asked): "
                        "variant %d (want tiled)", o.variant);
     }
+    /* products: accurate by default; values outside the enum are argument 6 */
+    {
+        double a = 1.0;
+        int64_t info = 0;
+        gchol_options_default(&o);
+        testing_expect(o.products == GCHOL_PRODUCTS_ACCURATE, "options_default: products %d (want "
+                       "accurate)", o.products);
+        for (int v = -1; v <= 2; v += 3) {
+            o.products = v;
+            int64_t r = gchol_dpotrf_expert_gpu('L', 1, &a, 1, &info, &o, NULL);
+            testing_expect(r == -6 && info == -6, "potrf_expert_gpu with products %d: %lld (want -6)",
+                           v, (long long)r);
+        }
+    }
     /* a variant past the last one is argument 6 */
     {
         double a = 1.0;
@@ -430,6 +444,10 @@ RWRAP(s, float)
 static int64_t dsposv_w(const rargs_t *a)
 { return gchol_dsposv_gpu(a->uplo, a->n, a->nrhs, (double *)a->A, a->ld, (const double *)a->C,
                           a->ldc, (double *)a->X, a->ldx, a->iter, a->info, a->q); }
+static int64_t dsposv_x_w(const rargs_t *a)
+{ return gchol_dsposv_expert_gpu(a->uplo, a->n, a->nrhs, (double *)a->A, a->ld,
+                                 (const double *)a->C, a->ldc, (double *)a->X, a->ldx, a->iter,
+                                 a->info, a->opts, a->q); }
 static int64_t dsposv_host_w(const rargs_t *a)
 { return gchol_dsposv(a->uplo, a->n, a->nrhs, (double *)a->A, a->ld, (const double *)a->C,
                       a->ldc, (double *)a->X, a->ldx, a->iter, a->info); }
@@ -439,7 +457,7 @@ typedef struct {
     int64_t   (*fn)(const rargs_t *);
     int         host_mem;  /* 1: the arrays are host memory (gchol_?pftrf, ?pftrs) */
     int         rfp_order; /* 1: n is the order (RFP routines); 0: m    */
-    role_t      roles[12]; /* argument i is roles[i-1]; R_END ends      */
+    role_t      roles[14]; /* argument i is roles[i-1]; R_END ends      */
 } rentry_t;
 
 #define SYRK_ROLES  { R_UPLO, R_M, R_N, R_ALPHA, R_A, R_LD, R_D, R_BETA, R_C, R_LDC, R_QUEUE }
@@ -454,6 +472,7 @@ typedef struct {
 #define POTRS_ROLES { R_UPLO, R_N, R_NRHS, R_A, R_LD, R_C, R_LDC, R_INFO, R_QUEUE }
 #define POTRSH_ROLES { R_UPLO, R_N, R_NRHS, R_A, R_LD, R_C, R_LDC, R_INFO }
 #define SPOSV_ROLES { R_UPLO, R_N, R_NRHS, R_A, R_LD, R_C, R_LDC, R_X, R_LDX, R_ITER, R_INFO, R_QUEUE }
+#define SPOSVX_ROLES { R_UPLO, R_N, R_NRHS, R_A, R_LD, R_C, R_LDC, R_X, R_LDX, R_ITER, R_INFO, R_OPTS, R_QUEUE }
 #define SPOSVH_ROLES { R_UPLO, R_N, R_NRHS, R_A, R_LD, R_C, R_LDC, R_X, R_LDX, R_ITER, R_INFO }
 
 static const rentry_t rentries[] = {
@@ -480,6 +499,7 @@ static const rentry_t rentries[] = {
     { "gchol_spotrs_gpu",     spotrs_w,     0, 1, POTRS_ROLES },
     { "gchol_spotrs",         spotrs_host_w, 1, 1, POTRSH_ROLES },
     { "gchol_dsposv_gpu",     dsposv_w,     0, 1, SPOSV_ROLES },
+    { "gchol_dsposv_expert_gpu", dsposv_x_w, 0, 1, SPOSVX_ROLES },
     { "gchol_dsposv",         dsposv_host_w, 1, 1, SPOSVH_ROLES },
 };
 
@@ -488,7 +508,7 @@ enum { RBUF = 64 }; /* doubles per buffer: 8 x 8, or an RFP array of order 8 */
 static int rentry_nargs(const rentry_t *e)
 {
     int k = 0;
-    while (k < 12 && e->roles[k] != R_END)
+    while (k < 14 && e->roles[k] != R_END)
         k++;
     return k;
 }

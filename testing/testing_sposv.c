@@ -236,6 +236,7 @@ typedef struct {
     int64_t n, nrhs, pad;
     kind_t  kind;
     int     host;
+    int     tf32;   /* gchol_dsposv_expert_gpu with products = TF32 */
 } pcase_t;
 
 /* The column of the defect (neg, nan): in the middle. */
@@ -303,7 +304,7 @@ static testing_result_t run_sposv(const pcase_t *c)
     testing_result_t res = TESTING_FAILED;
     if (!testing_have_gpu()) {
         printf("  %-7s dsposv%s %c n=%-5lld nrhs=%-3lld %-7s (no GPU)\n", "skipped",
-               c->host ? "    " : "_gpu", c->uplo, (long long)n, (long long)nrhs, kind_name[c->kind]);
+               c->host ? "    " : c->tf32 ? "_tf32" : "_gpu", c->uplo, (long long)n, (long long)nrhs, kind_name[c->kind]);
         return testing_record(TESTING_SKIPPED);
     }
     double *A0 = xmalloc((size_t)(lda * n) * 8), *A = xmalloc((size_t)(lda * n) * 8);
@@ -322,7 +323,13 @@ static testing_result_t run_sposv(const pcase_t *c)
         if (!(dA = upload('d', A, lda * n)) || !(dB = upload('d', B, ldb * nrhs)) ||
             !(dX = upload('d', X, ldx * nrhs)))
             goto out;
-        ret = gchol_dsposv_gpu(c->uplo, n, nrhs, dA, lda, dB, ldb, dX, ldx, &iter, &info, g_queue);
+        gchol_options_t o;
+        gchol_options_default(&o);
+        o.products = GCHOL_PRODUCTS_TF32;
+        ret = c->tf32 ? gchol_dsposv_expert_gpu(c->uplo, n, nrhs, dA, lda, dB, ldb, dX, ldx, &iter,
+                                                &info, &o, g_queue)
+                      : gchol_dsposv_gpu(c->uplo, n, nrhs, dA, lda, dB, ldb, dX, ldx, &iter, &info,
+                                         g_queue);
         if (download('d', A, dA, lda * n) || download('d', B, dB, ldb * nrhs) ||
             download('d', X, dX, ldx * nrhs))
             goto out;
@@ -374,7 +381,7 @@ static testing_result_t run_sposv(const pcase_t *c)
     else res = TESTING_PASSED;
 out:
     printf("  %-7s dsposv%s %c n=%-5lld nrhs=%-3lld %-7s iter %3lld (LAPACK %3d) info %lld RESID %.2e%s %s\n",
-           testing_result_name(res), c->host ? "    " : "_gpu", c->uplo, (long long)n, (long long)nrhs,
+           testing_result_name(res), c->host ? "    " : c->tf32 ? "_tf32" : "_gpu", c->uplo, (long long)n, (long long)nrhs,
            kind_name[c->kind], (long long)iter, (int)ref_iter, (long long)info, resid,
            isnan(fres) ? "" : " factor", why);
     if (dA) cudaFree(dA);
@@ -433,7 +440,7 @@ static void run_suite(int quick)
         const char uplo = u ? 'U' : 'L';
         for (int i = 0; i < LEN(sn); i++) {
             if (quick && sn[i] > 512) continue;
-            pcase_t c = { uplo, sn[i], i % 3 == 0 ? 1 : (i % 3 == 1 ? 3 : 16), i % 2 ? 5 : 0, K_DD, 0 };
+            pcase_t c = { uplo, sn[i], i % 3 == 0 ? 1 : (i % 3 == 1 ? 3 : 16), i % 2 ? 5 : 0, K_DD, 0, 0 };
             run_sposv(&c);
             c.kind = K_GRAM; run_sposv(&c);
             if (i % 3 == 2) { c.host = 1; run_sposv(&c); c.host = 0; }
@@ -442,13 +449,21 @@ static void run_suite(int quick)
         for (int i = 0; i < LEN(dn); i++) {
             if (quick && dn[i] > 100) continue;
             for (int k = K_ILL; k <= K_NAN; k++) {
-                pcase_t c = { uplo, dn[i], 2, 3, (kind_t)k, 0 };
+                pcase_t c = { uplo, dn[i], 2, 3, (kind_t)k, 0, 0 };
                 run_sposv(&c);
             }
-            pcase_t h = { uplo, dn[i], 2, 1, K_ILL, 1 };
+            pcase_t h = { uplo, dn[i], 2, 1, K_ILL, 1, 0 };
             run_sposv(&h); /* the host form's fallback */
             h.kind = K_NEG; run_sposv(&h);
         }
+    }
+    if (!quick) { /* the blocked driver in single (n >= 8448), accurate and TF32 products */
+        printf("\n-- dsposv at n = 9000: the blocked single-precision driver --\n");
+        const pcase_t big[] = {
+            { 'L', 9000, 2, 3, K_DD, 0, 0 },   { 'L', 9000, 2, 3, K_DD, 0, 1 },
+            { 'U', 9000, 3, 0, K_GRAM, 0, 1 }, { 'L', 9000, 1, 0, K_ILL, 0, 1 },
+        };
+        for (int i = 0; i < LEN(big); i++) run_sposv(&big[i]);
     }
     printf("suite time %.1f s\n", testing_wtime() - t0);
 }
