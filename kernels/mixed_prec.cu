@@ -45,13 +45,14 @@ __global__ void d2s_kernel(int64_t m, int64_t n, const double *__restrict__ A, i
     const int64_t i = (int64_t)blockIdx.x * 32 + threadIdx.x;
     if (i >= m) return;
     int over = 0;
-    for (int64_t j = (int64_t)blockIdx.y * 32 + threadIdx.y; j < n && j < ((int64_t)blockIdx.y + 1) * 32;
-         j += blockDim.y) {
-        if ((tri == 1 && i < j) || (tri == 2 && i > j)) continue;
-        const double a = A[i + j * lda];
-        if (a > (double)FLT_MAX || a < -(double)FLT_MAX) over = 1;
-        S[i + j * lds] = (float)a;
-    }
+    /* column blocks of 32, gridDim.y of them at a time (n may exceed 65535 blocks) */
+    for (int64_t jb = blockIdx.y; jb * 32 < n; jb += gridDim.y)
+        for (int64_t j = jb * 32 + threadIdx.y; j < n && j < (jb + 1) * 32; j += blockDim.y) {
+            if ((tri == 1 && i < j) || (tri == 2 && i > j)) continue;
+            const double a = A[i + j * lda];
+            if (a > (double)FLT_MAX || a < -(double)FLT_MAX) over = 1;
+            S[i + j * lds] = (float)a;
+        }
     if (over) *flag = 1; /* every writer stores the same value */
 }
 
@@ -60,9 +61,9 @@ __global__ void add_s_to_d_kernel(int64_t m, int64_t n, const float *__restrict_
 {
     const int64_t i = (int64_t)blockIdx.x * 32 + threadIdx.x;
     if (i >= m) return;
-    for (int64_t j = (int64_t)blockIdx.y * 32 + threadIdx.y; j < n && j < ((int64_t)blockIdx.y + 1) * 32;
-         j += blockDim.y)
-        X[i + j * ldx] += (double)S[i + j * lds];
+    for (int64_t jb = blockIdx.y; jb * 32 < n; jb += gridDim.y)
+        for (int64_t j = jb * 32 + threadIdx.y; j < n && j < (jb + 1) * 32; j += blockDim.y)
+            X[i + j * ldx] += (double)S[i + j * lds];
 }
 
 /* dlansy 'I', part 1: one warp per stored column c sums |A| over the stored
@@ -159,8 +160,8 @@ __global__ void col_absmax_kernel(int64_t m, const double *__restrict__ A, int64
 
 int grid_2d(int64_t m, int64_t n, dim3 &grid)
 {
-    const int64_t gx = (m + 31) / 32, gy = (n + 31) / 32;
-    if (gx > 2147483647 || gy > 65535) return 0;
+    const int64_t gx = (m + 31) / 32, gy = min((n + 31) / 32, (int64_t)65535);
+    if (gx > 2147483647) return 0;
     grid = dim3((unsigned)gx, (unsigned)gy);
     return 1;
 }

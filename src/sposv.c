@@ -11,14 +11,18 @@
  *       X += (double) solve(L_s, (float) R);  R = B - A X
  *
  * iter (LAPACK's ITER): 0 no correction was needed; k > 0 converged after k
- * corrections; -1 the single-precision workspace could not be had; -2 an
+ * corrections; -1 the single-precision workspace could not be had, or X or
+ * a residual holds NaN or Inf (a NaN in B, say: no correction can recover,
+ * so the refinement stops there rather than run 30 sweeps); -2 an
  * entry of A, B or R overflows single precision; -3 spotrf failed (A is not
  * positive definite in single precision); -31 no convergence after 30
  * corrections. iter < 0 always falls back: dpotrf on A, dpotrs on X = B;
  * info then refers to that factorization. A is unchanged when iter >= 0.
  *
- * One deviation from LAPACK, on purpose: the test is !(r <= x * cte), so a
- * NaN residual never counts as converged (LAPACK's r > x * cte does).
+ * Deviations from LAPACK, on purpose: the test is !(r <= x * cte), so a NaN
+ * residual never counts as converged (LAPACK's r > x * cte does), and a
+ * non-finite x or r falls back at once (iter -1); nrhs = 0 returns at once
+ * (as MAGMA; LAPACK still factors A then).
  */
 #include "internal.h"
 
@@ -72,11 +76,14 @@ static cudaError_t workspace_alloc(workspace_t *w, int64_t n, int64_t nrhs, cuda
     return cudaSuccess;
 }
 
-/* Copies the norms (and the flag) to the host; waits for the stream. */
-static int64_t fetch(const workspace_t *w, int64_t count, double *h, int *hflag, cudaStream_t s)
+/* Copies norms [first, first + count) (and the flag) to the host; waits for
+ * the stream. */
+static int64_t fetch(const workspace_t *w, int64_t first, int64_t count, double *h, int *hflag,
+                     cudaStream_t s)
 {
     int64_t st = GCHOL_SUCCESS;
-    GCHOL_CUDA(cudaMemcpyAsync(h, w->norms, (size_t)count * sizeof(double), cudaMemcpyDeviceToHost, s));
+    GCHOL_CUDA(cudaMemcpyAsync(h + first, w->norms + first, (size_t)count * sizeof(double),
+                               cudaMemcpyDeviceToHost, s));
     GCHOL_CUDA(cudaMemcpyAsync(hflag, w->flag, sizeof(int), cudaMemcpyDeviceToHost, s));
     GCHOL_CUDA(cudaStreamSynchronize(s));
 done:
@@ -105,6 +112,14 @@ done:
     return st;
 }
 
+/* A NaN or infinite norm of x or r: no correction can make X finite again. */
+static int non_finite(const double *h, int64_t nrhs)
+{
+    for (int64_t j = 0; j < 2 * nrhs; ++j)
+        if (!isfinite(h[j])) return 1;
+    return 0;
+}
+
 static int converged(const double *h, int64_t nrhs, double cte)
 {
     for (int64_t j = 0; j < nrhs; ++j)
@@ -124,8 +139,10 @@ static int64_t refine(char uplo, int64_t n, int64_t nrhs, const double *dA, int6
     workspace_t w;
     int64_t st = GCHOL_SUCCESS, sinfo = 0;
     int hflag = 0;
-    if (workspace_alloc(&w, n, nrhs, s) != cudaSuccess) {
-        (void)cudaGetLastError(); /* the failed allocation is not sticky */
+    const cudaError_t ea = workspace_alloc(&w, n, nrhs, s);
+    if (ea != cudaSuccess) {
+        (void)cudaGetLastError(); /* a failed allocation is not sticky */
+        if (ea != cudaErrorMemoryAllocation) return gchol_from_cuda(ea);
         *iter = -1;
         return GCHOL_SUCCESS;
     }
@@ -134,12 +151,17 @@ static int64_t refine(char uplo, int64_t n, int64_t nrhs, const double *dA, int6
     GCHOL_CUDA(cudaMemsetAsync(w.flag, 0, sizeof(int), s));
     GCHOL_CUDA((cudaError_t)gchol_d2s_launch(n, nrhs, dB, lddb, w.sX, w.ldsx, 0, w.flag, s));
     GCHOL_CUDA((cudaError_t)gchol_d2s_launch(n, n, dA, ldda, w.sA, w.ldsa, upper ? 2 : 1, w.flag, s));
-    GCHOL_TRY(fetch(&w, 2 * nrhs + 1, h, &hflag, s));
+    GCHOL_TRY(fetch(&w, 2 * nrhs, 1, h, &hflag, s));
     if (hflag) { *iter = -2; goto done; }
     const double cte = h[2 * nrhs] * (DBL_EPSILON / 2) * sqrt((double)n);
 
     st = gchol_spotrf_expert_gpu(uplo, n, w.sA, w.ldsa, &sinfo, opts, q);
-    if (st == GCHOL_ERR_DEVICE_ALLOC) { st = GCHOL_SUCCESS; *iter = -1; goto done; }
+    if (st == GCHOL_ERR_DEVICE_ALLOC) {
+        (void)cudaGetLastError();
+        st = GCHOL_SUCCESS;
+        *iter = -1;
+        goto done;
+    }
     if (st < 0) goto done;
     if (sinfo > 0) { st = GCHOL_SUCCESS; *iter = -3; goto done; }
     GCHOL_TRY(gchol_spotrs_gpu(uplo, n, nrhs, w.sA, w.ldsa, w.sX, w.ldsx, &sinfo, q));
@@ -147,7 +169,8 @@ static int64_t refine(char uplo, int64_t n, int64_t nrhs, const double *dA, int6
     GCHOL_CUDA(cudaMemset2DAsync(dX, (size_t)lddx * 8, 0, (size_t)n * 8, (size_t)nrhs, s));
     GCHOL_CUDA((cudaError_t)gchol_add_s_to_d_launch(n, nrhs, w.sX, w.ldsx, dX, lddx, s));
     GCHOL_TRY(residual(&w, fill, n, nrhs, dA, ldda, dB, lddb, dX, lddx, q));
-    GCHOL_TRY(fetch(&w, 2 * nrhs, h, &hflag, s));
+    GCHOL_TRY(fetch(&w, 0, 2 * nrhs, h, &hflag, s));
+    if (non_finite(h, nrhs)) { *iter = -1; goto done; }
     if (converged(h, nrhs, cte)) { *iter = 0; goto done; }
 
     for (int64_t it = 1; it <= kItermax; ++it) {
@@ -157,8 +180,9 @@ static int64_t refine(char uplo, int64_t n, int64_t nrhs, const double *dA, int6
         GCHOL_TRY(gchol_spotrs_gpu(uplo, n, nrhs, w.sA, w.ldsa, w.sX, w.ldsx, &sinfo, q));
         GCHOL_CUDA((cudaError_t)gchol_add_s_to_d_launch(n, nrhs, w.sX, w.ldsx, dX, lddx, s));
         GCHOL_TRY(residual(&w, fill, n, nrhs, dA, ldda, dB, lddb, dX, lddx, q));
-        GCHOL_TRY(fetch(&w, 2 * nrhs, h, &hflag, s));
+        GCHOL_TRY(fetch(&w, 0, 2 * nrhs, h, &hflag, s));
         if (hflag) { *iter = -2; goto done; }
+        if (non_finite(h, nrhs)) { *iter = -1; goto done; }
         if (converged(h, nrhs, cte)) { *iter = it; goto done; }
     }
     *iter = -(kItermax + 1);

@@ -944,6 +944,67 @@ static void test_rotate_long_columns(int gpu)
     free(h0); free(ref); free(got);
 }
 
+/* dsposv's kernels (kernels/mixed_prec.cu) against the CPU: the infinity
+ * norm from one stored triangle against LAPACKE_dlansy('I') with the other
+ * triangle huge (it must not be read), n across the 1024-column chunks; the
+ * triangle conversion's overflow flag ignores the other triangle and sees
+ * its own; column maxima. */
+static void test_mixed_kernels(int gpu)
+{
+    static const int64_t ns[] = { 1, 5, 1000, 2500 };
+    if (!gpu) {
+        printf("  skipped dsposv kernels: dlansy_inf, d2s, dcol_absmax (no GPU)\n");
+        testing_record(TESTING_SKIPPED);
+        return;
+    }
+    for (size_t t = 0; t < sizeof(ns) / sizeof(ns[0]); t++)
+        for (int upper = 0; upper < 2; upper++) {
+            const int64_t n = ns[t], lda = n + 3;
+            const size_t bytes = (size_t)(lda * n) * sizeof(double);
+            double *A = malloc(bytes), *dA = NULL, *dwork = NULL, *dnorm = NULL, got = -1;
+            float *dS = NULL;
+            int *dflag = NULL, flag_tri = -1, flag_full = -1;
+            double maxref[3] = { 0, 0, 0 }, maxgot[3] = { -1, -1, -1 };
+            int ok = A != NULL;
+            for (int64_t j = 0; ok && j < n; j++)
+                for (int64_t i = 0; i < lda; i++) {
+                    const int referenced = i < n && (upper ? i <= j : i >= j);
+                    A[i + j * lda] = referenced ? testing_hash_uniform(77, i, j) * (i == j ? 3.0 : 1.0)
+                                                : (i < n ? 1e39 : NAN);
+                }
+            ok = ok && !TESTING_CUDA(cudaMalloc((void **)&dA, bytes)) &&
+                 !TESTING_CUDA(cudaMalloc((void **)&dwork, gchol_dlansy_inf_work(n) * sizeof(double))) &&
+                 !TESTING_CUDA(cudaMalloc((void **)&dnorm, 4 * sizeof(double))) &&
+                 !TESTING_CUDA(cudaMalloc((void **)&dS, (size_t)(lda * n) * sizeof(float))) &&
+                 !TESTING_CUDA(cudaMalloc((void **)&dflag, sizeof(int))) &&
+                 !TESTING_CUDA(cudaMemcpy(dA, A, bytes, cudaMemcpyHostToDevice)) &&
+                 !TESTING_CUDA(gchol_dlansy_inf_launch(n, dA, lda, upper, dwork, dnorm, 0)) &&
+                 !TESTING_CUDA(cudaMemcpy(&got, dnorm, sizeof(double), cudaMemcpyDeviceToHost)) &&
+                 !TESTING_CUDA(cudaMemset(dflag, 0, sizeof(int))) &&
+                 !TESTING_CUDA(gchol_d2s_launch(n, n, dA, lda, dS, lda, upper ? 2 : 1, dflag, 0)) &&
+                 !TESTING_CUDA(cudaMemcpy(&flag_tri, dflag, sizeof(int), cudaMemcpyDeviceToHost)) &&
+                 !TESTING_CUDA(cudaMemset(dflag, 0, sizeof(int))) &&
+                 !TESTING_CUDA(gchol_d2s_launch(n, n, dA, lda, dS, lda, 0, dflag, 0)) &&
+                 !TESTING_CUDA(cudaMemcpy(&flag_full, dflag, sizeof(int), cudaMemcpyDeviceToHost)) &&
+                 !TESTING_CUDA(gchol_dcol_absmax_launch(n, n < 3 ? n : 3, dA, lda, dnorm, 0)) &&
+                 !TESTING_CUDA(cudaMemcpy(maxgot, dnorm, 3 * sizeof(double), cudaMemcpyDeviceToHost));
+            const double ref = ok ? LAPACKE_dlansy(LAPACK_COL_MAJOR, 'I', upper ? 'U' : 'L', n, A, lda) : 0;
+            for (int64_t j = 0; j < n && j < 3; j++)
+                for (int64_t i = 0; i < n; i++)
+                    maxref[j] = fabs(A[i + j * lda]) > maxref[j] ? fabs(A[i + j * lda]) : maxref[j];
+            const int col_ok = maxgot[0] == maxref[0] && (n < 2 || maxgot[1] == maxref[1]) &&
+                               (n < 3 || maxgot[2] == maxref[2]);
+            /* n = 1: the matrix has no other triangle, so the full conversion sees no 1e39 */
+            testing_expect(ok && fabs(got - ref) <= 1e-14 * ref && flag_tri == 0 &&
+                               flag_full == (n > 1) && col_ok,
+                           "dsposv kernels %c n=%-4lld: dlansy_inf %.15g (LAPACKE %.15g), d2s flag "
+                           "triangle %d / all %d, column maxima %s", upper ? 'U' : 'L', (long long)n,
+                           got, ref, flag_tri, flag_full, col_ok ? "equal" : "DIFFER");
+            cudaFree(dA); cudaFree(dwork); cudaFree(dnorm); cudaFree(dS); cudaFree(dflag);
+            free(A);
+        }
+}
+
 /* pftrf's realigned layout of transr = 'N', even n (rfp_index.h): after the
  * rotation every element sits where gchol_rfp_blocks_realigned says (leading
  * dimension n, L11 at 0, L21 at n/2, L22^T at n), and the inverse rotation
@@ -1375,6 +1436,7 @@ int main(void)
     test_rfp_index();
     test_rfp_realigned(gpu);
     test_rotate_long_columns(gpu);
+    test_mixed_kernels(gpu);
     test_rfp_helpers();
     test_syrk_diag_plan();
     if (gpu) {
