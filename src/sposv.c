@@ -209,6 +209,27 @@ done:
     return st;
 }
 
+/* Arguments 1-11, common to the device forms (and, on host arrays, to the
+ * host form); 0 or -i. */
+static int64_t check_args(char uplo, int64_t n, int64_t nrhs, const void *A, int64_t lda,
+                          const void *B, int64_t ldb, const void *X, int64_t ldx,
+                          const int64_t *iter, const int64_t *info)
+{
+    const int64_t ldmin = n > 1 ? n : 1;
+    if (!gchol_uplo_valid(uplo)) return -1;
+    if (n < 0) return -2;
+    if (nrhs < 0) return -3;
+    if (n > 0 && A == NULL) return -4;
+    if (lda < ldmin) return -5;
+    if (n > 0 && nrhs > 0 && B == NULL) return -6;
+    if (ldb < ldmin) return -7;
+    if (n > 0 && nrhs > 0 && X == NULL) return -8;
+    if (ldx < ldmin) return -9;
+    if (iter == NULL) return -10;
+    if (info == NULL) return -11;
+    return 0;
+}
+
 /* The device form's work: arguments checked, n and nrhs > 0. */
 static int64_t sposv_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldda,
                          const double *dB, int64_t lddb, double *dX, int64_t lddx, int64_t *iter,
@@ -247,20 +268,8 @@ int64_t gchol_dsposv_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t
                          const double *dB, int64_t lddb, double *dX, int64_t lddx, int64_t *iter,
                          int64_t *info, gchol_queue_t queue)
 {
-    int64_t st = 0;
-    const int64_t ldmin = n > 1 ? n : 1;
-    if (!gchol_uplo_valid(uplo)) st = -1;
-    else if (n < 0) st = -2;
-    else if (nrhs < 0) st = -3;
-    else if (n > 0 && dA == NULL) st = -4;
-    else if (ldda < ldmin) st = -5;
-    else if (n > 0 && nrhs > 0 && dB == NULL) st = -6;
-    else if (lddb < ldmin) st = -7;
-    else if (n > 0 && nrhs > 0 && dX == NULL) st = -8;
-    else if (lddx < ldmin) st = -9;
-    else if (iter == NULL) st = -10;
-    else if (info == NULL) st = -11;
-    else if (queue == NULL) st = -12;
+    int64_t st = check_args(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, iter, info);
+    if (st == 0 && queue == NULL) st = -12;
     if (iter) *iter = 0;
     if (st == 0 && n > 0 && nrhs > 0)
         st = sposv_gpu(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, iter, NULL, queue);
@@ -282,21 +291,9 @@ int64_t gchol_dsposv_expert_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, 
                                 int64_t *iter, int64_t *info, const gchol_options_t *opts,
                                 gchol_queue_t queue)
 {
-    int64_t st = 0;
-    const int64_t ldmin = n > 1 ? n : 1;
-    if (!gchol_uplo_valid(uplo)) st = -1;
-    else if (n < 0) st = -2;
-    else if (nrhs < 0) st = -3;
-    else if (n > 0 && dA == NULL) st = -4;
-    else if (ldda < ldmin) st = -5;
-    else if (n > 0 && nrhs > 0 && dB == NULL) st = -6;
-    else if (lddb < ldmin) st = -7;
-    else if (n > 0 && nrhs > 0 && dX == NULL) st = -8;
-    else if (lddx < ldmin) st = -9;
-    else if (iter == NULL) st = -10;
-    else if (info == NULL) st = -11;
-    else if (!gchol_options_valid(opts) || (opts && opts->trace)) st = -12;
-    else if (queue == NULL) st = -13;
+    int64_t st = check_args(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, iter, info);
+    if (st == 0 && (!gchol_options_valid(opts) || (opts && opts->trace))) st = -12;
+    else if (st == 0 && queue == NULL) st = -13;
     if (iter) *iter = 0;
     if (st == 0 && n > 0 && nrhs > 0)
         st = sposv_gpu(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, iter, opts, queue);
@@ -317,19 +314,7 @@ int64_t gchol_dsposv_expert_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, 
 int64_t gchol_dsposv(char uplo, int64_t n, int64_t nrhs, double *A, int64_t lda, const double *B,
                      int64_t ldb, double *X, int64_t ldx, int64_t *iter, int64_t *info)
 {
-    int64_t st = 0;
-    const int64_t ldmin = n > 1 ? n : 1;
-    if (!gchol_uplo_valid(uplo)) st = -1;
-    else if (n < 0) st = -2;
-    else if (nrhs < 0) st = -3;
-    else if (n > 0 && A == NULL) st = -4;
-    else if (lda < ldmin) st = -5;
-    else if (n > 0 && nrhs > 0 && B == NULL) st = -6;
-    else if (ldb < ldmin) st = -7;
-    else if (n > 0 && nrhs > 0 && X == NULL) st = -8;
-    else if (ldx < ldmin) st = -9;
-    else if (iter == NULL) st = -10;
-    else if (info == NULL) st = -11;
+    int64_t st = check_args(uplo, n, nrhs, A, lda, B, ldb, X, ldx, iter, info);
     if (iter) *iter = 0;
     if (st != 0 || n == 0 || nrhs == 0) {
         if (info) *info = st;
