@@ -27,8 +27,8 @@ LDLAPACK  := -llapacke -lopenblas -lm -lpthread
 # Precision-generic C sources: each is compiled once per precision.
 GENERIC_SRC := src/potrf_driver.c src/potrf_host.c src/syrk_diag.c src/rfp_convert.c \
                src/pftrf.c src/pftrs.c src/potrs.c src/trsm_rec.c \
-               src/syrk_rec.c src/gemm_lt.c
-PLAIN_SRC   := src/queue.c src/errors.c src/sposv.c src/options.c src/host_default_queue.c src/host_stage.c
+               src/syrk_rec.c src/gemm_lt.c src/wls.c
+PLAIN_SRC   := src/queue.c src/errors.c src/sposv.c src/dswls.c src/options.c src/host_default_queue.c src/host_stage.c
 KERNEL_SRC  := $(wildcard kernels/*.cu)
 
 LIB_OBJ := $(patsubst src/%.c,build/%_d.o,$(GENERIC_SRC)) \
@@ -38,9 +38,9 @@ LIB_OBJ := $(patsubst src/%.c,build/%_d.o,$(GENERIC_SRC)) \
 
 TESTS := testing/testing_dpotrf testing/testing_spotrf testing/testing_host testing/testing_host_stage \
          testing/testing_dsyrk_diag testing/testing_ssyrk_diag \
-         testing/testing_dpftrf testing/testing_spftrf testing/testing_dsposv
+         testing/testing_dpftrf testing/testing_spftrf testing/testing_dsposv testing/testing_wls
 BENCH := benchmarks/bench_potrf benchmarks/demo_potrf benchmarks/timeline_potrf \
-         benchmarks/bench_syrk_diag benchmarks/bench_pftrf benchmarks/bench_posv
+         benchmarks/bench_syrk_diag benchmarks/bench_pftrf benchmarks/bench_posv benchmarks/bench_wls
 
 .PHONY: all lib deps test test-gpu test-large sanitize demo bench install clean
 all: lib $(TESTS) $(BENCH)
@@ -83,6 +83,8 @@ testing/testing_%pftrf: testing/testing_pftrf.c $(TEST_COMMON) $(TEST_HDR) lib/l
 	$(CC) $(CFLAGS) -DGCHOL_PREC_$(shell echo $* | tr a-z A-Z) -Itesting testing/testing_pftrf.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
 testing/testing_dsposv: testing/testing_sposv.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
 	$(CC) $(CFLAGS) -Itesting testing/testing_sposv.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
+testing/testing_wls: testing/testing_wls.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
+	$(CC) $(CFLAGS) -Itesting testing/testing_wls.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
 testing/testing_host: testing/testing_host.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
 	$(CC) $(CFLAGS) -Itesting testing/testing_host.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
 
@@ -94,6 +96,8 @@ benchmarks/bench_pftrf: benchmarks/bench_pftrf.c benchmarks/bench_common.c bench
 	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_pftrf.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
 benchmarks/bench_posv: benchmarks/bench_posv.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
 	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_posv.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
+benchmarks/bench_wls: benchmarks/bench_wls.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
+	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_wls.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
 benchmarks/demo_potrf: benchmarks/demo_potrf.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
 	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/demo_potrf.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
 benchmarks/timeline_potrf: benchmarks/timeline_potrf.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a

@@ -277,6 +277,77 @@ int64_t gchol_dsposv(char uplo, int64_t n, int64_t nrhs, double *A, int64_t lda,
                      int64_t *info);
 
 /* ---------------------------------------------------------------------------
+ * Weighted least squares by the normal equations (the problem A*D^2*A^T
+ * comes from): for each column b of B,
+ *     y = argmin || D (A^T y - b) ||_2,  i.e.  (A D^2 A^T) y = A D^2 b,
+ * with A m x n (column-major, ldda), D = diag(d) n x n, B n x nrhs and
+ * Y m x nrhs. A unique solution needs rank(A D) = m, so m <= n. d holds D
+ * itself (not D^2), as in syrk_diag; d = NULL means D = I (ordinary least
+ * squares). Interior-point methods solve exactly these systems.
+ *
+ * gchol_?wls_gpu: C := A D^2 A^T (syrk_diag), C := chol(C) (?potrf),
+ * Y := C^{-1} (A (D^2 B)) (?potrs), all in one precision. Synchronous.
+ *   uplo (1) 'L'/'U': the triangle of C formed and factored,
+ *   m (2) >= 0, n (3) >= 0, nrhs (4) >= 0,
+ *   dA (5) device m x n, ldda (6) >= max(1,m),
+ *   dd (7) device n entries or NULL,
+ *   dB (8) device n x nrhs, not written, lddb (9) >= max(1,n),
+ *   dC (10) device m x m: receives the Cholesky factor of A D^2 A^T in its
+ *       uplo triangle (the other triangle is not touched), for later solves
+ *       with ?potrs; lddc (11) >= max(1,m),
+ *   dY (12) device m x nrhs, receives Y; must not overlap the inputs;
+ *   lddy (13) >= max(1,m),
+ *   info (14) 0, -i, k > 0 (the leading minor of order k of A D^2 A^T is
+ *       not positive definite, NaN included: rank(A D) < m in the working
+ *       precision; Y is then not written), or a library error (<= -100),
+ *   queue (15).
+ * ------------------------------------------------------------------------- */
+int64_t gchol_dwls_gpu(char uplo, int64_t m, int64_t n, int64_t nrhs, const double *dA,
+                       int64_t ldda, const double *dd, const double *dB, int64_t lddb,
+                       double *dC, int64_t lddc, double *dY, int64_t lddy, int64_t *info,
+                       gchol_queue_t queue);
+int64_t gchol_swls_gpu(char uplo, int64_t m, int64_t n, int64_t nrhs, const float *dA,
+                       int64_t ldda, const float *dd, const float *dB, int64_t lddb,
+                       float *dC, int64_t lddc, float *dY, int64_t lddy, int64_t *info,
+                       gchol_queue_t queue);
+
+/* gchol_dswls_gpu: the same problem in double precision by mixed precision
+ * (as dsposv): A and d go to single precision, C_s = A_s D_s^2 A_s^T and its
+ * Cholesky factor are formed in single precision, and Y is refined in double
+ * with the residual of the normal equations computed as A (D^2 (B - A^T Y))
+ * in double (corrected semi-normal equations; C is never formed in double).
+ * Column j has converged when
+ *     ||r_j||_inf <= eps * sqrt(max(m,n)) * (||C||_inf ||y_j||_inf
+ *                                           + ||A D^2||_inf ||b_j||_inf)
+ * (eps = 2^-53; ||C|| from C_s): the first term is dsposv's test, the second
+ * the rounding floor of forming A D^2 B, which dominates when the weighted
+ * residual D (A^T y - b) is large. Synchronous.
+ *   m (1), n (2), nrhs (3), dA (4), ldda (5), dd (6), dB (7), lddb (8) as
+ *   above; dY (9) device m x nrhs, receives Y; lddy (10) >= max(1,m);
+ *   iter (11): 0 no correction needed, k > 0 converged after k corrections;
+ *       after the fallback -1 (no single-precision workspace, or a
+ *       non-finite y or r), -2 (A, d or C overflows single precision), -3
+ *       (C_s is not positive definite in single precision: cond(A D)^2 too
+ *       large for it), -31 (no convergence in 30 corrections);
+ *   info (12): 0, -i, k > 0 from the double fallback's factorization, or a
+ *       library error (<= -100; the fallback needs m x m doubles of device
+ *       memory, and GCHOL_ERR_DEVICE_ALLOC reports that they could not be
+ *       had);
+ *   queue (13).
+ * iter < 0 always falls back to gchol_dwls_gpu's method on a temporary C.
+ * The expert form adds opts (13; NULL: defaults; products =
+ * GCHOL_PRODUCTS_TF32 forms C_s and factors it with one TF32 product per
+ * multiply: faster where cond(A D)^2 * 2^-11 is well below 1) and moves the
+ * queue to 14. */
+int64_t gchol_dswls_gpu(int64_t m, int64_t n, int64_t nrhs, const double *dA, int64_t ldda,
+                        const double *dd, const double *dB, int64_t lddb, double *dY,
+                        int64_t lddy, int64_t *iter, int64_t *info, gchol_queue_t queue);
+int64_t gchol_dswls_expert_gpu(int64_t m, int64_t n, int64_t nrhs, const double *dA,
+                               int64_t ldda, const double *dd, const double *dB, int64_t lddb,
+                               double *dY, int64_t lddy, int64_t *iter, int64_t *info,
+                               const gchol_options_t *opts, gchol_queue_t queue);
+
+/* ---------------------------------------------------------------------------
  * A*D^2*A^T and Rectangular Full Packed (RFP) storage.
  *
  * RFP is LAPACK's packed format (dtrttf, dsfrk, dpftrf, dpftrs): the n(n+1)/2

@@ -156,13 +156,15 @@ int gchol_ssyrk_update_launch(int64_t m, int64_t ncols, int64_t k, const float *
  * C := alpha * A * diag(d)^2 * A^T + beta * C on the lower-triangle tiles, C
  * addressed through *map. A is m x n (ldda); dd has n entries or is NULL
  * (D = I); with beta = 0 C is not read. splits and dwork from the plan.
+ * tf32 (single only; must be 0 in double): one TF32 product instead of three
+ * (gchol_products_t).
  */
 int gchol_dsyrk_diag_launch(int64_t m, int64_t n, double alpha, const double *dA, int64_t ldda,
                             const double *dd, double beta, double *dC, const gchol_outmap_t *map,
-                            int splits, double *dwork, cudaStream_t stream);
+                            int splits, double *dwork, int tf32, cudaStream_t stream);
 int gchol_ssyrk_diag_launch(int64_t m, int64_t n, float alpha, const float *dA, int64_t ldda,
                             const float *dd, float beta, float *dC, const gchol_outmap_t *map,
-                            int splits, float *dwork, cudaStream_t stream);
+                            int splits, float *dwork, int tf32, cudaStream_t stream);
 
 /*
  * Conversions between a full triangle (ldda) and RFP, in either direction
@@ -192,18 +194,31 @@ int gchol_srotate_columns_launch(float *dA, int64_t len, int64_t ncols, int64_t 
  * d2s: S := (float) A on the m x n rectangle (tri 0), its lower (1) or upper
  * (2) triangle; *dflag := 1 if an entry is beyond FLT_MAX in magnitude
  * (dlag2s / dlat2s's overflow; NaN converts). add_s_to_d: X += (double) S.
- * dlansy_inf: *dnorm := the infinity norm of the symmetric n x n matrix
- * stored in A's lower (upper = 0) or upper triangle, NaN if an entry is NaN;
- * dwork holds gchol_dlansy_inf_work(n) doubles. dcol_absmax: dout[j] := max
- * |A(:, j)| for the n columns of the m x n A (NaN if one is NaN).
+ * ?lansy_inf: *dnorm := the infinity norm (in double) of the symmetric n x n
+ * matrix stored in A's lower (upper = 0) or upper triangle, NaN if an entry
+ * is NaN; dwork holds gchol_lansy_inf_work(n) doubles. drow_wabs_max: *dnorm
+ * := ||A D^2||_inf = max_i sum_k |a_ik| d_k^2 (d NULL: D = I) for the m x n
+ * A; dwork holds gchol_row_wabs_max_work(m, n) doubles. Both deterministic.
+ * dcol_absmax: dout[j] := max |A(:, j)| for the n columns of the m x n A
+ * (NaN if one is NaN). ?scale_rows_sq: X(i, j) *= d_i^2 on the m x n X.
  */
 int gchol_d2s_launch(int64_t m, int64_t n, const double *A, int64_t lda, float *S, int64_t lds,
                      int tri, int *dflag, cudaStream_t stream);
 int gchol_add_s_to_d_launch(int64_t m, int64_t n, const float *S, int64_t lds, double *X,
                             int64_t ldx, cudaStream_t stream);
-size_t gchol_dlansy_inf_work(int64_t n);
+size_t gchol_lansy_inf_work(int64_t n);
 int gchol_dlansy_inf_launch(int64_t n, const double *A, int64_t lda, int upper, double *dwork,
                             double *dnorm, cudaStream_t stream);
+int gchol_slansy_inf_launch(int64_t n, const float *A, int64_t lda, int upper, double *dwork,
+                            double *dnorm, cudaStream_t stream);
+size_t gchol_row_wabs_max_work(int64_t m, int64_t n);
+int gchol_drow_wabs_max_launch(int64_t m, int64_t n, const double *A, int64_t lda,
+                               const double *d, double *dwork, double *dnorm,
+                               cudaStream_t stream);
+int gchol_dscale_rows_sq_launch(int64_t m, int64_t n, const double *d, double *X, int64_t ldx,
+                                cudaStream_t stream);
+int gchol_sscale_rows_sq_launch(int64_t m, int64_t n, const float *d, float *X, int64_t ldx,
+                                cudaStream_t stream);
 int gchol_dcol_absmax_launch(int64_t m, int64_t n, const double *A, int64_t lda, double *dout,
                              cudaStream_t stream);
 

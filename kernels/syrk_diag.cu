@@ -774,8 +774,8 @@ int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t ld
            T beta, T *dC, const gchol_outmap_t *cmap, int splits, T *dwork, cudaStream_t stream,
            bool kmajor = false, bool one = false)
 {
-    static bool opted[2][2][64], opted_kmajor[2][2][64], opted_one[2][64];
-    if (one && (dd || sizeof(T) != 4)) return cudaErrorInvalidValue;
+    static bool opted[2][2][64], opted_kmajor[2][2][64], opted_one[2][2][64];
+    if (one && sizeof(T) != 4) return cudaErrorInvalidValue;
     if (m <= 0 || ncols <= 0) return cudaSuccess;
     if (kmajor && dd) return cudaErrorInvalidValue;
     if (ncols > m) ncols = m;
@@ -816,16 +816,21 @@ int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t ld
         } else {
             e = cudaErrorNotSupported;
         }
+    } else if (one) {
+        if constexpr (sizeof(T) == 4) {
+            if (dd)
+                e = vec ? run(syrk_diag_kernel<T, true, true, false, true>, opted_one[1][1])
+                        : run(syrk_diag_kernel<T, true, false, false, true>, opted_one[1][0]);
+            else
+                e = vec ? run(syrk_diag_kernel<T, false, true, false, true>, opted_one[0][1])
+                        : run(syrk_diag_kernel<T, false, false, false, true>, opted_one[0][0]);
+        } else {
+            e = cudaErrorNotSupported;
+        }
     } else if (dd)
         e = vec ? run(syrk_diag_kernel<T, true, true>, opted[1][1])
                 : run(syrk_diag_kernel<T, true, false>, opted[1][0]);
-    else if (one) {
-        if constexpr (sizeof(T) == 4)
-            e = vec ? run(syrk_diag_kernel<T, false, true, false, true>, opted_one[1])
-                    : run(syrk_diag_kernel<T, false, false, false, true>, opted_one[0]);
-        else
-            e = cudaErrorNotSupported;
-    } else
+    else
         e = vec ? run(syrk_diag_kernel<T, false, true>, opted[0][1])
                 : run(syrk_diag_kernel<T, false, false>, opted[0][0]);
     if (e != cudaSuccess) return e;
@@ -864,17 +869,19 @@ extern "C" int gchol_syrk_diag_plan(int64_t m, int64_t n, size_t elsize, int *sp
 extern "C" int gchol_dsyrk_diag_launch(int64_t m, int64_t n, double alpha, const double *dA,
                                        int64_t ldda, const double *dd, double beta, double *dC,
                                        const gchol_outmap_t *map, int splits, double *dwork,
-                                       cudaStream_t stream)
+                                       int tf32, cudaStream_t stream)
 {
+    if (tf32) return cudaErrorInvalidValue; /* no TF32 form of double */
     return gchol::launch<double>(m, m, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork, stream);
 }
 
 extern "C" int gchol_ssyrk_diag_launch(int64_t m, int64_t n, float alpha, const float *dA,
                                        int64_t ldda, const float *dd, float beta, float *dC,
                                        const gchol_outmap_t *map, int splits, float *dwork,
-                                       cudaStream_t stream)
+                                       int tf32, cudaStream_t stream)
 {
-    return gchol::launch<float>(m, m, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork, stream);
+    return gchol::launch<float>(m, m, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork, stream,
+                                false, tf32 != 0);
 }
 
 extern "C" int64_t gchol_syrk_update_tiles(int64_t m, int64_t ncols)

@@ -189,6 +189,24 @@ int64_t gchol_ssyrk_rec(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation
                         int64_t n, int64_t k, float alpha, const float *A, int64_t lda,
                         float beta, float *C, int64_t ldc);
 
+/* syrk_diag_gpu without its argument checks (syrk_diag.c); tf32 = 1 (single
+ * only) multiplies with one TF32 product instead of three. */
+int64_t gchol_dsyrk_diag_full(char uplo, int64_t m, int64_t n, double alpha, const double *dA,
+                              int64_t ldda, const double *dd, double beta, double *dC,
+                              int64_t lddc, int tf32, gchol_queue_t queue);
+int64_t gchol_ssyrk_diag_full(char uplo, int64_t m, int64_t n, float alpha, const float *dA,
+                              int64_t ldda, const float *dd, float beta, float *dC, int64_t lddc,
+                              int tf32, gchol_queue_t queue);
+
+/* gchol_?wls_gpu's work, arguments checked and m > 0 (wls.c): 0, k > 0 or a
+ * library error; synchronous. dswls.c's fallback. */
+int64_t gchol_dwls_run(char uplo, int64_t m, int64_t n, int64_t nrhs, const double *dA,
+                       int64_t ldda, const double *dd, const double *dB, int64_t lddb,
+                       double *dC, int64_t lddc, double *dY, int64_t lddy, gchol_queue_t q);
+int64_t gchol_swls_run(char uplo, int64_t m, int64_t n, int64_t nrhs, const float *dA,
+                       int64_t ldda, const float *dd, const float *dB, int64_t lddb, float *dC,
+                       int64_t lddc, float *dY, int64_t lddy, gchol_queue_t q);
+
 /* gemm on cublasLt's first 128 x 128 tile algorithm (gemm_lt.c): cublas?gemm
  * semantics; *done = 0 (nothing enqueued) when none is offered. */
 int64_t gchol_dgemm_lt_wide(cublasLtHandle_t lt, cudaStream_t s, cublasOperation_t ta,

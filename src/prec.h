@@ -12,6 +12,8 @@ typedef double FLOAT;
 #define PFX(name)       gchol_d##name
 #define BLAS_SYRK       cublasDsyrk_64
 #define BLAS_GEMM       cublasDgemm_64
+#define BLAS_GEMV       cublasDgemv_64
+#define SCALE_ROWS_SQ_LAUNCH gchol_dscale_rows_sq_launch
 #define POTF2_LAUNCH    gchol_dpotf2_launch
 #define POTRF_TILED_LAUNCH gchol_dpotrf_tiled_launch
 #define TRSM_LEAF_LAUNCH gchol_dtrsm_rlt_launch
@@ -53,6 +55,8 @@ typedef float FLOAT;
 #define PFX(name)       gchol_s##name
 #define BLAS_SYRK       cublasSsyrk_64
 #define BLAS_GEMM       cublasSgemm_64
+#define BLAS_GEMV       cublasSgemv_64
+#define SCALE_ROWS_SQ_LAUNCH gchol_sscale_rows_sq_launch
 #define POTF2_LAUNCH    gchol_spotf2_launch
 #define POTRF_TILED_LAUNCH gchol_spotrf_tiled_launch
 #define TRSM_LEAF_LAUNCH gchol_strsm_rlt_launch

@@ -60,7 +60,7 @@ static cudaError_t workspace_alloc(workspace_t *w, int64_t n, int64_t nrhs, cuda
     const size_t b_sx = (size_t)round_up(w->ldsx * nrhs * 4, 256);
     const size_t b_r = (size_t)round_up(w->ldr * nrhs * 8, 256);
     const size_t b_norms = (size_t)round_up((2 * nrhs + 1) * 8, 256);
-    const size_t b_lansy = (size_t)round_up((int64_t)gchol_dlansy_inf_work(n) * 8, 256);
+    const size_t b_lansy = (size_t)round_up((int64_t)gchol_lansy_inf_work(n) * 8, 256);
     cudaError_t e = cudaMallocAsync(&w->base, b_sa + b_sx + b_r + b_norms + b_lansy + 256, s);
     if (e != cudaSuccess) {
         w->base = NULL;

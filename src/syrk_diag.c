@@ -12,7 +12,7 @@
 /* Enqueues the product through `map`; arguments already checked. */
 static int64_t syrk_diag_run(int64_t m, int64_t n, FLOAT alpha, const FLOAT *dA, int64_t ldda,
                              const FLOAT *dd, FLOAT beta, FLOAT *dC,
-                             const gchol_outmap_t *map, gchol_queue_t queue)
+                             const gchol_outmap_t *map, int tf32, gchol_queue_t queue)
 {
     /* BLAS quick return: nothing to add and C unchanged. */
     if (m == 0 || ((alpha == 0 || n == 0) && beta == 1)) return GCHOL_SUCCESS;
@@ -28,7 +28,7 @@ static int64_t syrk_diag_run(int64_t m, int64_t n, FLOAT alpha, const FLOAT *dA,
     GCHOL_CUDA(gchol_syrk_diag_plan(m, n, sizeof(FLOAT), &splits, &work_bytes));
     /* Stream-ordered: the pool reuses the memory from one call to the next. */
     if (work_bytes) GCHOL_CUDA(cudaMallocAsync((void **)&dwork, work_bytes, queue->stream));
-    GCHOL_CUDA(SYRK_DIAG_LAUNCH(m, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork,
+    GCHOL_CUDA(SYRK_DIAG_LAUNCH(m, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork, tf32,
                                 queue->stream));
 done:
     if (dwork) {
@@ -61,9 +61,18 @@ int64_t PFX(syrk_diag_gpu)(char uplo, int64_t m, int64_t n, FLOAT alpha, const F
     if (m > 0 && dC == NULL) return -9;
     if (lddc < (m > 1 ? m : 1)) return -10;
     if (queue == NULL) return -11;
+    return PFX(syrk_diag_full)(uplo, m, n, alpha, dA, ldda, dd, beta, dC, lddc, 0, queue);
+}
+
+/* Internal (wls.c, dswls.c): syrk_diag_gpu without the argument checks;
+ * tf32 = 1 (single only) multiplies with one TF32 product instead of three. */
+int64_t PFX(syrk_diag_full)(char uplo, int64_t m, int64_t n, FLOAT alpha, const FLOAT *dA,
+                            int64_t ldda, const FLOAT *dd, FLOAT beta, FLOAT *dC, int64_t lddc,
+                            int tf32, gchol_queue_t queue)
+{
     const gchol_outmap_t map = { .rfp = 0, .upper = gchol_uplo_is_upper(uplo), .transposed = 0,
                                  .ldc = lddc };
-    return syrk_diag_run(m, n, alpha, dA, ldda, dd, beta, dC, &map, queue);
+    return syrk_diag_run(m, n, alpha, dA, ldda, dd, beta, dC, &map, tf32, queue);
 }
 
 /* -----------------------------------------------------------------------------
@@ -87,5 +96,5 @@ int64_t PFX(sfrk_diag_gpu)(char transr, char uplo, int64_t m, int64_t n, FLOAT a
     if (queue == NULL) return -11;
     const gchol_outmap_t map = { .rfp = 1, .upper = gchol_uplo_is_upper(uplo),
                                  .transposed = gchol_transr_is_trans(transr), .ldc = 0 };
-    return syrk_diag_run(m, n, alpha, dA, ldda, dd, beta, dC, &map, queue);
+    return syrk_diag_run(m, n, alpha, dA, ldda, dd, beta, dC, &map, 0, queue);
 }

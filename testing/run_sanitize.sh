@@ -33,7 +33,7 @@ status=0
 for tool in memcheck racecheck; do
     errors=0
     for exe in testing_dpotrf testing_spotrf testing_dsyrk_diag testing_ssyrk_diag \
-               testing_dpftrf testing_spftrf testing_dsposv; do
+               testing_dpftrf testing_spftrf testing_dsposv testing_wls; do
         log="$logdir/sanitize_${tool}_$exe.log"
         echo "=== $tool: ./testing/$exe --suite --quick"
         "$sanitizer" --tool "$tool" --error-exitcode 1 ./testing/$exe --suite --quick \

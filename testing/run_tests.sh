@@ -57,6 +57,7 @@ run_one testing_ssyrk_diag ./testing/testing_ssyrk_diag --suite
 run_one testing_dpftrf ./testing/testing_dpftrf --suite
 run_one testing_spftrf ./testing/testing_spftrf --suite
 run_one testing_dsposv ./testing/testing_dsposv --suite
+run_one testing_wls ./testing/testing_wls --suite
 
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -973,7 +973,7 @@ static void test_mixed_kernels(int gpu)
                                                 : (i < n ? 1e39 : NAN);
                 }
             ok = ok && !TESTING_CUDA(cudaMalloc((void **)&dA, bytes)) &&
-                 !TESTING_CUDA(cudaMalloc((void **)&dwork, gchol_dlansy_inf_work(n) * sizeof(double))) &&
+                 !TESTING_CUDA(cudaMalloc((void **)&dwork, gchol_lansy_inf_work(n) * sizeof(double))) &&
                  !TESTING_CUDA(cudaMalloc((void **)&dnorm, 4 * sizeof(double))) &&
                  !TESTING_CUDA(cudaMalloc((void **)&dS, (size_t)(lda * n) * sizeof(float))) &&
                  !TESTING_CUDA(cudaMalloc((void **)&dflag, sizeof(int))) &&

@@ -1,0 +1,331 @@
+/*
+ * dswls.c -- gchol_dswls_gpu: weighted least squares in double precision by
+ * mixed-precision refinement of the normal equations (A D^2 A^T) Y = A D^2 B,
+ * in the manner of LAPACK's dsposv:
+ *
+ *   A_s = (float) A, d_s = (float) d           (overflow: iter -2)
+ *   C_s = A_s D_s^2 A_s^T (syrk_diag), L_s = chol(C_s) (spotrf)
+ *   R = A (D^2 B), Y = 0
+ *   repeat (a first solve, then up to 30 corrections):
+ *       Y += (double) solve(L_s, (float) R)
+ *       R = A (D^2 (B - A^T Y))                 (double, cuBLAS gemm/gemv)
+ *   until every column has ||r||_inf <= eps sqrt(max(m,n)) (||C_s||_inf
+ *       ||y||_inf + ||A D^2||_inf ||b||_inf)
+ *
+ * The residual is the normal equations' but is formed through the weighted
+ * residual B - A^T Y in n-space (corrected semi-normal equations), so C is
+ * never formed in double and each correction reads A twice. The test's
+ * second term is the rounding floor of forming A D^2 (B - A^T Y) when the
+ * weighted residual is large (an inconsistent system): without it such a
+ * system would never pass dsposv's test ||r|| <= eps sqrt(n) ||C|| ||y||.
+ *
+ * iter and the fallback are dsposv's (see sposv.c): -1 no workspace, or a
+ * non-finite y or r; -2 an overflow of A, d, C_s or R in single precision;
+ * -3 spotrf failed; -31 no convergence. iter < 0 falls back to the double
+ * method of gchol_dwls_gpu (wls.c) on a temporary m x m C.
+ */
+#include "internal.h"
+
+#include "../kernels/gchol_kernels.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { kItermax = 30 };
+
+static const double one = 1, minus_one = -1, zero = 0;
+
+static int64_t round_up(int64_t v, int64_t to) { return (v + to - 1) / to * to; }
+
+/* The refinement's device workspace, one stream-ordered allocation. */
+typedef struct {
+    void   *base;
+    float  *sA;    int64_t ldsa; /* A in single                           */
+    float  *sd;                  /* d in single (NULL when D = I)         */
+    float  *sC;    int64_t ldsc; /* C_s, then its factor                  */
+    float  *sR;    int64_t ldsr; /* R in single, then its solution        */
+    double *T;     int64_t ldt;  /* D^2 (B - A^T Y), n x nrhs             */
+    double *R;     int64_t ldr;  /* A T, m x nrhs                         */
+    double *norms;               /* |y|, |r|, |b| per column; |C|, |AD^2| */
+    double *red;                 /* the norms' partial sums                */
+    int    *flag;                /* overflow of a conversion to single    */
+} workspace_t;
+
+static cudaError_t workspace_alloc(workspace_t *w, int64_t m, int64_t n, int64_t nrhs, int has_d,
+                                   cudaStream_t s)
+{
+    memset(w, 0, sizeof(*w));
+    w->ldsa = round_up(m, 32);
+    w->ldsc = round_up(m, 32);
+    w->ldsr = round_up(m, 32);
+    w->ldt = round_up(n > 0 ? n : 1, 16);
+    w->ldr = round_up(m, 16);
+    size_t red = gchol_lansy_inf_work(m), red2 = gchol_row_wabs_max_work(m, n);
+    if (red2 > red) red = red2;
+    const size_t b_sa = (size_t)round_up(w->ldsa * n * 4, 256);
+    const size_t b_sd = has_d ? (size_t)round_up(n * 4, 256) : 0;
+    const size_t b_sc = (size_t)round_up(w->ldsc * m * 4, 256);
+    const size_t b_sr = (size_t)round_up(w->ldsr * nrhs * 4, 256);
+    const size_t b_t = (size_t)round_up(w->ldt * nrhs * 8, 256);
+    const size_t b_r = (size_t)round_up(w->ldr * nrhs * 8, 256);
+    const size_t b_norms = (size_t)round_up((3 * nrhs + 2) * 8, 256);
+    const size_t b_red = (size_t)round_up((int64_t)red * 8, 256);
+    cudaError_t e = cudaMallocAsync(&w->base, b_sa + b_sd + b_sc + b_sr + b_t + b_r + b_norms +
+                                              b_red + 256, s);
+    if (e != cudaSuccess) {
+        w->base = NULL;
+        return e;
+    }
+    char *p = (char *)w->base;
+    w->sA = (float *)p;     p += b_sa;
+    w->sd = has_d ? (float *)p : NULL; p += b_sd;
+    w->sC = (float *)p;     p += b_sc;
+    w->sR = (float *)p;     p += b_sr;
+    w->T = (double *)p;     p += b_t;
+    w->R = (double *)p;     p += b_r;
+    w->norms = (double *)p; p += b_norms;
+    w->red = (double *)p;   p += b_red;
+    w->flag = (int *)p;
+    return cudaSuccess;
+}
+
+/* Copies norms [first, first + count) and the flag to the host; waits. */
+static int64_t fetch(const workspace_t *w, int64_t first, int64_t count, double *h, int *hflag,
+                     cudaStream_t s)
+{
+    int64_t st = GCHOL_SUCCESS;
+    GCHOL_CUDA(cudaMemcpyAsync(h + first, w->norms + first, (size_t)count * sizeof(double),
+                               cudaMemcpyDeviceToHost, s));
+    GCHOL_CUDA(cudaMemcpyAsync(hflag, w->flag, sizeof(int), cudaMemcpyDeviceToHost, s));
+    GCHOL_CUDA(cudaStreamSynchronize(s));
+done:
+    return st;
+}
+
+/* R := A (D^2 (B - A^T Y)) (with_y = 0: Y = 0, R := A D^2 B); with_y also
+ * puts the column norms of Y and R into w->norms. */
+static int64_t residual(const workspace_t *w, int64_t m, int64_t n, int64_t nrhs,
+                        const double *dA, int64_t ldda, const double *dd, const double *dB,
+                        int64_t lddb, const double *dY, int64_t lddy, int with_y, gchol_queue_t q)
+{
+    int64_t st = GCHOL_SUCCESS;
+    cudaStream_t s = q->stream;
+    GCHOL_CUDA(cudaMemcpy2DAsync(w->T, (size_t)w->ldt * 8, dB, (size_t)lddb * 8, (size_t)n * 8,
+                                 (size_t)nrhs, cudaMemcpyDeviceToDevice, s));
+    if (with_y) {
+        if (nrhs == 1)
+            GCHOL_BLAS(cublasDgemv_64(q->blas, CUBLAS_OP_T, m, n, &minus_one, dA, ldda, dY, 1, &one,
+                                      w->T, 1));
+        else
+            GCHOL_BLAS(cublasDgemm_64(q->blas, CUBLAS_OP_T, CUBLAS_OP_N, n, nrhs, m, &minus_one, dA,
+                                      ldda, dY, lddy, &one, w->T, w->ldt));
+    }
+    if (dd) GCHOL_CUDA((cudaError_t)gchol_dscale_rows_sq_launch(n, nrhs, dd, w->T, w->ldt, s));
+    if (nrhs == 1)
+        GCHOL_BLAS(cublasDgemv_64(q->blas, CUBLAS_OP_N, m, n, &one, dA, ldda, w->T, 1, &zero, w->R,
+                                  1));
+    else
+        GCHOL_BLAS(cublasDgemm_64(q->blas, CUBLAS_OP_N, CUBLAS_OP_N, m, nrhs, n, &one, dA, ldda,
+                                  w->T, w->ldt, &zero, w->R, w->ldr));
+    if (with_y) {
+        GCHOL_CUDA((cudaError_t)gchol_dcol_absmax_launch(m, nrhs, dY, lddy, w->norms, s));
+        GCHOL_CUDA((cudaError_t)gchol_dcol_absmax_launch(m, nrhs, w->R, w->ldr, w->norms + nrhs, s));
+    }
+done:
+    return st;
+}
+
+/* A NaN or infinite norm of y or r: no correction can make Y finite again. */
+static int non_finite(const double *h, int64_t nrhs)
+{
+    for (int64_t j = 0; j < 2 * nrhs; ++j)
+        if (!isfinite(h[j])) return 1;
+    return 0;
+}
+
+/* h: |y| (nrhs), |r| (nrhs), |b| (nrhs), |C|, |A D^2|. */
+static int converged(const double *h, int64_t nrhs, double eps_sqrt)
+{
+    const double cnorm = h[3 * nrhs], adnorm = h[3 * nrhs + 1];
+    for (int64_t j = 0; j < nrhs; ++j) {
+        const double tol = eps_sqrt * (cnorm * h[j] + adnorm * h[2 * nrhs + j]);
+        if (!(h[nrhs + j] <= tol)) return 0; /* NaN: not converged */
+    }
+    return 1;
+}
+
+/* The refinement. Returns 0 with *iter set (< 0: the caller falls back) or
+ * a library error. */
+static int64_t refine(int64_t m, int64_t n, int64_t nrhs, const double *dA, int64_t ldda,
+                      const double *dd, const double *dB, int64_t lddb, double *dY, int64_t lddy,
+                      int64_t *iter, double *h, const gchol_options_t *opts, gchol_queue_t q)
+{
+    cudaStream_t s = q->stream;
+    workspace_t w;
+    int64_t st = GCHOL_SUCCESS, sinfo = 0;
+    int hflag = 0;
+    const int tf32 = opts && opts->products == GCHOL_PRODUCTS_TF32;
+    const double eps_sqrt = (DBL_EPSILON / 2) * sqrt((double)(m > n ? m : n));
+    const cudaError_t ea = workspace_alloc(&w, m, n, nrhs, dd != NULL, s);
+    if (ea != cudaSuccess) {
+        (void)cudaGetLastError(); /* a failed allocation is not sticky */
+        if (ea != cudaErrorMemoryAllocation) return gchol_from_cuda(ea);
+        *iter = -1;
+        return GCHOL_SUCCESS;
+    }
+    double *cnorm = w.norms + 3 * nrhs, *adnorm = cnorm + 1;
+
+    /* conversions, and the norms of the data */
+    GCHOL_CUDA(cudaMemsetAsync(w.flag, 0, sizeof(int), s));
+    GCHOL_CUDA((cudaError_t)gchol_d2s_launch(m, n, dA, ldda, w.sA, w.ldsa, 0, w.flag, s));
+    if (dd) GCHOL_CUDA((cudaError_t)gchol_d2s_launch(n, 1, dd, n > 1 ? n : 1, w.sd, n, 0, w.flag, s));
+    GCHOL_CUDA((cudaError_t)gchol_drow_wabs_max_launch(m, n, dA, ldda, dd, w.red, adnorm, s));
+    GCHOL_CUDA((cudaError_t)gchol_dcol_absmax_launch(n, nrhs, dB, lddb, w.norms + 2 * nrhs, s));
+
+    /* C_s and its factor */
+    GCHOL_TRY(gchol_ssyrk_diag_full('L', m, n, 1, w.sA, w.ldsa, w.sd, 0, w.sC, w.ldsc, tf32, q));
+    GCHOL_CUDA((cudaError_t)gchol_slansy_inf_launch(m, w.sC, w.ldsc, 0, w.red, cnorm, s));
+    GCHOL_TRY(fetch(&w, 2 * nrhs, nrhs + 2, h, &hflag, s));
+    if (hflag || !isfinite(h[3 * nrhs])) { *iter = -2; goto done; }
+    st = gchol_spotrf_expert_gpu('L', m, w.sC, w.ldsc, &sinfo, opts, q);
+    if (st == GCHOL_ERR_DEVICE_ALLOC) {
+        (void)cudaGetLastError();
+        st = GCHOL_SUCCESS;
+        *iter = -1;
+        goto done;
+    }
+    if (st < 0) goto done;
+    if (sinfo > 0) { st = GCHOL_SUCCESS; *iter = -3; goto done; }
+
+    /* R = A D^2 B with Y = 0; then a solve and up to 30 corrections */
+    GCHOL_CUDA(cudaMemset2DAsync(dY, (size_t)lddy * 8, 0, (size_t)m * 8, (size_t)nrhs, s));
+    GCHOL_TRY(residual(&w, m, n, nrhs, dA, ldda, dd, dB, lddb, dY, lddy, 0, q));
+    for (int64_t it = 0; it <= kItermax; ++it) {
+        /* the flag is read with the norms: an overflow leaves Y wrong, and
+         * the fallback rewrites it */
+        GCHOL_CUDA((cudaError_t)gchol_d2s_launch(m, nrhs, w.R, w.ldr, w.sR, w.ldsr, 0, w.flag, s));
+        GCHOL_TRY(gchol_spotrs_gpu('L', m, nrhs, w.sC, w.ldsc, w.sR, w.ldsr, &sinfo, q));
+        GCHOL_CUDA((cudaError_t)gchol_add_s_to_d_launch(m, nrhs, w.sR, w.ldsr, dY, lddy, s));
+        GCHOL_TRY(residual(&w, m, n, nrhs, dA, ldda, dd, dB, lddb, dY, lddy, 1, q));
+        GCHOL_TRY(fetch(&w, 0, 2 * nrhs, h, &hflag, s));
+        if (hflag) { *iter = -2; goto done; }
+        if (non_finite(h, nrhs)) { *iter = -1; goto done; }
+        if (converged(h, nrhs, eps_sqrt)) { *iter = it; goto done; }
+    }
+    *iter = -(kItermax + 1);
+done:
+    if (w.base) {
+        cudaError_t e = cudaFreeAsync(w.base, s);
+        if (e != cudaSuccess && st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
+    }
+    return st;
+}
+
+/* The double fallback on a temporary C: 0, k > 0 or a library error. */
+static int64_t fallback(int64_t m, int64_t n, int64_t nrhs, const double *dA, int64_t ldda,
+                        const double *dd, const double *dB, int64_t lddb, double *dY,
+                        int64_t lddy, gchol_queue_t q)
+{
+    double *dC = NULL;
+    const int64_t lddc = round_up(m, 32);
+    int64_t st = GCHOL_SUCCESS;
+    cudaError_t e = cudaMallocAsync((void **)&dC, (size_t)lddc * m * sizeof(double), q->stream);
+    if (e != cudaSuccess) {
+        (void)cudaGetLastError();
+        return gchol_from_cuda(e);
+    }
+    st = gchol_dwls_run('L', m, n, nrhs, dA, ldda, dd, dB, lddb, dC, lddc, dY, lddy, q);
+    e = cudaFreeAsync(dC, q->stream);
+    if (st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
+    if (st == GCHOL_SUCCESS) st = gchol_from_cuda(cudaStreamSynchronize(q->stream));
+    return st;
+}
+
+/* Arguments 1-12, common to both forms; 0 or -i. */
+static int64_t check_args(int64_t m, int64_t n, int64_t nrhs, const double *dA, int64_t ldda,
+                          const double *dB, int64_t lddb, const double *dY, int64_t lddy,
+                          const int64_t *iter, const int64_t *info)
+{
+    const int64_t mmin = m > 1 ? m : 1, nmin = n > 1 ? n : 1;
+    if (m < 0) return -1;
+    if (n < 0) return -2;
+    if (nrhs < 0) return -3;
+    if (m > 0 && n > 0 && dA == NULL) return -4;
+    if (ldda < mmin) return -5;
+    if (n > 0 && nrhs > 0 && dB == NULL) return -7;
+    if (lddb < nmin) return -8;
+    if (m > 0 && nrhs > 0 && dY == NULL) return -9;
+    if (lddy < mmin) return -10;
+    if (iter == NULL) return -11;
+    if (info == NULL) return -12;
+    return 0;
+}
+
+/* The work of both forms: arguments checked, m and nrhs > 0. */
+static int64_t swls_gpu(int64_t m, int64_t n, int64_t nrhs, const double *dA, int64_t ldda,
+                        const double *dd, const double *dB, int64_t lddb, double *dY, int64_t lddy,
+                        int64_t *iter, const gchol_options_t *opts, gchol_queue_t queue)
+{
+    int prev = 0;
+    int64_t st = GCHOL_SUCCESS;
+    double *h = (double *)malloc((size_t)(3 * nrhs + 2) * sizeof(double));
+    if (!h) return GCHOL_ERR_HOST_ALLOC;
+    if ((st = gchol_queue_enter(queue, &prev)) == GCHOL_SUCCESS) {
+        st = refine(m, n, nrhs, dA, ldda, dd, dB, lddb, dY, lddy, iter, h, opts, queue);
+        if (st == GCHOL_SUCCESS && *iter < 0)
+            st = fallback(m, n, nrhs, dA, ldda, dd, dB, lddb, dY, lddy, queue);
+        gchol_queue_leave(prev);
+    }
+    free(h);
+    return st;
+}
+
+/* -----------------------------------------------------------------------------
+ * gchol_dswls_gpu: Y = argmin || D (A^T Y - B) || in double precision, by a
+ * single-precision normal-equations Cholesky and double refinement.
+ * Synchronous. A, d and B are not written.
+ *   m (1) >= 0, n (2) >= 0, nrhs (3) >= 0, dA (4) device m x n,
+ *   ldda (5) >= max(1,m), dd (6) device n entries of D or NULL (D = I),
+ *   dB (7) device n x nrhs, lddb (8) >= max(1,n), dY (9) device m x nrhs,
+ *   receives Y (must not overlap the inputs), lddy (10) >= max(1,m),
+ *   iter (11) (see above; 0 when m = 0 or nrhs = 0), info (12) 0, -i, k > 0
+ *   (the fallback's double factorization found the leading minor of order k
+ *   of A D^2 A^T not positive definite; Y then holds no solution) or a
+ *   library error (<= -100), queue (13).
+ * -------------------------------------------------------------------------- */
+int64_t gchol_dswls_gpu(int64_t m, int64_t n, int64_t nrhs, const double *dA, int64_t ldda,
+                        const double *dd, const double *dB, int64_t lddb, double *dY,
+                        int64_t lddy, int64_t *iter, int64_t *info, gchol_queue_t queue)
+{
+    int64_t st = check_args(m, n, nrhs, dA, ldda, dB, lddb, dY, lddy, iter, info);
+    if (st == 0 && queue == NULL) st = -13;
+    if (iter) *iter = 0;
+    if (st == 0 && m > 0 && nrhs > 0)
+        st = swls_gpu(m, n, nrhs, dA, ldda, dd, dB, lddb, dY, lddy, iter, NULL, queue);
+    if (info) *info = st;
+    return st;
+}
+
+/* -----------------------------------------------------------------------------
+ * gchol_dswls_expert_gpu: the same with options: arguments 1-12 as above,
+ * opts (13) NULL for defaults (trace must be NULL), queue (14).
+ * opts->products = GCHOL_PRODUCTS_TF32 forms C_s with one TF32 product per
+ * multiply (inputs rounded to 11 significant bits) and factors it the same
+ * way: for well-conditioned A D, where the refinement still converges.
+ * -------------------------------------------------------------------------- */
+int64_t gchol_dswls_expert_gpu(int64_t m, int64_t n, int64_t nrhs, const double *dA,
+                               int64_t ldda, const double *dd, const double *dB, int64_t lddb,
+                               double *dY, int64_t lddy, int64_t *iter, int64_t *info,
+                               const gchol_options_t *opts, gchol_queue_t queue)
+{
+    int64_t st = check_args(m, n, nrhs, dA, ldda, dB, lddb, dY, lddy, iter, info);
+    if (st == 0 && (!gchol_options_valid(opts) || (opts && opts->trace))) st = -13;
+    else if (st == 0 && queue == NULL) st = -14;
+    if (iter) *iter = 0;
+    if (st == 0 && m > 0 && nrhs > 0)
+        st = swls_gpu(m, n, nrhs, dA, ldda, dd, dB, lddb, dY, lddy, iter, opts, queue);
+    if (info) *info = st;
+    return st;
+}

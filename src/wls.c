@@ -1,0 +1,110 @@
+/*
+ * wls.c -- gchol_?wls_gpu: weighted least squares by the normal equations,
+ *     Y = argmin || D (A^T Y - B) ||_2 column by column,
+ *     (A D^2 A^T) Y = A D^2 B,
+ * in one precision: C := A D^2 A^T on gchol's triangular-grid kernel
+ * (syrk_diag), C := chol(C) (potrf), Y := A (D^2 B) (cuBLAS gemm or gemv),
+ * Y := C^{-1} Y (potrs). Precision-generic (see prec.h). The double form is
+ * also gchol_dswls_gpu's fallback (dswls.c).
+ */
+#include "internal.h"
+#include "prec.h"
+
+#include "../kernels/gchol_kernels.h"
+
+static const FLOAT one = 1, zero = 0;
+
+/* Y := A (D^2 B); B is not written. D^2 B goes through a stream-ordered
+ * temporary; with D = I, Y := A B directly. */
+static int64_t weighted_rhs(int64_t m, int64_t n, int64_t nrhs, const FLOAT *dA, int64_t ldda,
+                            const FLOAT *dd, const FLOAT *dB, int64_t lddb, FLOAT *dY,
+                            int64_t lddy, gchol_queue_t q)
+{
+    int64_t st = GCHOL_SUCCESS;
+    FLOAT *dT = NULL;
+    const FLOAT *dW = dB;
+    int64_t lddw = lddb;
+    if (dd && n > 0) {
+        lddw = (n + 15) / 16 * 16;
+        GCHOL_CUDA(cudaMallocAsync((void **)&dT, (size_t)lddw * nrhs * sizeof(FLOAT), q->stream));
+        GCHOL_CUDA(cudaMemcpy2DAsync(dT, (size_t)lddw * sizeof(FLOAT), dB, (size_t)lddb * sizeof(FLOAT),
+                                     (size_t)n * sizeof(FLOAT), (size_t)nrhs,
+                                     cudaMemcpyDeviceToDevice, q->stream));
+        GCHOL_CUDA((cudaError_t)SCALE_ROWS_SQ_LAUNCH(n, nrhs, dd, dT, lddw, q->stream));
+        dW = dT;
+    }
+    if (nrhs == 1)
+        GCHOL_BLAS(BLAS_GEMV(q->blas, CUBLAS_OP_N, m, n, &one, dA, ldda, dW, 1, &zero, dY, 1));
+    else
+        GCHOL_BLAS(BLAS_GEMM(q->blas, CUBLAS_OP_N, CUBLAS_OP_N, m, nrhs, n, &one, dA, ldda, dW,
+                             lddw, &zero, dY, lddy));
+done:
+    if (dT) {
+        cudaError_t e = cudaFreeAsync(dT, q->stream);
+        if (st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
+    }
+    return st;
+}
+
+/* The work of gchol_?wls_gpu, arguments checked, m > 0: returns 0, k > 0
+ * (C not positive definite; Y not written) or a library error. Synchronous.
+ * Internal: dswls.c's fallback calls the double form. */
+int64_t PFX(wls_run)(char uplo, int64_t m, int64_t n, int64_t nrhs, const FLOAT *dA, int64_t ldda,
+                     const FLOAT *dd, const FLOAT *dB, int64_t lddb, FLOAT *dC, int64_t lddc,
+                     FLOAT *dY, int64_t lddy, gchol_queue_t q)
+{
+    int prev = 0;
+    int64_t st = gchol_queue_enter(q, &prev), finfo = 0;
+    if (st != GCHOL_SUCCESS) return st;
+    GCHOL_TRY(PFX(syrk_diag_full)(uplo, m, n, 1, dA, ldda, dd, 0, dC, lddc, 0, q));
+    st = PFX(potrf_gpu)(uplo, m, dC, lddc, &finfo, q);
+    if (st != GCHOL_SUCCESS || nrhs == 0) goto done; /* k > 0 or a library error */
+    GCHOL_TRY(weighted_rhs(m, n, nrhs, dA, ldda, dd, dB, lddb, dY, lddy, q));
+    GCHOL_TRY(PFX(potrs_gpu)(uplo, m, nrhs, dC, lddc, dY, lddy, &finfo, q));
+    GCHOL_CUDA(cudaStreamSynchronize(q->stream));
+done:
+    gchol_queue_leave(prev);
+    return st;
+}
+
+/* -----------------------------------------------------------------------------
+ * gchol_?wls_gpu: Y = argmin || D (A^T Y - B) || by the normal equations
+ * (A D^2 A^T) Y = A D^2 B. Synchronous.
+ *   uplo (1) 'L'/'U': the triangle of C formed, factored and returned,
+ *   m (2) >= 0, n (3) >= 0, nrhs (4) >= 0,
+ *   dA (5) device m x n, ldda (6) >= max(1,m),
+ *   dd (7) device, the n entries of D (not D^2), or NULL for D = I,
+ *   dB (8) device n x nrhs, not written, lddb (9) >= max(1,n),
+ *   dC (10) device m x m, receives the factor of A D^2 A^T in the uplo
+ *   triangle (the other one is not touched), lddc (11) >= max(1,m),
+ *   dY (12) device m x nrhs, receives Y, lddy (13) >= max(1,m),
+ *   info (14) 0, -i, k > 0 (the leading minor of order k of A D^2 A^T is not
+ *   positive definite, NaN included; Y is not written) or a library error
+ *   (<= -100), queue (15).
+ * As LAPACK's ?posv, nrhs = 0 still forms and factors C.
+ * -------------------------------------------------------------------------- */
+int64_t PFX(wls_gpu)(char uplo, int64_t m, int64_t n, int64_t nrhs, const FLOAT *dA,
+                     int64_t ldda, const FLOAT *dd, const FLOAT *dB, int64_t lddb, FLOAT *dC,
+                     int64_t lddc, FLOAT *dY, int64_t lddy, int64_t *info, gchol_queue_t queue)
+{
+    int64_t st = 0;
+    const int64_t mmin = m > 1 ? m : 1, nmin = n > 1 ? n : 1;
+    if (!gchol_uplo_valid(uplo)) st = -1;
+    else if (m < 0) st = -2;
+    else if (n < 0) st = -3;
+    else if (nrhs < 0) st = -4;
+    else if (m > 0 && n > 0 && dA == NULL) st = -5;
+    else if (ldda < mmin) st = -6;
+    else if (n > 0 && nrhs > 0 && dB == NULL) st = -8;
+    else if (lddb < nmin) st = -9;
+    else if (m > 0 && dC == NULL) st = -10;
+    else if (lddc < mmin) st = -11;
+    else if (m > 0 && nrhs > 0 && dY == NULL) st = -12;
+    else if (lddy < mmin) st = -13;
+    else if (info == NULL) st = -14;
+    else if (queue == NULL) st = -15;
+    if (st == 0 && m > 0)
+        st = PFX(wls_run)(uplo, m, n, nrhs, dA, ldda, dd, dB, lddb, dC, lddc, dY, lddy, queue);
+    if (info) *info = st;
+    return st;
+}
