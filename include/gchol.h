@@ -328,7 +328,8 @@ int64_t gchol_swls_gpu(char uplo, int64_t m, int64_t n, int64_t nrhs, const floa
  *       after the fallback -1 (no single-precision workspace, or a
  *       non-finite y or r), -2 (A, d or C overflows single precision), -3
  *       (C_s is not positive definite in single precision: cond(A D)^2 too
- *       large for it), -31 (no convergence in 30 corrections);
+ *       large for it), -31 (no convergence: 30 corrections, or one that did
+ *       not halve the residual of a column not yet converged);
  *   info (12): 0, -i, k > 0 from the double fallback's factorization, or a
  *       library error (<= -100; the fallback needs m x m doubles of device
  *       memory, and GCHOL_ERR_DEVICE_ALLOC reports that they could not be

@@ -21,8 +21,11 @@
  *
  * iter and the fallback are dsposv's (see sposv.c): -1 no workspace, or a
  * non-finite y or r; -2 an overflow of A, d, C_s or R in single precision;
- * -3 spotrf failed; -31 no convergence. iter < 0 falls back to the double
- * method of gchol_dwls_gpu (wls.c) on a temporary m x m C.
+ * -3 spotrf failed; -31 no convergence: 30 corrections, or (unlike dsposv)
+ * a correction that did not halve the residual of a column not yet
+ * converged, which stops a hopeless refinement after two corrections where
+ * dsposv runs all 30. iter < 0 falls back to the double method of
+ * gchol_dwls_gpu (wls.c) on a temporary m x m C.
  */
 #include "internal.h"
 
@@ -145,15 +148,32 @@ static int non_finite(const double *h, int64_t nrhs)
     return 0;
 }
 
-/* h: |y| (nrhs), |r| (nrhs), |b| (nrhs), |C|, |A D^2|. */
-static int converged(const double *h, int64_t nrhs, double eps_sqrt)
+/* h: |y| (nrhs), |r| (nrhs), |b| (nrhs), |C|, |A D^2|, then the previous
+ * step's |r| (nrhs). */
+static int column_converged(const double *h, int64_t nrhs, int64_t j, double eps_sqrt)
 {
     const double cnorm = h[3 * nrhs], adnorm = h[3 * nrhs + 1];
-    for (int64_t j = 0; j < nrhs; ++j) {
-        const double tol = eps_sqrt * (cnorm * h[j] + adnorm * h[2 * nrhs + j]);
-        if (!(h[nrhs + j] <= tol)) return 0; /* NaN: not converged */
-    }
+    const double tol = eps_sqrt * (cnorm * h[j] + adnorm * h[2 * nrhs + j]);
+    return h[nrhs + j] <= tol; /* NaN: not converged */
+}
+
+static int converged(const double *h, int64_t nrhs, double eps_sqrt)
+{
+    for (int64_t j = 0; j < nrhs; ++j)
+        if (!column_converged(h, nrhs, j, eps_sqrt)) return 0;
     return 1;
+}
+
+/* A column not yet converged whose residual did not halve in the last
+ * correction: the single factor is too far from C for the refinement to
+ * reach double accuracy in the corrections left (a halving rate needs ~30
+ * of them from single precision's 1e-7 to 1e-16), so it stops there. */
+static int stalled(const double *h, int64_t nrhs, double eps_sqrt)
+{
+    const double *prev = h + 3 * nrhs + 2;
+    for (int64_t j = 0; j < nrhs; ++j)
+        if (!column_converged(h, nrhs, j, eps_sqrt) && !(h[nrhs + j] <= 0.5 * prev[j])) return 1;
+    return 0;
 }
 
 /* The refinement. Returns 0 with *iter set (< 0: the caller falls back) or
@@ -213,6 +233,8 @@ static int64_t refine(int64_t m, int64_t n, int64_t nrhs, const double *dA, int6
         if (hflag) { *iter = -2; goto done; }
         if (non_finite(h, nrhs)) { *iter = -1; goto done; }
         if (converged(h, nrhs, eps_sqrt)) { *iter = it; goto done; }
+        if (it > 0 && stalled(h, nrhs, eps_sqrt)) break;
+        memcpy(h + 3 * nrhs + 2, h + nrhs, (size_t)nrhs * sizeof(double));
     }
     *iter = -(kItermax + 1);
 done:
@@ -270,7 +292,7 @@ static int64_t swls_gpu(int64_t m, int64_t n, int64_t nrhs, const double *dA, in
 {
     int prev = 0;
     int64_t st = GCHOL_SUCCESS;
-    double *h = (double *)malloc((size_t)(3 * nrhs + 2) * sizeof(double));
+    double *h = (double *)malloc((size_t)(4 * nrhs + 2) * sizeof(double));
     if (!h) return GCHOL_ERR_HOST_ALLOC;
     if ((st = gchol_queue_enter(queue, &prev)) == GCHOL_SUCCESS) {
         st = refine(m, n, nrhs, dA, ldda, dd, dB, lddb, dY, lddy, iter, h, opts, queue);
