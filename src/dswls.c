@@ -59,7 +59,6 @@ typedef struct {
 static cudaError_t workspace_alloc(workspace_t *w, int64_t m, int64_t n, int64_t nrhs, int has_d,
                                    cudaStream_t s)
 {
-    memset(w, 0, sizeof(*w));
     w->ldsa = round_up(m, 32);
     w->ldsc = round_up(m, 32);
     w->ldsr = round_up(m, 32);
@@ -67,44 +66,18 @@ static cudaError_t workspace_alloc(workspace_t *w, int64_t m, int64_t n, int64_t
     w->ldr = round_up(m, 16);
     size_t red = gchol_lansy_inf_work(m), red2 = gchol_row_wabs_max_work(m, n);
     if (red2 > red) red = red2;
-    const size_t b_sa = (size_t)round_up(w->ldsa * n * 4, 256);
-    const size_t b_sd = has_d ? (size_t)round_up(n * 4, 256) : 0;
-    const size_t b_sc = (size_t)round_up(w->ldsc * m * 4, 256);
-    const size_t b_sr = (size_t)round_up(w->ldsr * nrhs * 4, 256);
-    const size_t b_t = (size_t)round_up(w->ldt * nrhs * 8, 256);
-    const size_t b_r = (size_t)round_up(w->ldr * nrhs * 8, 256);
-    const size_t b_norms = (size_t)round_up((3 * nrhs + 2) * 8, 256);
-    const size_t b_red = (size_t)round_up((int64_t)red * 8, 256);
-    cudaError_t e = cudaMallocAsync(&w->base, b_sa + b_sd + b_sc + b_sr + b_t + b_r + b_norms +
-                                              b_red + 256, s);
-    if (e != cudaSuccess) {
-        w->base = NULL;
-        return e;
-    }
-    char *p = (char *)w->base;
-    w->sA = (float *)p;     p += b_sa;
-    w->sd = has_d ? (float *)p : NULL; p += b_sd;
-    w->sC = (float *)p;     p += b_sc;
-    w->sR = (float *)p;     p += b_sr;
-    w->T = (double *)p;     p += b_t;
-    w->R = (double *)p;     p += b_r;
-    w->norms = (double *)p; p += b_norms;
-    w->red = (double *)p;   p += b_red;
-    w->flag = (int *)p;
-    return cudaSuccess;
-}
-
-/* Copies norms [first, first + count) and the flag to the host; waits. */
-static int64_t fetch(const workspace_t *w, int64_t first, int64_t count, double *h, int *hflag,
-                     cudaStream_t s)
-{
-    int64_t st = GCHOL_SUCCESS;
-    GCHOL_CUDA(cudaMemcpyAsync(h + first, w->norms + first, (size_t)count * sizeof(double),
-                               cudaMemcpyDeviceToHost, s));
-    GCHOL_CUDA(cudaMemcpyAsync(hflag, w->flag, sizeof(int), cudaMemcpyDeviceToHost, s));
-    GCHOL_CUDA(cudaStreamSynchronize(s));
-done:
-    return st;
+    const gchol_part_t parts[] = {
+        { (void **)&w->sA, (size_t)(w->ldsa * n) * 4 },
+        { (void **)&w->sd, has_d ? (size_t)n * 4 : 0 },
+        { (void **)&w->sC, (size_t)(w->ldsc * m) * 4 },
+        { (void **)&w->sR, (size_t)(w->ldsr * nrhs) * 4 },
+        { (void **)&w->T, (size_t)(w->ldt * nrhs) * 8 },
+        { (void **)&w->R, (size_t)(w->ldr * nrhs) * 8 },
+        { (void **)&w->norms, (size_t)(3 * nrhs + 2) * 8 },
+        { (void **)&w->red, red * 8 },
+        { (void **)&w->flag, sizeof(int) },
+    };
+    return gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), s);
 }
 
 /* R := A (D^2 (B - A^T Y)) (with_y = 0: Y = 0, R := A D^2 B); with_y also
@@ -138,14 +111,6 @@ static int64_t residual(const workspace_t *w, int64_t m, int64_t n, int64_t nrhs
     }
 done:
     return st;
-}
-
-/* A NaN or infinite norm of y or r: no correction can make Y finite again. */
-static int non_finite(const double *h, int64_t nrhs)
-{
-    for (int64_t j = 0; j < 2 * nrhs; ++j)
-        if (!isfinite(h[j])) return 1;
-    return 0;
 }
 
 /* h: |y| (nrhs), |r| (nrhs), |b| (nrhs), |C|, |A D^2|, then the previous
@@ -183,18 +148,13 @@ static int64_t refine(int64_t m, int64_t n, int64_t nrhs, const double *dA, int6
                       int64_t *iter, double *h, const gchol_options_t *opts, gchol_queue_t q)
 {
     cudaStream_t s = q->stream;
-    workspace_t w;
+    workspace_t w = { 0 };
     int64_t st = GCHOL_SUCCESS, sinfo = 0;
     int hflag = 0;
     const int tf32 = opts && opts->products == GCHOL_PRODUCTS_TF32;
     const double eps_sqrt = (DBL_EPSILON / 2) * sqrt((double)(m > n ? m : n));
     const cudaError_t ea = workspace_alloc(&w, m, n, nrhs, dd != NULL, s);
-    if (ea != cudaSuccess) {
-        (void)cudaGetLastError(); /* a failed allocation is not sticky */
-        if (ea != cudaErrorMemoryAllocation) return gchol_from_cuda(ea);
-        *iter = -1;
-        return GCHOL_SUCCESS;
-    }
+    if (ea != cudaSuccess) return gchol_refine_alloc_failed(ea, iter);
     double *cnorm = w.norms + 3 * nrhs, *adnorm = cnorm + 1;
 
     /* conversions, and the norms of the data */
@@ -207,13 +167,11 @@ static int64_t refine(int64_t m, int64_t n, int64_t nrhs, const double *dA, int6
     /* C_s and its factor */
     GCHOL_TRY(gchol_ssyrk_diag_full('L', m, n, 1, w.sA, w.ldsa, w.sd, 0, w.sC, w.ldsc, tf32, q));
     GCHOL_CUDA((cudaError_t)gchol_slansy_inf_launch(m, w.sC, w.ldsc, 0, w.red, cnorm, s));
-    GCHOL_TRY(fetch(&w, 2 * nrhs, nrhs + 2, h, &hflag, s));
+    GCHOL_TRY(gchol_fetch_norms(w.norms, w.flag, 2 * nrhs, nrhs + 2, h, &hflag, s));
     if (hflag || !isfinite(h[3 * nrhs])) { *iter = -2; goto done; }
     st = gchol_spotrf_expert_gpu('L', m, w.sC, w.ldsc, &sinfo, opts, q);
     if (st == GCHOL_ERR_DEVICE_ALLOC) {
-        (void)cudaGetLastError();
-        st = GCHOL_SUCCESS;
-        *iter = -1;
+        st = gchol_refine_alloc_failed(cudaErrorMemoryAllocation, iter);
         goto done;
     }
     if (st < 0) goto done;
@@ -229,20 +187,16 @@ static int64_t refine(int64_t m, int64_t n, int64_t nrhs, const double *dA, int6
         GCHOL_TRY(gchol_spotrs_gpu('L', m, nrhs, w.sC, w.ldsc, w.sR, w.ldsr, &sinfo, q));
         GCHOL_CUDA((cudaError_t)gchol_add_s_to_d_launch(m, nrhs, w.sR, w.ldsr, dY, lddy, s));
         GCHOL_TRY(residual(&w, m, n, nrhs, dA, ldda, dd, dB, lddb, dY, lddy, 1, q));
-        GCHOL_TRY(fetch(&w, 0, 2 * nrhs, h, &hflag, s));
+        GCHOL_TRY(gchol_fetch_norms(w.norms, w.flag, 0, 2 * nrhs, h, &hflag, s));
         if (hflag) { *iter = -2; goto done; }
-        if (non_finite(h, nrhs)) { *iter = -1; goto done; }
+        if (gchol_any_non_finite(h, 2 * nrhs)) { *iter = -1; goto done; }
         if (converged(h, nrhs, eps_sqrt)) { *iter = it; goto done; }
         if (it > 0 && stalled(h, nrhs, eps_sqrt)) break;
         memcpy(h + 3 * nrhs + 2, h + nrhs, (size_t)nrhs * sizeof(double));
     }
     *iter = -(kItermax + 1);
 done:
-    if (w.base) {
-        cudaError_t e = cudaFreeAsync(w.base, s);
-        if (e != cudaSuccess && st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
-    }
-    return st;
+    return gchol_free_parts(w.base, st, s);
 }
 
 /* The double fallback on a temporary C: 0, k > 0 or a library error. */

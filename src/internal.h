@@ -189,6 +189,25 @@ int64_t gchol_ssyrk_rec(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation
                         int64_t n, int64_t k, float alpha, const float *A, int64_t lda,
                         float beta, float *C, int64_t ldc);
 
+/* The mixed-precision refinements' shared host steps (refine.c; sposv.c,
+ * dswls.c). gchol_alloc_parts: one stream-ordered allocation carved into
+ * 256-byte aligned parts (*ptr NULL for a part of 0 bytes; *base NULL on
+ * failure). gchol_refine_alloc_failed: after a failed allocation, *iter = -1
+ * and 0 when it was out of memory, else the library error. gchol_fetch_norms:
+ * copies dnorms[first, first + count) to h and the flag to *hflag, then waits
+ * for s. gchol_any_non_finite: 1 if h[0, count) holds NaN or Inf.
+ * gchol_free_parts: frees base (if any) on s, folding an error into st. */
+typedef struct {
+    void **ptr;
+    size_t bytes;
+} gchol_part_t;
+cudaError_t gchol_alloc_parts(void **base, const gchol_part_t *parts, int count, cudaStream_t s);
+int64_t gchol_refine_alloc_failed(cudaError_t e, int64_t *iter);
+int64_t gchol_fetch_norms(const double *dnorms, const int *dflag, int64_t first, int64_t count,
+                          double *h, int *hflag, cudaStream_t s);
+int gchol_any_non_finite(const double *h, int64_t count);
+int64_t gchol_free_parts(void *base, int64_t st, cudaStream_t s);
+
 /* syrk_diag_gpu without its argument checks (syrk_diag.c); tf32 = 1 (single
  * only) multiplies with one TF32 product instead of three. */
 int64_t gchol_dsyrk_diag_full(char uplo, int64_t m, int64_t n, double alpha, const double *dA,

@@ -52,42 +52,18 @@ typedef struct {
 
 static cudaError_t workspace_alloc(workspace_t *w, int64_t n, int64_t nrhs, cudaStream_t s)
 {
-    memset(w, 0, sizeof(*w));
     w->ldsa = round_up(n, 32);
     w->ldsx = round_up(n, 32);
     w->ldr = round_up(n, 16);
-    const size_t b_sa = (size_t)round_up(w->ldsa * n * 4, 256);
-    const size_t b_sx = (size_t)round_up(w->ldsx * nrhs * 4, 256);
-    const size_t b_r = (size_t)round_up(w->ldr * nrhs * 8, 256);
-    const size_t b_norms = (size_t)round_up((2 * nrhs + 1) * 8, 256);
-    const size_t b_lansy = (size_t)round_up((int64_t)gchol_lansy_inf_work(n) * 8, 256);
-    cudaError_t e = cudaMallocAsync(&w->base, b_sa + b_sx + b_r + b_norms + b_lansy + 256, s);
-    if (e != cudaSuccess) {
-        w->base = NULL;
-        return e;
-    }
-    char *p = (char *)w->base;
-    w->sA = (float *)p;     p += b_sa;
-    w->sX = (float *)p;     p += b_sx;
-    w->R = (double *)p;     p += b_r;
-    w->norms = (double *)p; p += b_norms;
-    w->lansy = (double *)p; p += b_lansy;
-    w->flag = (int *)p;
-    return cudaSuccess;
-}
-
-/* Copies norms [first, first + count) (and the flag) to the host; waits for
- * the stream. */
-static int64_t fetch(const workspace_t *w, int64_t first, int64_t count, double *h, int *hflag,
-                     cudaStream_t s)
-{
-    int64_t st = GCHOL_SUCCESS;
-    GCHOL_CUDA(cudaMemcpyAsync(h + first, w->norms + first, (size_t)count * sizeof(double),
-                               cudaMemcpyDeviceToHost, s));
-    GCHOL_CUDA(cudaMemcpyAsync(hflag, w->flag, sizeof(int), cudaMemcpyDeviceToHost, s));
-    GCHOL_CUDA(cudaStreamSynchronize(s));
-done:
-    return st;
+    const gchol_part_t parts[] = {
+        { (void **)&w->sA, (size_t)(w->ldsa * n) * 4 },
+        { (void **)&w->sX, (size_t)(w->ldsx * nrhs) * 4 },
+        { (void **)&w->R, (size_t)(w->ldr * nrhs) * 8 },
+        { (void **)&w->norms, (size_t)(2 * nrhs + 1) * 8 },
+        { (void **)&w->lansy, gchol_lansy_inf_work(n) * 8 },
+        { (void **)&w->flag, sizeof(int) },
+    };
+    return gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), s);
 }
 
 /* R := B - A X, then the column norms of X and R into w->norms. */
@@ -112,14 +88,6 @@ done:
     return st;
 }
 
-/* A NaN or infinite norm of x or r: no correction can make X finite again. */
-static int non_finite(const double *h, int64_t nrhs)
-{
-    for (int64_t j = 0; j < 2 * nrhs; ++j)
-        if (!isfinite(h[j])) return 1;
-    return 0;
-}
-
 static int converged(const double *h, int64_t nrhs, double cte)
 {
     for (int64_t j = 0; j < nrhs; ++j)
@@ -136,30 +104,23 @@ static int64_t refine(char uplo, int64_t n, int64_t nrhs, const double *dA, int6
     const int upper = gchol_uplo_is_upper(uplo);
     const cublasFillMode_t fill = upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
     cudaStream_t s = q->stream;
-    workspace_t w;
+    workspace_t w = { 0 };
     int64_t st = GCHOL_SUCCESS, sinfo = 0;
     int hflag = 0;
     const cudaError_t ea = workspace_alloc(&w, n, nrhs, s);
-    if (ea != cudaSuccess) {
-        (void)cudaGetLastError(); /* a failed allocation is not sticky */
-        if (ea != cudaErrorMemoryAllocation) return gchol_from_cuda(ea);
-        *iter = -1;
-        return GCHOL_SUCCESS;
-    }
+    if (ea != cudaSuccess) return gchol_refine_alloc_failed(ea, iter);
 
     GCHOL_CUDA((cudaError_t)gchol_dlansy_inf_launch(n, dA, ldda, upper, w.lansy, w.norms + 2 * nrhs, s));
     GCHOL_CUDA(cudaMemsetAsync(w.flag, 0, sizeof(int), s));
     GCHOL_CUDA((cudaError_t)gchol_d2s_launch(n, nrhs, dB, lddb, w.sX, w.ldsx, 0, w.flag, s));
     GCHOL_CUDA((cudaError_t)gchol_d2s_launch(n, n, dA, ldda, w.sA, w.ldsa, upper ? 2 : 1, w.flag, s));
-    GCHOL_TRY(fetch(&w, 2 * nrhs, 1, h, &hflag, s));
+    GCHOL_TRY(gchol_fetch_norms(w.norms, w.flag, 2 * nrhs, 1, h, &hflag, s));
     if (hflag) { *iter = -2; goto done; }
     const double cte = h[2 * nrhs] * (DBL_EPSILON / 2) * sqrt((double)n);
 
     st = gchol_spotrf_expert_gpu(uplo, n, w.sA, w.ldsa, &sinfo, opts, q);
     if (st == GCHOL_ERR_DEVICE_ALLOC) {
-        (void)cudaGetLastError();
-        st = GCHOL_SUCCESS;
-        *iter = -1;
+        st = gchol_refine_alloc_failed(cudaErrorMemoryAllocation, iter);
         goto done;
     }
     if (st < 0) goto done;
@@ -169,8 +130,8 @@ static int64_t refine(char uplo, int64_t n, int64_t nrhs, const double *dA, int6
     GCHOL_CUDA(cudaMemset2DAsync(dX, (size_t)lddx * 8, 0, (size_t)n * 8, (size_t)nrhs, s));
     GCHOL_CUDA((cudaError_t)gchol_add_s_to_d_launch(n, nrhs, w.sX, w.ldsx, dX, lddx, s));
     GCHOL_TRY(residual(&w, fill, n, nrhs, dA, ldda, dB, lddb, dX, lddx, q));
-    GCHOL_TRY(fetch(&w, 0, 2 * nrhs, h, &hflag, s));
-    if (non_finite(h, nrhs)) { *iter = -1; goto done; }
+    GCHOL_TRY(gchol_fetch_norms(w.norms, w.flag, 0, 2 * nrhs, h, &hflag, s));
+    if (gchol_any_non_finite(h, 2 * nrhs)) { *iter = -1; goto done; }
     if (converged(h, nrhs, cte)) { *iter = 0; goto done; }
 
     for (int64_t it = 1; it <= kItermax; ++it) {
@@ -180,18 +141,14 @@ static int64_t refine(char uplo, int64_t n, int64_t nrhs, const double *dA, int6
         GCHOL_TRY(gchol_spotrs_gpu(uplo, n, nrhs, w.sA, w.ldsa, w.sX, w.ldsx, &sinfo, q));
         GCHOL_CUDA((cudaError_t)gchol_add_s_to_d_launch(n, nrhs, w.sX, w.ldsx, dX, lddx, s));
         GCHOL_TRY(residual(&w, fill, n, nrhs, dA, ldda, dB, lddb, dX, lddx, q));
-        GCHOL_TRY(fetch(&w, 0, 2 * nrhs, h, &hflag, s));
+        GCHOL_TRY(gchol_fetch_norms(w.norms, w.flag, 0, 2 * nrhs, h, &hflag, s));
         if (hflag) { *iter = -2; goto done; }
-        if (non_finite(h, nrhs)) { *iter = -1; goto done; }
+        if (gchol_any_non_finite(h, 2 * nrhs)) { *iter = -1; goto done; }
         if (converged(h, nrhs, cte)) { *iter = it; goto done; }
     }
     *iter = -(kItermax + 1);
 done:
-    if (w.base) {
-        cudaError_t e = cudaFreeAsync(w.base, s);
-        if (e != cudaSuccess && st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
-    }
-    return st;
+    return gchol_free_parts(w.base, st, s);
 }
 
 /* The double-precision fallback: X := B, A := chol(A), X := A^{-1} X. */

@@ -143,6 +143,18 @@ double testing_wtime(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+double testing_median(double *v, int64_t count)
+{
+    qsort(v, (size_t)count, sizeof(double), cmp_double);
+    return v[count / 2];
+}
+
 /* 1 when cudaGetDeviceCount succeeds with at least one device. */
 int testing_have_gpu(void)
 {

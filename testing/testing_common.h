@@ -59,6 +59,10 @@ int testing_parse_sizes(const char *spec, int64_t **sizes, int64_t *count);
 /* Wall-clock time in seconds (monotonic). */
 double testing_wtime(void);
 
+/* The median of v[0, count) (the upper one for even count), sorting v in
+ * place; count >= 1. */
+double testing_median(double *v, int64_t count);
+
 /* 1 if a CUDA device is usable, 0 when cudaGetDeviceCount fails or finds 0
  * devices. The answer is cached. */
 int testing_have_gpu(void);

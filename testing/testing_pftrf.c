@@ -1028,12 +1028,6 @@ static void run_suite(int quick)
 /* ===========================================================================
  * Table mode.
  * ========================================================================= */
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 static void table_row(char transr, char uplo, int64_t n, int niter)
 {
     int64_t nt = testing_rfp_size(n), info = INFO_POISON, linfo = -1;
@@ -1065,8 +1059,7 @@ static void table_row(char transr, char uplo, int64_t n, int niter)
         if (it >= 0)
             times[it] = testing_wtime() - t;
     }
-    qsort(times, (size_t)niter, sizeof(double), cmp_double);
-    tg = times[niter / 2];
+    tg = testing_median(times, niter);
     memcpy(Fref, F0 + GUARD, (size_t)nt * ES);
     tc = testing_wtime();
     linfo = LAPACKE_PFTRF(LAPACK_COL_MAJOR, transr, uplo, (lapack_int)n, Fref);

@@ -1091,12 +1091,6 @@ typedef struct {
     int      niter, check, warmup;
 } table_opts_t;
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Times LAPACKE_?potrf (OpenBLAS, native precision) on a copy of A; R
  * (n x n, double) receives its factor. Returns the seconds, -1 on failure. */
 static double time_lapacke(const case_t *c, const FLOAT *A, double *R, int64_t *info)
@@ -1123,7 +1117,7 @@ static void table_row(const table_opts_t *t, int64_t n)
 {
     case_t c = t->base;
     FLOAT *A, *W = NULL, *dA = NULL;
-    double *times, resid = 0, diff = 0, tref = 0;
+    double *times, resid = 0, diff = 0, tref = 0, tg = 0;
     run_t r = { 0, 0, 0 };
     int ok = 1, dev = is_device_iface(c.iface);
     int64_t ref_info = 0;
@@ -1143,7 +1137,7 @@ static void table_row(const table_opts_t *t, int64_t n)
         if (it >= 0)
             times[it] = r.seconds;
     }
-    qsort(times, (size_t)t->niter, sizeof(double), cmp_double);
+    tg = times ? testing_median(times, t->niter) : 0;
     if (ok && testing_residual(PREC, c.uplo, n, A, case_lda(&c), dev ? NULL : W, case_lda(&c),
                                dA, case_lda(&c), &resid))
         ok = 0;
@@ -1161,7 +1155,6 @@ static void table_row(const table_opts_t *t, int64_t n)
 done:
     testing_record(ok ? TESTING_PASSED : TESTING_FAILED);
     {
-        double tg = times ? times[t->niter / 2] : 0;
         double fl = testing_potrf_flops(n) / 1e12;
         printf("%7lld %7lld %10.4f %9.2f", (long long)n, (long long)case_lda(&c), tg,
                tg > 0 ? fl / tg : 0.0);

@@ -482,18 +482,6 @@ static void run_suite(int quick)
 /* ===========================================================================
  * Table mode.
  * ========================================================================= */
-static int cmp_double(const void *a, const void *b)
-{
-    const double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int k)
-{
-    qsort(v, (size_t)k, sizeof(double), cmp_double);
-    return v[k / 2];
-}
-
 static void table_row(char uplo, int64_t n, int64_t nrhs, int niter)
 {
     const int64_t lda = n;
@@ -546,8 +534,8 @@ static void table_row(char uplo, int64_t n, int64_t nrhs, int niter)
     res = info == 0 && (iter >= 0 ? resid < sqrt((double)n) : resid < TESTING_TOL) ? TESTING_PASSED
                                                                                   : TESTING_FAILED;
 out:;
-    const double tm = res != TESTING_FAILED || iter != INFO_POISON ? median(t_mixed, niter) : NAN;
-    const double td = res != TESTING_FAILED || iter != INFO_POISON ? median(t_double, niter) : NAN;
+    const double tm = res != TESTING_FAILED || iter != INFO_POISON ? testing_median(t_mixed, niter) : NAN;
+    const double td = res != TESTING_FAILED || iter != INFO_POISON ? testing_median(t_double, niter) : NAN;
     printf("%7lld %5lld %5lld %11.5f %11.5f %7.2f %10.4f %10.2e  %s\n", (long long)n, (long long)nrhs,
            (long long)iter, tm, td, td / tm, t_cpu, resid, res == TESTING_PASSED ? "ok" : "FAILED");
     testing_record(res);

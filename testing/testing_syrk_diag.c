@@ -565,12 +565,6 @@ typedef struct {
     int      niter;
 } table_opts_t;
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Times the CPU path in native precision: B = A*D (FLOAT), then ?syrk or
  * ?sfrk (OpenBLAS / LAPACKE) into a copy of C0. Seconds, or -1. */
 static double time_cpu(const case_t *c, const FLOAT *A, const FLOAT *d, const FLOAT *C0)
@@ -638,8 +632,7 @@ static void table_row(const table_opts_t *t, int64_t m, int64_t n)
         if (it >= 0)
             times[it] = testing_wtime() - t0;
     }
-    qsort(times, (size_t)t->niter, sizeof(double), cmp_double);
-    tg = times[t->niter / 2];
+    tg = testing_median(times, t->niter);
     /* checked run on the original C0 */
     if (ok && (TESTING_CUDA(cudaMemcpy(v.dC, C0, (size_t)csize * ES, cudaMemcpyHostToDevice)) ||
                call_case(&c, &v) != 0 || gchol_queue_sync(g_queue) != 0 ||

@@ -1000,18 +1000,6 @@ static void run_suite(int quick)
 /* ===========================================================================
  * Table mode.
  * ========================================================================= */
-static int cmp_double(const void *a, const void *b)
-{
-    const double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int k)
-{
-    qsort(v, (size_t)k, sizeof(double), cmp_double);
-    return v[k / 2];
-}
-
 enum { T_DWLS, T_SWLS, T_DSWLS, T_TF32, T_COUNT };
 
 static void table_row(int64_t m, int64_t n, int64_t nrhs, kind_t kind, int niter)
@@ -1073,7 +1061,7 @@ static void table_row(int64_t m, int64_t n, int64_t nrhs, kind_t kind, int niter
             }
             if (r >= 0) times[t][r] = 1e3 * (testing_wtime() - t0);
         }
-        med[t] = median(times[t], niter);
+        med[t] = testing_median(times[t], niter);
         if (TESTING_CUDA(cudaDeviceSynchronize())) goto out;
         if (info[t] != 0) continue;
         if (!p.have_ref && compute_references(&p, 0)) goto out;

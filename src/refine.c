@@ -1,0 +1,61 @@
+/*
+ * refine.c -- the host steps that the mixed-precision refinements share
+ * (sposv.c: dsposv; dswls.c: dswls): one stream-ordered workspace carved
+ * into parts, the per-step copy of the column norms and the overflow flag,
+ * and the tests on them.
+ */
+#include "internal.h"
+
+#include <math.h>
+
+cudaError_t gchol_alloc_parts(void **base, const gchol_part_t *parts, int count, cudaStream_t s)
+{
+    size_t total = 0;
+    for (int k = 0; k < count; ++k) total += (parts[k].bytes + 255) / 256 * 256;
+    *base = NULL;
+    cudaError_t e = cudaMallocAsync(base, total > 0 ? total : 256, s);
+    if (e != cudaSuccess) {
+        *base = NULL;
+        return e;
+    }
+    char *p = (char *)*base;
+    for (int k = 0; k < count; ++k) {
+        *parts[k].ptr = parts[k].bytes ? (void *)p : NULL;
+        p += (parts[k].bytes + 255) / 256 * 256;
+    }
+    return cudaSuccess;
+}
+
+int64_t gchol_refine_alloc_failed(cudaError_t e, int64_t *iter)
+{
+    (void)cudaGetLastError(); /* a failed allocation is not sticky */
+    if (e != cudaErrorMemoryAllocation) return gchol_from_cuda(e);
+    *iter = -1;
+    return GCHOL_SUCCESS;
+}
+
+int64_t gchol_fetch_norms(const double *dnorms, const int *dflag, int64_t first, int64_t count,
+                          double *h, int *hflag, cudaStream_t s)
+{
+    int64_t st = GCHOL_SUCCESS;
+    GCHOL_CUDA(cudaMemcpyAsync(h + first, dnorms + first, (size_t)count * sizeof(double),
+                               cudaMemcpyDeviceToHost, s));
+    GCHOL_CUDA(cudaMemcpyAsync(hflag, dflag, sizeof(int), cudaMemcpyDeviceToHost, s));
+    GCHOL_CUDA(cudaStreamSynchronize(s));
+done:
+    return st;
+}
+
+int gchol_any_non_finite(const double *h, int64_t count)
+{
+    for (int64_t j = 0; j < count; ++j)
+        if (!isfinite(h[j])) return 1;
+    return 0;
+}
+
+int64_t gchol_free_parts(void *base, int64_t st, cudaStream_t s)
+{
+    if (!base) return st;
+    cudaError_t e = cudaFreeAsync(base, s);
+    return e != cudaSuccess && st == GCHOL_SUCCESS ? gchol_from_cuda(e) : st;
+}
