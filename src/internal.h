@@ -189,6 +189,24 @@ int64_t gchol_ssyrk_rec(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation
                         int64_t n, int64_t k, float alpha, const float *A, int64_t lda,
                         float beta, float *C, int64_t ldc);
 
+/* The host forms of the solves (host_call.c): acquires the library-owned
+ * queue, reserves `bytes` of its device buffer, copies each array up (from
+ * `up`, unless NULL) to its offset in the buffer (device leading dimension
+ * `width` bytes), runs job(q, buffer, ctx, &download) on the queue, copies
+ * each array down (to `down`, unless NULL or the job cleared download),
+ * waits for the queue's stream and releases it. Host leading dimension `ld`
+ * and column `width` in bytes, `cols` columns; only width x cols bytes of a
+ * host array are ever written. */
+typedef struct {
+    const void *up;
+    void       *down;
+    size_t      ld, width, offset;
+    int64_t     cols;
+} gchol_host_array_t;
+typedef int64_t (*gchol_host_job_t)(gchol_queue_t q, char *dbase, void *ctx, int *download);
+int64_t gchol_host_call(const gchol_host_array_t *arrays, int count, size_t bytes,
+                        gchol_host_job_t job, void *ctx);
+
 /* The mixed-precision refinements' shared host steps (refine.c; sposv.c,
  * dswls.c). gchol_alloc_parts: one stream-ordered allocation carved into
  * 256-byte aligned parts (*ptr NULL for a part of 0 bytes; *base NULL on

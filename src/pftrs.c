@@ -84,6 +84,23 @@ int64_t PFX(pftrs_gpu)(char transr, char uplo, int64_t n, int64_t nrhs, const FL
     return st;
 }
 
+/* The host form's device job: the RFP factor at the buffer's start, B at
+ * boff bytes with leading dimension n. */
+typedef struct {
+    char    transr, uplo;
+    int64_t n, nrhs;
+    size_t  boff;
+} host_pftrs_t;
+
+static int64_t host_pftrs_job(gchol_queue_t q, char *dbase, void *ctx, int *download)
+{
+    const host_pftrs_t *c = (const host_pftrs_t *)ctx;
+    int64_t sinfo = 0;
+    (void)download;
+    return PFX(pftrs_gpu)(c->transr, c->uplo, c->n, c->nrhs, (const FLOAT *)dbase,
+                          (FLOAT *)(dbase + c->boff), c->n, &sinfo, q);
+}
+
 /* -----------------------------------------------------------------------------
  * gchol_?pftrs: the same with the factor A and B in host memory, on the
  * library-owned queue (like gchol_?potrf). Only the n x nrhs block of B comes
@@ -107,32 +124,16 @@ int64_t PFX(pftrs)(char transr, char uplo, int64_t n, int64_t nrhs, const FLOAT 
         if (info) *info = st;
         return st;
     }
-    const size_t w = sizeof(FLOAT);
     /* B starts 32 elements aligned behind the factor */
-    const int64_t nt = n * (n + 1) / 2, boff = (nt + 31) / 32 * 32;
-    gchol_queue_t q = NULL;
-    int prev = 0;
-    st = gchol_default_queue_acquire(&q);
-    if (st == GCHOL_SUCCESS && (st = gchol_queue_enter(q, &prev)) == GCHOL_SUCCESS) {
-        st = gchol_queue_reserve_device(q, (size_t)(boff + n * nrhs) * w);
-        FLOAT *dA = q->dwork, *dB = dA + boff;
-        gchol_stage_t *stager_a = gchol_queue_stager(q, A), *stager_b = gchol_queue_stager(q, B);
-        if (st == GCHOL_SUCCESS)
-            st = gchol_from_cuda(gchol_copy_2d(stager_a, cudaMemcpyHostToDevice, dA, (size_t)nt * w, A,
-                                               (size_t)nt * w, (size_t)nt * w, 1, q->stream));
-        if (st == GCHOL_SUCCESS)
-            st = gchol_from_cuda(gchol_copy_2d(stager_b, cudaMemcpyHostToDevice, dB, (size_t)n * w, B,
-                                               (size_t)ldb * w, (size_t)n * w, nrhs, q->stream));
-        int64_t sinfo = 0;
-        if (st == GCHOL_SUCCESS) st = PFX(pftrs_gpu)(transr, uplo, n, nrhs, dA, dB, n, &sinfo, q);
-        if (st == GCHOL_SUCCESS)
-            st = gchol_from_cuda(gchol_copy_2d(stager_b, cudaMemcpyDeviceToHost, B, (size_t)ldb * w, dB,
-                                               (size_t)n * w, (size_t)n * w, nrhs, q->stream));
-        cudaError_t e = cudaStreamSynchronize(q->stream);
-        if (st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
-        gchol_queue_leave(prev);
-    }
-    gchol_default_queue_release();
+    const int64_t nt = n * (n + 1) / 2;
+    const size_t w = sizeof(FLOAT), boff = (size_t)(nt + 31) / 32 * 32 * w;
+    host_pftrs_t job = { transr, uplo, n, nrhs, boff };
+    const gchol_host_array_t arrays[] = {
+        { .up = A, .ld = (size_t)nt * w, .width = (size_t)nt * w, .offset = 0, .cols = 1 },
+        { .up = B, .down = B, .ld = (size_t)ldb * w, .width = (size_t)n * w, .offset = boff,
+          .cols = nrhs },
+    };
+    st = gchol_host_call(arrays, 2, boff + (size_t)(n * nrhs) * w, host_pftrs_job, &job);
     *info = st;
     return st;
 }

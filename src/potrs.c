@@ -62,6 +62,23 @@ int64_t PFX(potrs_gpu)(char uplo, int64_t n, int64_t nrhs, const FLOAT *dA, int6
     return st;
 }
 
+/* The host form's device job: the factor at the buffer's start, B at boff
+ * bytes, both with leading dimension n. */
+typedef struct {
+    char    uplo;
+    int64_t n, nrhs;
+    size_t  boff;
+} host_potrs_t;
+
+static int64_t host_potrs_job(gchol_queue_t q, char *dbase, void *ctx, int *download)
+{
+    const host_potrs_t *c = (const host_potrs_t *)ctx;
+    int64_t sinfo = 0;
+    (void)download;
+    return PFX(potrs_gpu)(c->uplo, c->n, c->nrhs, (const FLOAT *)dbase, c->n,
+                          (FLOAT *)(dbase + c->boff), c->n, &sinfo, q);
+}
+
 /* -----------------------------------------------------------------------------
  * gchol_?potrs: the same with A and B in host memory, on the library-owned
  * queue. Only the n x nrhs block of B is written back; A, the padding rows of
@@ -86,32 +103,15 @@ int64_t PFX(potrs)(char uplo, int64_t n, int64_t nrhs, const FLOAT *A, int64_t l
         if (info) *info = st;
         return st;
     }
-    const size_t w = sizeof(FLOAT);
     /* B starts 32 elements aligned behind the n x n factor (ld n) */
-    const int64_t boff = (n * n + 31) / 32 * 32;
-    gchol_queue_t q = NULL;
-    int prev = 0;
-    st = gchol_default_queue_acquire(&q);
-    if (st == GCHOL_SUCCESS && (st = gchol_queue_enter(q, &prev)) == GCHOL_SUCCESS) {
-        st = gchol_queue_reserve_device(q, (size_t)(boff + n * nrhs) * w);
-        FLOAT *dA = q->dwork, *dB = dA + boff;
-        gchol_stage_t *stager_a = gchol_queue_stager(q, A), *stager_b = gchol_queue_stager(q, B);
-        if (st == GCHOL_SUCCESS)
-            st = gchol_from_cuda(gchol_copy_2d(stager_a, cudaMemcpyHostToDevice, dA, (size_t)n * w,
-                                               A, (size_t)lda * w, (size_t)n * w, n, q->stream));
-        if (st == GCHOL_SUCCESS)
-            st = gchol_from_cuda(gchol_copy_2d(stager_b, cudaMemcpyHostToDevice, dB, (size_t)n * w,
-                                               B, (size_t)ldb * w, (size_t)n * w, nrhs, q->stream));
-        int64_t sinfo = 0;
-        if (st == GCHOL_SUCCESS) st = PFX(potrs_gpu)(uplo, n, nrhs, dA, n, dB, n, &sinfo, q);
-        if (st == GCHOL_SUCCESS)
-            st = gchol_from_cuda(gchol_copy_2d(stager_b, cudaMemcpyDeviceToHost, B, (size_t)ldb * w,
-                                               dB, (size_t)n * w, (size_t)n * w, nrhs, q->stream));
-        cudaError_t e = cudaStreamSynchronize(q->stream);
-        if (st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
-        gchol_queue_leave(prev);
-    }
-    gchol_default_queue_release();
+    const size_t w = sizeof(FLOAT), boff = (size_t)(n * n + 31) / 32 * 32 * w;
+    host_potrs_t job = { uplo, n, nrhs, boff };
+    const gchol_host_array_t arrays[] = {
+        { .up = A, .ld = (size_t)lda * w, .width = (size_t)n * w, .offset = 0, .cols = n },
+        { .up = B, .down = B, .ld = (size_t)ldb * w, .width = (size_t)n * w, .offset = boff,
+          .cols = nrhs },
+    };
+    st = gchol_host_call(arrays, 2, boff + (size_t)(n * nrhs) * w, host_potrs_job, &job);
     *info = st;
     return st;
 }

@@ -258,6 +258,29 @@ int64_t gchol_dsposv_expert_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, 
     return st;
 }
 
+/* The host form's device job: the refinement on A, B and X in the queue's
+ * buffer; X comes back only when it converged (the caller falls back on the
+ * host arrays otherwise). */
+typedef struct {
+    char     uplo;
+    int64_t  n, nrhs;
+    size_t   boff, xoff;
+    int64_t *iter;
+} host_sposv_t;
+
+static int64_t host_sposv_job(gchol_queue_t q, char *dbase, void *ctx, int *download)
+{
+    const host_sposv_t *c = (const host_sposv_t *)ctx;
+    double *h = (double *)malloc((size_t)(2 * c->nrhs + 1) * sizeof(double));
+    if (!h) return GCHOL_ERR_HOST_ALLOC;
+    const int64_t st = refine(c->uplo, c->n, c->nrhs, (const double *)dbase, c->n,
+                              (const double *)(dbase + c->boff), c->n,
+                              (double *)(dbase + c->xoff), c->n, c->iter, h, NULL, q);
+    free(h);
+    *download = *c->iter >= 0;
+    return st;
+}
+
 /* -----------------------------------------------------------------------------
  * gchol_dsposv: the same with A, B and X in host memory, on the library-owned
  * queue. A goes up whole; when iter < 0 the fallback runs through the host
@@ -277,35 +300,17 @@ int64_t gchol_dsposv(char uplo, int64_t n, int64_t nrhs, double *A, int64_t lda,
         if (info) *info = st;
         return st;
     }
-    const size_t w = sizeof(double);
-    const int64_t boff = round_up(n * n, 32), xoff = boff + round_up(n * nrhs, 32);
-    gchol_queue_t q = NULL;
-    int prev = 0;
-    st = gchol_default_queue_acquire(&q);
-    if (st == GCHOL_SUCCESS && (st = gchol_queue_enter(q, &prev)) == GCHOL_SUCCESS) {
-        st = gchol_queue_reserve_device(q, (size_t)(xoff + n * nrhs) * w);
-        double *dA = (double *)q->dwork, *dB = dA + boff, *dX = dA + xoff;
-        gchol_stage_t *stager_a = gchol_queue_stager(q, A), *stager_b = gchol_queue_stager(q, B);
-        if (st == GCHOL_SUCCESS)
-            st = gchol_from_cuda(gchol_copy_2d(stager_a, cudaMemcpyHostToDevice, dA, (size_t)n * w,
-                                               A, (size_t)lda * w, (size_t)n * w, n, q->stream));
-        if (st == GCHOL_SUCCESS)
-            st = gchol_from_cuda(gchol_copy_2d(stager_b, cudaMemcpyHostToDevice, dB, (size_t)n * w,
-                                               B, (size_t)ldb * w, (size_t)n * w, nrhs, q->stream));
-        double *h = st == GCHOL_SUCCESS ? (double *)malloc((size_t)(2 * nrhs + 1) * w) : NULL;
-        if (st == GCHOL_SUCCESS && !h) st = GCHOL_ERR_HOST_ALLOC;
-        if (st == GCHOL_SUCCESS) st = refine(uplo, n, nrhs, dA, n, dB, n, dX, n, iter, h, NULL, q);
-        free(h);
-        if (st == GCHOL_SUCCESS && *iter >= 0) {
-            gchol_stage_t *stager_x = gchol_queue_stager(q, X);
-            st = gchol_from_cuda(gchol_copy_2d(stager_x, cudaMemcpyDeviceToHost, X, (size_t)ldx * w,
-                                               dX, (size_t)n * w, (size_t)n * w, nrhs, q->stream));
-        }
-        cudaError_t e = cudaStreamSynchronize(q->stream);
-        if (st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
-        gchol_queue_leave(prev);
-    }
-    gchol_default_queue_release();
+    /* A, B and X in the queue's buffer, each with leading dimension n */
+    const size_t w = sizeof(double), boff = (size_t)round_up(n * n, 32) * w;
+    const size_t xoff = boff + (size_t)round_up(n * nrhs, 32) * w;
+    host_sposv_t job = { uplo, n, nrhs, boff, xoff, iter };
+    const gchol_host_array_t arrays[] = {
+        { .up = A, .ld = (size_t)lda * w, .width = (size_t)n * w, .offset = 0, .cols = n },
+        { .up = B, .ld = (size_t)ldb * w, .width = (size_t)n * w, .offset = boff, .cols = nrhs },
+        { .down = X, .ld = (size_t)ldx * w, .width = (size_t)n * w, .offset = xoff,
+          .cols = nrhs },
+    };
+    st = gchol_host_call(arrays, 3, xoff + (size_t)(n * nrhs) * w, host_sposv_job, &job);
     if (st == GCHOL_SUCCESS && *iter < 0) {
         /* the fallback on the host arrays: X := B, then dpotrf and dpotrs */
         for (int64_t j = 0; j < nrhs; ++j) memcpy(X + j * ldx, B + j * ldb, (size_t)n * w);
