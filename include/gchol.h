@@ -293,14 +293,16 @@ int64_t gchol_dsposv(char uplo, int64_t n, int64_t nrhs, double *A, int64_t lda,
  *   dd (7) device n entries or NULL,
  *   dB (8) device n x nrhs, not written, lddb (9) >= max(1,n),
  *   dC (10) device m x m: receives the Cholesky factor of A D^2 A^T in its
- *       uplo triangle (the other triangle is not touched), for later solves
- *       with ?potrs; lddc (11) >= max(1,m),
+ *       uplo triangle (the other triangle is kept, as in ?potrf_gpu), for
+ *       later solves with ?potrs; lddc (11) >= max(1,m),
  *   dY (12) device m x nrhs, receives Y; must not overlap the inputs;
  *   lddy (13) >= max(1,m),
  *   info (14) 0, -i, k > 0 (the leading minor of order k of A D^2 A^T is
  *       not positive definite, NaN included: rank(A D) < m in the working
  *       precision; Y is then not written), or a library error (<= -100),
  *   queue (15).
+ * m > n is the caller's to avoid (A D^2 A^T is singular; rounding usually,
+ * not always, reports it as k > 0). nrhs = 0 still forms and factors C.
  * ------------------------------------------------------------------------- */
 int64_t gchol_dwls_gpu(char uplo, int64_t m, int64_t n, int64_t nrhs, const double *dA,
                        int64_t ldda, const double *dd, const double *dB, int64_t lddb,
@@ -325,8 +327,9 @@ int64_t gchol_swls_gpu(char uplo, int64_t m, int64_t n, int64_t nrhs, const floa
  *   m (1), n (2), nrhs (3), dA (4), ldda (5), dd (6), dB (7), lddb (8) as
  *   above; dY (9) device m x nrhs, receives Y; lddy (10) >= max(1,m);
  *   iter (11): 0 no correction needed, k > 0 converged after k corrections;
- *       after the fallback -1 (no single-precision workspace, or a
- *       non-finite y or r), -2 (A, d or C overflows single precision), -3
+ *       after the fallback -1 (no memory for the single-precision work, or a
+ *       non-finite y or r), -2 (A, d, d^2, C_s or a residual overflows
+ *       single precision, or A or d holds NaN), -3
  *       (C_s is not positive definite in single precision: cond(A D)^2 too
  *       large for it), -31 (no convergence: 30 corrections, or one that did
  *       not halve the residual of a column not yet converged);
@@ -336,7 +339,8 @@ int64_t gchol_swls_gpu(char uplo, int64_t m, int64_t n, int64_t nrhs, const floa
  *       had);
  *   queue (13).
  * iter < 0 always falls back to gchol_dwls_gpu's method on a temporary C.
- * The expert form adds opts (13; NULL: defaults; products =
+ * m = 0 or nrhs = 0 returns at once with iter = 0.
+ * The expert form adds opts (13; NULL: defaults; trace must be NULL; products =
  * GCHOL_PRODUCTS_TF32 forms C_s and factors it with one TF32 product per
  * multiply: faster where cond(A D)^2 * 2^-11 is well below 1) and moves the
  * queue to 14. */

@@ -67,8 +67,8 @@ __global__ void add_s_to_d_kernel(int64_t m, int64_t n, const float *__restrict_
             X[i + j * ldx] += (double)S[i + j * lds];
 }
 
-/* The block's max of v (NaN kept) in every thread of warp 0; blockDim.x a
- * multiple of 32. */
+/* The block's max of v (NaN kept), valid in thread 0; blockDim.x a multiple
+ * of 32. */
 __device__ double block_max(double v)
 {
     __shared__ double wmax[32];
@@ -100,8 +100,9 @@ __global__ void lansy_cols_kernel(int64_t n, const T *__restrict__ A, int64_t ld
     if (lane == 0) colsum[c] = s;
 }
 
-/* Row sums of |A| in pieces: thread per row r, block row y a chunk of kChunk
- * columns, part[y * m + r] := the sum over the chunk's columns c that `cols`
+/* Row sums of |A| in pieces: thread per row r, chunks of kChunk columns
+ * (block row y takes chunks y, y + gridDim.y, ...: n may need more than
+ * 65535), part[cb * m + r] := the sum over chunk cb's columns c that `cols`
  * keeps (kAllCols; kBelowRow: c < r; kAboveRow: c > r) of |A(r, c)|, times
  * d_c^2 where d is given; consecutive threads read consecutive rows of a
  * column. ?lansy's part 2 (the stored triangle's off-diagonal part of each
@@ -116,16 +117,18 @@ __global__ void row_abs_sums_kernel(int64_t m, int64_t n, const T *__restrict__ 
 {
     const int64_t r = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
     if (r >= m) return;
-    const int64_t c0 = (int64_t)blockIdx.y * kChunk, c1 = min(n, c0 + kChunk);
-    int64_t lo = c0, hi = c1;
-    if (cols == kAboveRow) lo = max(lo, r + 1);
-    else if (cols == kBelowRow) hi = min(hi, r);
-    double s = 0;
-    if (d)
-        for (int64_t c = lo; c < hi; ++c) s += fabs((double)A[r + c * lda]) * (d[c] * d[c]);
-    else
-        for (int64_t c = lo; c < hi; ++c) s += fabs((double)A[r + c * lda]);
-    part[(int64_t)blockIdx.y * m + r] = s;
+    for (int64_t cb = blockIdx.y; cb * kChunk < n; cb += gridDim.y) {
+        const int64_t c0 = cb * kChunk, c1 = min(n, c0 + kChunk);
+        int64_t lo = c0, hi = c1;
+        if (cols == kAboveRow) lo = max(lo, r + 1);
+        else if (cols == kBelowRow) hi = min(hi, r);
+        double s = 0;
+        if (d)
+            for (int64_t c = lo; c < hi; ++c) s += fabs((double)A[r + c * lda]) * (d[c] * d[c]);
+        else
+            for (int64_t c = lo; c < hi; ++c) s += fabs((double)A[r + c * lda]);
+        part[cb * m + r] = s;
+    }
 }
 
 /* The sum of row r = colsum[r] (if given) + its chunks in a fixed order
@@ -281,9 +284,9 @@ extern "C" int gchol_drow_wabs_max_launch(int64_t m, int64_t n, const double *A,
 {
     if (m <= 0 || n <= 0) return (int)cudaMemsetAsync(dnorm, 0, sizeof(double), stream);
     const int64_t chunks = (n + kChunk - 1) / kChunk;
-    if (chunks > 65535 || (m + 255) / 256 > 2147483647) return cudaErrorInvalidValue;
-    row_abs_sums_kernel<double><<<dim3((unsigned)((m + 255) / 256), (unsigned)chunks), 256, 0,
-                                  stream>>>(m, n, A, lda, kAllCols, d, dwork);
+    if ((m + 255) / 256 > 2147483647) return cudaErrorInvalidValue;
+    row_abs_sums_kernel<double><<<dim3((unsigned)((m + 255) / 256), (unsigned)min(chunks, (int64_t)65535)),
+                                  256, 0, stream>>>(m, n, A, lda, kAllCols, d, dwork);
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) return e;
     return rows_max(m, chunks, nullptr, dwork, dnorm, stream);

@@ -23,8 +23,9 @@
  * non-finite y or r; -2 an overflow of A, d, C_s or R in single precision;
  * -3 spotrf failed; -31 no convergence: 30 corrections, or (unlike dsposv)
  * a correction that did not halve the residual of a column not yet
- * converged, which stops a hopeless refinement after two corrections where
- * dsposv runs all 30. iter < 0 falls back to the double method of
+ * converged, which stops a hopeless refinement after its first correction
+ * where dsposv runs all 30. Out of memory for the single-precision work
+ * (the workspace, syrk_diag's or spotrf's) is -1, and falls back too. iter < 0 falls back to the double method of
  * gchol_dwls_gpu (wls.c) on a temporary m x m C.
  */
 #include "internal.h"
@@ -34,7 +35,6 @@
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 enum { kItermax = 30 };
 
@@ -130,9 +130,10 @@ static int converged(const double *h, int64_t nrhs, double eps_sqrt)
 }
 
 /* A column not yet converged whose residual did not halve in the last
- * correction: the single factor is too far from C for the refinement to
- * reach double accuracy in the corrections left (a halving rate needs ~30
- * of them from single precision's 1e-7 to 1e-16), so it stops there. */
+ * correction (a column converged at the previous step has +Inf there): the
+ * single factor is too far from C for the refinement to reach double
+ * accuracy in the corrections left (a halving rate needs ~30 of them from
+ * single precision's 1e-7 to 1e-16), so it stops there. */
 static int stalled(const double *h, int64_t nrhs, double eps_sqrt)
 {
     const double *prev = h + 3 * nrhs + 2;
@@ -165,7 +166,12 @@ static int64_t refine(int64_t m, int64_t n, int64_t nrhs, const double *dA, int6
     GCHOL_CUDA((cudaError_t)gchol_dcol_absmax_launch(n, nrhs, dB, lddb, w.norms + 2 * nrhs, s));
 
     /* C_s and its factor */
-    GCHOL_TRY(gchol_ssyrk_diag_full('L', m, n, 1, w.sA, w.ldsa, w.sd, 0, w.sC, w.ldsc, tf32, q));
+    st = gchol_ssyrk_diag_full('L', m, n, 1, w.sA, w.ldsa, w.sd, 0, w.sC, w.ldsc, tf32, q);
+    if (st == GCHOL_ERR_DEVICE_ALLOC) { /* its split partials: fall back, as for spotrf's */
+        st = gchol_refine_alloc_failed(cudaErrorMemoryAllocation, iter);
+        goto done;
+    }
+    if (st < 0) goto done;
     GCHOL_CUDA((cudaError_t)gchol_slansy_inf_launch(m, w.sC, w.ldsc, 0, w.red, cnorm, s));
     GCHOL_TRY(gchol_fetch_norms(w.norms, w.flag, 2 * nrhs, nrhs + 2, h, &hflag, s));
     if (hflag || !isfinite(h[3 * nrhs])) { *iter = -2; goto done; }
@@ -192,7 +198,10 @@ static int64_t refine(int64_t m, int64_t n, int64_t nrhs, const double *dA, int6
         if (gchol_any_non_finite(h, 2 * nrhs)) { *iter = -1; goto done; }
         if (converged(h, nrhs, eps_sqrt)) { *iter = it; goto done; }
         if (it > 0 && stalled(h, nrhs, eps_sqrt)) break;
-        memcpy(h + 3 * nrhs + 2, h + nrhs, (size_t)nrhs * sizeof(double));
+        /* the previous residuals; a converged column's as +Inf, so that rounding
+         * that lifts it back above the test is not taken for a stall */
+        for (int64_t j = 0; j < nrhs; ++j)
+            h[3 * nrhs + 2 + j] = column_converged(h, nrhs, j, eps_sqrt) ? INFINITY : h[nrhs + j];
     }
     *iter = -(kItermax + 1);
 done:
@@ -207,11 +216,8 @@ static int64_t fallback(int64_t m, int64_t n, int64_t nrhs, const double *dA, in
     double *dC = NULL;
     const int64_t lddc = round_up(m, 32);
     int64_t st = GCHOL_SUCCESS;
-    cudaError_t e = cudaMallocAsync((void **)&dC, (size_t)lddc * m * sizeof(double), q->stream);
-    if (e != cudaSuccess) {
-        (void)cudaGetLastError();
-        return gchol_from_cuda(e);
-    }
+    cudaError_t e = gchol_malloc_async((void **)&dC, (size_t)lddc * m * sizeof(double), q->stream);
+    if (e != cudaSuccess) return gchol_from_cuda(e);
     st = gchol_dwls_run('L', m, n, nrhs, dA, ldda, dd, dB, lddb, dC, lddc, dY, lddy, q);
     e = cudaFreeAsync(dC, q->stream);
     if (st == GCHOL_SUCCESS) st = gchol_from_cuda(e);

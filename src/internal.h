@@ -72,6 +72,18 @@ cudaError_t gchol_copy_2d(gchol_stage_t *st, enum cudaMemcpyKind kind, void *dst
                           const void *src, size_t spitch, size_t width, size_t height,
                           cudaStream_t s);
 
+/* cudaMallocAsync that leaves no error behind when it fails (the next
+ * launcher's cudaGetLastError would report it again); *p NULL then. */
+static inline cudaError_t gchol_malloc_async(void **p, size_t bytes, cudaStream_t s)
+{
+    cudaError_t e = cudaMallocAsync(p, bytes, s);
+    if (e != cudaSuccess) {
+        *p = NULL;
+        (void)cudaGetLastError();
+    }
+    return e;
+}
+
 /* Maps a CUDA error to a gchol status. */
 static inline int64_t gchol_from_cuda(cudaError_t e)
 {
@@ -120,7 +132,7 @@ void    gchol_default_queue_release(void);
  * single. */
 int64_t gchol_left_auto_from(char precision);
 
-/* Checks an options struct; 0 if valid. */
+/* Checks an options struct; 1 if valid (NULL is valid), 0 if not. */
 int gchol_options_valid(const gchol_options_t *opts);
 
 static inline int gchol_uplo_valid(char uplo)

@@ -12,12 +12,8 @@ cudaError_t gchol_alloc_parts(void **base, const gchol_part_t *parts, int count,
 {
     size_t total = 0;
     for (int k = 0; k < count; ++k) total += (parts[k].bytes + 255) / 256 * 256;
-    *base = NULL;
-    cudaError_t e = cudaMallocAsync(base, total > 0 ? total : 256, s);
-    if (e != cudaSuccess) {
-        *base = NULL;
-        return e;
-    }
+    cudaError_t e = gchol_malloc_async(base, total > 0 ? total : 256, s);
+    if (e != cudaSuccess) return e;
     char *p = (char *)*base;
     for (int k = 0; k < count; ++k) {
         *parts[k].ptr = parts[k].bytes ? (void *)p : NULL;

@@ -27,7 +27,7 @@ static int64_t syrk_diag_run(int64_t m, int64_t n, FLOAT alpha, const FLOAT *dA,
     FLOAT *dwork = NULL;
     GCHOL_CUDA(gchol_syrk_diag_plan(m, n, sizeof(FLOAT), &splits, &work_bytes));
     /* Stream-ordered: the pool reuses the memory from one call to the next. */
-    if (work_bytes) GCHOL_CUDA(cudaMallocAsync((void **)&dwork, work_bytes, queue->stream));
+    if (work_bytes) GCHOL_CUDA(gchol_malloc_async((void **)&dwork, work_bytes, queue->stream));
     GCHOL_CUDA(SYRK_DIAG_LAUNCH(m, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork, tf32,
                                 queue->stream));
 done:

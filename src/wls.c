@@ -26,7 +26,7 @@ static int64_t weighted_rhs(int64_t m, int64_t n, int64_t nrhs, const FLOAT *dA,
     int64_t lddw = lddb;
     if (dd && n > 0) {
         lddw = (n + 15) / 16 * 16;
-        GCHOL_CUDA(cudaMallocAsync((void **)&dT, (size_t)lddw * nrhs * sizeof(FLOAT), q->stream));
+        GCHOL_CUDA(gchol_malloc_async((void **)&dT, (size_t)lddw * nrhs * sizeof(FLOAT), q->stream));
         GCHOL_CUDA(cudaMemcpy2DAsync(dT, (size_t)lddw * sizeof(FLOAT), dB, (size_t)lddb * sizeof(FLOAT),
                                      (size_t)n * sizeof(FLOAT), (size_t)nrhs,
                                      cudaMemcpyDeviceToDevice, q->stream));
@@ -76,7 +76,7 @@ done:
  *   dd (7) device, the n entries of D (not D^2), or NULL for D = I,
  *   dB (8) device n x nrhs, not written, lddb (9) >= max(1,n),
  *   dC (10) device m x m, receives the factor of A D^2 A^T in the uplo
- *   triangle (the other one is not touched), lddc (11) >= max(1,m),
+ *   triangle (the other one is kept, as in ?potrf_gpu), lddc (11) >= max(1,m),
  *   dY (12) device m x nrhs, receives Y, lddy (13) >= max(1,m),
  *   info (14) 0, -i, k > 0 (the leading minor of order k of A D^2 A^T is not
  *   positive definite, NaN included; Y is not written) or a library error
