@@ -38,21 +38,23 @@ LIB_OBJ := $(patsubst src/%.c,build/%_d.o,$(GENERIC_SRC)) \
 
 TESTS := testing/testing_dpotrf testing/testing_spotrf testing/testing_host testing/testing_host_stage \
          testing/testing_dsyrk_diag testing/testing_ssyrk_diag \
-         testing/testing_dpftrf testing/testing_spftrf testing/testing_dsposv testing/testing_wls
+         testing/testing_dpftrf testing/testing_spftrf testing/testing_dsposv testing/testing_wls \
+         testing/testing_lapack_shim
 BENCH := benchmarks/bench_potrf benchmarks/demo_potrf benchmarks/timeline_potrf \
-         benchmarks/bench_syrk_diag benchmarks/bench_pftrf benchmarks/bench_posv benchmarks/bench_wls
+         benchmarks/bench_syrk_diag benchmarks/bench_pftrf benchmarks/bench_posv benchmarks/bench_wls \
+         benchmarks/bench_lapack_shim
 
 .PHONY: all lib deps test test-gpu test-large sanitize demo bench install clean
 all: lib $(TESTS) $(BENCH)
-lib: lib/libgchol.a lib/libgchol.so
+lib: lib/libgchol.a lib/libgchol.so lib/libgchol_lapack.so
 
-build/%_d.o: src/%.c include/gchol.h $(wildcard src/*.h) $(wildcard kernels/*.h)
+build/%_d.o: src/%.c $(wildcard include/*.h) $(wildcard src/*.h) $(wildcard kernels/*.h)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -DGCHOL_PREC_D -c $< -o $@
-build/%_s.o: src/%.c include/gchol.h $(wildcard src/*.h) $(wildcard kernels/*.h)
+build/%_s.o: src/%.c $(wildcard include/*.h) $(wildcard src/*.h) $(wildcard kernels/*.h)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -DGCHOL_PREC_S -c $< -o $@
-build/%.o: src/%.c include/gchol.h $(wildcard src/*.h)
+build/%.o: src/%.c $(wildcard include/*.h) $(wildcard src/*.h)
 	@mkdir -p build
 	$(CC) $(CFLAGS) -c $< -o $@
 build/%.cu.o: kernels/%.cu $(wildcard kernels/*.cuh) $(wildcard kernels/*.h) include/gchol.h
@@ -65,6 +67,15 @@ lib/libgchol.a: $(LIB_OBJ)
 lib/libgchol.so: $(LIB_OBJ)
 	@mkdir -p lib
 	$(NVCC) -shared -o $@ $^ -L$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread
+
+# The LAPACK shim: dpotrf_ & co. over gchol, with the CPU LAPACK behind it
+# (lapack_route.c). Only its LAPACK symbols and controls are exported
+# (lapack_shim.map); it does not link a LAPACK of its own.
+SHIM_OBJ := build/lapack_shim_d.o build/lapack_shim_s.o build/lapack_route.o
+lib/libgchol_lapack.so: $(SHIM_OBJ) lib/libgchol.a src/lapack_shim.map
+	@mkdir -p lib
+	$(NVCC) -shared -o $@ $(SHIM_OBJ) lib/libgchol.a -Xlinker --version-script=src/lapack_shim.map \
+	    -L$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread -ldl
 
 # Testing: testing_potrf.c is precision-generic, compiled once per precision.
 # testing_host_stage builds src/host_stage.c against a mocked CUDA runtime.
@@ -87,6 +98,13 @@ testing/testing_wls: testing/testing_wls.c $(TEST_COMMON) $(TEST_HDR) lib/libgch
 	$(CC) $(CFLAGS) -Itesting testing/testing_wls.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
 testing/testing_host: testing/testing_host.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
 	$(CC) $(CFLAGS) -Itesting testing/testing_host.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
+
+# The shim ahead of LAPACKE and OpenBLAS, so that their dpotrf_ & co. are the shim's.
+LDSHIM := -Llib -lgchol_lapack -Wl,-rpath,'$$ORIGIN/../lib'
+testing/testing_lapack_shim: testing/testing_lapack_shim.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol_lapack.so lib/libgchol.a
+	$(CC) $(CFLAGS) -Itesting testing/testing_lapack_shim.c $(TEST_COMMON) -o $@ $(LDSHIM) lib/libgchol.a $(LDCUDA) $(LDLAPACK) -ldl -lstdc++
+benchmarks/bench_lapack_shim: benchmarks/bench_lapack_shim.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol_lapack.so lib/libgchol.a
+	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_lapack_shim.c benchmarks/bench_common.c -o $@ $(LDSHIM) lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -ldl -lstdc++
 
 benchmarks/bench_potrf: benchmarks/bench_potrf.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
 	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_potrf.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
@@ -133,6 +151,8 @@ install: lib
 	install -m 644 include/gchol.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 lib/libgchol.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 lib/libgchol.so $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 include/gchol_lapack.h $(DESTDIR)$(PREFIX)/include/
+	install -m 755 lib/libgchol_lapack.so $(DESTDIR)$(PREFIX)/lib/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@CUDA_LIB@|$(CUDA_LIB)|g' \
 	    -e 's|@VERSION@|0.3.1|g' gchol.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gchol.pc
 

@@ -9,6 +9,8 @@
 
 enum { GCHOL_HOST_CALL_MAX = 8 };
 
+_Thread_local int gchol_host_inout_written;
+
 int64_t gchol_host_call(const gchol_host_array_t *arrays, int count, size_t bytes,
                         gchol_host_job_t job, void *ctx)
 {
@@ -34,6 +36,7 @@ int64_t gchol_host_call(const gchol_host_array_t *arrays, int count, size_t byte
         if (st == GCHOL_SUCCESS) st = job(q, dbase, ctx, &download);
         for (int k = 0; k < count && st == GCHOL_SUCCESS && download; ++k) {
             const gchol_host_array_t *a = &arrays[k];
+            if (a->down && a->up) gchol_host_inout_written = 1;
             if (a->down)
                 st = gchol_from_cuda(gchol_copy_2d(stager[k], cudaMemcpyDeviceToHost, a->down,
                                                    a->ld,

@@ -215,6 +215,12 @@ typedef struct {
     size_t      ld, width, offset;
     int64_t     cols;
 } gchol_host_array_t;
+/* Set (to 1) on the calling thread once a host-memory form has begun writing
+ * an array that is also its input (potrf's A, potrs's B, pftrf's A, pftrs's
+ * B): from then on a failed call cannot be redone from the caller's arrays.
+ * Never cleared by the library; the LAPACK shim (lapack_shim.c) clears it
+ * before each call and reads it after a failure (host_call.c). */
+extern _Thread_local int gchol_host_inout_written;
 typedef int64_t (*gchol_host_job_t)(gchol_queue_t q, char *dbase, void *ctx, int *download);
 int64_t gchol_host_call(const gchol_host_array_t *arrays, int count, size_t bytes,
                         gchol_host_job_t job, void *ctx);

@@ -212,6 +212,7 @@ int64_t PFX(pftrf)(char transr, char uplo, int64_t n, FLOAT *A, int64_t *info)
             int64_t finfo = 0;
             st = PFX(pftrf_gpu)(transr, uplo, n, dA, &finfo, q);
             if (st >= 0) {
+                gchol_host_inout_written = 1;
                 int64_t st_copy = gchol_from_cuda(
                     gchol_copy_2d(stager, cudaMemcpyDeviceToHost, A, bytes, dA, bytes, bytes, 1, q->stream));
                 if (st_copy == GCHOL_SUCCESS)

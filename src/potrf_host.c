@@ -106,6 +106,7 @@ static int64_t download(host_io_t *io, int64_t c1)
     const FLOAT *dA = io->dA;
     cudaStream_t s = q->down_stream;
     if (c1 <= c0) return GCHOL_SUCCESS;
+    gchol_host_inout_written = 1;
     cudaError_t e = cudaSuccess;
     /* By bands of kBand view columns: the rectangle beside the band in one
      * (pipelined, staged) copy, then the band by diagonal blocks. */

@@ -1,0 +1,82 @@
+/*
+ * gchol_lapack.h -- the LAPACK shim (lib/libgchol_lapack.so).
+ *
+ * The shim defines LAPACK's own Fortran symbols for the Cholesky routines
+ * (dpotrf_, spotrf_, dpotrs_, spotrs_, dposv_, sposv_, dsposv_, dpftrf_,
+ * spftrf_, dpftrs_, spftrs_), so that an unchanged LAPACK program (or
+ * LAPACKE, which calls them) runs them on the GPU:
+ *
+ *   cc app.o -L$PREFIX/lib -lgchol_lapack -llapacke -lopenblas   (shim first)
+ *   LD_PRELOAD=$PREFIX/lib/libgchol_lapack.so ./app               (no relink)
+ *
+ * Each call goes to the GPU (gchol's host-memory forms) or to the CPU LAPACK
+ * that follows the shim in the symbol search order (dlsym RTLD_NEXT: the
+ * library the program would have called without the shim):
+ *  - illegal arguments go to the CPU LAPACK, which calls xerbla and sets
+ *    info = -i exactly as it would have without the shim;
+ *  - small problems stay on the CPU (n below min_n; solves with fewer than
+ *    min_nrhs right-hand sides, whose time is the factor's transfer);
+ *  - with no usable GPU, or when the GPU call fails before it has written
+ *    any of the caller's input arrays (no device, out of device or pinned
+ *    memory), the call is redone on the CPU: nothing is lost;
+ *  - if the GPU fails after it began writing an input array back (a device
+ *    error during the download), the CPU cannot redo the call: info is then
+ *    the gchol status (<= -100, see gchol_strerror) and a line goes to
+ *    stderr. LAPACK itself never returns such a value.
+ *
+ * Environment (read at the first call): GCHOL_LAPACK=auto|gpu|cpu (gpu: every
+ * call with n >= 1 tries the GPU), GCHOL_LAPACK_MIN_N, GCHOL_LAPACK_MIN_NRHS,
+ * GCHOL_LAPACK_VERBOSE=1 (one line per call on stderr: routine, size, where
+ * it ran, seconds).
+ *
+ * Integers are LAPACK's LP64 `int`. Trailing hidden string lengths (gfortran
+ * ABI) are accepted and ignored; calls from C without them are fine.
+ */
+#ifndef GCHOL_LAPACK_H
+#define GCHOL_LAPACK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Where the shim sends each call (gchol_lapack_route). */
+typedef enum {
+    GCHOL_LAPACK_AUTO = 0, /* GPU from min_n (and min_nrhs), CPU below      */
+    GCHOL_LAPACK_GPU  = 1, /* GPU for every non-empty call                  */
+    GCHOL_LAPACK_CPU  = 2  /* CPU LAPACK only                               */
+} gchol_lapack_mode_t;
+
+/* Where the calling thread's last shim call ran (gchol_lapack_last_path). */
+typedef enum {
+    GCHOL_LAPACK_RAN_NONE     = 0,   /* no call yet on this thread            */
+    GCHOL_LAPACK_RAN_GPU      = 'G', /* on the GPU                            */
+    GCHOL_LAPACK_RAN_CPU      = 'C', /* on the CPU by choice (size, mode,
+                                        illegal argument, n = 0)              */
+    GCHOL_LAPACK_RAN_FALLBACK = 'F', /* on the CPU after the GPU could not
+                                        run it (no device, out of memory)     */
+    GCHOL_LAPACK_RAN_FAILED   = 'E'  /* the GPU failed after writing an input
+                                        array: info <= -100                   */
+} gchol_lapack_path_t;
+
+/* Sets the routing for the whole process, overriding the environment: mode
+ * (a gchol_lapack_mode_t), min_n and min_nrhs; a negative value keeps that
+ * setting as it is. Thread-safe. */
+void gchol_lapack_route(int mode, int64_t min_n, int64_t min_nrhs);
+
+/* The current routing (any pointer may be NULL). */
+void gchol_lapack_get_route(int *mode, int64_t *min_n, int64_t *min_nrhs);
+
+/* Where the calling thread's last shim call ran: a gchol_lapack_path_t. */
+int gchol_lapack_last_path(void);
+
+/* The LAPACK routines themselves are not declared here: use LAPACK's own
+ * lapack.h (or a Fortran interface), whose declarations they match. */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,184 @@
+/*
+ * lapack_route.c -- the LAPACK shim's routing: which calls go to the GPU,
+ * the lookup of the CPU LAPACK behind the shim, and the per-thread record of
+ * where the last call ran. The routines themselves are in lapack_shim.c.
+ */
+#define _GNU_SOURCE /* dlsym(RTLD_NEXT) */
+#include "lapack_shim.h"
+#include "internal.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+/* Defaults of the routing (GCHOL_LAPACK_MIN_N, GCHOL_LAPACK_MIN_NRHS):
+ * from the crossover of gchol's host forms against OpenBLAS on the H100
+ * machine's 16 cores (docs/performance.md#the-lapack-shim). */
+enum { kDefaultMinN = 512, kDefaultMinNrhs = 64 };
+
+static pthread_once_t env_once = PTHREAD_ONCE_INIT;
+static _Atomic int     route_mode = GCHOL_LAPACK_AUTO;
+static _Atomic int64_t route_min_n = kDefaultMinN;
+static _Atomic int64_t route_min_nrhs = kDefaultMinNrhs;
+static _Atomic int     verbose;
+static _Atomic int     no_device;     /* a GPU call found no usable device */
+static _Thread_local int last_path;   /* gchol_lapack_path_t               */
+
+static int64_t env_int(const char *name, int64_t dflt)
+{
+    const char *v = getenv(name);
+    if (v == NULL || *v == '\0') return dflt;
+    char *end = NULL;
+    long long x = strtoll(v, &end, 10);
+    if (*end != '\0' || x < 0) {
+        fprintf(stderr, "gchol LAPACK shim: ignoring %s=%s (not a count)\n", name, v);
+        return dflt;
+    }
+    return (int64_t)x;
+}
+
+static void read_env(void)
+{
+    const char *m = getenv("GCHOL_LAPACK");
+    if (m && *m) {
+        if (strcasecmp(m, "gpu") == 0) route_mode = GCHOL_LAPACK_GPU;
+        else if (strcasecmp(m, "cpu") == 0) route_mode = GCHOL_LAPACK_CPU;
+        else if (strcasecmp(m, "auto") != 0)
+            fprintf(stderr, "gchol LAPACK shim: ignoring GCHOL_LAPACK=%s (auto, gpu or cpu)\n", m);
+    }
+    route_min_n = env_int("GCHOL_LAPACK_MIN_N", kDefaultMinN);
+    route_min_nrhs = env_int("GCHOL_LAPACK_MIN_NRHS", kDefaultMinNrhs);
+    verbose = env_int("GCHOL_LAPACK_VERBOSE", 0) != 0;
+}
+
+void gchol_lapack_route(int mode, int64_t min_n, int64_t min_nrhs)
+{
+    pthread_once(&env_once, read_env); /* a later first call must not undo this */
+    if (mode >= GCHOL_LAPACK_AUTO && mode <= GCHOL_LAPACK_CPU) route_mode = mode;
+    if (min_n >= 0) route_min_n = min_n;
+    if (min_nrhs >= 0) route_min_nrhs = min_nrhs;
+}
+
+void gchol_lapack_get_route(int *mode, int64_t *min_n, int64_t *min_nrhs)
+{
+    pthread_once(&env_once, read_env);
+    if (mode) *mode = route_mode;
+    if (min_n) *min_n = route_min_n;
+    if (min_nrhs) *min_nrhs = route_min_nrhs;
+}
+
+int gchol_lapack_last_path(void) { return last_path; }
+
+/* What the routing decides for one call. */
+typedef enum {
+    SHIM_CPU = 0,        /* the CPU LAPACK (path 'C')                     */
+    SHIM_GPU = 1,        /* the GPU                                       */
+    SHIM_CPU_NO_GPU = 2  /* the CPU, because no GPU can run it (path 'F') */
+} shim_choice_t;
+
+/* Without a CPU LAPACK the GPU runs everything it can. */
+static shim_choice_t choose(int64_t n, int64_t nrhs, int cpu_found)
+{
+    pthread_once(&env_once, read_env);
+    const int mode = route_mode;
+    if (cpu_found) {
+        if (mode == GCHOL_LAPACK_CPU || n == 0 || nrhs == 0) return SHIM_CPU;
+        if (mode == GCHOL_LAPACK_AUTO &&
+            (n < route_min_n || (nrhs > 0 && nrhs < route_min_nrhs)))
+            return SHIM_CPU;
+    }
+    return no_device ? SHIM_CPU_NO_GPU : SHIM_GPU;
+}
+
+int gchol_lapack_solve_on_gpu(int64_t n, int64_t nrhs, int cpu_found)
+{
+    return choose(n, nrhs, cpu_found) == SHIM_GPU;
+}
+
+void *gchol_lapack_cpu_symbol(void *_Atomic *slot, const char *name)
+{
+    void *f = atomic_load(slot);
+    if (f == NULL) {
+        pthread_once(&env_once, read_env);
+        f = dlsym(RTLD_NEXT, name);
+        if (f == NULL && verbose)
+            fprintf(stderr, "gchol LAPACK shim: no CPU LAPACK defines %s\n", name);
+        atomic_store(slot, f);
+    }
+    return f;
+}
+
+static double clock_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Records the path and, with GCHOL_LAPACK_VERBOSE, prints one line. */
+static void done(const shim_call_t *c, int path, double t0)
+{
+    last_path = path;
+    if (!verbose) return;
+    const char *where = path == GCHOL_LAPACK_RAN_GPU ? "gpu"
+                      : path == GCHOL_LAPACK_RAN_CPU ? "cpu"
+                      : path == GCHOL_LAPACK_RAN_FALLBACK ? "cpu (gpu unavailable)" : "failed";
+    fprintf(stderr, "gchol LAPACK shim: %s n=%lld", c->routine, (long long)c->n);
+    if (c->nrhs >= 0) fprintf(stderr, " nrhs=%lld", (long long)c->nrhs);
+    fprintf(stderr, " info=%d %s %.6f s\n", *c->info, where, clock_now() - t0);
+}
+
+void gchol_lapack_dispatch(const shim_call_t *c)
+{
+    const double t0 = clock_now();
+    const int cpu_found = c->run_cpu != NULL;
+    if (c->bad_arg) {
+        if (cpu_found) {
+            c->run_cpu(c->args);
+        } else {
+            /* the message of LAPACK's reference xerbla, which would have printed it */
+            fprintf(stderr, " ** On entry to %s parameter number %d had an illegal value\n",
+                    c->routine, c->bad_arg);
+            *c->info = -c->bad_arg;
+        }
+        done(c, GCHOL_LAPACK_RAN_CPU, t0);
+        return;
+    }
+    shim_choice_t choice = choose(c->n, c->nrhs, cpu_found);
+    if (choice == SHIM_GPU) {
+        gchol_host_inout_written = 0;
+        const int64_t st = c->run_gpu(c->args);
+        if (st > GCHOL_ERR_NO_DEVICE) { /* 0, k > 0, or -i for what LAPACK lets pass */
+            *c->info = (int)st;
+            done(c, GCHOL_LAPACK_RAN_GPU, t0);
+            return;
+        }
+        if (st == GCHOL_ERR_NO_DEVICE) no_device = 1;
+        if (gchol_host_inout_written || !cpu_found) {
+            fprintf(stderr, "gchol LAPACK shim: %s failed on the GPU%s: %s (info = %lld)\n",
+                    c->routine, cpu_found ? " after it had written part of its input arrays" : "",
+                    gchol_strerror(st), (long long)st);
+            *c->info = (int)st;
+            done(c, GCHOL_LAPACK_RAN_FAILED, t0);
+            return;
+        }
+        if (verbose)
+            fprintf(stderr, "gchol LAPACK shim: %s on the GPU: %s; redone on the CPU\n",
+                    c->routine, gchol_strerror(st));
+        choice = SHIM_CPU_NO_GPU;
+    }
+    if (!cpu_found) { /* no GPU either */
+        fprintf(stderr, "gchol LAPACK shim: %s has neither a GPU nor a CPU LAPACK to run on\n",
+                c->routine);
+        *c->info = GCHOL_ERR_NO_DEVICE;
+        done(c, GCHOL_LAPACK_RAN_FAILED, t0);
+        return;
+    }
+    c->run_cpu(c->args);
+    done(c, choice == SHIM_CPU ? GCHOL_LAPACK_RAN_CPU : GCHOL_LAPACK_RAN_FALLBACK, t0);
+}

@@ -1,0 +1,38 @@
+/*
+ * lapack_shim.h -- what the LAPACK shim's routines (lapack_shim.c, compiled
+ * once per precision) share with its routing (lapack_route.c). Not installed.
+ */
+#ifndef GCHOL_LAPACK_SHIM_H
+#define GCHOL_LAPACK_SHIM_H
+
+#include "gchol_lapack.h"
+
+#include <stdint.h>
+
+/* One call of a LAPACK routine, as the shim's dispatcher sees it. */
+typedef struct {
+    const char *routine;           /* "DPOTRF"                                */
+    int         bad_arg;           /* LAPACK's first illegal argument, or 0   */
+    int64_t     n, nrhs;           /* nrhs < 0: a factorization (n decides)   */
+    int64_t   (*run_gpu)(void *);  /* gchol's host form: its status           */
+    void      (*run_cpu)(void *);  /* the CPU LAPACK routine; NULL if none    */
+    void       *args;
+    int        *info;
+} shim_call_t;
+
+/* Runs the call where the routing sends it: the CPU LAPACK for an illegal
+ * argument (its xerbla, its info), for small sizes and in mode 'cpu'; else
+ * the GPU, and the CPU again if the GPU could not run it before writing any
+ * input array. Records the path (gchol_lapack_last_path). */
+void gchol_lapack_dispatch(const shim_call_t *call);
+
+/* Whether a solve of order n with nrhs right-hand sides goes to the GPU (for
+ * posv's second step, once the factor is in A). */
+int gchol_lapack_solve_on_gpu(int64_t n, int64_t nrhs, int cpu_found);
+
+/* The CPU LAPACK's routine `name` ("dpotrf_"): the next definition after the
+ * shim in the symbol search order, or NULL if there is none; looked up once
+ * into *slot. */
+void *gchol_lapack_cpu_symbol(void *_Atomic *slot, const char *name);
+
+#endif
