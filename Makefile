@@ -39,7 +39,7 @@ LIB_OBJ := $(patsubst src/%.c,build/%_d.o,$(GENERIC_SRC)) \
 TESTS := testing/testing_dpotrf testing/testing_spotrf testing/testing_host testing/testing_host_stage \
          testing/testing_dsyrk_diag testing/testing_ssyrk_diag \
          testing/testing_dpftrf testing/testing_spftrf testing/testing_dsposv testing/testing_wls \
-         testing/testing_lapack_shim
+         testing/testing_lapack_shim testing/preload_probe
 BENCH := benchmarks/bench_potrf benchmarks/demo_potrf benchmarks/timeline_potrf \
          benchmarks/bench_syrk_diag benchmarks/bench_pftrf benchmarks/bench_posv benchmarks/bench_wls \
          benchmarks/bench_lapack_shim
@@ -103,6 +103,9 @@ testing/testing_host: testing/testing_host.c $(TEST_COMMON) $(TEST_HDR) lib/libg
 LDSHIM := -Llib -lgchol_lapack -Wl,-rpath,'$$ORIGIN/../lib'
 testing/testing_lapack_shim: testing/testing_lapack_shim.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol_lapack.so lib/libgchol.a
 	$(CC) $(CFLAGS) -Itesting testing/testing_lapack_shim.c $(TEST_COMMON) -o $@ $(LDSHIM) lib/libgchol.a $(LDCUDA) $(LDLAPACK) -ldl -lstdc++
+# An ordinary LAPACKE program, without gchol: testing_preload.sh runs it under LD_PRELOAD.
+testing/preload_probe: testing/preload_probe.c
+	$(CC) $(CFLAGS) testing/preload_probe.c -o $@ $(LDLAPACK)
 benchmarks/bench_lapack_shim: benchmarks/bench_lapack_shim.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol_lapack.so lib/libgchol.a
 	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_lapack_shim.c benchmarks/bench_common.c -o $@ $(LDSHIM) lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -ldl -lstdc++
 

@@ -59,6 +59,7 @@ run_one testing_spftrf ./testing/testing_spftrf --suite
 run_one testing_dsposv ./testing/testing_dsposv --suite
 run_one testing_wls ./testing/testing_wls --suite
 run_one testing_lapack_shim ./testing/testing_lapack_shim --suite
+run_one testing_preload sh testing/testing_preload.sh
 # With a GPU, the shim's fallback once more with the GPU hidden from CUDA
 # (without one, the run above has tested it already).
 if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
