@@ -75,7 +75,7 @@ SHIM_OBJ := build/lapack_shim_d.o build/lapack_shim_s.o build/lapack_route.o
 lib/libgchol_lapack.so: $(SHIM_OBJ) lib/libgchol.a src/lapack_shim.map
 	@mkdir -p lib
 	$(NVCC) -shared -o $@ $(SHIM_OBJ) lib/libgchol.a -Xlinker --version-script=src/lapack_shim.map \
-	    -L$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread -ldl
+	    -Xlinker -rpath -Xlinker $(CUDA_LIB) -L$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread -ldl
 
 # Testing: testing_potrf.c is precision-generic, compiled once per precision.
 # testing_host_stage builds src/host_stage.c against a mocked CUDA runtime.

@@ -14,8 +14,9 @@
  * library the program would have called without the shim):
  *  - illegal arguments go to the CPU LAPACK, which calls xerbla and sets
  *    info = -i exactly as it would have without the shim;
- *  - small problems stay on the CPU (n below min_n; solves with fewer than
- *    min_nrhs right-hand sides, whose time is the factor's transfer);
+ *  - small problems stay on the CPU: factorizations of order n < min_n
+ *    (default 128), solves of order n < min_n_solve (default 4096: a solve
+ *    moves the whole factor for 2 n^2 nrhs flops);
  *  - with no usable GPU, or when the GPU call fails before it has written
  *    any of the caller's input arrays (no device, out of device or pinned
  *    memory), the call is redone on the CPU: nothing is lost;
@@ -25,7 +26,7 @@
  *    stderr. LAPACK itself never returns such a value.
  *
  * Environment (read at the first call): GCHOL_LAPACK=auto|gpu|cpu (gpu: every
- * call with n >= 1 tries the GPU), GCHOL_LAPACK_MIN_N, GCHOL_LAPACK_MIN_NRHS,
+ * call with n >= 1 tries the GPU), GCHOL_LAPACK_MIN_N, GCHOL_LAPACK_MIN_N_SOLVE,
  * GCHOL_LAPACK_VERBOSE=1 (one line per call on stderr: routine, size, where
  * it ran, seconds).
  *
@@ -44,7 +45,7 @@ extern "C" {
 
 /* Where the shim sends each call (gchol_lapack_route). */
 typedef enum {
-    GCHOL_LAPACK_AUTO = 0, /* GPU from min_n (and min_nrhs), CPU below      */
+    GCHOL_LAPACK_AUTO = 0, /* GPU from min_n (solves: min_n_solve)         */
     GCHOL_LAPACK_GPU  = 1, /* GPU for every non-empty call                  */
     GCHOL_LAPACK_CPU  = 2  /* CPU LAPACK only                               */
 } gchol_lapack_mode_t;
@@ -62,12 +63,12 @@ typedef enum {
 } gchol_lapack_path_t;
 
 /* Sets the routing for the whole process, overriding the environment: mode
- * (a gchol_lapack_mode_t), min_n and min_nrhs; a negative value keeps that
+ * (a gchol_lapack_mode_t), min_n and min_n_solve; a negative value keeps that
  * setting as it is. Thread-safe. */
-void gchol_lapack_route(int mode, int64_t min_n, int64_t min_nrhs);
+void gchol_lapack_route(int mode, int64_t min_n, int64_t min_n_solve);
 
 /* The current routing (any pointer may be NULL). */
-void gchol_lapack_get_route(int *mode, int64_t *min_n, int64_t *min_nrhs);
+void gchol_lapack_get_route(int *mode, int64_t *min_n, int64_t *min_n_solve);
 
 /* Where the calling thread's last shim call ran: a gchol_lapack_path_t. */
 int gchol_lapack_last_path(void);

@@ -16,15 +16,18 @@
 #include <strings.h>
 #include <time.h>
 
-/* Defaults of the routing (GCHOL_LAPACK_MIN_N, GCHOL_LAPACK_MIN_NRHS):
- * from the crossover of gchol's host forms against OpenBLAS on the H100
- * machine's 16 cores (docs/performance.md#the-lapack-shim). */
-enum { kDefaultMinN = 512, kDefaultMinNrhs = 64 };
+/* Defaults of the routing (GCHOL_LAPACK_MIN_N, GCHOL_LAPACK_MIN_N_SOLVE),
+ * from bench_lapack_shim against OpenBLAS on the H100 machine's 16 cores
+ * (docs/results/s20/c2, c3): the GPU's potrf, transfers included, is faster
+ * from n = 96 (double) / 128 (single) on; its solves, which move the whole
+ * factor for 2 n^2 nrhs flops, lose at n <= 1024 for every nrhs tried
+ * (1..256), are mixed at 2048 and win at 4096 and 8192 for every nrhs. */
+enum { kDefaultMinN = 128, kDefaultMinNSolve = 4096 };
 
 static pthread_once_t env_once = PTHREAD_ONCE_INIT;
 static _Atomic int     route_mode = GCHOL_LAPACK_AUTO;
 static _Atomic int64_t route_min_n = kDefaultMinN;
-static _Atomic int64_t route_min_nrhs = kDefaultMinNrhs;
+static _Atomic int64_t route_min_n_solve = kDefaultMinNSolve;
 static _Atomic int     verbose;
 static _Atomic int     no_device;     /* a GPU call found no usable device */
 static _Thread_local int last_path;   /* gchol_lapack_path_t               */
@@ -52,24 +55,24 @@ static void read_env(void)
             fprintf(stderr, "gchol LAPACK shim: ignoring GCHOL_LAPACK=%s (auto, gpu or cpu)\n", m);
     }
     route_min_n = env_int("GCHOL_LAPACK_MIN_N", kDefaultMinN);
-    route_min_nrhs = env_int("GCHOL_LAPACK_MIN_NRHS", kDefaultMinNrhs);
+    route_min_n_solve = env_int("GCHOL_LAPACK_MIN_N_SOLVE", kDefaultMinNSolve);
     verbose = env_int("GCHOL_LAPACK_VERBOSE", 0) != 0;
 }
 
-void gchol_lapack_route(int mode, int64_t min_n, int64_t min_nrhs)
+void gchol_lapack_route(int mode, int64_t min_n, int64_t min_n_solve)
 {
     pthread_once(&env_once, read_env); /* a later first call must not undo this */
     if (mode >= GCHOL_LAPACK_AUTO && mode <= GCHOL_LAPACK_CPU) route_mode = mode;
     if (min_n >= 0) route_min_n = min_n;
-    if (min_nrhs >= 0) route_min_nrhs = min_nrhs;
+    if (min_n_solve >= 0) route_min_n_solve = min_n_solve;
 }
 
-void gchol_lapack_get_route(int *mode, int64_t *min_n, int64_t *min_nrhs)
+void gchol_lapack_get_route(int *mode, int64_t *min_n, int64_t *min_n_solve)
 {
     pthread_once(&env_once, read_env);
     if (mode) *mode = route_mode;
     if (min_n) *min_n = route_min_n;
-    if (min_nrhs) *min_nrhs = route_min_nrhs;
+    if (min_n_solve) *min_n_solve = route_min_n_solve;
 }
 
 int gchol_lapack_last_path(void) { return last_path; }
@@ -81,15 +84,15 @@ typedef enum {
     SHIM_CPU_NO_GPU = 2  /* the CPU, because no GPU can run it (path 'F') */
 } shim_choice_t;
 
-/* Without a CPU LAPACK the GPU runs everything it can. */
+/* nrhs < 0: a factorization (min_n decides); nrhs > 0: a solve (min_n_solve).
+ * Without a CPU LAPACK the GPU runs everything it can. */
 static shim_choice_t choose(int64_t n, int64_t nrhs, int cpu_found)
 {
     pthread_once(&env_once, read_env);
     const int mode = route_mode;
     if (cpu_found) {
         if (mode == GCHOL_LAPACK_CPU || n == 0 || nrhs == 0) return SHIM_CPU;
-        if (mode == GCHOL_LAPACK_AUTO &&
-            (n < route_min_n || (nrhs > 0 && nrhs < route_min_nrhs)))
+        if (mode == GCHOL_LAPACK_AUTO && n < (nrhs > 0 ? route_min_n_solve : route_min_n))
             return SHIM_CPU;
     }
     return no_device ? SHIM_CPU_NO_GPU : SHIM_GPU;

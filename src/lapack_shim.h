@@ -13,7 +13,8 @@
 typedef struct {
     const char *routine;           /* "DPOTRF"                                */
     int         bad_arg;           /* LAPACK's first illegal argument, or 0   */
-    int64_t     n, nrhs;           /* nrhs < 0: a factorization (n decides)   */
+    int64_t     n, nrhs;           /* nrhs < 0: a factorization (min_n), else
+                                      a solve (min_n_solve); 0: CPU           */
     int64_t   (*run_gpu)(void *);  /* gchol's host form: its status           */
     void      (*run_cpu)(void *);  /* the CPU LAPACK routine; NULL if none    */
     void       *args;
@@ -27,7 +28,7 @@ typedef struct {
 void gchol_lapack_dispatch(const shim_call_t *call);
 
 /* Whether a solve of order n with nrhs right-hand sides goes to the GPU (for
- * posv's second step, once the factor is in A). */
+ * posv's second step, once the factor is in A): the potrs rule. */
 int gchol_lapack_solve_on_gpu(int64_t n, int64_t nrhs, int cpu_found);
 
 /* The CPU LAPACK's routine `name` ("dpotrf_"): the next definition after the

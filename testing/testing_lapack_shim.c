@@ -439,18 +439,19 @@ static void bad_args(char prec)
 static void routing(void)
 {
     int mode;
-    int64_t min_n, min_nrhs;
-    gchol_lapack_route(GCHOL_LAPACK_AUTO, 300, 4);
-    gchol_lapack_get_route(&mode, &min_n, &min_nrhs);
-    testing_expect(mode == GCHOL_LAPACK_AUTO && min_n == 300 && min_nrhs == 4,
-                   "gchol_lapack_route / get_route: auto, min_n 300, min_nrhs 4 (got %d %lld %lld)",
-                   mode, (long long)min_n, (long long)min_nrhs);
+    int64_t min_n, min_n_solve;
+    gchol_lapack_route(GCHOL_LAPACK_AUTO, 300, 400);
+    gchol_lapack_get_route(&mode, &min_n, &min_n_solve);
+    testing_expect(mode == GCHOL_LAPACK_AUTO && min_n == 300 && min_n_solve == 400,
+                   "gchol_lapack_route / get_route: auto, min_n 300, min_n_solve 400 (got %d %lld "
+                   "%lld)", mode, (long long)min_n, (long long)min_n_solve);
     potrf_case('d', 'L', 299, GCHOL_LAPACK_AUTO, GCHOL_LAPACK_RAN_CPU);
     potrf_case('d', 'L', 300, GCHOL_LAPACK_AUTO, gpu_path());
     potrf_case('s', 'U', 0, GCHOL_LAPACK_GPU, GCHOL_LAPACK_RAN_CPU); /* n = 0: quick return */
-    solve_case('d', 'L', 400, 3, GCHOL_LAPACK_AUTO, GCHOL_LAPACK_RAN_CPU, 0);
-    solve_case('d', 'L', 400, 4, GCHOL_LAPACK_AUTO, gpu_path(), 0);
+    solve_case('d', 'L', 399, 64, GCHOL_LAPACK_AUTO, GCHOL_LAPACK_RAN_CPU, 0);
+    solve_case('d', 'L', 400, 1, GCHOL_LAPACK_AUTO, gpu_path(), 0);
     solve_case('s', 'L', 299, 40, GCHOL_LAPACK_AUTO, GCHOL_LAPACK_RAN_CPU, 1);
+    solve_case('s', 'U', 350, 40, GCHOL_LAPACK_AUTO, gpu_path(), 1); /* factor on the GPU, solve on the CPU */
 
     /* LAPACKE calls dpotrf_: it reaches the shim */
     const int n = 320;
