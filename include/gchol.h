@@ -248,6 +248,17 @@ int64_t gchol_dpotrs(char uplo, int64_t n, int64_t nrhs, const double *A, int64_
 int64_t gchol_spotrs(char uplo, int64_t n, int64_t nrhs, const float *A, int64_t lda, float *B,
                      int64_t ldb, int64_t *info);
 
+/* A X = B in host memory (LAPACK ?posv), one trip to the GPU: A is factored as
+ * by gchol_?potrf (only its referenced triangle travels; A receives the
+ * factor), the factor stays on the device for the solve, and B (n x nrhs,
+ * ldb) receives X. info = k > 0: A holds the partial factor and B is not
+ * written. Synchronous, on the library-owned queue.
+ *   uplo (1), n (2), nrhs (3), A (4), lda (5), B (6), ldb (7), info (8). */
+int64_t gchol_dposv(char uplo, int64_t n, int64_t nrhs, double *A, int64_t lda, double *B,
+                    int64_t ldb, int64_t *info);
+int64_t gchol_sposv(char uplo, int64_t n, int64_t nrhs, float *A, int64_t lda, float *B,
+                    int64_t ldb, int64_t *info);
+
 /* ---------------------------------------------------------------------------
  * Mixed precision (LAPACK dsposv): A X = B, A symmetric positive definite in
  * double, by a single-precision Cholesky and iterative refinement in double;

@@ -215,6 +215,15 @@ typedef struct {
     size_t      ld, width, offset;
     int64_t     cols;
 } gchol_host_array_t;
+/* The host-memory potrf on a queue the caller has entered, leaving the
+ * factor on the device (potrf_host.c; used by posv_host.c). */
+int64_t gchol_dpotrf_host_on_queue(char uplo, int64_t n, double *A, int64_t lda, size_t extra,
+                                   const gchol_options_t *opts, gchol_queue_t queue, double **dA,
+                                   int64_t *ldda, void **dextra);
+int64_t gchol_spotrf_host_on_queue(char uplo, int64_t n, float *A, int64_t lda, size_t extra,
+                                   const gchol_options_t *opts, gchol_queue_t queue, float **dA,
+                                   int64_t *ldda, void **dextra);
+
 /* Set (to 1) on the calling thread once a host-memory form has begun writing
  * an array that is also its input (potrf's A, potrs's B, pftrf's A, pftrs's
  * B): from then on a failed call cannot be redone from the caller's arrays.

@@ -98,11 +98,6 @@ static shim_choice_t choose(int64_t n, int64_t nrhs, int cpu_found)
     return no_device ? SHIM_CPU_NO_GPU : SHIM_GPU;
 }
 
-int gchol_lapack_solve_on_gpu(int64_t n, int64_t nrhs, int cpu_found)
-{
-    return choose(n, nrhs, cpu_found) == SHIM_GPU;
-}
-
 void *gchol_lapack_cpu_symbol(void *_Atomic *slot, const char *name)
 {
     void *f = atomic_load(slot);

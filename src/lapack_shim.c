@@ -127,8 +127,8 @@ void F77(potrs)(const char *uplo, const int *n, const int *nrhs, const FLOAT *a,
 }
 
 /* ---- ?posv: the arguments of potrs, a written ---------------------------------
- * The factorization decides the routing (nrhs is not looked at); the solve
- * then follows potrs's routing, on the factor now in a. */
+ * gchol_?posv on the GPU: one trip, the factor stays on the device for the
+ * solve. The factorization decides the routing (min_n). */
 typedef void posv_fn(const char *, const int *, const int *, FLOAT *, const int *, FLOAT *,
                      const int *, int *, size_t);
 static void *_Atomic cpu_posv;
@@ -137,19 +137,9 @@ static int64_t posv_gpu(void *p)
 {
     potrs_args *x = p;
     int64_t info = 0;
-    int64_t st = PFX(potrf)(*x->uplo, *x->n, (FLOAT *)x->a, *x->lda, &info);
-    if (st != 0 || *x->nrhs == 0) return st; /* info > 0: no solve, as LAPACK */
-    const int cpu_found = gchol_lapack_cpu_symbol(&cpu_potrs, F77_NAME(potrs)) != NULL;
-    if (!cpu_found || gchol_lapack_solve_on_gpu(*x->n, *x->nrhs, cpu_found)) {
-        gchol_host_inout_written = 0; /* a is factored: only b matters now */
-        st = PFX(potrs)(*x->uplo, *x->n, *x->nrhs, x->a, *x->lda, x->b, *x->ldb, &info);
-        if (st > GCHOL_ERR_NO_DEVICE || gchol_host_inout_written || !cpu_found) return st;
-    }
-    potrs_cpu(x);
-    /* a is written: if the dispatcher saw a failure now, it could not redo posv */
-    gchol_host_inout_written = 1;
-    return *x->info;
+    return PFX(posv)(*x->uplo, *x->n, *x->nrhs, (FLOAT *)x->a, *x->lda, x->b, *x->ldb, &info);
 }
+
 /* LAPACK's own ?posv for an illegal argument (its xerbla names ?POSV);
  * otherwise what ?posv does, potrf then potrs, with potrf's NaN check. */
 static void posv_cpu(void *p)

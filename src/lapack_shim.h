@@ -27,10 +27,6 @@ typedef struct {
  * input array. Records the path (gchol_lapack_last_path). */
 void gchol_lapack_dispatch(const shim_call_t *call);
 
-/* Whether a solve of order n with nrhs right-hand sides goes to the GPU (for
- * posv's second step, once the factor is in A): the potrs rule. */
-int gchol_lapack_solve_on_gpu(int64_t n, int64_t nrhs, int cpu_found);
-
 /* The CPU LAPACK's routine `name` ("dpotrf_"): the next definition after the
  * shim in the symbol search order, or NULL if there is none; looked up once
  * into *slot. */

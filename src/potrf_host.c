@@ -223,19 +223,35 @@ int64_t PFX(potrf_expert)(char uplo, int64_t n, FLOAT *A, int64_t lda, int64_t *
         return st;
     }
     int prev = 0;
-    if ((st = gchol_queue_enter(queue, &prev)) != GCHOL_SUCCESS) goto out;
-
-    /* ldda rounded to 32 elements keeps every column aligned for cuBLAS. */
-    const int64_t ldda = (n + 31) / 32 * 32;
-    const size_t w = sizeof(FLOAT);
-    if ((st = gchol_queue_reserve_device(queue, (size_t)ldda * (size_t)n * w)) != GCHOL_SUCCESS)
-        goto leave;
-    st = factor_host(uplo, n, A, lda, (FLOAT *)queue->dwork, ldda, opts, queue);
-leave:
-    gchol_queue_leave(prev);
-out:
+    if ((st = gchol_queue_enter(queue, &prev)) == GCHOL_SUCCESS) {
+        FLOAT *dA = NULL;
+        int64_t ldda = 0;
+        void *dextra = NULL;
+        st = PFX(potrf_host_on_queue)(uplo, n, A, lda, 0, opts, queue, &dA, &ldda, &dextra);
+        gchol_queue_leave(prev);
+    }
     *info = st;
     return st;
+}
+
+/* The host form's work on a queue the caller has entered (also posv_host.c's
+ * first step): reserves the device matrix, leading dimension ldda = n rounded
+ * up to 32 elements (every column aligned for cuBLAS), and `extra` bytes
+ * behind it, then uploads, factors and copies back A. Returns 0, k > 0 or a
+ * gchol_status_t. The factor stays on the device (*dA, *ldda) and the extra
+ * space at *dextra (256-byte aligned) until the queue's buffer is next used. */
+int64_t PFX(potrf_host_on_queue)(char uplo, int64_t n, FLOAT *A, int64_t lda, size_t extra,
+                                 const gchol_options_t *opts, gchol_queue_t queue, FLOAT **dA,
+                                 int64_t *ldda, void **dextra)
+{
+    const int64_t ld = (n + 31) / 32 * 32;
+    const size_t abytes = ((size_t)ld * (size_t)n * sizeof(FLOAT) + 255) / 256 * 256;
+    int64_t st = gchol_queue_reserve_device(queue, abytes + extra);
+    if (st != GCHOL_SUCCESS) return st;
+    *dA = (FLOAT *)queue->dwork;
+    *ldda = ld;
+    *dextra = (char *)queue->dwork + abytes;
+    return factor_host(uplo, n, A, lda, *dA, ld, opts, queue);
 }
 
 /* gchol_?potrf: LAPACK's ?potrf on the GPU, on the library-owned queue.

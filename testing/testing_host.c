@@ -438,7 +438,10 @@ static int64_t P##potrs_w(const rargs_t *a)                                     
                               a->ldc, a->info, a->q); }                                   \
 static int64_t P##potrs_host_w(const rargs_t *a)                                          \
 { return gchol_##P##potrs(a->uplo, a->n, a->nrhs, (const T *)a->A, a->ld, (T *)a->C,      \
-                          a->ldc, a->info); }
+                          a->ldc, a->info); }                                             \
+static int64_t P##posv_host_w(const rargs_t *a)                                           \
+{ return gchol_##P##posv(a->uplo, a->n, a->nrhs, (T *)a->A, a->ld, (T *)a->C, a->ldc,     \
+                         a->info); }
 RWRAP(d, double)
 RWRAP(s, float)
 static int64_t dsposv_w(const rargs_t *a)
@@ -498,6 +501,8 @@ static const rentry_t rentries[] = {
     { "gchol_dpotrs",         dpotrs_host_w, 1, 1, POTRSH_ROLES },
     { "gchol_spotrs_gpu",     spotrs_w,     0, 1, POTRS_ROLES },
     { "gchol_spotrs",         spotrs_host_w, 1, 1, POTRSH_ROLES },
+    { "gchol_dposv",          dposv_host_w, 1, 1, POTRSH_ROLES },
+    { "gchol_sposv",          sposv_host_w, 1, 1, POTRSH_ROLES },
     { "gchol_dsposv_gpu",     dsposv_w,     0, 1, SPOSV_ROLES },
     { "gchol_dsposv_expert_gpu", dsposv_x_w, 0, 1, SPOSVX_ROLES },
     { "gchol_dsposv",         dsposv_host_w, 1, 1, SPOSVH_ROLES },
@@ -720,7 +725,9 @@ static void test_rfp_arguments(void)
             rcall_expect(e, a, &b, 0, e->rfp_order ? "n = 0, uplo 'u': quick return"
                                                    : "m = 0, uplo 'u': quick return");
         }
-        if (rentry_argno(e, R_NRHS) && rbufs_ready(&b, e->host_mem)) {
+        /* (posv factors A also when nrhs = 0, as LAPACK's does: no quick return) */
+        if (rentry_argno(e, R_NRHS) && rbufs_ready(&b, e->host_mem) &&
+            strcmp(e->name, "gchol_dposv") != 0 && strcmp(e->name, "gchol_sposv") != 0) {
             rargs_t a = rargs_base(&b, &info);
             a.nrhs = 0;
             rcall_expect(e, a, &b, 0, "nrhs = 0: quick return");
@@ -772,7 +779,7 @@ static void test_pftrf_host_no_device(void)
     }
 }
 
-/* Without a GPU the host solves (potrs, dsposv) report GCHOL_ERR_NO_DEVICE
+/* Without a GPU the host solves (potrs, posv, dsposv) report GCHOL_ERR_NO_DEVICE
  * and leave every array alone. */
 static void test_solve_host_no_device(void)
 {
@@ -803,6 +810,18 @@ static void test_solve_host_no_device(void)
     testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(Af, sAf, sizeof(Af)) &&
                        !memcmp(Bf, sBf, sizeof(Bf)),
                    "gchol_spotrs without GPU: ret %lld info %lld, arrays untouched",
+                   (long long)ret, (long long)info);
+    info = INFO_POISON;
+    ret = gchol_dposv('L', N, 2, A, LD, B, LD, &info);
+    testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(A, sA, sizeof(A)) &&
+                       !memcmp(B, sB, sizeof(B)),
+                   "gchol_dposv without GPU: ret %lld info %lld, arrays untouched",
+                   (long long)ret, (long long)info);
+    info = INFO_POISON;
+    ret = gchol_sposv('U', N, 2, Af, LD, Bf, LD, &info);
+    testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(Af, sAf, sizeof(Af)) &&
+                       !memcmp(Bf, sBf, sizeof(Bf)),
+                   "gchol_sposv without GPU: ret %lld info %lld, arrays untouched",
                    (long long)ret, (long long)info);
     info = INFO_POISON;
     ret = gchol_dsposv('L', N, 2, A, LD, B, LD, X, LD, &iter, &info);

@@ -225,6 +225,64 @@ out:
     return testing_record(res);
 }
 
+/* gchol_?posv (host arrays, one trip): the factor's residual, the solution's
+ * backward error, A's other triangle and every padding row untouched; with
+ * k_bad > 0 the diagonal entry k_bad is made negative: info = k_bad and B
+ * not written (as LAPACK's ?posv). */
+static testing_result_t run_posv(char prec, char uplo, int64_t n, int64_t nrhs, int64_t pad,
+                                 int64_t k_bad)
+{
+    const int64_t lda = max64(1, n + pad), ldb = max64(1, n + pad + 2);
+    const size_t es = testing_elsize(prec);
+    char why[160] = "";
+    double ratio = NAN, resid = NAN;
+    testing_result_t res = TESTING_FAILED;
+    printf("  ");
+    if (!testing_have_gpu()) {
+        printf("%-7s %cposv      %c n=%-5lld nrhs=%-4lld (no GPU)\n", "skipped", prec, uplo,
+               (long long)n, (long long)nrhs);
+        return testing_record(TESTING_SKIPPED);
+    }
+    void *A0 = xmalloc((size_t)(lda * n) * es), *A = xmalloc((size_t)(lda * n) * es);
+    void *B0 = xmalloc((size_t)(ldb * nrhs) * es), *B = xmalloc((size_t)(ldb * nrhs) * es);
+    int64_t info = INFO_POISON;
+    testing_fill_nan(prec, lda * n, A0);
+    testing_generate_spd(prec, uplo, n, A0, lda, 23 + (uint64_t)n); /* other triangle NaN */
+    if (k_bad > 0) testing_set(prec, A0, lda, k_bad - 1, k_bad - 1, -1.0);
+    memcpy(A, A0, (size_t)(lda * n) * es);
+    testing_fill_nan(prec, ldb * nrhs, B0);
+    for (int64_t j = 0; j < nrhs; j++)
+        for (int64_t i = 0; i < n; i++)
+            testing_set(prec, B0, ldb, i, j, testing_hash_uniform(131 + (uint64_t)n, i, j));
+    memcpy(B, B0, (size_t)(ldb * nrhs) * es);
+    const int64_t ret = prec == 'd' ? gchol_dposv(uplo, n, nrhs, A, lda, B, ldb, &info)
+                                    : gchol_sposv(uplo, n, nrhs, A, lda, B, ldb, &info);
+    const int64_t abad = testing_count_untouched_violations(prec, uplo, n, A, A0, lda);
+    int64_t bbad = 0;
+    if (k_bad > 0) {
+        bbad = testing_count_diff(prec, ldb * nrhs, B, B0);
+    } else {
+        for (int64_t j = 0; j < nrhs; j++)
+            bbad += testing_count_diff(prec, ldb - n, (const char *)B + (size_t)(j * ldb + n) * es,
+                                       (const char *)B0 + (size_t)(j * ldb + n) * es);
+        ratio = backward_ratio(prec, uplo, n, nrhs, A0, lda, B0, ldb, B, ldb) /
+                ((double)max64(n, 1) * testing_eps(prec));
+        resid = testing_residual_cpu(prec, uplo, n, A0, lda, A, lda);
+    }
+    if (ret != info || info != (k_bad > 0 ? k_bad : 0))
+        snprintf(why, sizeof why, "ret %lld info %lld", (long long)ret, (long long)info);
+    else if (abad) snprintf(why, sizeof why, "A written outside its triangle (%lld)", (long long)abad);
+    else if (bbad) snprintf(why, sizeof why, "B written where it must not (%lld)", (long long)bbad);
+    else if (k_bad == 0 && !(ratio < TESTING_TOL && resid < TESTING_TOL))
+        snprintf(why, sizeof why, "residual");
+    else res = TESTING_PASSED;
+    printf("%-7s %cposv      %c n=%-5lld nrhs=%-4lld lda=%-5lld ldb=%-5lld k_bad=%-4lld berr %.2e "
+           "resid %.2e %s\n", testing_result_name(res), prec, uplo, (long long)n, (long long)nrhs,
+           (long long)lda, (long long)ldb, (long long)k_bad, ratio, resid, why);
+    free(A0); free(A); free(B0); free(B);
+    return testing_record(res);
+}
+
 /* ===========================================================================
  * dsposv.
  * ========================================================================= */
@@ -440,6 +498,19 @@ static void run_suite(int quick)
                 run_potrs(prec, uplo, pn[i], i % 3 == 0 ? 1 : 7, i % 2 ? 3 : 0, 0);
                 if (i % 4 == 1) run_potrs(prec, uplo, pn[i], 2, 1, 1);
             }
+    printf("\n-- posv (host arrays, one trip): both precisions, both triangles --\n");
+    const int64_t vn[] = { 1, 2, 33, 200, 1000, 4700, 6500 };
+    for (int p = 0; p < 2; p++)
+        for (int u = 0; u < 2; u++) {
+            const char prec = p ? 's' : 'd', uplo = u ? 'U' : 'L';
+            for (int i = 0; i < LEN(vn); i++) {
+                if (quick && vn[i] > 1000) continue;
+                run_posv(prec, uplo, vn[i], i % 2 ? 5 : 1, i % 3, 0);
+            }
+            run_posv(prec, uplo, 300, 0, 1, 0);   /* nrhs = 0: A is still factored */
+            run_posv(prec, uplo, 300, 2, 0, 1);   /* info = k: B untouched */
+            run_posv(prec, uplo, 700, 3, 2, 517);
+        }
     if (!quick) { /* many right-hand sides: the recursive trsm's kernel leaves */
         run_potrs('d', 'L', 1100, 1100, 0, 0);
         run_potrs('s', 'U', 1100, 1100, 0, 0);
