@@ -214,6 +214,10 @@ typedef struct {
     void       *down;
     size_t      ld, width, offset;
     int64_t     cols;
+    char        tri;    /* 'L' / 'U': upload only that triangle of the square
+                           (cols x cols) array, with whole diagonal blocks;
+                           0: the whole array                              */
+    size_t      elsize; /* element size, for tri                          */
 } gchol_host_array_t;
 /* The host-memory potrf on a queue the caller has entered, leaving the
  * factor on the device (potrf_host.c; used by posv_host.c). */

@@ -81,7 +81,8 @@ static int64_t host_potrs_job(gchol_queue_t q, char *dbase, void *ctx, int *down
 
 /* -----------------------------------------------------------------------------
  * gchol_?potrs: the same with A and B in host memory, on the library-owned
- * queue. Only the n x nrhs block of B is written back; A, the padding rows of
+ * queue. Only A's uplo triangle goes up (with whole 256-wide diagonal
+ * blocks). Only the n x nrhs block of B is written back; A, the padding rows of
  * A and B, and the other triangle are never written. Synchronous.
  *   uplo (1), n (2), nrhs (3), A (4) host factor, lda (5) >= max(1,n),
  *   B (6) host, ldb (7) >= max(1,n), info (8).
@@ -107,7 +108,9 @@ int64_t PFX(potrs)(char uplo, int64_t n, int64_t nrhs, const FLOAT *A, int64_t l
     const size_t w = sizeof(FLOAT), boff = (size_t)(n * n + 31) / 32 * 32 * w;
     host_potrs_t job = { uplo, n, nrhs, boff };
     const gchol_host_array_t arrays[] = {
-        { .up = A, .ld = (size_t)lda * w, .width = (size_t)n * w, .offset = 0, .cols = n },
+        /* the factor's triangle only: potrs_gpu never reads the other one */
+        { .up = A, .ld = (size_t)lda * w, .width = (size_t)n * w, .offset = 0, .cols = n,
+          .tri = uplo, .elsize = w },
         { .up = B, .down = B, .ld = (size_t)ldb * w, .width = (size_t)n * w, .offset = boff,
           .cols = nrhs },
     };
