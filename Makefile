@@ -39,7 +39,7 @@ LIB_OBJ := $(patsubst src/%.c,build/%_d.o,$(GENERIC_SRC)) \
 TESTS := testing/testing_dpotrf testing/testing_spotrf testing/testing_host testing/testing_host_stage \
          testing/testing_dsyrk_diag testing/testing_ssyrk_diag \
          testing/testing_dpftrf testing/testing_spftrf testing/testing_dsposv testing/testing_wls \
-         testing/testing_lapack_shim testing/preload_probe
+         testing/testing_lapack_shim testing/preload_probe testing/shim_probe testing/shim_plugin.so
 BENCH := benchmarks/bench_potrf benchmarks/demo_potrf benchmarks/timeline_potrf \
          benchmarks/bench_syrk_diag benchmarks/bench_pftrf benchmarks/bench_posv benchmarks/bench_wls \
          benchmarks/bench_lapack_shim
@@ -75,6 +75,7 @@ SHIM_OBJ := build/lapack_shim_d.o build/lapack_shim_s.o build/lapack_route.o
 lib/libgchol_lapack.so: $(SHIM_OBJ) lib/libgchol.a src/lapack_shim.map
 	@mkdir -p lib
 	$(NVCC) -shared -o $@ $(SHIM_OBJ) lib/libgchol.a -Xlinker --version-script=src/lapack_shim.map \
+	    -Xlinker -soname=libgchol_lapack.so \
 	    -Xlinker -rpath -Xlinker $(CUDA_LIB) -L$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread -ldl
 
 # Testing: testing_potrf.c is precision-generic, compiled once per precision.
@@ -106,6 +107,12 @@ testing/testing_lapack_shim: testing/testing_lapack_shim.c $(TEST_COMMON) $(TEST
 # An ordinary LAPACKE program, without gchol: testing_preload.sh runs it under LD_PRELOAD.
 testing/preload_probe: testing/preload_probe.c
 	$(CC) $(CFLAGS) testing/preload_probe.c -o $@ $(LDLAPACK)
+# A caller linked with the shim and no LAPACK, and a plugin (dlopen RTLD_LOCAL)
+# that calls LAPACK itself: the shim must still find the CPU LAPACK.
+testing/shim_probe: testing/shim_probe.c lib/libgchol_lapack.so
+	$(CC) $(CFLAGS) testing/shim_probe.c -o $@ -Llib -lgchol_lapack -Wl,-rpath,'$$ORIGIN/../lib' -ldl -lm
+testing/shim_plugin.so: testing/shim_probe.c
+	$(CC) $(CFLAGS) -shared -DSHIM_PLUGIN testing/shim_probe.c -o $@ -Wl,--no-as-needed $(LDLAPACK)
 benchmarks/bench_lapack_shim: benchmarks/bench_lapack_shim.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol_lapack.so lib/libgchol.a
 	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_lapack_shim.c benchmarks/bench_common.c -o $@ $(LDSHIM) lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -ldl -lstdc++
 

@@ -9,26 +9,29 @@
  *   cc app.o -L$PREFIX/lib -lgchol_lapack -llapacke -lopenblas   (shim first)
  *   LD_PRELOAD=$PREFIX/lib/libgchol_lapack.so ./app               (no relink)
  *
- * Each call goes to the GPU (gchol's host-memory forms) or to the CPU LAPACK
- * that follows the shim in the symbol search order (dlsym RTLD_NEXT: the
- * library the program would have called without the shim):
+ * Each call goes to the GPU (gchol's host-memory forms) or to the CPU LAPACK:
+ * GCHOL_LAPACK_CPU_LIB if set, else the library the program would have
+ * called without the shim (dlsym RTLD_NEXT), else any loaded library that
+ * defines the routine, else liblapack.so.3 / libopenblas.so.0 / libmkl_rt.
  *  - illegal arguments go to the CPU LAPACK, which calls xerbla and sets
  *    info = -i exactly as it would have without the shim;
  *  - small problems stay on the CPU: factorizations of order n < min_n
  *    (default 128), solves of order n < min_n_solve (default 4096: a solve
  *    moves the whole factor for 2 n^2 nrhs flops);
+ *  - calls that CPU LAPACK routines make to these symbols stay on the CPU;
  *  - with no usable GPU, or when the GPU call fails before it has written
  *    any of the caller's input arrays (no device, out of device or pinned
  *    memory), the call is redone on the CPU: nothing is lost;
  *  - if the GPU fails after it began writing an input array back (a device
- *    error during the download), the CPU cannot redo the call: info is then
- *    the gchol status (<= -100, see gchol_strerror) and a line goes to
- *    stderr. LAPACK itself never returns such a value.
+ *    error during the download), or neither a GPU nor a CPU LAPACK can run
+ *    the call, info is the gchol status (<= -100, see gchol_strerror; one
+ *    lower through LAPACKE) and a line goes to stderr. LAPACK itself never
+ *    returns such a value.
  *
  * Environment (read at the first call): GCHOL_LAPACK=auto|gpu|cpu (gpu: every
- * call with n >= 1 tries the GPU), GCHOL_LAPACK_MIN_N, GCHOL_LAPACK_MIN_N_SOLVE,
- * GCHOL_LAPACK_VERBOSE=1 (one line per call on stderr: routine, size, where
- * it ran, seconds).
+ * call the exceptions above leave goes to the GPU), GCHOL_LAPACK_MIN_N,
+ * GCHOL_LAPACK_MIN_N_SOLVE, GCHOL_LAPACK_CPU_LIB, GCHOL_LAPACK_VERBOSE=1 (one
+ * line per call on stderr: routine, size, info, where it ran, seconds).
  *
  * Integers are LAPACK's LP64 `int`. Trailing hidden string lengths (gfortran
  * ABI) are accepted and ignored; calls from C without them are fine.
@@ -58,13 +61,14 @@ typedef enum {
                                         illegal argument, n = 0)              */
     GCHOL_LAPACK_RAN_FALLBACK = 'F', /* on the CPU after the GPU could not
                                         run it (no device, out of memory)     */
-    GCHOL_LAPACK_RAN_FAILED   = 'E'  /* the GPU failed after writing an input
-                                        array: info <= -100                   */
+    GCHOL_LAPACK_RAN_FAILED   = 'E'  /* info <= -100: the GPU failed after
+                                        writing an input array, or nothing
+                                        could run the call                    */
 } gchol_lapack_path_t;
 
 /* Sets the routing for the whole process, overriding the environment: mode
  * (a gchol_lapack_mode_t), min_n and min_n_solve; a negative value keeps that
- * setting as it is. Thread-safe. */
+ * setting as it is. Also forgets an earlier "no device". Thread-safe. */
 void gchol_lapack_route(int mode, int64_t min_n, int64_t min_n_solve);
 
 /* The current routing (any pointer may be NULL). */
@@ -72,6 +76,11 @@ void gchol_lapack_get_route(int *mode, int64_t *min_n, int64_t *min_n_solve);
 
 /* Where the calling thread's last shim call ran: a gchol_lapack_path_t. */
 int gchol_lapack_last_path(void);
+
+/* Frees the shim's library-owned queue: its device buffer (the largest
+ * matrix so far), pinned staging buffers and copy threads. The next GPU call
+ * makes a new one. */
+void gchol_lapack_finalize(void);
 
 /* The LAPACK routines themselves are not declared here: use LAPACK's own
  * lapack.h (or a Fortran interface), whose declarations they match. */

@@ -231,7 +231,7 @@ int64_t gchol_spotrf_host_on_queue(char uplo, int64_t n, float *A, int64_t lda, 
 /* Set (to 1) on the calling thread once a host-memory form has begun writing
  * an array that is also its input (potrf's A, potrs's B, pftrf's A, pftrs's
  * B): from then on a failed call cannot be redone from the caller's arrays.
- * Never cleared by the library; the LAPACK shim (lapack_shim.c) clears it
+ * Never cleared by the library; the LAPACK shim (lapack_route.c) clears it
  * before each call and reads it after a failure (host_call.c). */
 extern _Thread_local int gchol_host_inout_written;
 typedef int64_t (*gchol_host_job_t)(gchol_queue_t q, char *dbase, void *ctx, int *download);

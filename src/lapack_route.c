@@ -8,6 +8,7 @@
 #include "internal.h"
 
 #include <dlfcn.h>
+#include <link.h> /* dl_iterate_phdr */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -31,6 +32,8 @@ static _Atomic int64_t route_min_n_solve = kDefaultMinNSolve;
 static _Atomic int     verbose;
 static _Atomic int     no_device;     /* a GPU call found no usable device */
 static _Thread_local int last_path;   /* gchol_lapack_path_t               */
+static _Thread_local int cpu_depth;   /* > 0 inside a CPU LAPACK call       */
+static _Atomic int     warned_no_cpu; /* the one warning was printed       */
 
 static int64_t env_int(const char *name, int64_t dflt)
 {
@@ -62,6 +65,7 @@ static void read_env(void)
 void gchol_lapack_route(int mode, int64_t min_n, int64_t min_n_solve)
 {
     pthread_once(&env_once, read_env); /* a later first call must not undo this */
+    no_device = 0;                     /* and the GPU is tried again */
     if (mode >= GCHOL_LAPACK_AUTO && mode <= GCHOL_LAPACK_CPU) route_mode = mode;
     if (min_n >= 0) route_min_n = min_n;
     if (min_n_solve >= 0) route_min_n_solve = min_n_solve;
@@ -98,17 +102,92 @@ static shim_choice_t choose(int64_t n, int64_t nrhs, int cpu_found)
     return no_device ? SHIM_CPU_NO_GPU : SHIM_GPU;
 }
 
+/* ---- finding the CPU LAPACK ---------------------------------------------- */
+
+/* Libraries tried last, when no loaded object defines the routine (a program
+ * linked --as-needed that calls LAPACK only through the shim). */
+static const char *const kCpuLibraries[] = { "liblapack.so.3", "libopenblas.so.0",
+                                             "libmkl_rt.so.2", "libmkl_rt.so" };
+static char kMissing; /* cached "not found" */
+
+/* Whether f is inside the shim's own object (never the CPU LAPACK). */
+static int in_shim(void *f)
+{
+    Dl_info self, it;
+    return dladdr((void *)&gchol_lapack_route, &self) && dladdr(f, &it) &&
+           self.dli_fbase == it.dli_fbase;
+}
+
+/* The loaded shared objects' names (the program itself left out), copied
+ * out first: dlopen must not run inside dl_iterate_phdr's callback. */
+enum { kMaxObjects = 512 };
+typedef struct { char *names[kMaxObjects]; int count; } objects_t;
+
+static int collect_object(struct dl_phdr_info *info, size_t size, void *p)
+{
+    (void)size;
+    objects_t *o = p;
+    if (info->dlpi_name && info->dlpi_name[0] && o->count < kMaxObjects)
+        o->names[o->count++] = strdup(info->dlpi_name);
+    return 0;
+}
+
+/* `name` in an already loaded object other than the shim, or NULL. */
+static void *search_loaded(const char *name)
+{
+    objects_t o = { .count = 0 };
+    void *found = NULL;
+    dl_iterate_phdr(collect_object, &o);
+    for (int i = 0; i < o.count; ++i) {
+        void *h = (found || !o.names[i]) ? NULL : dlopen(o.names[i], RTLD_LAZY | RTLD_NOLOAD);
+        if (h) {
+            void *f = dlsym(h, name);
+            if (f && !in_shim(f)) found = f;
+            dlclose(h); /* NOLOAD: only drops the reference it took */
+        }
+        free(o.names[i]);
+    }
+    return found;
+}
+
+/* GCHOL_LAPACK_CPU_LIB if set; else the next definition after the shim
+ * (RTLD_NEXT: what the program would have called); else any loaded object
+ * (RTLD_NEXT does not see them from a library loaded with dlopen, as Python,
+ * R or MATLAB extensions are); else a system LAPACK opened now. */
+static void *find_cpu(const char *name)
+{
+    const char *lib = getenv("GCHOL_LAPACK_CPU_LIB");
+    void *f = NULL;
+    if (lib && *lib) {
+        void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
+        f = h ? dlsym(h, name) : NULL;
+        if (f && !in_shim(f)) return f;
+        fprintf(stderr, "gchol LAPACK shim: GCHOL_LAPACK_CPU_LIB=%s does not define %s (%s)\n",
+                lib, name, h ? "no such symbol" : dlerror());
+    }
+    f = dlsym(RTLD_NEXT, name);
+    if (f && !in_shim(f)) return f;
+    if ((f = search_loaded(name)) != NULL) return f;
+    for (size_t i = 0; i < sizeof kCpuLibraries / sizeof *kCpuLibraries; ++i) {
+        void *h = dlopen(kCpuLibraries[i], RTLD_NOW | RTLD_LOCAL); /* kept open */
+        f = h ? dlsym(h, name) : NULL;
+        if (f && !in_shim(f)) return f;
+    }
+    return NULL;
+}
+
 void *gchol_lapack_cpu_symbol(void *_Atomic *slot, const char *name)
 {
     void *f = atomic_load(slot);
     if (f == NULL) {
         pthread_once(&env_once, read_env);
-        f = dlsym(RTLD_NEXT, name);
-        if (f == NULL && verbose)
-            fprintf(stderr, "gchol LAPACK shim: no CPU LAPACK defines %s\n", name);
-        atomic_store(slot, f);
+        f = find_cpu(name);
+        if (f == NULL && !atomic_exchange(&warned_no_cpu, 1))
+            fprintf(stderr, "gchol LAPACK shim: no CPU LAPACK defines %s (set "
+                            "GCHOL_LAPACK_CPU_LIB); such calls run on the GPU only\n", name);
+        atomic_store(slot, f ? f : (void *)&kMissing);
     }
-    return f;
+    return f == (void *)&kMissing ? NULL : f;
 }
 
 static double clock_now(void)
@@ -131,19 +210,38 @@ static void done(const shim_call_t *c, int path, double t0)
     fprintf(stderr, " info=%d %s %.6f s\n", *c->info, where, clock_now() - t0);
 }
 
+/* The CPU LAPACK routine; the calls it makes back into the shim's symbols
+ * (OpenBLAS's dsposv calls spotrf_, its dpftrf dpotrf_) go straight to the
+ * CPU as well. */
+static void run_cpu(const shim_call_t *c)
+{
+    ++cpu_depth;
+    c->run_cpu(c->args);
+    --cpu_depth;
+}
+
 void gchol_lapack_dispatch(const shim_call_t *c)
 {
-    const double t0 = clock_now();
     const int cpu_found = c->run_cpu != NULL;
+    if (cpu_depth > 0 && cpu_found) { /* inside a CPU LAPACK call: no routing, no record */
+        c->run_cpu(c->args);
+        return;
+    }
+    const double t0 = clock_now();
     if (c->bad_arg) {
         if (cpu_found) {
-            c->run_cpu(c->args);
+            run_cpu(c);
         } else {
             /* the message of LAPACK's reference xerbla, which would have printed it */
-            fprintf(stderr, " ** On entry to %s parameter number %d had an illegal value\n",
+            fprintf(stderr, " ** On entry to %s parameter number %2d had an illegal value\n",
                     c->routine, c->bad_arg);
             *c->info = -c->bad_arg;
         }
+        done(c, GCHOL_LAPACK_RAN_CPU, t0);
+        return;
+    }
+    if (!cpu_found && (c->n == 0 || c->nrhs == 0)) { /* LAPACK's quick return */
+        *c->info = 0;
         done(c, GCHOL_LAPACK_RAN_CPU, t0);
         return;
     }
@@ -177,6 +275,8 @@ void gchol_lapack_dispatch(const shim_call_t *c)
         done(c, GCHOL_LAPACK_RAN_FAILED, t0);
         return;
     }
-    c->run_cpu(c->args);
+    run_cpu(c);
     done(c, choice == SHIM_CPU ? GCHOL_LAPACK_RAN_CPU : GCHOL_LAPACK_RAN_FALLBACK, t0);
 }
+
+void gchol_lapack_finalize(void) { gchol_finalize(); }

@@ -274,6 +274,7 @@ void dsposv_(const char *uplo, const int *n, const int *nrhs, double *a, const i
              float *swork, int *iter, int *info, size_t uplo_len)
 {
     (void)uplo_len;
+    *iter = 0; /* as LAPACK's dsposv, before anything else */
     dsposv_args args = { uplo, n, nrhs, a, lda, b, ldb, x, ldx, work, swork, iter, info };
     const int bad = uplo_bad(uplo) ? 1 : *n < 0 ? 2 : *nrhs < 0 ? 3 : *lda < max1(*n) ? 5
                   : *ldb < max1(*n) ? 7 : *ldx < max1(*n) ? 9 : 0;

@@ -1,7 +1,7 @@
 /*
  * preload_probe.c -- an ordinary LAPACKE program, linked with LAPACKE and
  * OpenBLAS only (not with gchol): it factors and solves one SPD system and
- * prints "info <k> resid <r> solve <q>". testing_preload.sh runs it with
+ * prints "info <k> solve <ratio>". testing_preload.sh runs it with
  * LD_PRELOAD=lib/libgchol_lapack.so to check that the shim takes an
  * unchanged program's calls.
  *   preload_probe n

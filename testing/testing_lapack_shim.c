@@ -274,12 +274,12 @@ static void solve_case(char prec, char uplo, int n, int nrhs, int mode, int want
 }
 
 /* posv on a non-SPD matrix: info = k and b untouched (no solve), as LAPACK. */
-static void posv_info_case(char prec, char uplo, int n, int k, int mode, int want_path)
+static void posv_info_case(char prec, char uplo, int n, int k, double v, int mode, int want_path)
 {
     const int lda = n, ldb = n + 1, nrhs = 2;
     const size_t es = testing_elsize(prec);
     void *a = spd_poisoned(prec, uplo, n, lda, 9000 + k);
-    testing_set(prec, a, lda, k - 1, k - 1, -1.0);
+    testing_set(prec, a, lda, k - 1, k - 1, v);
     void *b = rhs_poisoned(prec, n, nrhs, ldb, 9100), *b0 = dup_array(b, (size_t)ldb * nrhs * es);
     int info = -777;
     gchol_lapack_route(mode, -1, -1);
@@ -287,8 +287,9 @@ static void posv_info_case(char prec, char uplo, int n, int k, int mode, int wan
     const int path = gchol_lapack_last_path();
     const int64_t bdiff = testing_count_diff(prec, (int64_t)ldb * nrhs, b, b0);
     testing_expect(info == k && path == want_path && bdiff == 0,
-                   "%cposv_ %c n=%d a(%d,%d)=-1 mode %s path %s: info %d (want %d), b %lld changed",
-                   prec, uplo, n, k, k, mode_name(mode), path_name(path), info, k, (long long)bdiff);
+                   "%cposv_ %c n=%d a(%d,%d)=%g mode %s path %s: info %d (want %d), b %lld changed",
+                   prec, uplo, n, k, k, v, mode_name(mode), path_name(path), info, k,
+                   (long long)bdiff);
     free(a); free(b); free(b0);
 }
 
@@ -393,8 +394,8 @@ static void bad_args(char prec)
     const size_t es = testing_elsize(prec);
     void *a = xmalloc(64 * 64 * es), *b = xmalloc(64 * 4 * es);
     testing_generate_spd(prec, 'L', 8, a, 8, 5);
-    struct { const char *what; int want; } r[16];
-    int got[16], m = 0;
+    struct { const char *what; int want; } r[24];
+    int got[24], m = 0;
     for (int mode = GCHOL_LAPACK_AUTO; mode <= GCHOL_LAPACK_CPU; ++mode) {
         gchol_lapack_route(mode, 0, 0);
         m = 0;
@@ -408,7 +409,10 @@ static void bad_args(char prec)
         BAD(call_potrs(prec, 'L', 8, -1, a, 8, b, 8, &info), "potrs nrhs", -3);
         BAD(call_potrs(prec, 'L', 8, 1, a, 7, b, 8, &info), "potrs lda", -5);
         BAD(call_potrs(prec, 'L', 8, 1, a, 8, b, 7, &info), "potrs ldb", -7);
+        BAD(call_posv(prec, 'Z', 8, 1, a, 8, b, 8, &info), "posv uplo", -1);
+        BAD(call_posv(prec, 'U', -1, 1, a, 8, b, 8, &info), "posv n", -2);
         BAD(call_posv(prec, 'U', 8, -1, a, 8, b, 8, &info), "posv nrhs", -3);
+        BAD(call_posv(prec, 'U', 8, 1, a, 5, b, 8, &info), "posv lda", -5);
         BAD(call_posv(prec, 'U', 8, 1, a, 8, b, 0, &info), "posv ldb", -7);
         BAD(call_pftrf(prec, 'C', 'L', 8, a, &info), "pftrf transr 'C' (real)", -1);
         BAD(call_pftrf(prec, 'N', 'Q', 8, a, &info), "pftrf uplo", -2);
@@ -425,14 +429,107 @@ static void bad_args(char prec)
                 if (got[i] != r[i].want) printf("      %s: info %d, want %d\n", r[i].what, got[i], r[i].want);
     }
     if (prec == 'd') {
-        int n = 8, nrhs = 1, ldx = 4, iter = 0, info = 0;
-        double x[16], work[8];
-        float swork[72];
+        const struct { char uplo; int n, nrhs, lda, ldb, ldx, want; } c[] = {
+            { 'X', 8, 1, 8, 8, 8, -1 }, { 'L', -1, 1, 8, 8, 8, -2 }, { 'L', 8, -1, 8, 8, 8, -3 },
+            { 'L', 8, 1, 7, 8, 8, -5 }, { 'L', 8, 1, 8, 7, 8, -7 }, { 'L', 8, 1, 8, 8, 4, -9 } };
+        double x[64], work[64];
+        float swork[128];
+        int ok = 1;
         gchol_lapack_route(GCHOL_LAPACK_GPU, 0, 0);
-        LAPACK_dsposv("L", &n, &nrhs, a, &n, b, &n, x, &ldx, work, swork, &iter, &info);
-        testing_expect(info == -9, "dsposv ldx < n in mode gpu: info %d (want -9)", info);
+        for (int i = 0; i < 6; ++i) {
+            int iter = 77, info = 0;
+            LAPACK_dsposv(&c[i].uplo, &c[i].n, &c[i].nrhs, a, &c[i].lda, b, &c[i].ldb, x, &c[i].ldx,
+                          work, swork, &iter, &info);
+            ok &= info == c[i].want && iter == 0;
+            if (info != c[i].want || iter != 0)
+                printf("      dsposv case %d: info %d (want %d) iter %d (want 0)\n", i, info,
+                       c[i].want, iter);
+        }
+        testing_expect(ok, "dsposv: 6 illegal-argument calls in mode gpu give info = -i, iter 0");
     }
     free(a); free(b);
+}
+
+/* ---- quick returns and lower-case letters ---------------------------------- */
+static void quick_and_case(char prec)
+{
+    const size_t es = testing_elsize(prec);
+    void *a = xmalloc(16 * 16 * es), *b = xmalloc(16 * 4 * es), *a2, *b2;
+    testing_fill_nan(prec, 16 * 16, a);
+    testing_fill_nan(prec, 16 * 4, b);
+    a2 = dup_array(a, 16 * 16 * es);
+    b2 = dup_array(b, 16 * 4 * es);
+    int ok = 1;
+    for (int mode = GCHOL_LAPACK_AUTO; mode <= GCHOL_LAPACK_CPU; ++mode) {
+        int info = -7;
+        gchol_lapack_route(mode, 0, 0);
+        call_potrs(prec, 'L', 0, 3, a, 1, b, 1, &info); ok &= info == 0;
+        info = -7; call_potrs(prec, 'U', 16, 0, a, 16, b, 16, &info); ok &= info == 0;
+        info = -7; call_posv(prec, 'L', 0, 2, a, 1, b, 1, &info); ok &= info == 0;
+        info = -7; call_pftrs(prec, 'T', 'U', 16, 0, a, b, 16, &info); ok &= info == 0;
+        info = -7; call_pftrf(prec, 'N', 'L', 0, a, &info); ok &= info == 0;
+        if (prec == 'd') {
+            int n0 = 0, one = 1, iter = 5;
+            info = -7;
+            LAPACK_dsposv("L", &n0, &one, a, &one, b, &one, b, &one, b, (float *)b, &iter, &info);
+            ok &= info == 0 && iter == 0;
+        }
+    }
+    const int64_t d = testing_count_diff(prec, 16 * 16, a, a2) + testing_count_diff(prec, 16 * 4, b, b2);
+    testing_expect(ok && d == 0, "%c: n = 0 / nrhs = 0 quick returns in every mode: info 0, "
+                   "nothing written (%lld changed)", prec, (long long)d);
+    free(a); free(b); free(a2); free(b2);
+
+    /* lower-case uplo / transr on valid calls: the same bytes as upper case */
+    const int n = 300, lda = n + 1;
+    for (int mode = GCHOL_LAPACK_GPU; mode <= GCHOL_LAPACK_CPU; ++mode) {
+        void *x = spd_poisoned(prec, 'U', n, lda, 99), *y = dup_array(x, (size_t)lda * n * es);
+        int ix = -1, iy = -1;
+        gchol_lapack_route(mode, -1, -1);
+        call_potrf(prec, 'u', n, x, lda, &ix);
+        const int px = gchol_lapack_last_path();
+        call_potrf(prec, 'U', n, y, lda, &iy);
+        const int64_t diff = testing_count_diff(prec, (int64_t)lda * n, x, y);
+        testing_expect(ix == 0 && iy == 0 && diff == 0 &&
+                       px == (mode == GCHOL_LAPACK_CPU ? GCHOL_LAPACK_RAN_CPU : gpu_path()),
+                       "%cpotrf_ 'u' = 'U' bit for bit, mode %s path %s (%lld differ)", prec,
+                       mode_name(mode), path_name(px), (long long)diff);
+        free(x); free(y);
+    }
+}
+
+/* OpenBLAS's dsposv calls spotrs_ and spotrf_ through the shim's symbols. A
+ * CPU call's inner calls must stay on the CPU: with min_n_solve = 1 they
+ * would otherwise go to the GPU. The result must be OpenBLAS's, bit for bit. */
+static void nested_calls(void)
+{
+    typedef void dsposv_fn(const char *, const int *, const int *, double *, const int *,
+                           const double *, const int *, double *, const int *, double *, float *,
+                           int *, int *, size_t);
+    dsposv_fn *direct = (dsposv_fn *)openblas_symbol("dsposv_");
+    if (!direct) {
+        testing_record(TESTING_SKIPPED);
+        printf("  skipped nested calls: OpenBLAS's dsposv_ not found by soname\n");
+        return;
+    }
+    int n = 500, nrhs = 2, iter1 = -1, iter2 = -1, info1 = -1, info2 = -1;
+    double *a1 = spd_poisoned('d', 'L', n, n, 4242), *a2 = dup_array(a1, (size_t)n * n * 8);
+    double *b = rhs_poisoned('d', n, nrhs, n, 4343);
+    double *x1 = xmalloc((size_t)n * nrhs * 8), *x2 = xmalloc((size_t)n * nrhs * 8);
+    double *work = xmalloc((size_t)n * nrhs * 8);
+    float *swork = xmalloc((size_t)n * (n + nrhs) * 4);
+    gchol_lapack_route(GCHOL_LAPACK_AUTO, 100000, 1);
+    LAPACK_dsposv("L", &n, &nrhs, a1, &n, b, &n, x1, &n, work, swork, &iter1, &info1);
+    const int path = gchol_lapack_last_path();
+    direct("L", &n, &nrhs, a2, &n, b, &n, x2, &n, work, swork, &iter2, &info2, 1);
+    const int64_t diff = testing_count_diff('d', (int64_t)n * nrhs, x1, x2);
+    testing_expect(info1 == 0 && info2 == 0 && iter1 == iter2 && diff == 0 &&
+                   path == GCHOL_LAPACK_RAN_CPU,
+                   "dsposv_ on the CPU (min_n 100000, min_n_solve 1): its inner spotrs_ stay on "
+                   "the CPU, x = OpenBLAS's bit for bit (%lld differ, iter %d / %d, path %s)",
+                   (long long)diff, iter1, iter2, path_name(path));
+    gchol_lapack_route(GCHOL_LAPACK_AUTO, 128, 4096);
+    free(a1); free(a2); free(b); free(x1); free(x2); free(work); free(swork);
 }
 
 /* ---- routing ---------------------------------------------------------------- */
@@ -572,7 +669,9 @@ int main(int argc, char **argv)
                 if (!fallback_only) solve_case(prec, uplo, 513, nrhs[i], GCHOL_LAPACK_CPU, GCHOL_LAPACK_RAN_CPU, 1);
             }
             if (!quick) solve_case(prec, uplo, 2000, 100, GCHOL_LAPACK_AUTO, gpu_path(), 1);
-            posv_info_case(prec, uplo, 400, 123, GCHOL_LAPACK_GPU, gpu_path());
+            posv_info_case(prec, uplo, 400, 123, -1.0, GCHOL_LAPACK_GPU, gpu_path());
+            posv_info_case(prec, uplo, 400, 77, NAN, GCHOL_LAPACK_GPU, gpu_path());
+            if (!fallback_only) posv_info_case(prec, uplo, 400, 78, NAN, GCHOL_LAPACK_CPU, GCHOL_LAPACK_RAN_CPU);
             for (int t = 0; t < 2; ++t) {
                 const char transr = "NT"[t];
                 rfp_case(prec, transr, uplo, 301 + t, 5, 0, 0, GCHOL_LAPACK_GPU, gpu_path());
@@ -583,6 +682,7 @@ int main(int argc, char **argv)
             }
         }
         if (!fallback_only) bad_args(prec);
+        quick_and_case(prec);
     }
     dsposv_case('L', 500, 1, GCHOL_LAPACK_GPU, gpu_path());
     dsposv_case('U', 777, 4, GCHOL_LAPACK_GPU, gpu_path());
@@ -590,6 +690,7 @@ int main(int argc, char **argv)
     dsposv_nan_case('U', 300, 77, GCHOL_LAPACK_GPU, gpu_path());
     if (!fallback_only) dsposv_nan_case('L', 300, 211, GCHOL_LAPACK_CPU, GCHOL_LAPACK_RAN_CPU);
     if (!fallback_only) routing();
+    if (!fallback_only) nested_calls();
     threads();
     if (!fallback_only) out_of_memory();
     return testing_summary();

@@ -1,10 +1,11 @@
 #!/bin/sh
-# testing_preload.sh -- the LAPACK shim under an unchanged program: runs
+# testing_preload.sh -- the LAPACK shim under unchanged programs: runs
 # testing/preload_probe (LAPACKE + OpenBLAS only) with
 # LD_PRELOAD=lib/libgchol_lapack.so, GCHOL_LAPACK=gpu and verbose routing,
 # and checks that DPOSV went through the shim (on the GPU, or with no GPU
-# on the CPU after the fallback) with a correct solution. Prints the SUMMARY
-# line of the testers.
+# on the CPU after the fallback) with a correct solution; then callers that
+# dlsym(RTLD_NEXT) cannot serve (testing/shim_probe). Prints the SUMMARY line
+# of the testers.
 cd "$(dirname "$0")/.." || exit 1
 passed=0; failed=0
 if nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then want="gpu"; else want="cpu (gpu unavailable)"; fi
@@ -28,5 +29,28 @@ if echo "$out" | grep -q '^info 0 ' && ! echo "$out" | grep -q 'gchol'; then
 else
     echo "  FAILED  without LD_PRELOAD: $out"; failed=$((failed + 1))
 fi
+# no CPU LAPACK linked (as --as-needed leaves a program that calls LAPACK only
+# through the shim), and LAPACK called from a plugin loaded RTLD_LOCAL: the
+# shim must find a CPU LAPACK all the same (GCHOL_LAPACK=cpu), and in mode gpu
+# run on the GPU or, without one, fall back
+check() { # check WHAT WANT COMMAND...: the DPOSV line says WANT, the solve is right
+    what=$1; want_route=$2; shift 2
+    out=$("$@" 2>&1)
+    route=$(echo "$out" | grep "gchol LAPACK shim: DPOSV n=" | head -n 1)
+    ok=$(echo "$out" | grep '^info ' | awk '{ print ($2 == 0 && $4 < 30) ? 1 : 0 }')
+    if [ -n "$route" ] && echo "$route" | grep -q " $want_route " && [ "$ok" = 1 ]; then
+        echo "  ok      $what: $route; $(echo "$out" | grep '^info ')"; passed=$((passed + 1))
+    else
+        echo "  FAILED  $what (want '$want_route'):"; echo "$out" | sed 's/^/          /'
+        failed=$((failed + 1))
+    fi
+}
+check "no LAPACK linked, mode cpu" cpu env GCHOL_LAPACK=cpu GCHOL_LAPACK_VERBOSE=1 ./testing/shim_probe 400
+check "no LAPACK linked, mode gpu" "$want" env GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 ./testing/shim_probe 400
+check "LAPACK from a dlopen'd plugin, mode cpu" cpu env GCHOL_LAPACK=cpu GCHOL_LAPACK_VERBOSE=1 \
+    ./testing/shim_probe --plugin ./testing/shim_plugin.so 300
+check "LAPACK from a dlopen'd plugin, LD_PRELOAD, mode cpu" cpu env GCHOL_LAPACK=cpu \
+    GCHOL_LAPACK_VERBOSE=1 LD_PRELOAD=$PWD/lib/libgchol_lapack.so \
+    ./testing/shim_probe --plugin ./testing/shim_plugin.so 300
 echo "SUMMARY passed=$passed failed=$failed skipped=0"
 [ "$failed" -eq 0 ]
