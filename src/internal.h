@@ -219,6 +219,25 @@ typedef struct {
                            0: the whole array                              */
     size_t      elsize; /* element size, for tri                          */
 } gchol_host_array_t;
+/* LAPACK ?potrs / ?posv's argument checks: uplo (1), n (2), nrhs (3), A (4),
+ * lda (5), B (6), ldb (7), info (8); 0 or -i. A and B may be NULL only where
+ * the sizes leave them unused. */
+static inline int64_t gchol_check_solve_args(char uplo, int64_t n, int64_t nrhs, const void *A,
+                                             int64_t lda, const void *B, int64_t ldb,
+                                             const int64_t *info)
+{
+    const int64_t ldmin = n > 1 ? n : 1;
+    if (!gchol_uplo_valid(uplo)) return -1;
+    if (n < 0) return -2;
+    if (nrhs < 0) return -3;
+    if (n > 0 && A == NULL) return -4;
+    if (lda < ldmin) return -5;
+    if (n > 0 && nrhs > 0 && B == NULL) return -6;
+    if (ldb < ldmin) return -7;
+    if (info == NULL) return -8;
+    return 0;
+}
+
 /* The host-memory potrf on a queue the caller has entered, leaving the
  * factor on the device (potrf_host.c; used by posv_host.c). */
 int64_t gchol_dpotrf_host_on_queue(char uplo, int64_t n, double *A, int64_t lda, size_t extra,

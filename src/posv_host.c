@@ -24,16 +24,7 @@
 int64_t PFX(posv)(char uplo, int64_t n, int64_t nrhs, FLOAT *A, int64_t lda, FLOAT *B,
                   int64_t ldb, int64_t *info)
 {
-    int64_t st = 0;
-    const int64_t ldmin = n > 1 ? n : 1;
-    if (!gchol_uplo_valid(uplo)) st = -1;
-    else if (n < 0) st = -2;
-    else if (nrhs < 0) st = -3;
-    else if (n > 0 && A == NULL) st = -4;
-    else if (lda < ldmin) st = -5;
-    else if (n > 0 && nrhs > 0 && B == NULL) st = -6;
-    else if (ldb < ldmin) st = -7;
-    else if (info == NULL) st = -8;
+    int64_t st = gchol_check_solve_args(uplo, n, nrhs, A, lda, B, ldb, info);
     if (st != 0 || n == 0) {
         if (info) *info = st;
         return st;

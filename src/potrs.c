@@ -45,17 +45,8 @@ done:
 int64_t PFX(potrs_gpu)(char uplo, int64_t n, int64_t nrhs, const FLOAT *dA, int64_t ldda,
                        FLOAT *dB, int64_t lddb, int64_t *info, gchol_queue_t queue)
 {
-    int64_t st = 0;
-    const int64_t ldmin = n > 1 ? n : 1;
-    if (!gchol_uplo_valid(uplo)) st = -1;
-    else if (n < 0) st = -2;
-    else if (nrhs < 0) st = -3;
-    else if (n > 0 && dA == NULL) st = -4;
-    else if (ldda < ldmin) st = -5;
-    else if (n > 0 && nrhs > 0 && dB == NULL) st = -6;
-    else if (lddb < ldmin) st = -7;
-    else if (info == NULL) st = -8;
-    else if (queue == NULL) st = -9;
+    int64_t st = gchol_check_solve_args(uplo, n, nrhs, dA, ldda, dB, lddb, info);
+    if (st == 0 && queue == NULL) st = -9;
     if (st == 0 && n > 0 && nrhs > 0)
         st = potrs_run(gchol_uplo_is_upper(uplo), n, nrhs, dA, ldda, dB, lddb, queue);
     if (info) *info = st;
@@ -90,16 +81,7 @@ static int64_t host_potrs_job(gchol_queue_t q, char *dbase, void *ctx, int *down
 int64_t PFX(potrs)(char uplo, int64_t n, int64_t nrhs, const FLOAT *A, int64_t lda, FLOAT *B,
                    int64_t ldb, int64_t *info)
 {
-    int64_t st = 0;
-    const int64_t ldmin = n > 1 ? n : 1;
-    if (!gchol_uplo_valid(uplo)) st = -1;
-    else if (n < 0) st = -2;
-    else if (nrhs < 0) st = -3;
-    else if (n > 0 && A == NULL) st = -4;
-    else if (lda < ldmin) st = -5;
-    else if (n > 0 && nrhs > 0 && B == NULL) st = -6;
-    else if (ldb < ldmin) st = -7;
-    else if (info == NULL) st = -8;
+    int64_t st = gchol_check_solve_args(uplo, n, nrhs, A, lda, B, ldb, info);
     if (st != 0 || n == 0 || nrhs == 0) {
         if (info) *info = st;
         return st;
