@@ -16,8 +16,8 @@
  *  - illegal arguments go to the CPU LAPACK, which calls xerbla and sets
  *    info = -i exactly as it would have without the shim;
  *  - small problems stay on the CPU: factorizations of order n < min_n
- *    (default 128), solves of order n < min_n_solve (default 4096: a solve
- *    moves the whole factor for 2 n^2 nrhs flops);
+ *    (default 128), solves of order n < min_n_solve (default 2048: a solve
+ *    moves the factor's triangle for 2 n^2 nrhs flops);
  *  - calls that CPU LAPACK routines make to these symbols stay on the CPU;
  *  - with no usable GPU, or when the GPU call fails before it has written
  *    any of the caller's input arrays (no device, out of device or pinned

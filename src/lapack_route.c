@@ -19,11 +19,11 @@
 
 /* Defaults of the routing (GCHOL_LAPACK_MIN_N, GCHOL_LAPACK_MIN_N_SOLVE),
  * from bench_lapack_shim against OpenBLAS on the H100 machine's 16 cores
- * (docs/results/s20/c2, c3): the GPU's potrf, transfers included, is faster
- * from n = 96 (double) / 128 (single) on; its solves, which move the whole
- * factor for 2 n^2 nrhs flops, lose at n <= 1024 for every nrhs tried
- * (1..256), are mixed at 2048 and win at 4096 and 8192 for every nrhs. */
-enum { kDefaultMinN = 128, kDefaultMinNSolve = 4096 };
+ * (docs/results/s20/c2, c3, c4, c6): the GPU's potrf, transfers included,
+ * is faster from n = 96-128 on; its solves, which move the factor's triangle
+ * for 2 n^2 nrhs flops, win at every nrhs tried (1..256) from n = 2048 in
+ * both precisions (1.10-2.20x), are mixed at 768-1536 and lose below. */
+enum { kDefaultMinN = 128, kDefaultMinNSolve = 2048 };
 
 static pthread_once_t env_once = PTHREAD_ONCE_INIT;
 static _Atomic int     route_mode = GCHOL_LAPACK_AUTO;
