@@ -531,7 +531,7 @@ static void nested_calls(void)
                    "dsposv_ on the CPU (min_n 100000, min_n_solve 1): its inner spotrs_ stay on "
                    "the CPU, x = OpenBLAS's bit for bit (%lld differ, iter %d / %d, path %s)",
                    (long long)diff, iter1, iter2, path_name(path));
-    gchol_lapack_route(GCHOL_LAPACK_AUTO, 128, 4096);
+    gchol_lapack_route(GCHOL_LAPACK_AUTO, 128, 2048); /* the defaults */
     free(a1); free(a2); free(b); free(x1); free(x2); free(work); free(swork);
 }
 
