@@ -52,5 +52,23 @@ check "LAPACK from a dlopen'd plugin, mode cpu" cpu env GCHOL_LAPACK=cpu GCHOL_L
 check "LAPACK from a dlopen'd plugin, LD_PRELOAD, mode cpu" cpu env GCHOL_LAPACK=cpu \
     GCHOL_LAPACK_VERBOSE=1 LD_PRELOAD=$PWD/lib/libgchol_lapack.so \
     ./testing/shim_probe --plugin ./testing/shim_plugin.so 300
-echo "SUMMARY passed=$passed failed=$failed skipped=0"
+# a Fortran caller (gfortran's hidden string lengths), linked with the shim only
+skipped=0
+if command -v gfortran >/dev/null 2>&1; then
+    tmp=$(mktemp -d)
+    if gfortran -O1 testing/fortran_probe.f90 -o "$tmp/fortran_probe" -Llib -lgchol_lapack \
+           -Wl,-rpath,"$PWD/lib" 2> "$tmp/build.log"; then
+        check "Fortran caller, mode cpu" cpu env GCHOL_LAPACK=cpu GCHOL_LAPACK_VERBOSE=1 \
+            "$tmp/fortran_probe" 300
+        check "Fortran caller, mode gpu" "$want" env GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 \
+            "$tmp/fortran_probe" 300
+    else
+        echo "  FAILED  Fortran caller: gfortran could not build it"; sed 's/^/          /' "$tmp/build.log"
+        failed=$((failed + 1))
+    fi
+    rm -rf "$tmp"
+else
+    echo "  skipped Fortran caller (no gfortran)"; skipped=1
+fi
+echo "SUMMARY passed=$passed failed=$failed skipped=$skipped"
 [ "$failed" -eq 0 ]
