@@ -283,7 +283,8 @@ static int64_t host_sposv_job(gchol_queue_t q, char *dbase, void *ctx, int *down
 
 /* -----------------------------------------------------------------------------
  * gchol_dsposv: the same with A, B and X in host memory, on the library-owned
- * queue. A goes up whole; when iter < 0 the fallback runs through the host
+ * queue. Only A's uplo triangle goes up (with whole 256-wide diagonal
+ * blocks); when iter < 0 the fallback runs through the host
  * interface (gchol_dpotrf, gchol_dpotrs), which writes the factor back into
  * A's referenced triangle only. B, the padding rows and A's other triangle
  * are never written; only the n x nrhs block of X is.
@@ -305,7 +306,9 @@ int64_t gchol_dsposv(char uplo, int64_t n, int64_t nrhs, double *A, int64_t lda,
     const size_t xoff = boff + (size_t)round_up(n * nrhs, 32) * w;
     host_sposv_t job = { uplo, n, nrhs, boff, xoff, iter };
     const gchol_host_array_t arrays[] = {
-        { .up = A, .ld = (size_t)lda * w, .width = (size_t)n * w, .offset = 0, .cols = n },
+        /* A's uplo triangle only: dsposv_gpu never reads the other one */
+        { .up = A, .ld = (size_t)lda * w, .width = (size_t)n * w, .offset = 0, .cols = n,
+          .tri = uplo, .elsize = w },
         { .up = B, .ld = (size_t)ldb * w, .width = (size_t)n * w, .offset = boff, .cols = nrhs },
         { .down = X, .ld = (size_t)ldx * w, .width = (size_t)n * w, .offset = xoff,
           .cols = nrhs },
