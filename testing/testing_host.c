@@ -800,29 +800,21 @@ static void test_solve_host_no_device(void)
     for (int i = 0; i < N; i++) B[i] = Bf[i] = 1.0f + (float)i;
     memcpy(sA, A, sizeof(A)); memcpy(sB, B, sizeof(B)); memcpy(sX, X, sizeof(X));
     memcpy(sAf, Af, sizeof(Af)); memcpy(sBf, Bf, sizeof(Bf));
-    ret = gchol_dpotrs('L', N, 2, A, LD, B, LD, &info);
-    testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(A, sA, sizeof(A)) &&
-                       !memcmp(B, sB, sizeof(B)),
-                   "gchol_dpotrs without GPU: ret %lld info %lld, arrays untouched",
-                   (long long)ret, (long long)info);
-    info = INFO_POISON;
-    ret = gchol_spotrs('U', N, 2, Af, LD, Bf, LD, &info);
-    testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(Af, sAf, sizeof(Af)) &&
-                       !memcmp(Bf, sBf, sizeof(Bf)),
-                   "gchol_spotrs without GPU: ret %lld info %lld, arrays untouched",
-                   (long long)ret, (long long)info);
-    info = INFO_POISON;
-    ret = gchol_dposv('L', N, 2, A, LD, B, LD, &info);
-    testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(A, sA, sizeof(A)) &&
-                       !memcmp(B, sB, sizeof(B)),
-                   "gchol_dposv without GPU: ret %lld info %lld, arrays untouched",
-                   (long long)ret, (long long)info);
-    info = INFO_POISON;
-    ret = gchol_sposv('U', N, 2, Af, LD, Bf, LD, &info);
-    testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(Af, sAf, sizeof(Af)) &&
-                       !memcmp(Bf, sBf, sizeof(Bf)),
-                   "gchol_sposv without GPU: ret %lld info %lld, arrays untouched",
-                   (long long)ret, (long long)info);
+    /* potrs and posv, each precision: GCHOL_ERR_NO_DEVICE, A and B as they were */
+    for (int k = 0; k < 4; k++) {
+        const int single = k % 2, posv = k / 2;
+        info = INFO_POISON;
+        ret = single ? (posv ? gchol_sposv('U', N, 2, Af, LD, Bf, LD, &info)
+                             : gchol_spotrs('U', N, 2, Af, LD, Bf, LD, &info))
+                     : (posv ? gchol_dposv('L', N, 2, A, LD, B, LD, &info)
+                             : gchol_dpotrs('L', N, 2, A, LD, B, LD, &info));
+        const int kept = single ? !memcmp(Af, sAf, sizeof(Af)) && !memcmp(Bf, sBf, sizeof(Bf))
+                                : !memcmp(A, sA, sizeof(A)) && !memcmp(B, sB, sizeof(B));
+        testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && kept,
+                       "gchol_%c%s without GPU: ret %lld info %lld, arrays untouched",
+                       single ? 's' : 'd', posv ? "posv" : "potrs", (long long)ret,
+                       (long long)info);
+    }
     info = INFO_POISON;
     ret = gchol_dsposv('L', N, 2, A, LD, B, LD, X, LD, &iter, &info);
     testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && iter == 0 &&
