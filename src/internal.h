@@ -219,12 +219,11 @@ typedef struct {
                            0: the whole array                              */
     size_t      elsize; /* element size, for tri                          */
 } gchol_host_array_t;
-/* LAPACK ?potrs / ?posv's argument checks: uplo (1), n (2), nrhs (3), A (4),
- * lda (5), B (6), ldb (7), info (8); 0 or -i. A and B may be NULL only where
- * the sizes leave them unused. */
+/* The argument checks that LAPACK's ?potrs, ?posv and dsposv share: uplo (1),
+ * n (2), nrhs (3), A (4), lda (5), B (6), ldb (7); 0 or -i. A and B may be
+ * NULL only where the sizes leave them unused. The callers check the rest. */
 static inline int64_t gchol_check_solve_args(char uplo, int64_t n, int64_t nrhs, const void *A,
-                                             int64_t lda, const void *B, int64_t ldb,
-                                             const int64_t *info)
+                                             int64_t lda, const void *B, int64_t ldb)
 {
     const int64_t ldmin = n > 1 ? n : 1;
     if (!gchol_uplo_valid(uplo)) return -1;
@@ -234,7 +233,6 @@ static inline int64_t gchol_check_solve_args(char uplo, int64_t n, int64_t nrhs,
     if (lda < ldmin) return -5;
     if (n > 0 && nrhs > 0 && B == NULL) return -6;
     if (ldb < ldmin) return -7;
-    if (info == NULL) return -8;
     return 0;
 }
 

@@ -24,7 +24,8 @@
 int64_t PFX(posv)(char uplo, int64_t n, int64_t nrhs, FLOAT *A, int64_t lda, FLOAT *B,
                   int64_t ldb, int64_t *info)
 {
-    int64_t st = gchol_check_solve_args(uplo, n, nrhs, A, lda, B, ldb, info);
+    int64_t st = gchol_check_solve_args(uplo, n, nrhs, A, lda, B, ldb);
+    if (st == 0 && info == NULL) st = -8;
     if (st != 0 || n == 0) {
         if (info) *info = st;
         return st;

@@ -45,7 +45,8 @@ done:
 int64_t PFX(potrs_gpu)(char uplo, int64_t n, int64_t nrhs, const FLOAT *dA, int64_t ldda,
                        FLOAT *dB, int64_t lddb, int64_t *info, gchol_queue_t queue)
 {
-    int64_t st = gchol_check_solve_args(uplo, n, nrhs, dA, ldda, dB, lddb, info);
+    int64_t st = gchol_check_solve_args(uplo, n, nrhs, dA, ldda, dB, lddb);
+    if (st == 0 && info == NULL) st = -8;
     if (st == 0 && queue == NULL) st = -9;
     if (st == 0 && n > 0 && nrhs > 0)
         st = potrs_run(gchol_uplo_is_upper(uplo), n, nrhs, dA, ldda, dB, lddb, queue);
@@ -81,7 +82,8 @@ static int64_t host_potrs_job(gchol_queue_t q, char *dbase, void *ctx, int *down
 int64_t PFX(potrs)(char uplo, int64_t n, int64_t nrhs, const FLOAT *A, int64_t lda, FLOAT *B,
                    int64_t ldb, int64_t *info)
 {
-    int64_t st = gchol_check_solve_args(uplo, n, nrhs, A, lda, B, ldb, info);
+    int64_t st = gchol_check_solve_args(uplo, n, nrhs, A, lda, B, ldb);
+    if (st == 0 && info == NULL) st = -8;
     if (st != 0 || n == 0 || nrhs == 0) {
         if (info) *info = st;
         return st;

@@ -172,14 +172,9 @@ static int64_t check_args(char uplo, int64_t n, int64_t nrhs, const void *A, int
                           const void *B, int64_t ldb, const void *X, int64_t ldx,
                           const int64_t *iter, const int64_t *info)
 {
+    const int64_t st = gchol_check_solve_args(uplo, n, nrhs, A, lda, B, ldb);
     const int64_t ldmin = n > 1 ? n : 1;
-    if (!gchol_uplo_valid(uplo)) return -1;
-    if (n < 0) return -2;
-    if (nrhs < 0) return -3;
-    if (n > 0 && A == NULL) return -4;
-    if (lda < ldmin) return -5;
-    if (n > 0 && nrhs > 0 && B == NULL) return -6;
-    if (ldb < ldmin) return -7;
+    if (st != 0) return st;
     if (n > 0 && nrhs > 0 && X == NULL) return -8;
     if (ldx < ldmin) return -9;
     if (iter == NULL) return -10;
