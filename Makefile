@@ -39,14 +39,15 @@ LIB_OBJ := $(patsubst src/%.c,build/%_d.o,$(GENERIC_SRC)) \
 TESTS := testing/testing_dpotrf testing/testing_spotrf testing/testing_host testing/testing_host_stage \
          testing/testing_dsyrk_diag testing/testing_ssyrk_diag \
          testing/testing_dpftrf testing/testing_spftrf testing/testing_dsposv testing/testing_wls \
-         testing/testing_lapack_shim testing/preload_probe testing/shim_probe testing/shim_plugin.so
+         testing/testing_lapack_shim testing/preload_probe testing/shim_probe testing/shim_plugin.so \
+         testing/fault_engine.so
 BENCH := benchmarks/bench_potrf benchmarks/demo_potrf benchmarks/timeline_potrf \
          benchmarks/bench_syrk_diag benchmarks/bench_pftrf benchmarks/bench_posv benchmarks/bench_wls \
          benchmarks/bench_lapack_shim
 
 .PHONY: all lib deps test test-gpu test-large sanitize demo bench install clean
 all: lib $(TESTS) $(BENCH)
-lib: lib/libgchol.a lib/libgchol.so lib/libgchol_lapack.so
+lib: lib/libgchol.a lib/libgchol.so lib/libgchol_lapack.so lib/libgchol_lapack_gpu.so
 
 build/%_d.o: src/%.c $(wildcard include/*.h) $(wildcard src/*.h) $(wildcard kernels/*.h)
 	@mkdir -p build
@@ -70,13 +71,19 @@ lib/libgchol.so: $(LIB_OBJ)
 
 # The LAPACK shim: dpotrf_ & co. over gchol, with the CPU LAPACK behind it
 # (lapack_route.c). Only its LAPACK symbols and controls are exported
-# (lapack_shim.map); it does not link a LAPACK of its own.
+# (lapack_shim.map); it links neither a LAPACK nor CUDA: gchol and its CUDA
+# libraries are the engine, lib/libgchol_lapack_gpu.so, which the shim opens
+# at its first call routed to the GPU (src/lapack_engine.h).
 SHIM_OBJ := build/lapack_shim_d.o build/lapack_shim_s.o build/lapack_route.o
-lib/libgchol_lapack.so: $(SHIM_OBJ) lib/libgchol.a src/lapack_shim.map
+lib/libgchol_lapack.so: $(SHIM_OBJ) src/lapack_shim.map
 	@mkdir -p lib
-	$(NVCC) -shared -o $@ $(SHIM_OBJ) lib/libgchol.a -Xlinker --version-script=src/lapack_shim.map \
-	    -Xlinker -soname=libgchol_lapack.so \
-	    -Xlinker -rpath -Xlinker $(CUDA_LIB) -L$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread -ldl
+	$(CC) -shared -o $@ $(SHIM_OBJ) -Wl,--version-script=src/lapack_shim.map \
+	    -Wl,-soname=libgchol_lapack.so -lpthread -ldl
+lib/libgchol_lapack_gpu.so: build/lapack_engine.o lib/libgchol.a src/lapack_engine.map
+	@mkdir -p lib
+	$(NVCC) -shared -o $@ build/lapack_engine.o lib/libgchol.a \
+	    -Xlinker --version-script=src/lapack_engine.map -Xlinker -soname=libgchol_lapack_gpu.so \
+	    -Xlinker -rpath -Xlinker $(CUDA_LIB) -L$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread
 
 # Testing: testing_potrf.c is precision-generic, compiled once per precision.
 # testing_host_stage builds src/host_stage.c against a mocked CUDA runtime.
@@ -102,18 +109,21 @@ testing/testing_host: testing/testing_host.c $(TEST_COMMON) $(TEST_HDR) lib/libg
 
 # The shim ahead of LAPACKE and OpenBLAS, so that their dpotrf_ & co. are the shim's.
 LDSHIM := -Llib -lgchol_lapack -Wl,-rpath,'$$ORIGIN/../lib'
-testing/testing_lapack_shim: testing/testing_lapack_shim.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol_lapack.so lib/libgchol.a
+testing/testing_lapack_shim: testing/testing_lapack_shim.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol_lapack.so lib/libgchol_lapack_gpu.so lib/libgchol.a
 	$(CC) $(CFLAGS) -Itesting testing/testing_lapack_shim.c $(TEST_COMMON) -o $@ $(LDSHIM) lib/libgchol.a $(LDCUDA) $(LDLAPACK) -ldl -lstdc++
 # An ordinary LAPACKE program, without gchol: testing_preload.sh runs it under LD_PRELOAD.
 testing/preload_probe: testing/preload_probe.c
 	$(CC) $(CFLAGS) testing/preload_probe.c -o $@ $(LDLAPACK)
 # A caller linked with the shim and no LAPACK, and a plugin (dlopen RTLD_LOCAL)
 # that calls LAPACK itself: the shim must still find the CPU LAPACK.
-testing/shim_probe: testing/shim_probe.c lib/libgchol_lapack.so
+testing/shim_probe: testing/shim_probe.c lib/libgchol_lapack.so lib/libgchol_lapack_gpu.so
 	$(CC) $(CFLAGS) testing/shim_probe.c -o $@ -Llib -lgchol_lapack -Wl,-rpath,'$$ORIGIN/../lib' -ldl -lm
+# A stand-in GPU engine that fails on purpose (testing_preload.sh).
+testing/fault_engine.so: testing/fault_engine.c src/lapack_engine.h include/gchol.h
+	$(CC) $(CFLAGS) -shared testing/fault_engine.c -o $@
 testing/shim_plugin.so: testing/shim_probe.c
 	$(CC) $(CFLAGS) -shared -DSHIM_PLUGIN testing/shim_probe.c -o $@ -Wl,--no-as-needed $(LDLAPACK)
-benchmarks/bench_lapack_shim: benchmarks/bench_lapack_shim.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol_lapack.so lib/libgchol.a
+benchmarks/bench_lapack_shim: benchmarks/bench_lapack_shim.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol_lapack.so lib/libgchol_lapack_gpu.so lib/libgchol.a
 	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_lapack_shim.c benchmarks/bench_common.c -o $@ $(LDSHIM) lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -ldl -lstdc++
 
 benchmarks/bench_potrf: benchmarks/bench_potrf.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
@@ -162,7 +172,7 @@ install: lib
 	install -m 644 lib/libgchol.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 lib/libgchol.so $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 include/gchol_lapack.h $(DESTDIR)$(PREFIX)/include/
-	install -m 755 lib/libgchol_lapack.so $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 lib/libgchol_lapack.so lib/libgchol_lapack_gpu.so $(DESTDIR)$(PREFIX)/lib/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@CUDA_LIB@|$(CUDA_LIB)|g' \
 	    -e 's|@VERSION@|0.3.1|g' gchol.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gchol.pc
 

@@ -28,10 +28,16 @@
  *    lower through LAPACKE) and a line goes to stderr. LAPACK itself never
  *    returns such a value.
  *
+ * The shim links no CUDA library. Its GPU side, gchol with cuBLAS and the
+ * CUDA runtime, is lib/libgchol_lapack_gpu.so, opened at the first call
+ * routed to the GPU (beside the shim, else by the loader's search path, or
+ * GCHOL_LAPACK_GPU_LIB); if it cannot be opened the calls run on the CPU.
+ *
  * Environment (read at the first call): GCHOL_LAPACK=auto|gpu|cpu (gpu: every
  * call the exceptions above leave goes to the GPU), GCHOL_LAPACK_MIN_N,
- * GCHOL_LAPACK_MIN_N_SOLVE, GCHOL_LAPACK_CPU_LIB, GCHOL_LAPACK_VERBOSE=1 (one
- * line per call on stderr: routine, size, info, where it ran, seconds).
+ * GCHOL_LAPACK_MIN_N_SOLVE, GCHOL_LAPACK_CPU_LIB, GCHOL_LAPACK_GPU_LIB,
+ * GCHOL_LAPACK_VERBOSE=1 (one line per call on stderr: routine, size, info,
+ * where it ran, seconds).
  *
  * Integers are LAPACK's LP64 `int`. Trailing hidden string lengths (gfortran
  * ABI) are accepted and ignored; calls from C without them are fine.

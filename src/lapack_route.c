@@ -1,11 +1,12 @@
 /*
  * lapack_route.c -- the LAPACK shim's routing: which calls go to the GPU,
- * the lookup of the CPU LAPACK behind the shim, and the per-thread record of
- * where the last call ran. The routines themselves are in lapack_shim.c.
+ * the lookup of the CPU LAPACK behind the shim and the opening of the GPU
+ * engine (lapack_engine.h), and the per-thread record of where the last call
+ * ran. The routines themselves are in lapack_shim.c.
  */
-#define _GNU_SOURCE /* dlsym(RTLD_NEXT) */
+#define _GNU_SOURCE /* dlsym(RTLD_NEXT), dladdr */
 #include "lapack_shim.h"
-#include "internal.h"
+#include "gchol.h"
 
 #include <dlfcn.h>
 #include <link.h> /* dl_iterate_phdr */
@@ -190,6 +191,63 @@ void *gchol_lapack_cpu_symbol(void *_Atomic *slot, const char *name)
     return f == (void *)&kMissing ? NULL : f;
 }
 
+/* ---- opening the GPU engine ----------------------------------------------- */
+
+static const char kEngineName[] = "libgchol_lapack_gpu.so";
+static pthread_once_t engine_once = PTHREAD_ONCE_INIT;
+static const gchol_lapack_engine_t *_Atomic engine; /* NULL: not open (yet) */
+
+/* The engine's table from the library at `path`, or NULL with *why set. */
+static const gchol_lapack_engine_t *open_engine(const char *path, char *why, size_t len)
+{
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL); /* kept open */
+    if (h == NULL) {
+        snprintf(why, len, "%s", dlerror());
+        return NULL;
+    }
+    gchol_lapack_engine_fn *get = (gchol_lapack_engine_fn *)dlsym(h, GCHOL_LAPACK_ENGINE_SYMBOL);
+    const gchol_lapack_engine_t *e = get ? get() : NULL;
+    if (e == NULL || e->version != GCHOL_LAPACK_ENGINE_VERSION) {
+        snprintf(why, len, "%s: %s", path, e ? "another version of the engine" : "not an engine");
+        return NULL;
+    }
+    return e;
+}
+
+/* GCHOL_LAPACK_GPU_LIB if set; else libgchol_lapack_gpu.so beside the shim
+ * (as installed and as built), else wherever the dynamic loader finds it. A
+ * missing engine is said once on stderr: the calls then run on the CPU. */
+static void load_engine(void)
+{
+    char why[768] = "", path[4096];
+    const gchol_lapack_engine_t *e = NULL;
+    const char *lib = getenv("GCHOL_LAPACK_GPU_LIB");
+    Dl_info self;
+    if (lib && *lib) {
+        e = open_engine(lib, why, sizeof why);
+    } else {
+        if (dladdr((void *)&gchol_lapack_route, &self) && self.dli_fname) {
+            const char *slash = strrchr(self.dli_fname, '/');
+            if (slash && (size_t)(slash - self.dli_fname) + sizeof kEngineName + 1 < sizeof path) {
+                snprintf(path, sizeof path, "%.*s/%s", (int)(slash - self.dli_fname),
+                         self.dli_fname, kEngineName);
+                e = open_engine(path, why, sizeof why);
+            }
+        }
+        if (e == NULL) e = open_engine(kEngineName, why, sizeof why);
+    }
+    if (e == NULL)
+        fprintf(stderr, "gchol LAPACK shim: cannot open the GPU engine (%s); the calls run on the "
+                        "CPU LAPACK\n", why);
+    atomic_store(&engine, e);
+}
+
+static const gchol_lapack_engine_t *gpu_engine(void)
+{
+    pthread_once(&engine_once, load_engine);
+    return atomic_load(&engine);
+}
+
 static double clock_now(void)
 {
     struct timespec ts;
@@ -247,25 +305,33 @@ void gchol_lapack_dispatch(const shim_call_t *c)
     }
     shim_choice_t choice = choose(c->n, c->nrhs, cpu_found);
     if (choice == SHIM_GPU) {
-        gchol_host_inout_written = 0;
-        const int64_t st = c->run_gpu(c->args);
+        const gchol_lapack_engine_t *e = gpu_engine();
+        int64_t st = GCHOL_ERR_NO_DEVICE;
+        int written = 0;
+        if (e != NULL) {
+            int *flag = e->inout_written(); /* this thread's */
+            *flag = 0;
+            st = c->run_gpu(e, c->args);
+            written = *flag;
+        }
         if (st > GCHOL_ERR_NO_DEVICE) { /* 0, k > 0, or -i for what LAPACK lets pass */
             *c->info = (int)st;
             done(c, GCHOL_LAPACK_RAN_GPU, t0);
             return;
         }
         if (st == GCHOL_ERR_NO_DEVICE) no_device = 1;
-        if (gchol_host_inout_written || !cpu_found) {
+        const char *why = e ? e->strerror(st) : "no GPU engine";
+        if (written || !cpu_found) {
             fprintf(stderr, "gchol LAPACK shim: %s failed on the GPU%s: %s (info = %lld)\n",
                     c->routine, cpu_found ? " after it had written part of its input arrays" : "",
-                    gchol_strerror(st), (long long)st);
+                    why, (long long)st);
             *c->info = (int)st;
             done(c, GCHOL_LAPACK_RAN_FAILED, t0);
             return;
         }
         if (verbose)
             fprintf(stderr, "gchol LAPACK shim: %s on the GPU: %s; redone on the CPU\n",
-                    c->routine, gchol_strerror(st));
+                    c->routine, why);
         choice = SHIM_CPU_NO_GPU;
     }
     if (!cpu_found) { /* no GPU either */
@@ -279,4 +345,9 @@ void gchol_lapack_dispatch(const shim_call_t *c)
     done(c, choice == SHIM_CPU ? GCHOL_LAPACK_RAN_CPU : GCHOL_LAPACK_RAN_FALLBACK, t0);
 }
 
-void gchol_lapack_finalize(void) { gchol_finalize(); }
+/* Frees what the engine holds on the device; does not open it. */
+void gchol_lapack_finalize(void)
+{
+    const gchol_lapack_engine_t *e = atomic_load(&engine);
+    if (e != NULL) e->finalize();
+}

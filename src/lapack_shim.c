@@ -3,15 +3,16 @@
  * (?potrf_, ?potrs_, ?posv_, ?pftrf_, ?pftrs_, and dsposv_), built into
  * lib/libgchol_lapack.so only. Each packs its arguments, checks them as
  * LAPACK does, and hands the call to gchol_lapack_dispatch (lapack_route.c),
- * which runs it on the GPU through gchol's host-memory form or on the CPU
- * LAPACK behind the shim. Precision-generic (see prec.h).
+ * which runs it on the GPU through gchol's host-memory form (reached through
+ * the engine's table, lapack_engine.h) or on the CPU LAPACK behind the shim.
+ * Precision-generic (see prec.h).
  *
  * The trailing size_t arguments are gfortran's hidden string lengths: never
  * read (C callers may leave them out), and passed as 1 to the CPU LAPACK.
  */
 #include "lapack_shim.h"
-#include "internal.h"
 #include "prec.h"
+#include "../kernels/rfp_index.h"
 
 #include <stdatomic.h>
 
@@ -19,10 +20,12 @@
 #define F77(name)      d##name##_
 #define F77_NAME(name) "d" #name "_"
 #define UP_NAME(name)  "D" name
+#define ENGINE(name)   d_##name
 #else
 #define F77(name)      s##name##_
 #define F77_NAME(name) "s" #name "_"
 #define UP_NAME(name)  "S" name
+#define ENGINE(name)   s_##name
 #endif
 
 /* LAPACK's lsame for one letter: case-insensitive. */
@@ -58,11 +61,11 @@ typedef void potrf_fn(const char *, const int *, FLOAT *, const int *, int *, si
 static void *_Atomic cpu_potrf;
 typedef struct { const char *uplo; const int *n; FLOAT *a; const int *lda; int *info; } potrf_args;
 
-static int64_t potrf_gpu(void *p)
+static int64_t potrf_gpu(const gchol_lapack_engine_t *e, void *p)
 {
     potrf_args *x = p;
     int64_t info = 0;
-    return PFX(potrf)(*x->uplo, *x->n, x->a, *x->lda, &info);
+    return e->ENGINE(potrf)(*x->uplo, *x->n, x->a, *x->lda, &info);
 }
 static void potrf_cpu(void *p)
 {
@@ -94,11 +97,11 @@ typedef struct {
     const int *ldb; int *info;
 } potrs_args;
 
-static int64_t potrs_gpu(void *p)
+static int64_t potrs_gpu(const gchol_lapack_engine_t *e, void *p)
 {
     potrs_args *x = p;
     int64_t info = 0;
-    return PFX(potrs)(*x->uplo, *x->n, *x->nrhs, x->a, *x->lda, x->b, *x->ldb, &info);
+    return e->ENGINE(potrs)(*x->uplo, *x->n, *x->nrhs, x->a, *x->lda, x->b, *x->ldb, &info);
 }
 static void potrs_cpu(void *p)
 {
@@ -133,11 +136,12 @@ typedef void posv_fn(const char *, const int *, const int *, FLOAT *, const int 
                      const int *, int *, size_t);
 static void *_Atomic cpu_posv;
 
-static int64_t posv_gpu(void *p)
+static int64_t posv_gpu(const gchol_lapack_engine_t *e, void *p)
 {
     potrs_args *x = p;
     int64_t info = 0;
-    return PFX(posv)(*x->uplo, *x->n, *x->nrhs, (FLOAT *)x->a, *x->lda, x->b, *x->ldb, &info);
+    return e->ENGINE(posv)(*x->uplo, *x->n, *x->nrhs, (FLOAT *)x->a, *x->lda, x->b, *x->ldb,
+                           &info);
 }
 
 /* LAPACK's own ?posv for an illegal argument (its xerbla names ?POSV);
@@ -173,11 +177,11 @@ typedef void pftrf_fn(const char *, const char *, const int *, FLOAT *, int *, s
 static void *_Atomic cpu_pftrf;
 typedef struct { const char *transr, *uplo; const int *n; FLOAT *a; int *info; } pftrf_args;
 
-static int64_t pftrf_gpu(void *p)
+static int64_t pftrf_gpu(const gchol_lapack_engine_t *e, void *p)
 {
     pftrf_args *x = p;
     int64_t info = 0;
-    return PFX(pftrf)(*x->transr, *x->uplo, *x->n, x->a, &info);
+    return e->ENGINE(pftrf)(*x->transr, *x->uplo, *x->n, x->a, &info);
 }
 static void pftrf_cpu(void *p)
 {
@@ -209,11 +213,11 @@ typedef struct {
     int *info;
 } pftrs_args;
 
-static int64_t pftrs_gpu(void *p)
+static int64_t pftrs_gpu(const gchol_lapack_engine_t *e, void *p)
 {
     pftrs_args *x = p;
     int64_t info = 0;
-    return PFX(pftrs)(*x->transr, *x->uplo, *x->n, *x->nrhs, x->a, x->b, *x->ldb, &info);
+    return e->ENGINE(pftrs)(*x->transr, *x->uplo, *x->n, *x->nrhs, x->a, x->b, *x->ldb, &info);
 }
 static void pftrs_cpu(void *p)
 {
@@ -250,12 +254,12 @@ typedef struct {
     const int *ldb; double *x; const int *ldx; double *work; float *swork; int *iter, *info;
 } dsposv_args;
 
-static int64_t dsposv_gpu(void *p)
+static int64_t dsposv_gpu(const gchol_lapack_engine_t *e, void *p)
 {
     dsposv_args *x = p;
     int64_t iter = 0, info = 0;
-    int64_t st = gchol_dsposv(*x->uplo, *x->n, *x->nrhs, x->a, *x->lda, x->b, *x->ldb, x->x,
-                              *x->ldx, &iter, &info);
+    int64_t st = e->dsposv(*x->uplo, *x->n, *x->nrhs, x->a, *x->lda, x->b, *x->ldb, x->x,
+                           *x->ldx, &iter, &info);
     *x->iter = (int)iter;
     return st;
 }

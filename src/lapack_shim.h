@@ -6,6 +6,7 @@
 #define GCHOL_LAPACK_SHIM_H
 
 #include "gchol_lapack.h"
+#include "lapack_engine.h"
 
 #include <stdint.h>
 
@@ -15,7 +16,8 @@ typedef struct {
     int         bad_arg;           /* LAPACK's first illegal argument, or 0   */
     int64_t     n, nrhs;           /* nrhs < 0: a factorization (min_n), else
                                       a solve (min_n_solve); 0: CPU           */
-    int64_t   (*run_gpu)(void *);  /* gchol's host form: its status           */
+    int64_t   (*run_gpu)(const gchol_lapack_engine_t *, void *);
+                                   /* gchol's host form: its status           */
     void      (*run_cpu)(void *);  /* the CPU LAPACK routine; NULL if none    */
     void       *args;
     int        *info;

@@ -5,7 +5,10 @@
  * with dlopen(RTLD_LOCAL) which calls LAPACK itself (Python, R or MATLAB
  * extensions). Either way dlsym(RTLD_NEXT) from the shim finds no CPU
  * LAPACK; testing_preload.sh checks that the shim finds one all the same.
- * Solves one SPD system with dposv_ and prints "info <k> solve <ratio>".
+ * Solves one SPD system with dposv_ and prints "info <k> solve <ratio>",
+ * then "cuda_libs <before> <after>": whether the CUDA runtime or cuBLAS was
+ * mapped into the process before the call and after it (the shim opens its
+ * GPU engine, and with it CUDA, only at its first call routed to the GPU).
  *   shim_probe n | shim_probe --plugin path n
  */
 #include <dlfcn.h>
@@ -16,6 +19,18 @@
 
 void dposv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *lda,
             double *b, const int *ldb, int *info, size_t uplo_len);
+
+/* 1 if the CUDA runtime or cuBLAS is mapped into this process. */
+static int cuda_mapped(void)
+{
+    FILE *f = fopen("/proc/self/maps", "r");
+    char line[4096];
+    int found = 0;
+    while (f && !found && fgets(line, sizeof line, f))
+        found = strstr(line, "libcudart") != NULL || strstr(line, "libcublas") != NULL;
+    if (f) fclose(f);
+    return found;
+}
 
 /* The same solve, as the plugin exports it. */
 int probe_solve(int n);
@@ -31,6 +46,7 @@ int probe_solve(int n)
             a[i + (size_t)j * n] = (i == j ? n : 0) + 1.0 / (1.0 + fabs((double)(i - j)));
     for (int i = 0; i < n * nrhs; ++i) b[i] = x[i] = sin(0.3 * i + 0.1);
     memcpy(a0, a, (size_t)n * n * 8);
+    const int cuda_before = cuda_mapped();
     int info = -1;
     dposv_("L", &n, &nrhs, a, &n, x, &n, &info, 1);
     double rn = 0, xn = 0, an = 0;
@@ -46,6 +62,7 @@ int probe_solve(int n)
         }
     }
     printf("info %d solve %.3e\n", info, rn / (an * xn * n * 2.220446049250313e-16));
+    printf("cuda_libs %d %d\n", cuda_before, cuda_mapped());
     free(a); free(a0); free(x); free(b);
     return 0;
 }

@@ -4,8 +4,10 @@
 # LD_PRELOAD=lib/libgchol_lapack.so, GCHOL_LAPACK=gpu and verbose routing,
 # and checks that DPOSV went through the shim (on the GPU, or with no GPU
 # on the CPU after the fallback) with a correct solution; then callers that
-# dlsym(RTLD_NEXT) cannot serve (testing/shim_probe). Prints the SUMMARY line
-# of the testers.
+# dlsym(RTLD_NEXT) cannot serve (testing/shim_probe); then the GPU engine:
+# opened only at the first call routed to the GPU, and a missing, refused or
+# failing engine (testing/fault_engine.so). Prints the SUMMARY line of the
+# testers.
 cd "$(dirname "$0")/.." || exit 1
 passed=0; failed=0
 if nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then want="gpu"; else want="cpu (gpu unavailable)"; fi
@@ -52,6 +54,44 @@ check "LAPACK from a dlopen'd plugin, mode cpu" cpu env GCHOL_LAPACK=cpu GCHOL_L
 check "LAPACK from a dlopen'd plugin, LD_PRELOAD, mode cpu" cpu env GCHOL_LAPACK=cpu \
     GCHOL_LAPACK_VERBOSE=1 LD_PRELOAD=$PWD/lib/libgchol_lapack.so \
     ./testing/shim_probe --plugin ./testing/shim_plugin.so 300
+# The GPU engine (src/lapack_engine.h). The shim itself links no CUDA
+# library, so preloading it costs no CUDA start-up; the engine, and with it
+# CUDA, comes in at the first call routed to the GPU (even with no device).
+cuda_libs() { # cuda_libs WHAT WANT COMMAND...: the probe's "cuda_libs" line is WANT
+    what=$1; want_libs=$2; shift 2
+    out=$("$@" 2>&1)
+    if echo "$out" | grep -q "^cuda_libs $want_libs\$" && echo "$out" | grep -q '^info 0 '; then
+        echo "  ok      $what: cuda_libs $want_libs"; passed=$((passed + 1))
+    else
+        echo "  FAILED  $what (want cuda_libs $want_libs):"; echo "$out" | sed 's/^/          /'
+        failed=$((failed + 1))
+    fi
+}
+if ldd lib/libgchol_lapack.so | grep -q 'libcu'; then
+    echo "  FAILED  the shim links a CUDA library:"; ldd lib/libgchol_lapack.so | sed 's/^/          /'
+    failed=$((failed + 1))
+else
+    echo "  ok      the shim links no CUDA library"; passed=$((passed + 1))
+fi
+cuda_libs "mode cpu: CUDA never loaded" "0 0" env GCHOL_LAPACK=cpu ./testing/shim_probe 400
+cuda_libs "mode gpu: CUDA loaded at the first GPU call" "0 1" env GCHOL_LAPACK=gpu ./testing/shim_probe 400
+engine=$PWD/testing/fault_engine.so
+check "engine missing, mode gpu" "cpu (gpu unavailable)" env GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 \
+    GCHOL_LAPACK_GPU_LIB=/nonexistent/libgchol_lapack_gpu.so ./testing/shim_probe 400
+check "engine of another version, mode gpu" "cpu (gpu unavailable)" env GCHOL_LAPACK=gpu \
+    GCHOL_LAPACK_VERBOSE=1 GCHOL_LAPACK_GPU_LIB=$engine GCHOL_FAULT=version ./testing/shim_probe 400
+check "GPU failure before any write: redone on the CPU" "cpu (gpu unavailable)" env GCHOL_LAPACK=gpu \
+    GCHOL_LAPACK_VERBOSE=1 GCHOL_LAPACK_GPU_LIB=$engine GCHOL_FAULT=before ./testing/shim_probe 400
+# after a write the input is lost: info = GCHOL_ERR_CUDA (-103), path 'E', one stderr line
+out=$(env GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 GCHOL_LAPACK_GPU_LIB=$engine GCHOL_FAULT=after \
+      ./testing/shim_probe 400 2>&1)
+if echo "$out" | grep -q '^info -103 ' && echo "$out" | grep -q 'DPOSV n=400 info=-103 failed ' &&
+   echo "$out" | grep -q 'DPOSV failed on the GPU after it had written part of its input arrays'; then
+    echo "  ok      GPU failure after a write: info -103, path E, said on stderr"; passed=$((passed + 1))
+else
+    echo "  FAILED  GPU failure after a write (want info -103, path E):"; echo "$out" | sed 's/^/          /'
+    failed=$((failed + 1))
+fi
 # a Fortran caller (gfortran's hidden string lengths), linked with the shim only
 skipped=0
 if command -v gfortran >/dev/null 2>&1; then
