@@ -324,6 +324,26 @@ int64_t gchol_swls_gpu(char uplo, int64_t m, int64_t n, int64_t nrhs, const floa
                        float *dC, int64_t lddc, float *dY, int64_t lddy, int64_t *info,
                        gchol_queue_t queue);
 
+/* gchol_?wls_rfp_gpu: the same with C in RFP storage (as LAPACK's dsfrk,
+ * dpftrf and dpftrs keep it, described below): m(m+1)/2 elements instead of
+ * m x m, for the m at which C would not fit in full. C := A D^2 A^T
+ * (sfrk_diag), C := chol(C) (?pftrf), Y := C^{-1} (A (D^2 B)) (?pftrs).
+ * Synchronous.
+ *   transr (1) 'N' or 'T', uplo (2) 'L'/'U': the RFP variant of C,
+ *   m (3), n (4), nrhs (5), dA (6), ldda (7), dd (8), dB (9), lddb (10) as
+ *   above,
+ *   dC (11) device RFP array of m(m+1)/2: receives the Cholesky factor of
+ *       A D^2 A^T, as ?pftrf leaves it (for later solves with ?pftrs),
+ *   dY (12), lddy (13), info (14), queue (15) as above. */
+int64_t gchol_dwls_rfp_gpu(char transr, char uplo, int64_t m, int64_t n, int64_t nrhs,
+                           const double *dA, int64_t ldda, const double *dd, const double *dB,
+                           int64_t lddb, double *dC, double *dY, int64_t lddy, int64_t *info,
+                           gchol_queue_t queue);
+int64_t gchol_swls_rfp_gpu(char transr, char uplo, int64_t m, int64_t n, int64_t nrhs,
+                           const float *dA, int64_t ldda, const float *dd, const float *dB,
+                           int64_t lddb, float *dC, float *dY, int64_t lddy, int64_t *info,
+                           gchol_queue_t queue);
+
 /* gchol_dswls_gpu: the same problem in double precision by mixed precision
  * (as dsposv): A and d go to single precision, C_s = A_s D_s^2 A_s^T and its
  * Cholesky factor are formed in single precision, and Y is refined in double

@@ -283,14 +283,17 @@ int64_t gchol_ssyrk_diag_full(char uplo, int64_t m, int64_t n, float alpha, cons
                               int64_t ldda, const float *dd, float beta, float *dC, int64_t lddc,
                               int tf32, gchol_queue_t queue);
 
-/* gchol_?wls_gpu's work, arguments checked and m > 0 (wls.c): 0, k > 0 or a
- * library error; synchronous. dswls.c's fallback. */
-int64_t gchol_dwls_run(char uplo, int64_t m, int64_t n, int64_t nrhs, const double *dA,
-                       int64_t ldda, const double *dd, const double *dB, int64_t lddb,
-                       double *dC, int64_t lddc, double *dY, int64_t lddy, gchol_queue_t q);
-int64_t gchol_swls_run(char uplo, int64_t m, int64_t n, int64_t nrhs, const float *dA,
-                       int64_t ldda, const float *dd, const float *dB, int64_t lddb, float *dC,
-                       int64_t lddc, float *dY, int64_t lddy, gchol_queue_t q);
+/* The work of gchol_?wls_gpu (transr = 0, C full with lddc) and of
+ * gchol_?wls_rfp_gpu (transr 'N'/'T', C in RFP), arguments checked and m > 0
+ * (wls.c): 0, k > 0 or a library error; synchronous. dswls.c's fallback. */
+int64_t gchol_dwls_run(char transr, char uplo, int64_t m, int64_t n, int64_t nrhs,
+                       const double *dA, int64_t ldda, const double *dd, const double *dB,
+                       int64_t lddb, double *dC, int64_t lddc, double *dY, int64_t lddy,
+                       gchol_queue_t q);
+int64_t gchol_swls_run(char transr, char uplo, int64_t m, int64_t n, int64_t nrhs,
+                       const float *dA, int64_t ldda, const float *dd, const float *dB,
+                       int64_t lddb, float *dC, int64_t lddc, float *dY, int64_t lddy,
+                       gchol_queue_t q);
 
 /* gemm on cublasLt's first 128 x 128 tile algorithm (gemm_lt.c): cublas?gemm
  * semantics; *done = 0 (nothing enqueued) when none is offered. */

@@ -1,11 +1,13 @@
 /*
- * wls.c -- gchol_?wls_gpu: weighted least squares by the normal equations,
+ * wls.c -- gchol_?wls_gpu and gchol_?wls_rfp_gpu: weighted least squares by
+ * the normal equations,
  *     Y = argmin || D (A^T Y - B) ||_2 column by column,
  *     (A D^2 A^T) Y = A D^2 B,
  * in one precision: C := A D^2 A^T on gchol's triangular-grid kernel
- * (syrk_diag), C := chol(C) (potrf), Y := A (D^2 B) (cuBLAS gemm or gemv),
- * Y := C^{-1} Y (potrs). Precision-generic (see prec.h). The double form is
- * also gchol_dswls_gpu's fallback (dswls.c).
+ * (syrk_diag, or sfrk_diag into RFP storage), C := chol(C) (potrf / pftrf),
+ * Y := A (D^2 B) (cuBLAS gemm or gemv), Y := C^{-1} Y (potrs / pftrs).
+ * Precision-generic (see prec.h). The double full-storage form is also
+ * gchol_dswls_gpu's fallback (dswls.c).
  */
 #include "internal.h"
 #include "prec.h"
@@ -46,25 +48,62 @@ done:
     return st;
 }
 
-/* The work of gchol_?wls_gpu, arguments checked, m > 0: returns 0, k > 0
- * (C not positive definite; Y not written) or a library error. Synchronous.
- * Internal: dswls.c's fallback calls the double form. */
-int64_t PFX(wls_run)(char uplo, int64_t m, int64_t n, int64_t nrhs, const FLOAT *dA, int64_t ldda,
-                     const FLOAT *dd, const FLOAT *dB, int64_t lddb, FLOAT *dC, int64_t lddc,
-                     FLOAT *dY, int64_t lddy, gchol_queue_t q)
+/* The work of gchol_?wls_gpu (transr = 0: C full, lddc) and of
+ * gchol_?wls_rfp_gpu (transr 'N' or 'T': C in RFP, lddc unused), arguments
+ * checked, m > 0: returns 0, k > 0 (C not positive definite; Y not written)
+ * or a library error. Synchronous. Internal: dswls.c's fallback calls the
+ * double form. */
+int64_t PFX(wls_run)(char transr, char uplo, int64_t m, int64_t n, int64_t nrhs, const FLOAT *dA,
+                     int64_t ldda, const FLOAT *dd, const FLOAT *dB, int64_t lddb, FLOAT *dC,
+                     int64_t lddc, FLOAT *dY, int64_t lddy, gchol_queue_t q)
 {
     int prev = 0;
     int64_t st = gchol_queue_enter(q, &prev), finfo = 0;
     if (st != GCHOL_SUCCESS) return st;
-    GCHOL_TRY(PFX(syrk_diag_full)(uplo, m, n, 1, dA, ldda, dd, 0, dC, lddc, 0, q));
-    st = PFX(potrf_gpu)(uplo, m, dC, lddc, &finfo, q);
+    if (transr) {
+        GCHOL_TRY(PFX(sfrk_diag_gpu)(transr, uplo, m, n, 1, dA, ldda, dd, 0, dC, q));
+        st = PFX(pftrf_gpu)(transr, uplo, m, dC, &finfo, q);
+    } else {
+        GCHOL_TRY(PFX(syrk_diag_full)(uplo, m, n, 1, dA, ldda, dd, 0, dC, lddc, 0, q));
+        st = PFX(potrf_gpu)(uplo, m, dC, lddc, &finfo, q);
+    }
     if (st != GCHOL_SUCCESS || nrhs == 0) goto done; /* k > 0 or a library error */
     GCHOL_TRY(weighted_rhs(m, n, nrhs, dA, ldda, dd, dB, lddb, dY, lddy, q));
-    GCHOL_TRY(PFX(potrs_gpu)(uplo, m, nrhs, dC, lddc, dY, lddy, &finfo, q));
+    if (transr)
+        GCHOL_TRY(PFX(pftrs_gpu)(transr, uplo, m, nrhs, dC, dY, lddy, &finfo, q));
+    else
+        GCHOL_TRY(PFX(potrs_gpu)(uplo, m, nrhs, dC, lddc, dY, lddy, &finfo, q));
     GCHOL_CUDA(cudaStreamSynchronize(q->stream));
 done:
     gchol_queue_leave(prev);
     return st;
+}
+
+/* The argument check of both forms, in LAPACK's order: the RFP form has
+ * transr first and no lddc, so its arguments 2-11 are the full form's 1-10
+ * and both share 12-15. */
+static int64_t check_args(int rfp, char transr, char uplo, int64_t m, int64_t n, int64_t nrhs,
+                          const FLOAT *dA, int64_t ldda, const FLOAT *dB, int64_t lddb,
+                          const FLOAT *dC, int64_t lddc, const FLOAT *dY, int64_t lddy,
+                          const int64_t *info, gchol_queue_t queue)
+{
+    const int64_t mmin = m > 1 ? m : 1, nmin = n > 1 ? n : 1, s = rfp ? 1 : 0;
+    if (rfp && !gchol_transr_valid(transr)) return -1;
+    if (!gchol_uplo_valid(uplo)) return -(1 + s);
+    if (m < 0) return -(2 + s);
+    if (n < 0) return -(3 + s);
+    if (nrhs < 0) return -(4 + s);
+    if (m > 0 && n > 0 && dA == NULL) return -(5 + s);
+    if (ldda < mmin) return -(6 + s);
+    if (n > 0 && nrhs > 0 && dB == NULL) return -(8 + s);
+    if (lddb < nmin) return -(9 + s);
+    if (m > 0 && dC == NULL) return -(10 + s);
+    if (!rfp && lddc < mmin) return -11;
+    if (m > 0 && nrhs > 0 && dY == NULL) return -12;
+    if (lddy < mmin) return -13;
+    if (info == NULL) return -14;
+    if (queue == NULL) return -15;
+    return 0;
 }
 
 /* -----------------------------------------------------------------------------
@@ -87,24 +126,34 @@ int64_t PFX(wls_gpu)(char uplo, int64_t m, int64_t n, int64_t nrhs, const FLOAT 
                      int64_t ldda, const FLOAT *dd, const FLOAT *dB, int64_t lddb, FLOAT *dC,
                      int64_t lddc, FLOAT *dY, int64_t lddy, int64_t *info, gchol_queue_t queue)
 {
-    int64_t st = 0;
-    const int64_t mmin = m > 1 ? m : 1, nmin = n > 1 ? n : 1;
-    if (!gchol_uplo_valid(uplo)) st = -1;
-    else if (m < 0) st = -2;
-    else if (n < 0) st = -3;
-    else if (nrhs < 0) st = -4;
-    else if (m > 0 && n > 0 && dA == NULL) st = -5;
-    else if (ldda < mmin) st = -6;
-    else if (n > 0 && nrhs > 0 && dB == NULL) st = -8;
-    else if (lddb < nmin) st = -9;
-    else if (m > 0 && dC == NULL) st = -10;
-    else if (lddc < mmin) st = -11;
-    else if (m > 0 && nrhs > 0 && dY == NULL) st = -12;
-    else if (lddy < mmin) st = -13;
-    else if (info == NULL) st = -14;
-    else if (queue == NULL) st = -15;
+    int64_t st = check_args(0, 0, uplo, m, n, nrhs, dA, ldda, dB, lddb, dC, lddc, dY, lddy, info,
+                            queue);
     if (st == 0 && m > 0)
-        st = PFX(wls_run)(uplo, m, n, nrhs, dA, ldda, dd, dB, lddb, dC, lddc, dY, lddy, queue);
+        st = PFX(wls_run)(0, uplo, m, n, nrhs, dA, ldda, dd, dB, lddb, dC, lddc, dY, lddy, queue);
+    if (info) *info = st;
+    return st;
+}
+
+/* -----------------------------------------------------------------------------
+ * gchol_?wls_rfp_gpu: the same with C in RFP storage (LAPACK's dsfrk /
+ * dpftrf / dpftrs layout): m(m+1)/2 elements instead of m x m. Synchronous.
+ *   transr (1) 'N' or 'T', uplo (2) 'L'/'U': the RFP variant of C,
+ *   m (3), n (4), nrhs (5), dA (6), ldda (7), dd (8), dB (9), lddb (10) as
+ *   in gchol_?wls_gpu,
+ *   dC (11) device RFP array of m(m+1)/2, receives the Cholesky factor of
+ *   A D^2 A^T (as ?pftrf leaves it, for later ?pftrs solves),
+ *   dY (12), lddy (13), info (14), queue (15) as in gchol_?wls_gpu.
+ * -------------------------------------------------------------------------- */
+int64_t PFX(wls_rfp_gpu)(char transr, char uplo, int64_t m, int64_t n, int64_t nrhs,
+                         const FLOAT *dA, int64_t ldda, const FLOAT *dd, const FLOAT *dB,
+                         int64_t lddb, FLOAT *dC, FLOAT *dY, int64_t lddy, int64_t *info,
+                         gchol_queue_t queue)
+{
+    int64_t st = check_args(1, transr, uplo, m, n, nrhs, dA, ldda, dB, lddb, dC, 1, dY, lddy,
+                            info, queue);
+    if (st == 0 && m > 0)
+        st = PFX(wls_run)(transr, uplo, m, n, nrhs, dA, ldda, dd, dB, lddb, dC, 1, dY, lddy,
+                          queue);
     if (info) *info = st;
     return st;
 }

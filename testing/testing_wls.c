@@ -145,18 +145,36 @@ static const char *const kind_name[K_COUNT] = { "well", "d=NULL", "spread", "ill
                                                 "big_d", "huge_d", "rankdef", "nan_A", "nan_B",
                                                 "n=0" };
 
+/* The last four: gchol_?wls_rfp_gpu, C in RFP storage (transr, uplo), the
+ * four RFP variants spread over the two precisions. */
 typedef enum {
-    V_DWLS_L, V_DWLS_U, V_SWLS_L, V_SWLS_U, V_DSWLS, V_DSWLS_X, V_DSWLS_TF32, V_COUNT
+    V_DWLS_L, V_DWLS_U, V_SWLS_L, V_SWLS_U, V_DSWLS, V_DSWLS_X, V_DSWLS_TF32,
+    V_DRFP_NL, V_DRFP_TU, V_SRFP_TL, V_SRFP_NU, V_COUNT
 } variant_t;
 static const char *const variant_name[V_COUNT] = { "dwls L", "dwls U", "swls L", "swls U",
-                                                   "dswls", "dswls_x", "dswls_tf32" };
+                                                   "dswls", "dswls_x", "dswls_tf32",
+                                                   "dwls rfp NL", "dwls rfp TU", "swls rfp TL",
+                                                   "swls rfp NU" };
 #define VB(v) (1u << (v))
+#define V_RFP (VB(V_DRFP_NL) | VB(V_DRFP_TU) | VB(V_SRFP_TL) | VB(V_SRFP_NU))
 #define V_ALL (VB(V_DWLS_L) | VB(V_DWLS_U) | VB(V_SWLS_L) | VB(V_SWLS_U) | VB(V_DSWLS) | \
-               VB(V_DSWLS_TF32))
+               VB(V_DSWLS_TF32) | V_RFP)
 
-static int is_wls(variant_t v) { return v <= V_SWLS_U; }
-static int is_single(variant_t v) { return v == V_SWLS_L || v == V_SWLS_U; }
-static char variant_uplo(variant_t v) { return v == V_DWLS_U || v == V_SWLS_U ? 'U' : 'L'; }
+static int is_rfp(variant_t v) { return v >= V_DRFP_NL; }
+static int is_wls(variant_t v) { return v <= V_SWLS_U || is_rfp(v); }
+static int is_single(variant_t v)
+{
+    return v == V_SWLS_L || v == V_SWLS_U || v == V_SRFP_TL || v == V_SRFP_NU;
+}
+static char variant_uplo(variant_t v)
+{
+    return v == V_DWLS_U || v == V_SWLS_U || v == V_DRFP_TU || v == V_SRFP_NU ? 'U' : 'L';
+}
+/* 0 for full storage */
+static char variant_transr(variant_t v)
+{
+    return !is_rfp(v) ? 0 : v == V_DRFP_NL || v == V_SRFP_NU ? 'N' : 'T';
+}
 
 /* Extra rows of the leading dimensions: lda = m + a, ldb = n + b, lddc =
  * m + c, lddy = m + y. */
@@ -457,11 +475,17 @@ static int64_t call_variant(variant_t v, const problem_t *p, const void *dA, con
                             const void *dB, void *dC, int64_t lddc, void *dY, int64_t lddy,
                             int64_t *iter, int64_t *info)
 {
-    const char uplo = variant_uplo(v);
+    const char uplo = variant_uplo(v), transr = variant_transr(v);
     gchol_options_t o;
     gchol_options_default(&o);
     o.products = GCHOL_PRODUCTS_TF32;
     switch (v) {
+    case V_DRFP_NL: case V_DRFP_TU:
+        return gchol_dwls_rfp_gpu(transr, uplo, p->m, p->n, p->nrhs, dA, p->lda, dd, dB, p->ldb,
+                                  dC, dY, lddy, info, g_queue);
+    case V_SRFP_TL: case V_SRFP_NU:
+        return gchol_swls_rfp_gpu(transr, uplo, p->m, p->n, p->nrhs, dA, p->lda, dd, dB, p->ldb,
+                                  dC, dY, lddy, info, g_queue);
     case V_DWLS_L: case V_DWLS_U:
         return gchol_dwls_gpu(uplo, p->m, p->n, p->nrhs, dA, p->lda, dd, dB, p->ldb, dC, lddc, dY,
                               lddy, info, g_queue);
@@ -507,7 +531,7 @@ static int iter_expected(const problem_t *p, int64_t iter)
 
 static void print_table_header(void)
 {
-    printf("  %5s %6s %4s %-10s %-7s %9s %9s %9s %9s %9s %8s %4s %5s  %s\n", "m", "n", "nrhs",
+    printf("  %5s %6s %4s %-11s %-7s %9s %9s %9s %9s %9s %8s %4s %5s  %s\n", "m", "n", "nrhs",
            "variant", "kind", "GPU ms", "resid", "err_ne", "err_qr", "factor", "cond(C)", "iter",
            "info", "check");
 }
@@ -525,8 +549,12 @@ static testing_result_t run_variant(problem_t *p, variant_t v, const pads_t *pad
 {
     const int64_t m = p->m, n = p->n, nrhs = p->nrhs;
     const char prec = is_single(v) ? 's' : 'd', uplo = variant_uplo(v);
+    const char transr = variant_transr(v);
     const size_t es = testing_elsize(prec);
     const int64_t lddc = max64(1, m + pads->c), lddy = max64(1, m + pads->y);
+    /* RFP: the array and kRfpGuard poisoned elements after it */
+    enum { kRfpGuard = 7 };
+    const int64_t c_elems = transr ? testing_rfp_size(m) + kRfpGuard : lddc * m;
     const int wls = is_wls(v);
     char why[200] = "";
     double ms = NAN, resid = NOT_APPLICABLE, err_ne = NOT_APPLICABLE;
@@ -539,12 +567,12 @@ static testing_result_t run_variant(problem_t *p, variant_t v, const pads_t *pad
     const void *hB = is_single(v) ? (const void *)p->Bs : (const void *)p->B;
     const size_t bytesA = (size_t)(p->lda * n) * es, bytesB = (size_t)(p->ldb * nrhs) * es;
     const size_t bytesd = (size_t)n * es;
-    const size_t bytesC = (size_t)(lddc * m) * es, bytesY = (size_t)(lddy * nrhs) * es;
+    const size_t bytesC = (size_t)c_elems * es, bytesY = (size_t)(lddy * nrhs) * es;
     void *C0 = xmalloc(bytesC), *C = xmalloc(bytesC), *Y0 = xmalloc(bytesY), *Y = xmalloc(bytesY);
     void *back = xmalloc(bytesA > bytesB ? (bytesA > bytesd ? bytesA : bytesd)
                                          : (bytesB > bytesd ? bytesB : bytesd));
     double *Yd = xmalloc((size_t)(max64(1, m) * nrhs) * sizeof(double));
-    testing_fill_nan(prec, lddc * m, C0);
+    testing_fill_nan(prec, c_elems, C0);
     testing_fill_nan(prec, lddy * nrhs, Y0);
     memcpy(C, C0, bytesC);
     memcpy(Y, Y0, bytesY);
@@ -579,7 +607,11 @@ static testing_result_t run_variant(problem_t *p, variant_t v, const pads_t *pad
         ypad += testing_count_diff(prec, lddy - m, (const char *)Y + (size_t)(j * lddy + m) * es,
                                    (const char *)Y0 + (size_t)(j * lddy + m) * es);
     if (wls && !want_ok) ytouched = testing_count_diff(prec, lddy * nrhs, Y, Y0);
-    if (wls) cbad = testing_count_untouched_violations(prec, uplo, m, C, C0, lddc);
+    if (wls && transr) /* the guard after the RFP array */
+        cbad = testing_count_diff(prec, kRfpGuard, (const char *)C + (size_t)(c_elems - kRfpGuard) * es,
+                                  (const char *)C0 + (size_t)(c_elems - kRfpGuard) * es);
+    else if (wls)
+        cbad = testing_count_untouched_violations(prec, uplo, m, C, C0, lddc);
     testing_to_double(prec, m, nrhs, Y, lddy, Yd, max64(1, m));
 
     if (want_ok && info == 0 && p->have_ref) {
@@ -595,7 +627,17 @@ static testing_result_t run_variant(problem_t *p, variant_t v, const pads_t *pad
                 Cp = xmalloc((size_t)(m * m) * sizeof(float));
                 for (int64_t i = 0; i < m * m; i++) ((float *)Cp)[i] = (float)p->C[i];
             }
-            if (testing_residual(prec, uplo, m, Cp, m, C, lddc, dC, lddc, &fact)) fact = NAN;
+            if (transr) { /* the RFP factor as a full triangle, as LAPACK's ?tfttr writes it */
+                void *Cfull = xmalloc((size_t)(m * m) * es);
+                testing_fill_nan(prec, m * m, Cfull);
+                const lapack_int rc = prec == 's'
+                    ? LAPACKE_stfttr(LAPACK_COL_MAJOR, transr, uplo, (lapack_int)m, C, Cfull, (lapack_int)m)
+                    : LAPACKE_dtfttr(LAPACK_COL_MAJOR, transr, uplo, (lapack_int)m, C, Cfull, (lapack_int)m);
+                if (rc || testing_residual(prec, uplo, m, Cp, m, Cfull, m, NULL, m, &fact)) fact = NAN;
+                free(Cfull);
+            } else if (testing_residual(prec, uplo, m, Cp, m, C, lddc, dC, lddc, &fact)) {
+                fact = NAN;
+            }
             if (Cp != p->C) free(Cp);
         } else if (wls) {
             fact = 0;
@@ -643,7 +685,8 @@ static testing_result_t run_variant(problem_t *p, variant_t v, const pads_t *pad
     else if (ytouched)
         snprintf(why, sizeof why, "Y written although info > 0 (%lld)", (long long)ytouched);
     else if (cbad)
-        snprintf(why, sizeof why, "C outside the %c triangle written (%lld)", uplo, (long long)cbad);
+        snprintf(why, sizeof why, "C outside the %s written (%lld)",
+                 transr ? "RFP array" : uplo == 'U' ? "U triangle" : "L triangle", (long long)cbad);
     else if (want_ok && !(resid < TESTING_TOL))
         snprintf(why, sizeof why, "backward residual ratio %.2e >= %.0f", resid, TESTING_TOL);
     else if (want_ok && wls && !(fact < TESTING_TOL))
@@ -660,7 +703,7 @@ out:;
     if (!wls) snprintf(iter_s, sizeof iter_s, "%lld", (long long)iter);
     const double shown[5] = { resid, err_ne, err_qr, fact, p->kappa };
     for (int k = 0; k < 5; k++) format_metric(nums[k], sizeof nums[k], shown[k]);
-    printf("  %5lld %6lld %4lld %-10s %-7s %9.3f %9s %9s %9s %9s %8s %4s %5lld  %s\n",
+    printf("  %5lld %6lld %4lld %-11s %-7s %9.3f %9s %9s %9s %9s %8s %4s %5lld  %s\n",
            (long long)m, (long long)n, (long long)nrhs, variant_name[v], kind_name[p->kind], ms,
            nums[0], nums[1], nums[2], nums[3], nums[4], iter_s, (long long)info,
            testing_result_name(res));
@@ -681,7 +724,7 @@ static void run_problem(int64_t m, int64_t n, int64_t nrhs, kind_t kind, unsigne
         for (int v = 0; v < V_COUNT; v++)
             if (variants & VB(v)) {
                 const testing_result_t r = testing_have_gpu() ? TESTING_FAILED : TESTING_SKIPPED;
-                printf("  %5lld %6lld %4lld %-10s %-7s %s  %s\n", (long long)m, (long long)n,
+                printf("  %5lld %6lld %4lld %-11s %-7s %s  %s\n", (long long)m, (long long)n,
                        (long long)nrhs, variant_name[v], kind_name[kind],
                        testing_have_gpu() ? "(no queue)" : "(no GPU)", testing_result_name(r));
                 testing_record(r);
@@ -714,9 +757,9 @@ static void run_problem(int64_t m, int64_t n, int64_t nrhs, kind_t kind, unsigne
 /* ===========================================================================
  * Argument checks and quick returns: never touch the device.
  * ========================================================================= */
-typedef enum { F_DWLS, F_SWLS, F_DSWLS, F_DSWLS_X, F_COUNT } form_t;
+typedef enum { F_DWLS, F_SWLS, F_DSWLS, F_DSWLS_X, F_DWLS_RFP, F_SWLS_RFP, F_COUNT } form_t;
 static const char *const form_name[F_COUNT] = { "dwls_gpu", "swls_gpu", "dswls_gpu",
-                                                "dswls_expert" };
+                                                "dswls_expert", "dwls_rfp_gpu", "swls_rfp_gpu" };
 
 enum { P_A = 1, P_D = 2, P_B = 4, P_C = 8, P_Y = 16, P_ITER = 32, P_INFO = 64, P_QUEUE = 128,
        P_OPTS = 256 };
@@ -724,6 +767,7 @@ enum { BAD_OPTS_NONE, BAD_OPTS_PRODUCTS, BAD_OPTS_TRACE };
 
 typedef struct {
     const char *what;
+    char        transr;   /* the RFP forms */
     char        uplo;
     int64_t     m, n, nrhs, ldda, lddb, lddc, lddy;
     unsigned    nulls;    /* P_* bits: pointers passed as NULL */
@@ -735,7 +779,7 @@ typedef struct {
 
 static argcase_t base_case(const char *what, int64_t expect)
 {
-    argcase_t c = { what, 'L', 4, 6, 2, 4, 6, 4, 4, 0, BAD_OPTS_NONE, expect };
+    argcase_t c = { what, 'N', 'L', 4, 6, 2, 4, 6, 4, 4, 0, BAD_OPTS_NONE, expect };
     return c;
 }
 
@@ -786,6 +830,14 @@ static testing_result_t run_argcase(form_t f, const argcase_t *c)
         case F_DSWLS:
             ret = gchol_dswls_gpu(c->m, c->n, c->nrhs, A, c->ldda, d, B, c->lddb, Y, c->lddy,
                                   piter, pinfo, q);
+            break;
+        case F_DWLS_RFP:
+            ret = gchol_dwls_rfp_gpu(c->transr, c->uplo, c->m, c->n, c->nrhs, A, c->ldda, d, B,
+                                     c->lddb, C, Y, c->lddy, pinfo, q);
+            break;
+        case F_SWLS_RFP:
+            ret = gchol_swls_rfp_gpu(c->transr, c->uplo, c->m, c->n, c->nrhs, A, c->ldda, d, B,
+                                     c->lddb, C, Y, c->lddy, pinfo, q);
             break;
         default:
             ret = gchol_dswls_expert_gpu(c->m, c->n, c->nrhs, A, c->ldda, d, B, c->lddb, Y,
@@ -853,6 +905,43 @@ static void run_arg_checks(void)
         c.m = 0; c.ldda = c.lddc = c.lddy = 1; c.nulls = P_A | P_C | P_Y; list[k++] = c;
         c = base_case("quick return m = 0, n = 0, nrhs = 0 (all NULL)", 0);
         c.m = c.n = c.nrhs = 0; c.ldda = c.lddb = c.lddc = c.lddy = 1;
+        c.nulls = P_A | P_D | P_B | P_C | P_Y; list[k++] = c;
+        for (int i = 0; i < k; i++) run_argcase((form_t)f, &list[i]);
+    }
+    /* the RFP forms: transr first and no lddc, so arguments 2-11 are the
+     * full forms' 1-10 */
+    for (int f = F_DWLS_RFP; f <= F_SWLS_RFP; f++) {
+        argcase_t list[32];
+        int k = 0;
+        argcase_t c;
+        c = base_case("arg 1: transr = 'C'", -1); c.transr = 'C'; list[k++] = c;
+        c = base_case("arg 2: uplo = 'X'", -2); c.uplo = 'X'; list[k++] = c;
+        c = base_case("arg 3: m = -1", -3); c.m = -1; list[k++] = c;
+        c = base_case("arg 4: n = -1", -4); c.n = -1; list[k++] = c;
+        c = base_case("arg 5: nrhs = -1", -5); c.nrhs = -1; list[k++] = c;
+        c = base_case("arg 6: dA = NULL", -6); c.nulls = P_A; list[k++] = c;
+        c = base_case("arg 7: ldda = m - 1", -7); c.ldda = 3; list[k++] = c;
+        c = base_case("arg 8: dd = NULL is legal (then queue NULL: -15)", -15);
+        c.nulls = P_D | P_QUEUE; list[k++] = c;
+        c = base_case("arg 9: dB = NULL", -9); c.nulls = P_B; list[k++] = c;
+        c = base_case("arg 10: lddb = n - 1", -10); c.lddb = 5; list[k++] = c;
+        c = base_case("arg 11: dC = NULL", -11); c.nulls = P_C; list[k++] = c;
+        c = base_case("arg 12: dY = NULL", -12); c.nulls = P_Y; list[k++] = c;
+        c = base_case("arg 13: lddy = m - 1", -13); c.lddy = 3; list[k++] = c;
+        c = base_case("arg 14: info = NULL", -14); c.nulls = P_INFO; list[k++] = c;
+        c = base_case("arg 15: queue = NULL", -15); c.nulls = P_QUEUE; list[k++] = c;
+        c = base_case("transr 't', uplo 'u' legal (queue NULL: -15)", -15); c.transr = 't';
+        c.uplo = 'u'; c.nulls = P_QUEUE; list[k++] = c;
+        c = base_case("lddc is not an argument: 0 ignored (queue NULL: -15)", -15); c.lddc = 0;
+        c.nulls = P_QUEUE; list[k++] = c;
+        c = base_case("m = 0: dA, dC, dY NULL, ldda = lddy = 1 legal", -15);
+        c.m = 0; c.ldda = c.lddy = 1; c.nulls = P_A | P_C | P_Y | P_QUEUE; list[k++] = c;
+        c = base_case("nrhs = 0: dB, dY NULL legal", -15);
+        c.nrhs = 0; c.nulls = P_B | P_Y | P_QUEUE; list[k++] = c;
+        c = base_case("order: transr bad and m = -1", -1); c.transr = 'X'; c.m = -1; list[k++] = c;
+        c = base_case("order: dC NULL and lddy bad", -11); c.nulls = P_C; c.lddy = 3; list[k++] = c;
+        c = base_case("quick return m = 0, n = 0, nrhs = 0 (all NULL)", 0);
+        c.m = c.n = c.nrhs = 0; c.ldda = c.lddb = c.lddy = 1;
         c.nulls = P_A | P_D | P_B | P_C | P_Y; list[k++] = c;
         for (int i = 0; i < k; i++) run_argcase((form_t)f, &list[i]);
     }
@@ -971,7 +1060,8 @@ static void run_suite(int quick)
                                       VB(V_DSWLS_TF32), &pads);
         run_problem(37, 200, 0, K_WELL, VB(V_DWLS_U) | VB(V_SWLS_L), &pads);
         run_problem(5, 0, 2, K_ZERO_N, VB(V_DWLS_L) | VB(V_SWLS_U) | VB(V_DSWLS) |
-                                       VB(V_DSWLS_TF32), &pads);
+                                       VB(V_DSWLS_TF32) | V_RFP, &pads);
+        run_problem(36, 150, 0, K_WELL, V_RFP, &pads);
     }
 
     printf("\n-- failures and dswls's fallbacks --\n");
@@ -990,7 +1080,8 @@ static void run_suite(int quick)
         run_problem(quick ? 40 : 150, quick ? 30 : 100, 1, K_RANKDEF,
                     VB(V_DWLS_L) | VB(V_SWLS_U) | VB(V_DSWLS), &pb);
         run_problem(50, 300, 2, K_NAN_A, VB(V_DWLS_L) | VB(V_DWLS_U) | VB(V_SWLS_U) |
-                                         VB(V_DSWLS) | VB(V_DSWLS_TF32), &pa);
+                                         VB(V_DSWLS) | VB(V_DSWLS_TF32) | V_RFP, &pa);
+        run_problem(51, 301, 1, K_NAN_A, V_RFP, &pb);
         if (!quick) run_problem(300, 1200, 1, K_NAN_A, VB(V_DWLS_L) | VB(V_DSWLS), &pb);
         run_problem(64, 640, 3, K_NAN_B, VB(V_DWLS_L) | VB(V_SWLS_L) | VB(V_DSWLS), &pa);
     }
