@@ -11,6 +11,8 @@
  *   DSgels      cusolverDnDSgels: the same by cuSOLVER's mixed precision
  *               (single-precision QR, refinement in double)
  *   gchol dwls  gchol_dwls_gpu (syrk_diag + potrf + potrs, double)
+ *   dwls-rfp    gchol_dwls_rfp_gpu: the same with C in RFP storage (sfrk_diag
+ *               + pftrf + pftrs; --transr, default N; uplo as --uplo)
  *   gchol dswls gchol_dswls_gpu (single-precision C and Cholesky, refinement
  *               in double); TF32: gchol_dswls_expert_gpu with products = TF32
  * Everyone gets the same device A (uniform(-1,1)), d (uniform(0.5,2)) and B
@@ -30,7 +32,7 @@
  * named. iter: corrections of the dswls runs (negative = fell back to
  * double); DSgels's own iteration count beside its time.
  *
- *   bench_wls [--mn MxN,MxN,...] [--nrhs K] [--uplo L|U] [--niter K]
+ *   bench_wls [--mn MxN,MxN,...] [--nrhs K] [--uplo L|U] [--transr N|T] [--niter K]
  *             [--csv FILE] [--no-gels] [--seed S]
  *   default --mn 1024x65536,4096x65536,8192x32768,16384x16384 (':' works as 'x')
  */
@@ -42,18 +44,18 @@
 #include "bench_common.h"
 
 /* The contenders, in table order. */
-enum { C_PEER, C_DDGELS, C_DSGELS, C_DWLS, C_DSWLS, C_TF32, NCONT };
+enum { C_PEER, C_DDGELS, C_DSGELS, C_DWLS, C_DSWLS, C_TF32, C_RFP, NCONT };
 static const char *const CONT_NAME[NCONT] = { "peer", "DDgels", "DSgels",
-                                              "dwls", "dswls", "dswls-TF32" };
+                                              "dwls", "dswls", "dswls-TF32", "dwls-rfp" };
 
 typedef struct {
     bench_context_t *ctx;
-    char     uplo;
+    char     uplo, transr;       /* transr: dwls-rfp's RFP variant          */
     int64_t  m, n, nrhs;
     int64_t  ldda, lddb, lddy, lddc, ldt;
     double  *dA, *dd, *dB;       /* inputs: A m x n, d n, B n x nrhs        */
     double  *dY;                 /* output of the contender being timed     */
-    double  *dC;                 /* dwls: factor; peer: C                   */
+    double  *dC;                 /* dwls: factor (dwls-rfp: in RFP); peer: C */
     double  *dW;                 /* peer: A D                               */
     double  *dDB;                /* peer, gels: D B                         */
     double  *dT;                 /* gels: D A^T, n x m                      */
@@ -130,6 +132,13 @@ static int64_t run_dwls(void *p, int64_t *info)
     wls_t *c = p;
     return gchol_dwls_gpu(c->uplo, c->m, c->n, c->nrhs, c->dA, c->ldda, c->dd, c->dB, c->lddb,
                           c->dC, c->lddc, c->dY, c->lddy, info, c->ctx->queue);
+}
+
+static int64_t run_dwls_rfp(void *p, int64_t *info)
+{
+    wls_t *c = p;
+    return gchol_dwls_rfp_gpu(c->transr, c->uplo, c->m, c->n, c->nrhs, c->dA, c->ldda, c->dd,
+                              c->dB, c->lddb, c->dC, c->dY, c->lddy, info, c->ctx->queue);
 }
 
 static int64_t run_dswls(void *p, int64_t *info)
@@ -291,6 +300,7 @@ static void usage(const char *program)
            "                    default 1024x65536,4096x65536,8192x32768,16384x16384\n"
            "  --nrhs K          columns of B (default 1)\n"
            "  --uplo L|U        triangle of C for gchol dwls and the peer (default L)\n"
+           "  --transr N|T      RFP variant of gchol dwls-rfp's C (default N)\n"
            "  --niter K         timed runs after a warm-up, median reported (default 5)\n"
            "  --csv FILE        also write the table as CSV (times in ms, n/a empty)\n"
            "  --no-gels         leave out cusolverDnDDgels and cusolverDnDSgels\n"
@@ -341,12 +351,13 @@ int main(int argc, char **argv)
     const char *shapes = "1024x65536,4096x65536,8192x32768,16384x16384", *csv = NULL, *v;
     int64_t nrhs = 1, *ms = NULL, *ns = NULL;
     int niter = 5, gels = 1;
-    char uplo = 'L';
+    char uplo = 'L', transr = 'N';
     uint64_t seed = 2026;
     for (int i = 1; i < argc; ++i) {
         if      ((v = bench_option_value(argc, argv, &i, "--mn")))    shapes = v;
         else if ((v = bench_option_value(argc, argv, &i, "--nrhs")))  nrhs = atoll(v);
         else if ((v = bench_option_value(argc, argv, &i, "--uplo")))  uplo = v[0];
+        else if ((v = bench_option_value(argc, argv, &i, "--transr"))) transr = v[0];
         else if ((v = bench_option_value(argc, argv, &i, "--niter"))) niter = atoi(v);
         else if ((v = bench_option_value(argc, argv, &i, "--csv")))   csv = v;
         else if ((v = bench_option_value(argc, argv, &i, "--seed")))  seed = strtoull(v, NULL, 10);
@@ -354,7 +365,8 @@ int main(int argc, char **argv)
         else bench_help_or_unknown(argv[i], argv[0], usage);
     }
     const int count = parse_shapes(shapes, &ms, &ns);
-    int bad = count <= 0 || nrhs < 1 || niter < 1 || (uplo != 'L' && uplo != 'U');
+    int bad = count <= 0 || nrhs < 1 || niter < 1 || (uplo != 'L' && uplo != 'U') ||
+              (transr != 'N' && transr != 'T');
     for (int k = 0; k < count && !bad; ++k)
         if (ms[k] > ns[k]) {
             fprintf(stderr, "m = %lld > n = %lld: A D^2 A^T is singular (m <= n needed)\n",
@@ -378,7 +390,7 @@ int main(int argc, char **argv)
     if (out)
         fprintf(out, "m,n,nrhs,uplo,peer_ms,ddgels_ms,dsgels_ms,dsgels_iter,dwls_ms,dswls_ms,"
                      "dswls_tf32_ms,ratio_dwls,ratio_dswls,ratio_dswls_tf32,iter_dswls,"
-                     "iter_dswls_tf32,maxdiff,worst,ref\n");
+                     "iter_dswls_tf32,maxdiff,worst,ref,transr,dwls_rfp_ms,ratio_dwls_rfp\n");
 
     int *dinfo = bench_device_malloc(2 * sizeof(int));
     gchol_options_t tf32;
@@ -393,11 +405,14 @@ int main(int argc, char **argv)
     printf("# DDgels/DSgels: cusolverDn[DD|DS]gels on D*A^T (n x m) with rhs D*B; forming D*A^T "
            "and D*B is untimed (only the solver call is timed)%s\n",
            gels ? "" : " -- left out (--no-gels)");
+    printf("# rfp = gchol dwls_rfp (C in RFP, transr %c): its time and peer / rfp\n", transr);
     printf("# maxdiff = max over contenders of max_j ||y_j - r_j||_inf/||r_j||_inf, r = gchol "
            "dwls's Y; worst = that contender; it = dswls iter (< 0: fell back to double)\n");
-    printf("%6s %6s %4s | %9s | %9s | %9s %4s | %9s %9s %9s | %6s %6s %6s | %4s %4s | %8s %s\n",
+    printf("%6s %6s %4s | %9s | %9s | %9s %4s | %9s %9s %9s %9s | %6s %6s %6s %6s | %4s %4s | "
+           "%8s %s\n",
            "m", "n", "nrhs", "peer ms", "DDgels ms", "DSgels ms", "it", "dwls ms", "dswls ms",
-           "TF32 ms", "r dwls", "r dsw", "r TF32", "it", "itTF", "maxdiff", "worst");
+           "TF32 ms", "rfp ms", "r dwls", "r dsw", "r TF32", "r rfp", "it", "itTF", "maxdiff",
+           "worst");
     fflush(stdout);
     bench_spin_up(0.5);
 
@@ -408,6 +423,7 @@ int main(int argc, char **argv)
         c.ctx = &ctx;
         c.dinfo = dinfo;
         c.uplo = uplo;
+        c.transr = transr;
         c.m = m;
         c.n = n;
         c.nrhs = nrhs;
@@ -447,6 +463,16 @@ int main(int argc, char **argv)
             const bench_job_t job = { prep_y, run_dwls, NULL };
             t[C_DWLS] = bench_time_job(&job, &c, ctx.stream, 0, niter, &info[C_DWLS]);
             if (measured(t[C_DWLS])) Yh[C_DWLS] = download_y(&c);
+            dfree(c.dC);
+            c.dC = NULL;
+        }
+
+        /* gchol dwls with C in RFP storage. */
+        c.dC = try_malloc((size_t) (m * (m + 1) / 2) * sizeof(double));
+        if (c.dC) {
+            const bench_job_t job = { prep_y, run_dwls_rfp, NULL };
+            t[C_RFP] = bench_time_job(&job, &c, ctx.stream, 0, niter, &info[C_RFP]);
+            if (measured(t[C_RFP])) Yh[C_RFP] = download_y(&c);
             dfree(c.dC);
             c.dC = NULL;
         }
@@ -548,7 +574,7 @@ int main(int argc, char **argv)
             }
         }
 
-        char f[16][32], note[256] = "";
+        char f[18][32], note[256] = "";
         if (ref >= 0 && ref != C_DWLS)
             snprintf(note + strlen(note), sizeof(note) - strlen(note), "  (ref: %s)",
                      CONT_NAME[ref]);
@@ -558,14 +584,14 @@ int main(int argc, char **argv)
                          CONT_NAME[i], measured(t[i]) ? "info" : "failed", (long long) info[i]);
         if (worst >= 0) snprintf(f[15], 32, "%.2e", maxdiff);
         else snprintf(f[15], 32, "n/a");
-        printf("%6lld %6lld %4lld | %9s | %9s | %9s %4s | %9s %9s %9s | %6s %6s %6s | %4s %4s | "
-               "%8s %s%s\n",
+        printf("%6lld %6lld %4lld | %9s | %9s | %9s %4s | %9s %9s %9s %9s | %6s %6s %6s %6s | "
+               "%4s %4s | %8s %s%s\n",
                (long long) m, (long long) n, (long long) nrhs, fmt_ms(f[0], t[C_PEER]),
                fmt_ms(f[1], t[C_DDGELS]), fmt_ms(f[2], t[C_DSGELS]),
                fmt_int(f[3], measured(t[C_DSGELS]), iter_dsgels), fmt_ms(f[4], t[C_DWLS]),
-               fmt_ms(f[5], t[C_DSWLS]), fmt_ms(f[6], t[C_TF32]),
+               fmt_ms(f[5], t[C_DSWLS]), fmt_ms(f[6], t[C_TF32]), fmt_ms(f[16], t[C_RFP]),
                fmt_ratio(f[7], t[C_PEER], t[C_DWLS]), fmt_ratio(f[8], t[C_PEER], t[C_DSWLS]),
-               fmt_ratio(f[9], t[C_PEER], t[C_TF32]),
+               fmt_ratio(f[9], t[C_PEER], t[C_TF32]), fmt_ratio(f[17], t[C_PEER], t[C_RFP]),
                fmt_int(f[10], measured(t[C_DSWLS]), iter_dswls),
                fmt_int(f[11], measured(t[C_TF32]), iter_tf32), f[15],
                worst >= 0 ? CONT_NAME[worst] : "-", note);
@@ -586,7 +612,11 @@ int main(int argc, char **argv)
             csv_int(out, measured(t[C_TF32]), iter_tf32);
             if (worst >= 0) fprintf(out, "%.3e,%s,", maxdiff, CONT_NAME[worst]);
             else fprintf(out, ",,");
-            fprintf(out, "%s\n", ref >= 0 ? CONT_NAME[ref] : "");
+            fprintf(out, "%s,%c,", ref >= 0 ? CONT_NAME[ref] : "", transr);
+            csv_ms(out, t[C_RFP]);
+            if (measured(t[C_PEER]) && measured(t[C_RFP]))
+                fprintf(out, "%.4f", t[C_PEER] / t[C_RFP]);
+            fprintf(out, "\n");
             fflush(out);
         }
 
