@@ -78,7 +78,7 @@ SHIM_OBJ := build/lapack_shim_d.o build/lapack_shim_s.o build/lapack_route.o
 lib/libgchol_lapack.so: $(SHIM_OBJ) src/lapack_shim.map
 	@mkdir -p lib
 	$(CC) -shared -o $@ $(SHIM_OBJ) -Wl,--version-script=src/lapack_shim.map \
-	    -Wl,-soname=libgchol_lapack.so -lpthread -ldl
+	    -Wl,-soname=libgchol_lapack.so -Wl,-rpath,'$$ORIGIN' -lpthread -ldl
 lib/libgchol_lapack_gpu.so: build/lapack_engine.o lib/libgchol.a src/lapack_engine.map
 	@mkdir -p lib
 	$(NVCC) -shared -o $@ build/lapack_engine.o lib/libgchol.a \

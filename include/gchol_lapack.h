@@ -30,11 +30,15 @@
  *
  * The shim links no CUDA library. Its GPU side, gchol with cuBLAS and the
  * CUDA runtime, is lib/libgchol_lapack_gpu.so, opened at the first call
- * routed to the GPU (beside the shim, else by the loader's search path, or
- * GCHOL_LAPACK_GPU_LIB); if it cannot be opened the calls run on the CPU.
+ * routed to the GPU (the file beside the shim's real path if it exists, else
+ * by dlopen's search: LD_LIBRARY_PATH, the shim's own directory, the loader's
+ * cache; GCHOL_LAPACK_GPU_LIB names another file). If it cannot be opened,
+ * one line goes to stderr and, for the rest of the process, the calls run on
+ * the CPU LAPACK (with no CPU LAPACK either, info = GCHOL_ERR_NO_DEVICE).
  *
- * Environment (read at the first call): GCHOL_LAPACK=auto|gpu|cpu (gpu: every
- * call the exceptions above leave goes to the GPU), GCHOL_LAPACK_MIN_N,
+ * Environment (read at the first call; GCHOL_LAPACK_GPU_LIB at the first call
+ * routed to the GPU): GCHOL_LAPACK=auto|gpu|cpu (gpu: every call the
+ * exceptions above leave goes to the GPU), GCHOL_LAPACK_MIN_N,
  * GCHOL_LAPACK_MIN_N_SOLVE, GCHOL_LAPACK_CPU_LIB, GCHOL_LAPACK_GPU_LIB,
  * GCHOL_LAPACK_VERBOSE=1 (one line per call on stderr: routine, size, info,
  * where it ran, seconds).
@@ -74,7 +78,8 @@ typedef enum {
 
 /* Sets the routing for the whole process, overriding the environment: mode
  * (a gchol_lapack_mode_t), min_n and min_n_solve; a negative value keeps that
- * setting as it is. Also forgets an earlier "no device". Thread-safe. */
+ * setting as it is. Also forgets an earlier "no device" (not a GPU engine
+ * that could not be opened: that is final). Thread-safe. */
 void gchol_lapack_route(int mode, int64_t min_n, int64_t min_n_solve);
 
 /* The current routing (any pointer may be NULL). */

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <unistd.h> /* access */
 
 /* Defaults of the routing (GCHOL_LAPACK_MIN_N, GCHOL_LAPACK_MIN_N_SOLVE),
  * from bench_lapack_shim against OpenBLAS on the H100 machine's 16 cores
@@ -111,11 +112,15 @@ static const char *const kCpuLibraries[] = { "liblapack.so.3", "libopenblas.so.0
                                              "libmkl_rt.so.2", "libmkl_rt.so" };
 static char kMissing; /* cached "not found" */
 
+/* An address inside the shim's own object: static, so that no other object's
+ * definition can stand in for it (an exported symbol's address may be). */
+static const char kSelfAnchor = 0;
+
 /* Whether f is inside the shim's own object (never the CPU LAPACK). */
 static int in_shim(void *f)
 {
     Dl_info self, it;
-    return dladdr((void *)&gchol_lapack_route, &self) && dladdr(f, &it) &&
+    return dladdr((const void *)&kSelfAnchor, &self) && dladdr(f, &it) &&
            self.dli_fbase == it.dli_fbase;
 }
 
@@ -196,8 +201,27 @@ void *gchol_lapack_cpu_symbol(void *_Atomic *slot, const char *name)
 static const char kEngineName[] = "libgchol_lapack_gpu.so";
 static pthread_once_t engine_once = PTHREAD_ONCE_INIT;
 static const gchol_lapack_engine_t *_Atomic engine; /* NULL: not open (yet) */
+static char engine_beside[4096];                    /* the engine's path beside the shim */
 
-/* The engine's table from the library at `path`, or NULL with *why set. */
+/* Where the engine sits beside the shim, taken while the shim is loaded: its
+ * file name may be relative to the directory the program starts in (a
+ * relative LD_PRELOAD), which the program may leave before its first GPU
+ * call; realpath also follows a symlink to the installed file. */
+__attribute__((constructor)) static void find_engine_beside(void)
+{
+    Dl_info self;
+    char real[4096];
+    if (!dladdr((const void *)&kSelfAnchor, &self) || !self.dli_fname ||
+        !realpath(self.dli_fname, real))
+        return;
+    const char *slash = strrchr(real, '/');
+    if (slash && (size_t)(slash - real) + sizeof kEngineName + 1 < sizeof engine_beside)
+        snprintf(engine_beside, sizeof engine_beside, "%.*s/%s", (int)(slash - real), real,
+                 kEngineName);
+}
+
+/* The engine's table from the library at `path`, or NULL with *why set (a
+ * rejected library is closed again, so that it maps nothing for nothing). */
 static const gchol_lapack_engine_t *open_engine(const char *path, char *why, size_t len)
 {
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL); /* kept open */
@@ -209,33 +233,28 @@ static const gchol_lapack_engine_t *open_engine(const char *path, char *why, siz
     const gchol_lapack_engine_t *e = get ? get() : NULL;
     if (e == NULL || e->version != GCHOL_LAPACK_ENGINE_VERSION) {
         snprintf(why, len, "%s: %s", path, e ? "another version of the engine" : "not an engine");
+        dlclose(h);
         return NULL;
     }
     return e;
 }
 
 /* GCHOL_LAPACK_GPU_LIB if set; else libgchol_lapack_gpu.so beside the shim
- * (as installed and as built), else wherever the dynamic loader finds it. A
- * missing engine is said once on stderr: the calls then run on the CPU. */
+ * (as installed and as built) if that file exists, else wherever dlopen
+ * finds it (LD_LIBRARY_PATH, the shim's $ORIGIN, the loader's cache). Once
+ * per process: an engine that cannot be opened is said once on stderr, and
+ * the calls then run on the CPU LAPACK for the rest of the process. */
 static void load_engine(void)
 {
-    char why[768] = "", path[4096];
+    char why[768] = "";
     const gchol_lapack_engine_t *e = NULL;
     const char *lib = getenv("GCHOL_LAPACK_GPU_LIB");
-    Dl_info self;
-    if (lib && *lib) {
+    if (lib && *lib)
         e = open_engine(lib, why, sizeof why);
-    } else {
-        if (dladdr((void *)&gchol_lapack_route, &self) && self.dli_fname) {
-            const char *slash = strrchr(self.dli_fname, '/');
-            if (slash && (size_t)(slash - self.dli_fname) + sizeof kEngineName + 1 < sizeof path) {
-                snprintf(path, sizeof path, "%.*s/%s", (int)(slash - self.dli_fname),
-                         self.dli_fname, kEngineName);
-                e = open_engine(path, why, sizeof why);
-            }
-        }
-        if (e == NULL) e = open_engine(kEngineName, why, sizeof why);
-    }
+    else if (engine_beside[0] && access(engine_beside, F_OK) == 0)
+        e = open_engine(engine_beside, why, sizeof why); /* its own error, if it fails */
+    else
+        e = open_engine(kEngineName, why, sizeof why);
     if (e == NULL)
         fprintf(stderr, "gchol LAPACK shim: cannot open the GPU engine (%s); the calls run on the "
                         "CPU LAPACK\n", why);

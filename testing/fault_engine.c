@@ -9,7 +9,8 @@
  *            the in-out array is overwritten): the shim must return
  *            info = GCHOL_ERR_CUDA (path 'E') and say so on stderr;
  *   version  the table of another engine version: the shim must refuse it
- *            and run on the CPU.
+ *            and run on the CPU (its routines fail as in "after", so that
+ *            an engine wrongly accepted shows).
  */
 #include "lapack_engine.h"
 #include "gchol.h"
@@ -26,7 +27,7 @@ static int64_t fail(void *out, int is_double, int64_t *info)
 {
     const char *mode = getenv("GCHOL_FAULT");
     int64_t st = GCHOL_ERR_DEVICE_ALLOC;
-    if (mode && strcmp(mode, "after") == 0) {
+    if (mode && (strcmp(mode, "after") == 0 || strcmp(mode, "version") == 0)) {
         written = 1;
         if (is_double) *(double *)out = NAN;
         else *(float *)out = NAN;

@@ -3,13 +3,15 @@
  * OpenBLAS only (not with gchol): it factors and solves one SPD system and
  * prints "info <k> solve <ratio>". testing_preload.sh runs it with
  * LD_PRELOAD=lib/libgchol_lapack.so to check that the shim takes an
- * unchanged program's calls.
+ * unchanged program's calls. With PROBE_CHDIR set it first changes to that
+ * directory (a relative LD_PRELOAD path must still find the GPU engine).
  *   preload_probe n
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cblas.h>
 #include <lapacke.h>
@@ -20,6 +22,8 @@ int main(int argc, char **argv)
     double *a = malloc((size_t)n * n * 8), *a0 = malloc((size_t)n * n * 8);
     double *b = malloc((size_t)n * nrhs * 8), *x = malloc((size_t)n * nrhs * 8);
     if (!a || !a0 || !b || !x || n < 1) return 2;
+    const char *dir = getenv("PROBE_CHDIR");
+    if (dir && *dir && chdir(dir) != 0) return 3;
     for (int j = 0; j < n; ++j)
         for (int i = 0; i < n; ++i)
             a[i + (size_t)j * n] = (i == j ? n : 0) + 1.0 / (1.0 + fabs((double)(i - j))) +

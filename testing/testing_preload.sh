@@ -76,12 +76,40 @@ fi
 cuda_libs "mode cpu: CUDA never loaded" "0 0" env GCHOL_LAPACK=cpu ./testing/shim_probe 400
 cuda_libs "mode gpu: CUDA loaded at the first GPU call" "0 1" env GCHOL_LAPACK=gpu ./testing/shim_probe 400
 engine=$PWD/testing/fault_engine.so
-check "engine missing, mode gpu" "cpu (gpu unavailable)" env GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 \
+# check_said WHAT WANT TEXT COMMAND...: check's test, and stderr says TEXT
+check_said() {
+    what=$1; want_route=$2; text=$3; shift 3
+    out=$("$@" 2>&1)
+    route=$(echo "$out" | grep "gchol LAPACK shim: DPOSV n=" | head -n 1)
+    ok=$(echo "$out" | grep '^info ' | awk '{ print ($2 == 0 && $4 < 30) ? 1 : 0 }')
+    if [ -n "$route" ] && echo "$route" | grep -q " $want_route " && [ "$ok" = 1 ] &&
+       echo "$out" | grep -qF "$text"; then
+        echo "  ok      $what: $route; said '$text'"; passed=$((passed + 1))
+    else
+        echo "  FAILED  $what (want '$want_route', and '$text' on stderr):"
+        echo "$out" | sed 's/^/          /'; failed=$((failed + 1))
+    fi
+}
+check_said "engine missing, mode gpu" "cpu (gpu unavailable)" "cannot open the GPU engine" \
+    env GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 \
     GCHOL_LAPACK_GPU_LIB=/nonexistent/libgchol_lapack_gpu.so ./testing/shim_probe 400
-check "engine of another version, mode gpu" "cpu (gpu unavailable)" env GCHOL_LAPACK=gpu \
-    GCHOL_LAPACK_VERBOSE=1 GCHOL_LAPACK_GPU_LIB=$engine GCHOL_FAULT=version ./testing/shim_probe 400
-check "GPU failure before any write: redone on the CPU" "cpu (gpu unavailable)" env GCHOL_LAPACK=gpu \
-    GCHOL_LAPACK_VERBOSE=1 GCHOL_LAPACK_GPU_LIB=$engine GCHOL_FAULT=before ./testing/shim_probe 400
+check_said "engine of another version refused" "cpu (gpu unavailable)" "another version of the engine" \
+    env GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 GCHOL_LAPACK_GPU_LIB=$engine GCHOL_FAULT=version \
+    ./testing/shim_probe 400
+check_said "GPU failure before any write: redone on the CPU" "cpu (gpu unavailable)" \
+    "injected out of device memory; redone on the CPU" env GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 \
+    GCHOL_LAPACK_GPU_LIB=$engine GCHOL_FAULT=before ./testing/shim_probe 400
+# a relative LD_PRELOAD path, and the program changes directory before its
+# first call: the engine beside the shim is found all the same
+out=$(LD_PRELOAD=lib/libgchol_lapack.so PROBE_CHDIR=/ GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 \
+      ./testing/preload_probe 300 2>&1)
+if echo "$out" | grep -q "DPOSV n=300 info=0 $want " && echo "$out" | grep -q '^info 0 ' &&
+   ! echo "$out" | grep -q "cannot open the GPU engine"; then
+    echo "  ok      relative LD_PRELOAD, chdir before the call: engine found"; passed=$((passed + 1))
+else
+    echo "  FAILED  relative LD_PRELOAD, chdir before the call:"; echo "$out" | sed 's/^/          /'
+    failed=$((failed + 1))
+fi
 # after a write the input is lost: info = GCHOL_ERR_CUDA (-103), path 'E', one stderr line
 out=$(env GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 GCHOL_LAPACK_GPU_LIB=$engine GCHOL_FAULT=after \
       ./testing/shim_probe 400 2>&1)
