@@ -53,6 +53,10 @@ typedef struct {
     int64_t      *dinfo;
     int64_t       recnb;       /* leaves of the recursive potf2 path        */
     int64_t       panel_leaf;  /* widest panel factored by one tiled launch */
+    int64_t       panel_trsm_min_m; /* EXPERIMENT (GCHOL_PANEL_TRSM_MIN_M): a leaf
+                                  panel with at least this many rows below has
+                                  only its diagonal block on the tiled kernel,
+                                  the rows below by op_trsm (gemm-based) */
     int           tf32;        /* single: one TF32 product in the updates   */
     const gchol_host_io_t *io; /* host interface's transfers, or NULL      */
     /* 'U' by swapping the triangles (GCHOL_UPPER_SWAP): the order (0: not
@@ -399,6 +403,13 @@ static int64_t op_panel(const fact_t *f, int s, int64_t j, int64_t jb, int64_t m
         if ((st = op_potrf_diag(f, s, j, jb)) != GCHOL_SUCCESS || m == 0) return st;
         return op_trsm(f, s, j + jb, j, m, jb);
     }
+    if (jb <= f->panel_leaf && m > 0 && m >= f->panel_trsm_min_m) {
+        st = gchol_from_cuda((cudaError_t)POTRF_TILED_LAUNCH(
+            jb, jb, at(f, j, j), f->ld, tr(f, j, j), j, f->dinfo, f->q->dtile_sync,
+            (FLOAT *)f->q->dscratch[s], stream_of(f, s)));
+        if (st != GCHOL_SUCCESS) return st;
+        return op_trsm(f, s, j + jb, j, m, jb);
+    }
     if (jb <= f->panel_leaf || m == 0)
         return gchol_from_cuda((cudaError_t)POTRF_TILED_LAUNCH(
             m + jb, jb, at(f, j, j), f->ld, tr(f, j, j), j, f->dinfo, f->q->dtile_sync,
@@ -576,6 +587,10 @@ static int64_t factor(fact_t *f, int64_t n, int64_t c0, const gchol_options_t *u
     else gchol_options_resolve(&o, PREC_CHAR, n);
     f->recnb = o.recnb < GCHOL_POTF2_MAX_N ? o.recnb : GCHOL_POTF2_MAX_N;
     f->panel_leaf = o.recnb > GCHOL_TILED_NB ? o.recnb : GCHOL_TILED_NB;
+    {
+        const char *e = getenv("GCHOL_PANEL_TRSM_MIN_M");
+        f->panel_trsm_min_m = e && *e ? strtoll(e, NULL, 10) : INT64_MAX;
+    }
     f->tf32 = o.products == GCHOL_PRODUCTS_TF32;
     const int64_t nb = o.nb > f->recnb ? o.nb : f->recnb;
 
