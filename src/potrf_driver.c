@@ -53,10 +53,6 @@ typedef struct {
     int64_t      *dinfo;
     int64_t       recnb;       /* leaves of the recursive potf2 path        */
     int64_t       panel_leaf;  /* widest panel factored by one tiled launch */
-    int64_t       panel_trsm_min_m; /* EXPERIMENT (GCHOL_PANEL_TRSM_MIN_M): a leaf
-                                  panel with at least this many rows below has
-                                  only its diagonal block on the tiled kernel,
-                                  the rows below by op_trsm (gemm-based) */
     int           tf32;        /* single: one TF32 product in the updates   */
     const gchol_host_io_t *io; /* host interface's transfers, or NULL      */
     /* 'U' by swapping the triangles (GCHOL_UPPER_SWAP): the order (0: not
@@ -394,20 +390,18 @@ static int tiled_panel_fits(int64_t jb, int64_t m)
  * cuBLAS syrk and gemm, which run at twice the rate of the tiled kernel's
  * 64 x 64 tile products. Where the kernel does not fit (a width not a
  * multiple of its tiles), the recursive potf2 and trsm. The kernel's
- * inverses live in this stream's scratch. */
+ * inverses live in this stream's scratch. (A leaf with only its diagonal
+ * block on the tiled kernel and the rows below by op_trsm, whose gemms run
+ * at twice the workers' rate, lost at every size: the solve then starts
+ * after the whole diagonal block instead of beside its chain; double lower
+ * 8192 / 16384 / 32768: 4.87 / 30.8 / 237 -> 6.08 / 33.2 / 240-246 ms,
+ * docs/results/s21/c5/.) */
 static int64_t op_panel(const fact_t *f, int s, int64_t j, int64_t jb, int64_t m)
 {
     int64_t st;
     /* one launch needs the panel in one strided block */
     if (!tiled_panel_fits(jb, m) || rows_first(f, j, jb + m, j) < jb + m) {
         if ((st = op_potrf_diag(f, s, j, jb)) != GCHOL_SUCCESS || m == 0) return st;
-        return op_trsm(f, s, j + jb, j, m, jb);
-    }
-    if (jb <= f->panel_leaf && m > 0 && m >= f->panel_trsm_min_m) {
-        st = gchol_from_cuda((cudaError_t)POTRF_TILED_LAUNCH(
-            jb, jb, at(f, j, j), f->ld, tr(f, j, j), j, f->dinfo, f->q->dtile_sync,
-            (FLOAT *)f->q->dscratch[s], stream_of(f, s)));
-        if (st != GCHOL_SUCCESS) return st;
         return op_trsm(f, s, j + jb, j, m, jb);
     }
     if (jb <= f->panel_leaf || m == 0)
@@ -587,10 +581,6 @@ static int64_t factor(fact_t *f, int64_t n, int64_t c0, const gchol_options_t *u
     else gchol_options_resolve(&o, PREC_CHAR, n);
     f->recnb = o.recnb < GCHOL_POTF2_MAX_N ? o.recnb : GCHOL_POTF2_MAX_N;
     f->panel_leaf = o.recnb > GCHOL_TILED_NB ? o.recnb : GCHOL_TILED_NB;
-    {
-        const char *e = getenv("GCHOL_PANEL_TRSM_MIN_M");
-        f->panel_trsm_min_m = e && *e ? strtoll(e, NULL, 10) : INT64_MAX;
-    }
     f->tf32 = o.products == GCHOL_PRODUCTS_TF32;
     const int64_t nb = o.nb > f->recnb ? o.nb : f->recnb;
 
