@@ -35,18 +35,23 @@ fi
 # through the shim), and LAPACK called from a plugin loaded RTLD_LOCAL: the
 # shim must find a CPU LAPACK all the same (GCHOL_LAPACK=cpu), and in mode gpu
 # run on the GPU or, without one, fall back
-check() { # check WHAT WANT COMMAND...: the DPOSV line says WANT, the solve is right
-    what=$1; want_route=$2; shift 2
+# check_said WHAT WANT TEXT COMMAND...: the DPOSV line says WANT, the solve
+# is right, and the output says TEXT (empty: anything); check: no TEXT
+check_said() {
+    what=$1; want_route=$2; text=$3; shift 3
     out=$("$@" 2>&1)
     route=$(echo "$out" | grep "gchol LAPACK shim: DPOSV n=" | head -n 1)
     ok=$(echo "$out" | grep '^info ' | awk '{ print ($2 == 0 && $4 < 30) ? 1 : 0 }')
-    if [ -n "$route" ] && echo "$route" | grep -q " $want_route " && [ "$ok" = 1 ]; then
-        echo "  ok      $what: $route; $(echo "$out" | grep '^info ')"; passed=$((passed + 1))
+    if [ -n "$route" ] && echo "$route" | grep -q " $want_route " && [ "$ok" = 1 ] &&
+       echo "$out" | grep -qF -- "$text"; then
+        echo "  ok      $what: $route; $(echo "$out" | grep '^info ')${text:+; said '$text'}"
+        passed=$((passed + 1))
     else
-        echo "  FAILED  $what (want '$want_route'):"; echo "$out" | sed 's/^/          /'
-        failed=$((failed + 1))
+        echo "  FAILED  $what (want '$want_route'${text:+, and '$text' on stderr}):"
+        echo "$out" | sed 's/^/          /'; failed=$((failed + 1))
     fi
 }
+check() { what=$1; want_route=$2; shift 2; check_said "$what" "$want_route" "" "$@"; }
 check "no LAPACK linked, mode cpu" cpu env GCHOL_LAPACK=cpu GCHOL_LAPACK_VERBOSE=1 ./testing/shim_probe 400
 check "no LAPACK linked, mode gpu" "$want" env GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 ./testing/shim_probe 400
 check "LAPACK from a dlopen'd plugin, mode cpu" cpu env GCHOL_LAPACK=cpu GCHOL_LAPACK_VERBOSE=1 \
@@ -76,20 +81,6 @@ fi
 cuda_libs "mode cpu: CUDA never loaded" "0 0" env GCHOL_LAPACK=cpu ./testing/shim_probe 400
 cuda_libs "mode gpu: CUDA loaded at the first GPU call" "0 1" env GCHOL_LAPACK=gpu ./testing/shim_probe 400
 engine=$PWD/testing/fault_engine.so
-# check_said WHAT WANT TEXT COMMAND...: check's test, and stderr says TEXT
-check_said() {
-    what=$1; want_route=$2; text=$3; shift 3
-    out=$("$@" 2>&1)
-    route=$(echo "$out" | grep "gchol LAPACK shim: DPOSV n=" | head -n 1)
-    ok=$(echo "$out" | grep '^info ' | awk '{ print ($2 == 0 && $4 < 30) ? 1 : 0 }')
-    if [ -n "$route" ] && echo "$route" | grep -q " $want_route " && [ "$ok" = 1 ] &&
-       echo "$out" | grep -qF "$text"; then
-        echo "  ok      $what: $route; said '$text'"; passed=$((passed + 1))
-    else
-        echo "  FAILED  $what (want '$want_route', and '$text' on stderr):"
-        echo "$out" | sed 's/^/          /'; failed=$((failed + 1))
-    fi
-}
 check_said "engine missing, mode gpu" "cpu (gpu unavailable)" "cannot open the GPU engine" \
     env GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 \
     GCHOL_LAPACK_GPU_LIB=/nonexistent/libgchol_lapack_gpu.so ./testing/shim_probe 400
