@@ -40,7 +40,7 @@ TESTS := testing/testing_dpotrf testing/testing_spotrf testing/testing_host test
          testing/testing_dsyrk_diag testing/testing_ssyrk_diag \
          testing/testing_dpftrf testing/testing_spftrf testing/testing_dsposv testing/testing_wls \
          testing/testing_lapack_shim testing/preload_probe testing/shim_probe testing/shim_plugin.so \
-         testing/fault_engine.so
+         testing/fault_engine.so testing/cpu64_lapack.so
 BENCH := benchmarks/bench_potrf benchmarks/demo_potrf benchmarks/timeline_potrf \
          benchmarks/bench_syrk_diag benchmarks/bench_pftrf benchmarks/bench_posv benchmarks/bench_wls \
          benchmarks/bench_lapack_shim
@@ -74,7 +74,13 @@ lib/libgchol.so: $(LIB_OBJ)
 # (lapack_shim.map); it links neither a LAPACK nor CUDA: gchol and its CUDA
 # libraries are the engine, lib/libgchol_lapack_gpu.so, which the shim opens
 # at its first call routed to the GPU (src/lapack_engine.h).
-SHIM_OBJ := build/lapack_shim_d.o build/lapack_shim_s.o build/lapack_route.o
+# lapack_shim.c is built four times: d and s, LP64 (dpotrf_) and ILP64
+# (dpotrf_64_).
+SHIM_OBJ := build/lapack_shim_d.o build/lapack_shim_s.o build/lapack_shim64_d.o \
+            build/lapack_shim64_s.o build/lapack_route.o
+build/lapack_shim64_%.o: src/lapack_shim.c $(wildcard include/*.h) $(wildcard src/*.h) $(wildcard kernels/*.h)
+	@mkdir -p build
+	$(CC) $(CFLAGS) -DGCHOL_PREC_$(shell echo $* | tr a-z A-Z) -DGCHOL_SHIM_ILP64 -c $< -o $@
 lib/libgchol_lapack.so: $(SHIM_OBJ) src/lapack_shim.map
 	@mkdir -p lib
 	$(CC) -shared -o $@ $(SHIM_OBJ) -Wl,--version-script=src/lapack_shim.map \
@@ -121,6 +127,8 @@ testing/shim_probe: testing/shim_probe.c lib/libgchol_lapack.so lib/libgchol_lap
 # A stand-in GPU engine that fails on purpose (testing_preload.sh).
 testing/fault_engine.so: testing/fault_engine.c src/lapack_engine.h include/gchol.h
 	$(CC) $(CFLAGS) -shared testing/fault_engine.c -o $@
+testing/cpu64_lapack.so: testing/cpu64_lapack.c
+	$(CC) $(CFLAGS) -shared testing/cpu64_lapack.c -o $@ -ldl
 testing/shim_plugin.so: testing/shim_probe.c
 	$(CC) $(CFLAGS) -shared -DSHIM_PLUGIN testing/shim_probe.c -o $@ -Wl,--no-as-needed $(LDLAPACK)
 benchmarks/bench_lapack_shim: benchmarks/bench_lapack_shim.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol_lapack.so lib/libgchol_lapack_gpu.so lib/libgchol.a

@@ -43,8 +43,22 @@
  * GCHOL_LAPACK_VERBOSE=1 (one line per call on stderr: routine, size, info,
  * where it ran, seconds).
  *
- * Integers are LAPACK's LP64 `int`. Trailing hidden string lengths (gfortran
- * ABI) are accepted and ignored; calls from C without them are fine.
+ * Integers: dpotrf_ & co. take LAPACK's LP64 `int`. The same routines with
+ * 64-bit integers are defined under reference LAPACK's ILP64 names (since
+ * LAPACK 3.9.1: the symbol suffix 64_, int64_t arguments, info and iter
+ * int64_t): dpotrf_64_, spotrf_64_, dpotrs_64_, spotrs_64_, dposv_64_,
+ * sposv_64_, dsposv_64_, dpftrf_64_, spftrf_64_, dpftrs_64_, spftrs_64_, for
+ * ILP64 programs (LAPACKE built with LAPACK_ILP64 and that suffix, Julia,
+ * NumPy's ILP64 builds). An ILP64 call routes as the LP64 one. Its CPU
+ * routine is the CPU LAPACK's own ILP64 symbol (GCHOL_LAPACK_CPU_LIB, the
+ * loaded objects, else liblapack64.so.3 / libopenblas64.so.0 /
+ * libopenblas64_.so.0) if there is one; else the LP64 routine with the
+ * integers narrowed, when every integer argument fits in an int; else the
+ * call has no CPU routine: it runs on the GPU, and an illegal argument gets
+ * info = -i and the xerbla line from the shim itself.
+ *
+ * Trailing hidden string lengths (gfortran ABI) are accepted and ignored;
+ * calls from C without them are fine.
  */
 #ifndef GCHOL_LAPACK_H
 #define GCHOL_LAPACK_H

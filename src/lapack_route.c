@@ -110,6 +110,9 @@ static shim_choice_t choose(int64_t n, int64_t nrhs, int cpu_found)
  * linked --as-needed that calls LAPACK only through the shim). */
 static const char *const kCpuLibraries[] = { "liblapack.so.3", "libopenblas.so.0",
                                              "libmkl_rt.so.2", "libmkl_rt.so" };
+/* The same for the ILP64 symbols (dpotrf_64_): Debian's and Fedora's names. */
+static const char *const kCpuLibraries64[] = { "liblapack64.so.3", "libopenblas64.so.0",
+                                               "libopenblas64_.so.0" };
 static char kMissing; /* cached "not found" */
 
 /* An address inside the shim's own object: static, so that no other object's
@@ -160,7 +163,7 @@ static void *search_loaded(const char *name)
  * (RTLD_NEXT: what the program would have called); else any loaded object
  * (RTLD_NEXT does not see them from a library loaded with dlopen, as Python,
  * R or MATLAB extensions are); else a system LAPACK opened now. */
-static void *find_cpu(const char *name)
+static void *find_cpu(const char *name, int warn)
 {
     const char *lib = getenv("GCHOL_LAPACK_CPU_LIB");
     void *f = NULL;
@@ -168,32 +171,46 @@ static void *find_cpu(const char *name)
         void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
         f = h ? dlsym(h, name) : NULL;
         if (f && !in_shim(f)) return f;
-        fprintf(stderr, "gchol LAPACK shim: GCHOL_LAPACK_CPU_LIB=%s does not define %s (%s)\n",
-                lib, name, h ? "no such symbol" : dlerror());
+        if (warn)
+            fprintf(stderr, "gchol LAPACK shim: GCHOL_LAPACK_CPU_LIB=%s does not define %s (%s)\n",
+                    lib, name, h ? "no such symbol" : dlerror());
     }
     f = dlsym(RTLD_NEXT, name);
     if (f && !in_shim(f)) return f;
     if ((f = search_loaded(name)) != NULL) return f;
-    for (size_t i = 0; i < sizeof kCpuLibraries / sizeof *kCpuLibraries; ++i) {
-        void *h = dlopen(kCpuLibraries[i], RTLD_NOW | RTLD_LOCAL); /* kept open */
+    const size_t len = strlen(name);
+    const int ilp64 = len > 4 && strcmp(name + len - 4, "_64_") == 0;
+    const char *const *libs = ilp64 ? kCpuLibraries64 : kCpuLibraries;
+    const size_t nlibs = ilp64 ? sizeof kCpuLibraries64 / sizeof *kCpuLibraries64
+                               : sizeof kCpuLibraries / sizeof *kCpuLibraries;
+    for (size_t i = 0; i < nlibs; ++i) {
+        void *h = dlopen(libs[i], RTLD_NOW | RTLD_LOCAL); /* kept open */
         f = h ? dlsym(h, name) : NULL;
         if (f && !in_shim(f)) return f;
     }
     return NULL;
 }
 
-void *gchol_lapack_cpu_symbol(void *_Atomic *slot, const char *name)
+static void *cpu_symbol(void *_Atomic *slot, const char *name, int warn)
 {
     void *f = atomic_load(slot);
     if (f == NULL) {
         pthread_once(&env_once, read_env);
-        f = find_cpu(name);
-        if (f == NULL && !atomic_exchange(&warned_no_cpu, 1))
+        f = find_cpu(name, warn);
+        if (f == NULL && warn && !atomic_exchange(&warned_no_cpu, 1))
             fprintf(stderr, "gchol LAPACK shim: no CPU LAPACK defines %s (set "
                             "GCHOL_LAPACK_CPU_LIB); such calls run on the GPU only\n", name);
         atomic_store(slot, f ? f : (void *)&kMissing);
     }
     return f == (void *)&kMissing ? NULL : f;
+}
+void *gchol_lapack_cpu_symbol(void *_Atomic *slot, const char *name)
+{
+    return cpu_symbol(slot, name, 1);
+}
+void *gchol_lapack_cpu_symbol_quiet(void *_Atomic *slot, const char *name)
+{
+    return cpu_symbol(slot, name, 0);
 }
 
 /* ---- opening the GPU engine ----------------------------------------------- */
@@ -274,6 +291,17 @@ static double clock_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* The caller's info, LP64 or ILP64. */
+static void set_info(const shim_call_t *c, int64_t v)
+{
+    if (c->info64) *c->info64 = v;
+    else *c->info = (int)v;
+}
+static long long get_info(const shim_call_t *c)
+{
+    return c->info64 ? (long long)*c->info64 : (long long)*c->info;
+}
+
 /* Records the path and, with GCHOL_LAPACK_VERBOSE, prints one line. */
 static void done(const shim_call_t *c, int path, double t0)
 {
@@ -284,7 +312,7 @@ static void done(const shim_call_t *c, int path, double t0)
                       : path == GCHOL_LAPACK_RAN_FALLBACK ? "cpu (gpu unavailable)" : "failed";
     fprintf(stderr, "gchol LAPACK shim: %s n=%lld", c->routine, (long long)c->n);
     if (c->nrhs >= 0) fprintf(stderr, " nrhs=%lld", (long long)c->nrhs);
-    fprintf(stderr, " info=%d %s %.6f s\n", *c->info, where, clock_now() - t0);
+    fprintf(stderr, " info=%lld %s %.6f s\n", get_info(c), where, clock_now() - t0);
 }
 
 /* The CPU LAPACK routine; the calls it makes back into the shim's symbols
@@ -312,13 +340,13 @@ void gchol_lapack_dispatch(const shim_call_t *c)
             /* the message of LAPACK's reference xerbla, which would have printed it */
             fprintf(stderr, " ** On entry to %s parameter number %2d had an illegal value\n",
                     c->routine, c->bad_arg);
-            *c->info = -c->bad_arg;
+            set_info(c, -c->bad_arg);
         }
         done(c, GCHOL_LAPACK_RAN_CPU, t0);
         return;
     }
     if (!cpu_found && (c->n == 0 || c->nrhs == 0)) { /* LAPACK's quick return */
-        *c->info = 0;
+        set_info(c, 0);
         done(c, GCHOL_LAPACK_RAN_CPU, t0);
         return;
     }
@@ -334,7 +362,7 @@ void gchol_lapack_dispatch(const shim_call_t *c)
             written = *flag;
         }
         if (st > GCHOL_ERR_NO_DEVICE) { /* 0, k > 0, or -i for what LAPACK lets pass */
-            *c->info = (int)st;
+            set_info(c, st);
             done(c, GCHOL_LAPACK_RAN_GPU, t0);
             return;
         }
@@ -344,7 +372,7 @@ void gchol_lapack_dispatch(const shim_call_t *c)
             fprintf(stderr, "gchol LAPACK shim: %s failed on the GPU%s: %s (info = %lld)\n",
                     c->routine, cpu_found ? " after it had written part of its input arrays" : "",
                     why, (long long)st);
-            *c->info = (int)st;
+            set_info(c, st);
             done(c, GCHOL_LAPACK_RAN_FAILED, t0);
             return;
         }
@@ -356,7 +384,7 @@ void gchol_lapack_dispatch(const shim_call_t *c)
     if (!cpu_found) { /* no GPU either */
         fprintf(stderr, "gchol LAPACK shim: %s has neither a GPU nor a CPU LAPACK to run on\n",
                 c->routine);
-        *c->info = GCHOL_ERR_NO_DEVICE;
+        set_info(c, GCHOL_ERR_NO_DEVICE);
         done(c, GCHOL_LAPACK_RAN_FAILED, t0);
         return;
     }

@@ -10,7 +10,8 @@
 
 #include <stdint.h>
 
-/* One call of a LAPACK routine, as the shim's dispatcher sees it. */
+/* One call of a LAPACK routine, as the shim's dispatcher sees it (LP64
+ * dpotrf_ or ILP64 dpotrf_64_: the integers are widened here). */
 typedef struct {
     const char *routine;           /* "DPOTRF"                                */
     int         bad_arg;           /* LAPACK's first illegal argument, or 0   */
@@ -20,7 +21,8 @@ typedef struct {
                                    /* gchol's host form: its status           */
     void      (*run_cpu)(void *);  /* the CPU LAPACK routine; NULL if none    */
     void       *args;
-    int        *info;
+    int        *info;              /* the caller's info: LP64 ...           */
+    int64_t    *info64;            /* ... or ILP64 (the other one NULL)     */
 } shim_call_t;
 
 /* Runs the call where the routing sends it: the CPU LAPACK for an illegal
@@ -33,5 +35,8 @@ void gchol_lapack_dispatch(const shim_call_t *call);
  * shim in the symbol search order, or NULL if there is none; looked up once
  * into *slot. */
 void *gchol_lapack_cpu_symbol(void *_Atomic *slot, const char *name);
+/* The same, without the one warning when no CPU LAPACK defines `name` (an
+ * ILP64 symbol, name_64_, which most CPU LAPACKs do not have). */
+void *gchol_lapack_cpu_symbol_quiet(void *_Atomic *slot, const char *name);
 
 #endif

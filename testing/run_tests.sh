@@ -59,6 +59,11 @@ run_one testing_spftrf ./testing/testing_spftrf --suite
 run_one testing_dsposv ./testing/testing_dsposv --suite
 run_one testing_wls ./testing/testing_wls --suite
 run_one testing_lapack_shim ./testing/testing_lapack_shim --suite
+# the ILP64 symbols (dpotrf_64_ & co.): over the LP64 CPU LAPACK (narrowed),
+# and over an ILP64 one (a stand-in that counts its calls)
+run_one testing_lapack_shim_ilp64 ./testing/testing_lapack_shim --suite --ilp64
+run_one testing_lapack_shim_cpu64 env GCHOL_LAPACK_CPU_LIB="$PWD/testing/cpu64_lapack.so" \
+    ./testing/testing_lapack_shim --suite --quick --cpu64
 run_one testing_preload sh testing/testing_preload.sh
 # With a GPU, the shim's fallback once more with the GPU hidden from CUDA
 # (without one, the run above has tested it already).

@@ -18,7 +18,13 @@
  * With a GPU, run_tests.sh also runs `--fallback` with CUDA_VISIBLE_DEVICES
  * empty, which runs only those cases.
  *
- *   testing_lapack_shim [--suite] [--quick] [--fallback]
+ * --ilp64 makes every call through the ILP64 symbols (dpotrf_64_ & co.),
+ * narrowed by the shim to the LP64 CPU LAPACK, and adds calls whose integers
+ * do not fit in an int; --cpu64 does the same with
+ * GCHOL_LAPACK_CPU_LIB=testing/cpu64_lapack.so, an ILP64 CPU LAPACK whose
+ * calls are counted.
+ *
+ *   testing_lapack_shim [--suite] [--quick] [--fallback] [--ilp64 | --cpu64]
  */
 #define _GNU_SOURCE /* dlopen(RTLD_NOLOAD) */
 #include <dlfcn.h>
@@ -50,33 +56,92 @@ static const char *path_name(int p)
 }
 
 /* ---- the routines, per precision (void * arrays) ------------------------ */
+/* The shim's ILP64 symbols (reference LAPACK's 64_ suffix, int64_t). */
+#define ILP64_DECL(P, F)                                                                        \
+    void P##potrf_64_(const char *, const int64_t *, F *, const int64_t *, int64_t *, size_t);  \
+    void P##potrs_64_(const char *, const int64_t *, const int64_t *, const F *,                \
+                      const int64_t *, F *, const int64_t *, int64_t *, size_t);                \
+    void P##posv_64_(const char *, const int64_t *, const int64_t *, F *, const int64_t *, F *, \
+                     const int64_t *, int64_t *, size_t);                                       \
+    void P##pftrf_64_(const char *, const char *, const int64_t *, F *, int64_t *, size_t,      \
+                      size_t);                                                                  \
+    void P##pftrs_64_(const char *, const char *, const int64_t *, const int64_t *, const F *,  \
+                      F *, const int64_t *, int64_t *, size_t, size_t);
+ILP64_DECL(d, double)
+ILP64_DECL(s, float)
+void dsposv_64_(const char *, const int64_t *, const int64_t *, double *, const int64_t *,
+                const double *, const int64_t *, double *, const int64_t *, double *, float *,
+                int64_t *, int64_t *, size_t);
+
+/* --ilp64: every call_* below goes through the ILP64 symbols (int64_t
+ * copies of the arguments, info narrowed back for the checks). */
+static int ilp64;
+#define W(v) (&(int64_t){ (v) })
+
 static void call_potrf(char prec, char uplo, int n, void *a, int lda, int *info)
 {
-    if (prec == 'd') LAPACK_dpotrf(&uplo, &n, a, &lda, info);
+    if (ilp64) {
+        int64_t i = -777777;
+        if (prec == 'd') dpotrf_64_(&uplo, W(n), a, W(lda), &i, 1);
+        else spotrf_64_(&uplo, W(n), a, W(lda), &i, 1);
+        *info = (int)i;
+    } else if (prec == 'd') LAPACK_dpotrf(&uplo, &n, a, &lda, info);
     else LAPACK_spotrf(&uplo, &n, a, &lda, info);
 }
 static void call_potrs(char prec, char uplo, int n, int nrhs, const void *a, int lda, void *b,
                        int ldb, int *info)
 {
-    if (prec == 'd') LAPACK_dpotrs(&uplo, &n, &nrhs, a, &lda, b, &ldb, info);
+    if (ilp64) {
+        int64_t i = -777777;
+        if (prec == 'd') dpotrs_64_(&uplo, W(n), W(nrhs), a, W(lda), b, W(ldb), &i, 1);
+        else spotrs_64_(&uplo, W(n), W(nrhs), a, W(lda), b, W(ldb), &i, 1);
+        *info = (int)i;
+    } else if (prec == 'd') LAPACK_dpotrs(&uplo, &n, &nrhs, a, &lda, b, &ldb, info);
     else LAPACK_spotrs(&uplo, &n, &nrhs, a, &lda, b, &ldb, info);
 }
 static void call_posv(char prec, char uplo, int n, int nrhs, void *a, int lda, void *b, int ldb,
                       int *info)
 {
-    if (prec == 'd') LAPACK_dposv(&uplo, &n, &nrhs, a, &lda, b, &ldb, info);
+    if (ilp64) {
+        int64_t i = -777777;
+        if (prec == 'd') dposv_64_(&uplo, W(n), W(nrhs), a, W(lda), b, W(ldb), &i, 1);
+        else sposv_64_(&uplo, W(n), W(nrhs), a, W(lda), b, W(ldb), &i, 1);
+        *info = (int)i;
+    } else if (prec == 'd') LAPACK_dposv(&uplo, &n, &nrhs, a, &lda, b, &ldb, info);
     else LAPACK_sposv(&uplo, &n, &nrhs, a, &lda, b, &ldb, info);
 }
 static void call_pftrf(char prec, char transr, char uplo, int n, void *a, int *info)
 {
-    if (prec == 'd') LAPACK_dpftrf(&transr, &uplo, &n, a, info);
+    if (ilp64) {
+        int64_t i = -777777;
+        if (prec == 'd') dpftrf_64_(&transr, &uplo, W(n), a, &i, 1, 1);
+        else spftrf_64_(&transr, &uplo, W(n), a, &i, 1, 1);
+        *info = (int)i;
+    } else if (prec == 'd') LAPACK_dpftrf(&transr, &uplo, &n, a, info);
     else LAPACK_spftrf(&transr, &uplo, &n, a, info);
 }
 static void call_pftrs(char prec, char transr, char uplo, int n, int nrhs, const void *a,
                        void *b, int ldb, int *info)
 {
-    if (prec == 'd') LAPACK_dpftrs(&transr, &uplo, &n, &nrhs, a, b, &ldb, info);
+    if (ilp64) {
+        int64_t i = -777777;
+        if (prec == 'd') dpftrs_64_(&transr, &uplo, W(n), W(nrhs), a, b, W(ldb), &i, 1, 1);
+        else spftrs_64_(&transr, &uplo, W(n), W(nrhs), a, b, W(ldb), &i, 1, 1);
+        *info = (int)i;
+    } else if (prec == 'd') LAPACK_dpftrs(&transr, &uplo, &n, &nrhs, a, b, &ldb, info);
     else LAPACK_spftrs(&transr, &uplo, &n, &nrhs, a, b, &ldb, info);
+}
+static void call_dsposv(char uplo, int n, int nrhs, double *a, int lda, const double *b, int ldb,
+                        double *x, int ldx, double *work, float *swork, int *iter, int *info)
+{
+    if (ilp64) {
+        int64_t it = -777777, i = -777777;
+        dsposv_64_(&uplo, W(n), W(nrhs), a, W(lda), b, W(ldb), x, W(ldx), work, swork, &it, &i, 1);
+        *iter = (int)it;
+        *info = (int)i;
+    } else {
+        LAPACK_dsposv(&uplo, &n, &nrhs, a, &lda, b, &ldb, x, &ldx, work, swork, iter, info);
+    }
 }
 
 /* ---- helpers ------------------------------------------------------------- */
@@ -354,7 +419,7 @@ static void dsposv_case(char uplo, int n, int nrhs, int mode, int want_path)
     double *x0 = dup_array(x, (size_t)ldx * nrhs * 8);
     int iter = -777, info = -777;
     gchol_lapack_route(mode, -1, -1);
-    LAPACK_dsposv(&uplo, &n, &nrhs, a, &lda, b, &ldb, x, &ldx, work, swork, &iter, &info);
+    call_dsposv(uplo, n, nrhs, a, lda, b, ldb, x, ldx, work, swork, &iter, &info);
     const int path = gchol_lapack_last_path();
     const double r = solve_ratio('d', uplo, n, nrhs, a0, lda, b0, ldb, x, ldx);
     const int64_t bdiff = testing_count_diff('d', (int64_t)ldb * nrhs, b, b0);
@@ -380,7 +445,7 @@ static void dsposv_nan_case(char uplo, int n, int k, int mode, int want_path)
     float *swork = xmalloc((size_t)n * (n + nrhs) * 4);
     int iter = -777, info = -777;
     gchol_lapack_route(mode, -1, -1);
-    LAPACK_dsposv(&uplo, &n, &nrhs, a, &n, b, &n, x, &n, work, swork, &iter, &info);
+    call_dsposv(uplo, n, nrhs, a, n, b, n, x, n, work, swork, &iter, &info);
     const int path = gchol_lapack_last_path();
     testing_expect(info == k && iter < 0 && path == want_path,
                    "dsposv_ %c n=%d a(%d,%d)=nan mode %s path %s: info %d (want %d) iter %d", uplo,
@@ -438,8 +503,8 @@ static void bad_args(char prec)
         gchol_lapack_route(GCHOL_LAPACK_GPU, 0, 0);
         for (int i = 0; i < 6; ++i) {
             int iter = 77, info = 0;
-            LAPACK_dsposv(&c[i].uplo, &c[i].n, &c[i].nrhs, a, &c[i].lda, b, &c[i].ldb, x, &c[i].ldx,
-                          work, swork, &iter, &info);
+            call_dsposv(c[i].uplo, c[i].n, c[i].nrhs, a, c[i].lda, b, c[i].ldb, x, c[i].ldx, work,
+                        swork, &iter, &info);
             ok &= info == c[i].want && iter == 0;
             if (info != c[i].want || iter != 0)
                 printf("      dsposv case %d: info %d (want %d) iter %d (want 0)\n", i, info,
@@ -471,7 +536,7 @@ static void quick_and_case(char prec)
         if (prec == 'd') {
             int n0 = 0, one = 1, iter = 5;
             info = -7;
-            LAPACK_dsposv("L", &n0, &one, a, &one, b, &one, b, &one, b, (float *)b, &iter, &info);
+            call_dsposv('L', n0, one, a, one, b, one, b, one, b, (float *)b, &iter, &info);
             ok &= info == 0 && iter == 0;
         }
     }
@@ -519,7 +584,7 @@ static void nested_calls(void)
     double *work = xmalloc((size_t)n * nrhs * 8);
     float *swork = xmalloc((size_t)n * (n + nrhs) * 4);
     gchol_lapack_route(GCHOL_LAPACK_AUTO, 100000, 1);
-    LAPACK_dsposv("L", &n, &nrhs, a1, &n, b, &n, x1, &n, work, swork, &iter1, &info1);
+    call_dsposv('L', n, nrhs, a1, n, b, n, x1, n, work, swork, &iter1, &info1);
     const int path = gchol_lapack_last_path();
     /* the reference's own inner calls reach the shim too (not from inside a
      * shim call): mode cpu keeps them on the CPU */
@@ -576,7 +641,7 @@ static void *thread_main(void *p)
     int info = -1;
     for (int rep = 0; rep < 3; ++rep) { /* each from a fresh copy */
         memcpy(a, a0, (size_t)j->n * j->n * 8);
-        LAPACK_dpotrf("L", &j->n, a, &j->n, &info);
+        call_potrf('d', 'L', j->n, a, j->n, &info);
     }
     j->path = gchol_lapack_last_path();
     j->resid = testing_residual_cpu('d', 'L', j->n, a0, j->n, a, j->n);
@@ -603,6 +668,93 @@ static void threads(void)
                    "%.1e %.1e %.1e", path_name(job[0].path), path_name(job[1].path),
                    path_name(job[2].path), path_name(job[3].path), job[0].resid, job[1].resid,
                    job[2].resid, job[3].resid);
+}
+
+/* ---- ILP64: integers beyond an int ------------------------------------------ */
+/* cpu64: run with GCHOL_LAPACK_CPU_LIB = testing/cpu64_lapack.so, an ILP64
+ * CPU LAPACK (its calls are counted). */
+static int cpu64;
+static long cpu64_calls(void)
+{
+    const char *lib = getenv("GCHOL_LAPACK_CPU_LIB");
+    void *h = lib ? dlopen(lib, RTLD_LAZY | RTLD_NOLOAD) : NULL;
+    long *calls = h ? (long *)dlsym(h, "cpu64_lapack_calls") : NULL;
+    return calls ? *calls : -1;
+}
+
+/* Calls of the 64_ symbols whose integers do not fit in an int, so that
+ * they cannot be narrowed to the LP64 CPU routines:
+ *  - illegal arguments: LAPACK's info = -i (the shim's own xerbla line
+ *    when no ILP64 CPU LAPACK is there), nothing written, in every mode;
+ *  - lda = ldb = 2^32 + 1 with n = 1 (one element each): on the GPU, or on
+ *    the ILP64 CPU LAPACK when there is one (--cpu64), or, with neither,
+ *    info = GCHOL_ERR_NO_DEVICE and nothing written. */
+static void ilp64_wide(void)
+{
+    const int64_t big = (int64_t)INT32_MAX + 1, huge = (int64_t)1 << 40;
+    double a[8], b[8], x[8], work[8], a0[8], b0[8];
+    float swork[8];
+    for (int i = 0; i < 8; ++i) a[i] = b[i] = x[i] = a0[i] = b0[i] = NAN;
+    if (!cpu64) { /* (the stand-in narrows what it gets) */
+        for (int mode = GCHOL_LAPACK_AUTO; mode <= GCHOL_LAPACK_CPU; ++mode) {
+            gchol_lapack_route(mode, 0, 0);
+            int64_t info[6], iter = 77;
+            dpotrf_64_("L", &big, a, W(1), &info[0], 1);
+            spotrf_64_("U", W(-huge), (float *)a, W(1), &info[1], 1);
+            spotrs_64_("U", W(8), W(-huge), (float *)a, W(8), (float *)b, W(8), &info[2], 1);
+            dposv_64_("L", W(big + 8), W(1), a, W(big + 7), b, W(big + 8), &info[3], 1);
+            dpftrs_64_("N", "L", W(8), W(-huge), a, b, W(8), &info[4], 1, 1);
+            dsposv_64_("L", W(big), W(1), a, W(big), b, W(big), x, W(big - 1), work, swork, &iter,
+                       &info[5], 1);
+            const int64_t want[6] = { -4, -2, -3, -5, -4, -9 };
+            int ok = gchol_lapack_last_path() == GCHOL_LAPACK_RAN_CPU && iter == 0;
+            for (int i = 0; i < 6; ++i) ok &= info[i] == want[i];
+            const int64_t d = testing_count_diff('d', 8, a, a0) + testing_count_diff('d', 8, b, b0);
+            testing_expect(ok && d == 0, "ILP64: 6 illegal arguments beyond an int, mode %s: info "
+                           "%lld %lld %lld %lld %lld %lld (want -4 -2 -3 -5 -4 -9), iter %lld, "
+                           "%lld entries written", mode_name(mode), (long long)info[0],
+                           (long long)info[1], (long long)info[2], (long long)info[3],
+                           (long long)info[4], (long long)info[5], (long long)iter, (long long)d);
+        }
+    }
+    const int64_t ld = ((int64_t)1 << 32) + 1;
+    for (int mode = GCHOL_LAPACK_GPU; mode <= GCHOL_LAPACK_CPU; ++mode) {
+        /* the CPU mode has a CPU path only with an ILP64 CPU LAPACK */
+        const int want_path = cpu64 && mode == GCHOL_LAPACK_CPU ? GCHOL_LAPACK_RAN_CPU
+                            : have_gpu ? GCHOL_LAPACK_RAN_GPU
+                            : cpu64 ? GCHOL_LAPACK_RAN_FALLBACK : GCHOL_LAPACK_RAN_FAILED;
+        const int runs = want_path != GCHOL_LAPACK_RAN_FAILED;
+        const int on_cpu = want_path == GCHOL_LAPACK_RAN_CPU || want_path == GCHOL_LAPACK_RAN_FALLBACK;
+        const long calls0 = cpu64_calls();
+        gchol_lapack_route(mode, 0, 0);
+        for (int i = 0; i < 8; ++i) a[i] = b[i] = NAN;
+        a[0] = 6.25;
+        b[0] = 5.0;
+        int64_t info1 = -777, info2 = -777;
+        dposv_64_("L", W(1), W(1), a, &ld, b, &ld, &info1, 1);
+        const int path1 = gchol_lapack_last_path();
+        dpotrf_64_("U", W(1), a + 1, &ld, &info2, 1); /* a NaN pivot: info 1 */
+        const int path2 = gchol_lapack_last_path();
+        const long calls = cpu64_calls() - calls0;
+        int ok = path1 == want_path && path2 == want_path;
+        if (runs) ok &= info1 == 0 && a[0] == 2.5 && fabs(b[0] - 0.8) < 1e-15 && info2 == 1;
+        else ok &= info1 == GCHOL_ERR_NO_DEVICE && a[0] == 6.25 && b[0] == 5.0 &&
+                   info2 == GCHOL_ERR_NO_DEVICE;
+        if (cpu64) ok &= calls == (on_cpu ? 3 : 0); /* posv's potrf and potrs, potrf */
+        for (int i = 1; i < 8; ++i) ok &= (i < 2 || a[i] != a[i]) && b[i] != b[i];
+        testing_expect(ok, "ILP64: dposv_64_ / dpotrf_64_ n = 1, lda = ldb = 2^32 + 1, mode %s: "
+                       "path %s %s (want %s), info %lld %lld, a %g b %g, ILP64 CPU calls %ld",
+                       mode_name(mode), path_name(path1), path_name(path2), path_name(want_path),
+                       (long long)info1, (long long)info2, a[0], b[0], calls);
+    }
+    if (cpu64) {
+        /* an ordinary ILP64 call in mode cpu takes the ILP64 CPU routine */
+        const long calls0 = cpu64_calls();
+        potrf_case('s', 'L', 200, GCHOL_LAPACK_CPU, GCHOL_LAPACK_RAN_CPU);
+        testing_expect(cpu64_calls() - calls0 == 1, "ILP64: spotrf_64_ n = 200, mode cpu: the ILP64 "
+                       "CPU routine ran (%ld calls)", cpu64_calls() - calls0);
+    }
+    gchol_lapack_route(GCHOL_LAPACK_AUTO, 128, 2048); /* the defaults */
 }
 
 /* ---- device memory taken: redone on the CPU -------------------------------- */
@@ -637,15 +789,28 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "--quick")) quick = 1;
         else if (!strcmp(argv[i], "--fallback")) fallback_only = 1;
+        else if (!strcmp(argv[i], "--ilp64")) ilp64 = 1;
+        else if (!strcmp(argv[i], "--cpu64")) ilp64 = cpu64 = 1;
         else if (strcmp(argv[i], "--suite") != 0) {
-            fprintf(stderr, "usage: %s [--suite] [--quick] [--fallback]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--suite] [--quick] [--fallback] [--ilp64] [--cpu64]\n",
+                    argv[0]);
             return 2;
         }
     }
     have_gpu = testing_have_gpu();
     LAPACKE_set_nancheck(0); /* trttf must copy the NaN cases as they are */
-    printf("testing_lapack_shim: %s%s\n", have_gpu ? "GPU found" : "no GPU: the calls that ask "
-           "for the GPU must be redone on the CPU (path F)", fallback_only ? ", --fallback" : "");
+    printf("testing_lapack_shim: %s%s%s\n", have_gpu ? "GPU found" : "no GPU: the calls that ask "
+           "for the GPU must be redone on the CPU (path F)", fallback_only ? ", --fallback" : "",
+           cpu64 ? ", --cpu64: the ILP64 symbols over an ILP64 CPU LAPACK"
+           : ilp64 ? ", --ilp64: the ILP64 symbols (dpotrf_64_ & co.) over the LP64 CPU LAPACK" : "");
+    if (cpu64 && cpu64_calls() < 0) {
+        /* the shim has not opened it yet: it must be the named library */
+        const char *lib = getenv("GCHOL_LAPACK_CPU_LIB");
+        if (!lib || !dlopen(lib, RTLD_NOW) || cpu64_calls() < 0) {
+            fprintf(stderr, "--cpu64 needs GCHOL_LAPACK_CPU_LIB=testing/cpu64_lapack.so\n");
+            return 2;
+        }
+    }
     const char precs[2] = { 'd', 's' };
     const int big[2] = { 5000, 6500 }; /* the host interface's overlapped path */
 
@@ -694,9 +859,10 @@ int main(int argc, char **argv)
     if (!fallback_only) dsposv_case('L', 500, 2, GCHOL_LAPACK_CPU, GCHOL_LAPACK_RAN_CPU);
     dsposv_nan_case('U', 300, 77, GCHOL_LAPACK_GPU, gpu_path());
     if (!fallback_only) dsposv_nan_case('L', 300, 211, GCHOL_LAPACK_CPU, GCHOL_LAPACK_RAN_CPU);
-    if (!fallback_only) routing();
-    if (!fallback_only) nested_calls();
+    if (!fallback_only && !cpu64) routing();
+    if (!fallback_only && !cpu64) nested_calls();
     threads();
-    if (!fallback_only) out_of_memory();
+    if (!fallback_only) ilp64_wide();
+    if (!fallback_only && !ilp64) out_of_memory();
     return testing_summary();
 }
