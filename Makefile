@@ -25,7 +25,7 @@ LDCUDA    := -L$(CUDA_LIB) -Wl,-rpath,$(CUDA_LIB) -lcublasLt -lcublas -lcudart -
 LDLAPACK  := -llapacke -lopenblas -lm -lpthread
 
 # Precision-generic C sources: each is compiled once per precision.
-GENERIC_SRC := src/potrf_driver.c src/potrf_host.c src/syrk_diag.c src/rfp_convert.c \
+GENERIC_SRC := src/potrf_driver.c src/potrf_host.c src/syrk_diag.c src/syrk_diag_host.c src/rfp_convert.c \
                src/pftrf.c src/pftrs.c src/potrs.c src/trsm_rec.c \
                src/syrk_rec.c src/gemm_lt.c src/wls.c src/posv_host.c
 PLAIN_SRC   := src/queue.c src/errors.c src/sposv.c src/dswls.c src/refine.c src/host_call.c src/options.c src/host_default_queue.c src/host_stage.c
@@ -43,7 +43,7 @@ TESTS := testing/testing_dpotrf testing/testing_spotrf testing/testing_host test
          testing/fault_engine.so testing/cpu64_lapack.so
 BENCH := benchmarks/bench_potrf benchmarks/demo_potrf benchmarks/timeline_potrf \
          benchmarks/bench_syrk_diag benchmarks/bench_pftrf benchmarks/bench_posv benchmarks/bench_wls \
-         benchmarks/bench_lapack_shim
+         benchmarks/bench_lapack_shim benchmarks/bench_syrk_diag_host
 
 .PHONY: all lib deps test test-gpu test-large sanitize demo bench install clean
 all: lib $(TESTS) $(BENCH)
@@ -142,6 +142,8 @@ benchmarks/bench_pftrf: benchmarks/bench_pftrf.c benchmarks/bench_common.c bench
 	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_pftrf.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
 benchmarks/bench_posv: benchmarks/bench_posv.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
 	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_posv.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
+benchmarks/bench_syrk_diag_host: benchmarks/bench_syrk_diag_host.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
+	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_syrk_diag_host.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
 benchmarks/bench_wls: benchmarks/bench_wls.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
 	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_wls.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
 benchmarks/demo_potrf: benchmarks/demo_potrf.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a

@@ -447,6 +447,27 @@ int64_t gchol_ssfrk_diag_gpu(char transr, char uplo, int64_t m, int64_t n, float
                              const float *dA, int64_t ldda, const float *dd,
                              float beta, float *dC, gchol_queue_t queue);
 
+/* The same two with A, d and C in host memory: synchronous, on the
+ * library-owned queue, the arguments of the device forms less the queue.
+ * A streams through the GPU in blocks of columns (~256 MB each), the copy of
+ * the next block beside the product of the current one, so A may be larger
+ * than the device memory: only C (m x m, or m(m+1)/2 in RFP) and two blocks
+ * must fit. Only C's stored triangle is copied, both ways (up only when
+ * beta != 0); the rest of the host array C is never written.
+ *   syrk_diag: uplo (1), m (2), n (3), alpha (4), A (5), lda (6), d (7),
+ *              beta (8), C (9), ldc (10) >= max(1, m)
+ *   sfrk_diag: transr (1), uplo (2), m (3), n (4), alpha (5), A (6), lda (7),
+ *              d (8), beta (9), C (10) RFP
+ * Return 0, -i or a library error (<= -100). */
+int64_t gchol_dsyrk_diag(char uplo, int64_t m, int64_t n, double alpha, const double *A,
+                         int64_t lda, const double *d, double beta, double *C, int64_t ldc);
+int64_t gchol_ssyrk_diag(char uplo, int64_t m, int64_t n, float alpha, const float *A,
+                         int64_t lda, const float *d, float beta, float *C, int64_t ldc);
+int64_t gchol_dsfrk_diag(char transr, char uplo, int64_t m, int64_t n, double alpha,
+                         const double *A, int64_t lda, const double *d, double beta, double *C);
+int64_t gchol_ssfrk_diag(char transr, char uplo, int64_t m, int64_t n, float alpha,
+                         const float *A, int64_t lda, const float *d, float beta, float *C);
+
 /* Full triangle -> RFP (LAPACK dtrttf): copies the uplo triangle of the n x n
  * device matrix dA (ldda) into the RFP array dARF.
  *   transr (1), uplo (2), n (3), dA (4), ldda (5) >= max(1,n), dARF (6),

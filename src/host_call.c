@@ -13,24 +13,31 @@ _Thread_local int gchol_host_inout_written;
 
 /* A square array's 'L' or 'U' triangle only, with whole diagonal blocks of
  * kTriBlock columns: each block column in one copy, rows j.. (L) or ..j+jb
- * (U). Half the bytes of the whole array for large n; the rest of the device
- * copy is left as it was. */
+ * (U). Half the bytes of the whole array for large n; the rest of the
+ * destination is left as it was. */
 enum { kTriBlock = 256 };
-static int64_t upload_triangle(gchol_stage_t *stager, const gchol_host_array_t *a, char *d,
-                               cudaStream_t s)
+cudaError_t gchol_host_copy_triangle(gchol_stage_t *stager, enum cudaMemcpyKind kind, int upper,
+                                     int64_t n, size_t es, char *d, size_t dpitch, char *h,
+                                     size_t hpitch, cudaStream_t s)
 {
-    const size_t es = a->elsize;
-    const int64_t n = a->cols;
-    const int upper = a->tri == 'U' || a->tri == 'u';
+    const int up = kind == cudaMemcpyHostToDevice;
     cudaError_t e = cudaSuccess;
     for (int64_t j = 0; j < n && e == cudaSuccess; j += kTriBlock) {
         const int64_t jb = n - j < kTriBlock ? n - j : kTriBlock;
         const int64_t r0 = upper ? 0 : j, rows = upper ? j + jb : n - j;
-        e = gchol_copy_2d(stager, cudaMemcpyHostToDevice, d + ((size_t)j * a->width + r0 * es),
-                          a->width, (const char *)a->up + ((size_t)j * a->ld + r0 * es), a->ld,
-                          (size_t)rows * es, jb, s);
+        char *dj = d + ((size_t)j * dpitch + r0 * es), *hj = h + ((size_t)j * hpitch + r0 * es);
+        e = up ? gchol_copy_2d(stager, kind, dj, dpitch, hj, hpitch, (size_t)rows * es, jb, s)
+               : gchol_copy_2d(stager, kind, hj, hpitch, dj, dpitch, (size_t)rows * es, jb, s);
     }
-    return gchol_from_cuda(e);
+    return e;
+}
+static int64_t upload_triangle(gchol_stage_t *stager, const gchol_host_array_t *a, char *d,
+                               cudaStream_t s)
+{
+    const int upper = a->tri == 'U' || a->tri == 'u';
+    return gchol_from_cuda(gchol_host_copy_triangle(stager, cudaMemcpyHostToDevice, upper,
+                                                    a->cols, a->elsize, d, a->width,
+                                                    (char *)a->up, a->ld, s));
 }
 
 int64_t gchol_host_call(const gchol_host_array_t *arrays, int count, size_t bytes,

@@ -251,6 +251,13 @@ int64_t gchol_spotrf_host_on_queue(char uplo, int64_t n, float *A, int64_t lda, 
  * Never cleared by the library; the LAPACK shim (lapack_route.c) clears it
  * before each call and reads it after a failure (host_call.c). */
 extern _Thread_local int gchol_host_inout_written;
+/* Copies the upper or lower triangle of an n x n array between host (h,
+ * hpitch bytes per column) and device (d, dpitch) in either direction
+ * (kind), through the stager (NULL: pinned host memory); nothing else of
+ * the destination is written. */
+cudaError_t gchol_host_copy_triangle(gchol_stage_t *stager, enum cudaMemcpyKind kind, int upper,
+                                     int64_t n, size_t es, char *d, size_t dpitch, char *h,
+                                     size_t hpitch, cudaStream_t s);
 typedef int64_t (*gchol_host_job_t)(gchol_queue_t q, char *dbase, void *ctx, int *download);
 int64_t gchol_host_call(const gchol_host_array_t *arrays, int count, size_t bytes,
                         gchol_host_job_t job, void *ctx);

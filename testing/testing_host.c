@@ -379,6 +379,13 @@ static void test_host_no_device(void)
     ret = gchol_spotrf('U', 8, As, 8, &info);
     testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(As, saveds, sizeof(As)),
                    "gchol_spotrf without GPU: ret %lld info %lld", (long long)ret, (long long)info);
+    /* the streamed A*D^2*A^T: C (here A itself) untouched */
+    ret = gchol_dsyrk_diag('L', 8, 8, 1.0, saved, 8, NULL, 0.5, A, 8);
+    testing_expect(ret == GCHOL_ERR_NO_DEVICE && !memcmp(A, saved, sizeof(A)),
+                   "gchol_dsyrk_diag without GPU: ret %lld", (long long)ret);
+    ret = gchol_ssfrk_diag('T', 'U', 8, 8, 1.0f, saveds, 8, saveds, 0.0f, As);
+    testing_expect(ret == GCHOL_ERR_NO_DEVICE && !memcmp(As, saveds, sizeof(As)),
+                   "gchol_ssfrk_diag without GPU: ret %lld", (long long)ret);
 }
 
 /* ---------------------------------------------------------------------------
@@ -414,6 +421,12 @@ static int64_t P##syrk_w(const rargs_t *a)                                      
 static int64_t P##sfrk_w(const rargs_t *a)                                                \
 { return gchol_##P##sfrk_diag_gpu(a->transr, a->uplo, a->m, a->n, (T)1.5, (const T *)a->A,\
                                   a->ld, (const T *)a->d, (T)0.5, (T *)a->C, a->q); }     \
+static int64_t P##syrk_host_w(const rargs_t *a)                                          \
+{ return gchol_##P##syrk_diag(a->uplo, a->m, a->n, (T)1.5, (const T *)a->A, a->ld,        \
+                              (const T *)a->d, (T)0.5, (T *)a->C, a->ldc); }              \
+static int64_t P##sfrk_host_w(const rargs_t *a)                                          \
+{ return gchol_##P##sfrk_diag(a->transr, a->uplo, a->m, a->n, (T)1.5, (const T *)a->A,    \
+                              a->ld, (const T *)a->d, (T)0.5, (T *)a->C); }               \
 static int64_t P##trttf_w(const rargs_t *a)                                               \
 { return gchol_##P##trttf_gpu(a->transr, a->uplo, a->n, (const T *)a->A, a->ld,           \
                               (T *)a->C, a->info, a->q); }                                \
@@ -465,6 +478,8 @@ typedef struct {
 
 #define SYRK_ROLES  { R_UPLO, R_M, R_N, R_ALPHA, R_A, R_LD, R_D, R_BETA, R_C, R_LDC, R_QUEUE }
 #define SFRK_ROLES  { R_TRANSR, R_UPLO, R_M, R_N, R_ALPHA, R_A, R_LD, R_D, R_BETA, R_C, R_QUEUE }
+#define SYRKH_ROLES { R_UPLO, R_M, R_N, R_ALPHA, R_A, R_LD, R_D, R_BETA, R_C, R_LDC }
+#define SFRKH_ROLES { R_TRANSR, R_UPLO, R_M, R_N, R_ALPHA, R_A, R_LD, R_D, R_BETA, R_C }
 #define TRTTF_ROLES { R_TRANSR, R_UPLO, R_N, R_A, R_LD, R_C, R_INFO, R_QUEUE }
 #define TFTTR_ROLES { R_TRANSR, R_UPLO, R_N, R_A, R_C, R_LD, R_INFO, R_QUEUE }
 #define PFTRF_ROLES { R_TRANSR, R_UPLO, R_N, R_A, R_INFO, R_QUEUE }
@@ -481,6 +496,8 @@ typedef struct {
 static const rentry_t rentries[] = {
     { "gchol_dsyrk_diag_gpu", dsyrk_w,      0, 0, SYRK_ROLES },
     { "gchol_dsfrk_diag_gpu", dsfrk_w,      0, 0, SFRK_ROLES },
+    { "gchol_dsyrk_diag",    dsyrk_host_w, 1, 0, SYRKH_ROLES },
+    { "gchol_dsfrk_diag",    dsfrk_host_w, 1, 0, SFRKH_ROLES },
     { "gchol_dtrttf_gpu",     dtrttf_w,     0, 1, TRTTF_ROLES },
     { "gchol_dtfttr_gpu",     dtfttr_w,     0, 1, TFTTR_ROLES },
     { "gchol_dpftrf_gpu",     dpftrf_gpu_w, 0, 1, PFTRF_ROLES },
@@ -490,6 +507,8 @@ static const rentry_t rentries[] = {
     { "gchol_dpftrs",         dpftrs_host_w, 1, 1, HOSTS_ROLES },
     { "gchol_ssyrk_diag_gpu", ssyrk_w,      0, 0, SYRK_ROLES },
     { "gchol_ssfrk_diag_gpu", ssfrk_w,      0, 0, SFRK_ROLES },
+    { "gchol_ssyrk_diag",    ssyrk_host_w, 1, 0, SYRKH_ROLES },
+    { "gchol_ssfrk_diag",    ssfrk_host_w, 1, 0, SFRKH_ROLES },
     { "gchol_strttf_gpu",     strttf_w,     0, 1, TRTTF_ROLES },
     { "gchol_stfttr_gpu",     stfttr_w,     0, 1, TFTTR_ROLES },
     { "gchol_spftrf_gpu",     spftrf_gpu_w, 0, 1, PFTRF_ROLES },

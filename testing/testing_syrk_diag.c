@@ -2,7 +2,9 @@
  * testing_syrk_diag.c -- tests and times gchol_?syrk_diag_gpu (full storage)
  * and gchol_?sfrk_diag_gpu (RFP storage): C := alpha*A*D^2*A^T + beta*C.
  * Precision-generic: -DGCHOL_PREC_D gives testing_dsyrk_diag, -DGCHOL_PREC_S
- * gives testing_ssyrk_diag.
+ * gives testing_ssyrk_diag. The suite also runs their host-memory forms,
+ * gchol_?syrk_diag and gchol_?sfrk_diag (A streamed through the GPU in
+ * blocks of columns), with blocks made small through GCHOL_HOST_CHUNK_BYTES.
  *
  * Table mode (MAGMA style; the default, with m = 512..4096 and n = 16384):
  *   testing_dsyrk_diag [-m LIST] [-n LIST] [--uplo L|U] [--rfp N|T]
@@ -23,6 +25,7 @@
  *
  * Every mode ends with "SUMMARY passed=P failed=F skipped=S".
  */
+#define _POSIX_C_SOURCE 200112L /* setenv */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,6 +96,8 @@ typedef struct {
     int      dmode;      /* dmode_t                                         */
     int      poison;     /* 0: NaN, 1: finite sentinel outside the triangle */
     int      nan_a;      /* alpha = 0: A and d are NaN (BLAS: not read)     */
+    int      host;       /* the host form: 1 pageable arrays, 2 A pinned    */
+    int64_t  chunk;      /* host: GCHOL_HOST_CHUNK_BYTES (0: the default)   */
     uint64_t seed;
 } case_t;
 
@@ -297,6 +302,31 @@ static int64_t call_case(const case_t *c, const dev_t *v)
                                 (FLOAT)c->beta, v->dC, case_ldc(c), g_queue);
 }
 
+/* The host form on host arrays A, d, C (C + GUARD for RFP); with host = 2
+ * on a pinned copy of A (copied back after, so that a change shows). */
+static int64_t call_host(const case_t *c, FLOAT *A, const FLOAT *d, FLOAT *C)
+{
+    const FLOAT *dd = c->dmode == D_NONE ? NULL : d;
+    const size_t abytes = (size_t)(case_lda(c) * max64(1, c->n)) * ES;
+    FLOAT *Ause = A;
+    if (c->host == 2 && TESTING_CUDA(cudaMallocHost((void **)&Ause, abytes))) return -999;
+    if (Ause != A) memcpy(Ause, A, abytes);
+    char chunk[32];
+    snprintf(chunk, sizeof chunk, "%lld", (long long)c->chunk);
+    if (c->chunk) setenv("GCHOL_HOST_CHUNK_BYTES", chunk, 1);
+    const int64_t ret =
+        c->rfp ? GCHOL(sfrk_diag)(c->transr, c->uplo, c->m, c->n, (FLOAT)c->alpha, Ause,
+                                  case_lda(c), dd, (FLOAT)c->beta, C + GUARD)
+               : GCHOL(syrk_diag)(c->uplo, c->m, c->n, (FLOAT)c->alpha, Ause, case_lda(c), dd,
+                                  (FLOAT)c->beta, C, case_ldc(c));
+    unsetenv("GCHOL_HOST_CHUNK_BYTES");
+    if (Ause != A) {
+        memcpy(A, Ause, abytes);
+        cudaFreeHost(Ause);
+    }
+    return ret;
+}
+
 /* Number of elements of the C array outside what the routine may write. */
 static int64_t outside_violations(const case_t *c, const FLOAT *C, const FLOAT *C0)
 {
@@ -315,9 +345,11 @@ static void print_case(const case_t *c, testing_result_t res)
         snprintf(var, sizeof(var), "%c%c", c->transr, c->uplo);
     else
         snprintf(var, sizeof(var), "%c", c->uplo);
-    printf("  %-7s %s %-2s m=%-5lld n=%-6lld ldda=%-5lld ", testing_result_name(res),
-           c->rfp ? "sfrk" : "syrk", var, (long long)c->m, (long long)c->n,
-           (long long)case_lda(c));
+    printf("  %-7s %s%s %-2s m=%-5lld n=%-6lld ldda=%-5lld ", testing_result_name(res),
+           c->rfp ? "sfrk" : "syrk", c->host ? (c->host == 2 ? "(host,pinned)" : "(host)") : "",
+           var, (long long)c->m, (long long)c->n, (long long)case_lda(c));
+    if (c->chunk)
+        printf("chunk=%lldB ", (long long)c->chunk);
     if (c->rfp)
         printf("rfp+guards ");
     else
@@ -362,7 +394,20 @@ static testing_result_t run_case(const case_t *c)
     } else {
         make_inputs(c, A, d);
         make_c(c, C0);
-        if (dev_upload(c, A, d, C0, &v)) {
+        int got = 0; /* C, A2 and d2 hold what the call left */
+        if (c->host) {
+            /* A2, d2: A and d before the call, which must leave them alone */
+            memcpy(A2, A, (size_t)abytes * ES);
+            memcpy(d2, d, (size_t)max64(1, c->n) * ES);
+            memcpy(C, C0, (size_t)csize * ES);
+            ret = call_host(c, A, d, C);
+            if (ret == -999) {
+                fail(why, sizeof(why), "CUDA error in the harness (pinned memory)");
+            } else {
+                if (ret != 0) fail(why, sizeof(why), "returned non-zero");
+                got = 1;
+            }
+        } else if (dev_upload(c, A, d, C0, &v)) {
             fail(why, sizeof(why), "CUDA error in the harness (upload)");
         } else {
             ret = call_case(c, &v);
@@ -375,22 +420,24 @@ static testing_result_t run_case(const case_t *c)
                      TESTING_CUDA(cudaMemcpy(d2, v.dd, (size_t)max64(1, c->n) * ES,
                                              cudaMemcpyDeviceToHost)))
                 fail(why, sizeof(why), "CUDA error in the harness (download)");
-            else {
-                if (testing_count_diff(PREC, abytes, A, A2))
-                    fail(why, sizeof(why), "A modified");
-                if (testing_count_diff(PREC, max64(1, c->n), d, d2))
-                    fail(why, sizeof(why), "d modified");
-                outside = outside_violations(c, C, C0);
-                if (outside)
-                    fail(why, sizeof(why), c->rfp ? "guard elements modified"
-                                                  : "other triangle or padding modified");
-                if (error_ratio(c, A, d, C0, C, &r))
-                    fail(why, sizeof(why), "out of host memory (reference)");
-                else if (r.nan)
-                    fail(why, sizeof(why), "NaN in the result");
-                else if (!(r.ratio < TESTING_TOL))
-                    fail(why, sizeof(why), "error too large");
-            }
+            else
+                got = 1;
+        }
+        if (got) {
+            if (testing_count_diff(PREC, abytes, A, A2))
+                fail(why, sizeof(why), "A modified");
+            if (testing_count_diff(PREC, max64(1, c->n), d, d2))
+                fail(why, sizeof(why), "d modified");
+            outside = outside_violations(c, C, C0);
+            if (outside)
+                fail(why, sizeof(why), c->rfp ? "guard elements modified"
+                                              : "other triangle or padding modified");
+            if (error_ratio(c, A, d, C0, C, &r))
+                fail(why, sizeof(why), "out of host memory (reference)");
+            else if (r.nan)
+                fail(why, sizeof(why), "NaN in the result");
+            else if (!(r.ratio < TESTING_TOL))
+                fail(why, sizeof(why), "error too large");
         }
     }
     res = testing_record(why[0] ? TESTING_FAILED : TESTING_PASSED);
@@ -530,6 +577,31 @@ static void build_suite(case_list_t *l, int quick)
         for (int i = 0; i < LEN(betas); i++)
             add_all_variants(l, 129, 0, 0, 3, 1, betas[i], D_RAND, i % 2, 0);
     }
+    /* 8. the host forms (A streamed in blocks of columns): every variant,
+     * many blocks (small GCHOL_HOST_CHUNK_BYTES) and one, A pinned (every
+     * fourth case), beta = 0 over NaN, alpha = 0 over NaN A, n = 0, D = I,
+     * padded lda / ldc */
+#define HOST(chunk_bytes, ...)                                                  \
+    do {                                                                        \
+        const int64_t from_ = l->count;                                         \
+        __VA_ARGS__;                                                            \
+        for (int64_t i_ = from_; i_ < l->count; i_++) {                         \
+            l->v[i_].host = i_ % 4 == 3 ? 2 : 1;                                \
+            l->v[i_].chunk = (chunk_bytes);                                     \
+        }                                                                       \
+    } while (0)
+    HOST(65536, add_all_variants(l, 300, 5000, 3, 5, -1, 0.5, D_RAND, 0, 0)); /* 27 columns */
+    HOST(8, add_all_variants(l, 129, 7, 0, 2, 1, 1, D_RAND, 1, 0));           /* 1 column */
+    HOST(0, add_all_variants(l, 64, 2000, 1, 0, 0.7, -2, D_NONE, 0, 0));      /* one block */
+    HOST(1 << 20, add(l, 0, 'L', 1000, 20000, 0, 0, 1, 0, D_RAND, 0, 0));     /* 131 columns */
+    HOST(0, add(l, 'T', 'U', 1000, 20000, 0, 0, 1, 0.5, D_ZEROS, 1, 0));      /* one block */
+    HOST(65536, add(l, 0, 'U', 257, 3000, 17, 64, 1.5, 0, D_RAND, 1, 0));     /* beta = 0, NaN C */
+    HOST(65536, add(l, 'N', 'L', 257, 3000, 0, 0, 0, 2.5, D_RAND, 1, 1));     /* alpha = 0, NaN A */
+    HOST(0, add(l, 0, 'L', 200, 0, 2, 3, 1, -0.5, D_RAND, 0, 0));             /* n = 0 */
+    HOST(100000, add(l, 'T', 'L', 200, 4097, 0, 0, 1, 1, D_EXTREME, 0, 0));
+    if (!quick) /* 2049 x 40000 in 8 blocks */
+        HOST(1 << 24, add_all_variants(l, 2049, 40000, 1, 1, 1, 1, D_RAND, 0, 0));
+#undef HOST
     /* 7. leading dimensions well above m */
     if (!quick) {
         static const int64_t bigpads[][2] = { { 1, 1 }, { 7, 64 }, { 128, 3 } };

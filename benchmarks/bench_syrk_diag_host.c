@@ -1,0 +1,136 @@
+/*
+ * bench_syrk_diag_host.c -- the host-memory A*D^2*A^T, gchol_dsyrk_diag /
+ * gchol_ssyrk_diag (A streamed through the GPU in blocks of columns), against
+ * what the caller would otherwise write: A and d copied up with cudaMemcpy,
+ * then the device form, then C copied back (the whole m x m array). Also,
+ * in the same process, the parts alone: the device form with A already on the
+ * device (the compute), and the copy of A up (pinned and pageable), which
+ * bound the streamed form from below by the larger of the two.
+ *
+ *   bench_syrk_diag_host [--prec d|s] [--shapes m x n,...] [--runs R]
+ *
+ * Each row: median of R runs after a warm-up, CUDA events or wall clock
+ * around the synchronous calls; the same random A (uniform(-1,1)) and d
+ * (uniform(0.5,2)) for every contender. Lower triangle, alpha = 1, beta = 0.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_common.h"
+
+static int cmp_double(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+typedef enum { HOST_PAGEABLE, HOST_PINNED, COPY_THEN_DEVICE, DEVICE_ONLY, COPY_PINNED, COPY_PAGEABLE,
+               NCONT } contender_t;
+static const char *const kName[NCONT] = { "gchol host (pageable A)", "gchol host (pinned A)",
+                                          "cudaMemcpy + device form", "device form alone",
+                                          "copy of A, pinned", "copy of A, pageable" };
+
+int main(int argc, char **argv)
+{
+    char prec = 'd';
+    int runs = 3;
+    const char *shapes = "1024x65536,4096x65536,8192x32768,16384x16384";
+    for (int i = 1; i < argc; ++i) {
+        if (!strcmp(argv[i], "--prec") && i + 1 < argc) prec = argv[++i][0];
+        else if (!strcmp(argv[i], "--shapes") && i + 1 < argc) shapes = argv[++i];
+        else if (!strcmp(argv[i], "--runs") && i + 1 < argc) runs = atoi(argv[++i]);
+        else {
+            fprintf(stderr, "usage: %s [--prec d|s] [--shapes MxN,...] [--runs R]\n", argv[0]);
+            return 1;
+        }
+    }
+    if (runs < 1 || runs > 50 || (prec != 'd' && prec != 's')) return 1;
+    bench_require_gpu(0, argv[0]);
+    const size_t es = bench_elsize(prec);
+    printf("%s A*D^2*A^T with A in host memory; median of %d; ms (TFLOP/s of m(m+1)n flops)\n",
+           bench_prec_name(prec), runs);
+    printf("%-14s", "m x n");
+    for (int c = 0; c < NCONT; ++c) printf(" | %-24s", kName[c]);
+    printf(" | pageable / max(compute, pinned copy) | cudaMemcpy+device / pageable\n");
+
+    for (const char *p = shapes; p && *p;) {
+        long long m = 0, n = 0;
+        if (sscanf(p, "%lldx%lld", &m, &n) != 2 || m < 1 || n < 1) return 1;
+        p = strchr(p, ',');
+        if (p) ++p;
+        const size_t abytes = (size_t)m * n * es, cbytes = (size_t)m * m * es;
+        void *A = bench_random_host(prec, m, n, m, 11, -1, 1);
+        void *d = bench_random_host(prec, n, 1, n, 12, 0.5, 2);
+        void *C = bench_malloc(cbytes), *Ap = NULL, *dA = NULL, *dd = NULL, *dC = NULL;
+        BENCH_CUDA(cudaMallocHost(&Ap, abytes));
+        memcpy(Ap, A, abytes);
+        BENCH_CUDA(cudaMalloc(&dA, abytes));
+        BENCH_CUDA(cudaMalloc(&dd, (size_t)n * es));
+        BENCH_CUDA(cudaMalloc(&dC, cbytes));
+        gchol_queue_t q = NULL;
+        BENCH_GCHOL(gchol_queue_create(0, &q));
+        cudaStream_t s = gchol_queue_stream(q);
+        double t[NCONT][50];
+        for (int r = -1; r < runs; ++r) { /* r = -1: warm-up */
+            for (int c = 0; c < NCONT; ++c) {
+                const double t0 = bench_wtime();
+                switch (c) {
+                case HOST_PAGEABLE:
+                case HOST_PINNED: {
+                    const void *Ause = c == HOST_PINNED ? Ap : A;
+                    int64_t st = prec == 'd'
+                        ? gchol_dsyrk_diag('L', m, n, 1.0, Ause, m, d, 0.0, C, m)
+                        : gchol_ssyrk_diag('L', m, n, 1.0f, Ause, m, d, 0.0f, C, m);
+                    BENCH_GCHOL(st);
+                    break;
+                }
+                case COPY_THEN_DEVICE:
+                    BENCH_CUDA(cudaMemcpy(dA, A, abytes, cudaMemcpyHostToDevice));
+                    BENCH_CUDA(cudaMemcpy(dd, d, (size_t)n * es, cudaMemcpyHostToDevice));
+                    /* fall through */
+                case DEVICE_ONLY: {
+                    int64_t st = prec == 'd'
+                        ? gchol_dsyrk_diag_gpu('L', m, n, 1.0, dA, m, dd, 0.0, dC, m, q)
+                        : gchol_ssyrk_diag_gpu('L', m, n, 1.0f, dA, m, dd, 0.0f, dC, m, q);
+                    BENCH_GCHOL(st);
+                    BENCH_CUDA(cudaStreamSynchronize(s));
+                    if (c == COPY_THEN_DEVICE)
+                        BENCH_CUDA(cudaMemcpy(C, dC, cbytes, cudaMemcpyDeviceToHost));
+                    break;
+                }
+                case COPY_PINNED:
+                    BENCH_CUDA(cudaMemcpy(dA, Ap, abytes, cudaMemcpyHostToDevice));
+                    break;
+                case COPY_PAGEABLE:
+                    BENCH_CUDA(cudaMemcpy(dA, A, abytes, cudaMemcpyHostToDevice));
+                    break;
+                }
+                if (r >= 0) t[c][r] = bench_wtime() - t0;
+            }
+        }
+        const double flops = (double)m * (m + 1) * n;
+        double med[NCONT];
+        printf("%6lld x %-6lld", m, n);
+        for (int c = 0; c < NCONT; ++c) {
+            med[c] = median(t[c], runs);
+            if (c == COPY_PINNED || c == COPY_PAGEABLE)
+                printf(" | %9.2f (%5.1f GB/s)     ", 1e3 * med[c], abytes / med[c] / 1e9);
+            else
+                printf(" | %9.2f (%5.1f)          ", 1e3 * med[c], flops / med[c] / 1e12);
+        }
+        const double bound = med[DEVICE_ONLY] > med[COPY_PINNED] ? med[DEVICE_ONLY] : med[COPY_PINNED];
+        printf(" | %.2f | %.2f\n", med[HOST_PAGEABLE] / bound,
+               med[COPY_THEN_DEVICE] / med[HOST_PAGEABLE]);
+        fflush(stdout);
+        gchol_queue_destroy(q);
+        cudaFree(dA); cudaFree(dd); cudaFree(dC); cudaFreeHost(Ap);
+        free(A); free(d); free(C);
+    }
+    return 0;
+}
