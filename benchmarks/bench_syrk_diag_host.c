@@ -4,8 +4,9 @@
  * what the caller would otherwise write: A and d copied up with cudaMemcpy,
  * then the device form, then C copied back (the whole m x m array). Also,
  * in the same process, the parts alone: the device form with A already on the
- * device (the compute), and the copy of A up (pinned and pageable), which
- * bound the streamed form from below by the larger of the two.
+ * device (the compute, whole and in the host form's blocks), and the copy of
+ * A up (pinned and pageable), which bound the streamed form from below by
+ * the larger of the two.
  *
  *   bench_syrk_diag_host [--prec d|s] [--shapes m x n,...] [--runs R]
  *
@@ -30,11 +31,12 @@ static double median(double *v, int n)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-typedef enum { HOST_PAGEABLE, HOST_PINNED, COPY_THEN_DEVICE, DEVICE_ONLY, COPY_PINNED, COPY_PAGEABLE,
-               NCONT } contender_t;
-static const char *const kName[NCONT] = { "gchol host (pageable A)", "gchol host (pinned A)",
-                                          "cudaMemcpy + device form", "device form alone",
-                                          "copy of A, pinned", "copy of A, pageable" };
+typedef enum { HOST_PAGEABLE, HOST_PINNED, HOST_PINNED_C, COPY_THEN_DEVICE, DEVICE_ONLY,
+               DEVICE_BLOCKS, COPY_PINNED, COPY_PAGEABLE, NCONT } contender_t;
+static const char *const kName[NCONT] = {
+    "gchol host form, A and C pageable", "gchol host form, A pinned", "gchol host form, A and C pinned",
+    "cudaMemcpy A, d up + device form + C down", "device form alone (A on the device)",
+    "device form in the host form's blocks", "copy of A up, pinned", "copy of A up, pageable" };
 
 int main(int argc, char **argv)
 {
@@ -55,10 +57,8 @@ int main(int argc, char **argv)
     const size_t es = bench_elsize(prec);
     printf("%s A*D^2*A^T with A in host memory; median of %d; ms (TFLOP/s of m(m+1)n flops)\n",
            bench_prec_name(prec), runs);
-    printf("%-14s", "m x n");
-    for (int c = 0; c < NCONT; ++c) printf(" | %-24s", kName[c]);
-    printf(" | pageable / max(compute, pinned copy) | cudaMemcpy+device / pageable\n");
-
+    printf("(the last column: the contender's time over the larger of the device form alone and "
+           "the pinned copy of A)\n");
     for (const char *p = shapes; p && *p;) {
         long long m = 0, n = 0;
         if (sscanf(p, "%lldx%lld", &m, &n) != 2 || m < 1 || n < 1) return 1;
@@ -67,8 +67,9 @@ int main(int argc, char **argv)
         const size_t abytes = (size_t)m * n * es, cbytes = (size_t)m * m * es;
         void *A = bench_random_host(prec, m, n, m, 11, -1, 1);
         void *d = bench_random_host(prec, n, 1, n, 12, 0.5, 2);
-        void *C = bench_malloc(cbytes), *Ap = NULL, *dA = NULL, *dd = NULL, *dC = NULL;
+        void *C = bench_malloc(cbytes), *Ap = NULL, *Cp = NULL, *dA = NULL, *dd = NULL, *dC = NULL;
         BENCH_CUDA(cudaMallocHost(&Ap, abytes));
+        BENCH_CUDA(cudaMallocHost(&Cp, cbytes));
         memcpy(Ap, A, abytes);
         BENCH_CUDA(cudaMalloc(&dA, abytes));
         BENCH_CUDA(cudaMalloc(&dd, (size_t)n * es));
@@ -82,12 +83,31 @@ int main(int argc, char **argv)
                 const double t0 = bench_wtime();
                 switch (c) {
                 case HOST_PAGEABLE:
-                case HOST_PINNED: {
-                    const void *Ause = c == HOST_PINNED ? Ap : A;
+                case HOST_PINNED:
+                case HOST_PINNED_C: {
+                    const void *Ause = c == HOST_PAGEABLE ? A : Ap;
+                    void *Cuse = c == HOST_PINNED_C ? Cp : C;
                     int64_t st = prec == 'd'
-                        ? gchol_dsyrk_diag('L', m, n, 1.0, Ause, m, d, 0.0, C, m)
-                        : gchol_ssyrk_diag('L', m, n, 1.0f, Ause, m, d, 0.0f, C, m);
+                        ? gchol_dsyrk_diag('L', m, n, 1.0, Ause, m, d, 0.0, Cuse, m)
+                        : gchol_ssyrk_diag('L', m, n, 1.0f, Ause, m, d, 0.0f, Cuse, m);
                     BENCH_GCHOL(st);
+                    break;
+                }
+                case DEVICE_BLOCKS: { /* the library's default block: 256 MB of A */
+                    int64_t kc = (int64_t)((256u << 20) / ((size_t)m * es));
+                    if (kc < 1) kc = 1;
+                    for (int64_t j = 0; j < n; j += kc) {
+                        const int64_t k = n - j < kc ? n - j : kc;
+                        const char *Aj = (const char *)dA + (size_t)j * m * es;
+                        const char *dj = (const char *)dd + (size_t)j * es;
+                        int64_t st = prec == 'd'
+                            ? gchol_dsyrk_diag_gpu('L', m, k, 1.0, (const double *)Aj, m,
+                                                   (const double *)dj, j ? 1.0 : 0.0, dC, m, q)
+                            : gchol_ssyrk_diag_gpu('L', m, k, 1.0f, (const float *)Aj, m,
+                                                   (const float *)dj, j ? 1.0f : 0.0f, dC, m, q);
+                        BENCH_GCHOL(st);
+                    }
+                    BENCH_CUDA(cudaStreamSynchronize(s));
                     break;
                 }
                 case COPY_THEN_DEVICE:
@@ -116,20 +136,20 @@ int main(int argc, char **argv)
         }
         const double flops = (double)m * (m + 1) * n;
         double med[NCONT];
-        printf("%6lld x %-6lld", m, n);
-        for (int c = 0; c < NCONT; ++c) {
-            med[c] = median(t[c], runs);
-            if (c == COPY_PINNED || c == COPY_PAGEABLE)
-                printf(" | %9.2f (%5.1f GB/s)     ", 1e3 * med[c], abytes / med[c] / 1e9);
-            else
-                printf(" | %9.2f (%5.1f)          ", 1e3 * med[c], flops / med[c] / 1e12);
-        }
+        for (int c = 0; c < NCONT; ++c) med[c] = median(t[c], runs);
         const double bound = med[DEVICE_ONLY] > med[COPY_PINNED] ? med[DEVICE_ONLY] : med[COPY_PINNED];
-        printf(" | %.2f | %.2f\n", med[HOST_PAGEABLE] / bound,
-               med[COPY_THEN_DEVICE] / med[HOST_PAGEABLE]);
+        printf("m x n = %lld x %lld (A: %.2f GB)\n", m, n, abytes / 1e9);
+        for (int c = 0; c < NCONT; ++c) {
+            if (c == COPY_PINNED || c == COPY_PAGEABLE)
+                printf("  %-44s %9.2f ms  %6.1f GB/s    %5.2f\n", kName[c], 1e3 * med[c],
+                       abytes / med[c] / 1e9, med[c] / bound);
+            else
+                printf("  %-44s %9.2f ms  %6.1f TFLOP/s %5.2f\n", kName[c], 1e3 * med[c],
+                       flops / med[c] / 1e12, med[c] / bound);
+        }
         fflush(stdout);
         gchol_queue_destroy(q);
-        cudaFree(dA); cudaFree(dd); cudaFree(dC); cudaFreeHost(Ap);
+        cudaFree(dA); cudaFree(dd); cudaFree(dC); cudaFreeHost(Ap); cudaFreeHost(Cp);
         free(A); free(d); free(C);
     }
     return 0;

@@ -31,6 +31,19 @@ cudaError_t gchol_host_copy_triangle(gchol_stage_t *stager, enum cudaMemcpyKind 
     }
     return e;
 }
+cudaError_t gchol_host_upload_diag_blocks(gchol_stage_t *stager, int64_t n, size_t es, char *d,
+                                          size_t dpitch, const char *h, size_t hpitch,
+                                          cudaStream_t s)
+{
+    cudaError_t e = cudaSuccess;
+    for (int64_t j = 0; j < n && e == cudaSuccess; j += kTriBlock) {
+        const int64_t jb = n - j < kTriBlock ? n - j : kTriBlock;
+        const size_t off_d = (size_t)j * dpitch + j * es, off_h = (size_t)j * hpitch + j * es;
+        e = gchol_copy_2d(stager, cudaMemcpyHostToDevice, d + off_d, dpitch, h + off_h, hpitch,
+                          (size_t)jb * es, jb, s);
+    }
+    return e;
+}
 static int64_t upload_triangle(gchol_stage_t *stager, const gchol_host_array_t *a, char *d,
                                cudaStream_t s)
 {

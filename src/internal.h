@@ -253,11 +253,22 @@ int64_t gchol_spotrf_host_on_queue(char uplo, int64_t n, float *A, int64_t lda, 
 extern _Thread_local int gchol_host_inout_written;
 /* Copies the upper or lower triangle of an n x n array between host (h,
  * hpitch bytes per column) and device (d, dpitch) in either direction
- * (kind), through the stager (NULL: pinned host memory); nothing else of
- * the destination is written. */
+ * (kind), through the stager (NULL: pinned host memory), in block columns
+ * of 256 that include their whole diagonal block: the other triangle's part
+ * of those blocks is copied too. A download therefore leaves the host's
+ * other triangle as it was only if the device holds it there: after a
+ * triangle upload, or after gchol_host_upload_diag_blocks. Nothing outside
+ * the diagonal blocks and the triangle is written. */
 cudaError_t gchol_host_copy_triangle(gchol_stage_t *stager, enum cudaMemcpyKind kind, int upper,
                                      int64_t n, size_t es, char *d, size_t dpitch, char *h,
                                      size_t hpitch, cudaStream_t s);
+/* Uploads the 256 x 256 diagonal blocks of gchol_host_copy_triangle's tiling
+ * (n x 256 elements): before a triangle download of a result that was not
+ * uploaded (beta = 0), so that the download writes back the host's own
+ * values outside the triangle. */
+cudaError_t gchol_host_upload_diag_blocks(gchol_stage_t *stager, int64_t n, size_t es, char *d,
+                                          size_t dpitch, const char *h, size_t hpitch,
+                                          cudaStream_t s);
 typedef int64_t (*gchol_host_job_t)(gchol_queue_t q, char *dbase, void *ctx, int *download);
 int64_t gchol_host_call(const gchol_host_array_t *arrays, int count, size_t bytes,
                         gchol_host_job_t job, void *ctx);

@@ -5,7 +5,9 @@
  * (queue's up_stream) while the product of block b runs on the main stream,
  * each block adding its A_b D_b^2 A_b^T into C on the device. A may
  * therefore be larger than the device memory; only C (m x m, or m(m+1)/2 in
- * RFP) and the two blocks must fit. Only C's triangle moves, both ways.
+ * RFP) and the two blocks must fit. Only C's triangle moves, both ways (up
+ * only when beta != 0; with beta = 0 only its 256 x 256 diagonal blocks go
+ * up, so that the rest of them comes back as it was).
  * Precision-generic (see prec.h).
  */
 #include "internal.h"
@@ -73,7 +75,11 @@ static int64_t stream_product(const gchol_outmap_t *map, char transr, char uplo,
     gchol_stage_t *stage_d = n && d ? gchol_queue_stager(q, d) : NULL;
     gchol_stage_t *stage_c = gchol_queue_stager(q, C);
 
-    /* C's stored part, when it is read */
+    /* C's stored part, when it is read; else, in full storage, the diagonal
+     * blocks whose other triangle the download writes back */
+    if (beta == 0 && !map->rfp)
+        GCHOL_CUDA(gchol_host_upload_diag_blocks(stage_c, m, es, (char *)dC, (size_t)m * es,
+                                                 (const char *)C, (size_t)ldc * es, q->stream));
     if (beta != 0) {
         if (map->rfp)
             GCHOL_CUDA(gchol_copy_2d(stage_c, cudaMemcpyHostToDevice, dC, (size_t)csize * es, C,
