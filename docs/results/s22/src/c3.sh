@@ -18,4 +18,4 @@ grep -h "(host" $R/dsyrk_diag.log | cut -c1-170 | head -40
 run bench_host_d ./benchmarks/bench_syrk_diag_host --prec d --runs 3
 run bench_host_s ./benchmarks/bench_syrk_diag_host --prec s --runs 3
 cat $R/bench_host_d.log $R/bench_host_s.log
-rm -f $R/build.log; gzip -9 -n $R/*.log; tar czf $OUT/c3.tgz -C $OUT c2 && rm -rf $R
+rm -f $R/build.log; gzip -9 -n $R/*.log; tar czf $OUT/c3.tgz -C $OUT c3 && rm -rf $R
