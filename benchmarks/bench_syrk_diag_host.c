@@ -93,11 +93,12 @@ int main(int argc, char **argv)
                     BENCH_GCHOL(st);
                     break;
                 }
-                case DEVICE_BLOCKS: { /* the library's default block: 256 MB of A */
-                    int64_t kc = (int64_t)((256u << 20) / ((size_t)m * es));
+                case DEVICE_BLOCKS: { /* the library's blocks: kc/8, doubling to kc = 1 GiB of A */
+                    int64_t kc = (int64_t)((1u << 30) / ((size_t)m * es)), k = 0;
                     if (kc < 1) kc = 1;
-                    for (int64_t j = 0; j < n; j += kc) {
-                        const int64_t k = n - j < kc ? n - j : kc;
+                    for (int64_t j = 0; j < n; j += k) {
+                        k = j ? (2 * k < kc ? 2 * k : kc) : (kc + 7) / 8;
+                        if (k > n - j) k = n - j;
                         const char *Aj = (const char *)dA + (size_t)j * m * es;
                         const char *dj = (const char *)dd + (size_t)j * es;
                         int64_t st = prec == 'd'

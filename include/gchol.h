@@ -449,11 +449,13 @@ int64_t gchol_ssfrk_diag_gpu(char transr, char uplo, int64_t m, int64_t n, float
 
 /* The same two with A, d and C in host memory: synchronous, on the
  * library-owned queue, the arguments of the device forms less the queue.
- * A streams through the GPU in blocks of columns (~256 MB each), the copy of
- * the next block beside the product of the current one, so A may be larger
- * than the device memory: only C (m x m, or m(m+1)/2 in RFP) and two blocks
- * must fit. Only C's stored triangle is copied, both ways (up only when
- * beta != 0); the rest of the host array C is never written.
+ * A streams through the GPU in blocks of columns (the first 128 MB, each
+ * next one twice the last, up to 1 GB), the copy of the next block beside
+ * the product of the current one, so A may be larger than the device memory:
+ * only C (m x m, or m(m+1)/2 in RFP) and two blocks must fit. C's stored
+ * triangle goes up when beta != 0 (with beta = 0 only its 256 x 256 diagonal
+ * blocks, whose other half comes back unchanged) and comes back; the rest of
+ * the host array C is never written.
  *   syrk_diag: uplo (1), m (2), n (3), alpha (4), A (5), lda (6), d (7),
  *              beta (8), C (9), ldc (10) >= max(1, m)
  *   sfrk_diag: transr (1), uplo (2), m (3), n (4), alpha (5), A (6), lda (7),

@@ -17,19 +17,26 @@
 
 #include <stdlib.h>
 
-/* Bytes of A per block: large enough that each product is long against its
- * fixed costs (a 4096-row block of 8192 columns is ~0.3 TFLOP, ~6 ms), small
- * enough that the first copy and the last product, which nothing overlaps,
- * are a small part of a long A. GCHOL_HOST_CHUNK_BYTES overrides it (the
- * tests use small blocks to get many of them). */
-enum { kChunkBytes = 256 << 20 };
+/* Blocks of A. Each block's product also reads and writes all of C's
+ * triangle, so few large blocks compute fastest (16384 x 16384 in double,
+ * H100: 87 ms in one product, 103 ms in blocks of 2048 columns); but the
+ * copy of the first block and the product of the last overlap nothing. So
+ * the first block is small and each next one at most twice the last (the
+ * product of a block then covers the copy of the next when m is large
+ * enough for the product to be the longer of the two: m >~ 8000 in double
+ * on the H100's 50 GB/s and 50 TFLOP/s), up to kMaxBlockBytes of A.
+ * GCHOL_HOST_CHUNK_BYTES overrides that bound (the tests use small blocks
+ * to get many of them). */
+enum { kMaxBlockBytes = 1 << 30, kFirstBlockFraction = 8 };
 
-static size_t chunk_bytes(void)
+static size_t max_block_bytes(void)
 {
     const char *v = getenv("GCHOL_HOST_CHUNK_BYTES");
     long long b = v && *v ? atoll(v) : 0;
-    return b > 0 ? (size_t)b : (size_t)kChunkBytes;
+    return b > 0 ? (size_t)b : (size_t)kMaxBlockBytes;
 }
+
+static int64_t first_block(int64_t kc) { return (kc + kFirstBlockFraction - 1) / kFirstBlockFraction; }
 
 /* The shared body: map.rfp selects the storage of C (ldc for full). */
 static int64_t stream_product(const gchol_outmap_t *map, char transr, char uplo, int64_t m,
@@ -42,10 +49,9 @@ static int64_t stream_product(const gchol_outmap_t *map, char transr, char uplo,
 
     const size_t es = sizeof(FLOAT);
     const int64_t csize = map->rfp ? m * (m + 1) / 2 : m * m; /* on the device: ld m */
-    int64_t kc = (int64_t)(chunk_bytes() / ((size_t)m * es));
+    int64_t kc = (int64_t)(max_block_bytes() / ((size_t)m * es)); /* the largest block */
     if (kc < 1) kc = 1;
     if (kc > n) kc = n;
-    const int nbuf = n == 0 ? 0 : n > kc ? 2 : 1;
 
     gchol_queue_t q = NULL;
     int prev = 0, entered = 0;
@@ -55,7 +61,9 @@ static int64_t stream_product(const gchol_outmap_t *map, char transr, char uplo,
     if (st != GCHOL_SUCCESS) goto done;
     entered = 1;
     /* C and the blocks; smaller blocks if they do not fit (down to 64 columns) */
+    int nbuf = 0;
     for (;;) {
+        nbuf = n == 0 ? 0 : n > first_block(kc) ? 2 : 1;
         const size_t bytes = ((size_t)csize + (size_t)nbuf * (size_t)(m * kc + kc)) * es;
         st = gchol_queue_reserve_device(q, bytes);
         if (st != GCHOL_ERR_DEVICE_ALLOC || kc <= 64) break;
@@ -94,9 +102,11 @@ static int64_t stream_product(const gchol_outmap_t *map, char transr, char uplo,
                       : PFX(syrk_diag_full)(uplo, m, 0, alpha, NULL, m, NULL, beta, dC, m, 0, q);
         if (st != GCHOL_SUCCESS) goto done;
     }
-    for (int64_t j0 = 0, blk = 0; j0 < n; j0 += kc, ++blk) {
+    int64_t k = first_block(kc);
+    for (int64_t j0 = 0, blk = 0; j0 < n; j0 += k, ++blk) {
         const int b = (int)(blk % 2);
-        const int64_t k = n - j0 < kc ? n - j0 : kc;
+        if (blk > 0) k = 2 * k < kc ? 2 * k : kc;
+        if (k > n - j0) k = n - j0;
         /* buffer b is free once the product of block blk - 2 has run */
         if (blk >= 2) GCHOL_CUDA(cudaStreamWaitEvent(q->up_stream, freed[b], 0));
         GCHOL_CUDA(gchol_copy_2d(stage_a, cudaMemcpyHostToDevice, dA[b], (size_t)m * es,

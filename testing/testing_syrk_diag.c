@@ -590,16 +590,16 @@ static void build_suite(case_list_t *l, int quick)
             l->v[i_].chunk = (chunk_bytes);                                     \
         }                                                                       \
     } while (0)
-    HOST(65536, add_all_variants(l, 300, 5000, 3, 5, -1, 0.5, D_RAND, 0, 0)); /* 27 columns */
+    HOST(65536, add_all_variants(l, 300, 5000, 3, 5, -1, 0.5, D_RAND, 0, 0)); /* up to 27 columns */
     HOST(8, add_all_variants(l, 129, 7, 0, 2, 1, 1, D_RAND, 1, 0));           /* 1 column */
     HOST(0, add_all_variants(l, 64, 2000, 1, 0, 0.7, -2, D_NONE, 0, 0));      /* one block */
-    HOST(1 << 20, add(l, 0, 'L', 1000, 20000, 0, 0, 1, 0, D_RAND, 0, 0));     /* 131 columns */
+    HOST(1 << 20, add(l, 0, 'L', 1000, 20000, 0, 0, 1, 0, D_RAND, 0, 0));     /* up to 131 columns */
     HOST(0, add(l, 'T', 'U', 1000, 20000, 0, 0, 1, 0.5, D_ZEROS, 1, 0));      /* one block */
     HOST(65536, add(l, 0, 'U', 257, 3000, 17, 64, 1.5, 0, D_RAND, 1, 0));     /* beta = 0, NaN C */
     HOST(65536, add(l, 'N', 'L', 257, 3000, 0, 0, 0, 2.5, D_RAND, 1, 1));     /* alpha = 0, NaN A */
     HOST(0, add(l, 0, 'L', 200, 0, 2, 3, 1, -0.5, D_RAND, 0, 0));             /* n = 0 */
     HOST(100000, add(l, 'T', 'L', 200, 4097, 0, 0, 1, 1, D_EXTREME, 0, 0));
-    if (!quick) /* 2049 x 40000 in 8 blocks */
+    if (!quick) /* 2049 x 40000 in blocks of 128 .. 1023 columns */
         HOST(1 << 24, add_all_variants(l, 2049, 40000, 1, 1, 1, 1, D_RAND, 0, 0));
 #undef HOST
     /* 7. leading dimensions well above m */
