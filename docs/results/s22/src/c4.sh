@@ -1,5 +1,5 @@
 #!/bin/bash
-# session 22, call 4 (c4 + blocks that start at 1/8 of the largest and double, up to 1 GiB): the host-memory A*D^2*A^T (gchol_?syrk_diag,
+# session 22, call 4 (c3 + blocks that start at 1/8 of the largest and double, up to 1 GiB): the host-memory A*D^2*A^T (gchol_?syrk_diag,
 # gchol_?sfrk_diag): the d and s syrk_diag suites (full, with the host cases
 # of section 8), testing_host, memcheck of the quick dsyrk_diag suite (host
 # cases included), then bench_syrk_diag_host in double and single.
