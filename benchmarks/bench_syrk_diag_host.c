@@ -93,8 +93,11 @@ int main(int argc, char **argv)
                     BENCH_GCHOL(st);
                     break;
                 }
-                case DEVICE_BLOCKS: { /* the library's blocks: kc/8, doubling to kc = 1 GiB of A */
-                    int64_t kc = (int64_t)((1u << 30) / ((size_t)m * es)), k = 0;
+                case DEVICE_BLOCKS: { /* the library's blocks: kc/8, doubling to kc = 1 GiB of A
+                                         (or GCHOL_HOST_CHUNK_BYTES) */
+                    const char *env = getenv("GCHOL_HOST_CHUNK_BYTES");
+                    const long long cap = env && atoll(env) > 0 ? atoll(env) : 1ll << 30;
+                    int64_t kc = (int64_t)(cap / ((long long)m * (long long)es)), k = 0;
                     if (kc < 1) kc = 1;
                     for (int64_t j = 0; j < n; j += k) {
                         k = j ? (2 * k < kc ? 2 * k : kc) : (kc + 7) / 8;
