@@ -93,11 +93,14 @@ int main(int argc, char **argv)
                     BENCH_GCHOL(st);
                     break;
                 }
-                case DEVICE_BLOCKS: { /* the library's blocks: kc/8, doubling to kc = 1 GiB of A
-                                         (or GCHOL_HOST_CHUNK_BYTES) */
+                case DEVICE_BLOCKS: { /* the library's blocks (syrk_diag_host.c): kc/8,
+                                         doubling to kc = max(m/2, 4096) columns, at most
+                                         1 GiB (or GCHOL_HOST_CHUNK_BYTES) */
                     const char *env = getenv("GCHOL_HOST_CHUNK_BYTES");
-                    const long long cap = env && atoll(env) > 0 ? atoll(env) : 1ll << 30;
-                    int64_t kc = (int64_t)(cap / ((long long)m * (long long)es)), k = 0;
+                    const long long mes = (long long)m * (long long)es;
+                    int64_t kc = m / 2 > 4096 ? m / 2 : 4096, k = 0;
+                    if (kc > (1ll << 30) / mes) kc = (1ll << 30) / mes;
+                    if (env && atoll(env) > 0) kc = atoll(env) / mes;
                     if (kc < 1) kc = 1;
                     for (int64_t j = 0; j < n; j += k) {
                         k = j ? (2 * k < kc ? 2 * k : kc) : (kc + 7) / 8;

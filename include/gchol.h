@@ -449,8 +449,9 @@ int64_t gchol_ssfrk_diag_gpu(char transr, char uplo, int64_t m, int64_t n, float
 
 /* The same two with A, d and C in host memory: synchronous, on the
  * library-owned queue, the arguments of the device forms less the queue.
- * A streams through the GPU in blocks of columns (the first 128 MB, each
- * next one twice the last, up to 1 GB), the copy of the next block beside
+ * A streams through the GPU in blocks of columns (the largest max(m/2, 4096)
+ * columns and at most 1 GiB, the first an eighth of that, each next one twice
+ * the last), the copy of the next block beside
  * the product of the current one, so A may be larger than the device memory:
  * only C (m x m, or m(m+1)/2 in RFP) and two blocks must fit. C's stored
  * triangle goes up when beta != 0 (with beta = 0 only its 256 x 256 diagonal

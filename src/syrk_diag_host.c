@@ -21,19 +21,24 @@
  * triangle, so few large blocks compute fastest (16384 x 16384 in double,
  * H100: 87 ms in one product, 103 ms in blocks of 2048 columns); but the
  * copy of the first block and the product of the last overlap nothing. So
- * the first block is small and each next one at most twice the last (the
- * product of a block then covers the copy of the next when m is large
- * enough for the product to be the longer of the two: m >~ 8000 in double
- * on the H100's 50 GB/s and 50 TFLOP/s), up to kMaxBlockBytes of A.
- * GCHOL_HOST_CHUNK_BYTES overrides that bound (the tests use small blocks
- * to get many of them). */
-enum { kMaxBlockBytes = 1 << 30, kFirstBlockFraction = 8 };
+ * the first block is an eighth of the largest, and each next one twice the
+ * last. The largest has max(m/2, 4096) columns (at most 1 GiB): C's traffic
+ * per block grows with m^2, a block's work with m^2 k. Measured on the H100
+ * in double, A and C pinned, largest block 128 MB / 256 MB / 512 MB / 1 GiB
+ * (docs/results/s22/c5/, ms): 4096 x 65536 42 / 43 / 45 / 50, 8192 x 32768
+ * 57 / 56 / 59 / 67, 16384 x 16384 134 / 122 / 117 / 115; this rule takes
+ * 128 MB, 256 MB and 1 GiB there. GCHOL_HOST_CHUNK_BYTES sets the largest
+ * block's bytes instead (the tests use small blocks to get many of them). */
+enum { kMaxBlockBytes = 1 << 30, kFirstBlockFraction = 8, kMinLargestBlock = 4096 };
 
-static size_t max_block_bytes(void)
+static int64_t largest_block(int64_t m, size_t es)
 {
     const char *v = getenv("GCHOL_HOST_CHUNK_BYTES");
-    long long b = v && *v ? atoll(v) : 0;
-    return b > 0 ? (size_t)b : (size_t)kMaxBlockBytes;
+    const long long b = v && *v ? atoll(v) : 0;
+    if (b > 0) return (int64_t)((size_t)b / ((size_t)m * es));
+    int64_t kc = m / 2 > kMinLargestBlock ? m / 2 : kMinLargestBlock;
+    const int64_t cap = (int64_t)((size_t)kMaxBlockBytes / ((size_t)m * es));
+    return kc < cap ? kc : cap;
 }
 
 static int64_t first_block(int64_t kc) { return (kc + kFirstBlockFraction - 1) / kFirstBlockFraction; }
@@ -49,7 +54,7 @@ static int64_t stream_product(const gchol_outmap_t *map, char transr, char uplo,
 
     const size_t es = sizeof(FLOAT);
     const int64_t csize = map->rfp ? m * (m + 1) / 2 : m * m; /* on the device: ld m */
-    int64_t kc = (int64_t)(max_block_bytes() / ((size_t)m * es)); /* the largest block */
+    int64_t kc = largest_block(m, es);
     if (kc < 1) kc = 1;
     if (kc > n) kc = n;
 
