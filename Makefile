@@ -25,7 +25,7 @@ LDCUDA    := -L$(CUDA_LIB) -Wl,-rpath,$(CUDA_LIB) -lcublasLt -lcublas -lcudart -
 LDLAPACK  := -llapacke -lopenblas -lm -lpthread
 
 # Precision-generic C sources: each is compiled once per precision.
-GENERIC_SRC := src/potrf_driver.c src/potrf_host.c src/syrk_diag.c src/syrk_diag_host.c src/rfp_convert.c \
+GENERIC_SRC := src/potrf_driver.c src/potrf_host.c src/syrk_diag.c src/syrk_diag_host.c src/host_stream.c src/rfp_convert.c \
                src/pftrf.c src/pftrs.c src/potrs.c src/trsm_rec.c \
                src/syrk_rec.c src/gemm_lt.c src/wls.c src/posv_host.c
 PLAIN_SRC   := src/queue.c src/errors.c src/sposv.c src/dswls.c src/refine.c src/host_call.c src/options.c src/host_default_queue.c src/host_stage.c

@@ -344,6 +344,28 @@ int64_t gchol_swls_rfp_gpu(char transr, char uplo, int64_t m, int64_t n, int64_t
                            int64_t lddb, float *dC, float *dY, int64_t lddy, int64_t *info,
                            gchol_queue_t queue);
 
+/* Host-memory forms of the two above (A, d, B, C and Y in host memory, pinned
+ * or pageable; synchronous, on the library-owned queue; the arguments less
+ * the queue, info argument 14). A and B stream through the GPU in blocks of
+ * columns of A (rows of B) as in gchol_?syrk_diag, each block adding
+ * A_b D_b^2 A_b^T to C and A_b D_b^2 B_b to the right-hand side on the
+ * device, so A may be larger than the device memory: only C, m x nrhs and
+ * two blocks must fit. C's factor comes back in its uplo triangle (or RFP
+ * array; LAPACK's partial factor when info = k > 0, Y then not written); the
+ * rest of the host C is never written. */
+int64_t gchol_dwls(char uplo, int64_t m, int64_t n, int64_t nrhs, const double *A, int64_t lda,
+                   const double *d, const double *B, int64_t ldb, double *C, int64_t ldc,
+                   double *Y, int64_t ldy, int64_t *info);
+int64_t gchol_swls(char uplo, int64_t m, int64_t n, int64_t nrhs, const float *A, int64_t lda,
+                   const float *d, const float *B, int64_t ldb, float *C, int64_t ldc,
+                   float *Y, int64_t ldy, int64_t *info);
+int64_t gchol_dwls_rfp(char transr, char uplo, int64_t m, int64_t n, int64_t nrhs,
+                       const double *A, int64_t lda, const double *d, const double *B,
+                       int64_t ldb, double *C, double *Y, int64_t ldy, int64_t *info);
+int64_t gchol_swls_rfp(char transr, char uplo, int64_t m, int64_t n, int64_t nrhs,
+                       const float *A, int64_t lda, const float *d, const float *B,
+                       int64_t ldb, float *C, float *Y, int64_t ldy, int64_t *info);
+
 /* gchol_dswls_gpu: the same problem in double precision by mixed precision
  * (as dsposv): A and d go to single precision, C_s = A_s D_s^2 A_s^T and its
  * Cholesky factor are formed in single precision, and Y is refined in double

@@ -13,6 +13,7 @@
 #include "prec.h"
 
 #include "../kernels/gchol_kernels.h"
+#include "host_stream.h"
 
 static const FLOAT one = 1, zero = 0;
 
@@ -85,7 +86,7 @@ done:
 static int64_t check_args(int rfp, char transr, char uplo, int64_t m, int64_t n, int64_t nrhs,
                           const FLOAT *dA, int64_t ldda, const FLOAT *dB, int64_t lddb,
                           const FLOAT *dC, int64_t lddc, const FLOAT *dY, int64_t lddy,
-                          const int64_t *info, gchol_queue_t queue)
+                          const int64_t *info, int host, gchol_queue_t queue)
 {
     const int64_t mmin = m > 1 ? m : 1, nmin = n > 1 ? n : 1, s = rfp ? 1 : 0;
     if (rfp && !gchol_transr_valid(transr)) return -1;
@@ -102,7 +103,7 @@ static int64_t check_args(int rfp, char transr, char uplo, int64_t m, int64_t n,
     if (m > 0 && nrhs > 0 && dY == NULL) return -12;
     if (lddy < mmin) return -13;
     if (info == NULL) return -14;
-    if (queue == NULL) return -15;
+    if (!host && queue == NULL) return -15; /* the host forms have no queue */
     return 0;
 }
 
@@ -127,7 +128,7 @@ int64_t PFX(wls_gpu)(char uplo, int64_t m, int64_t n, int64_t nrhs, const FLOAT 
                      int64_t lddc, FLOAT *dY, int64_t lddy, int64_t *info, gchol_queue_t queue)
 {
     int64_t st = check_args(0, 0, uplo, m, n, nrhs, dA, ldda, dB, lddb, dC, lddc, dY, lddy, info,
-                            queue);
+                            0, queue);
     if (st == 0 && m > 0)
         st = PFX(wls_run)(0, uplo, m, n, nrhs, dA, ldda, dd, dB, lddb, dC, lddc, dY, lddy, queue);
     if (info) *info = st;
@@ -150,10 +151,100 @@ int64_t PFX(wls_rfp_gpu)(char transr, char uplo, int64_t m, int64_t n, int64_t n
                          gchol_queue_t queue)
 {
     int64_t st = check_args(1, transr, uplo, m, n, nrhs, dA, ldda, dB, lddb, dC, 1, dY, lddy,
-                            info, queue);
+                            info, 0, queue);
     if (st == 0 && m > 0)
         st = PFX(wls_run)(transr, uplo, m, n, nrhs, dA, ldda, dd, dB, lddb, dC, 1, dY, lddy,
                           queue);
+    if (info) *info = st;
+    return st;
+}
+
+/* ---- host-memory forms: A and B streamed through the GPU (host_stream.c) -- */
+
+/* After the last block, C and R = A D^2 B on the device: C := chol(C),
+ * Y := C^{-1} R, then Y and C's factor back (LAPACK's partial factor when
+ * info = k > 0, and Y not written). */
+typedef struct { FLOAT *Y; int64_t ldy; } wls_out_t;
+static int64_t wls_post(gchol_queue_t q, const PFX(stream_job_t) *j, FLOAT *dC, FLOAT *dR,
+                        gchol_stage_t *stage_c, void *ctx)
+{
+    const wls_out_t *o = ctx;
+    const size_t es = sizeof(FLOAT);
+    int64_t finfo = 0, st;
+    st = j->map.rfp ? PFX(pftrf_gpu)(j->transr, j->uplo, j->m, dC, &finfo, q)
+                    : PFX(potrf_gpu)(j->uplo, j->m, dC, j->m, &finfo, q);
+    if (st < 0) goto done; /* a library error: nothing written */
+    if (st == 0 && j->nrhs > 0) {
+        if (j->map.rfp)
+            GCHOL_TRY(PFX(pftrs_gpu)(j->transr, j->uplo, j->m, j->nrhs, dC, dR, j->m, &finfo, q));
+        else
+            GCHOL_TRY(PFX(potrs_gpu)(j->uplo, j->m, j->nrhs, dC, j->m, dR, j->m, &finfo, q));
+        GCHOL_CUDA(gchol_copy_2d(gchol_queue_stager(q, o->Y), cudaMemcpyDeviceToHost, o->Y,
+                                 (size_t)o->ldy * es, dR, (size_t)j->m * es, (size_t)j->m * es,
+                                 j->nrhs, q->stream));
+    }
+    {
+        const int64_t e = PFX(host_stream_download_c)(q, j, dC, stage_c);
+        if (e != GCHOL_SUCCESS) st = e;
+    }
+done:
+    return st;
+}
+
+static int64_t wls_host(const gchol_outmap_t *map, char transr, char uplo, int64_t m, int64_t n,
+                        int64_t nrhs, const FLOAT *A, int64_t lda, const FLOAT *d, const FLOAT *B,
+                        int64_t ldb, FLOAT *C, int64_t ldc, FLOAT *Y, int64_t ldy)
+{
+    const PFX(stream_job_t) job = { .map = *map, .transr = transr, .uplo = uplo, .m = m, .n = n,
+                                    .alpha = 1, .beta = 0, .A = A, .lda = lda, .d = d, .C = C,
+                                    .ldc = ldc, .nrhs = nrhs, .B = B, .ldb = ldb };
+    wls_out_t out = { Y, ldy };
+    return PFX(host_stream)(&job, wls_post, &out);
+}
+
+/* -----------------------------------------------------------------------------
+ * gchol_?wls: gchol_?wls_gpu with A, d, B, C and Y in host memory (pinned or
+ * pageable), on the library-owned queue; synchronous. A and B stream through
+ * the GPU in blocks of columns of A (rows of B), the copy of the next block
+ * beside the products of the current one (C += A_b D_b^2 A_b^T and
+ * R += A_b D_b^2 B_b), so A may be larger than the device memory: C (m x m),
+ * R (m x nrhs) and two blocks must fit. Then C := chol(C) and Y := C^{-1} R
+ * on the device; Y and C's factor (its uplo triangle; the rest of the host C
+ * is never written) come back. Arguments as gchol_?wls_gpu, less the queue:
+ *   uplo (1), m (2), n (3), nrhs (4), A (5), lda (6), d (7) or NULL,
+ *   B (8), ldb (9), C (10), ldc (11), Y (12), ldy (13), info (14).
+ * Returns info: 0, -i, k > 0 (A D^2 A^T not positive definite at order k:
+ * C holds LAPACK's partial factor, Y is not written) or a library error.
+ * -------------------------------------------------------------------------- */
+int64_t PFX(wls)(char uplo, int64_t m, int64_t n, int64_t nrhs, const FLOAT *A, int64_t lda,
+                 const FLOAT *d, const FLOAT *B, int64_t ldb, FLOAT *C, int64_t ldc, FLOAT *Y,
+                 int64_t ldy, int64_t *info)
+{
+    int64_t st = check_args(0, 0, uplo, m, n, nrhs, A, lda, B, ldb, C, ldc, Y, ldy, info, 1, NULL);
+    if (st == 0 && m > 0) {
+        const gchol_outmap_t map = { .rfp = 0, .upper = gchol_uplo_is_upper(uplo), .ldc = ldc };
+        st = wls_host(&map, 'N', uplo, m, n, nrhs, A, lda, d, B, ldb, C, ldc, Y, ldy);
+    }
+    if (info) *info = st;
+    return st;
+}
+
+/* -----------------------------------------------------------------------------
+ * gchol_?wls_rfp: the same with C in RFP storage (m(m+1)/2 elements, host):
+ *   transr (1), uplo (2), m (3), n (4), nrhs (5), A (6), lda (7), d (8),
+ *   B (9), ldb (10), C (11) RFP, Y (12), ldy (13), info (14).
+ * -------------------------------------------------------------------------- */
+int64_t PFX(wls_rfp)(char transr, char uplo, int64_t m, int64_t n, int64_t nrhs, const FLOAT *A,
+                     int64_t lda, const FLOAT *d, const FLOAT *B, int64_t ldb, FLOAT *C, FLOAT *Y,
+                     int64_t ldy, int64_t *info)
+{
+    int64_t st = check_args(1, transr, uplo, m, n, nrhs, A, lda, B, ldb, C, 1, Y, ldy, info, 1,
+                            NULL);
+    if (st == 0 && m > 0) {
+        const gchol_outmap_t map = { .rfp = 1, .upper = gchol_uplo_is_upper(uplo),
+                                     .transposed = gchol_transr_is_trans(transr) };
+        st = wls_host(&map, transr, uplo, m, n, nrhs, A, lda, d, B, ldb, C, 1, Y, ldy);
+    }
     if (info) *info = st;
     return st;
 }

@@ -1,6 +1,9 @@
 /*
  * testing_wls.c -- tests and times gchol's weighted least squares by the
- * normal equations: gchol_dwls_gpu, gchol_swls_gpu (one precision) and the
+ * normal equations: gchol_dwls_gpu, gchol_swls_gpu (one precision), their
+ * RFP forms, their host-memory forms gchol_?wls / gchol_?wls_rfp (A and B
+ * streamed through the GPU in blocks, about five of the largest size
+ * through GCHOL_HOST_CHUNK_BYTES), and the
  * mixed-precision gchol_dswls_gpu / gchol_dswls_expert_gpu, against CPU
  * references in double (OpenBLAS, LAPACKE). For each column b of B,
  *     y = argmin || D (A^T y - b) ||_2,  i.e.  (A D^2 A^T) y = A D^2 b,
@@ -61,6 +64,7 @@
  * Without a GPU every GPU case is recorded as skipped. Every mode ends with
  * "SUMMARY passed=P failed=F skipped=S".
  */
+#define _POSIX_C_SOURCE 200112L /* setenv */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -146,35 +150,42 @@ static const char *const kind_name[K_COUNT] = { "well", "d=NULL", "spread", "ill
                                                 "big_d", "huge_d", "rankdef", "nan_A", "nan_B",
                                                 "n=0" };
 
-/* The last four: gchol_?wls_rfp_gpu, C in RFP storage (transr, uplo), the
- * four RFP variants spread over the two precisions. */
+/* V_?RFP_*: gchol_?wls_rfp_gpu, C in RFP storage (transr, uplo), the four
+ * RFP variants spread over the two precisions. V_?HOST*: the host-memory
+ * forms gchol_?wls and gchol_?wls_rfp (A and B streamed in blocks, made
+ * small through GCHOL_HOST_CHUNK_BYTES: about five of the largest). */
 typedef enum {
     V_DWLS_L, V_DWLS_U, V_SWLS_L, V_SWLS_U, V_DSWLS, V_DSWLS_X, V_DSWLS_TF32,
-    V_DRFP_NL, V_DRFP_TU, V_SRFP_TL, V_SRFP_NU, V_COUNT
+    V_DRFP_NL, V_DRFP_TU, V_SRFP_TL, V_SRFP_NU,
+    V_DHOST_L, V_SHOST_U, V_DHOST_RFP_NU, V_SHOST_RFP_TL, V_COUNT
 } variant_t;
 static const char *const variant_name[V_COUNT] = { "dwls L", "dwls U", "swls L", "swls U",
                                                    "dswls", "dswls_x", "dswls_tf32",
                                                    "dwls rfp NL", "dwls rfp TU", "swls rfp TL",
-                                                   "swls rfp NU" };
+                                                   "swls rfp NU", "dwls host L", "swls host U",
+                                                   "dwls hostNU", "swls hostTL" };
 #define VB(v) (1u << (v))
 #define V_RFP (VB(V_DRFP_NL) | VB(V_DRFP_TU) | VB(V_SRFP_TL) | VB(V_SRFP_NU))
+#define V_HOST (VB(V_DHOST_L) | VB(V_SHOST_U) | VB(V_DHOST_RFP_NU) | VB(V_SHOST_RFP_TL))
+#define V_SINGLE (VB(V_SWLS_L) | VB(V_SWLS_U) | VB(V_SRFP_TL) | VB(V_SRFP_NU) | VB(V_SHOST_U) | \
+                  VB(V_SHOST_RFP_TL))
 #define V_ALL (VB(V_DWLS_L) | VB(V_DWLS_U) | VB(V_SWLS_L) | VB(V_SWLS_U) | VB(V_DSWLS) | \
-               VB(V_DSWLS_TF32) | V_RFP)
+               VB(V_DSWLS_TF32) | V_RFP | V_HOST)
 
-static int is_rfp(variant_t v) { return v >= V_DRFP_NL; }
-static int is_wls(variant_t v) { return v <= V_SWLS_U || is_rfp(v); }
-static int is_single(variant_t v)
-{
-    return v == V_SWLS_L || v == V_SWLS_U || v == V_SRFP_TL || v == V_SRFP_NU;
-}
+static int in(variant_t v, unsigned set) { return (VB(v) & set) != 0; }
+static int is_host(variant_t v) { return in(v, V_HOST); }
+static int is_rfp(variant_t v) { return in(v, V_RFP | VB(V_DHOST_RFP_NU) | VB(V_SHOST_RFP_TL)); }
+static int is_wls(variant_t v) { return v <= V_SWLS_U || is_rfp(v) || is_host(v); }
+static int is_single(variant_t v) { return in(v, V_SINGLE); }
 static char variant_uplo(variant_t v)
 {
-    return v == V_DWLS_U || v == V_SWLS_U || v == V_DRFP_TU || v == V_SRFP_NU ? 'U' : 'L';
+    return in(v, VB(V_DWLS_U) | VB(V_SWLS_U) | VB(V_DRFP_TU) | VB(V_SRFP_NU) | VB(V_SHOST_U) |
+                     VB(V_DHOST_RFP_NU)) ? 'U' : 'L';
 }
 /* 0 for full storage */
 static char variant_transr(variant_t v)
 {
-    return !is_rfp(v) ? 0 : v == V_DRFP_NL || v == V_SRFP_NU ? 'N' : 'T';
+    return !is_rfp(v) ? 0 : in(v, VB(V_DRFP_NL) | VB(V_SRFP_NU) | VB(V_DHOST_RFP_NU)) ? 'N' : 'T';
 }
 
 /* Extra rows of the leading dimensions: lda = m + a, ldb = n + b, lddc =
@@ -499,10 +510,29 @@ static int64_t call_variant(variant_t v, const problem_t *p, const void *dA, con
     case V_DSWLS_X:
         return gchol_dswls_expert_gpu(p->m, p->n, p->nrhs, dA, p->lda, dd, dB, p->ldb, dY, lddy,
                                       iter, info, NULL, g_queue);
+    case V_DHOST_L:
+        return gchol_dwls(uplo, p->m, p->n, p->nrhs, dA, p->lda, dd, dB, p->ldb, dC, lddc, dY,
+                          lddy, info);
+    case V_SHOST_U:
+        return gchol_swls(uplo, p->m, p->n, p->nrhs, dA, p->lda, dd, dB, p->ldb, dC, lddc, dY,
+                          lddy, info);
+    case V_DHOST_RFP_NU:
+        return gchol_dwls_rfp(transr, uplo, p->m, p->n, p->nrhs, dA, p->lda, dd, dB, p->ldb, dC,
+                              dY, lddy, info);
+    case V_SHOST_RFP_TL:
+        return gchol_swls_rfp(transr, uplo, p->m, p->n, p->nrhs, dA, p->lda, dd, dB, p->ldb, dC,
+                              dY, lddy, info);
     default:
         return gchol_dswls_expert_gpu(p->m, p->n, p->nrhs, dA, p->lda, dd, dB, p->ldb, dY, lddy,
                                       iter, info, &o, g_queue);
     }
+}
+
+static void *dup_bytes(const void *h, size_t bytes)
+{
+    void *c = xmalloc(bytes ? bytes : 1);
+    if (h && bytes) memcpy(c, h, bytes);
+    return c;
 }
 
 /* The info a kind calls for: [lo, hi]. */
@@ -578,6 +608,26 @@ static testing_result_t run_variant(problem_t *p, variant_t v, const pads_t *pad
     memcpy(C, C0, bytesC);
     memcpy(Y, Y0, bytesY);
 
+    int64_t changed = 0;
+    if (is_host(v)) {
+        /* host arrays: copies of the inputs (compared after), C and Y as the
+         * poisoned C0 and Y0 */
+        void *cA = dup_bytes(hA, bytesA), *cd = hd ? dup_bytes(hd, bytesd) : NULL;
+        void *cB = dup_bytes(hB, bytesB);
+        char chunk[32];
+        snprintf(chunk, sizeof chunk, "%lld", (long long)(m * (int64_t)es * max64(1, n / 5)));
+        setenv("GCHOL_HOST_CHUNK_BYTES", chunk, 1);
+        const double t0 = testing_wtime();
+        ret = call_variant(v, p, n > 0 ? cA : NULL, cd, n > 0 && nrhs > 0 ? cB : NULL, C, lddc,
+                           nrhs > 0 ? Y : NULL, lddy, &iter, &info);
+        ms = 1e3 * (testing_wtime() - t0);
+        unsetenv("GCHOL_HOST_CHUNK_BYTES");
+        changed = testing_count_diff(prec, p->lda * n, cA, hA) +
+                  (hd ? testing_count_diff(prec, n, cd, hd) : 0) +
+                  testing_count_diff(prec, p->ldb * nrhs, cB, hB);
+        free(cA); free(cd); free(cB);
+        goto results;
+    }
     /* NULL where the sizes allow it: dA and dB with n = 0, dB and dY with
      * nrhs = 0 */
     if (n > 0 && !(dA = dev_upload(hA, bytesA))) goto out;
@@ -593,12 +643,12 @@ static testing_result_t run_variant(problem_t *p, variant_t v, const pads_t *pad
     if (TESTING_CUDA(cudaDeviceSynchronize())) goto out;
 
     /* inputs unchanged, bit for bit */
-    int64_t changed = 0;
     if (dA && !dev_download(back, dA, bytesA)) changed += testing_count_diff(prec, p->lda * n, back, hA);
     if (dd && !dev_download(back, dd, bytesd)) changed += testing_count_diff(prec, n, back, hd);
     if (dB && !dev_download(back, dB, bytesB)) changed += testing_count_diff(prec, p->ldb * nrhs, back, hB);
     if ((dC && dev_download(C, dC, bytesC)) || (dY && dev_download(Y, dY, bytesY))) goto out;
 
+results:;
     int64_t lo, hi;
     want_info(p, &lo, &hi);
     const int want_ok = lo == 0;
@@ -740,7 +790,7 @@ static void run_problem(int64_t m, int64_t n, int64_t nrhs, kind_t kind, unsigne
     p.err_dwls = NAN;
     generate(&p, 0x5eed0000ull + 1000003ull * (uint64_t)m + 7919ull * (uint64_t)n +
                      101ull * (uint64_t)kind + (uint64_t)nrhs,
-             (variants & (VB(V_SWLS_L) | VB(V_SWLS_U) | VB(V_SRFP_TL) | VB(V_SRFP_NU))) != 0);
+             (variants & V_SINGLE) != 0);
     if (compute_references(&p, 1)) {
         printf("  reference computation failed for m=%lld n=%lld\n", (long long)m, (long long)n);
         testing_record(TESTING_FAILED);
@@ -860,9 +910,63 @@ static testing_result_t run_argcase(form_t f, const argcase_t *c)
                           iter_ok ? "" : " iter not 0");
 }
 
+/* The host forms gchol_dwls (rfp = 0) and gchol_swls_rfp (rfp = 1) on host
+ * buffers that must stay untouched: every argument position, the m = 0
+ * quick return, and (without a GPU) a legal call: GCHOL_ERR_NO_DEVICE. */
+static void run_host_arg_checks(int rfp)
+{
+    const int64_t s = rfp; /* the RFP form's arguments 2-11 are the full form's 1-10 */
+    argcase_t list[24];
+    int k = 0;
+    argcase_t c;
+    if (rfp) { c = base_case("arg 1: transr = 'C'", -1); c.transr = 'C'; list[k++] = c; }
+    c = base_case("uplo = 'X'", -(1 + s)); c.uplo = 'X'; list[k++] = c;
+    c = base_case("m = -1", -(2 + s)); c.m = -1; list[k++] = c;
+    c = base_case("n = -1", -(3 + s)); c.n = -1; list[k++] = c;
+    c = base_case("nrhs = -1", -(4 + s)); c.nrhs = -1; list[k++] = c;
+    c = base_case("A = NULL", -(5 + s)); c.nulls = P_A; list[k++] = c;
+    c = base_case("lda = m - 1", -(6 + s)); c.ldda = 3; list[k++] = c;
+    c = base_case("B = NULL", -(8 + s)); c.nulls = P_B; list[k++] = c;
+    c = base_case("ldb = n - 1", -(9 + s)); c.lddb = 5; list[k++] = c;
+    c = base_case("C = NULL", -(10 + s)); c.nulls = P_C; list[k++] = c;
+    if (!rfp) { c = base_case("ldc = m - 1", -11); c.lddc = 3; list[k++] = c; }
+    c = base_case("Y = NULL", -12); c.nulls = P_Y; list[k++] = c;
+    c = base_case("ldy = m - 1", -13); c.lddy = 3; list[k++] = c;
+    c = base_case("info = NULL", -14); c.nulls = P_INFO; list[k++] = c;
+    c = base_case("quick return m = 0 (A, C, Y NULL)", 0);
+    c.m = 0; c.ldda = c.lddc = c.lddy = 1; c.nulls = P_A | P_C | P_Y; list[k++] = c;
+    if (!testing_have_gpu()) {
+        c = base_case("legal, no GPU: GCHOL_ERR_NO_DEVICE", GCHOL_ERR_NO_DEVICE); list[k++] = c;
+    }
+    for (int i = 0; i < k; i++) {
+        double host[5][ARG_BUF], saved[5][ARG_BUF];
+        testing_fill_nan('d', 5 * ARG_BUF, host);
+        memcpy(saved, host, sizeof host);
+        const argcase_t *a = &list[i];
+        int64_t info = INFO_POISON, ret;
+        int64_t *pinfo = a->nulls & P_INFO ? NULL : &info;
+        void *A = a->nulls & P_A ? NULL : host[0], *d = host[1];
+        void *B = a->nulls & P_B ? NULL : host[2], *C = a->nulls & P_C ? NULL : host[3];
+        void *Y = a->nulls & P_Y ? NULL : host[4];
+        if (rfp)
+            ret = gchol_swls_rfp(a->transr, a->uplo, a->m, a->n, a->nrhs, A, a->ldda, d, B,
+                                 a->lddb, C, Y, a->lddy, pinfo);
+        else
+            ret = gchol_dwls(a->uplo, a->m, a->n, a->nrhs, A, a->ldda, d, B, a->lddb, C, a->lddc,
+                             Y, a->lddy, pinfo);
+        const int untouched = memcmp(host, saved, sizeof host) == 0;
+        testing_expect(ret == a->expect && (!pinfo || info == a->expect) && untouched,
+                       "%-12s %-58s ret %lld (want %lld) info %lld%s", rfp ? "swls_rfp" : "dwls",
+                       a->what, (long long)ret, (long long)a->expect,
+                       (long long)(pinfo ? info : ret), untouched ? "" : " BUFFERS WRITTEN");
+    }
+}
+
 static void run_arg_checks(void)
 {
     printf("\n-- argument checks and quick returns (host side: run without a GPU too) --\n");
+    run_host_arg_checks(0);
+    run_host_arg_checks(1);
     for (int f = F_DWLS; f <= F_SWLS; f++) {
         argcase_t list[32];
         int k = 0;

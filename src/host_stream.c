@@ -1,0 +1,189 @@
+/*
+ * host_stream.c -- the engine of the streamed host-memory forms
+ * (gchol_?syrk_diag, gchol_?sfrk_diag in syrk_diag_host.c; gchol_?wls,
+ * gchol_?wls_rfp in wls.c). A streams through the GPU in blocks of columns,
+ * two device buffers deep: block b + 1 is copied up (the queue's up_stream)
+ * while the product of block b runs on the main stream, each block adding
+ * its A_b D_b^2 A_b^T into C on the device (and A_b D_b^2 B_b into R when
+ * there are right-hand sides). A may therefore be larger than the device
+ * memory; only C (m x m, or m(m+1)/2 in RFP), R and two blocks must fit.
+ * Only C's stored part moves: up when beta != 0 (with beta = 0, in full
+ * storage, only its 256 x 256 diagonal blocks, so that the triangle download
+ * writes the rest of them back as it was). Precision-generic (see prec.h).
+ */
+#include "internal.h"
+#include "prec.h"
+
+#include "host_stream.h"
+
+#include <stdlib.h>
+
+/* Blocks of A. Each block's product also reads and writes all of C's
+ * triangle, so few large blocks compute fastest (16384 x 16384 in double,
+ * H100: 87 ms in one product, 103 ms in blocks of 2048 columns); but the
+ * copy of the first block and the product of the last overlap nothing. So
+ * the first block is an eighth of the largest, and each next one twice the
+ * last. The largest has max(m/2, 4096) columns (at most 1 GiB): C's traffic
+ * per block grows with m^2, a block's work with m^2 k. Measured on the H100
+ * in double, A and C pinned, largest block 128 MB / 256 MB / 512 MB / 1 GiB
+ * (docs/results/s22/c5/, ms): 4096 x 65536 42 / 43 / 45 / 50, 8192 x 32768
+ * 57 / 56 / 59 / 67, 16384 x 16384 134 / 122 / 117 / 115; this rule takes
+ * 128 MB, 256 MB and 1 GiB there. GCHOL_HOST_CHUNK_BYTES sets the largest
+ * block's bytes instead (the tests use small blocks to get many of them). */
+enum { kMaxBlockBytes = 1 << 30, kFirstBlockFraction = 8, kMinLargestBlock = 4096 };
+
+static int64_t largest_block(int64_t m, size_t es)
+{
+    const char *v = getenv("GCHOL_HOST_CHUNK_BYTES");
+    const long long b = v && *v ? atoll(v) : 0;
+    if (b > 0) return (int64_t)((size_t)b / ((size_t)m * es));
+    int64_t kc = m / 2 > kMinLargestBlock ? m / 2 : kMinLargestBlock;
+    const int64_t cap = (int64_t)((size_t)kMaxBlockBytes / ((size_t)m * es));
+    return kc < cap ? kc : cap;
+}
+
+static int64_t first_block(int64_t kc) { return (kc + kFirstBlockFraction - 1) / kFirstBlockFraction; }
+
+/* C += alpha A_b D_b^2 A_b^T (beta_b C first), on the queue's stream. */
+static int64_t block_product(const PFX(stream_job_t) *j, int64_t k, const FLOAT *dA,
+                             const FLOAT *dd, FLOAT beta_b, FLOAT *dC, gchol_queue_t q)
+{
+    return j->map.rfp
+        ? PFX(sfrk_diag_gpu)(j->transr, j->uplo, j->m, k, j->alpha, dA, j->m, dd, beta_b, dC, q)
+        : PFX(syrk_diag_full)(j->uplo, j->m, k, j->alpha, dA, j->m, dd, beta_b, dC, j->m, 0, q);
+}
+
+/* R := beta_r R + A_b (D_b^2 B_b): B_b is scaled in its own buffer. */
+static int64_t block_rhs(const PFX(stream_job_t) *j, int64_t k, const FLOAT *dA, const FLOAT *dd,
+                         FLOAT *dB, FLOAT beta_r, FLOAT *dR, gchol_queue_t q)
+{
+    static const FLOAT one = 1;
+    int64_t st = GCHOL_SUCCESS;
+    if (dd) GCHOL_CUDA((cudaError_t)SCALE_ROWS_SQ_LAUNCH(k, j->nrhs, dd, dB, k, q->stream));
+    if (j->nrhs == 1)
+        GCHOL_BLAS(BLAS_GEMV(q->blas, CUBLAS_OP_N, j->m, k, &one, dA, j->m, dB, 1, &beta_r, dR, 1));
+    else
+        GCHOL_BLAS(BLAS_GEMM(q->blas, CUBLAS_OP_N, CUBLAS_OP_N, j->m, j->nrhs, k, &one, dA, j->m,
+                             dB, k, &beta_r, dR, j->m));
+done:
+    return st;
+}
+
+int64_t PFX(host_stream_download_c)(gchol_queue_t q, const PFX(stream_job_t) *j, const FLOAT *dC,
+                                    gchol_stage_t *stage_c)
+{
+    const size_t es = sizeof(FLOAT);
+    if (j->map.rfp) {
+        const size_t bytes = (size_t)(j->m * (j->m + 1) / 2) * es;
+        return gchol_from_cuda(gchol_copy_2d(stage_c, cudaMemcpyDeviceToHost, j->C, bytes, dC,
+                                             bytes, bytes, 1, q->stream));
+    }
+    return gchol_from_cuda(gchol_host_copy_triangle(stage_c, cudaMemcpyDeviceToHost, j->map.upper,
+                                                    j->m, es, (char *)dC, (size_t)j->m * es,
+                                                    (char *)j->C, (size_t)j->ldc * es, q->stream));
+}
+
+int64_t PFX(host_stream)(const PFX(stream_job_t) *j, PFX(stream_post_t) post, void *ctx)
+{
+    const size_t es = sizeof(FLOAT);
+    const int64_t m = j->m, n = j->alpha == 0 ? 0 : j->n; /* alpha = 0: A, d not read */
+    const int64_t nrhs = j->nrhs;
+    const int64_t csize = j->map.rfp ? m * (m + 1) / 2 : m * m; /* on the device: ld m */
+    int64_t kc = largest_block(m, es);
+    if (kc < 1) kc = 1;
+    if (kc > n) kc = n;
+
+    gchol_queue_t q = NULL;
+    int prev = 0, entered = 0;
+    cudaEvent_t ready[2] = { NULL, NULL }, freed[2] = { NULL, NULL };
+    int64_t st = gchol_default_queue_acquire(&q);
+    if (st == GCHOL_SUCCESS) st = gchol_queue_enter(q, &prev);
+    if (st != GCHOL_SUCCESS) goto done;
+    entered = 1;
+    /* C, R and the blocks of A, d and B; smaller blocks if they do not fit
+     * (down to 64 columns) */
+    int nbuf = 0;
+    size_t block = 0; /* elements per buffer: A_b, d_b, B_b */
+    for (;;) {
+        nbuf = n == 0 ? 0 : n > first_block(kc) ? 2 : 1;
+        block = (size_t)(m * kc + kc + kc * nrhs);
+        const size_t bytes = ((size_t)csize + (size_t)(m * nrhs) + (size_t)nbuf * block) * es;
+        st = gchol_queue_reserve_device(q, bytes);
+        if (st != GCHOL_ERR_DEVICE_ALLOC || kc <= 64) break;
+        kc /= 2;
+    }
+    if (st != GCHOL_SUCCESS) goto done;
+    FLOAT *dC = (FLOAT *)q->dwork, *dR = nrhs ? dC + csize : NULL, *dA[2], *dd[2], *dB[2];
+    for (int b = 0; b < 2; ++b) {
+        dA[b] = dC + csize + m * nrhs + (size_t)b * block;
+        dd[b] = dA[b] + m * kc;
+        dB[b] = dd[b] + kc;
+    }
+    for (int b = 0; b < nbuf; ++b) {
+        GCHOL_CUDA(cudaEventCreateWithFlags(&ready[b], cudaEventDisableTiming));
+        GCHOL_CUDA(cudaEventCreateWithFlags(&freed[b], cudaEventDisableTiming));
+    }
+    gchol_stage_t *stage_a = n ? gchol_queue_stager(q, j->A) : NULL;
+    gchol_stage_t *stage_d = n && j->d ? gchol_queue_stager(q, j->d) : NULL;
+    gchol_stage_t *stage_b = n && nrhs ? gchol_queue_stager(q, j->B) : NULL;
+    gchol_stage_t *stage_c = gchol_queue_stager(q, j->C);
+
+    /* C's stored part, when it is read; else, in full storage, the diagonal
+     * blocks whose other triangle the download writes back */
+    if (j->beta == 0 && !j->map.rfp)
+        GCHOL_CUDA(gchol_host_upload_diag_blocks(stage_c, m, es, (char *)dC, (size_t)m * es,
+                                                 (const char *)j->C, (size_t)j->ldc * es,
+                                                 q->stream));
+    if (j->beta != 0) {
+        if (j->map.rfp)
+            GCHOL_CUDA(gchol_copy_2d(stage_c, cudaMemcpyHostToDevice, dC, (size_t)csize * es, j->C,
+                                     (size_t)csize * es, (size_t)csize * es, 1, q->stream));
+        else
+            GCHOL_CUDA(gchol_host_copy_triangle(stage_c, cudaMemcpyHostToDevice, j->map.upper, m, es,
+                                                (char *)dC, (size_t)m * es, (char *)j->C,
+                                                (size_t)j->ldc * es, q->stream));
+    }
+    if (n == 0) { /* C := beta C; R := 0 */
+        GCHOL_TRY(block_product(j, 0, NULL, NULL, j->beta, dC, q));
+        if (nrhs) GCHOL_CUDA(cudaMemsetAsync(dR, 0, (size_t)(m * nrhs) * es, q->stream));
+    }
+    int64_t k = first_block(kc);
+    for (int64_t j0 = 0, blk = 0; j0 < n; j0 += k, ++blk) {
+        const int b = (int)(blk % 2);
+        if (blk > 0) k = 2 * k < kc ? 2 * k : kc;
+        if (k > n - j0) k = n - j0;
+        /* buffer b is free once the products of block blk - 2 have run */
+        if (blk >= 2) GCHOL_CUDA(cudaStreamWaitEvent(q->up_stream, freed[b], 0));
+        GCHOL_CUDA(gchol_copy_2d(stage_a, cudaMemcpyHostToDevice, dA[b], (size_t)m * es,
+                                 j->A + j0 * j->lda, (size_t)j->lda * es, (size_t)m * es, k,
+                                 q->up_stream));
+        if (j->d)
+            GCHOL_CUDA(gchol_copy_2d(stage_d, cudaMemcpyHostToDevice, dd[b], (size_t)k * es,
+                                     j->d + j0, (size_t)k * es, (size_t)k * es, 1, q->up_stream));
+        if (nrhs)
+            GCHOL_CUDA(gchol_copy_2d(stage_b, cudaMemcpyHostToDevice, dB[b], (size_t)k * es,
+                                     j->B + j0, (size_t)j->ldb * es, (size_t)k * es, nrhs,
+                                     q->up_stream));
+        GCHOL_CUDA(cudaEventRecord(ready[b], q->up_stream));
+        GCHOL_CUDA(cudaStreamWaitEvent(q->stream, ready[b], 0));
+        const FLOAT *ddb = j->d ? dd[b] : NULL;
+        /* later blocks add to C and R */
+        GCHOL_TRY(block_product(j, k, dA[b], ddb, j0 == 0 ? j->beta : (FLOAT)1, dC, q));
+        if (nrhs) GCHOL_TRY(block_rhs(j, k, dA[b], ddb, dB[b], j0 == 0 ? 0 : (FLOAT)1, dR, q));
+        GCHOL_CUDA(cudaEventRecord(freed[b], q->stream));
+    }
+    st = post(q, j, dC, dR, stage_c, ctx);
+done:
+    if (q) {
+        /* nothing may still be copying into the queue's buffer, also after an error */
+        cudaError_t e1 = cudaStreamSynchronize(q->up_stream), e2 = cudaStreamSynchronize(q->stream);
+        if (st == GCHOL_SUCCESS) st = gchol_from_cuda(e1 != cudaSuccess ? e1 : e2);
+        for (int b = 0; b < 2; ++b) {
+            if (ready[b]) cudaEventDestroy(ready[b]);
+            if (freed[b]) cudaEventDestroy(freed[b]);
+        }
+        if (entered) gchol_queue_leave(prev);
+    }
+    gchol_default_queue_release(); /* as host_call.c: after any acquire */
+    return st;
+}
