@@ -6,7 +6,8 @@
  * in the same process, the parts alone: the device form with A already on the
  * device (the compute, whole and in the host form's blocks), and the copy of
  * A up (pinned and pageable), which bound the streamed form from below by
- * the larger of the two.
+ * the larger of the two. Also the weighted least squares built on it,
+ * gchol_?wls (host, A streamed) against gchol_?wls_gpu, one right-hand side.
  *
  *   bench_syrk_diag_host [--prec d|s] [--shapes m x n,...] [--runs R]
  *
@@ -32,11 +33,12 @@ static double median(double *v, int n)
 }
 
 typedef enum { HOST_PAGEABLE, HOST_PINNED, HOST_PINNED_C, COPY_THEN_DEVICE, DEVICE_ONLY,
-               DEVICE_BLOCKS, COPY_PINNED, COPY_PAGEABLE, NCONT } contender_t;
+               DEVICE_BLOCKS, COPY_PINNED, COPY_PAGEABLE, WLS_HOST, WLS_DEVICE, NCONT } contender_t;
 static const char *const kName[NCONT] = {
     "gchol host form, A and C pageable", "gchol host form, A pinned", "gchol host form, A and C pinned",
     "cudaMemcpy A, d up + device form + C down", "device form alone (A on the device)",
-    "device form in the host form's blocks", "copy of A up, pinned", "copy of A up, pageable" };
+    "device form in the host form's blocks", "copy of A up, pinned", "copy of A up, pageable",
+    "gchol_?wls host, A and C pinned, nrhs 1", "gchol_?wls_gpu (A, b on the device)" };
 
 int main(int argc, char **argv)
 {
@@ -74,6 +76,8 @@ int main(int argc, char **argv)
         BENCH_CUDA(cudaMalloc(&dA, abytes));
         BENCH_CUDA(cudaMalloc(&dd, (size_t)n * es));
         BENCH_CUDA(cudaMalloc(&dC, cbytes));
+        void *y = bench_malloc((size_t)m * es), *dy = NULL;
+        BENCH_CUDA(cudaMalloc(&dy, (size_t)m * es));
         gchol_queue_t q = NULL;
         BENCH_GCHOL(gchol_queue_create(0, &q));
         cudaStream_t s = gchol_queue_stream(q);
@@ -131,6 +135,20 @@ int main(int argc, char **argv)
                         BENCH_CUDA(cudaMemcpy(C, dC, cbytes, cudaMemcpyDeviceToHost));
                     break;
                 }
+                case WLS_HOST:
+                case WLS_DEVICE: { /* y = (A D^2 A^T)^{-1} A D^2 b, b = d: C formed, factored, solved */
+                    int64_t info = 0, st;
+                    if (c == WLS_HOST)
+                        st = prec == 'd'
+                            ? gchol_dwls('L', m, n, 1, Ap, m, d, d, n, Cp, m, y, m, &info)
+                            : gchol_swls('L', m, n, 1, Ap, m, d, d, n, Cp, m, y, m, &info);
+                    else
+                        st = prec == 'd'
+                            ? gchol_dwls_gpu('L', m, n, 1, dA, m, dd, dd, n, dC, m, dy, m, &info, q)
+                            : gchol_swls_gpu('L', m, n, 1, dA, m, dd, dd, n, dC, m, dy, m, &info, q);
+                    BENCH_GCHOL(st);
+                    break;
+                }
                 case COPY_PINNED:
                     BENCH_CUDA(cudaMemcpy(dA, Ap, abytes, cudaMemcpyHostToDevice));
                     break;
@@ -156,7 +174,8 @@ int main(int argc, char **argv)
         }
         fflush(stdout);
         gchol_queue_destroy(q);
-        cudaFree(dA); cudaFree(dd); cudaFree(dC); cudaFreeHost(Ap); cudaFreeHost(Cp);
+        cudaFree(dA); cudaFree(dd); cudaFree(dC); cudaFree(dy); cudaFreeHost(Ap); cudaFreeHost(Cp);
+        free(y);
         free(A); free(d); free(C);
     }
     return 0;
