@@ -1165,8 +1165,8 @@ static void run_suite(int quick)
                                       VB(V_DSWLS_TF32), &pads);
         run_problem(37, 200, 0, K_WELL, VB(V_DWLS_U) | VB(V_SWLS_L), &pads);
         run_problem(5, 0, 2, K_ZERO_N, VB(V_DWLS_L) | VB(V_SWLS_U) | VB(V_DSWLS) |
-                                       VB(V_DSWLS_TF32) | V_RFP, &pads);
-        run_problem(36, 150, 0, K_WELL, V_RFP, &pads);
+                                       VB(V_DSWLS_TF32) | V_RFP | V_HOST, &pads);
+        run_problem(36, 150, 0, K_WELL, V_RFP | V_HOST, &pads);
     }
 
     printf("\n-- failures and dswls's fallbacks --\n");
@@ -1186,9 +1186,9 @@ static void run_suite(int quick)
                     VB(V_DWLS_L) | VB(V_SWLS_U) | VB(V_DSWLS), &pb);
         run_problem(50, 300, 2, K_NAN_A, VB(V_DWLS_L) | VB(V_DWLS_U) | VB(V_SWLS_U) |
                                          VB(V_DSWLS) | VB(V_DSWLS_TF32) | V_RFP, &pa);
-        run_problem(51, 301, 1, K_NAN_A, V_RFP, &pb);
+        run_problem(51, 301, 1, K_NAN_A, V_RFP | V_HOST, &pb);
         if (!quick) run_problem(300, 1200, 1, K_NAN_A, VB(V_DWLS_L) | VB(V_DSWLS), &pb);
-        run_problem(64, 640, 3, K_NAN_B, VB(V_DWLS_L) | VB(V_SWLS_L) | VB(V_DSWLS), &pa);
+        run_problem(64, 640, 3, K_NAN_B, VB(V_DWLS_L) | VB(V_SWLS_L) | VB(V_DSWLS) | V_HOST, &pa);
     }
     printf("suite time %.1f s\n", testing_wtime() - t0);
 }
