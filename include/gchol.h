@@ -349,10 +349,13 @@ int64_t gchol_swls_rfp_gpu(char transr, char uplo, int64_t m, int64_t n, int64_t
  * the queue, info argument 14). A and B stream through the GPU in blocks of
  * columns of A (rows of B) as in gchol_?syrk_diag, each block adding
  * A_b D_b^2 A_b^T to C and A_b D_b^2 B_b to the right-hand side on the
- * device, so A may be larger than the device memory: only C, m x nrhs and
- * two blocks must fit. C's factor comes back in its uplo triangle (or RFP
- * array; LAPACK's partial factor when info = k > 0, Y then not written); the
- * rest of the host C is never written. */
+ * device, so A may be larger than the device memory: C, m x nrhs and two
+ * blocks must fit, with the factorization's own workspace. C's factor comes
+ * back in its uplo triangle (or RFP array; LAPACK's partial factor when
+ * info = k > 0, Y then not written). Full storage: the triangle is copied in
+ * 256-column blocks with their whole diagonal blocks, whose other half goes
+ * up first and comes back with the same values (do not write it from
+ * elsewhere during the call); nothing else of the host C is written. */
 int64_t gchol_dwls(char uplo, int64_t m, int64_t n, int64_t nrhs, const double *A, int64_t lda,
                    const double *d, const double *B, int64_t ldb, double *C, int64_t ldc,
                    double *Y, int64_t ldy, int64_t *info);
@@ -475,10 +478,11 @@ int64_t gchol_ssfrk_diag_gpu(char transr, char uplo, int64_t m, int64_t n, float
  * columns and at most 1 GiB, the first an eighth of that, each next one twice
  * the last), the copy of the next block beside
  * the product of the current one, so A may be larger than the device memory:
- * only C (m x m, or m(m+1)/2 in RFP) and two blocks must fit. C's stored
- * triangle goes up when beta != 0 (with beta = 0 only its 256 x 256 diagonal
- * blocks, whose other half comes back unchanged) and comes back; the rest of
- * the host array C is never written.
+ * only C (m x m, or m(m+1)/2 in RFP) and two blocks must fit (and the
+ * product's split workspace, small). C's stored triangle goes up when
+ * beta != 0 (with beta = 0 only its 256 x 256 diagonal blocks, whose other
+ * half comes back with the same values: do not write it from elsewhere
+ * during the call) and comes back; nothing else of the host C is written.
  *   syrk_diag: uplo (1), m (2), n (3), alpha (4), A (5), lda (6), d (7),
  *              beta (8), C (9), ldc (10) >= max(1, m)
  *   sfrk_diag: transr (1), uplo (2), m (3), n (4), alpha (5), A (6), lda (7),

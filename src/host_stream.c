@@ -16,7 +16,10 @@
 
 #include "host_stream.h"
 
+#include <stdint.h>
 #include <stdlib.h>
+
+static int64_t round_up(int64_t x, int64_t a) { return (x + a - 1) / a * a; }
 
 /* Blocks of A. Each block's product also reads and writes all of C's
  * triangle, so few large blocks compute fastest (16384 x 16384 in double,
@@ -88,7 +91,16 @@ int64_t PFX(host_stream)(const PFX(stream_job_t) *j, PFX(stream_post_t) post, vo
     const size_t es = sizeof(FLOAT);
     const int64_t m = j->m, n = j->alpha == 0 ? 0 : j->n; /* alpha = 0: A, d not read */
     const int64_t nrhs = j->nrhs;
-    const int64_t csize = j->map.rfp ? m * (m + 1) / 2 : m * m; /* on the device: ld m */
+    /* Every part of the buffer starts on 256 bytes: the product kernel's
+     * 16-byte copies need aligned blocks (an odd m(m+1)/2, or an odd kc in
+     * double, would otherwise put every other block on its element-wise
+     * path). */
+    /* C's or R's element count beyond int64 (no such memory exists) */
+    if (m > 3037000499 /* sqrt(2^63) */ || (nrhs > 0 && m > INT64_MAX / nrhs))
+        return GCHOL_ERR_DEVICE_ALLOC;
+    const int64_t al = 256 / (int64_t)es;
+    const int64_t csize = round_up(j->map.rfp ? m * (m + 1) / 2 : m * m, al); /* C, ld m */
+    const int64_t rsize = round_up(m * nrhs, al);
     int64_t kc = largest_block(m, es);
     if (kc < 1) kc = 1;
     if (kc > n) kc = n;
@@ -103,21 +115,28 @@ int64_t PFX(host_stream)(const PFX(stream_job_t) *j, PFX(stream_post_t) post, vo
     /* C, R and the blocks of A, d and B; smaller blocks if they do not fit
      * (down to 64 columns) */
     int nbuf = 0;
-    size_t block = 0; /* elements per buffer: A_b, d_b, B_b */
+    int64_t block = 0; /* elements per buffer: A_b, d_b, B_b, each aligned */
     for (;;) {
         nbuf = n == 0 ? 0 : n > first_block(kc) ? 2 : 1;
-        block = (size_t)(m * kc + kc + kc * nrhs);
-        const size_t bytes = ((size_t)csize + (size_t)(m * nrhs) + (size_t)nbuf * block) * es;
-        st = gchol_queue_reserve_device(q, bytes);
+        block = round_up(m * kc, al) + round_up(kc, al) + round_up(kc * nrhs, al);
+        /* (in elements; an m or n beyond any memory must not wrap the size) */
+        int64_t total = 0;
+        if (__builtin_mul_overflow((int64_t)nbuf, block, &total) ||
+            __builtin_add_overflow(total, csize + rsize, &total) ||
+            (uint64_t)total > SIZE_MAX / es) {
+            st = GCHOL_ERR_DEVICE_ALLOC;
+            goto done;
+        }
+        st = gchol_queue_reserve_device(q, (size_t)total * es);
         if (st != GCHOL_ERR_DEVICE_ALLOC || kc <= 64) break;
         kc /= 2;
     }
     if (st != GCHOL_SUCCESS) goto done;
     FLOAT *dC = (FLOAT *)q->dwork, *dR = nrhs ? dC + csize : NULL, *dA[2], *dd[2], *dB[2];
     for (int b = 0; b < 2; ++b) {
-        dA[b] = dC + csize + m * nrhs + (size_t)b * block;
-        dd[b] = dA[b] + m * kc;
-        dB[b] = dd[b] + kc;
+        dA[b] = dC + csize + rsize + b * block;
+        dd[b] = dA[b] + round_up(m * kc, al);
+        dB[b] = dd[b] + round_up(kc, al);
     }
     for (int b = 0; b < nbuf; ++b) {
         GCHOL_CUDA(cudaEventCreateWithFlags(&ready[b], cudaEventDisableTiming));

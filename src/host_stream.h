@@ -18,7 +18,8 @@ typedef struct {
     const FLOAT   *A;          /* host, lda x n                                 */
     int64_t        lda;
     const FLOAT   *d;          /* host, n entries, or NULL (D = I)              */
-    FLOAT         *C;          /* host; read when beta != 0 (see host_stream.c) */
+    FLOAT         *C;          /* host; read when beta != 0, and its diagonal
+                                  blocks in full storage (see host_stream.c) */
     int64_t        ldc;        /* full storage                                  */
     int64_t        nrhs;       /* > 0: R := A D^2 B (m x nrhs, ld m on the device) */
     const FLOAT   *B;          /* host, ldb x nrhs                              */

@@ -53,26 +53,39 @@ typedef int lapack_int_t;
 #define CPU_NAME(name)   PREC_STR #name F77_WIDE_SUFFIX
 #define CPU32_NAME(name) PREC_STR #name "_"
 
-/* The CPU routine of one call: *cpu_wide (this build's integers), or, in the
- * ILP64 build, *cpu_lp64 with the integers narrowed (*narrow = 1) when
- * `fits` (every integer argument fits in an int). 0 if there is none. */
-static int cpu_routine(void *_Atomic *cpu_wide, void *_Atomic *cpu_lp64, const char *wide_name,
-                       const char *lp64_name, int fits, int *narrow)
+/* The CPU routines of one call, all of one width: *cpu_wide[i] (this build's
+ * integers), or, in the ILP64 build, when not all of those exist, the LP64
+ * *cpu_lp64[i] with the integers narrowed (*narrow = 1) when `fits` (every
+ * integer argument fits in an int). 0 if there are none. (A CPU LAPACK may
+ * come from several libraries, symbol by symbol: posv's three routines must
+ * not mix widths.) */
+static int cpu_routines(int count, void *_Atomic *const cpu_wide[],
+                        void *_Atomic *const cpu_lp64[], const char *const wide_name[],
+                        const char *const lp64_name[], int fits, int *narrow)
 {
-#if defined(GCHOL_SHIM_ILP64)
+    int found = 1;
     *narrow = 0;
-    if (gchol_lapack_cpu_symbol_quiet(cpu_wide, wide_name)) return 1;
+#if defined(GCHOL_SHIM_ILP64)
+    for (int i = 0; i < count; ++i)
+        found = found && gchol_lapack_cpu_symbol_quiet(cpu_wide[i], wide_name[i]) != NULL;
+    if (found || !fits) return found;
     *narrow = 1;
-    return fits && gchol_lapack_cpu_symbol(cpu_lp64, lp64_name) != NULL;
+    found = 1;
+    for (int i = 0; i < count; ++i)
+        found = found && gchol_lapack_cpu_symbol(cpu_lp64[i], lp64_name[i]) != NULL;
 #else
     (void)cpu_lp64, (void)lp64_name, (void)fits;
-    *narrow = 0;
-    return gchol_lapack_cpu_symbol(cpu_wide, wide_name) != NULL;
+    for (int i = 0; i < count; ++i)
+        found = found && gchol_lapack_cpu_symbol(cpu_wide[i], wide_name[i]) != NULL;
 #endif
+    return found;
 }
-/* CPU_FOUND(potrf, fits, x): the lookup above for routine `name`, into x.narrow */
+/* CPU_FOUND(potrf, fits, x): the lookup above for one routine, into x.narrow */
 #define CPU_FOUND(name, fits, x)                                                               \
-    cpu_routine(&cpu_##name, &cpu32_##name, CPU_NAME(name), CPU32_NAME(name), (fits), &(x).narrow)
+    cpu_routines(1, (void *_Atomic *const[]){ &cpu_##name },                                   \
+                 (void *_Atomic *const[]){ &cpu32_##name }, (const char *const[]){ CPU_NAME(name) }, \
+                 (const char *const[]){ CPU32_NAME(name) }, (fits), &(x).narrow)
+
 /* The caller's info, for the dispatcher (shim_call_t's info / info64). */
 #if defined(GCHOL_SHIM_ILP64)
 #define SHIM_INFO(p) NULL, (p)
@@ -263,10 +276,13 @@ void F77(posv)(const char *uplo, const lapack_int_t *n, const lapack_int_t *nrhs
 {
     (void)uplo_len;
     potrs_args x = { uplo, n, nrhs, a, lda, b, ldb, info, 0 };
-    /* (a CPU LAPACK defines all three at one width) */
-    const int fits = solve_fits(&x);
-    const int cpu = CPU_FOUND(posv, fits, x) && CPU_FOUND(potrf, fits, x) &&
-                    CPU_FOUND(potrs, fits, x);
+    /* the three at one width: posv for illegal arguments, else potrf, potrs */
+    const int cpu = cpu_routines(
+        3, (void *_Atomic *const[]){ &cpu_posv, &cpu_potrf, &cpu_potrs },
+        (void *_Atomic *const[]){ &cpu32_posv, &cpu32_potrf, &cpu32_potrs },
+        (const char *const[]){ CPU_NAME(posv), CPU_NAME(potrf), CPU_NAME(potrs) },
+        (const char *const[]){ CPU32_NAME(posv), CPU32_NAME(potrf), CPU32_NAME(potrs) },
+        solve_fits(&x), &x.narrow);
     const shim_call_t c = { UP_NAME("POSV"), solve_bad_arg(uplo, n, nrhs, lda, ldb), *n, -1,
                             posv_gpu, cpu ? posv_cpu : NULL, &x, SHIM_INFO(info) };
     gchol_lapack_dispatch(&c);

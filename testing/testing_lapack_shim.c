@@ -28,6 +28,7 @@
  */
 #define _GNU_SOURCE /* dlopen(RTLD_NOLOAD) */
 #include <dlfcn.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -77,6 +78,10 @@ void dsposv_64_(const char *, const int64_t *, const int64_t *, double *, const 
  * copies of the arguments, info narrowed back for the checks). */
 static int ilp64;
 #define W(v) (&(int64_t){ (v) })
+/* An ILP64 info or iter as an int: INT_MIN (which no check accepts) when
+ * its upper half does not match, as when only 32 bits of it were written
+ * over the poison -777777. */
+static int narrow(int64_t v) { return v == (int)v ? (int)v : INT_MIN; }
 
 static void call_potrf(char prec, char uplo, int n, void *a, int lda, int *info)
 {
@@ -84,7 +89,7 @@ static void call_potrf(char prec, char uplo, int n, void *a, int lda, int *info)
         int64_t i = -777777;
         if (prec == 'd') dpotrf_64_(&uplo, W(n), a, W(lda), &i, 1);
         else spotrf_64_(&uplo, W(n), a, W(lda), &i, 1);
-        *info = (int)i;
+        *info = narrow(i);
     } else if (prec == 'd') LAPACK_dpotrf(&uplo, &n, a, &lda, info);
     else LAPACK_spotrf(&uplo, &n, a, &lda, info);
 }
@@ -95,7 +100,7 @@ static void call_potrs(char prec, char uplo, int n, int nrhs, const void *a, int
         int64_t i = -777777;
         if (prec == 'd') dpotrs_64_(&uplo, W(n), W(nrhs), a, W(lda), b, W(ldb), &i, 1);
         else spotrs_64_(&uplo, W(n), W(nrhs), a, W(lda), b, W(ldb), &i, 1);
-        *info = (int)i;
+        *info = narrow(i);
     } else if (prec == 'd') LAPACK_dpotrs(&uplo, &n, &nrhs, a, &lda, b, &ldb, info);
     else LAPACK_spotrs(&uplo, &n, &nrhs, a, &lda, b, &ldb, info);
 }
@@ -106,7 +111,7 @@ static void call_posv(char prec, char uplo, int n, int nrhs, void *a, int lda, v
         int64_t i = -777777;
         if (prec == 'd') dposv_64_(&uplo, W(n), W(nrhs), a, W(lda), b, W(ldb), &i, 1);
         else sposv_64_(&uplo, W(n), W(nrhs), a, W(lda), b, W(ldb), &i, 1);
-        *info = (int)i;
+        *info = narrow(i);
     } else if (prec == 'd') LAPACK_dposv(&uplo, &n, &nrhs, a, &lda, b, &ldb, info);
     else LAPACK_sposv(&uplo, &n, &nrhs, a, &lda, b, &ldb, info);
 }
@@ -116,7 +121,7 @@ static void call_pftrf(char prec, char transr, char uplo, int n, void *a, int *i
         int64_t i = -777777;
         if (prec == 'd') dpftrf_64_(&transr, &uplo, W(n), a, &i, 1, 1);
         else spftrf_64_(&transr, &uplo, W(n), a, &i, 1, 1);
-        *info = (int)i;
+        *info = narrow(i);
     } else if (prec == 'd') LAPACK_dpftrf(&transr, &uplo, &n, a, info);
     else LAPACK_spftrf(&transr, &uplo, &n, a, info);
 }
@@ -127,7 +132,7 @@ static void call_pftrs(char prec, char transr, char uplo, int n, int nrhs, const
         int64_t i = -777777;
         if (prec == 'd') dpftrs_64_(&transr, &uplo, W(n), W(nrhs), a, b, W(ldb), &i, 1, 1);
         else spftrs_64_(&transr, &uplo, W(n), W(nrhs), a, b, W(ldb), &i, 1, 1);
-        *info = (int)i;
+        *info = narrow(i);
     } else if (prec == 'd') LAPACK_dpftrs(&transr, &uplo, &n, &nrhs, a, b, &ldb, info);
     else LAPACK_spftrs(&transr, &uplo, &n, &nrhs, a, b, &ldb, info);
 }
@@ -137,8 +142,8 @@ static void call_dsposv(char uplo, int n, int nrhs, double *a, int lda, const do
     if (ilp64) {
         int64_t it = -777777, i = -777777;
         dsposv_64_(&uplo, W(n), W(nrhs), a, W(lda), b, W(ldb), x, W(ldx), work, swork, &it, &i, 1);
-        *iter = (int)it;
-        *info = (int)i;
+        *iter = narrow(it);
+        *info = narrow(i);
     } else {
         LAPACK_dsposv(&uplo, &n, &nrhs, a, &lda, b, &ldb, x, &ldx, work, swork, iter, info);
     }
@@ -698,7 +703,7 @@ static void ilp64_wide(void)
     if (!cpu64) { /* (the stand-in narrows what it gets) */
         for (int mode = GCHOL_LAPACK_AUTO; mode <= GCHOL_LAPACK_CPU; ++mode) {
             gchol_lapack_route(mode, 0, 0);
-            int64_t info[6], iter = 77;
+            int64_t info[6], iter = -777777; /* 0 must reach all 64 bits */
             dpotrf_64_("L", &big, a, W(1), &info[0], 1);
             spotrf_64_("U", W(-huge), (float *)a, W(1), &info[1], 1);
             spotrs_64_("U", W(8), W(-huge), (float *)a, W(8), (float *)b, W(8), &info[2], 1);

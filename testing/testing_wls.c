@@ -617,11 +617,23 @@ static testing_result_t run_variant(problem_t *p, variant_t v, const pads_t *pad
         char chunk[32];
         snprintf(chunk, sizeof chunk, "%lld", (long long)(m * (int64_t)es * max64(1, n / 5)));
         setenv("GCHOL_HOST_CHUNK_BYTES", chunk, 1);
+        /* the RFP variants with every array pinned (direct copies), the
+         * others pageable (through the stager) */
+        void *pin[5] = { cA, cd, cB, C, Y };
+        const size_t pin_bytes[5] = { bytesA, bytesd, bytesB, bytesC, bytesY };
+        int pinned[5] = { 0, 0, 0, 0, 0 };
+        for (int k = 0; k < 5 && transr; k++)
+            if (pin[k] && pin_bytes[k])
+                pinned[k] = cudaHostRegister(pin[k], pin_bytes[k], cudaHostRegisterDefault) ==
+                            cudaSuccess;
+        (void)cudaGetLastError();
         const double t0 = testing_wtime();
         ret = call_variant(v, p, n > 0 ? cA : NULL, cd, n > 0 && nrhs > 0 ? cB : NULL, C, lddc,
                            nrhs > 0 ? Y : NULL, lddy, &iter, &info);
         ms = 1e3 * (testing_wtime() - t0);
         unsetenv("GCHOL_HOST_CHUNK_BYTES");
+        for (int k = 0; k < 5; k++)
+            if (pinned[k]) cudaHostUnregister(pin[k]);
         changed = testing_count_diff(prec, p->lda * n, cA, hA) +
                   (hd ? testing_count_diff(prec, n, cd, hd) : 0) +
                   testing_count_diff(prec, p->ldb * nrhs, cB, hB);
@@ -1144,8 +1156,9 @@ static void run_suite(int quick)
         run_problem(m, n, nrhs, K_WELL, V_ALL, &pads);
         if (i % 2 == 0)
             run_problem(m, n, i % 3 ? 2 : 1, K_NOD,
-                        quick ? VB(V_DWLS_L) | VB(V_DSWLS_X)
-                              : VB(V_DWLS_L) | VB(V_SWLS_U) | VB(V_DSWLS_X) | VB(V_DSWLS_TF32),
+                        quick ? VB(V_DWLS_L) | VB(V_DSWLS_X) | VB(V_DHOST_L)
+                              : VB(V_DWLS_L) | VB(V_SWLS_U) | VB(V_DSWLS_X) | VB(V_DSWLS_TF32) |
+                                V_HOST,
                         &pads);
         if (n >= 4 * m && m > 1) /* log-spread weights: cond(C) up to ~1e4 */
             run_problem(m, n, 3, K_SPREAD, VB(V_DWLS_U) | VB(V_SWLS_L) | VB(V_DSWLS), &pads);
