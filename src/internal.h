@@ -236,6 +236,28 @@ static inline int64_t gchol_check_solve_args(char uplo, int64_t n, int64_t nrhs,
     return 0;
 }
 
+/* The argument checks of syrk_diag (rfp = 0) and sfrk_diag (rfp = 1), device
+ * and host forms, in their order: full uplo (1), m (2), n (3), alpha (4),
+ * A (5), lda (6), d (7), beta (8), C (9), ldc (10); RFP has transr first and
+ * no ldc, so its arguments 2-10 are the full form's 1-9. 0 or -i; the device
+ * forms check their queue (11) after. A may be NULL where the sizes or
+ * alpha = 0 leave it unread, C where m = 0. */
+static inline int64_t gchol_check_syrk_diag_args(int rfp, char transr, char uplo, int64_t m,
+                                                 int64_t n, int alpha_nonzero, const void *A,
+                                                 int64_t lda, const void *C, int64_t ldc)
+{
+    const int64_t s = rfp ? 1 : 0, mmin = m > 1 ? m : 1;
+    if (rfp && !gchol_transr_valid(transr)) return -1;
+    if (!gchol_uplo_valid(uplo)) return -(1 + s);
+    if (m < 0) return -(2 + s);
+    if (n < 0) return -(3 + s);
+    if (m > 0 && n > 0 && alpha_nonzero && A == NULL) return -(5 + s);
+    if (lda < mmin) return -(6 + s);
+    if (m > 0 && C == NULL) return -(9 + s);
+    if (!rfp && ldc < mmin) return -10;
+    return 0;
+}
+
 /* The host-memory potrf on a queue the caller has entered, leaving the
  * factor on the device (potrf_host.c; used by posv_host.c). */
 int64_t gchol_dpotrf_host_on_queue(char uplo, int64_t n, double *A, int64_t lda, size_t extra,

@@ -53,13 +53,9 @@ int64_t PFX(syrk_diag_gpu)(char uplo, int64_t m, int64_t n, FLOAT alpha, const F
                            int64_t ldda, const FLOAT *dd, FLOAT beta, FLOAT *dC, int64_t lddc,
                            gchol_queue_t queue)
 {
-    if (!gchol_uplo_valid(uplo)) return -1;
-    if (m < 0) return -2;
-    if (n < 0) return -3;
-    if (m > 0 && n > 0 && alpha != 0 && dA == NULL) return -5;
-    if (ldda < (m > 1 ? m : 1)) return -6;
-    if (m > 0 && dC == NULL) return -9;
-    if (lddc < (m > 1 ? m : 1)) return -10;
+    const int64_t st = gchol_check_syrk_diag_args(0, 'N', uplo, m, n, alpha != 0, dA, ldda, dC,
+                                                  lddc);
+    if (st) return st;
     if (queue == NULL) return -11;
     return PFX(syrk_diag_full)(uplo, m, n, alpha, dA, ldda, dd, beta, dC, lddc, 0, queue);
 }
@@ -86,13 +82,9 @@ int64_t PFX(sfrk_diag_gpu)(char transr, char uplo, int64_t m, int64_t n, FLOAT a
                            const FLOAT *dA, int64_t ldda, const FLOAT *dd, FLOAT beta, FLOAT *dC,
                            gchol_queue_t queue)
 {
-    if (!gchol_transr_valid(transr)) return -1;
-    if (!gchol_uplo_valid(uplo)) return -2;
-    if (m < 0) return -3;
-    if (n < 0) return -4;
-    if (m > 0 && n > 0 && alpha != 0 && dA == NULL) return -6;
-    if (ldda < (m > 1 ? m : 1)) return -7;
-    if (m > 0 && dC == NULL) return -10;
+    const int64_t st = gchol_check_syrk_diag_args(1, transr, uplo, m, n, alpha != 0, dA, ldda, dC,
+                                                  0);
+    if (st) return st;
     if (queue == NULL) return -11;
     const gchol_outmap_t map = { .rfp = 1, .upper = gchol_uplo_is_upper(uplo),
                                  .transposed = gchol_transr_is_trans(transr), .ldc = 0 };

@@ -42,13 +42,8 @@ static int64_t stream_product(const gchol_outmap_t *map, char transr, char uplo,
 int64_t PFX(syrk_diag)(char uplo, int64_t m, int64_t n, FLOAT alpha, const FLOAT *A, int64_t lda,
                        const FLOAT *d, FLOAT beta, FLOAT *C, int64_t ldc)
 {
-    if (!gchol_uplo_valid(uplo)) return -1;
-    if (m < 0) return -2;
-    if (n < 0) return -3;
-    if (m > 0 && n > 0 && alpha != 0 && A == NULL) return -5;
-    if (lda < (m > 1 ? m : 1)) return -6;
-    if (m > 0 && C == NULL) return -9;
-    if (ldc < (m > 1 ? m : 1)) return -10;
+    const int64_t st = gchol_check_syrk_diag_args(0, 'N', uplo, m, n, alpha != 0, A, lda, C, ldc);
+    if (st) return st;
     const gchol_outmap_t map = { .rfp = 0, .upper = gchol_uplo_is_upper(uplo), .transposed = 0,
                                  .ldc = ldc };
     return stream_product(&map, 'N', uplo, m, n, alpha, A, lda, d, beta, C, ldc);
@@ -62,13 +57,8 @@ int64_t PFX(syrk_diag)(char uplo, int64_t m, int64_t n, FLOAT alpha, const FLOAT
 int64_t PFX(sfrk_diag)(char transr, char uplo, int64_t m, int64_t n, FLOAT alpha, const FLOAT *A,
                        int64_t lda, const FLOAT *d, FLOAT beta, FLOAT *C)
 {
-    if (!gchol_transr_valid(transr)) return -1;
-    if (!gchol_uplo_valid(uplo)) return -2;
-    if (m < 0) return -3;
-    if (n < 0) return -4;
-    if (m > 0 && n > 0 && alpha != 0 && A == NULL) return -6;
-    if (lda < (m > 1 ? m : 1)) return -7;
-    if (m > 0 && C == NULL) return -10;
+    const int64_t st = gchol_check_syrk_diag_args(1, transr, uplo, m, n, alpha != 0, A, lda, C, 0);
+    if (st) return st;
     const gchol_outmap_t map = { .rfp = 1, .upper = gchol_uplo_is_upper(uplo),
                                  .transposed = gchol_transr_is_trans(transr), .ldc = 0 };
     return stream_product(&map, transr, uplo, m, n, alpha, A, lda, d, beta, C, 0);
