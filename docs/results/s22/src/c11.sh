@@ -37,4 +37,4 @@ echo "TOTAL $p passed, $f failed, $s skipped"
 run memcheck_dsyrk_diag compute-sanitizer --tool memcheck ./testing/testing_dsyrk_diag --suite --quick
 for m in wls dsyrk_diag; do echo "memcheck_$m: $(grep '^SUMMARY' $R/memcheck_$m.log | tail -1) $(grep 'ERROR SUMMARY' $R/memcheck_$m.log | tail -1)"; done
 grep -h "FAILED" $R/*.log | head -20
-rm -f $R/build.log; gzip -9 -n $R/*.log; tar czf $OUT/c11.tgz -C $OUT c6 && rm -rf $R
+rm -f $R/build.log; gzip -9 -n $R/*.log; tar czf $OUT/c11.tgz -C $OUT c11 && rm -rf $R
