@@ -72,18 +72,19 @@ done:
     return st;
 }
 
-int64_t PFX(host_stream_download_c)(gchol_queue_t q, const PFX(stream_job_t) *j, const FLOAT *dC,
-                                    gchol_stage_t *stage_c)
+int64_t PFX(host_stream_copy_c)(gchol_queue_t q, const PFX(stream_job_t) *j, FLOAT *dC,
+                                gchol_stage_t *stage_c, enum cudaMemcpyKind kind)
 {
     const size_t es = sizeof(FLOAT);
-    if (j->map.rfp) {
+    if (j->map.rfp) { /* m(m+1)/2 elements exactly: the host array ends there */
         const size_t bytes = (size_t)(j->m * (j->m + 1) / 2) * es;
-        return gchol_from_cuda(gchol_copy_2d(stage_c, cudaMemcpyDeviceToHost, j->C, bytes, dC,
-                                             bytes, bytes, 1, q->stream));
+        return gchol_from_cuda(kind == cudaMemcpyHostToDevice
+            ? gchol_copy_2d(stage_c, kind, dC, bytes, j->C, bytes, bytes, 1, q->stream)
+            : gchol_copy_2d(stage_c, kind, j->C, bytes, dC, bytes, bytes, 1, q->stream));
     }
-    return gchol_from_cuda(gchol_host_copy_triangle(stage_c, cudaMemcpyDeviceToHost, j->map.upper,
-                                                    j->m, es, (char *)dC, (size_t)j->m * es,
-                                                    (char *)j->C, (size_t)j->ldc * es, q->stream));
+    return gchol_from_cuda(gchol_host_copy_triangle(stage_c, kind, j->map.upper, j->m, es,
+                                                    (char *)dC, (size_t)j->m * es, (char *)j->C,
+                                                    (size_t)j->ldc * es, q->stream));
 }
 
 int64_t PFX(host_stream)(const PFX(stream_job_t) *j, PFX(stream_post_t) post, void *ctx)
@@ -153,15 +154,7 @@ int64_t PFX(host_stream)(const PFX(stream_job_t) *j, PFX(stream_post_t) post, vo
         GCHOL_CUDA(gchol_host_upload_diag_blocks(stage_c, m, es, (char *)dC, (size_t)m * es,
                                                  (const char *)j->C, (size_t)j->ldc * es,
                                                  q->stream));
-    if (j->beta != 0) {
-        if (j->map.rfp)
-            GCHOL_CUDA(gchol_copy_2d(stage_c, cudaMemcpyHostToDevice, dC, (size_t)csize * es, j->C,
-                                     (size_t)csize * es, (size_t)csize * es, 1, q->stream));
-        else
-            GCHOL_CUDA(gchol_host_copy_triangle(stage_c, cudaMemcpyHostToDevice, j->map.upper, m, es,
-                                                (char *)dC, (size_t)m * es, (char *)j->C,
-                                                (size_t)j->ldc * es, q->stream));
-    }
+    if (j->beta != 0) GCHOL_TRY(PFX(host_stream_copy_c)(q, j, dC, stage_c, cudaMemcpyHostToDevice));
     if (n == 0) { /* C := beta C; R := 0 */
         GCHOL_TRY(block_product(j, 0, NULL, NULL, j->beta, dC, q));
         if (nrhs) GCHOL_CUDA(cudaMemsetAsync(dR, 0, (size_t)(m * nrhs) * es, q->stream));

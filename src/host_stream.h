@@ -36,8 +36,9 @@ typedef int64_t (*PFX(stream_post_t))(gchol_queue_t q, const PFX(stream_job_t) *
  * Arguments checked; m > 0. Returns post's value, or a library error. */
 int64_t PFX(host_stream)(const PFX(stream_job_t) *job, PFX(stream_post_t) post, void *ctx);
 
-/* Copies C's stored part (triangle or RFP array) from the device to job->C. */
-int64_t PFX(host_stream_download_c)(gchol_queue_t q, const PFX(stream_job_t) *job,
-                                    const FLOAT *dC, gchol_stage_t *stage_c);
+/* Copies C's stored part (triangle or RFP array) between job->C and the
+ * device's dC (ld m), either way (kind). */
+int64_t PFX(host_stream_copy_c)(gchol_queue_t q, const PFX(stream_job_t) *job, FLOAT *dC,
+                                gchol_stage_t *stage_c, enum cudaMemcpyKind kind);
 
 #endif

@@ -16,7 +16,7 @@ static int64_t download_c(gchol_queue_t q, const PFX(stream_job_t) *j, FLOAT *dC
 {
     (void)dR, (void)ctx;
     if (j->beta != 0) gchol_host_inout_written = 1;
-    return PFX(host_stream_download_c)(q, j, dC, stage_c);
+    return PFX(host_stream_copy_c)(q, j, dC, stage_c, cudaMemcpyDeviceToHost);
 }
 
 static int64_t stream_product(const gchol_outmap_t *map, char transr, char uplo, int64_t m,

@@ -184,7 +184,7 @@ static int64_t wls_post(gchol_queue_t q, const PFX(stream_job_t) *j, FLOAT *dC, 
                                  j->nrhs, q->stream));
     }
     {
-        const int64_t e = PFX(host_stream_download_c)(q, j, dC, stage_c);
+        const int64_t e = PFX(host_stream_copy_c)(q, j, dC, stage_c, cudaMemcpyDeviceToHost);
         if (e != GCHOL_SUCCESS) st = e;
     }
 done:
