@@ -14,6 +14,7 @@
 #include "internal.h"
 #include "prec.h"
 
+#include "../kernels/gchol_kernels.h"
 #include "host_stream.h"
 
 #include <stdint.h>
@@ -51,7 +52,7 @@ static int64_t first_block(int64_t kc) { return (kc + kFirstBlockFraction - 1) /
 static int64_t block_product(const PFX(stream_job_t) *j, int64_t k, const FLOAT *dA,
                              const FLOAT *dd, FLOAT beta_b, FLOAT *dC, gchol_queue_t q)
 {
-    return j->map.rfp
+    return j->rfp
         ? PFX(sfrk_diag_gpu)(j->transr, j->uplo, j->m, k, j->alpha, dA, j->m, dd, beta_b, dC, q)
         : PFX(syrk_diag_full)(j->uplo, j->m, k, j->alpha, dA, j->m, dd, beta_b, dC, j->m, 0, q);
 }
@@ -76,13 +77,13 @@ int64_t PFX(host_stream_copy_c)(gchol_queue_t q, const PFX(stream_job_t) *j, FLO
                                 gchol_stage_t *stage_c, enum cudaMemcpyKind kind)
 {
     const size_t es = sizeof(FLOAT);
-    if (j->map.rfp) { /* m(m+1)/2 elements exactly: the host array ends there */
+    if (j->rfp) { /* m(m+1)/2 elements exactly: the host array ends there */
         const size_t bytes = (size_t)(j->m * (j->m + 1) / 2) * es;
         return gchol_from_cuda(kind == cudaMemcpyHostToDevice
             ? gchol_copy_2d(stage_c, kind, dC, bytes, j->C, bytes, bytes, 1, q->stream)
             : gchol_copy_2d(stage_c, kind, j->C, bytes, dC, bytes, bytes, 1, q->stream));
     }
-    return gchol_from_cuda(gchol_host_copy_triangle(stage_c, kind, j->map.upper, j->m, es,
+    return gchol_from_cuda(gchol_host_copy_triangle(stage_c, kind, gchol_uplo_is_upper(j->uplo), j->m, es,
                                                     (char *)dC, (size_t)j->m * es, (char *)j->C,
                                                     (size_t)j->ldc * es, q->stream));
 }
@@ -100,7 +101,7 @@ int64_t PFX(host_stream)(const PFX(stream_job_t) *j, PFX(stream_post_t) post, vo
     if (m > 3037000499 /* sqrt(2^63) */ || (nrhs > 0 && m > INT64_MAX / nrhs))
         return GCHOL_ERR_DEVICE_ALLOC;
     const int64_t al = 256 / (int64_t)es;
-    const int64_t csize = round_up(j->map.rfp ? m * (m + 1) / 2 : m * m, al); /* C, ld m */
+    const int64_t csize = round_up(j->rfp ? m * (m + 1) / 2 : m * m, al); /* C, ld m */
     const int64_t rsize = round_up(m * nrhs, al);
     int64_t kc = largest_block(m, es);
     if (kc < 1) kc = 1;
@@ -150,7 +151,7 @@ int64_t PFX(host_stream)(const PFX(stream_job_t) *j, PFX(stream_post_t) post, vo
 
     /* C's stored part, when it is read; else, in full storage, the diagonal
      * blocks whose other triangle the download writes back */
-    if (j->beta == 0 && !j->map.rfp)
+    if (j->beta == 0 && !j->rfp)
         GCHOL_CUDA(gchol_host_upload_diag_blocks(stage_c, m, es, (char *)dC, (size_t)m * es,
                                                  (const char *)j->C, (size_t)j->ldc * es,
                                                  q->stream));

@@ -8,11 +8,9 @@
 #ifndef GCHOL_HOST_STREAM_H
 #define GCHOL_HOST_STREAM_H
 
-#include "../kernels/gchol_kernels.h"
-
 typedef struct {
-    gchol_outmap_t map;        /* C's storage: full (ld m on the device) or RFP */
-    char           transr, uplo;
+    int            rfp;        /* C's storage: 0 full (ld m on the device), 1 RFP */
+    char           transr, uplo; /* transr: RFP only */
     int64_t        m, n;
     FLOAT          alpha, beta; /* C := alpha A D^2 A^T + beta C                 */
     const FLOAT   *A;          /* host, lda x n                                 */

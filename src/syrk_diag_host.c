@@ -19,13 +19,13 @@ static int64_t download_c(gchol_queue_t q, const PFX(stream_job_t) *j, FLOAT *dC
     return PFX(host_stream_copy_c)(q, j, dC, stage_c, cudaMemcpyDeviceToHost);
 }
 
-static int64_t stream_product(const gchol_outmap_t *map, char transr, char uplo, int64_t m,
+static int64_t stream_product(int rfp, char transr, char uplo, int64_t m,
                               int64_t n, FLOAT alpha, const FLOAT *A, int64_t lda, const FLOAT *d,
                               FLOAT beta, FLOAT *C, int64_t ldc)
 {
     /* BLAS quick return: nothing to add and C unchanged. */
     if (m == 0 || ((alpha == 0 || n == 0) && beta == 1)) return GCHOL_SUCCESS;
-    const PFX(stream_job_t) job = { .map = *map, .transr = transr, .uplo = uplo, .m = m, .n = n,
+    const PFX(stream_job_t) job = { .rfp = rfp, .transr = transr, .uplo = uplo, .m = m, .n = n,
                                     .alpha = alpha, .beta = beta, .A = A, .lda = lda, .d = d,
                                     .C = C, .ldc = ldc };
     return PFX(host_stream)(&job, download_c, NULL);
@@ -44,9 +44,7 @@ int64_t PFX(syrk_diag)(char uplo, int64_t m, int64_t n, FLOAT alpha, const FLOAT
 {
     const int64_t st = gchol_check_syrk_diag_args(0, 'N', uplo, m, n, alpha != 0, A, lda, C, ldc);
     if (st) return st;
-    const gchol_outmap_t map = { .rfp = 0, .upper = gchol_uplo_is_upper(uplo), .transposed = 0,
-                                 .ldc = ldc };
-    return stream_product(&map, 'N', uplo, m, n, alpha, A, lda, d, beta, C, ldc);
+    return stream_product(0, 'N', uplo, m, n, alpha, A, lda, d, beta, C, ldc);
 }
 
 /* -----------------------------------------------------------------------------
@@ -59,7 +57,5 @@ int64_t PFX(sfrk_diag)(char transr, char uplo, int64_t m, int64_t n, FLOAT alpha
 {
     const int64_t st = gchol_check_syrk_diag_args(1, transr, uplo, m, n, alpha != 0, A, lda, C, 0);
     if (st) return st;
-    const gchol_outmap_t map = { .rfp = 1, .upper = gchol_uplo_is_upper(uplo),
-                                 .transposed = gchol_transr_is_trans(transr), .ldc = 0 };
-    return stream_product(&map, transr, uplo, m, n, alpha, A, lda, d, beta, C, 0);
+    return stream_product(1, transr, uplo, m, n, alpha, A, lda, d, beta, C, 0);
 }

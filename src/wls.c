@@ -171,11 +171,11 @@ static int64_t wls_post(gchol_queue_t q, const PFX(stream_job_t) *j, FLOAT *dC, 
     const wls_out_t *o = ctx;
     const size_t es = sizeof(FLOAT);
     int64_t finfo = 0, st;
-    st = j->map.rfp ? PFX(pftrf_gpu)(j->transr, j->uplo, j->m, dC, &finfo, q)
+    st = j->rfp ? PFX(pftrf_gpu)(j->transr, j->uplo, j->m, dC, &finfo, q)
                     : PFX(potrf_gpu)(j->uplo, j->m, dC, j->m, &finfo, q);
     if (st < 0) goto done; /* a library error: nothing written */
     if (st == 0 && j->nrhs > 0) {
-        if (j->map.rfp)
+        if (j->rfp)
             GCHOL_TRY(PFX(pftrs_gpu)(j->transr, j->uplo, j->m, j->nrhs, dC, dR, j->m, &finfo, q));
         else
             GCHOL_TRY(PFX(potrs_gpu)(j->uplo, j->m, j->nrhs, dC, j->m, dR, j->m, &finfo, q));
@@ -191,11 +191,11 @@ done:
     return st;
 }
 
-static int64_t wls_host(const gchol_outmap_t *map, char transr, char uplo, int64_t m, int64_t n,
+static int64_t wls_host(int rfp, char transr, char uplo, int64_t m, int64_t n,
                         int64_t nrhs, const FLOAT *A, int64_t lda, const FLOAT *d, const FLOAT *B,
                         int64_t ldb, FLOAT *C, int64_t ldc, FLOAT *Y, int64_t ldy)
 {
-    const PFX(stream_job_t) job = { .map = *map, .transr = transr, .uplo = uplo, .m = m, .n = n,
+    const PFX(stream_job_t) job = { .rfp = rfp, .transr = transr, .uplo = uplo, .m = m, .n = n,
                                     .alpha = 1, .beta = 0, .A = A, .lda = lda, .d = d, .C = C,
                                     .ldc = ldc, .nrhs = nrhs, .B = B, .ldb = ldb };
     wls_out_t out = { Y, ldy };
@@ -221,10 +221,8 @@ int64_t PFX(wls)(char uplo, int64_t m, int64_t n, int64_t nrhs, const FLOAT *A, 
                  int64_t ldy, int64_t *info)
 {
     int64_t st = check_args(0, 0, uplo, m, n, nrhs, A, lda, B, ldb, C, ldc, Y, ldy, info, 1, NULL);
-    if (st == 0 && m > 0) {
-        const gchol_outmap_t map = { .rfp = 0, .upper = gchol_uplo_is_upper(uplo), .ldc = ldc };
-        st = wls_host(&map, 'N', uplo, m, n, nrhs, A, lda, d, B, ldb, C, ldc, Y, ldy);
-    }
+    if (st == 0 && m > 0)
+        st = wls_host(0, 'N', uplo, m, n, nrhs, A, lda, d, B, ldb, C, ldc, Y, ldy);
     if (info) *info = st;
     return st;
 }
@@ -240,11 +238,8 @@ int64_t PFX(wls_rfp)(char transr, char uplo, int64_t m, int64_t n, int64_t nrhs,
 {
     int64_t st = check_args(1, transr, uplo, m, n, nrhs, A, lda, B, ldb, C, 1, Y, ldy, info, 1,
                             NULL);
-    if (st == 0 && m > 0) {
-        const gchol_outmap_t map = { .rfp = 1, .upper = gchol_uplo_is_upper(uplo),
-                                     .transposed = gchol_transr_is_trans(transr) };
-        st = wls_host(&map, transr, uplo, m, n, nrhs, A, lda, d, B, ldb, C, 1, Y, ldy);
-    }
+    if (st == 0 && m > 0)
+        st = wls_host(1, transr, uplo, m, n, nrhs, A, lda, d, B, ldb, C, 1, Y, ldy);
     if (info) *info = st;
     return st;
 }
