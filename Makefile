@@ -39,6 +39,7 @@ LIB_OBJ := $(patsubst src/%.c,build/%_d.o,$(GENERIC_SRC)) \
 TESTS := testing/testing_dpotrf testing/testing_spotrf testing/testing_host testing/testing_host_stage \
          testing/testing_dsyrk_diag testing/testing_ssyrk_diag \
          testing/testing_dpftrf testing/testing_spftrf testing/testing_dsposv testing/testing_wls \
+         testing/testing_dhost_bounds testing/testing_shost_bounds \
          testing/testing_lapack_shim testing/preload_probe testing/shim_probe testing/shim_plugin.so \
          testing/fault_engine.so testing/cpu64_lapack.so
 BENCH := benchmarks/bench_potrf benchmarks/demo_potrf benchmarks/timeline_potrf \
@@ -106,6 +107,9 @@ testing/testing_%syrk_diag: testing/testing_syrk_diag.c $(TEST_COMMON) $(TEST_HD
 	$(CC) $(CFLAGS) -DGCHOL_PREC_$(shell echo $* | tr a-z A-Z) -Itesting testing/testing_syrk_diag.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
 testing/testing_%pftrf: testing/testing_pftrf.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
 	$(CC) $(CFLAGS) -DGCHOL_PREC_$(shell echo $* | tr a-z A-Z) -Itesting testing/testing_pftrf.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
+# testing_host_bounds.c: host arrays against guard pages (testing_guard.c).
+testing/testing_%host_bounds: testing/testing_host_bounds.c testing/testing_guard.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
+	$(CC) $(CFLAGS) -DGCHOL_PREC_$(shell echo $* | tr a-z A-Z) -Itesting testing/testing_host_bounds.c testing/testing_guard.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
 testing/testing_dsposv: testing/testing_sposv.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
 	$(CC) $(CFLAGS) -Itesting testing/testing_sposv.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
 testing/testing_wls: testing/testing_wls.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a

@@ -58,6 +58,12 @@ run_one testing_dpftrf ./testing/testing_dpftrf --suite
 run_one testing_spftrf ./testing/testing_spftrf --suite
 run_one testing_dsposv ./testing/testing_dsposv --suite
 run_one testing_wls ./testing/testing_wls --suite
+# every host-memory routine on arrays of LAPACK's extent against guard pages,
+# through the pinned stager and through the driver's own pageable copies
+run_one testing_dhost_bounds ./testing/testing_dhost_bounds
+run_one testing_shost_bounds ./testing/testing_shost_bounds
+run_one testing_dhost_bounds_direct env GCHOL_HOST_STAGE=0 ./testing/testing_dhost_bounds --quick
+run_one testing_shost_bounds_direct env GCHOL_HOST_STAGE=0 ./testing/testing_shost_bounds --quick
 run_one testing_lapack_shim ./testing/testing_lapack_shim --suite
 # the ILP64 symbols (dpotrf_64_ & co.): over the LP64 CPU LAPACK (narrowed),
 # and over an ILP64 one (a stand-in that counts its calls)

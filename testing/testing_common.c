@@ -34,6 +34,8 @@ testing_result_t testing_record(testing_result_t result)
     return result;
 }
 
+int64_t testing_count(testing_result_t result) { return g_count[result]; }
+
 /* Text for a result, as the case lines print it. */
 const char *testing_result_name(testing_result_t result)
 {

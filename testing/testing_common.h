@@ -44,6 +44,9 @@ testing_result_t testing_expect(int cond, const char *fmt, ...)
 /* "ok", "FAILED" or "skipped". */
 const char *testing_result_name(testing_result_t result);
 
+/* Cases recorded so far with that result. */
+int64_t testing_count(testing_result_t result);
+
 /* Prints the SUMMARY line; returns the process exit status (1 if any failed). */
 int testing_summary(void);
 
