@@ -9,7 +9,7 @@
  * the larger of the two. Also the weighted least squares built on it,
  * gchol_?wls (host, A streamed) against gchol_?wls_gpu, one right-hand side.
  *
- *   bench_syrk_diag_host [--prec d|s] [--shapes m x n,...] [--runs R]
+ *   bench_syrk_diag_host [--prec d|s] [--shapes m x n,...] [--runs R] [--wls-only]
  *
  * Each row: median of R runs after a warm-up, CUDA events or wall clock
  * around the synchronous calls; the same random A (uniform(-1,1)) and d
@@ -43,14 +43,16 @@ static const char *const kName[NCONT] = {
 int main(int argc, char **argv)
 {
     char prec = 'd';
-    int runs = 3;
+    int runs = 3, wls_only = 0; /* --wls-only: the least-squares rows alone */
     const char *shapes = "1024x65536,4096x65536,8192x32768,16384x16384";
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "--prec") && i + 1 < argc) prec = argv[++i][0];
         else if (!strcmp(argv[i], "--shapes") && i + 1 < argc) shapes = argv[++i];
         else if (!strcmp(argv[i], "--runs") && i + 1 < argc) runs = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--wls-only")) wls_only = 1;
         else {
-            fprintf(stderr, "usage: %s [--prec d|s] [--shapes MxN,...] [--runs R]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--prec d|s] [--shapes MxN,...] [--runs R] [--wls-only]\n",
+                    argv[0]);
             return 1;
         }
     }
@@ -83,7 +85,7 @@ int main(int argc, char **argv)
         cudaStream_t s = gchol_queue_stream(q);
         double t[NCONT][50];
         for (int r = -1; r < runs; ++r) { /* r = -1: warm-up */
-            for (int c = 0; c < NCONT; ++c) {
+            for (int c = wls_only ? WLS_HOST : 0; c < NCONT; ++c) {
                 const double t0 = bench_wtime();
                 switch (c) {
                 case HOST_PAGEABLE:
@@ -161,10 +163,13 @@ int main(int argc, char **argv)
         }
         const double flops = (double)m * (m + 1) * n;
         double med[NCONT];
-        for (int c = 0; c < NCONT; ++c) med[c] = median(t[c], runs);
-        const double bound = med[DEVICE_ONLY] > med[COPY_PINNED] ? med[DEVICE_ONLY] : med[COPY_PINNED];
-        printf("m x n = %lld x %lld (A: %.2f GB)\n", m, n, abytes / 1e9);
-        for (int c = 0; c < NCONT; ++c) {
+        const int c_first = wls_only ? WLS_HOST : 0;
+        for (int c = c_first; c < NCONT; ++c) med[c] = median(t[c], runs);
+        const double bound = wls_only ? med[WLS_DEVICE]
+                           : med[DEVICE_ONLY] > med[COPY_PINNED] ? med[DEVICE_ONLY] : med[COPY_PINNED];
+        printf("m x n = %lld x %lld (A: %.2f GB)%s\n", m, n, abytes / 1e9,
+               wls_only ? " (last column: over gchol_?wls_gpu)" : "");
+        for (int c = c_first; c < NCONT; ++c) {
             if (c == COPY_PINNED || c == COPY_PAGEABLE)
                 printf("  %-44s %9.2f ms  %6.1f GB/s    %5.2f\n", kName[c], 1e3 * med[c],
                        abytes / med[c] / 1e9, med[c] / bound);

@@ -151,7 +151,7 @@ int64_t PFX(host_stream)(const PFX(stream_job_t) *j, PFX(stream_post_t) post, vo
 
     /* C's stored part, when it is read; else, in full storage, the diagonal
      * blocks whose other triangle the download writes back */
-    if (j->beta == 0 && !j->rfp)
+    if (j->beta == 0 && !j->rfp && !j->post_c_back)
         GCHOL_CUDA(gchol_host_upload_diag_blocks(stage_c, m, es, (char *)dC, (size_t)m * es,
                                                  (const char *)j->C, (size_t)j->ldc * es,
                                                  q->stream));

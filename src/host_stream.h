@@ -19,6 +19,9 @@ typedef struct {
     FLOAT         *C;          /* host; read when beta != 0, and its diagonal
                                   blocks in full storage (see host_stream.c) */
     int64_t        ldc;        /* full storage                                  */
+    int            post_c_back; /* 1: post copies C's triangle back itself,
+                                   writing nothing else of C (full storage,
+                                   beta = 0: no diagonal blocks go up first) */
     int64_t        nrhs;       /* > 0: R := A D^2 B (m x nrhs, ld m on the device) */
     const FLOAT   *B;          /* host, ldb x nrhs                              */
     int64_t        ldb;

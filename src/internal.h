@@ -267,6 +267,13 @@ int64_t gchol_spotrf_host_on_queue(char uplo, int64_t n, float *A, int64_t lda, 
                                    const gchol_options_t *opts, gchol_queue_t queue, float **dA,
                                    int64_t *ldda, void **dextra);
 
+/* potrf of a device matrix with its triangle copied back into a host array
+ * as its columns become final (potrf_host.c; used by wls.c). */
+int64_t gchol_dpotrf_device_to_host(char uplo, int64_t n, double *dA, int64_t ldda, double *A,
+                                    int64_t lda, gchol_queue_t queue);
+int64_t gchol_spotrf_device_to_host(char uplo, int64_t n, float *dA, int64_t ldda, float *A,
+                                    int64_t lda, gchol_queue_t queue);
+
 /* Set (to 1) on the calling thread once a host-memory form has begun writing
  * an array that is also its input (potrf's A, potrs's B, pftrf's A, pftrs's
  * B): from then on a failed call cannot be redone from the caller's arrays.

@@ -158,13 +158,14 @@ static int64_t io_final(void *ctx, int64_t col_end, cudaStream_t s)
 
 /* Uploads, factors and copies back A through the queue's device matrix
  * (ldda >= n): the transfers interleaved with the factorization where the
- * driver allows it. Returns 0, k > 0 or a gchol_status_t. */
+ * driver allows it. Columns before `uploaded` are on the device already.
+ * Returns 0, k > 0 or a gchol_status_t. */
 static int64_t factor_host(char uplo, int64_t n, FLOAT *A, int64_t lda, FLOAT *dA, int64_t ldda,
-                           const gchol_options_t *opts, gchol_queue_t q)
+                           const gchol_options_t *opts, gchol_queue_t q, int64_t uploaded)
 {
     host_io_t io = { .q = q, .stager = gchol_queue_stager(q, A),
                      .upper = gchol_uplo_is_upper(uplo), .n = n, .lda = lda, .ldda = ldda,
-                     .A = A, .dA = dA };
+                     .A = A, .dA = dA, .up_to = uploaded };
     int64_t st = gchol_queue_reserve_host(q, (size_t)kCopyNb * kCopyNb * sizeof(FLOAT));
     if (st != GCHOL_SUCCESS) return st;
     int created = 0;
@@ -175,7 +176,10 @@ static int64_t factor_host(char uplo, int64_t n, FLOAT *A, int64_t lda, FLOAT *d
         st = gchol_from_cuda(e);
     } else {
         const gchol_host_io_t hooks = { &io, io_need, io_final };
-        st = PFX(potrf_io)(uplo, n, dA, ldda, opts, &hooks, q);
+        /* all of A on the device already and 'U' by swapping the triangles:
+         * the swap needs the whole matrix, so A comes back at the end */
+        const int whole = uploaded == n && opts && opts->upper == GCHOL_UPPER_SWAP;
+        st = PFX(potrf_io)(uplo, n, dA, ldda, opts, whole ? NULL : &hooks, q);
         /* the factorization has finished (or failed): the rest comes back,
          * the leading columns too when info > 0, as LAPACK leaves them */
         if (st >= 0) {
@@ -251,7 +255,23 @@ int64_t PFX(potrf_host_on_queue)(char uplo, int64_t n, FLOAT *A, int64_t lda, si
     *dA = (FLOAT *)queue->dwork;
     *ldda = ld;
     *dextra = (char *)queue->dwork + abytes;
-    return factor_host(uplo, n, A, lda, *dA, ld, opts, queue);
+    return factor_host(uplo, n, A, lda, *dA, ld, opts, queue, 0);
+}
+
+/* The factorization of a matrix already on the device (dA, ldda; the queue
+ * entered), its uplo triangle copied back into the host A (lda) as its
+ * columns become final, beside the factorization (the weighted least
+ * squares' C, wls.c). The variant is the device form's choice; where it
+ * reports no final columns (the single-kernel tiled factorization), all of
+ * the triangle comes back at the end. Returns 0, k > 0 (A then holds
+ * LAPACK's partial factor) or a gchol_status_t. */
+int64_t PFX(potrf_device_to_host)(char uplo, int64_t n, FLOAT *dA, int64_t ldda, FLOAT *A,
+                                  int64_t lda, gchol_queue_t queue)
+{
+    gchol_options_t o;
+    gchol_options_default(&o);
+    gchol_options_resolve(&o, PREC_CHAR, n);
+    return factor_host(uplo, n, A, lda, dA, ldda, &o, queue, n);
 }
 
 /* gchol_?potrf: LAPACK's ?potrf on the GPU, on the library-owned queue.

@@ -15,6 +15,8 @@
 #include "../kernels/gchol_kernels.h"
 #include "host_stream.h"
 
+#include <stdlib.h> /* AB: temporary */
+
 static const FLOAT one = 1, zero = 0;
 
 /* Y := A (D^2 B); B is not written. D^2 B goes through a stream-ordered
@@ -171,9 +173,11 @@ static int64_t wls_post(gchol_queue_t q, const PFX(stream_job_t) *j, FLOAT *dC, 
     const wls_out_t *o = ctx;
     const size_t es = sizeof(FLOAT);
     int64_t finfo = 0, st;
+    /* full storage: C's factor comes back beside the factorization */
     st = j->rfp ? PFX(pftrf_gpu)(j->transr, j->uplo, j->m, dC, &finfo, q)
-                    : PFX(potrf_gpu)(j->uplo, j->m, dC, j->m, &finfo, q);
-    if (st < 0) goto done; /* a library error: nothing written */
+        : j->post_c_back ? PFX(potrf_device_to_host)(j->uplo, j->m, dC, j->m, j->C, j->ldc, q)
+                         : PFX(potrf_gpu)(j->uplo, j->m, dC, j->m, &finfo, q);
+    if (st < 0) goto done; /* a library error: nothing written, or part of C's triangle */
     if (st == 0 && j->nrhs > 0) {
         if (j->rfp)
             GCHOL_TRY(PFX(pftrs_gpu)(j->transr, j->uplo, j->m, j->nrhs, dC, dR, j->m, &finfo, q));
@@ -183,7 +187,7 @@ static int64_t wls_post(gchol_queue_t q, const PFX(stream_job_t) *j, FLOAT *dC, 
                                  (size_t)o->ldy * es, dR, (size_t)j->m * es, (size_t)j->m * es,
                                  j->nrhs, q->stream));
     }
-    {
+    if (!j->post_c_back) {
         const int64_t e = PFX(host_stream_copy_c)(q, j, dC, stage_c, cudaMemcpyDeviceToHost);
         if (e != GCHOL_SUCCESS) st = e;
     }
@@ -197,7 +201,8 @@ static int64_t wls_host(int rfp, char transr, char uplo, int64_t m, int64_t n,
 {
     const PFX(stream_job_t) job = { .rfp = rfp, .transr = transr, .uplo = uplo, .m = m, .n = n,
                                     .alpha = 1, .beta = 0, .A = A, .lda = lda, .d = d, .C = C,
-                                    .ldc = ldc, .nrhs = nrhs, .B = B, .ldb = ldb };
+                                    .ldc = ldc, .post_c_back = !rfp && !getenv("GCHOL_AB_WLS_C_AFTER") /* AB: temporary */, .nrhs = nrhs, .B = B,
+                                    .ldb = ldb };
     wls_out_t out = { Y, ldy };
     return PFX(host_stream)(&job, wls_post, &out);
 }
