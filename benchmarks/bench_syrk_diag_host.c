@@ -80,6 +80,9 @@ int main(int argc, char **argv)
         BENCH_CUDA(cudaMalloc(&dC, cbytes));
         void *y = bench_malloc((size_t)m * es), *dy = NULL;
         BENCH_CUDA(cudaMalloc(&dy, (size_t)m * es));
+        /* the device contenders' A and d (the copying contender uploads them again) */
+        BENCH_CUDA(cudaMemcpy(dA, A, abytes, cudaMemcpyHostToDevice));
+        BENCH_CUDA(cudaMemcpy(dd, d, (size_t)n * es, cudaMemcpyHostToDevice));
         gchol_queue_t q = NULL;
         BENCH_GCHOL(gchol_queue_create(0, &q));
         cudaStream_t s = gchol_queue_stream(q);
