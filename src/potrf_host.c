@@ -46,6 +46,10 @@ typedef struct {
     cudaEvent_t   ev_final[kLag]; /* where the last kLag final() calls were */
     int64_t       col_final[kLag];
     int           nfinal;         /* final() calls so far                  */
+    FLOAT        *slot[2];        /* pinned: a band's diagonal blocks each */
+    cudaEvent_t   ev_slot[2];     /* their copy has landed                 */
+    int64_t       slot_c0[2], slot_c1[2]; /* the band in each (empty: c1 <= c0) */
+    int           next_slot;
 } host_io_t;
 
 /* View columns [c0, c1) are, for 'U', stored rows c0..c1: the part right
@@ -92,49 +96,81 @@ static int64_t io_need(void *ctx, int64_t col_end)
     return GCHOL_SUCCESS;
 }
 
+/* Copies the triangles of the diagonal blocks of slot `slot` (view columns
+ * [c0, c1), each block at kCopyNb^2 elements from the previous, ld jb) from
+ * the pinned staging into A, once their copy has landed. */
+static int64_t unpack_slot(host_io_t *io, int slot)
+{
+    const size_t w = sizeof(FLOAT);
+    const int64_t c0 = io->slot_c0[slot], c1 = io->slot_c1[slot], lda = io->lda;
+    const FLOAT *stage = io->slot[slot];
+    if (c1 <= c0) return GCHOL_SUCCESS;
+    io->slot_c1[slot] = io->slot_c0[slot] = 0;
+    cudaError_t e = cudaEventSynchronize(io->ev_slot[slot]);
+    if (e != cudaSuccess) return gchol_from_cuda(e);
+    for (int64_t j = c0; j < c1; j += kCopyNb, stage += kCopyNb * kCopyNb) {
+        const int64_t jb = c1 - j < kCopyNb ? c1 - j : kCopyNb;
+        for (int64_t c = 0; c < jb; ++c) {
+            const int64_t lo = io->upper ? 0 : c, len = io->upper ? c + 1 : jb - c;
+            memcpy(io->A + (j + lo) + (j + c) * lda, stage + lo + c * jb, (size_t)len * w);
+        }
+    }
+    return GCHOL_SUCCESS;
+}
+
 /* Copies view columns [down_to, c1) back to A, only the referenced
- * triangle: rectangles straight, each diagonal block through pinned staging
- * from which only its referenced triangle is copied. Blocks the host until
- * the copies are done; they start once down_stream gets there. */
+ * triangle, on down_stream (the copies start once it gets there): by bands
+ * of kBand view columns, the rectangle beside the band straight into A (in
+ * one pipelined copy through the stager from pageable memory, which blocks
+ * the host until it is done), the band's diagonal blocks whole into one of
+ * two pinned slots, from which only their referenced triangle goes into A
+ * when the slot is next needed or at the end (download_finish). So from
+ * pinned memory the host does not wait for a band's copies while the
+ * factorization goes on. */
 static int64_t download(host_io_t *io, int64_t c1)
 {
-    gchol_queue_t q = io->q;
     const enum cudaMemcpyKind down = cudaMemcpyDeviceToHost;
     const size_t w = sizeof(FLOAT);
-    const int64_t n = io->n, lda = io->lda, ldda = io->ldda, c0 = io->down_to;
-    FLOAT *A = io->A, *stage = q->hstage;
+    const int64_t n = io->n, ldda = io->ldda, c0 = io->down_to;
     const FLOAT *dA = io->dA;
-    cudaStream_t s = q->down_stream;
+    cudaStream_t s = io->q->down_stream;
     if (c1 <= c0) return GCHOL_SUCCESS;
     gchol_host_inout_written = 1;
-    cudaError_t e = cudaSuccess;
-    /* By bands of kBand view columns: the rectangle beside the band in one
-     * (pipelined, staged) copy, then the band by diagonal blocks. */
-    for (int64_t b0 = c0; b0 < c1 && e == cudaSuccess; b0 += kBand) {
+    for (int64_t b0 = c0; b0 < c1; b0 += kBand) {
         const int64_t b1 = c1 - b0 < kBand ? c1 : b0 + kBand;
+        cudaError_t e = cudaSuccess;
         if (b1 < n)
             e = io->upper ? copy_block(io, b0, b1, b1 - b0, n - b1, down, s)
                           : copy_block(io, b1, b0, n - b1, b1 - b0, down, s);
-        for (int64_t j = b0; j < b1 && e == cudaSuccess; j += kCopyNb) {
+        const int slot = io->next_slot;
+        int64_t st = unpack_slot(io, slot); /* the band before the last */
+        if (st != GCHOL_SUCCESS) return st;
+        FLOAT *stage = io->slot[slot];
+        for (int64_t j = b0; j < b1 && e == cudaSuccess; j += kCopyNb, stage += kCopyNb * kCopyNb) {
             const int64_t jb = b1 - j < kCopyNb ? b1 - j : kCopyNb;
             /* rows b0..j above the diagonal block (U), or below it down to b1 (L) */
             const int64_t r0 = io->upper ? b0 : j + jb, rows = io->upper ? j - b0 : b1 - j - jb;
             e = copy_block(io, r0, j, rows, jb, down, s);
             if (e == cudaSuccess)
                 e = cudaMemcpy2DAsync(stage, jb * w, dA + j + j * ldda, ldda * w, jb * w, jb,
-                                      cudaMemcpyDeviceToHost, s);
-            if (e == cudaSuccess) e = cudaStreamSynchronize(s);
-            if (e != cudaSuccess) break;
-            for (int64_t c = 0; c < jb; ++c) {
-                const int64_t lo = io->upper ? 0 : c, len = io->upper ? c + 1 : jb - c;
-                memcpy(A + (j + lo) + (j + c) * lda, stage + lo + c * jb, (size_t)len * w);
-            }
+                                      down, s);
         }
+        if (e == cudaSuccess) e = cudaEventRecord(io->ev_slot[slot], s);
+        if (e != cudaSuccess) return gchol_from_cuda(e);
+        io->slot_c0[slot] = b0;
+        io->slot_c1[slot] = b1;
+        io->next_slot = 1 - slot;
     }
-    if (e == cudaSuccess) e = cudaStreamSynchronize(s);
-    if (e != cudaSuccess) return gchol_from_cuda(e);
     io->down_to = c1;
     return GCHOL_SUCCESS;
+}
+
+/* The diagonal blocks still in the slots, older band first. */
+static int64_t download_finish(host_io_t *io)
+{
+    int64_t st = unpack_slot(io, io->next_slot);
+    if (st == GCHOL_SUCCESS) st = unpack_slot(io, 1 - io->next_slot);
+    return st;
 }
 
 /* Columns below col_end are final at the point just enqueued on s: copy
@@ -166,12 +202,17 @@ static int64_t factor_host(char uplo, int64_t n, FLOAT *A, int64_t lda, FLOAT *d
     host_io_t io = { .q = q, .stager = gchol_queue_stager(q, A),
                      .upper = gchol_uplo_is_upper(uplo), .n = n, .lda = lda, .ldda = ldda,
                      .A = A, .dA = dA, .up_to = uploaded };
-    int64_t st = gchol_queue_reserve_host(q, (size_t)kCopyNb * kCopyNb * sizeof(FLOAT));
+    const size_t slot_elems = (size_t)kBand * kCopyNb;
+    int64_t st = gchol_queue_reserve_host(q, 2 * slot_elems * sizeof(FLOAT));
     if (st != GCHOL_SUCCESS) return st;
-    int created = 0;
+    io.slot[0] = (FLOAT *)q->hstage;
+    io.slot[1] = io.slot[0] + slot_elems;
+    int created = 0, created_slots = 0;
     cudaError_t e = cudaEventCreateWithFlags(&io.ev_up, cudaEventDisableTiming);
     for (; e == cudaSuccess && created < kLag; ++created)
         e = cudaEventCreateWithFlags(&io.ev_final[created], cudaEventDisableTiming);
+    for (; e == cudaSuccess && created_slots < 2; ++created_slots)
+        e = cudaEventCreateWithFlags(&io.ev_slot[created_slots], cudaEventDisableTiming);
     if (e != cudaSuccess) {
         st = gchol_from_cuda(e);
     } else {
@@ -184,6 +225,7 @@ static int64_t factor_host(char uplo, int64_t n, FLOAT *A, int64_t lda, FLOAT *d
          * the leading columns too when info > 0, as LAPACK leaves them */
         if (st >= 0) {
             int64_t st_copy = download(&io, n);
+            if (st_copy == GCHOL_SUCCESS) st_copy = download_finish(&io);
             if (st_copy != GCHOL_SUCCESS) st = st_copy;
         }
         /* nothing may still read A or io when this returns */
@@ -193,6 +235,8 @@ static int64_t factor_host(char uplo, int64_t n, FLOAT *A, int64_t lda, FLOAT *d
     if (io.ev_up) cudaEventDestroy(io.ev_up);
     for (int i = 0; i < created; ++i)
         if (io.ev_final[i]) cudaEventDestroy(io.ev_final[i]);
+    for (int i = 0; i < created_slots; ++i)
+        if (io.ev_slot[i]) cudaEventDestroy(io.ev_slot[i]);
     return st;
 }
 
