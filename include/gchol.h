@@ -352,9 +352,10 @@ int64_t gchol_swls_rfp_gpu(char transr, char uplo, int64_t m, int64_t n, int64_t
  * device, so A may be larger than the device memory: C, m x nrhs and two
  * blocks must fit, with the factorization's own workspace. C's factor comes
  * back in its uplo triangle (or RFP array; LAPACK's partial factor when
- * info = k > 0, Y then not written). Full storage: the factor's columns
- * come back while later ones are factored; nothing but C's uplo triangle
- * is read or written. */
+ * info = k > 0, Y then not written). Full storage: nothing but C's uplo
+ * triangle is read or written; where the factorization is left-looking
+ * (m >= 4864 double, 8448 single) the factor's columns come back while
+ * later ones are factored. */
 int64_t gchol_dwls(char uplo, int64_t m, int64_t n, int64_t nrhs, const double *A, int64_t lda,
                    const double *d, const double *B, int64_t ldb, double *C, int64_t ldc,
                    double *Y, int64_t ldy, int64_t *info);

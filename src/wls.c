@@ -15,7 +15,6 @@
 #include "../kernels/gchol_kernels.h"
 #include "host_stream.h"
 
-#include <stdlib.h> /* AB: temporary */
 
 static const FLOAT one = 1, zero = 0;
 
@@ -173,7 +172,7 @@ static int64_t wls_post(gchol_queue_t q, const PFX(stream_job_t) *j, FLOAT *dC, 
     const wls_out_t *o = ctx;
     const size_t es = sizeof(FLOAT);
     int64_t finfo = 0, st;
-    /* full storage: C's factor comes back beside the factorization */
+    /* post_c_back: C's factor comes back beside the factorization */
     st = j->rfp ? PFX(pftrf_gpu)(j->transr, j->uplo, j->m, dC, &finfo, q)
         : j->post_c_back ? PFX(potrf_device_to_host)(j->uplo, j->m, dC, j->m, j->C, j->ldc, q)
                          : PFX(potrf_gpu)(j->uplo, j->m, dC, j->m, &finfo, q);
@@ -199,9 +198,18 @@ static int64_t wls_host(int rfp, char transr, char uplo, int64_t m, int64_t n,
                         int64_t nrhs, const FLOAT *A, int64_t lda, const FLOAT *d, const FLOAT *B,
                         int64_t ldb, FLOAT *C, int64_t ldc, FLOAT *Y, int64_t ldy)
 {
+    /* C's factor comes back beside the factorization where its driver reports
+     * final columns (left-looking with lookahead, as in the host ?potrf); else
+     * after it, in one copy of the triangle (s23 c3: the banded copy lost
+     * 1-2 ms at m = 4096, where nothing overlaps) */
+    gchol_options_t o;
+    gchol_options_default(&o);
+    gchol_options_resolve(&o, PREC_CHAR, m);
+    const int overlap = !rfp && o.variant == GCHOL_VARIANT_LEFT &&
+                        o.lookahead == GCHOL_LOOKAHEAD_ON && m > o.nb;
     const PFX(stream_job_t) job = { .rfp = rfp, .transr = transr, .uplo = uplo, .m = m, .n = n,
                                     .alpha = 1, .beta = 0, .A = A, .lda = lda, .d = d, .C = C,
-                                    .ldc = ldc, .post_c_back = !rfp && !getenv("GCHOL_AB_WLS_C_AFTER") /* AB: temporary */, .nrhs = nrhs, .B = B,
+                                    .ldc = ldc, .post_c_back = overlap, .nrhs = nrhs, .B = B,
                                     .ldb = ldb };
     wls_out_t out = { Y, ldy };
     return PFX(host_stream)(&job, wls_post, &out);

@@ -585,7 +585,7 @@ static void case_wls(char transr, char uplo, int64_t m, int64_t n, int64_t nrhs,
         err = den > 0 ? num / den : num;
     }
     /* cond(A D^2 A^T) stays below ~600 for these shapes (n >= 2m, d in
-     * 0.5..2): the normal equations lose about cond * eps */
+     * 0.5..2; ~150 for n = 4m): the normal equations lose about cond * eps */
     const double tol = 1e4 * testing_eps(PREC);
     const int64_t changed = (transr ? 0 : changed_outside(&C, uplo, m)) +
                             changed_outside(&Y, 'G', m) +
@@ -707,6 +707,15 @@ static void run_round(int quick)
         case_wls(0, uplos[u], 1, 3, 1, 1, 3, 1, 1, 0);
         case_wls(0, uplos[u], 20, 90, 2, 23, 91, 21, 22, 1);
         case_wls(0, uplos[u], 300, 1500, 3, 301, 1502, 300, 303, u == 0);
+    }
+    if (!quick) {
+        /* C's factor copied back beside the left-looking factorization (m
+         * from 4864 in double, 8448 in single); single 'U' swaps its
+         * triangles there, and its factor comes back at the end */
+        if (PREC == 'd') case_wls(0, 'L', 4900, 19600, 2, 4901, 19601, 4903, 4900, 0);
+        case_wls(0, 'U', PREC == 'd' ? 4900 : 8500, PREC == 'd' ? 19600 : 34000, 1,
+                 PREC == 'd' ? 4900 : 8501, PREC == 'd' ? 19600 : 34000,
+                 PREC == 'd' ? 4901 : 8500, PREC == 'd' ? 4902 : 8502, 0);
     }
     for (int v = 0; v < 4; v++) {
         case_wls(variants[v][0], variants[v][1], 21, 90, 2, 21, 90, 0, 23, 1);
