@@ -119,8 +119,8 @@ testing/testing_host: testing/testing_host.c $(TEST_COMMON) $(TEST_HDR) lib/libg
 
 # The shim ahead of LAPACKE and OpenBLAS, so that their dpotrf_ & co. are the shim's.
 LDSHIM := -Llib -lgchol_lapack -Wl,-rpath,'$$ORIGIN/../lib'
-testing/testing_lapack_shim: testing/testing_lapack_shim.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol_lapack.so lib/libgchol_lapack_gpu.so lib/libgchol.a
-	$(CC) $(CFLAGS) -Itesting testing/testing_lapack_shim.c $(TEST_COMMON) -o $@ $(LDSHIM) lib/libgchol.a $(LDCUDA) $(LDLAPACK) -ldl -lstdc++
+testing/testing_lapack_shim: testing/testing_lapack_shim.c testing/testing_guard.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol_lapack.so lib/libgchol_lapack_gpu.so lib/libgchol.a
+	$(CC) $(CFLAGS) -Itesting testing/testing_lapack_shim.c testing/testing_guard.c $(TEST_COMMON) -o $@ $(LDSHIM) lib/libgchol.a $(LDCUDA) $(LDLAPACK) -ldl -lstdc++
 # An ordinary LAPACKE program, without gchol: testing_preload.sh runs it under LD_PRELOAD.
 testing/preload_probe: testing/preload_probe.c
 	$(CC) $(CFLAGS) testing/preload_probe.c -o $@ $(LDLAPACK)

@@ -673,6 +673,8 @@ static void run_round(int quick)
         case_potrf(uplos[u], 300, 300, 0);
         case_potrf(uplos[u], 1100, 1103, 0);
         if (!quick) case_potrf(uplos[u], 2100, 2101, 0); /* > one 16 MB stager buffer */
+        /* the left-looking lookahead: block columns up and back beside the steps */
+        if (!quick) case_potrf(uplos[u], PREC == 'd' ? 4700 : 6200, PREC == 'd' ? 4703 : 6201, 0);
         case_potrf(uplos[u], 1100, 1101, 1);
     }
     for (int u = 0; u < 2; u++)
