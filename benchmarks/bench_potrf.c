@@ -18,7 +18,7 @@
 #include <string.h>
 
 #define BENCH_CHECK_LIMIT 30.0    /* factor check threshold (LAPACK's 30) */
-#define BENCH_MAX_CONFIGS 8
+#define BENCH_MAX_CONFIGS 64
 
 typedef struct {
     int64_t    *sizes;
@@ -28,7 +28,8 @@ typedef struct {
     const char *variant;         /* auto, left, right, all                  */
     int         lookahead;       /* for a single variant                    */
     int         upper;           /* gchol_upper_t, or UPPER_BOTH            */
-    int64_t     nb, recnb;
+    int64_t    *nbs, *recnbs;    /* --nb / --recnb lists ({0}: automatic)   */
+    int         nnbs, nrecnbs;
     int         niter;
     int         openblas;
     int64_t     openblas_max;    /* 0: no limit                             */
@@ -41,7 +42,7 @@ typedef struct {
     int         device;
 } bench_args_t;
 
-typedef struct { int variant, lookahead; } bench_config_t;
+typedef struct { int variant, lookahead; int64_t nb, recnb; } bench_config_t;
 
 /* --upper both: each 'U' configuration run with the view and with the swap. */
 #define UPPER_BOTH 2
@@ -61,7 +62,8 @@ static void usage(const char *program)
            "  --variant V        auto|left|right|tiled|all (default auto); all = each\n"
            "                     each with lookahead on and off, plus auto\n"
            "  --lookahead X      auto|on|off for a single variant (default auto)\n"
-           "  --nb N, --recnb N  block sizes (default 0: automatic)\n"
+           "  --nb L, --recnb L  block sizes, each a LIST (default 0: automatic); with\n"
+           "                     lists every pair with recnb <= nb is a configuration\n"
            "  --upper X          auto|view|swap|both: how 'U' runs (default auto;\n"
            "                     both = each 'U' row twice, tagged /view and /swap)\n"
            "  --niter K          timed runs after the warm-up, median reported (default 3)\n"
@@ -106,7 +108,7 @@ static void parse_args(int argc, char **argv, bench_args_t *args)
                              .lookahead = GCHOL_LOOKAHEAD_AUTO, .upper = GCHOL_UPPER_AUTO,
                              .niter = 3,
                              .gemm_n = 8192, .seed = 2026 };
-    const char *sizes = "1024,2048,4096,8192,16384,32768,40960";
+    const char *sizes = "1024,2048,4096,8192,16384,32768,40960", *nbs = "0", *recnbs = "0";
     for (int i = 1; i < argc; ++i) {
         if      ((v = bench_option_value(argc, argv, &i, "-n")))             sizes = v;
         else if ((v = bench_option_value(argc, argv, &i, "--prec")))         args->precs = v;
@@ -114,8 +116,8 @@ static void parse_args(int argc, char **argv, bench_args_t *args)
         else if ((v = bench_option_value(argc, argv, &i, "--variant")))      args->variant = v;
         else if ((v = bench_option_value(argc, argv, &i, "--lookahead")))    args->lookahead = parse_lookahead(v);
         else if ((v = bench_option_value(argc, argv, &i, "--upper")))        args->upper = parse_upper(v);
-        else if ((v = bench_option_value(argc, argv, &i, "--nb")))           args->nb = atoll(v);
-        else if ((v = bench_option_value(argc, argv, &i, "--recnb")))        args->recnb = atoll(v);
+        else if ((v = bench_option_value(argc, argv, &i, "--nb")))           nbs = v;
+        else if ((v = bench_option_value(argc, argv, &i, "--recnb")))        recnbs = v;
         else if ((v = bench_option_value(argc, argv, &i, "--niter")))        args->niter = atoi(v);
         else if ((v = bench_option_value(argc, argv, &i, "--openblas-max"))) args->openblas_max = atoll(v);
         else if ((v = bench_option_value(argc, argv, &i, "--csv")))          args->csv = v;
@@ -129,30 +131,54 @@ static void parse_args(int argc, char **argv, bench_args_t *args)
         else bench_help_or_unknown(argv[i], argv[0], usage);
     }
     args->nsizes = bench_parse_sizes(sizes, &args->sizes);
+    args->nnbs = bench_parse_sizes(nbs, &args->nbs);
+    args->nrecnbs = bench_parse_sizes(recnbs, &args->recnbs);
     if (args->nsizes <= 0 || !bench_is_subset(args->precs, "ds") || !bench_is_subset(args->uplos, "LU")
-        || args->niter < 1 || args->nb < 0 || args->recnb < 0 || args->gemm_n < 1) {
+        || args->niter < 1 || args->nnbs <= 0 || args->nrecnbs <= 0 || args->gemm_n < 1) {
         fprintf(stderr, "invalid arguments\n");
         usage(argv[0]);
         exit(EXIT_FAILURE);
     }
 }
 
-/* The gchol configurations that --variant (and --lookahead) ask for. */
+/* The gchol configurations that --variant (and --lookahead) ask for, each
+ * with every (nb, recnb) of the lists, recnb <= nb where both are set. */
+static int make_variants(const bench_args_t *args, bench_config_t *configs);
 static int make_configs(const bench_args_t *args, bench_config_t *configs)
+{
+    bench_config_t variants[BENCH_MAX_CONFIGS];
+    const int nvariants = make_variants(args, variants);
+    int count = 0;
+    for (int v = 0; v < nvariants; ++v)
+        for (int i = 0; i < args->nnbs; ++i)
+            for (int k = 0; k < args->nrecnbs; ++k) {
+                const int64_t nb = args->nbs[i], recnb = args->recnbs[k];
+                if (nb > 0 && recnb > nb) continue;
+                if (count == BENCH_MAX_CONFIGS) {
+                    fprintf(stderr, "too many configurations (at most %d)\n", BENCH_MAX_CONFIGS);
+                    exit(EXIT_FAILURE);
+                }
+                configs[count] = variants[v];
+                configs[count].nb = nb;
+                configs[count++].recnb = recnb;
+            }
+    return count;
+}
+static int make_variants(const bench_args_t *args, bench_config_t *configs)
 {
     if (strcmp(args->variant, "all") == 0) {
         int count = 0;
         for (int v = GCHOL_VARIANT_LEFT; v <= GCHOL_VARIANT_RIGHT; ++v) {
-            configs[count++] = (bench_config_t) { v, GCHOL_LOOKAHEAD_ON };
-            configs[count++] = (bench_config_t) { v, GCHOL_LOOKAHEAD_OFF };
+            configs[count++] = (bench_config_t) { v, GCHOL_LOOKAHEAD_ON, 0, 0 };
+            configs[count++] = (bench_config_t) { v, GCHOL_LOOKAHEAD_OFF, 0, 0 };
         }
-        configs[count++] = (bench_config_t) { GCHOL_VARIANT_TILED, GCHOL_LOOKAHEAD_AUTO };
-        configs[count++] = (bench_config_t) { GCHOL_VARIANT_AUTO, GCHOL_LOOKAHEAD_AUTO };
+        configs[count++] = (bench_config_t) { GCHOL_VARIANT_TILED, GCHOL_LOOKAHEAD_AUTO, 0, 0 };
+        configs[count++] = (bench_config_t) { GCHOL_VARIANT_AUTO, GCHOL_LOOKAHEAD_AUTO, 0, 0 };
         return count;
     }
     for (int v = GCHOL_VARIANT_AUTO; v <= GCHOL_VARIANT_TILED; ++v)
         if (strcmp(args->variant, bench_variant_name(v)) == 0) {
-            configs[0] = (bench_config_t) { v, args->lookahead };
+            configs[0] = (bench_config_t) { v, args->lookahead, 0, 0 };
             return 1;
         }
     fprintf(stderr, "--variant: auto, left, right, tiled or all\n");
@@ -291,8 +317,8 @@ int main(int argc, char **argv)
 
             gchol_options_t autopick;
             gchol_options_default(&autopick);
-            autopick.nb = args.nb;
-            autopick.recnb = args.recnb;
+            autopick.nb = configs[0].nb;
+            autopick.recnb = configs[0].recnb;
             gchol_options_resolve(&autopick, prec, n);
             printf("# auto for %s n=%lld: variant %s, lookahead %s, nb %lld, recnb %lld\n",
                    bench_prec_name(prec), (long long) n, bench_variant_name(autopick.variant),
@@ -325,8 +351,8 @@ int main(int argc, char **argv)
                     gchol_options_default(&opts);
                     opts.variant = configs[c].variant;
                     opts.lookahead = configs[c].lookahead;
-                    opts.nb = args.nb;
-                    opts.recnb = args.recnb;
+                    opts.nb = configs[c].nb;
+                    opts.recnb = configs[c].recnb;
                     opts.upper = args.upper == UPPER_BOTH
                                      ? (cu % nuppers ? GCHOL_UPPER_SWAP : GCHOL_UPPER_VIEW)
                                      : args.upper;
@@ -360,8 +386,8 @@ int main(int argc, char **argv)
                     if (nconfigs == 1) {
                         hopts.variant = configs[0].variant;
                         hopts.lookahead = configs[0].lookahead;
-                        hopts.nb = args.nb;
-                        hopts.recnb = args.recnb;
+                        hopts.nb = configs[0].nb;
+                        hopts.recnb = configs[0].recnb;
                     }
                     gchol_options_t hresolved = hopts;
                     gchol_options_resolve_host(&hresolved, prec, n);
