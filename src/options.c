@@ -108,6 +108,19 @@ typedef struct {
  *   1.820); 6144 2.80, 2.79 / 2.57, 2.58. Single's stays: lower / upper at
  *   7680 4.33 / 4.16 tiled against 4.28 / 4.65 left, 8192 5.18 / 4.98
  *   against 5.04 / 5.17.
+ * - Block sizes again in the twenty-third session, with the faster tiled
+ *   panels and single's 3xTF32 updates (docs/results/s23/c5/, c6/; median
+ *   of 3 / 5, ms, left with lookahead). Double keeps its rows: 1024 / 512
+ *   was fastest of nb 768..2048 x recnb 256..1024 at 12288 / 16384 / 20480
+ *   (13.4 / 30.5 / 59.8), 1024 / 256 at 24576 / 40960 (99.1 / 443), and at
+ *   32768 within 0.6% of the best (237.8 against 1536 / 256's 236.3).
+ *   Single takes wider block columns (c6, lower / upper; the old row's pair
+ *   first): 12288 1024 / 512 13.76 / 14.33, 1536 / 1024 12.73 / 13.46;
+ *   16384 28.08 / 29.88, 1536 / 1024 27.65 / 29.11 (2048 / 1024 27.39 /
+ *   28.82); 20480 1024 / 256 52.05 / 54.10, 2048 / 512 50.62 / 52.41; 24576
+ *   85.64 / 88.60, 84.18 / 87.03; 32768 191.9 / 200.0, 190.3 / 197.7; 40960
+ *   368.9 / 378.4, 369.1 / 376.6 (c5: 12288 13.73 -> 12.64 lower with
+ *   1536 / 1024, 32768 192.1 -> 190.3 with 2048 / 512).
  */
 static const int64_t tiled_below_double = 4864, tiled_below_single = 8448;
 /* 'U' swaps its triangles (GCHOL_UPPER_SWAP) from this n on, where the
@@ -153,8 +166,8 @@ static const auto_row_t auto_double[] = {
 static const auto_row_t auto_single[] = {
     {   6144, GCHOL_VARIANT_LEFT,  128,  128, GCHOL_LOOKAHEAD_ON },
     {  10240, GCHOL_VARIANT_LEFT, 1024, 1024, GCHOL_LOOKAHEAD_ON },
-    {  20480, GCHOL_VARIANT_LEFT, 1024,  512, GCHOL_LOOKAHEAD_ON },
-    { INT64_MAX, GCHOL_VARIANT_LEFT, 1024, 256, GCHOL_LOOKAHEAD_ON },
+    {  20480, GCHOL_VARIANT_LEFT, 1536, 1024, GCHOL_LOOKAHEAD_ON },
+    { INT64_MAX, GCHOL_VARIANT_LEFT, 2048, 512, GCHOL_LOOKAHEAD_ON },
 };
 
 void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n)

@@ -143,8 +143,8 @@ static void test_options(void)
             { 'd', 4863, GCHOL_VARIANT_TILED, 64, 64 },    { 'd', 4864, GCHOL_VARIANT_LEFT, 1024, 1024 },
             { 'd', 10240, GCHOL_VARIANT_LEFT, 1024, 512 }, { 'd', 40960, GCHOL_VARIANT_LEFT, 1024, 256 },
             { 's', 8447, GCHOL_VARIANT_TILED, 64, 64 },    { 's', 8448, GCHOL_VARIANT_LEFT, 1024, 1024 },
-            { 's', 10239, GCHOL_VARIANT_LEFT, 1024, 1024 }, { 's', 10240, GCHOL_VARIANT_LEFT, 1024, 512 },
-            { 's', 20480, GCHOL_VARIANT_LEFT, 1024, 256 },
+            { 's', 10239, GCHOL_VARIANT_LEFT, 1024, 1024 }, { 's', 10240, GCHOL_VARIANT_LEFT, 1536, 1024 },
+            { 's', 20479, GCHOL_VARIANT_LEFT, 1536, 1024 }, { 's', 20480, GCHOL_VARIANT_LEFT, 2048, 512 },
         };
         expect_resolved("resolve", gchol_options_resolve, want, LEN(want));
     }
@@ -154,7 +154,7 @@ static void test_options(void)
     {
         static const resolved_t want[] = {
             { 's', 6143, GCHOL_VARIANT_TILED, 64, 64 },    { 's', 6144, GCHOL_VARIANT_LEFT, 1024, 1024 },
-            { 's', 8191, GCHOL_VARIANT_LEFT, 1024, 1024 }, { 's', 20480, GCHOL_VARIANT_LEFT, 1024, 256 },
+            { 's', 8191, GCHOL_VARIANT_LEFT, 1024, 1024 }, { 's', 20480, GCHOL_VARIANT_LEFT, 2048, 512 },
             { 'd', 4607, GCHOL_VARIANT_TILED, 64, 64 },    { 'd', 4608, GCHOL_VARIANT_LEFT, 1024, 1024 },
         };
         expect_resolved("resolve_host", gchol_options_resolve_host, want, LEN(want));
