@@ -54,6 +54,7 @@ typedef struct {
 /* --form: the options pftrf runs with (gchol_?pftrf_expert_gpu) */
 static int g_pftrf_variant = GCHOL_VARIANT_AUTO;
 static const char *g_pftrf_form = "auto";
+static int64_t g_pftrf_nb, g_pftrf_recnb; /* --nb / --recnb for pftrf (0: the table's) */
 
 static void usage(const char *program)
 {
@@ -67,6 +68,7 @@ static void usage(const char *program)
            "  --all-rfp          all four RFP variants (transr N/T x uplo L/U)\n"
            "  --form F           auto|fused|steps: pftrf's form (gchol_?pftrf_expert_gpu\n"
            "                     with variant auto, left or right; default auto)\n"
+           "  --nb N, --recnb N  pftrf's block sizes (default 0: the automatic table's)\n"
            "  --csv FILE         write the results as CSV\n"
            "  --max-n            largest n that fits in free device memory, RFP storage\n"
            "                     (?pftrf_gpu, variant --transr/--uplo) against full storage\n"
@@ -90,6 +92,8 @@ static void parse_args(int argc, char **argv, args_t *args)
         else if ((v = bench_option_value(argc, argv, &i, "--uplo")))      uplo = v;
         else if ((v = bench_option_value(argc, argv, &i, "--csv")))       args->csv = v;
         else if ((v = bench_option_value(argc, argv, &i, "--form")))      g_pftrf_form = v;
+        else if ((v = bench_option_value(argc, argv, &i, "--nb")))        g_pftrf_nb = atoll(v);
+        else if ((v = bench_option_value(argc, argv, &i, "--recnb")))     g_pftrf_recnb = atoll(v);
         else if ((v = bench_option_value(argc, argv, &i, "--margin-gb"))) args->margin_gb = atof(v);
         else if ((v = bench_option_value(argc, argv, &i, "--seed")))      args->seed = strtoull(v, NULL, 10);
         else if ((v = bench_option_value(argc, argv, &i, "--device")))    args->device = atoi(v);
@@ -128,6 +132,8 @@ static int64_t gchol_pftrf(char prec, char transr, char uplo, int64_t n, void *d
     gchol_options_t o;
     gchol_options_default(&o);
     o.variant = g_pftrf_variant;
+    o.nb = g_pftrf_nb;
+    o.recnb = g_pftrf_recnb;
     return prec == 'd' ? gchol_dpftrf_expert_gpu(transr, uplo, n, dA, info, &o, queue)
                        : gchol_spftrf_expert_gpu(transr, uplo, n, dA, info, &o, queue);
 }
