@@ -407,6 +407,14 @@ int64_t gchol_dswls_expert_gpu(int64_t m, int64_t n, int64_t nrhs, const double 
                                int64_t ldda, const double *dd, const double *dB, int64_t lddb,
                                double *dY, int64_t lddy, int64_t *iter, int64_t *info,
                                const gchol_options_t *opts, gchol_queue_t queue);
+/* Host-memory form: A, d, B and Y in host memory (pinned or pageable), the
+ * arguments of gchol_dswls_gpu less the queue; synchronous, on the
+ * library-owned queue. A, d and B go up whole (not streamed: the refinement
+ * reads A in double at every correction, so A and the work must fit on the
+ * device); Y comes back (its m x nrhs block) only when info = 0. */
+int64_t gchol_dswls(int64_t m, int64_t n, int64_t nrhs, const double *A, int64_t lda,
+                    const double *d, const double *B, int64_t ldb, double *Y, int64_t ldy,
+                    int64_t *iter, int64_t *info);
 
 /* ---------------------------------------------------------------------------
  * A*D^2*A^T and Rectangular Full Packed (RFP) storage.

@@ -311,3 +311,83 @@ int64_t gchol_dswls_expert_gpu(int64_t m, int64_t n, int64_t nrhs, const double 
     if (info) *info = st;
     return st;
 }
+
+/* ---- the host-memory form: A, d and B up, the device form, Y down -------- */
+typedef struct {
+    int64_t  m, n, nrhs;
+    size_t   aoff, doff, boff, yoff;
+    int      has_d;
+    int64_t *iter;
+} host_dswls_t;
+
+static int64_t host_dswls_job(gchol_queue_t q, char *dbase, void *ctx, int *download)
+{
+    const host_dswls_t *c = (const host_dswls_t *)ctx;
+    (void)download; /* gchol_host_call copies Y back only when this returns 0 */
+    return swls_gpu(c->m, c->n, c->nrhs, (const double *)(dbase + c->aoff), c->m,
+                    c->has_d ? (const double *)(dbase + c->doff) : NULL,
+                    (const double *)(dbase + c->boff), c->n > 1 ? c->n : 1,
+                    (double *)(dbase + c->yoff), c->m, c->iter, NULL, q);
+}
+
+/* -----------------------------------------------------------------------------
+ * gchol_dswls: gchol_dswls_gpu with A, d, B and Y in host memory (pinned or
+ * pageable), on the library-owned queue; synchronous. A, d and B go up whole
+ * into the queue's device buffer (unlike gchol_dwls, A is not streamed: the
+ * refinement reads A in double at every correction, so A, B, Y and the
+ * single-precision work must fit on the device), then the device form runs,
+ * and Y (its m x nrhs block only) comes back when info = 0. A, d and B are
+ * not written.
+ *   m (1), n (2), nrhs (3), A (4) host m x n, lda (5) >= max(1,m), d (6) host
+ *   n entries or NULL (D = I), B (7) host n x nrhs, ldb (8) >= max(1,n),
+ *   Y (9) host m x nrhs, ldy (10) >= max(1,m), iter (11), info (12): as
+ *   gchol_dswls_gpu's. info = k > 0 (after the fallback): Y is not written.
+ * -------------------------------------------------------------------------- */
+int64_t gchol_dswls(int64_t m, int64_t n, int64_t nrhs, const double *A, int64_t lda,
+                    const double *d, const double *B, int64_t ldb, double *Y, int64_t ldy,
+                    int64_t *iter, int64_t *info)
+{
+    int64_t st = check_args(m, n, nrhs, A, lda, B, ldb, Y, ldy, iter, info);
+    if (iter) *iter = 0;
+    if (st != 0 || m == 0 || nrhs == 0) {
+        if (info) *info = st;
+        return st;
+    }
+    const size_t w = sizeof(double);
+    host_dswls_t job = { .m = m, .n = n, .nrhs = nrhs, .has_d = d != NULL && n > 0, .iter = iter };
+    /* A (ld m), d, B (ld max(1, n)), Y (ld m), each on 256 bytes; sizes
+     * beyond any memory must not wrap */
+    const int64_t ldb_dev = n > 1 ? n : 1;
+    int64_t elems = 0, t = 0;
+    if (__builtin_mul_overflow(m, n, &elems) || __builtin_mul_overflow(ldb_dev, nrhs, &t) ||
+        __builtin_add_overflow(elems, t, &elems) || __builtin_mul_overflow(m, nrhs, &t) ||
+        __builtin_add_overflow(elems, t, &elems) || elems > INT64_MAX / 16) {
+        *info = GCHOL_ERR_DEVICE_ALLOC;
+        return *info;
+    }
+    job.aoff = 0;
+    job.doff = job.aoff + (size_t)round_up(m * n, 32) * w;
+    job.boff = job.doff + (size_t)round_up(n, 32) * w;
+    job.yoff = job.boff + (size_t)round_up(ldb_dev * nrhs, 32) * w;
+    const size_t bytes = job.yoff + (size_t)(m * nrhs) * w;
+    gchol_host_array_t arrays[4];
+    int count = 0;
+    if (n > 0) {
+        arrays[count++] = (gchol_host_array_t){ .up = A, .ld = (size_t)lda * w,
+                                                .width = (size_t)m * w, .offset = job.aoff,
+                                                .cols = n };
+        if (job.has_d)
+            arrays[count++] = (gchol_host_array_t){ .up = d, .ld = (size_t)n * w,
+                                                    .width = (size_t)n * w, .offset = job.doff,
+                                                    .cols = 1 };
+        arrays[count++] = (gchol_host_array_t){ .up = B, .ld = (size_t)ldb * w,
+                                                .width = (size_t)n * w, .offset = job.boff,
+                                                .cols = nrhs };
+    }
+    arrays[count++] = (gchol_host_array_t){ .down = Y, .ld = (size_t)ldy * w,
+                                            .width = (size_t)m * w, .offset = job.yoff,
+                                            .cols = nrhs };
+    st = gchol_host_call(arrays, count, bytes, host_dswls_job, &job);
+    *info = st;
+    return st;
+}

@@ -12,7 +12,7 @@
  * testing_shost_bounds. Routines: gchol_?potrf, ?potrf_expert on pinned
  * (registered) arrays, ?potrs, ?posv, ?pftrf, ?pftrs, ?syrk_diag, ?sfrk_diag
  * (A streamed in many small blocks, and in one), ?wls, ?wls_rfp, and
- * gchol_dsposv in double. make test runs each twice: with the library's
+ * gchol_dsposv and gchol_dswls in double. make test runs each twice: with the library's
  * pinned stager (the default) and with GCHOL_HOST_STAGE=0 (the driver's own
  * pageable copies).
  *
@@ -610,6 +610,86 @@ done:
 }
 
 /* ---------------------------------------------------------------------------
+ * dswls (double only): A, d, B up whole, Y down.
+ * ------------------------------------------------------------------------- */
+#if defined(GCHOL_PREC_D)
+static void case_dswls(int64_t m, int64_t n, int64_t nrhs, int64_t lda, int64_t ldb, int64_t ldy,
+                       int with_d)
+{
+    char label[200], detail[200] = "";
+    snprintf(label, sizeof label, "dswls m=%lld n=%lld nrhs=%lld lda=%lld ldb=%lld ldy=%lld%s",
+             (long long)m, (long long)n, (long long)nrhs, (long long)lda, (long long)ldb,
+             (long long)ldy, with_d ? "" : ", d = NULL");
+    testing_guard_label("%s", label);
+    if (!testing_have_gpu()) { skip_case(label); return; }
+    arr_t A, d, B, Y;
+    memset(&d, 0, sizeof d);
+    int ok = 0;
+    double *S = calloc((size_t)(m * m), sizeof(double)), *R = calloc((size_t)(m * nrhs), sizeof(double));
+    double *W = malloc((size_t)(m * n) * sizeof(double));
+    if (arr_new(&A, m, n, lda) != 0 || (with_d && arr_new(&d, n, 1, n) != 0) ||
+        arr_new(&B, n, nrhs, ldb) != 0 || arr_new(&Y, m, nrhs, ldy) != 0 || !S || !R || !W) {
+        snprintf(detail, sizeof detail, "out of host memory");
+        goto done;
+    }
+    put_random(&A, m, n, 1200 + (uint64_t)m);
+    if (with_d) put_weights(&d, n, 1300 + (uint64_t)n);
+    put_random(&B, n, nrhs, 1400 + (uint64_t)n);
+    arr_put(&A);
+    if (with_d) arr_put(&d);
+    arr_put(&B);
+    arr_put(&Y);
+    int64_t info = -1, iter = -99;
+    const int64_t ret = gchol_dswls(m, n, nrhs, A.g, lda, with_d ? d.g : NULL, B.g, ldb, Y.g, ldy,
+                                    &iter, &info);
+    arr_get(&A);
+    if (with_d) arr_get(&d);
+    arr_get(&B);
+    arr_get(&Y);
+    for (int64_t k = 0; k < n; k++)
+        for (int64_t i = 0; i < m; i++)
+            W[i + k * m] = A.orig[i + k * lda] * (with_d ? d.orig[k] : 1.0);
+    cblas_dsyrk(CblasColMajor, CblasLower, CblasNoTrans, (int)m, (int)n, 1.0, W, (int)m, 0.0, S, (int)m);
+    for (int64_t c = 0; c < nrhs; c++)
+        for (int64_t k = 0; k < n; k++) {
+            const double t = (with_d ? d.orig[k] : 1.0) * B.orig[k + c * ldb];
+            for (int64_t i = 0; i < m; i++) R[i + c * m] += W[i + k * m] * t;
+        }
+    double err = -1;
+    if (LAPACKE_dposv(LAPACK_COL_MAJOR, 'L', (lapack_int)m, (lapack_int)nrhs, S, (lapack_int)m, R,
+                      (lapack_int)m) == 0) {
+        double num = 0, den = 0;
+        for (int64_t c = 0; c < nrhs; c++)
+            for (int64_t i = 0; i < m; i++) {
+                num = fmax(num, fabs(Y.out[i + c * ldy] - R[i + c * m]));
+                den = fmax(den, fabs(R[i + c * m]));
+                if (Y.out[i + c * ldy] != Y.out[i + c * ldy]) num = NAN;
+            }
+        err = den > 0 ? num / den : num;
+    }
+    const double tol = 1e4 * testing_eps('d');
+    const int64_t changed = changed_outside(&Y, 'G', m) +
+                            (memcmp(A.out, A.orig, (size_t)A.ext * ES) != 0) +
+                            (with_d && memcmp(d.out, d.orig, (size_t)d.ext * ES) != 0) +
+                            (memcmp(B.out, B.orig, (size_t)B.ext * ES) != 0);
+    ok = ret == 0 && info == 0 && iter >= 0 && err == err && err >= 0 && err < tol && changed == 0 &&
+         arr_slack_ok(&A) && (!with_d || arr_slack_ok(&d)) && arr_slack_ok(&B) && arr_slack_ok(&Y);
+    snprintf(detail, sizeof detail, "ret %lld info %lld iter %lld relative error %.2e (tol %.1e), "
+             "%lld changed outside", (long long)ret, (long long)info, (long long)iter, err, tol,
+             (long long)changed);
+done:
+    expect_case(ok, label, detail);
+    arr_free(&A);
+    arr_free(&d);
+    arr_free(&B);
+    arr_free(&Y);
+    free(S);
+    free(R);
+    free(W);
+}
+#endif
+
+/* ---------------------------------------------------------------------------
  * The guards themselves (host only): a child touches one byte outside.
  * ------------------------------------------------------------------------- */
 static void test_guards(void)
@@ -719,6 +799,11 @@ static void run_round(int quick)
                  PREC == 'd' ? 4900 : 8501, PREC == 'd' ? 19600 : 34000,
                  PREC == 'd' ? 4901 : 8500, PREC == 'd' ? 4902 : 8502, 0);
     }
+#if defined(GCHOL_PREC_D)
+    case_dswls(1, 3, 1, 1, 3, 1, 1);
+    case_dswls(20, 90, 2, 23, 91, 22, 1);
+    case_dswls(300, 1500, 3, 301, 1502, 303, 0);
+#endif
     for (int v = 0; v < 4; v++) {
         case_wls(variants[v][0], variants[v][1], 21, 90, 2, 21, 90, 0, 23, 1);
         if (!quick || v == 0) case_wls(variants[v][0], variants[v][1], 300, 1500, 1, 302, 1500, 0, 300, 0);

@@ -4,7 +4,8 @@
  * RFP forms, their host-memory forms gchol_?wls / gchol_?wls_rfp (A and B
  * streamed through the GPU in blocks, about five of the largest size
  * through GCHOL_HOST_CHUNK_BYTES), and the
- * mixed-precision gchol_dswls_gpu / gchol_dswls_expert_gpu, against CPU
+ * mixed-precision gchol_dswls_gpu / gchol_dswls_expert_gpu and its host
+ * form gchol_dswls (A, d and B up whole, Y down), against CPU
  * references in double (OpenBLAS, LAPACKE). For each column b of B,
  *     y = argmin || D (A^T y - b) ||_2,  i.e.  (A D^2 A^T) y = A D^2 b,
  * A m x n, D = diag(d) n x n, B n x nrhs, Y m x nrhs.
@@ -151,22 +152,24 @@ static const char *const kind_name[K_COUNT] = { "well", "d=NULL", "spread", "ill
                                                 "n=0" };
 
 /* V_?RFP_*: gchol_?wls_rfp_gpu, C in RFP storage (transr, uplo), the four
- * RFP variants spread over the two precisions. V_?HOST*: the host-memory
+ * RFP variants spread over the two precisions. V_DSHOST: gchol_dswls, the
+ * host form of dswls. V_?HOST*: the host-memory
  * forms gchol_?wls and gchol_?wls_rfp (A and B streamed in blocks, made
  * small through GCHOL_HOST_CHUNK_BYTES: about five of the largest). */
 typedef enum {
     V_DWLS_L, V_DWLS_U, V_SWLS_L, V_SWLS_U, V_DSWLS, V_DSWLS_X, V_DSWLS_TF32,
     V_DRFP_NL, V_DRFP_TU, V_SRFP_TL, V_SRFP_NU,
-    V_DHOST_L, V_SHOST_U, V_DHOST_RFP_NU, V_SHOST_RFP_TL, V_COUNT
+    V_DHOST_L, V_SHOST_U, V_DHOST_RFP_NU, V_SHOST_RFP_TL, V_DSHOST, V_COUNT
 } variant_t;
 static const char *const variant_name[V_COUNT] = { "dwls L", "dwls U", "swls L", "swls U",
                                                    "dswls", "dswls_x", "dswls_tf32",
                                                    "dwls rfp NL", "dwls rfp TU", "swls rfp TL",
                                                    "swls rfp NU", "dwls host L", "swls host U",
-                                                   "dwls hostNU", "swls hostTL" };
+                                                   "dwls hostNU", "swls hostTL", "dswls host" };
 #define VB(v) (1u << (v))
 #define V_RFP (VB(V_DRFP_NL) | VB(V_DRFP_TU) | VB(V_SRFP_TL) | VB(V_SRFP_NU))
-#define V_HOST (VB(V_DHOST_L) | VB(V_SHOST_U) | VB(V_DHOST_RFP_NU) | VB(V_SHOST_RFP_TL))
+#define V_HOST (VB(V_DHOST_L) | VB(V_SHOST_U) | VB(V_DHOST_RFP_NU) | VB(V_SHOST_RFP_TL) | \
+                VB(V_DSHOST))
 #define V_SINGLE (VB(V_SWLS_L) | VB(V_SWLS_U) | VB(V_SRFP_TL) | VB(V_SRFP_NU) | VB(V_SHOST_U) | \
                   VB(V_SHOST_RFP_TL))
 #define V_ALL (VB(V_DWLS_L) | VB(V_DWLS_U) | VB(V_SWLS_L) | VB(V_SWLS_U) | VB(V_DSWLS) | \
@@ -175,7 +178,7 @@ static const char *const variant_name[V_COUNT] = { "dwls L", "dwls U", "swls L",
 static int in(variant_t v, unsigned set) { return (VB(v) & set) != 0; }
 static int is_host(variant_t v) { return in(v, V_HOST); }
 static int is_rfp(variant_t v) { return in(v, V_RFP | VB(V_DHOST_RFP_NU) | VB(V_SHOST_RFP_TL)); }
-static int is_wls(variant_t v) { return v <= V_SWLS_U || is_rfp(v) || is_host(v); }
+static int is_wls(variant_t v) { return v <= V_SWLS_U || is_rfp(v) || (is_host(v) && v != V_DSHOST); }
 static int is_single(variant_t v) { return in(v, V_SINGLE); }
 static char variant_uplo(variant_t v)
 {
@@ -522,6 +525,8 @@ static int64_t call_variant(variant_t v, const problem_t *p, const void *dA, con
     case V_SHOST_RFP_TL:
         return gchol_swls_rfp(transr, uplo, p->m, p->n, p->nrhs, dA, p->lda, dd, dB, p->ldb, dC,
                               dY, lddy, info);
+    case V_DSHOST:
+        return gchol_dswls(p->m, p->n, p->nrhs, dA, p->lda, dd, dB, p->ldb, dY, lddy, iter, info);
     default:
         return gchol_dswls_expert_gpu(p->m, p->n, p->nrhs, dA, p->lda, dd, dB, p->ldb, dY, lddy,
                                       iter, info, &o, g_queue);
@@ -974,11 +979,62 @@ static void run_host_arg_checks(int rfp)
     }
 }
 
+/* gchol_dswls (host arrays): dswls_gpu's arguments 1-12, no queue. */
+static void run_dswls_host_arg_checks(void)
+{
+    argcase_t list[24];
+    int k = 0;
+    argcase_t c;
+    c = base_case("m = -1", -1); c.m = -1; list[k++] = c;
+    c = base_case("n = -1", -2); c.n = -1; list[k++] = c;
+    c = base_case("nrhs = -1", -3); c.nrhs = -1; list[k++] = c;
+    c = base_case("A = NULL", -4); c.nulls = P_A; list[k++] = c;
+    c = base_case("lda = m - 1", -5); c.ldda = 3; list[k++] = c;
+    c = base_case("B = NULL", -7); c.nulls = P_B; list[k++] = c;
+    c = base_case("ldb = n - 1", -8); c.lddb = 5; list[k++] = c;
+    c = base_case("Y = NULL", -9); c.nulls = P_Y; list[k++] = c;
+    c = base_case("ldy = m - 1", -10); c.lddy = 3; list[k++] = c;
+    c = base_case("iter = NULL", -11); c.nulls = P_ITER; list[k++] = c;
+    c = base_case("info = NULL", -12); c.nulls = P_INFO; list[k++] = c;
+    c = base_case("order: lda = m - 1 and info NULL", -5); c.ldda = 3; c.nulls = P_INFO;
+    list[k++] = c;
+    c = base_case("quick return m = 0 (A, Y NULL)", 0);
+    c.m = 0; c.ldda = c.lddy = 1; c.nulls = P_A | P_Y; list[k++] = c;
+    c = base_case("quick return nrhs = 0 (B, Y NULL)", 0);
+    c.nrhs = 0; c.nulls = P_B | P_Y; list[k++] = c;
+    if (!testing_have_gpu()) {
+        c = base_case("legal, no GPU: GCHOL_ERR_NO_DEVICE", GCHOL_ERR_NO_DEVICE); list[k++] = c;
+        c = base_case("legal, d = NULL, no GPU: GCHOL_ERR_NO_DEVICE", GCHOL_ERR_NO_DEVICE);
+        c.nulls = P_D; list[k++] = c;
+    }
+    for (int i = 0; i < k; i++) {
+        double host[4][ARG_BUF], saved[4][ARG_BUF];
+        testing_fill_nan('d', 4 * ARG_BUF, host);
+        memcpy(saved, host, sizeof host);
+        const argcase_t *a = &list[i];
+        int64_t info = INFO_POISON, iter = INFO_POISON;
+        int64_t *pinfo = a->nulls & P_INFO ? NULL : &info, *piter = a->nulls & P_ITER ? NULL : &iter;
+        const double *A = a->nulls & P_A ? NULL : host[0], *d = a->nulls & P_D ? NULL : host[1];
+        const double *B = a->nulls & P_B ? NULL : host[2];
+        double *Y = a->nulls & P_Y ? NULL : host[3];
+        const int64_t ret = gchol_dswls(a->m, a->n, a->nrhs, A, a->ldda, d, B, a->lddb, Y,
+                                        a->lddy, piter, pinfo);
+        const int untouched = memcmp(host, saved, sizeof host) == 0;
+        const int iter_ok = !piter || (a->expect == 0 ? iter == 0 : 1);
+        testing_expect(ret == a->expect && (!pinfo || info == a->expect) && untouched && iter_ok,
+                       "%-12s %-58s ret %lld (want %lld) info %lld iter %lld%s", "dswls (host)",
+                       a->what, (long long)ret, (long long)a->expect,
+                       (long long)(pinfo ? info : ret), (long long)(piter ? iter : 0),
+                       untouched ? "" : " BUFFERS WRITTEN");
+    }
+}
+
 static void run_arg_checks(void)
 {
     printf("\n-- argument checks and quick returns (host side: run without a GPU too) --\n");
     run_host_arg_checks(0);
     run_host_arg_checks(1);
+    run_dswls_host_arg_checks();
     for (int f = F_DWLS; f <= F_SWLS; f++) {
         argcase_t list[32];
         int k = 0;
