@@ -519,6 +519,48 @@ done:
 }
 
 /* ---------------------------------------------------------------------------
+ * The least squares' reference: Y_ref = (W W^T)^{-1} W (D B) with W = A D, in
+ * double (LAPACKE_dposv); returns max |Y - Y_ref| / max |Y_ref| (NaN if Y
+ * holds NaN), or -1 when out of memory or the reference fails. d NULL: D = I.
+ * ------------------------------------------------------------------------- */
+static double wls_error(int64_t m, int64_t n, int64_t nrhs, const FLOAT *A, int64_t lda,
+                        const FLOAT *d, const FLOAT *B, int64_t ldb, const FLOAT *Y, int64_t ldy)
+{
+    double *S = calloc((size_t)(m * m), sizeof(double)), *R = calloc((size_t)(m * nrhs), sizeof(double));
+    double *W = malloc((size_t)max64(1, m * n) * sizeof(double)), err = -1;
+    if (!S || !R || !W) goto out;
+    for (int64_t k = 0; k < n; k++)
+        for (int64_t i = 0; i < m; i++)
+            W[i + k * m] = (double)A[i + k * lda] * (d ? (double)d[k] : 1.0);
+    cblas_dsyrk(CblasColMajor, CblasLower, CblasNoTrans, (int)m, (int)n, 1.0, W, (int)m, 0.0, S, (int)m);
+    for (int64_t c = 0; c < nrhs; c++)
+        for (int64_t k = 0; k < n; k++) {
+            const double t = (d ? (double)d[k] : 1.0) * (double)B[k + c * ldb];
+            for (int64_t i = 0; i < m; i++) R[i + c * m] += W[i + k * m] * t;
+        }
+    if (LAPACKE_dposv(LAPACK_COL_MAJOR, 'L', (lapack_int)m, (lapack_int)nrhs, S, (lapack_int)m, R,
+                      (lapack_int)m) != 0)
+        goto out;
+    double num = 0, den = 0;
+    for (int64_t c = 0; c < nrhs; c++)
+        for (int64_t i = 0; i < m; i++) {
+            const double y = (double)Y[i + c * ldy];
+            num = y != y ? NAN : fmax(num, fabs(y - R[i + c * m]));
+            den = fmax(den, fabs(R[i + c * m]));
+            if (num != num) goto nan;
+        }
+    err = den > 0 ? num / den : num;
+    goto out;
+nan:
+    err = NAN;
+out:
+    free(S);
+    free(R);
+    free(W);
+    return err;
+}
+
+/* ---------------------------------------------------------------------------
  * wls / wls_rfp: (A D^2 A^T) Y = A D^2 B; A m x n (lda), d n, B n x nrhs
  * (ldb), C m x m (ldc) or RFP, Y m x nrhs (ldy).
  * ------------------------------------------------------------------------- */
@@ -535,12 +577,10 @@ static void case_wls(char transr, char uplo, int64_t m, int64_t n, int64_t nrhs,
     if (!testing_have_gpu()) { skip_case(label); return; }
     arr_t A, d, B, C, Y;
     int ok = 0;
-    double *S = calloc((size_t)(m * m), sizeof(double)), *R = calloc((size_t)(m * nrhs), sizeof(double));
-    double *W = malloc((size_t)(m * n) * sizeof(double));
     if (arr_new(&A, m, n, lda) != 0 || arr_new(&d, n, 1, n) != 0 ||
         arr_new(&B, n, nrhs, ldb) != 0 ||
         (transr ? arr_new_rfp(&C, m) : arr_new(&C, m, m, ldc)) != 0 ||
-        arr_new(&Y, m, nrhs, ldy) != 0 || !S || !R || !W) {
+        arr_new(&Y, m, nrhs, ldy) != 0) {
         snprintf(detail, sizeof detail, "out of host memory");
         goto done;
     }
@@ -563,27 +603,7 @@ static void case_wls(char transr, char uplo, int64_t m, int64_t n, int64_t nrhs,
     arr_get(&B);
     arr_get(&C);
     arr_get(&Y);
-    /* reference in double: S = W W^T with W = A D, R = W (D B), solved by LAPACKE_dposv */
-    for (int64_t k = 0; k < n; k++)
-        for (int64_t i = 0; i < m; i++) W[i + k * m] = (double)A.orig[i + k * lda] * (double)d.orig[k];
-    cblas_dsyrk(CblasColMajor, CblasLower, CblasNoTrans, (int)m, (int)n, 1.0, W, (int)m, 0.0, S, (int)m);
-    for (int64_t c = 0; c < nrhs; c++)
-        for (int64_t k = 0; k < n; k++) {
-            const double t = (double)d.orig[k] * (double)B.orig[k + c * ldb];
-            for (int64_t i = 0; i < m; i++) R[i + c * m] += W[i + k * m] * t;
-        }
-    double err = -1;
-    if (LAPACKE_dposv(LAPACK_COL_MAJOR, 'L', (lapack_int)m, (lapack_int)nrhs, S, (lapack_int)m, R,
-                      (lapack_int)m) == 0) {
-        double num = 0, den = 0;
-        for (int64_t c = 0; c < nrhs; c++)
-            for (int64_t i = 0; i < m; i++) {
-                num = fmax(num, fabs((double)Y.out[i + c * ldy] - R[i + c * m]));
-                den = fmax(den, fabs(R[i + c * m]));
-                if (Y.out[i + c * ldy] != Y.out[i + c * ldy]) num = NAN;
-            }
-        err = den > 0 ? num / den : num;
-    }
+    const double err = wls_error(m, n, nrhs, A.orig, lda, d.orig, B.orig, ldb, Y.out, ldy);
     /* cond(A D^2 A^T) stays below ~600 for these shapes (n >= 2m, d in
      * 0.5..2; ~150 for n = 4m): the normal equations lose about cond * eps */
     const double tol = 1e4 * testing_eps(PREC);
@@ -604,9 +624,6 @@ done:
     arr_free(&B);
     arr_free(&C);
     arr_free(&Y);
-    free(S);
-    free(R);
-    free(W);
 }
 
 /* ---------------------------------------------------------------------------
@@ -625,10 +642,8 @@ static void case_dswls(int64_t m, int64_t n, int64_t nrhs, int64_t lda, int64_t 
     arr_t A, d, B, Y;
     memset(&d, 0, sizeof d);
     int ok = 0;
-    double *S = calloc((size_t)(m * m), sizeof(double)), *R = calloc((size_t)(m * nrhs), sizeof(double));
-    double *W = malloc((size_t)(m * n) * sizeof(double));
     if (arr_new(&A, m, n, lda) != 0 || (with_d && arr_new(&d, n, 1, n) != 0) ||
-        arr_new(&B, n, nrhs, ldb) != 0 || arr_new(&Y, m, nrhs, ldy) != 0 || !S || !R || !W) {
+        arr_new(&B, n, nrhs, ldb) != 0 || arr_new(&Y, m, nrhs, ldy) != 0) {
         snprintf(detail, sizeof detail, "out of host memory");
         goto done;
     }
@@ -646,27 +661,8 @@ static void case_dswls(int64_t m, int64_t n, int64_t nrhs, int64_t lda, int64_t 
     if (with_d) arr_get(&d);
     arr_get(&B);
     arr_get(&Y);
-    for (int64_t k = 0; k < n; k++)
-        for (int64_t i = 0; i < m; i++)
-            W[i + k * m] = A.orig[i + k * lda] * (with_d ? d.orig[k] : 1.0);
-    cblas_dsyrk(CblasColMajor, CblasLower, CblasNoTrans, (int)m, (int)n, 1.0, W, (int)m, 0.0, S, (int)m);
-    for (int64_t c = 0; c < nrhs; c++)
-        for (int64_t k = 0; k < n; k++) {
-            const double t = (with_d ? d.orig[k] : 1.0) * B.orig[k + c * ldb];
-            for (int64_t i = 0; i < m; i++) R[i + c * m] += W[i + k * m] * t;
-        }
-    double err = -1;
-    if (LAPACKE_dposv(LAPACK_COL_MAJOR, 'L', (lapack_int)m, (lapack_int)nrhs, S, (lapack_int)m, R,
-                      (lapack_int)m) == 0) {
-        double num = 0, den = 0;
-        for (int64_t c = 0; c < nrhs; c++)
-            for (int64_t i = 0; i < m; i++) {
-                num = fmax(num, fabs(Y.out[i + c * ldy] - R[i + c * m]));
-                den = fmax(den, fabs(R[i + c * m]));
-                if (Y.out[i + c * ldy] != Y.out[i + c * ldy]) num = NAN;
-            }
-        err = den > 0 ? num / den : num;
-    }
+    const double err = wls_error(m, n, nrhs, A.orig, lda, with_d ? d.orig : NULL, B.orig, ldb,
+                                 Y.out, ldy);
     const double tol = 1e4 * testing_eps('d');
     const int64_t changed = changed_outside(&Y, 'G', m) +
                             (memcmp(A.out, A.orig, (size_t)A.ext * ES) != 0) +
@@ -683,9 +679,6 @@ done:
     arr_free(&d);
     arr_free(&B);
     arr_free(&Y);
-    free(S);
-    free(R);
-    free(W);
 }
 #endif
 

@@ -10,7 +10,7 @@ make -j16 lib benchmarks/bench_potrf benchmarks/bench_syrk_diag_host > $R/build.
 # the old library: the same objects but potrf_host_{d,s}.o from the old source
 O=/tmp/old; mkdir -p $O; cp lib/libgchol.a $O/
 CF="-O2 -std=c11 -Wall -Wextra -fPIC -Iinclude -Isrc -I/usr/local/cuda/include"
-cp docs/results/s23/src/potrf_host_before_slots.c src/potrf_host_old_tmp.c
+cp docs/results/s23/src/potrf_host_before_slots.c src/potrf_host_old_tmp.c  # removed from the tree after the session: git show 82a985d~1:src/potrf_host.c
 cc $CF -DGCHOL_PREC_D -c src/potrf_host_old_tmp.c -o $O/potrf_host_d.o && cc $CF -DGCHOL_PREC_S -c src/potrf_host_old_tmp.c -o $O/potrf_host_s.o || exit 1
 rm src/potrf_host_old_tmp.c
 (cd $O && ar r libgchol.a potrf_host_d.o potrf_host_s.o) || exit 1

@@ -21,7 +21,7 @@ grep -h "ERROR SUMMARY" $R/memcheck_*.log
 grep -h "FAILED" $R/*.log | head -20
 O=/tmp/old; mkdir -p $O; cp lib/libgchol.a $O/
 CF="-O2 -std=c11 -Wall -Wextra -fPIC -Iinclude -Isrc -I/usr/local/cuda/include"
-cp docs/results/s23/src/potrf_host_before_slots.c src/potrf_host_old_tmp.c
+cp docs/results/s23/src/potrf_host_before_slots.c src/potrf_host_old_tmp.c  # removed from the tree after the session: git show 82a985d~1:src/potrf_host.c
 cc $CF -DGCHOL_PREC_D -c src/potrf_host_old_tmp.c -o $O/potrf_host_d.o && cc $CF -DGCHOL_PREC_S -c src/potrf_host_old_tmp.c -o $O/potrf_host_s.o
 rm src/potrf_host_old_tmp.c
 (cd $O && ar r libgchol.a potrf_host_d.o potrf_host_s.o)
