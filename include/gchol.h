@@ -352,10 +352,14 @@ int64_t gchol_swls_rfp_gpu(char transr, char uplo, int64_t m, int64_t n, int64_t
  * device, so A may be larger than the device memory: C, m x nrhs and two
  * blocks must fit, with the factorization's own workspace. C's factor comes
  * back in its uplo triangle (or RFP array; LAPACK's partial factor when
- * info = k > 0, Y then not written). Full storage: nothing but C's uplo
- * triangle is read or written; where the factorization is left-looking
- * (m >= 4864 double, 8448 single) the factor's columns come back while
- * later ones are factored. */
+ * info = k > 0, Y then not written). Full storage, where the
+ * factorization is left-looking (m >= 4864 double, 8448 single; single 'U'
+ * excepted, which swaps its triangles): the factor's columns come back while
+ * later ones are factored, and nothing but C's uplo triangle is read or
+ * written. Otherwise the triangle comes back after it, in 256-column blocks
+ * with their whole diagonal blocks, whose other half goes up first and
+ * comes back with the same values (do not write it from elsewhere during the
+ * call); nothing else of the host C is written. */
 int64_t gchol_dwls(char uplo, int64_t m, int64_t n, int64_t nrhs, const double *A, int64_t lda,
                    const double *d, const double *B, int64_t ldb, double *C, int64_t ldc,
                    double *Y, int64_t ldy, int64_t *info);

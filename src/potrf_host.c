@@ -35,6 +35,11 @@ enum { kCopyNb = 256, kBand = 1024 };
  * for each copy from device to pageable memory, always leaves the GPU a
  * step of work queued. */
 enum { kLag = 2 };
+/* Pinned slots for the diagonal blocks of the bands copied back, each
+ * unpacked when it is next needed: four, so that with block columns of up
+ * to 2048 (two bands per final() call) the host waits only on bands of two
+ * calls before. */
+enum { kSlots = 4 };
 typedef struct {
     gchol_queue_t q;
     gchol_stage_t *stager;        /* for A, or NULL: copies go direct      */
@@ -46,10 +51,10 @@ typedef struct {
     cudaEvent_t   ev_final[kLag]; /* where the last kLag final() calls were */
     int64_t       col_final[kLag];
     int           nfinal;         /* final() calls so far                  */
-    FLOAT        *slot[2];        /* pinned: a band's diagonal blocks each */
-    cudaEvent_t   ev_slot[2];     /* their copy has landed                 */
-    int64_t       slot_c0[2], slot_c1[2]; /* the band in each (empty: c1 <= c0) */
-    int           next_slot;
+    FLOAT        *slot[kSlots];   /* pinned: a band's diagonal blocks each */
+    cudaEvent_t   ev_slot[kSlots]; /* their copy has landed                */
+    int64_t       slot_c0[kSlots], slot_c1[kSlots]; /* the band in each (empty: c1 <= c0) */
+    int           next_slot;      /* the oldest slot, next to be reused    */
 } host_io_t;
 
 /* View columns [c0, c1) are, for 'U', stored rows c0..c1: the part right
@@ -123,10 +128,10 @@ static int64_t unpack_slot(host_io_t *io, int slot)
  * of kBand view columns, the rectangle beside the band straight into A (in
  * one pipelined copy through the stager from pageable memory, which blocks
  * the host until it is done), the band's diagonal blocks whole into one of
- * two pinned slots, from which only their referenced triangle goes into A
- * when the slot is next needed or at the end (download_finish). So from
- * pinned memory the host does not wait for a band's copies while the
- * factorization goes on. */
+ * kSlots pinned slots, from which only their referenced triangle goes into
+ * A when the slot is next needed or at the end (download_finish). So from
+ * pinned memory the host waits only for the copies of bands reported two
+ * calls before, while the factorization goes on. */
 static int64_t download(host_io_t *io, int64_t c1)
 {
     const enum cudaMemcpyKind down = cudaMemcpyDeviceToHost;
@@ -143,7 +148,7 @@ static int64_t download(host_io_t *io, int64_t c1)
             e = io->upper ? copy_block(io, b0, b1, b1 - b0, n - b1, down, s)
                           : copy_block(io, b1, b0, n - b1, b1 - b0, down, s);
         const int slot = io->next_slot;
-        int64_t st = unpack_slot(io, slot); /* the band before the last */
+        int64_t st = unpack_slot(io, slot); /* the oldest band */
         if (st != GCHOL_SUCCESS) return st;
         FLOAT *stage = io->slot[slot];
         for (int64_t j = b0; j < b1 && e == cudaSuccess; j += kCopyNb, stage += kCopyNb * kCopyNb) {
@@ -159,7 +164,7 @@ static int64_t download(host_io_t *io, int64_t c1)
         if (e != cudaSuccess) return gchol_from_cuda(e);
         io->slot_c0[slot] = b0;
         io->slot_c1[slot] = b1;
-        io->next_slot = 1 - slot;
+        io->next_slot = (slot + 1) % kSlots;
     }
     io->down_to = c1;
     return GCHOL_SUCCESS;
@@ -168,8 +173,9 @@ static int64_t download(host_io_t *io, int64_t c1)
 /* The diagonal blocks still in the slots, older band first. */
 static int64_t download_finish(host_io_t *io)
 {
-    int64_t st = unpack_slot(io, io->next_slot);
-    if (st == GCHOL_SUCCESS) st = unpack_slot(io, 1 - io->next_slot);
+    int64_t st = GCHOL_SUCCESS;
+    for (int i = 0; i < kSlots && st == GCHOL_SUCCESS; ++i)
+        st = unpack_slot(io, (io->next_slot + i) % kSlots);
     return st;
 }
 
@@ -203,23 +209,23 @@ static int64_t factor_host(char uplo, int64_t n, FLOAT *A, int64_t lda, FLOAT *d
                      .upper = gchol_uplo_is_upper(uplo), .n = n, .lda = lda, .ldda = ldda,
                      .A = A, .dA = dA, .up_to = uploaded };
     const size_t slot_elems = (size_t)kBand * kCopyNb;
-    int64_t st = gchol_queue_reserve_host(q, 2 * slot_elems * sizeof(FLOAT));
+    int64_t st = gchol_queue_reserve_host(q, kSlots * slot_elems * sizeof(FLOAT));
     if (st != GCHOL_SUCCESS) return st;
-    io.slot[0] = (FLOAT *)q->hstage;
-    io.slot[1] = io.slot[0] + slot_elems;
+    for (int i = 0; i < kSlots; ++i) io.slot[i] = (FLOAT *)q->hstage + i * slot_elems;
     int created = 0, created_slots = 0;
     cudaError_t e = cudaEventCreateWithFlags(&io.ev_up, cudaEventDisableTiming);
     for (; e == cudaSuccess && created < kLag; ++created)
         e = cudaEventCreateWithFlags(&io.ev_final[created], cudaEventDisableTiming);
-    for (; e == cudaSuccess && created_slots < 2; ++created_slots)
+    for (; e == cudaSuccess && created_slots < kSlots; ++created_slots)
         e = cudaEventCreateWithFlags(&io.ev_slot[created_slots], cudaEventDisableTiming);
     if (e != cudaSuccess) {
         st = gchol_from_cuda(e);
     } else {
         const gchol_host_io_t hooks = { &io, io_need, io_final };
-        /* all of A on the device already and 'U' by swapping the triangles:
-         * the swap needs the whole matrix, so A comes back at the end */
-        const int whole = uploaded == n && opts && opts->upper == GCHOL_UPPER_SWAP;
+        /* all of A on the device already and 'U' by swapping the triangles
+         * (the options say swap for either triangle; only 'U' swaps): the
+         * swap needs the whole matrix, so A comes back at the end */
+        const int whole = uploaded == n && io.upper && opts && opts->upper == GCHOL_UPPER_SWAP;
         st = PFX(potrf_io)(uplo, n, dA, ldda, opts, whole ? NULL : &hooks, q);
         /* the factorization has finished (or failed): the rest comes back,
          * the leading columns too when info > 0, as LAPACK leaves them */
@@ -231,6 +237,9 @@ static int64_t factor_host(char uplo, int64_t n, FLOAT *A, int64_t lda, FLOAT *d
         /* nothing may still read A or io when this returns */
         (void)cudaStreamSynchronize(q->up_stream);
         (void)cudaStreamSynchronize(q->down_stream);
+        /* after a library error, the diagonal blocks of the bands whose
+         * rectangles came back (A is then partly written, as documented) */
+        if (st < 0) (void)download_finish(&io);
     }
     if (io.ev_up) cudaEventDestroy(io.ev_up);
     for (int i = 0; i < created; ++i)

@@ -199,14 +199,16 @@ static int64_t wls_host(int rfp, char transr, char uplo, int64_t m, int64_t n,
                         int64_t ldb, FLOAT *C, int64_t ldc, FLOAT *Y, int64_t ldy)
 {
     /* C's factor comes back beside the factorization where its driver reports
-     * final columns (left-looking with lookahead, as in the host ?potrf); else
+     * final columns (left-looking with lookahead, as in the host ?potrf, and
+     * not 'U' by swapping the triangles, which needs the whole matrix); else
      * after it, in one copy of the triangle (s23 c3: the banded copy lost
      * 1-2 ms at m = 4096, where nothing overlaps) */
     gchol_options_t o;
     gchol_options_default(&o);
     gchol_options_resolve(&o, PREC_CHAR, m);
     const int overlap = !rfp && o.variant == GCHOL_VARIANT_LEFT &&
-                        o.lookahead == GCHOL_LOOKAHEAD_ON && m > o.nb;
+                        o.lookahead == GCHOL_LOOKAHEAD_ON && m > o.nb &&
+                        !(gchol_uplo_is_upper(uplo) && o.upper == GCHOL_UPPER_SWAP);
     const PFX(stream_job_t) job = { .rfp = rfp, .transr = transr, .uplo = uplo, .m = m, .n = n,
                                     .alpha = 1, .beta = 0, .A = A, .lda = lda, .d = d, .C = C,
                                     .ldc = ldc, .post_c_back = overlap, .nrhs = nrhs, .B = B,

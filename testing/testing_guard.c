@@ -25,8 +25,13 @@ typedef struct {
 
 static guarded_t g_arrays[kMaxArrays];
 static char      g_label[256] = "(no case)";
+static size_t    g_page; /* cached outside the handler (sysconf is not async-signal-safe) */
 
-static size_t page_size(void) { return (size_t)sysconf(_SC_PAGESIZE); }
+static size_t page_size(void)
+{
+    if (g_page == 0) g_page = (size_t)sysconf(_SC_PAGESIZE);
+    return g_page;
+}
 
 void *testing_guard_alloc(size_t bytes, int where)
 {
@@ -102,7 +107,7 @@ static void on_fault(int sig, siginfo_t *si, void *ctx)
     const size_t pg = page_size();
     put("  FAILED  ");
     put(g_label);
-    put(sig == SIGBUS ? ": SIGBUS at 0x" : ": SIGSEGV at 0x");
+    put(sig == SIGBUS ? ": touched a guard page? SIGBUS at 0x" : ": touched a guard page? SIGSEGV at 0x");
     put_u64((uint64_t)(uintptr_t)a, 16);
     for (int i = 0; i < kMaxArrays; i++) {
         const guarded_t *g = &g_arrays[i];
@@ -137,6 +142,7 @@ void testing_guard_trap(void)
 {
     static int installed;
     if (installed) return;
+    (void)page_size(); /* the handler reads the cached value */
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = on_fault;

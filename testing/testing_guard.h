@@ -13,7 +13,8 @@
  *
  * A touch of a guard page raises SIGSEGV (or makes a CUDA copy fail, when the
  * driver pins the pages). testing_guard_trap installs a handler that prints
- * "FAILED <label>: touched the guard page ...", the SUMMARY line with that
+ * "FAILED <label>: touched a guard page? SIGSEGV at <address>, the guard page
+ * after array ... (k bytes past its end)", the SUMMARY line with that
  * failure counted, and exits: run_tests.sh then counts it as failed.
  */
 #ifndef TESTING_GUARD_H

@@ -522,9 +522,11 @@ done:
  * The least squares' reference: Y_ref = (W W^T)^{-1} W (D B) with W = A D, in
  * double (LAPACKE_dposv); returns max |Y - Y_ref| / max |Y_ref| (NaN if Y
  * holds NaN), or -1 when out of memory or the reference fails. d NULL: D = I.
+ * Cref, unless NULL, receives W W^T's lower triangle rounded (m x m, ld m).
  * ------------------------------------------------------------------------- */
 static double wls_error(int64_t m, int64_t n, int64_t nrhs, const FLOAT *A, int64_t lda,
-                        const FLOAT *d, const FLOAT *B, int64_t ldb, const FLOAT *Y, int64_t ldy)
+                        const FLOAT *d, const FLOAT *B, int64_t ldb, const FLOAT *Y, int64_t ldy,
+                        FLOAT *Cref)
 {
     double *S = calloc((size_t)(m * m), sizeof(double)), *R = calloc((size_t)(m * nrhs), sizeof(double));
     double *W = malloc((size_t)max64(1, m * n) * sizeof(double)), err = -1;
@@ -533,6 +535,9 @@ static double wls_error(int64_t m, int64_t n, int64_t nrhs, const FLOAT *A, int6
         for (int64_t i = 0; i < m; i++)
             W[i + k * m] = (double)A[i + k * lda] * (d ? (double)d[k] : 1.0);
     cblas_dsyrk(CblasColMajor, CblasLower, CblasNoTrans, (int)m, (int)n, 1.0, W, (int)m, 0.0, S, (int)m);
+    if (Cref)
+        for (int64_t j = 0; j < m; j++)
+            for (int64_t i = j; i < m; i++) Cref[i + j * m] = Cref[j + i * m] = (FLOAT)S[i + j * m];
     for (int64_t c = 0; c < nrhs; c++)
         for (int64_t k = 0; k < n; k++) {
             const double t = (d ? (double)d[k] : 1.0) * (double)B[k + c * ldb];
@@ -603,7 +608,18 @@ static void case_wls(char transr, char uplo, int64_t m, int64_t n, int64_t nrhs,
     arr_get(&B);
     arr_get(&C);
     arr_get(&Y);
-    const double err = wls_error(m, n, nrhs, A.orig, lda, d.orig, B.orig, ldb, Y.out, ldy);
+    /* Y against the reference, and C's factor: its residual against W W^T */
+    FLOAT *Cref = malloc((size_t)(m * m) * ES), *Lf = malloc((size_t)(m * m) * ES);
+    const double err = Cref && Lf ? wls_error(m, n, nrhs, A.orig, lda, d.orig, B.orig, ldb, Y.out,
+                                              ldy, Cref) : -1;
+    double fres = -1;
+    if (Cref && Lf) {
+        if (transr)
+            LAPACKE(tfttr)(LAPACK_COL_MAJOR, transr, uplo, (lapack_int)m, C.out, Lf, (lapack_int)m);
+        fres = testing_residual_cpu(PREC, uplo, m, Cref, m, transr ? Lf : C.out, transr ? m : ldc);
+    }
+    free(Cref);
+    free(Lf);
     /* cond(A D^2 A^T) stays below ~600 for these shapes (n >= 2m, d in
      * 0.5..2; ~150 for n = 4m): the normal equations lose about cond * eps */
     const double tol = 1e4 * testing_eps(PREC);
@@ -612,11 +628,12 @@ static void case_wls(char transr, char uplo, int64_t m, int64_t n, int64_t nrhs,
                             (memcmp(A.out, A.orig, (size_t)A.ext * ES) != 0) +
                             (memcmp(d.out, d.orig, (size_t)d.ext * ES) != 0) +
                             (memcmp(B.out, B.orig, (size_t)B.ext * ES) != 0);
-    ok = ret == 0 && info == 0 && err == err && err >= 0 && err < tol && changed == 0 &&
-         arr_slack_ok(&A) && arr_slack_ok(&d) && arr_slack_ok(&B) && arr_slack_ok(&C) &&
-         arr_slack_ok(&Y);
-    snprintf(detail, sizeof detail, "ret %lld info %lld relative error %.2e (tol %.1e), %lld changed outside",
-             (long long)ret, (long long)info, err, tol, (long long)changed);
+    ok = ret == 0 && info == 0 && err == err && err >= 0 && err < tol && fres == fres &&
+         fres >= 0 && fres < TESTING_TOL && changed == 0 && arr_slack_ok(&A) && arr_slack_ok(&d) &&
+         arr_slack_ok(&B) && arr_slack_ok(&C) && arr_slack_ok(&Y);
+    snprintf(detail, sizeof detail, "ret %lld info %lld relative error %.2e (tol %.1e), C's factor "
+             "residual %.2e, %lld changed outside", (long long)ret, (long long)info, err, tol, fres,
+             (long long)changed);
 done:
     expect_case(ok, label, detail);
     arr_free(&A);
@@ -662,7 +679,7 @@ static void case_dswls(int64_t m, int64_t n, int64_t nrhs, int64_t lda, int64_t 
     arr_get(&B);
     arr_get(&Y);
     const double err = wls_error(m, n, nrhs, A.orig, lda, with_d ? d.orig : NULL, B.orig, ldb,
-                                 Y.out, ldy);
+                                 Y.out, ldy, NULL);
     const double tol = 1e4 * testing_eps('d');
     const int64_t changed = changed_outside(&Y, 'G', m) +
                             (memcmp(A.out, A.orig, (size_t)A.ext * ES) != 0) +
@@ -786,8 +803,10 @@ static void run_round(int quick)
     if (!quick) {
         /* C's factor copied back beside the left-looking factorization (m
          * from 4864 in double, 8448 in single); single 'U' swaps its
-         * triangles there, and its factor comes back at the end */
-        if (PREC == 'd') case_wls(0, 'L', 4900, 19600, 2, 4901, 19601, 4903, 4900, 0);
+         * triangles there, and its factor comes back after it */
+        case_wls(0, 'L', PREC == 'd' ? 4900 : 8500, PREC == 'd' ? 19600 : 34000, 2,
+                 PREC == 'd' ? 4901 : 8500, PREC == 'd' ? 19601 : 34001, PREC == 'd' ? 4903 : 8501,
+                 PREC == 'd' ? 4900 : 8502, 0);
         case_wls(0, 'U', PREC == 'd' ? 4900 : 8500, PREC == 'd' ? 19600 : 34000, 1,
                  PREC == 'd' ? 4900 : 8501, PREC == 'd' ? 19600 : 34000,
                  PREC == 'd' ? 4901 : 8500, PREC == 'd' ? 4902 : 8502, 0);
