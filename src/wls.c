@@ -15,7 +15,6 @@
 #include "../kernels/gchol_kernels.h"
 #include "host_stream.h"
 
-
 static const FLOAT one = 1, zero = 0;
 
 /* Y := A (D^2 B); B is not written. D^2 B goes through a stream-ordered
