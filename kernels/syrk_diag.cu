@@ -494,7 +494,7 @@ __device__ __forceinline__ void copy_group(T *dst, const T *src, int rows)
  * Branch-free, so that the multiply steps around it stay one scheduling
  * region. Successive copies are one pointer step apart: a 64-bit add each.
  */
-template <typename T, bool kVec>
+template <typename T, bool kVec, bool kFull>
 __device__ __forceinline__ void issue_part(T *S, const T *src, int rows, int64_t ldstep, int kleft,
                                            int part, const T *safe)
 {
@@ -504,8 +504,12 @@ __device__ __forceinline__ void issue_part(T *S, const T *src, int rows, int64_t
     T *dst = S + (c0 + CG * part * Q) * kLDS + kVecRows<T> * rg;
 #pragma unroll
     for (int j = 0; j < Q; ++j, p += ldstep) {
-        const bool in = c0 + CG * (part * Q + j) < kleft;
-        copy_group<T, kVec>(dst + CG * j * kLDS, in ? p : safe, in ? rows : 0);
+        if constexpr (kFull) { /* the stage lies inside the chunk: no column test */
+            copy_group<T, kVec>(dst + CG * j * kLDS, p, rows);
+        } else {
+            const bool in = c0 + CG * (part * Q + j) < kleft;
+            copy_group<T, kVec>(dst + CG * j * kLDS, in ? p : safe, in ? rows : 0);
+        }
     }
 }
 
@@ -621,10 +625,12 @@ __device__ __forceinline__ void mainloop(Tile &acc, T *smem, const T *__restrict
     auto stage = [&](int buf) { return smem + buf * stage_size<T, kKMajor>(); };
     /* Part `part` of stage kt's copies, into buffer buf; the last part closes
      * the group. Stages past the chunk zero-fill (nobody reads them), which
-     * keeps this free of branches. */
-    auto issue = [&](int kt, int buf, int part) {
+     * keeps this free of branches. full: std::true_type where the stage lies
+     * wholly inside the chunk (M-major copies then skip the column test). */
+    auto issue = [&](int kt, int buf, int part, auto full) {
+        [[maybe_unused]] constexpr bool kFull = decltype(full)::value;
         T *S = stage(buf);
-        const int64_t k0 = kbeg + (int64_t)kt * BK, off = kt * stride;
+        [[maybe_unused]] const int64_t k0 = kbeg + (int64_t)kt * BK, off = kt * stride;
         const int kleft = (int)max((int64_t)0, min((int64_t)BK, kend - k0));
         if constexpr (kKMajor) {
             const int64_t k0l = kbeg + (int64_t)kt * BK;
@@ -633,8 +639,8 @@ __device__ __forceinline__ void mainloop(Tile &acc, T *smem, const T *__restrict
             issue_part_kmajor<kVec>(S + boff, A + col0 * lda + k0l, lda,
                                     (int)min((int64_t)kBM, m - col0), kleft, part, A);
         } else {
-            issue_part<T, kVec>(S, a_src.p + off, a_src.rows, ldstep, kleft, part, A);
-            issue_part<T, kVec>(S + boff, b_src.p + off, b_src.rows, ldstep, kleft, part, A);
+            issue_part<T, kVec, kFull>(S, a_src.p + off, a_src.rows, ldstep, kleft, part, A);
+            issue_part<T, kVec, kFull>(S + boff, b_src.p + off, b_src.rows, ldstep, kleft, part, A);
         }
         if (kHasD && part == 0) issue_stage_d(S + doff, d, k0, kend);
         if (part == kIssueParts<T> - 1) cp_async_commit();
@@ -654,20 +660,20 @@ __device__ __forceinline__ void mainloop(Tile &acc, T *smem, const T *__restrict
 #pragma unroll
     for (int s = 0; s < kAsyncStages - 1; ++s)
 #pragma unroll
-        for (int part = 0; part < kIssueParts<T>; ++part) issue(s, s, part);
+        for (int part = 0; part < kIssueParts<T>; ++part) issue(s, s, part, std::false_type{});
     cp_async_wait<kAsyncStages - 2>(); /* stage 0 */
     square_d(0);
     __syncthreads();
 #pragma unroll
     for (int part = 0; part < kScaleParts<T>; ++part) scale(0, part);
     int buf = 0; /* kt % kAsyncStages */
-    for (int kt = 0; kt < nk; ++kt) {
+    auto run_stage = [&](int kt, auto full) {
         const int buf1 = buf == 2 ? 0 : buf + 1, buf2 = buf1 == 2 ? 0 : buf1 + 1;
         cp_async_wait<0>(); /* stage kt+1 */
         square_d(buf1);
         __syncthreads(); /* kt scaled and visible, kt+1 landed, kt-1 free */
         auto between = [&](int step) {
-            if (step < kIssueParts<T>) issue(kt + 2, buf2, step);
+            if (step < kIssueParts<T>) issue(kt + 2, buf2, step, full);
             if (step >= kScaleAt) scale(buf1, step - kScaleAt);
         };
         if (active) {
@@ -677,7 +683,15 @@ __device__ __forceinline__ void mainloop(Tile &acc, T *smem, const T *__restrict
             for (int step = 0; step < NS; ++step) between(step);
         }
         buf = buf1;
-    }
+    };
+    /* Stages whose copies lie wholly inside the chunk skip the column test:
+     * 17% fewer instructions issued in double, 2-4% faster at 16384 x 16384
+     * and unchanged elsewhere (docs/results/s24/, calls 3 and 4). */
+    const int nfast = (int)max((int64_t)0, min((int64_t)nk, (kend - kbeg) / BK - (kAsyncStages - 1)));
+    int kt = 0;
+    if constexpr (!kKMajor) /* (its copies have no such test to skip) */
+        for (; kt < nfast; ++kt) run_stage(kt, std::true_type{});
+    for (; kt < nk; ++kt) run_stage(kt, std::false_type{});
     cp_async_wait<0>();
 }
 

@@ -39,7 +39,10 @@ enum { kLag = 2 };
  * unpacked when it is next needed: four, so that with block columns of up
  * to 2048 (two bands per final() call) the host waits only on bands of two
  * calls before. */
-enum { kSlots = 4 };
+#ifndef GCHOL_HOST_SLOTS /* (A/B builds) */
+#define GCHOL_HOST_SLOTS 4
+#endif
+enum { kSlots = GCHOL_HOST_SLOTS };
 typedef struct {
     gchol_queue_t q;
     gchol_stage_t *stager;        /* for A, or NULL: copies go direct      */
