@@ -132,6 +132,12 @@ void    gchol_default_queue_release(void);
  * single. */
 int64_t gchol_left_auto_from(char precision);
 
+/* Whether resolved options factor an n x n matrix with the left-looking
+ * driver's lookahead over more than one block column: the only path that
+ * swaps 'U' block by block beside its work, and that reports final columns
+ * to the host interface (whose copies back then run beside it). */
+int gchol_options_left_lookahead(const gchol_options_t *opts, int64_t n);
+
 /* Checks an options struct; 1 if valid (NULL is valid), 0 if not. */
 int gchol_options_valid(const gchol_options_t *opts);
 
@@ -273,6 +279,10 @@ int64_t gchol_dpotrf_device_to_host(char uplo, int64_t n, double *dA, int64_t ld
                                     int64_t lda, gchol_queue_t queue);
 int64_t gchol_spotrf_device_to_host(char uplo, int64_t n, float *dA, int64_t ldda, float *A,
                                     int64_t lda, gchol_queue_t queue);
+/* Whether ?potrf_device_to_host copies the triangle back beside the
+ * factorization (1) or after it (0). */
+int gchol_dpotrf_device_to_host_overlaps(char uplo, int64_t n);
+int gchol_spotrf_device_to_host_overlaps(char uplo, int64_t n);
 
 /* Set (to 1) on the calling thread once a host-memory form has begun writing
  * an array that is also its input (potrf's A, potrs's B, pftrf's A, pftrs's

@@ -195,8 +195,16 @@ void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n)
     if (opts->lookahead == GCHOL_LOOKAHEAD_AUTO) opts->lookahead = row->lookahead;
     /* the swap where it was measured: block by block beside the lookahead */
     if (upper_auto && n >= (single ? upper_swap_from_single : upper_swap_from_double) &&
-        opts->variant == GCHOL_VARIANT_LEFT && opts->lookahead == GCHOL_LOOKAHEAD_ON && n > opts->nb)
+        gchol_options_left_lookahead(opts, n))
         opts->upper = GCHOL_UPPER_SWAP;
+}
+
+int gchol_options_left_lookahead(const gchol_options_t *opts, int64_t n)
+{
+    /* the driver's block: nb, and at least its leaf (recnb, up to potf2's) */
+    const int64_t leaf = opts->recnb < GCHOL_POTF2_MAX_N ? opts->recnb : GCHOL_POTF2_MAX_N;
+    const int64_t nb = opts->nb > leaf ? opts->nb : leaf;
+    return opts->variant == GCHOL_VARIANT_LEFT && opts->lookahead == GCHOL_LOOKAHEAD_ON && n > nb;
 }
 
 void gchol_options_resolve_host(gchol_options_t *opts, char precision, int64_t n)

@@ -596,8 +596,7 @@ static int64_t factor(fact_t *f, int64_t n, int64_t c0, const gchol_options_t *u
         view_plain(f, f->blk[B11].base, f->ld, 0);
         f->swap_n = n;
         f->swap_cols = f->swap_rows = 0;
-        f->swap_pieces = o.variant == GCHOL_VARIANT_LEFT && o.lookahead == GCHOL_LOOKAHEAD_ON &&
-                         n > nb;
+        f->swap_pieces = gchol_options_left_lookahead(&o, n);
         if (!f->swap_pieces) GCHOL_TRY(swap_columns_to(f, n));
     }
     if (f->tracing) {
@@ -607,8 +606,7 @@ static int64_t factor(fact_t *f, int64_t n, int64_t c0, const gchol_options_t *u
     GCHOL_CUDA(cudaEventRecord(f->q->ev_fork, f->q->stream));
     GCHOL_CUDA(cudaStreamWaitEvent(f->q->panel_stream, f->q->ev_fork, 0));
     /* only the left-looking lookahead interleaves the host transfers */
-    if (f->io && !(o.variant == GCHOL_VARIANT_LEFT && o.lookahead == GCHOL_LOOKAHEAD_ON &&
-                   n > nb)) {
+    if (f->io && !gchol_options_left_lookahead(&o, n)) {
         GCHOL_TRY(f->io->need(f->io->ctx, n));
         f->io = NULL;
     }

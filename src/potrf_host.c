@@ -222,6 +222,14 @@ static int64_t io_final(void *ctx, int64_t col_end, cudaStream_t s)
     return GCHOL_SUCCESS;
 }
 
+/* 'U' by swapping the triangles (the options say swap for either triangle;
+ * only 'U' swaps) with all of A on the device already: the swap needs the
+ * whole matrix, so A comes back at the end. */
+static int swaps_whole(char uplo, const gchol_options_t *opts)
+{
+    return gchol_uplo_is_upper(uplo) && opts && opts->upper == GCHOL_UPPER_SWAP;
+}
+
 /* Uploads, factors and copies back A through the queue's device matrix
  * (ldda >= n): the transfers interleaved with the factorization where the
  * driver allows it. Columns before `uploaded` are on the device already.
@@ -246,10 +254,7 @@ static int64_t factor_host(char uplo, int64_t n, FLOAT *A, int64_t lda, FLOAT *d
         st = gchol_from_cuda(e);
     } else {
         const gchol_host_io_t hooks = { &io, io_need, io_final };
-        /* all of A on the device already and 'U' by swapping the triangles
-         * (the options say swap for either triangle; only 'U' swaps): the
-         * swap needs the whole matrix, so A comes back at the end */
-        const int whole = uploaded == n && io.upper && opts && opts->upper == GCHOL_UPPER_SWAP;
+        const int whole = uploaded == n && swaps_whole(uplo, opts);
         st = PFX(potrf_io)(uplo, n, dA, ldda, opts, whole ? NULL : &hooks, q);
         /* the factorization has finished (or failed): the rest comes back,
          * the leading columns too when info > 0, as LAPACK leaves them */
@@ -342,13 +347,27 @@ int64_t PFX(potrf_host_on_queue)(char uplo, int64_t n, FLOAT *A, int64_t lda, si
  * reports no final columns (the single-kernel tiled factorization), all of
  * the triangle comes back at the end. Returns 0, k > 0 (A then holds
  * LAPACK's partial factor) or a gchol_status_t. */
+static void device_to_host_options(gchol_options_t *o, int64_t n)
+{
+    gchol_options_default(o);
+    gchol_options_resolve(o, PREC_CHAR, n);
+}
+
 int64_t PFX(potrf_device_to_host)(char uplo, int64_t n, FLOAT *dA, int64_t ldda, FLOAT *A,
                                   int64_t lda, gchol_queue_t queue)
 {
     gchol_options_t o;
-    gchol_options_default(&o);
-    gchol_options_resolve(&o, PREC_CHAR, n);
+    device_to_host_options(&o, n);
     return factor_host(uplo, n, A, lda, dA, ldda, &o, queue, n);
+}
+
+/* Whether potrf_device_to_host's copies run beside the factorization: where
+ * the driver reports final columns and the triangles are not swapped. */
+int PFX(potrf_device_to_host_overlaps)(char uplo, int64_t n)
+{
+    gchol_options_t o;
+    device_to_host_options(&o, n);
+    return gchol_options_left_lookahead(&o, n) && !swaps_whole(uplo, &o);
 }
 
 /* gchol_?potrf: LAPACK's ?potrf on the GPU, on the library-owned queue.

@@ -197,17 +197,10 @@ static int64_t wls_host(int rfp, char transr, char uplo, int64_t m, int64_t n,
                         int64_t nrhs, const FLOAT *A, int64_t lda, const FLOAT *d, const FLOAT *B,
                         int64_t ldb, FLOAT *C, int64_t ldc, FLOAT *Y, int64_t ldy)
 {
-    /* C's factor comes back beside the factorization where its driver reports
-     * final columns (left-looking with lookahead, as in the host ?potrf, and
-     * not 'U' by swapping the triangles, which needs the whole matrix); else
-     * after it, in one copy of the triangle (s23 c3: the banded copy lost
-     * 1-2 ms at m = 4096, where nothing overlaps) */
-    gchol_options_t o;
-    gchol_options_default(&o);
-    gchol_options_resolve(&o, PREC_CHAR, m);
-    const int overlap = !rfp && o.variant == GCHOL_VARIANT_LEFT &&
-                        o.lookahead == GCHOL_LOOKAHEAD_ON && m > o.nb &&
-                        !(gchol_uplo_is_upper(uplo) && o.upper == GCHOL_UPPER_SWAP);
+    /* C's factor comes back beside the factorization where potrf's driver
+     * allows it; else after it, in one copy of the triangle (s23 c3: the
+     * banded copy lost 1-2 ms at m = 4096, where nothing overlaps) */
+    const int overlap = !rfp && PFX(potrf_device_to_host_overlaps)(uplo, m);
     const PFX(stream_job_t) job = { .rfp = rfp, .transr = transr, .uplo = uplo, .m = m, .n = n,
                                     .alpha = 1, .beta = 0, .A = A, .lda = lda, .d = d, .C = C,
                                     .ldc = ldc, .post_c_back = overlap, .nrhs = nrhs, .B = B,
