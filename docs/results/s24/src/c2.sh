@@ -2,7 +2,9 @@
 # session 24, call 2: why does the eighteenth session's standalone DMMA gemm (probe c8: the same
 # 128 x 128 tile, 8 warps of 64 x 32, m16n8k4, 3 stages) run ~16% faster than syrk_diag's double
 # kernel? Clock and power sampled (nvidia-smi, 50 ms) while each runs; ncu at the clocks the
-# card picks (--clock-control none) of one launch of each at 4096 x 65536.
+# card picks (--clock-control none) of one launch of each at 4096 x 65536. build/dgemm_probe was
+# built here: results/s18/src/dgemm_probe.cu with src/dgemm_probe_filters.patch (PROBE_CFG,
+# PROBE_SHAPES), nvcc -O3 -std=c++17 -arch=sm_90 -o build/dgemm_probe dgemm_probe.cu -lcublas.
 source .deps/env.sh; export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH
 S=$SECONDS; R=$OUT/c2; mkdir -p $R
 make -j16 lib benchmarks/bench_syrk_diag > $R/build.log 2>&1 || { tail -20 $R/build.log; exit 1; }
