@@ -153,18 +153,22 @@ int gchol_ssyrk_update_launch(int64_t m, int64_t ncols, int64_t k, const float *
                               cudaStream_t stream);
 
 /*
- * C := alpha * A * diag(d)^2 * A^T + beta * C on the lower-triangle tiles, C
- * addressed through *map. A is m x n (ldda); dd has n entries or is NULL
- * (D = I); with beta = 0 C is not read. splits and dwork from the plan.
- * tf32 (single only; must be 0 in double): one TF32 product instead of three
- * (gchol_products_t).
+ * C := alpha * A * diag(d)^2 * A^T + beta * C on the lower-triangle tiles of
+ * C's first ncols columns (ncols = m: the whole triangle; fewer: the
+ * trapezoid of those columns, every row), C addressed through *map. A is
+ * m x n (ldda); dd has n entries or is NULL (D = I); with beta = 0 C is not
+ * read. splits and dwork from the plan (which sizes them for the whole
+ * triangle). tf32 (single only; must be 0 in double): one TF32 product
+ * instead of three (gchol_products_t).
  */
-int gchol_dsyrk_diag_launch(int64_t m, int64_t n, double alpha, const double *dA, int64_t ldda,
-                            const double *dd, double beta, double *dC, const gchol_outmap_t *map,
-                            int splits, double *dwork, int tf32, cudaStream_t stream);
-int gchol_ssyrk_diag_launch(int64_t m, int64_t n, float alpha, const float *dA, int64_t ldda,
-                            const float *dd, float beta, float *dC, const gchol_outmap_t *map,
-                            int splits, float *dwork, int tf32, cudaStream_t stream);
+int gchol_dsyrk_diag_launch(int64_t m, int64_t ncols, int64_t n, double alpha, const double *dA,
+                            int64_t ldda, const double *dd, double beta, double *dC,
+                            const gchol_outmap_t *map, int splits, double *dwork, int tf32,
+                            cudaStream_t stream);
+int gchol_ssyrk_diag_launch(int64_t m, int64_t ncols, int64_t n, float alpha, const float *dA,
+                            int64_t ldda, const float *dd, float beta, float *dC,
+                            const gchol_outmap_t *map, int splits, float *dwork, int tf32,
+                            cudaStream_t stream);
 
 /*
  * Conversions between a full triangle (ldda) and RFP, in either direction

@@ -880,22 +880,23 @@ extern "C" int gchol_syrk_diag_plan(int64_t m, int64_t n, size_t elsize, int *sp
     return cudaSuccess;
 }
 
-extern "C" int gchol_dsyrk_diag_launch(int64_t m, int64_t n, double alpha, const double *dA,
-                                       int64_t ldda, const double *dd, double beta, double *dC,
-                                       const gchol_outmap_t *map, int splits, double *dwork,
-                                       int tf32, cudaStream_t stream)
+extern "C" int gchol_dsyrk_diag_launch(int64_t m, int64_t ncols, int64_t n, double alpha,
+                                       const double *dA, int64_t ldda, const double *dd,
+                                       double beta, double *dC, const gchol_outmap_t *map,
+                                       int splits, double *dwork, int tf32, cudaStream_t stream)
 {
     if (tf32) return cudaErrorInvalidValue; /* no TF32 form of double */
-    return gchol::launch<double>(m, m, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork, stream);
+    return gchol::launch<double>(m, ncols, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork,
+                                 stream);
 }
 
-extern "C" int gchol_ssyrk_diag_launch(int64_t m, int64_t n, float alpha, const float *dA,
-                                       int64_t ldda, const float *dd, float beta, float *dC,
-                                       const gchol_outmap_t *map, int splits, float *dwork,
-                                       int tf32, cudaStream_t stream)
+extern "C" int gchol_ssyrk_diag_launch(int64_t m, int64_t ncols, int64_t n, float alpha,
+                                       const float *dA, int64_t ldda, const float *dd, float beta,
+                                       float *dC, const gchol_outmap_t *map, int splits,
+                                       float *dwork, int tf32, cudaStream_t stream)
 {
-    return gchol::launch<float>(m, m, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork, stream,
-                                false, tf32 != 0);
+    return gchol::launch<float>(m, ncols, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork,
+                                stream, false, tf32 != 0);
 }
 
 extern "C" int64_t gchol_syrk_update_tiles(int64_t m, int64_t ncols)

@@ -48,6 +48,26 @@ static int64_t largest_block(int64_t m, size_t es)
 
 static int64_t first_block(int64_t kc) { return (kc + kFirstBlockFraction - 1) / kFirstBlockFraction; }
 
+/* C back in parts (job->c_back): the last block's product runs as kParts
+ * launches, each on a range of C's columns (of its lower view) and every row
+ * below, and each part comes back while the next ones compute; else C's
+ * download (1 GB at 16384 in double) follows the whole product. Where m >=
+ * kPartsFromM, so that each launch keeps many tiles (GCHOL_HOST_PARTS_FROM
+ * sets that m instead: the tests use small ones). */
+enum { kParts = 4, kPartsFromM = 8192 };
+
+static int64_t parts_from_m(void)
+{
+    const char *v = getenv("GCHOL_HOST_PARTS_FROM");
+    const long long m = v && *v ? atoll(v) : 0;
+    return m > 0 ? (int64_t)m : kPartsFromM;
+}
+
+static int64_t part_start(int64_t m, int p)
+{
+    return p >= kParts ? m : (m * p / kParts) / GCHOL_TRI_BLOCK * GCHOL_TRI_BLOCK;
+}
+
 /* C += alpha A_b D_b^2 A_b^T (beta_b C first), on the queue's stream. */
 static int64_t block_product(const PFX(stream_job_t) *j, int64_t k, const FLOAT *dA,
                              const FLOAT *dd, FLOAT beta_b, FLOAT *dC, gchol_queue_t q)
@@ -109,7 +129,8 @@ int64_t PFX(host_stream)(const PFX(stream_job_t) *j, PFX(stream_post_t) post, vo
 
     gchol_queue_t q = NULL;
     int prev = 0, entered = 0;
-    cudaEvent_t ready[2] = { NULL, NULL }, freed[2] = { NULL, NULL };
+    cudaEvent_t ready[2] = { NULL, NULL }, freed[2] = { NULL, NULL }, part_done[kParts] = { NULL };
+    const int parts = j->c_back && !j->rfp && m >= parts_from_m() && n > 0;
     int64_t st = gchol_default_queue_acquire(&q);
     if (st == GCHOL_SUCCESS) st = gchol_queue_enter(q, &prev);
     if (st != GCHOL_SUCCESS) goto done;
@@ -144,6 +165,8 @@ int64_t PFX(host_stream)(const PFX(stream_job_t) *j, PFX(stream_post_t) post, vo
         GCHOL_CUDA(cudaEventCreateWithFlags(&ready[b], cudaEventDisableTiming));
         GCHOL_CUDA(cudaEventCreateWithFlags(&freed[b], cudaEventDisableTiming));
     }
+    for (int p = 0; parts && p < kParts; ++p)
+        GCHOL_CUDA(cudaEventCreateWithFlags(&part_done[p], cudaEventDisableTiming));
     gchol_stage_t *stage_a = n ? gchol_queue_stager(q, j->A) : NULL;
     gchol_stage_t *stage_d = n && j->d ? gchol_queue_stager(q, j->d) : NULL;
     gchol_stage_t *stage_b = n && nrhs ? gchol_queue_stager(q, j->B) : NULL;
@@ -181,20 +204,53 @@ int64_t PFX(host_stream)(const PFX(stream_job_t) *j, PFX(stream_post_t) post, vo
         GCHOL_CUDA(cudaStreamWaitEvent(q->stream, ready[b], 0));
         const FLOAT *ddb = j->d ? dd[b] : NULL;
         /* later blocks add to C and R */
-        GCHOL_TRY(block_product(j, k, dA[b], ddb, j0 == 0 ? j->beta : (FLOAT)1, dC, q));
+        const FLOAT beta_b = j0 == 0 ? j->beta : (FLOAT)1;
+        if (parts && j0 + k == n) { /* the last block: C's columns [c0, c1) and the rows below */
+            for (int p = 0; p < kParts; ++p) {
+                const int64_t c0 = part_start(m, p), c1 = part_start(m, p + 1);
+                if (c1 > c0) {
+                    GCHOL_TRY(PFX(syrk_diag_cols)(j->uplo, m - c0, c1 - c0, k, j->alpha,
+                                                  dA[b] + c0, m, ddb, beta_b, dC + c0 + c0 * m, m,
+                                                  0, q));
+                }
+                GCHOL_CUDA(cudaEventRecord(part_done[p], q->stream));
+            }
+        } else {
+            GCHOL_TRY(block_product(j, k, dA[b], ddb, beta_b, dC, q));
+        }
         if (nrhs) GCHOL_TRY(block_rhs(j, k, dA[b], ddb, dB[b], j0 == 0 ? 0 : (FLOAT)1, dR, q));
         GCHOL_CUDA(cudaEventRecord(freed[b], q->stream));
+    }
+    if (j->c_back) {
+        if (j->beta != 0) gchol_host_inout_written = 1;
+        if (parts) { /* each part once its product has run, on down_stream */
+            for (int p = 0; p < kParts; ++p) {
+                if (part_start(m, p + 1) == part_start(m, p)) continue; /* (small m, tests) */
+                GCHOL_CUDA(cudaStreamWaitEvent(q->down_stream, part_done[p], 0));
+                GCHOL_CUDA(gchol_host_copy_triangle_part(
+                    stage_c, cudaMemcpyDeviceToHost, gchol_uplo_is_upper(j->uplo), m,
+                    part_start(m, p), part_start(m, p + 1), es, (char *)dC, (size_t)m * es,
+                    (char *)j->C, (size_t)j->ldc * es, q->down_stream));
+            }
+        } else {
+            GCHOL_TRY(PFX(host_stream_copy_c)(q, j, dC, stage_c, cudaMemcpyDeviceToHost));
+        }
     }
     st = post(q, j, dC, dR, stage_c, ctx);
 done:
     if (q) {
-        /* nothing may still be copying into the queue's buffer, also after an error */
+        /* nothing may still be copying into or out of the queue's buffer,
+         * also after an error */
         cudaError_t e1 = cudaStreamSynchronize(q->up_stream), e2 = cudaStreamSynchronize(q->stream);
-        if (st == GCHOL_SUCCESS) st = gchol_from_cuda(e1 != cudaSuccess ? e1 : e2);
+        cudaError_t e3 = cudaStreamSynchronize(q->down_stream);
+        if (st == GCHOL_SUCCESS)
+            st = gchol_from_cuda(e1 != cudaSuccess ? e1 : e2 != cudaSuccess ? e2 : e3);
         for (int b = 0; b < 2; ++b) {
             if (ready[b]) cudaEventDestroy(ready[b]);
             if (freed[b]) cudaEventDestroy(freed[b]);
         }
+        for (int p = 0; p < kParts; ++p)
+            if (part_done[p]) cudaEventDestroy(part_done[p]);
         if (entered) gchol_queue_leave(prev);
     }
     gchol_default_queue_release(); /* as host_call.c: after any acquire */

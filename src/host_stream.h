@@ -22,6 +22,9 @@ typedef struct {
     int            post_c_back; /* 1: post copies C's triangle back itself,
                                    writing nothing else of C (full storage,
                                    beta = 0: no diagonal blocks go up first) */
+    int            c_back;     /* 1: host_stream copies C's triangle back
+                                  itself before post (full storage), in parts
+                                  beside the last block's product for large m */
     int64_t        nrhs;       /* > 0: R := A D^2 B (m x nrhs, ld m on the device) */
     const FLOAT   *B;          /* host, ldb x nrhs                              */
     int64_t        ldb;

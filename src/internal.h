@@ -301,6 +301,15 @@ extern _Thread_local int gchol_host_inout_written;
 cudaError_t gchol_host_copy_triangle(gchol_stage_t *stager, enum cudaMemcpyKind kind, int upper,
                                      int64_t n, size_t es, char *d, size_t dpitch, char *h,
                                      size_t hpitch, cudaStream_t s);
+/* The part of that triangle in the lower view's columns [c0, c1) ('U': the
+ * rows [c0, c1)), c0 and c1 multiples of its 256-column blocks or n: the
+ * parts of a partition of 0..n copy what the whole triangle's copy does. */
+cudaError_t gchol_host_copy_triangle_part(gchol_stage_t *stager, enum cudaMemcpyKind kind,
+                                          int upper, int64_t n, int64_t c0, int64_t c1, size_t es,
+                                          char *d, size_t dpitch, char *h, size_t hpitch,
+                                          cudaStream_t s);
+/* Its block: the granule of the parts. */
+enum { GCHOL_TRI_BLOCK = 256 };
 /* Uploads the 256 x 256 diagonal blocks of gchol_host_copy_triangle's tiling
  * (n x 256 elements): before a triangle download of a result that was not
  * uploaded (beta = 0), so that the download writes back the host's own
@@ -339,6 +348,14 @@ int64_t gchol_dsyrk_diag_full(char uplo, int64_t m, int64_t n, double alpha, con
 int64_t gchol_ssyrk_diag_full(char uplo, int64_t m, int64_t n, float alpha, const float *dA,
                               int64_t ldda, const float *dd, float beta, float *dC, int64_t lddc,
                               int tf32, gchol_queue_t queue);
+/* The same on C's first ncols columns of its lower view, every row ('U': its
+ * first ncols rows, every column); host_stream.c's last block, in pieces. */
+int64_t gchol_dsyrk_diag_cols(char uplo, int64_t m, int64_t ncols, int64_t n, double alpha,
+                              const double *dA, int64_t ldda, const double *dd, double beta,
+                              double *dC, int64_t lddc, int tf32, gchol_queue_t queue);
+int64_t gchol_ssyrk_diag_cols(char uplo, int64_t m, int64_t ncols, int64_t n, float alpha,
+                              const float *dA, int64_t ldda, const float *dd, float beta,
+                              float *dC, int64_t lddc, int tf32, gchol_queue_t queue);
 
 /* The work of gchol_?wls_gpu (transr = 0, C full with lddc) and of
  * gchol_?wls_rfp_gpu (transr 'N'/'T', C in RFP), arguments checked and m > 0

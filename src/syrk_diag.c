@@ -9,9 +9,10 @@
 
 #include "../kernels/gchol_kernels.h"
 
-/* Enqueues the product through `map`; arguments already checked. */
-static int64_t syrk_diag_run(int64_t m, int64_t n, FLOAT alpha, const FLOAT *dA, int64_t ldda,
-                             const FLOAT *dd, FLOAT beta, FLOAT *dC,
+/* Enqueues the product of C's first ncols columns (of its lower view)
+ * through `map`; arguments already checked. */
+static int64_t syrk_diag_run(int64_t m, int64_t ncols, int64_t n, FLOAT alpha, const FLOAT *dA,
+                             int64_t ldda, const FLOAT *dd, FLOAT beta, FLOAT *dC,
                              const gchol_outmap_t *map, int tf32, gchol_queue_t queue)
 {
     /* BLAS quick return: nothing to add and C unchanged. */
@@ -28,8 +29,8 @@ static int64_t syrk_diag_run(int64_t m, int64_t n, FLOAT alpha, const FLOAT *dA,
     GCHOL_CUDA(gchol_syrk_diag_plan(m, n, sizeof(FLOAT), &splits, &work_bytes));
     /* Stream-ordered: the pool reuses the memory from one call to the next. */
     if (work_bytes) GCHOL_CUDA(gchol_malloc_async((void **)&dwork, work_bytes, queue->stream));
-    GCHOL_CUDA(SYRK_DIAG_LAUNCH(m, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork, tf32,
-                                queue->stream));
+    GCHOL_CUDA(SYRK_DIAG_LAUNCH(m, ncols, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork,
+                                tf32, queue->stream));
 done:
     if (dwork) {
         cudaError_t e = cudaFreeAsync(dwork, queue->stream);
@@ -66,9 +67,18 @@ int64_t PFX(syrk_diag_full)(char uplo, int64_t m, int64_t n, FLOAT alpha, const 
                             int64_t ldda, const FLOAT *dd, FLOAT beta, FLOAT *dC, int64_t lddc,
                             int tf32, gchol_queue_t queue)
 {
+    return PFX(syrk_diag_cols)(uplo, m, m, n, alpha, dA, ldda, dd, beta, dC, lddc, tf32, queue);
+}
+
+/* Internal (host_stream.c): syrk_diag_full on C's first ncols columns of
+ * its lower view, every row (for 'U': its first ncols rows). */
+int64_t PFX(syrk_diag_cols)(char uplo, int64_t m, int64_t ncols, int64_t n, FLOAT alpha,
+                            const FLOAT *dA, int64_t ldda, const FLOAT *dd, FLOAT beta, FLOAT *dC,
+                            int64_t lddc, int tf32, gchol_queue_t queue)
+{
     const gchol_outmap_t map = { .rfp = 0, .upper = gchol_uplo_is_upper(uplo), .transposed = 0,
                                  .ldc = lddc };
-    return syrk_diag_run(m, n, alpha, dA, ldda, dd, beta, dC, &map, tf32, queue);
+    return syrk_diag_run(m, ncols, n, alpha, dA, ldda, dd, beta, dC, &map, tf32, queue);
 }
 
 /* -----------------------------------------------------------------------------
@@ -88,5 +98,5 @@ int64_t PFX(sfrk_diag_gpu)(char transr, char uplo, int64_t m, int64_t n, FLOAT a
     if (queue == NULL) return -11;
     const gchol_outmap_t map = { .rfp = 1, .upper = gchol_uplo_is_upper(uplo),
                                  .transposed = gchol_transr_is_trans(transr), .ldc = 0 };
-    return syrk_diag_run(m, n, alpha, dA, ldda, dd, beta, dC, &map, 0, queue);
+    return syrk_diag_run(m, m, n, alpha, dA, ldda, dd, beta, dC, &map, 0, queue);
 }

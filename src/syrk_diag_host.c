@@ -10,11 +10,13 @@
 #include "host_stream.h"
 
 /* After the last block: C's stored part back (C is an input too when
- * beta != 0). */
+ * beta != 0), where host_stream has not (full storage: it has, in parts
+ * beside the last block's product). */
 static int64_t download_c(gchol_queue_t q, const PFX(stream_job_t) *j, FLOAT *dC, FLOAT *dR,
                           gchol_stage_t *stage_c, void *ctx)
 {
     (void)dR, (void)ctx;
+    if (j->c_back) return GCHOL_SUCCESS;
     if (j->beta != 0) gchol_host_inout_written = 1;
     return PFX(host_stream_copy_c)(q, j, dC, stage_c, cudaMemcpyDeviceToHost);
 }
@@ -27,7 +29,7 @@ static int64_t stream_product(int rfp, char transr, char uplo, int64_t m,
     if (m == 0 || ((alpha == 0 || n == 0) && beta == 1)) return GCHOL_SUCCESS;
     const PFX(stream_job_t) job = { .rfp = rfp, .transr = transr, .uplo = uplo, .m = m, .n = n,
                                     .alpha = alpha, .beta = beta, .A = A, .lda = lda, .d = d,
-                                    .C = C, .ldc = ldc };
+                                    .C = C, .ldc = ldc, .c_back = !rfp };
     return PFX(host_stream)(&job, download_c, NULL);
 }
 

@@ -483,11 +483,15 @@ static void case_syrk(char transr, char uplo, int64_t m, int64_t n, int64_t lda,
         reg_c = cudaHostRegister(C.g, (size_t)C.ext * ES, cudaHostRegisterDefault) == cudaSuccess;
         (void)cudaGetLastError();
     }
-    if (small_blocks) setenv("GCHOL_HOST_CHUNK_BYTES", "65536", 1);
+    if (small_blocks) { /* and C back in parts (full storage) whatever m */
+        setenv("GCHOL_HOST_CHUNK_BYTES", "65536", 1);
+        setenv("GCHOL_HOST_PARTS_FROM", "1", 1);
+    }
     const int64_t ret = transr
         ? GCHOL(sfrk_diag)(transr, uplo, m, n, (FLOAT)alpha, A.g, lda, d.g, (FLOAT)beta, C.g)
         : GCHOL(syrk_diag)(uplo, m, n, (FLOAT)alpha, A.g, lda, d.g, (FLOAT)beta, C.g, ldc);
     unsetenv("GCHOL_HOST_CHUNK_BYTES");
+    unsetenv("GCHOL_HOST_PARTS_FROM");
     if (reg_a) cudaHostUnregister(A.g);
     if (reg_c) cudaHostUnregister(C.g);
     arr_get(&A);

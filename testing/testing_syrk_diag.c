@@ -98,6 +98,7 @@ typedef struct {
     int      nan_a;      /* alpha = 0: A and d are NaN (BLAS: not read)     */
     int      host;       /* the host form: 1 pageable arrays, 2 A pinned    */
     int64_t  chunk;      /* host: GCHOL_HOST_CHUNK_BYTES (0: the default)   */
+    int64_t  parts_from; /* host: GCHOL_HOST_PARTS_FROM (0: the default)    */
     uint64_t seed;
 } case_t;
 
@@ -314,12 +315,16 @@ static int64_t call_host(const case_t *c, FLOAT *A, const FLOAT *d, FLOAT *C)
     char chunk[32];
     snprintf(chunk, sizeof chunk, "%lld", (long long)c->chunk);
     if (c->chunk) setenv("GCHOL_HOST_CHUNK_BYTES", chunk, 1);
+    char parts[32];
+    snprintf(parts, sizeof parts, "%lld", (long long)c->parts_from);
+    if (c->parts_from) setenv("GCHOL_HOST_PARTS_FROM", parts, 1);
     const int64_t ret =
         c->rfp ? GCHOL(sfrk_diag)(c->transr, c->uplo, c->m, c->n, (FLOAT)c->alpha, Ause,
                                   case_lda(c), dd, (FLOAT)c->beta, C + GUARD)
                : GCHOL(syrk_diag)(c->uplo, c->m, c->n, (FLOAT)c->alpha, Ause, case_lda(c), dd,
                                   (FLOAT)c->beta, C, case_ldc(c));
     unsetenv("GCHOL_HOST_CHUNK_BYTES");
+    unsetenv("GCHOL_HOST_PARTS_FROM");
     if (Ause != A) {
         memcpy(A, Ause, abytes);
         cudaFreeHost(Ause);
@@ -350,6 +355,8 @@ static void print_case(const case_t *c, testing_result_t res)
            var, (long long)c->m, (long long)c->n, (long long)case_lda(c));
     if (c->chunk)
         printf("chunk=%lldB ", (long long)c->chunk);
+    if (c->parts_from)
+        printf("parts ");
     if (c->rfp)
         printf("rfp+guards ");
     else
@@ -601,6 +608,21 @@ static void build_suite(case_list_t *l, int quick)
     HOST(100000, add(l, 'T', 'L', 200, 4097, 0, 0, 1, 1, D_EXTREME, 0, 0));
     if (!quick) /* 2049 x 40000 in blocks of 128 .. 1023 columns */
         HOST(1 << 24, add_all_variants(l, 2049, 40000, 1, 1, 1, 1, D_RAND, 0, 0));
+    /* C back in four parts beside the last block's product (full storage;
+     * from m = 8192 by default, here from any m): parts of 256-column
+     * blocks, some of them empty at m = 300; beta = 0 over NaN C */
+#define PARTS(...)                                                              \
+    do {                                                                        \
+        const int64_t from_ = l->count;                                         \
+        __VA_ARGS__;                                                            \
+        for (int64_t i_ = from_; i_ < l->count; i_++) l->v[i_].parts_from = 1;  \
+    } while (0)
+    PARTS(HOST(65536, add_all_variants(l, 1000, 3000, 3, 5, -1, 0.5, D_RAND, 0, 0)));
+    PARTS(HOST(0, add(l, 0, 'U', 1100, 700, 17, 64, 1.5, 0, D_RAND, 1, 0)));
+    PARTS(HOST(65536, add(l, 0, 'L', 1100, 3000, 0, 0, 1, 0, D_RAND, 1, 0)));
+    PARTS(HOST(0, add(l, 0, 'L', 300, 500, 1, 2, 1, 0, D_NONE, 1, 0)));
+    PARTS(HOST(0, add(l, 0, 'U', 300, 500, 1, 2, -1, 1, D_RAND, 0, 0)));
+#undef PARTS
 #undef HOST
     /* 7. leading dimensions well above m */
     if (!quick) {
