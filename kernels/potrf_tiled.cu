@@ -738,11 +738,8 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
             /* panel top -= L(k, k-1) L(k, k-1)^T, its lower triangle only
              * where the tensor-core form exists */
 #if defined(GCHOL_GPU_ARCH) && GCHOL_GPU_ARCH >= 90
-            if constexpr (std::is_same<T, double>::value ||
-                          std::is_same<Acc, TileAcc3xTF32>::value) {
-                lower_product_sub(SP, kLdp, SX, kLdo);
-            } else
-#endif
+            lower_product_sub(SP, kLdp, SX, kLdo);
+#else
             {
                 Acc acc;
                 acc.zero();
@@ -751,6 +748,7 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
                     if (r >= c) SP[r + c * kLdp] -= v;
                 });
             }
+#endif
             prof(worker_items(nt) + nt + k, 3);
             prof(worker_items(nt) + nt + k, 4);
             pending = flag(k, k - 1);

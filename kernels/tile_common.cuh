@@ -333,17 +333,22 @@ __device__ __forceinline__ void inner_update_tf32(float *C, int ldc, const float
 
 /*
  * C(r, c) -= sum_k X(r, k) X(c, k) for r >= c of a 64 x 64 tile, k < 64 (the
- * chain block's W -= L L^T), on the tensor cores: only the 20 of the 32
- * m16n8 tiles that hold lower elements, five for the two warps of each
- * scheduler (w, w + 4). C(r, c) = C[r + c*ldc], X(r, k) = X[r + k*ldx],
- * ldx = 4 mod 16 (a conflict-free fragment map as in inner_update_dmma /
- * _tf32).
- * Double: mma m16n8k4, two k phases; each warp takes 2 or 3 tiles of one
- * 16-row block and loads their A fragment once per k step for all of them.
- * One tile at a time put 3 shared loads on each DMMA, and the shared-memory
+ * chain block's W -= L L^T), on the FP64 tensor cores in both precisions:
+ * only the 20 of the 32 m16n8 tiles that hold lower elements, five for the
+ * two warps of each scheduler (w, w + 4). C(r, c) = C[r + c*ldc], X(r, k) =
+ * X[r + k*ldx], ldx = 4 mod 16 (double) or mod 32 (single).
+ * mma m16n8k4, two k phases; each warp takes 2 or 3 tiles of one 16-row
+ * block and loads their A fragment once per k step for all of them. One
+ * tile at a time put 3 shared loads on each DMMA, and the shared-memory
  * bandwidth set the pace (H100: the product 1.50 -> 1.28 us, tiled d L
  * 1024 / 2048 0.208-0.210 / 0.419-0.428 -> 0.205-0.207 / 0.414-0.415 ms).
- * Single (sm_90 builds): 3xTF32 m16n8k8 as inner_update_tf32.
+ * Single converts its operands to double: the products are exact and the
+ * sums double, and it is faster than the 3xTF32 form it replaced (one
+ * block alone 2940 -> 2680 cycles; tiled s L / U 1024 0.191 / 0.202-0.205
+ * -> 0.182-0.185 / 0.193-0.195 ms, docs/results/s25/c2/), whose chains of
+ * shared load, split and mma ran at latency, not at the pipe's rate.
+ * k slots: double q and q + 4 (8-byte words, conflict-free with ld = 4 mod
+ * 16); single 2q and 2q + 1 (banks g + 8q, distinct with ld = 4 mod 32).
  */
 struct LowerTilesOfWarp {
     int i, j0, count; /* tiles (i, j0 .. j0 + count - 1) of 16 x 8 */
@@ -360,22 +365,24 @@ __device__ __forceinline__ LowerTilesOfWarp lower_tiles_of_warp(int warp)
     const int sh = 8 * warp;
     return { int((kI >> sh) & 0xff), int((kJ0 >> sh) & 0xff), int((kCount >> sh) & 0xff) };
 }
-__device__ __forceinline__ void lower_product_sub(double *C, int ldc, const double *X, int ldx)
+template <typename T>
+__device__ __forceinline__ void lower_product_sub(T *C, int ldc, const T *X, int ldx)
 {
+    constexpr int kSlot = sizeof(T) == 8 ? 1 : 2, kPhase = sizeof(T) == 8 ? 4 : 1;
     const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
     const int g = lane >> 2, q = lane & 3;
     const LowerTilesOfWarp w = lower_tiles_of_warp(warp);
-    const double *a = X + 16 * w.i + g + q * ldx, *b = X + 8 * w.j0 + g + q * ldx;
+    const T *a = X + 16 * w.i + g + kSlot * q * ldx, *b = X + 8 * w.j0 + g + kSlot * q * ldx;
     double acc[3][2][4] = {}; /* [tile][k phase][fragment] */
 #pragma unroll 2
     for (int k = 0; k < 64; k += 8) {
         const double a00 = a[k * ldx], a01 = a[8 + k * ldx];
-        const double a10 = a[(k + 4) * ldx], a11 = a[8 + (k + 4) * ldx];
+        const double a10 = a[(k + kPhase) * ldx], a11 = a[8 + (k + kPhase) * ldx];
 #pragma unroll
         for (int s = 0; s < 3; ++s)
             if (s < w.count) {
                 dmma_16x8x4(acc[s][0], a00, a01, b[8 * s + k * ldx]);
-                dmma_16x8x4(acc[s][1], a10, a11, b[8 * s + (k + 4) * ldx]);
+                dmma_16x8x4(acc[s][1], a10, a11, b[8 * s + (k + kPhase) * ldx]);
             }
     }
 #pragma unroll
@@ -384,38 +391,9 @@ __device__ __forceinline__ void lower_product_sub(double *C, int ldc, const doub
 #pragma unroll
             for (int e = 0; e < 4; ++e) {
                 const int r = 16 * w.i + g + 8 * (e / 2), c = 8 * (w.j0 + s) + 2 * q + (e % 2);
-                if (r >= c) C[r + c * ldc] -= acc[s][0][e] + acc[s][1][e];
+                if (r >= c) C[r + c * ldc] -= T(acc[s][0][e] + acc[s][1][e]);
             }
 }
-#ifdef GCHOL_INNER_UPDATE_TF32
-/* Single precision keeps one tile per step of the loop (id = warp, warp + 8,
- * warp + 16): the grouped form ran slower in 3xTF32 (tiled s L 1024 on the
- * H100 0.186-0.189 -> 0.193-0.197 ms; docs/results/s14/c6). */
-__device__ __forceinline__ void lower_tile_of20(int id, int &i, int &j)
-{
-    /* row block i (16 rows) has tiles j = 0 .. 2i + 1 (8 columns each) */
-    i = id < 2 ? 0 : id < 6 ? 1 : id < 12 ? 2 : 3;
-    j = id - i * (i + 1);
-}
-__device__ __forceinline__ void lower_product_sub(float *C, int ldc, const float *X, int ldx)
-{
-    const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
-    const int g = lane >> 2, q = lane & 3;
-    for (int id = warp; id < 20; id += 8) {
-        int i, j;
-        lower_tile_of20(id, i, j);
-        const float *a = X + 16 * i + 2 * g + 2 * q * ldx, *b = X + 8 * j + g + 2 * q * ldx;
-        float acc[3][4] = {};
-#pragma unroll 2
-        for (int k = 0; k < 64; k += 8) mma_3xtf32_step(acc, a + k * ldx, ldx, b + k * ldx, ldx);
-#pragma unroll
-        for (int e = 0; e < 4; ++e) {
-            const int r = 16 * i + 2 * g + e / 2, c = 8 * j + 2 * q + (e % 2);
-            if (r >= c) C[r + c * ldc] -= (acc[0][e] + acc[1][e]) + acc[2][e];
-        }
-    }
-}
-#endif
 
 /* The inner-panel update in each precision: DMMA for double; single on
  * 3xTF32 where the build targets sm_90 (FFMA otherwise). */
