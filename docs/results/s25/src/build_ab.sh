@@ -23,8 +23,8 @@ for form in $FORMS; do
   cp lib/libgchol.a $AB/lib_$name.a; (cd $AB/o_$name && ar r ../lib_$name.a *.o)
   cc $CF -Ibenchmarks benchmarks/bench_potrf.c benchmarks/bench_common.c -o $AB/bench_potrf_$name $AB/lib_$name.a $LD -lcusolver -llapacke -lopenblas -lm -lstdc++ &
   for t in $TESTS; do
-    src=testing/testing_${t#s}.c
-    cc $CF -DGCHOL_PREC_S -Itesting $src testing/testing_common.c -o $AB/testing_${t}_$name $AB/lib_$name.a $LD -llapacke -lopenblas -lm -lstdc++ &
+    src=testing/testing_${t:1}.c; P=$(echo ${t:0:1} | tr a-z A-Z)
+    cc $CF -DGCHOL_PREC_$P -Itesting $src testing/testing_common.c -o $AB/testing_${t}_$name $AB/lib_$name.a $LD -llapacke -lopenblas -lm -lstdc++ &
   done
 done
 wait
