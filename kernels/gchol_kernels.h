@@ -53,8 +53,8 @@ int gchol_spotf2_launch(int64_t n, float *dA, int64_t ldda, int upper,
  * kernel does nothing if it is already non-zero). dsync: device workspace of
  * GCHOL_TILED_SYNC_WORDS ints, owned by the stream for the launch (it is
  * cleared here, in stream order). dwork: device workspace of
- * GCHOL_TILED_WORK_ELEMS elements, owned by the stream for the launch (the
- * inverse transposes of the diagonal tiles).
+ * GCHOL_TILED_WORK_ELEMS elements, 16-byte aligned, owned by the stream for
+ * the launch (the inverse transposes of the diagonal tiles).
  */
 int gchol_dpotrf_tiled_launch(int64_t n, int64_t ncols, double *dA, int64_t ldda, int upper,
                               int64_t col0, int64_t *dinfo, int *dsync, double *dwork,

@@ -187,12 +187,36 @@ __device__ __forceinline__ void load_tile(T *S, int lds, const T *A, int64_t ld,
 }
 
 /* view(r0 + r, c0 + c) = S[r + c*lds] (view order) for r < rows, c < cols
- * (r >= c if lower_only). */
+ * (r >= c if lower_only).
+ * In lower, where memory is view order, each thread moves 16 bytes at a
+ * time when the columns and the rows allow (16-byte aligned A and ld, rows
+ * a multiple of the vector): a 64 x 64 tile is then 4 (single) or 8
+ * (double) stores per thread instead of 16. The chain block's stores are on
+ * the critical path; H100, tiled kernel, ms, lower: s 1024 / 2048 / 4096
+ * 0.185-0.186 / 0.368-0.370 / 0.885-0.886 -> 0.177-0.180 / 0.355 / 0.854-
+ * 0.866, d 1024 / 2048 / 4096 (with the copy of L(k, k-1) below) 0.209-
+ * 0.211 / 0.415-0.420 / 1.099 -> 0.198 / 0.390-0.397 / 1.071-1.073
+ * (docs/results/s25/c8/). Upper's transposed stores stay scalar. */
 template <typename T>
 __device__ __forceinline__ void store_tile(T *A, int64_t ld, int upper, int64_t r0, int64_t c0,
                                            const T *S, int lds, int rows, int cols,
                                            bool lower_only)
 {
+    constexpr int kV = 16 / (int)sizeof(T);
+    if (!upper && rows % kV == 0 && lds % kV == 0 && ld % kV == 0 && (uintptr_t)A % 16 == 0) {
+        T *p = A + r0 + c0 * ld;
+        for (int i = threadIdx.x * kV; i < kTB * kTB; i += kThreads * kV) {
+            const int r = i % kTB, c = i / kTB;
+            if (r >= rows || c >= cols || (lower_only && r + kV <= c)) continue;
+            if (!lower_only || r >= c) {
+                *reinterpret_cast<uint4 *>(p + r + c * ld) =
+                    *reinterpret_cast<const uint4 *>(S + r + c * lds);
+            } else { /* the vector that holds the diagonal element */
+                for (int e = c - r; e < kV; ++e) p[r + e + c * ld] = S[r + e + c * lds];
+            }
+        }
+        return;
+    }
     const TileShare sh(ld, upper);
     T *p = (upper ? A + c0 + r0 * ld : A + r0 + c0 * ld) + sh.off0;
 #pragma unroll
@@ -640,7 +664,6 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
 {
     using Acc = typename TileAccOf<T>::type;
     constexpr int upper = kUpper;
-    constexpr bool kDirectX = !kUpper && std::is_same<T, double>::value;
     T *SP = smem;             /* the [W; I] panel, kTB x kLdp */
     T *SX = SP + kTB * kLdp;  /* P, then L(k, k-1), kTB x kLdo */
     const int nt = (n + kTB - 1) / kTB;
@@ -656,24 +679,13 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
         acc.template update<false, true, kLdo, kLdp, true>(SX, SP + kTB);
         prof(worker_items(nt) + nt + k, 0);
         __syncthreads(); /* every read of P */
-        if constexpr (kDirectX) {
-            /* X goes to memory straight from the accumulators, with no second
-             * pass over shared memory after a barrier (double, lower: 3%
-             * faster at n = 1024 and 2048 on the H100; the scattered stores
-             * of the transposed view, and single precision, lost 1-7%) */
-            T *X0 = A + r0 + c0 * ld;
-            acc.template for_each<false, true>([&](int r, int c, T v) {
-                SX[r + c * kLdo] = v;
-                if (r < rows) X0[r + c * ld] = v;
-            });
-            __syncthreads();
-            prof(worker_items(nt) + nt + k, 1);
-        } else {
-            acc.template for_each<false, true>([&](int r, int c, T v) { SX[r + c * kLdo] = v; });
-            __syncthreads();
-            prof(worker_items(nt) + nt + k, 1);
-            store_tile(A, ld, upper, r0, c0, SX, kLdo, rows, kTB, false);
-        }
+        /* (Double lower stored X straight from the accumulators from the
+         * sixth session; with store_tile's 16-byte stores the copy through
+         * shared memory is faster: d L 1024 0.209-0.211 -> 0.198 ms.) */
+        acc.template for_each<false, true>([&](int r, int c, T v) { SX[r + c * kLdo] = v; });
+        __syncthreads();
+        prof(worker_items(nt) + nt + k, 1);
+        store_tile(A, ld, upper, r0, c0, SX, kLdo, rows, kTB, false);
         prof(worker_items(nt) + nt + k, 2);
     };
 
@@ -771,10 +783,15 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
             ready_early = load_acquire(threadIdx.x == kPoller ? flag(k + 1, k) : flag(k + 1, k + 1)) >=
                           kPartial;
         store_tile(A, ld, upper, c0, c0, SP, kLdp, rows, rows, true);
-        /* U(k) row-major: work[c + j*kTB] = U(c, j), for the solve items */
-        if (below)
-            for (int i = threadIdx.x; i < kTB * kTB; i += kThreads)
-                work[(int64_t)k * kTB * kTB + i] = SP[kTB + i % kTB + (i / kTB) * kLdp];
+        /* U(k) row-major: work[c + j*kTB] = U(c, j), for the solve items;
+         * 16 bytes at a time (the workspace is cudaMalloc'd) */
+        if (below) {
+            constexpr int kV = 16 / (int)sizeof(T);
+            static_assert(kLdp % kV == 0, "the panel's columns start on 16 bytes");
+            for (int i = threadIdx.x * kV; i < kTB * kTB; i += kThreads * kV)
+                *reinterpret_cast<uint4 *>(work + (int64_t)k * kTB * kTB + i) =
+                    *reinterpret_cast<const uint4 *>(SP + kTB + i % kTB + (i / kTB) * kLdp);
+        }
         /* info before the flag: a later (garbage) failure cannot win */
         if (fail >= 0 && threadIdx.x == 0) {
             atomicCAS(reinterpret_cast<unsigned long long *>(dinfo), 0ull,
@@ -1017,7 +1034,7 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
 {
     if (n <= 0 || ncols <= 0) return cudaSuccess;
     if (ncols > n || ncols > GCHOL_TILED_MAX_N || (ncols < n && ncols % kTB != 0) ||
-        n > INT32_MAX - kTB)
+        n > INT32_MAX - kTB || (uintptr_t)dwork % 16 != 0)
         return cudaErrorInvalidValue;
     const int nt = (int)((n + kTB - 1) / kTB), ntc = (int)((ncols + kTB - 1) / kTB);
     if ((int64_t)nt * ntc > (int64_t)kMaxTiles * kMaxTiles) return cudaErrorInvalidValue;
