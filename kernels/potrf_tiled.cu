@@ -196,24 +196,24 @@ __device__ __forceinline__ void load_tile(T *S, int lds, const T *A, int64_t ld,
  * 0.185-0.186 / 0.368-0.370 / 0.885-0.886 -> 0.177-0.180 / 0.355 / 0.854-
  * 0.866, d 1024 / 2048 / 4096 (with the copy of L(k, k-1) below) 0.209-
  * 0.211 / 0.415-0.420 / 1.099 -> 0.198 / 0.390-0.397 / 1.071-1.073
- * (docs/results/s25/c8/). Upper's transposed stores stay scalar. */
+ * (docs/results/s25/c8/). Upper's transposed stores stay scalar, and so do
+ * the diagonal tiles' lower triangles: with their vectors as well (the one
+ * holding the diagonal element by parts) the kernel ran 5-10% slower at
+ * n = 1024-3072 (docs/results/s25/c10/). */
 template <typename T>
 __device__ __forceinline__ void store_tile(T *A, int64_t ld, int upper, int64_t r0, int64_t c0,
                                            const T *S, int lds, int rows, int cols,
                                            bool lower_only)
 {
     constexpr int kV = 16 / (int)sizeof(T);
-    if (!upper && rows % kV == 0 && lds % kV == 0 && ld % kV == 0 && (uintptr_t)A % 16 == 0) {
+    if (!upper && !lower_only && rows % kV == 0 && lds % kV == 0 && ld % kV == 0 &&
+        (uintptr_t)A % 16 == 0) {
         T *p = A + r0 + c0 * ld;
         for (int i = threadIdx.x * kV; i < kTB * kTB; i += kThreads * kV) {
             const int r = i % kTB, c = i / kTB;
-            if (r >= rows || c >= cols || (lower_only && r + kV <= c)) continue;
-            if (!lower_only || r >= c) {
+            if (r < rows && c < cols)
                 *reinterpret_cast<uint4 *>(p + r + c * ld) =
                     *reinterpret_cast<const uint4 *>(S + r + c * lds);
-            } else { /* the vector that holds the diagonal element */
-                for (int e = c - r; e < kV; ++e) p[r + e + c * ld] = S[r + e + c * lds];
-            }
         }
         return;
     }
