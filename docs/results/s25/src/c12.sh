@@ -1,7 +1,7 @@
 #!/bin/bash
-# session 25, call 12 (the final tree): issue 3's full auto sweep; an A/B of the final tree's
-# stores (16-byte stores also for the diagonal tiles' lower triangles) against call 8's V2
-# (build/ab.tar.xz: bench_potrf_V2), tiled sizes, two rounds; memcheck of the quick dpotrf /
+# session 25, call 12 (the final tree): issue 3's full auto sweep; the final tree against call
+# 8's V2 (build/ab.tar.xz: bench_potrf_V2; the same stores, so a check that the two builds run
+# alike), tiled sizes, two rounds; memcheck of the quick dpotrf /
 # spotrf suites and racecheck of the tiled kernel at 1000; issue 4's pftrf rows (d, 16384 / 32768).
 source docs/results/call_common.sh c12 lib benchmarks/bench_potrf benchmarks/bench_pftrf testing/testing_dpotrf testing/testing_spotrf
 tar xJf build/ab.tar.xz -C build
