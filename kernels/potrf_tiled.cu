@@ -196,47 +196,24 @@ __device__ __forceinline__ void load_tile(T *S, int lds, const T *A, int64_t ld,
  * 0.185-0.186 / 0.368-0.370 / 0.885-0.886 -> 0.177-0.180 / 0.355 / 0.854-
  * 0.866, d 1024 / 2048 / 4096 (with the copy of L(k, k-1) below) 0.209-
  * 0.211 / 0.415-0.420 / 1.099 -> 0.198 / 0.390-0.397 / 1.071-1.073
- * (docs/results/s25/c8/). In upper, where memory holds the view's rows,
- * each vector gathers kV columns of one row from shared memory: lane (a, b)
- * = (lane % 16, lane / 16) takes row 16 rg + a and the vector 2 cp + b, so
- * a (half-)warp's shared reads hit distinct banks (lds = 4 mod 32) and each
- * row's two vectors fill one 32-byte sector. The diagonal tiles' lower
- * triangles stay scalar: with vectors as well (the one holding the
- * diagonal element by parts) the kernel ran 5-10% slower at n = 1024-3072
- * (docs/results/s25/c10/). */
-template <typename T> struct Vec16;
-template <> struct Vec16<float> { using type = float4; };
-template <> struct Vec16<double> { using type = double2; };
+ * (docs/results/s25/c8/). Upper's transposed stores stay scalar, and so do
+ * the diagonal tiles' lower triangles: with their vectors as well (the one
+ * holding the diagonal element by parts) the kernel ran 5-10% slower at
+ * n = 1024-3072 (docs/results/s25/c10/). */
 template <typename T>
 __device__ __forceinline__ void store_tile(T *A, int64_t ld, int upper, int64_t r0, int64_t c0,
                                            const T *S, int lds, int rows, int cols,
                                            bool lower_only)
 {
     constexpr int kV = 16 / (int)sizeof(T);
-    using V = typename Vec16<T>::type;
-    const bool vec_ok = !lower_only && ld % kV == 0 && (uintptr_t)A % 16 == 0;
-    if (vec_ok && !upper && rows % kV == 0 && lds % kV == 0) {
+    if (!upper && !lower_only && rows % kV == 0 && lds % kV == 0 && ld % kV == 0 &&
+        (uintptr_t)A % 16 == 0) {
         T *p = A + r0 + c0 * ld;
         for (int i = threadIdx.x * kV; i < kTB * kTB; i += kThreads * kV) {
             const int r = i % kTB, c = i / kTB;
             if (r < rows && c < cols)
-                *reinterpret_cast<V *>(p + r + c * ld) = *reinterpret_cast<const V *>(S + r + c * lds);
-        }
-        return;
-    }
-    if (vec_ok && upper && cols % kV == 0) {
-        T *p = A + c0 + r0 * ld;
-        const int lane = threadIdx.x % kWarpSize, a = lane % 16, b = lane / 16;
-        constexpr int kCombos = 4 * kTB / (2 * kV); /* 16-row groups x vector pairs */
-        for (int id = threadIdx.x / kWarpSize; id < kCombos; id += kThreads / kWarpSize) {
-            const int r = 16 * (id % 4) + a, c = kV * (2 * (id / 4) + b);
-            if (r < rows && c < cols) {
-                V v;
-                T *e = reinterpret_cast<T *>(&v);
-#pragma unroll
-                for (int j = 0; j < kV; ++j) e[j] = S[r + (c + j) * lds];
-                *reinterpret_cast<V *>(p + c + r * ld) = v;
-            }
+                *reinterpret_cast<uint4 *>(p + r + c * ld) =
+                    *reinterpret_cast<const uint4 *>(S + r + c * lds);
         }
         return;
     }
