@@ -8,6 +8,13 @@
 #                                line; stops it at S seconds into the call (default 480)
 #   tally                        sum the SUMMARY lines of $R/testing_*.log: "TOTAL p passed, ..."
 #   finish                       gzip the logs and pack $R into $OUT/<call>.tgz
+#   gpu_suite [L [M...]]         every GPU tester of make test, full suites, in parallel groups
+#                                (each stopped at L seconds into the call, default 480), memcheck
+#                                of the quick suites of testers M (default dsyrk_diag,
+#                                dhost_bounds, wls) beside them, then the shim's runs alone, the
+#                                tally and the memcheck summaries (the commands that the
+#                                twenty-fifth session's calls 5, 9, 11 and 13 spelled out; as a
+#                                function it has not run on the device yet, only dry here)
 set -u
 CALL=${1:?call name}; shift
 source .deps/env.sh
@@ -41,4 +48,38 @@ tally() {
 finish() {
     gzip -9 -n "$R"/*.log 2>/dev/null
     tar czf "$OUT/$CALL.tgz" -C "$OUT" "$CALL" && rm -rf "$R"
+}
+
+gpu_suite() {
+    local L=${1:-480} m
+    [ $# -gt 0 ] && shift
+    local mems=(dsyrk_diag dhost_bounds wls)
+    [ $# -gt 0 ] && mems=("$@")
+    export OPENBLAS_NUM_THREADS=2
+    ( run testing_dpotrf --limit $L ./testing/testing_dpotrf --suite ) &
+    ( run testing_spotrf --limit $L ./testing/testing_spotrf --suite; run testing_host --limit $L ./testing/testing_host ) &
+    ( run testing_dpftrf --limit $L ./testing/testing_dpftrf --suite ) &
+    ( run testing_spftrf --limit $L ./testing/testing_spftrf --suite ) &
+    ( run testing_dsyrk_diag --limit $L ./testing/testing_dsyrk_diag --suite
+      run testing_ssyrk_diag --limit $L ./testing/testing_ssyrk_diag --suite
+      run testing_host_stage --limit $L ./testing/testing_host_stage ) &
+    ( run testing_dsposv --limit $L ./testing/testing_dsposv --suite; run testing_wls --limit $L ./testing/testing_wls --suite ) &
+    ( run testing_dhost_bounds --limit $L ./testing/testing_dhost_bounds
+      run testing_shost_bounds --limit $L ./testing/testing_shost_bounds
+      run testing_dhost_bounds_direct --limit $L env GCHOL_HOST_STAGE=0 ./testing/testing_dhost_bounds --quick
+      run testing_shost_bounds_direct --limit $L env GCHOL_HOST_STAGE=0 ./testing/testing_shost_bounds --quick ) &
+    ( for m in "${mems[@]}"; do
+          local quick=(--suite --quick)
+          case $m in *host_bounds) quick=(--quick) ;; esac
+          run memcheck_$m --limit $L compute-sanitizer --tool memcheck --error-exitcode 1 ./testing/testing_$m "${quick[@]}"
+      done ) &
+    wait
+    unset OPENBLAS_NUM_THREADS
+    run testing_lapack_shim --limit 590 ./testing/testing_lapack_shim --suite
+    run testing_lapack_shim_ilp64 --limit 590 ./testing/testing_lapack_shim --suite --ilp64
+    run testing_lapack_shim_cpu64 --limit 590 env GCHOL_LAPACK_CPU_LIB="$PWD/testing/cpu64_lapack.so" ./testing/testing_lapack_shim --suite --quick --cpu64
+    run testing_preload --limit 590 sh testing/testing_preload.sh
+    run testing_lapack_shim_hidden_gpu --limit 590 env CUDA_VISIBLE_DEVICES= ./testing/testing_lapack_shim --suite --fallback
+    tally
+    for m in "${mems[@]}"; do echo "memcheck_$m: $(grep 'ERROR SUMMARY' "$R/memcheck_$m.log" | tail -1)"; done
 }
