@@ -186,43 +186,66 @@ __device__ __forceinline__ void load_tile(T *S, int lds, const T *A, int64_t ld,
     t.template put<kOrder>(S, lds, ld, upper, rows, unit_pad);
 }
 
-/* view(r0 + r, c0 + c) = S[r + c*lds] (view order) for r < rows, c < cols
- * (r >= c if lower_only).
- * In lower, where memory is view order, each thread moves 16 bytes at a
- * time when the columns and the rows allow (16-byte aligned A and ld, rows
- * a multiple of the vector): a 64 x 64 tile is then 4 (single) or 8
- * (double) stores per thread instead of 16. The chain block's stores are on
- * the critical path; H100, tiled kernel, ms, lower: s 1024 / 2048 / 4096
+/* view(r0 + r, c0 + c) for r < rows, c < cols (r >= c if lower_only) from
+ * S holding the tile as it lies in memory, S[inner + outer*lds] ((r, c) =
+ * (inner, outer) in lower, (outer, inner) in upper), so a warp's accesses
+ * are contiguous on both sides. Each thread moves 16 bytes at a time when
+ * the tile allows (whole tile, 16-byte aligned A and ld, inner extent a
+ * multiple of the vector): a 64 x 64 tile is then 4 (single) or 8 (double)
+ * stores per thread instead of 16. The chain block's stores are on the
+ * critical path; H100, tiled kernel, ms, lower: s 1024 / 2048 / 4096
  * 0.185-0.186 / 0.368-0.370 / 0.885-0.886 -> 0.177-0.180 / 0.355 / 0.854-
  * 0.866, d 1024 / 2048 / 4096 (with the copy of L(k, k-1) below) 0.209-
  * 0.211 / 0.415-0.420 / 1.099 -> 0.198 / 0.390-0.397 / 1.071-1.073
- * (docs/results/s25/c8/). Upper's transposed stores stay scalar, and so do
- * the diagonal tiles' lower triangles: with their vectors as well (the one
- * holding the diagonal element by parts) the kernel ran 5-10% slower at
- * n = 1024-3072 (docs/results/s25/c10/). */
+ * (docs/results/s25/c8/). The diagonal tiles' lower triangles stay
+ * scalar: with vectors as well (the one holding the diagonal element by
+ * parts) the kernel ran 5-10% slower at n = 1024-3072
+ * (docs/results/s25/c10/). */
+template <typename T>
+__device__ __forceinline__ void store_tile_mem(T *A, int64_t ld, int upper, int64_t r0,
+                                               int64_t c0, const T *S, int lds, int rows,
+                                               int cols, bool lower_only)
+{
+    constexpr int kV = 16 / (int)sizeof(T);
+    const int inner_n = upper ? cols : rows, outer_n = upper ? rows : cols;
+    T *p = upper ? A + c0 + r0 * ld : A + r0 + c0 * ld;
+    if (!lower_only && inner_n % kV == 0 && lds % kV == 0 && ld % kV == 0 &&
+        (uintptr_t)A % 16 == 0) {
+        for (int i = threadIdx.x * kV; i < kTB * kTB; i += kThreads * kV) {
+            const int inner = i % kTB, outer = i / kTB;
+            if (inner < inner_n && outer < outer_n)
+                *reinterpret_cast<uint4 *>(p + inner + outer * ld) =
+                    *reinterpret_cast<const uint4 *>(S + inner + outer * lds);
+        }
+        return;
+    }
+    const TileShare sh(ld, false);
+    p += sh.off0;
+#pragma unroll
+    for (int u = 0; u < 16; ++u) {
+        const int outer = sh.ob + 4 * u;
+        const int r = upper ? outer : sh.inner, c = upper ? sh.inner : outer;
+        if (r < rows && c < cols && (!lower_only || r >= c))
+            p[u * sh.step] = S[sh.inner + outer * lds];
+    }
+}
+
+/* The same from S in view order, S[r + c*lds]: in lower that is memory
+ * order; upper's stores are transposed (TileShare) and scalar. */
 template <typename T>
 __device__ __forceinline__ void store_tile(T *A, int64_t ld, int upper, int64_t r0, int64_t c0,
                                            const T *S, int lds, int rows, int cols,
                                            bool lower_only)
 {
-    constexpr int kV = 16 / (int)sizeof(T);
-    if (!upper && !lower_only && rows % kV == 0 && lds % kV == 0 && ld % kV == 0 &&
-        (uintptr_t)A % 16 == 0) {
-        T *p = A + r0 + c0 * ld;
-        for (int i = threadIdx.x * kV; i < kTB * kTB; i += kThreads * kV) {
-            const int r = i % kTB, c = i / kTB;
-            if (r < rows && c < cols)
-                *reinterpret_cast<uint4 *>(p + r + c * ld) =
-                    *reinterpret_cast<const uint4 *>(S + r + c * lds);
-        }
+    if (!upper) {
+        store_tile_mem(A, ld, upper, r0, c0, S, lds, rows, cols, lower_only);
         return;
     }
-    const TileShare sh(ld, upper);
-    T *p = (upper ? A + c0 + r0 * ld : A + r0 + c0 * ld) + sh.off0;
+    const TileShare sh(ld, true);
+    T *p = A + c0 + r0 * ld + sh.off0;
 #pragma unroll
     for (int u = 0; u < 16; ++u) {
-        const int outer = sh.ob + 4 * u;
-        const int r = upper ? outer : sh.inner, c = upper ? sh.inner : outer;
+        const int r = sh.ob + 4 * u, c = sh.inner;
         if (r < rows && c < cols && (!lower_only || r >= c)) p[u * sh.step] = S[r + c * lds];
     }
 }
@@ -664,8 +687,13 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
 {
     using Acc = typename TileAccOf<T>::type;
     constexpr int upper = kUpper;
+    /* P and L(k, k-1) are kept as they lie in memory (view order in lower,
+     * row-major in upper), so that their copies are contiguous on both sides
+     * (upper copied them transposed, four 32-byte sectors per warp access,
+     * until the twenty-sixth session) */
+    constexpr SmemOrder kPOrder = kUpper ? kMemoryOrder : kViewOrder;
     T *SP = smem;             /* the [W; I] panel, kTB x kLdp */
-    T *SX = SP + kTB * kLdp;  /* P, then L(k, k-1), kTB x kLdo */
+    T *SX = SP + kTB * kLdp;  /* P, then L(k, k-1), kTB x kLdo, memory order */
     const int nt = (n + kTB - 1) / kTB;
     int *abort_word = sync + kAbort;
     auto flag = [sync, nt](int ti, int tj) { return sync + kFlags + tj * nt + ti; };
@@ -676,16 +704,17 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
         const int64_t r0 = (int64_t)k * kTB, c0 = r0 - kTB;
         Acc acc;
         acc.zero();
-        acc.template update<false, true, kLdo, kLdp, true>(SX, SP + kTB);
+        acc.template update<kUpper, true, kLdo, kLdp, true>(SX, SP + kTB);
         prof(worker_items(nt) + nt + k, 0);
         __syncthreads(); /* every read of P */
         /* (Double lower stored X straight from the accumulators from the
          * sixth session; with store_tile's 16-byte stores the copy through
          * shared memory is faster: d L 1024 0.209-0.211 -> 0.198 ms.) */
-        acc.template for_each<false, true>([&](int r, int c, T v) { SX[r + c * kLdo] = v; });
+        acc.template for_each<kUpper, true>(
+            [&](int r, int c, T v) { SX[kUpper ? c + r * kLdo : r + c * kLdo] = v; });
         __syncthreads();
         prof(worker_items(nt) + nt + k, 1);
-        store_tile(A, ld, upper, r0, c0, SX, kLdo, rows, kTB, false);
+        store_tile_mem(A, ld, upper, r0, c0, SX, kLdo, rows, kTB, false);
         prof(worker_items(nt) + nt + k, 2);
     };
 
@@ -693,7 +722,7 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
      * below the last diagonal tile of a panel. */
     auto finish_below = [&](int k) {
         if (k >= 2) wait_ready(flag(k, k - 1), kPartial, abort_word, -1);
-        load_tile<kViewOrder>(SX, kLdo, A, ld, upper, (int64_t)k * kTB, (int64_t)(k - 1) * kTB,
+        load_tile<kPOrder>(SX, kLdo, A, ld, upper, (int64_t)k * kTB, (int64_t)(k - 1) * kTB,
                               min(kTB, n - k * kTB), kTB, false, false);
         __syncthreads();
         solve_below(k);
@@ -720,7 +749,7 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
     auto fetch_pw = [&](int k) {
         const int64_t ck = (int64_t)k * kTB;
         const int rk = min(kTB, n - k * kTB);
-        p.template fetch<kViewOrder>(A, ld, upper, ck, ck - kTB, rk, kTB, false);
+        p.template fetch<kPOrder>(A, ld, upper, ck, ck - kTB, rk, kTB, false);
         w.template fetch<kViewOrder>(A, ld, upper, ck, ck, rk, rk, true);
     };
     for (int k = 0; k < ntc; ++k) {
@@ -742,7 +771,7 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
                 }
                 fetch_pw(k);
             }
-            p.template put<kViewOrder>(SX, kLdo, ld, upper, rows, false);
+            p.template put<kPOrder>(SX, kLdo, ld, upper, rows, false);
             w.template put<kViewOrder>(SP, kLdp, ld, upper, rows, true);
             __syncthreads();
             prof(worker_items(nt) + k, 0);
@@ -750,13 +779,13 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
             /* panel top -= L(k, k-1) L(k, k-1)^T, its lower triangle only
              * where the tensor-core form exists */
 #if defined(GCHOL_GPU_ARCH) && GCHOL_GPU_ARCH >= 90
-            lower_product_sub(SP, kLdp, SX, kLdo);
+            lower_product_sub<T, kUpper>(SP, kLdp, SX, kLdo);
 #else
             {
                 Acc acc;
                 acc.zero();
-                acc.template update<false, false>(SX, SX);
-                acc.template for_each<false, false>([&](int r, int c, T v) {
+                acc.template update<kUpper, kUpper>(SX, SX);
+                acc.template for_each<kUpper, kUpper>([&](int r, int c, T v) {
                     if (r >= c) SP[r + c * kLdp] -= v;
                 });
             }
@@ -884,6 +913,10 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
 
     const int nt = (n + kTB - 1) / kTB, total = worker_items(nt, ntc);
     int *abort_word = sync + kAbort;
+    /* C in shared memory as it lies in memory, so that its load and store
+     * are contiguous on both sides (as the chain block's P) */
+    constexpr SmemOrder kCOrder = kUpper ? kMemoryOrder : kViewOrder;
+    auto c_at = [](int r, int c) { return kUpper ? c + r * kLdc : r + c * kLdc; };
     auto flag = [sync, nt](int ti, int tj) { return sync + kFlags + tj * nt + ti; };
 
     for (;;) {
@@ -902,7 +935,7 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
         const int64_t r0 = (int64_t)ti * kTB, c0 = (int64_t)tj * kTB;
         prof(t, 0);
 
-        load_tile<kViewOrder>(SC, kLdc, A, ld, upper, r0, c0, rows, cols, diag, false);
+        load_tile<kCOrder>(SC, kLdc, A, ld, upper, r0, c0, rows, cols, diag, false);
 
         /* C -= sum_{k < col} L(ti, k) L(tj, k)^T */
         Acc acc;
@@ -973,7 +1006,7 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
         __syncthreads(); /* SC was loaded by other threads */
         prof(t, 1);
         acc.template for_each<kUpper, kUpper>([&](int r, int c, T v) {
-            if (!diag || r >= c) SC[r + c * kLdc] -= v;
+            if (!diag || r >= c) SC[c_at(r, c)] -= v;
         });
 
         if (kind == kSolveItem) {
@@ -981,20 +1014,20 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
             if (!wait_ready(flag(tj, tj), kFinal, abort_word, col)) return;
             prof(t, 2);
             /* L(ti, tj) = C U(tj): SB(j, k) = U(k, j) is row-major, C
-             * column-major. Columns before a failed pivot only use columns
-             * of U that are final, as LAPACK leaves them. */
+             * in memory order. Columns before a failed pivot only use
+             * columns of U that are final, as LAPACK leaves them. */
             load_tile<kMemoryOrder>(SB, kLdo, work + (int64_t)tj * kTB * kTB, kTB, 0, 0, 0, kTB,
                                     kTB, false, false);
             __syncthreads();
             Acc sacc;
             sacc.zero();
-            sacc.template update<false, true, kLdo, kLdo, true>(SC, SB);
+            sacc.template update<kUpper, true, kLdo, kLdo, true>(SC, SB);
             __syncthreads(); /* every read of C is done */
-            sacc.template for_each<false, true>([&](int r, int c, T v) { SC[r + c * kLdc] = v; });
+            sacc.template for_each<kUpper, true>([&](int r, int c, T v) { SC[c_at(r, c)] = v; });
         }
         __syncthreads();
         prof(t, 3);
-        store_tile(A, ld, upper, r0, c0, SC, kLdc, rows, cols, diag);
+        store_tile_mem(A, ld, upper, r0, c0, SC, kLdc, rows, cols, diag);
 
         /* publish: the barrier orders every thread's stores before thread 0's
          * release store (cumulative at GPU scope), the pattern of CUTLASS's

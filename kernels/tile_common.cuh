@@ -349,6 +349,10 @@ __device__ __forceinline__ void inner_update_tf32(float *C, int ldc, const float
  * shared load, split and mma ran at latency, not at the pipe's rate.
  * k slots: double q and q + 4 (8-byte words, conflict-free with ld = 4 mod
  * 16); single 2q and 2q + 1 (banks g + 8q, distinct with ld = 4 mod 32).
+ * kRowX: X(r, k) = X[k + r*ldx] instead (row-major; the chain block of upper
+ * keeps L(k, k-1) as it lies in memory), k slots q and q + 4 in both
+ * precisions (banks 4g + q: distinct for single, and for double's 8-byte
+ * words within each half-warp).
  */
 struct LowerTilesOfWarp {
     int i, j0, count; /* tiles (i, j0 .. j0 + count - 1) of 16 x 8 */
@@ -365,24 +369,28 @@ __device__ __forceinline__ LowerTilesOfWarp lower_tiles_of_warp(int warp)
     const int sh = 8 * warp;
     return { int((kI >> sh) & 0xff), int((kJ0 >> sh) & 0xff), int((kCount >> sh) & 0xff) };
 }
-template <typename T>
+template <typename T, bool kRowX = false>
 __device__ __forceinline__ void lower_product_sub(T *C, int ldc, const T *X, int ldx)
 {
-    constexpr int kSlot = sizeof(T) == 8 ? 1 : 2, kPhase = sizeof(T) == 8 ? 4 : 1;
+    constexpr bool kPairs = sizeof(T) == 4 && !kRowX; /* k slots 2q, 2q + 1 */
+    constexpr int kSlot = kPairs ? 2 : 1, kPhase = kPairs ? 1 : 4;
+    /* X(m, k) = X[m * sm + k * sk] */
+    const int sm = kRowX ? ldx : 1, sk = kRowX ? 1 : ldx;
     const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
     const int g = lane >> 2, q = lane & 3;
     const LowerTilesOfWarp w = lower_tiles_of_warp(warp);
-    const T *a = X + 16 * w.i + g + kSlot * q * ldx, *b = X + 8 * w.j0 + g + kSlot * q * ldx;
+    const T *a = X + (16 * w.i + g) * sm + kSlot * q * sk,
+            *b = X + (8 * w.j0 + g) * sm + kSlot * q * sk;
     double acc[3][2][4] = {}; /* [tile][k phase][fragment] */
 #pragma unroll 2
     for (int k = 0; k < 64; k += 8) {
-        const double a00 = a[k * ldx], a01 = a[8 + k * ldx];
-        const double a10 = a[(k + kPhase) * ldx], a11 = a[8 + (k + kPhase) * ldx];
+        const double a00 = a[k * sk], a01 = a[8 * sm + k * sk];
+        const double a10 = a[(k + kPhase) * sk], a11 = a[8 * sm + (k + kPhase) * sk];
 #pragma unroll
         for (int s = 0; s < 3; ++s)
             if (s < w.count) {
-                dmma_16x8x4(acc[s][0], a00, a01, b[8 * s + k * ldx]);
-                dmma_16x8x4(acc[s][1], a10, a11, b[8 * s + (k + kPhase) * ldx]);
+                dmma_16x8x4(acc[s][0], a00, a01, b[8 * s * sm + k * sk]);
+                dmma_16x8x4(acc[s][1], a10, a11, b[8 * s * sm + (k + kPhase) * sk]);
             }
     }
 #pragma unroll
