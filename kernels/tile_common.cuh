@@ -121,11 +121,8 @@ __device__ __forceinline__ void load_vec(const double *p, double (&v)[2])
 /*
  * Inner-panel update, the (a) step of both tile kernels:
  *   C[r + c*ldc] -= sum_{k < kk} A[r + k*lda] * B[c + k*ldb]
- * for r < rows (<= MaxRows), c < ib, kk a multiple of kIB; with lower_only,
- * only r >= c is stored. ib is an inner block (<= kIB), or several (the
- * bulk update between potf2_panel's two halves), done as 8-column groups.
- * Generic (FMA) form, for one group (ib <= kIB) whose first column is
- * column c_off of the caller's C (for lower_only).
+ * for r < rows (<= MaxRows), c < ib (<= kIB), kk a multiple of kIB; with
+ * lower_only, only r >= c is stored. Generic (FMA) form.
  *
  * A thread owns 4 consecutive rows and 2 consecutive columns over one of
  * `slices` slices of k (k = s, s + slices, ...): as many slices as keep all
@@ -140,8 +137,7 @@ __device__ __forceinline__ void load_vec(const double *p, double (&v)[2])
  */
 template <typename T, int MaxRows>
 __device__ __forceinline__ void inner_update_fma(T *C, int ldc, const T *A, int lda, const T *B,
-                                                 int ldb, int rows, int ib, int kk, bool lower_only,
-                                                 int c_off = 0)
+                                                 int ldb, int rows, int ib, int kk, bool lower_only)
 {
     static_assert(kIB == 8, "four column pairs per unit");
     const int units = (rows + 3) / 4 * 4; /* row quads x 4 column pairs */
@@ -180,8 +176,7 @@ __device__ __forceinline__ void inner_update_fma(T *C, int ldc, const T *A, int 
 #pragma unroll
                 for (int y = 0; y < 2; ++y) {
                     const int rr = r + x, cc = c + y;
-                    if (rr < rows && cc < ib && (!lower_only || rr >= cc + c_off))
-                        C[rr + cc * ldc] -= acc[x][y];
+                    if (rr < rows && cc < ib && (!lower_only || rr >= cc)) C[rr + cc * ldc] -= acc[x][y];
                 }
         }
     }
@@ -239,8 +234,8 @@ __device__ __forceinline__ void mma_16x8x8_tf32(float (&c)[4], const unsigned (&
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
 
-/* Double precision: the update is a rows x ib x kk product on DMMA, one
- * 16-row tile of one 8-column group per warp at a time, with mma m16n8k4 (twice the rate of m8n8k4 on sm_90,
+/* Double precision: the update is a rows x 8 x kk product on DMMA, one
+ * 16-row tile per warp with mma m16n8k4 (twice the rate of m8n8k4 on sm_90,
  * which the update used before and which kept the FP64 tensor pipe busy:
  * ~120 cycles per 8 k of a 128-row panel), two k phases for two independent
  * accumulator chains. Rows past `rows` are read clamped, never stored. */
@@ -253,10 +248,9 @@ __device__ __forceinline__ void inner_update_dmma(double *C, int ldc, const doub
     constexpr int kWarps = kThreads / kWarpSize;
     const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
     const int g = lane >> 2, q = lane & 3;
-    const int ntiles = (rows + 15) / 16, items = ntiles * ((ib + 7) / 8);
-    for (int it = warp; it < items; it += kWarps) {
-        const int t = it % ntiles, c0 = 8 * (it / ntiles); /* 16-row tile, 8-column group */
-        const int cb = c0 + min(g, ib - c0 - 1);            /* B(k, g) = B[cb + k*ldb] */
+    const int ntiles = (rows + 15) / 16;
+    const int cb = min(g, ib - 1); /* B(k, g) = B[g + k*ldb] */
+    for (int t = warp; t < ntiles; t += kWarps) {
         const int ra0 = min(16 * t + g, rows - 1), ra1 = min(16 * t + 8 + g, rows - 1);
         double acc[2][4] = {}; /* [k phase][fragment] */
         for (int k = q; k < kk; k += 8) {
@@ -266,7 +260,7 @@ __device__ __forceinline__ void inner_update_dmma(double *C, int ldc, const doub
         }
 #pragma unroll
         for (int e = 0; e < 4; ++e) {
-            const int r = 16 * t + g + 8 * (e / 2), c = c0 + 2 * q + (e % 2);
+            const int r = 16 * t + g + 8 * (e / 2), c = 2 * q + (e % 2);
             if (r < rows && c < ib && (!lower_only || r >= c))
                 C[r + c * ldc] -= acc[0][e] + acc[1][e];
         }
@@ -276,8 +270,7 @@ __device__ __forceinline__ void inner_update_dmma(double *C, int ldc, const doub
 #if defined(GCHOL_GPU_ARCH) && GCHOL_GPU_ARCH >= 90
 #define GCHOL_INNER_UPDATE_TF32 1
 /* Single precision on the TF32 tensor cores as 3xTF32 (tf32_split: FP32
- * accuracy, as the tiled kernel's tile products): one 16-row tile of one
- * 8-column group per warp at a time,
+ * accuracy, as the tiled kernel's tile products): one 16-row tile per warp,
  * mma m16n8k8, the three products in three accumulators (independent
  * chains), summed in FP32 at the end (kk <= 128 here, a short run for the
  * truncating accumulation). On FFMA this update was ~60% of potf2's time in
@@ -319,10 +312,9 @@ __device__ __forceinline__ void inner_update_tf32(float *C, int ldc, const float
     constexpr int kWarps = kThreads / kWarpSize;
     const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
     const int g = lane >> 2, q = lane & 3;
-    const int ntiles = (rows + 15) / 16, items = ntiles * ((ib + 7) / 8);
-    for (int it = warp; it < items; it += kWarps) {
-        const int t = it % ntiles, c0 = 8 * (it / ntiles); /* 16-row tile, 8-column group */
-        const int cb = c0 + min(g, ib - c0 - 1);
+    const int ntiles = (rows + 15) / 16;
+    const int cb = min(g, ib - 1);
+    for (int t = warp; t < ntiles; t += kWarps) {
         const int pr = min(16 * t + 2 * g, (rows - 1) & ~1); /* this lane's row pair */
         const float *a = A + pr + 2 * q * lda;
         const float *b = B + cb + 2 * q * ldb;
@@ -331,7 +323,7 @@ __device__ __forceinline__ void inner_update_tf32(float *C, int ldc, const float
         /* c0, c1: row slot g (row 2g), columns 2q, 2q + 1; c2, c3: slot g + 8 */
 #pragma unroll
         for (int e = 0; e < 4; ++e) {
-            const int r = 16 * t + 2 * g + e / 2, c = c0 + 2 * q + (e % 2);
+            const int r = 16 * t + 2 * g + e / 2, c = 2 * q + (e % 2);
             if (r < rows && c < ib && (!lower_only || r >= c))
                 C[r + c * ldc] -= (acc[0][e] + acc[1][e]) + acc[2][e];
         }
@@ -424,9 +416,7 @@ __device__ __forceinline__ void inner_update(T *C, int ldc, const T *A, int lda,
         inner_update_tf32<MaxRows>(C, ldc, A, lda, B, ldb, rows, ib, kk, lower_only);
 #else
     else
-        for (int c0 = 0; c0 < ib; c0 += kIB) /* uniform */
-            inner_update_fma<T, MaxRows>(C + c0 * ldc, ldc, A, lda, B + c0, ldb, rows,
-                                         min(kIB, ib - c0), kk, lower_only, c0);
+        inner_update_fma<T, MaxRows>(C, ldc, A, lda, B, ldb, rows, ib, kk, lower_only);
 #endif
 }
 

@@ -178,11 +178,9 @@ __device__ __noinline__ BlockRow<T> diag_block_row_plain(const T *S, int lds, in
  * redundantly in registers and finishes its own row with it as it goes
  * (diag_block_row). Only warps with rows to do take part.
  */
-/* potf2_panel's columns 0 .. n-1 by inner blocks, left-looking from column
- * 0. Rows unit_from + i (i >= 0) are zero left of column i (unit_from = m:
- * none; the unit panel [S11; I]: n). */
 template <typename T, int MaxRows>
-__device__ __forceinline__ int potf2_blocks(T *S, int lds, int m, int n, int unit_from, int *flag)
+__device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *flag,
+                                           bool unit_below = false)
 {
     static_assert(MaxRows <= kThreads, "(b) gives each row of the panel its own thread");
     const int t = threadIdx.x;
@@ -190,7 +188,7 @@ __device__ __forceinline__ int potf2_blocks(T *S, int lds, int m, int n, int uni
     for (int jb = 0; jb < n; jb += kIB) {
         const int ib = min(kIB, n - jb);
         /* rows jb .. jb + rows - 1 can change in this inner block */
-        const int rows = min(m - jb, unit_from + kIB);
+        const int rows = unit_below ? min(m - jb, n + kIB) : m - jb;
 
         /* (a) left-looking update of the inner panel by all threads. Below a
          * unit panel, rows n + jb .. n + jb + kIB - 1 are still zero left of
@@ -201,7 +199,7 @@ __device__ __forceinline__ int potf2_blocks(T *S, int lds, int m, int n, int uni
          * 10.5k; more independent k phases per tile made it slower). */
         if (jb > 0) {
             T *P = S + jb; /* rows jb.. of the tile */
-            const int rows_a = min(m - jb, unit_from);
+            const int rows_a = unit_below ? min(m - jb, n) : rows;
             inner_update<T, MaxRows>(P + jb * lds, lds, P, lds, P, lds, rows_a, ib, jb, true);
             __syncthreads();
         }
@@ -257,35 +255,6 @@ __device__ __forceinline__ int potf2_blocks(T *S, int lds, int m, int n, int uni
     }
     __syncthreads(); /* the last block's diagonal rows */
     return -1;
-}
-
-/* potf2_panel in two halves from this many columns on: the first half's
- * columns, then the second half's by one bulk update (all warps, every
- * 8-column group at once), then the second half by inner blocks from
- * there. The inner blocks' left-looking updates then reach back at most
- * half the panel: their k steps, which run one after another on the
- * critical path, fall from 28 to 12 per 64 columns, for one bulk product
- * of 4 k steps. */
-constexpr int kPotf2SplitFrom = 48;
-
-template <typename T, int MaxRows>
-__device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *flag,
-                                           bool unit_below = false)
-{
-    const int unit_from = unit_below ? n : m;
-    if (n < kPotf2SplitFrom) return potf2_blocks<T, MaxRows>(S, lds, m, n, unit_from, flag);
-    const int h = (n / 2 + kIB - 1) / kIB * kIB;
-    int fail = potf2_blocks<T, MaxRows>(S, lds, m, h, unit_from, flag);
-    if (fail >= 0) return fail;
-    /* S(h.., h..) -= S(h.., 0..h-1) S(h..n-1, 0..h-1)^T: the rows below
-     * unit_from + h are zero left of column h; lower triangle of S22 */
-    inner_update<T, MaxRows>(S + h + h * lds, lds, S + h, lds, S + h, lds,
-                             min(m, unit_from + h) - h, n - h, h, true);
-    __syncthreads();
-    /* in the second half's own coordinates the unit rows start at the same
-     * index: row unit_from + i, i >= 0, is zero left of its column i */
-    fail = potf2_blocks<T, MaxRows>(S + h + h * lds, lds, m - h, n - h, unit_from, flag);
-    return fail >= 0 ? fail + h : -1;
 }
 
 /* Cholesky of the n x n lower triangle of S: potf2_panel with no rows below. */
