@@ -1076,6 +1076,10 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
     cudaError_t e = cudaMemsetAsync(dsync, 0, (size_t)(kFlags + nt * ntc) * sizeof(int), stream);
     if (e != cudaSuccess) return e;
     static bool opted_in[2][2][2][64]; /* [double_buffer][upper][two]: one per kernel */
+    /* The device's attributes and each kernel's occupancy, once per device
+     * (a benign race at worst repeats the queries): the queries took host
+     * time on every call, while the GPU waited for the launch. */
+    static int optin_of[64], sms_of[64], per_sm_of[2][2][2][64];
     /* A panel runs beside the main stream's gemm, on the SMs it leaves
      * free: one block per SM with double-buffered copies measured 0-5%
      * faster there than two (left-looking, nb = 512, n = 8192-32768). */
@@ -1084,20 +1088,36 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
                         : (two ? potrf_tiled_kernel<T, false, 2> : potrf_tiled_kernel<T, false, 1>);
     int dev = 0, sms = 0, per_sm = 0, optin = 0;
     if ((e = cudaGetDevice(&dev)) != cudaSuccess) return e;
-    if ((e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev)) !=
-        cudaSuccess)
-        return e;
+    const bool cached = dev < 64 && sms_of[dev] > 0;
+    if (cached) {
+        optin = optin_of[dev];
+        sms = sms_of[dev];
+    } else {
+        if ((e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev)) !=
+            cudaSuccess)
+            return e;
+        if ((e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess)
+            return e;
+        if (dev < 64) {
+            optin_of[dev] = optin;
+            sms_of[dev] = sms;
+        }
+    }
     /* one block per SM takes a second pair of operand buffers where the
      * shared memory allows (the H100's 227 KB do) */
     const int double_buffer = !two && (size_t)optin >= tiled_smem_bytes<T>(true);
     const size_t smem = tiled_smem_bytes<T>(double_buffer);
     if ((e = opt_in_shared(kernel, smem, opted_in[double_buffer][upper ? 1 : 0][two])) != cudaSuccess)
         return e;
-    if ((e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess)
-        return e;
-    if ((e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kThreads, smem)) !=
-        cudaSuccess)
-        return e;
+    int *per_sm_cached = dev < 64 ? &per_sm_of[double_buffer][upper ? 1 : 0][two][dev] : nullptr;
+    if (per_sm_cached && *per_sm_cached > 0) {
+        per_sm = *per_sm_cached;
+    } else {
+        if ((e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kThreads, smem)) !=
+            cudaSuccess)
+            return e;
+        if (per_sm_cached) *per_sm_cached = per_sm;
+    }
     /* the chain block and the workers, all resident: the chain block waits
      * on worker items, so one worker at least must run beside it */
     int grid = sms * (per_sm > 0 ? per_sm : 1);

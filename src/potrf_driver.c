@@ -583,6 +583,8 @@ static int64_t factor(fact_t *f, int64_t n, int64_t c0, const gchol_options_t *u
     f->panel_leaf = o.recnb > GCHOL_TILED_NB ? o.recnb : GCHOL_TILED_NB;
     f->tf32 = o.products == GCHOL_PRODUCTS_TF32;
     const int64_t nb = o.nb > f->recnb ? o.nb : f->recnb;
+    /* whether a blocked driver runs (else the tiled kernel or one block) */
+    const int blocked = f->split < n || c0 > 0 || (o.variant != GCHOL_VARIANT_TILED && n > nb);
 
     /* 'U' by swapping: the lower factorization on the swapped matrix, whose
      * accesses are contiguous. The left-looking lookahead swaps block by
@@ -603,8 +605,14 @@ static int64_t factor(fact_t *f, int64_t n, int64_t c0, const gchol_options_t *u
         GCHOL_CUDA(cudaEventCreate(&f->t0));
         GCHOL_CUDA(cudaEventRecord(f->t0, f->q->stream));
     }
-    GCHOL_CUDA(cudaEventRecord(f->q->ev_fork, f->q->stream));
-    GCHOL_CUDA(cudaStreamWaitEvent(f->q->panel_stream, f->q->ev_fork, 0));
+    /* The panel stream joins in only where a blocked driver runs: the tiled
+     * kernel, and a matrix of one block, use the queue's stream alone (the
+     * fork and join took host time before every small factorization, while
+     * the GPU waited). */
+    if (blocked) {
+        GCHOL_CUDA(cudaEventRecord(f->q->ev_fork, f->q->stream));
+        GCHOL_CUDA(cudaStreamWaitEvent(f->q->panel_stream, f->q->ev_fork, 0));
+    }
     /* only the left-looking lookahead interleaves the host transfers */
     if (f->io && !gchol_options_left_lookahead(&o, n)) {
         GCHOL_TRY(f->io->need(f->io->ctx, n));
@@ -630,9 +638,12 @@ static int64_t factor(fact_t *f, int64_t n, int64_t c0, const gchol_options_t *u
 done:
     /* Join even after a failure, so the caller's stream never runs ahead of
      * work still queued on the panel stream. */
-    st_join = gchol_from_cuda(cudaEventRecord(f->q->ev_join, f->q->panel_stream));
-    if (st_join == GCHOL_SUCCESS)
-        st_join = gchol_from_cuda(cudaStreamWaitEvent(f->q->stream, f->q->ev_join, 0));
+    st_join = GCHOL_SUCCESS;
+    if (blocked) {
+        st_join = gchol_from_cuda(cudaEventRecord(f->q->ev_join, f->q->panel_stream));
+        if (st_join == GCHOL_SUCCESS)
+            st_join = gchol_from_cuda(cudaStreamWaitEvent(f->q->stream, f->q->ev_join, 0));
+    }
     if (f->swap_n > 0) {
         /* without the join, wait for the panel stream here: the pairs
          * swapped come back in every case */
