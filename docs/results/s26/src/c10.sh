@@ -6,7 +6,7 @@
 # of both forms; chainprof of both; tiled sizes, both precisions and triangles, two rounds;
 # racecheck s L / d U at 1000 of both forms.
 source docs/results/call_common.sh c10 lib benchmarks/bench_potrf testing/testing_dpotrf testing/testing_spotrf
-AB=build/ab
+tar xJf build/ab.tar.xz -C build; AB=build/ab
 for p in d s; do run testing_${p}potrf_quick --limit 150 ./testing/testing_${p}potrf --suite --quick
   run testing_${p}potrf_quick_relaxed --limit 150 $AB/testing_${p}potrf_relaxed --suite --quick; done
 run chainprof --limit 150 ./build/chainprof; run chainprof_relaxed --limit 150 $AB/chainprof_relaxed
