@@ -98,17 +98,6 @@ __device__ __forceinline__ int load_acquire(const int *p)
     asm volatile("ld.acquire.gpu.global.b32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
     return v;
 }
-__device__ __forceinline__ int load_relaxed(const int *p)
-{
-    int v;
-    asm volatile("ld.relaxed.gpu.global.b32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
-    return v;
-}
-/* after a relaxed load that saw a release store: the acquire half */
-__device__ __forceinline__ void fence_acquire()
-{
-    asm volatile("fence.acq_rel.gpu;" ::: "memory");
-}
 __device__ __forceinline__ void store_release(int *p, int v)
 {
     asm volatile("st.release.gpu.global.b32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
@@ -741,15 +730,10 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
         if (threadIdx.x == kPublisher) store_release(flag(k, k - 1), kFinal);
     };
 
-    /* Threads kPoller and kPoller + 1 look at the next step's two flags
-     * while the panel's last inner block is factored (poll_hook), so that
-     * their round trip to L2 overlaps work (each wait_ready costs one, ~0.4
-     * us, when the flags are long set); a flag not yet set then is looked at
-     * again once the panel is factored. They are in warp 4, which has no
-     * rows in potf2_panel's updates and solves of a 64-column panel: the
-     * acquire load holds back no work of theirs. (Warp 1 polled after the
-     * panel until the twenty-sixth session, and its stores of the step
-     * waited for the load.)
+    /* Threads kPoller and kPoller + 1 look at the next step's two flags as
+     * soon as a panel is factored, so that their round trip to L2 overlaps
+     * the stores of the step (each wait_ready costs one, ~0.4 us, when the
+     * flags are long set).
      * kPrefetch: the barrier before the publish tells the block, which then
      * fetches the next step's P and W into registers while the release
      * store waits for the step's stores to land; without it the fetch took
@@ -758,7 +742,7 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
      * 1.063-1.070 / 1.156-1.162 -> 1.030-1.034 / 1.076-1.080
      * (docs/results/s11/c7/). Only at one block per SM: at two, whose 128
      * registers the live tiles overflow, d 6144 took 3.02 -> 3.48 ms. */
-    constexpr int kPoller = 4 * kWarpSize;
+    constexpr int kPoller = kWarpSize;
     int ready_early = 0;
     bool have_pw = false; /* p and w hold this step's P and W */
     TileRegs<T> p, w;
@@ -819,26 +803,14 @@ __device__ __forceinline__ void chain_block(int n, int ntc, T *A, int64_t ld, in
         /* L(k, k-1)'s stores have had a few hundred cycles to land */
         if (pending && threadIdx.x == kPublisher) store_release(pending, kFinal);
         prof(worker_items(nt) + k, 1);
-        const bool next = k + 1 < ntc && below;
-        const bool poller = next && k + 1 >= 2 && (threadIdx.x == kPoller || threadIdx.x == kPoller + 1);
-        const int *next_flag = threadIdx.x == kPoller ? flag(k + 1, k) : flag(k + 1, k + 1);
-        ready_early = 0;
-#ifdef GCHOL_AB_POLL_RELAXED
-        auto poll_hook = [&](int jb) {
-            if (jb == kTB - kIB && poller) ready_early = load_relaxed(next_flag) >= kPartial;
-        };
-#else
-        auto poll_hook = [&](int jb) {
-            if (jb == kTB - kIB && poller) ready_early = load_acquire(next_flag) >= kPartial;
-        };
-#endif
         const int fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &sh.fail,
-                                                 true /* [W; I] */, poll_hook);
+                                                 true /* [W; I] */);
         prof(worker_items(nt) + k, 2);
-#ifdef GCHOL_AB_POLL_RELAXED
-        if (poller && ready_early) fence_acquire();
-#endif
-        if (poller && !ready_early) ready_early = load_acquire(next_flag) >= kPartial;
+        const bool next = k + 1 < ntc && below;
+        ready_early = 0;
+        if (next && k + 1 >= 2 && (threadIdx.x == kPoller || threadIdx.x == kPoller + 1))
+            ready_early = load_acquire(threadIdx.x == kPoller ? flag(k + 1, k) : flag(k + 1, k + 1)) >=
+                          kPartial;
         store_tile(A, ld, upper, c0, c0, SP, kLdp, rows, rows, true);
         /* U(k) row-major: work[c + j*kTB] = U(c, j), for the solve items;
          * 16 bytes at a time (the workspace is cudaMalloc'd) */

@@ -177,23 +177,16 @@ __device__ __noinline__ BlockRow<T> diag_block_row_plain(const T *S, int lds, in
  * inner panel (thread t: row jb + t) factors the kIB x kIB diagonal block
  * redundantly in registers and finishes its own row with it as it goes
  * (diag_block_row). Only warps with rows to do take part.
- *
- * hook(jb) runs in every thread as the inner block at column jb starts (the
- * tiled kernel's chain block polls the next step's flags from it).
  */
-struct NoHook {
-    __device__ __forceinline__ void operator()(int) const {}
-};
-template <typename T, int MaxRows, typename Hook = NoHook>
+template <typename T, int MaxRows>
 __device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *flag,
-                                           bool unit_below = false, Hook hook = Hook())
+                                           bool unit_below = false)
 {
     static_assert(MaxRows <= kThreads, "(b) gives each row of the panel its own thread");
     const int t = threadIdx.x;
 
     for (int jb = 0; jb < n; jb += kIB) {
         const int ib = min(kIB, n - jb);
-        hook(jb); /* every thread, as each inner block starts (the caller's polls) */
         /* rows jb .. jb + rows - 1 can change in this inner block */
         const int rows = unit_below ? min(m - jb, n + kIB) : m - jb;
 
