@@ -68,7 +68,15 @@
  */
 #include "gchol_kernels.h"
 
+#include <stdlib.h>
+
 #include "tile_factor.cuh"
+
+/* The chain block's helper (below) needs thread block clusters: sm_90. */
+#if defined(GCHOL_GPU_ARCH) && GCHOL_GPU_ARCH >= 90
+#define GCHOL_TILED_HELPER 1
+#include <cooperative_groups.h>
+#endif
 
 namespace {
 
@@ -582,6 +590,8 @@ __device__ __forceinline__ void prof(int, int) {}
 
 struct Shared {
     int ticket, fail;
+    int progress; /* the helper's: U's columns of the chain block's panel that are final */
+    int wready;   /* the chain block's: the last step whose panel top the helper has filled */
 };
 
 /* Whether a failure in tile column abort - 1 (abort = 0: none) stops work
@@ -868,6 +878,247 @@ __device__ __noinline__ void chain_block_outlined(int n, int ntc, T *A, int64_t 
     chain_block<T, kUpper, kPrefetch>(n, ntc, A, ld, col0, dinfo, sync, work, smem, sh);
 }
 
+#ifdef GCHOL_TILED_HELPER
+/*
+ * The chain block with a helper (sm_90: the two blocks form a thread block
+ * cluster and read and write each other's shared memory).
+ *
+ * Why: the chain step did potf2 of [W; I] (~5.7 us in single, n = 1024)
+ * and then, on the same critical path, the product L(k+1, k) = P U(k), its
+ * stores, and W -= L(k+1, k) L(k+1, k)^T (~4 us more). But U(k) is a
+ * column of potf2's output at a time: columns jb .. jb+7 of U are final
+ * after potf2's inner block at jb, and column j of P U(k) needs only
+ * column j of U (U is upper triangular). So the helper block computes the
+ * product and the update eight columns at a time while potf2 still runs,
+ * and only the last eight columns' share is left when the panel is done.
+ *
+ *   chain block (rank 0): potf2 of its panel [W; I] (two panels, by step
+ *     parity); after each inner block, one thread of warp 7 (idle in both
+ *     (a) and (b) of a 64-column panel) release-stores the count of final
+ *     columns into the helper's shared memory; then it stores L(k, k) and
+ *     U(k), publishes them, writes the identity below its other panel and
+ *     waits for the helper to fill that panel's top with W(k+1).
+ *   helper (rank 1): for step k, loads P = tile (k+1, k) and W = tile
+ *     (k+1, k+1), partly updated by the workers; per eight columns of U(k),
+ *     read from the chain block's panel, X(:, cols) = P U(:, cols) and
+ *     acc += X(:, cols) X(:, cols)^T (registers); then writes W - acc
+ *     (lower triangle) into the chain block's next panel, tells it, and
+ *     stores and publishes X = L(k+1, k).
+ *
+ * Both products run on DMMA in both precisions (single converts to double:
+ * exact products, double sums, one rounding).
+ */
+constexpr int kFailBit = 1 << 30; /* in progress: the step's panel failed */
+
+__device__ __forceinline__ void store_release_cluster(int *p, int v)
+{
+    asm volatile("st.release.cluster.b32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+__device__ __forceinline__ int load_acquire_cluster(const int *p)
+{
+    int v;
+    asm volatile("ld.acquire.cluster.b32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+    return v;
+}
+template <typename P> __device__ __forceinline__ P *cluster_peer(P *p, int rank)
+{
+    return cooperative_groups::this_cluster().map_shared_rank(p, rank);
+}
+
+/* X(:, jb .. jb+7) = P(:, 0 .. jb+7) U(0 .. jb+7, jb .. jb+7): warps 0-3, a
+ * 16 x 8 tile each, mma m16n8k4 in two k phases. P and X in memory order
+ * (kUpper: row-major), U(i, j) = U[i + j*kLdo]. */
+template <typename T, bool kUpper>
+__device__ __forceinline__ void below_chunk(T *X, const T *P, const T *U, int jb)
+{
+    const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
+    if (warp >= 4) return;
+    const int g = lane >> 2, q = lane & 3, r0 = 16 * warp + g;
+    auto p = [P](int r, int i) { return (double)P[kUpper ? i + r * kLdo : r + i * kLdo]; };
+    const T *u = U + (jb + g) * kLdo;
+    double acc[2][4] = {};
+    for (int k = 0; k < jb + kIB; k += 8) {
+        dmma_16x8x4(acc[0], p(r0, k + q), p(r0 + 8, k + q), (double)u[k + q]);
+        dmma_16x8x4(acc[1], p(r0, k + 4 + q), p(r0 + 8, k + 4 + q), (double)u[k + 4 + q]);
+    }
+#pragma unroll
+    for (int e = 0; e < 4; ++e) {
+        const int r = r0 + 8 * (e / 2), c = jb + 2 * q + (e % 2);
+        X[kUpper ? c + r * kLdo : r + c * kLdo] = T(acc[0][e] + acc[1][e]);
+    }
+}
+
+/* acc = X X^T over the lower 16 x 8 tiles of a 64 x 64 tile (the tiles of
+ * lower_product_sub), eight columns of X at a time. */
+template <typename T, bool kUpper> struct ChunkedLowerProduct {
+    double acc[3][4];
+    LowerTilesOfWarp w;
+    int g, q;
+    __device__ __forceinline__ void init()
+    {
+        zero_all(acc);
+        const int lane = threadIdx.x % kWarpSize;
+        g = lane >> 2;
+        q = lane & 3;
+        w = lower_tiles_of_warp(threadIdx.x / kWarpSize);
+    }
+    static __device__ __forceinline__ double x(const T *X, int r, int k)
+    {
+        return (double)X[kUpper ? k + r * kLdo : r + k * kLdo];
+    }
+    __device__ __forceinline__ void add(const T *X, int jb)
+    {
+#pragma unroll
+        for (int k = jb; k < jb + kIB; k += 4) {
+            const double a0 = x(X, 16 * w.i + g, k + q), a1 = x(X, 16 * w.i + 8 + g, k + q);
+#pragma unroll
+            for (int s = 0; s < 3; ++s)
+                if (s < w.count) dmma_16x8x4(acc[s], a0, a1, x(X, 8 * (w.j0 + s) + g, k + q));
+        }
+    }
+    /* dst(r, c) = W(r, c) - acc(r, c), r >= c; dst may be another block's */
+    __device__ __forceinline__ void finish(T *dst, int ldd, const T *W, int ldw) const
+    {
+#pragma unroll
+        for (int s = 0; s < 3; ++s)
+            if (s < w.count)
+#pragma unroll
+                for (int e = 0; e < 4; ++e) {
+                    const int r = 16 * w.i + g + 8 * (e / 2), c = 8 * (w.j0 + s) + 2 * q + (e % 2);
+                    if (r >= c) dst[r + c * ldd] = T((double)W[r + c * ldw] - acc[s][e]);
+                }
+    }
+};
+
+/* The thread that tells the helper: warp 7 has no rows in (a) or (b) of a
+ * 64-column panel [W; I] (see potf2_panel), so its release store delays
+ * no work. */
+constexpr int kSignaler = kThreads - 1;
+
+template <typename T, bool kUpper>
+__device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld, int64_t col0,
+                                                int64_t *dinfo, int *sync, T *work, T *smem,
+                                                Shared &sh)
+{
+    constexpr int upper = kUpper;
+    const int nt = (n + kTB - 1) / kTB;
+    int *abort_word = sync + kAbort;
+    int *helper_progress = cluster_peer(&sh.progress, 1);
+    auto panel = [smem](int k) { return smem + (k & 1) * kTB * kLdp; };
+    auto identity_below = [](T *SP) {
+        for (int i = threadIdx.x; i < kTB * kTB; i += kThreads)
+            SP[kTB + i % kTB + (i / kTB) * kLdp] = T(i % kTB == i / kTB);
+    };
+    for (int k = 0; k < ntc; ++k) {
+        const int rows = min(kTB, n - k * kTB);
+        const int64_t c0 = (int64_t)k * kTB;
+        const bool below = k + 1 < nt;
+        T *SP = panel(k);
+        if (k == 0) {
+            load_tile<kViewOrder>(SP, kLdp, A, ld, upper, c0, c0, rows, rows, true, true);
+            if (below) identity_below(SP);
+        } else if (threadIdx.x == 0) {
+            while (load_acquire_cluster(&sh.wready) < k) {
+            }
+        }
+        __syncthreads();
+        prof(worker_items(nt) + k, 0);
+        auto tell = [&](int cols) {
+            if (below && threadIdx.x == kSignaler) store_release_cluster(helper_progress, kIB * k + cols / kIB);
+        };
+        const int fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &sh.fail,
+                                                 true /* [W; I] */, tell);
+        if (fail >= 0 && below && threadIdx.x == kSignaler)
+            store_release_cluster(helper_progress, kFailBit | (kIB * k + kTB / kIB));
+        prof(worker_items(nt) + k, 1);
+        store_tile(A, ld, upper, c0, c0, SP, kLdp, rows, rows, true);
+        if (below) { /* U(k) row-major for the solve items, as chain_block */
+            constexpr int kV = 16 / (int)sizeof(T);
+            for (int i = threadIdx.x * kV; i < kTB * kTB; i += kThreads * kV)
+                *reinterpret_cast<uint4 *>(work + (int64_t)k * kTB * kTB + i) =
+                    *reinterpret_cast<const uint4 *>(SP + kTB + i % kTB + (i / kTB) * kLdp);
+        }
+        if (fail >= 0 && threadIdx.x == 0) {
+            atomicCAS(reinterpret_cast<unsigned long long *>(dinfo), 0ull,
+                      (unsigned long long)(col0 + c0 + fail + 1));
+            atomicCAS(abort_word, 0, k + 1);
+        }
+        /* the next panel's U(k-1) was read by the helper before it filled
+         * that panel's top for this step */
+        if (fail < 0 && k + 1 < ntc && k + 2 < nt) identity_below(panel(k + 1));
+        __syncthreads();
+        if (threadIdx.x == kPublisher) store_release(sync + kFlags + k * nt + k, kFinal);
+        prof(worker_items(nt) + k, 2);
+        if (fail >= 0) return; /* the helper finishes L(k+1, k) */
+    }
+}
+
+template <typename T, bool kUpper>
+__device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int *sync, T *smem,
+                                          Shared &sh)
+{
+    using V2 = typename std::conditional<sizeof(T) == 8, double2, float2>::type;
+    constexpr int upper = kUpper;
+    constexpr SmemOrder kPOrder = kUpper ? kMemoryOrder : kViewOrder;
+    const int nt = (n + kTB - 1) / kTB;
+    int *abort_word = sync + kAbort;
+    auto flag = [sync, nt](int ti, int tj) { return sync + kFlags + tj * nt + ti; };
+    T *HP = smem, *HW = HP + kTB * kLdo, *HX = HW + kTB * kLdo, *HU = HX + kTB * kLdo;
+    T *chain_smem = cluster_peer(smem, 0);
+    int *chain_wready = cluster_peer(&sh.wready, 0);
+    for (int k = 0; k < ntc && k + 1 < nt; ++k) {
+        const int k1 = k + 1, rows1 = min(kTB, n - k1 * kTB);
+        const bool need_w = k1 < ntc;
+        const int64_t r1 = (int64_t)k1 * kTB, c0 = (int64_t)k * kTB;
+        if (k1 >= 2) {
+            wait_ready(flag(k1, k), kPartial, abort_word, -1);
+            if (need_w) wait_ready(flag(k1, k1), kPartial, abort_word, -1);
+        }
+        load_tile<kPOrder>(HP, kLdo, A, ld, upper, r1, c0, rows1, kTB, false, false);
+        if (need_w) load_tile<kViewOrder>(HW, kLdo, A, ld, upper, r1, r1, rows1, rows1, true, true);
+        prof(worker_items(nt) + nt + k, 0);
+        ChunkedLowerProduct<T, kUpper> wacc;
+        wacc.init();
+        const T *CU = chain_smem + (k & 1) * kTB * kLdp + kTB; /* U(k)(i, j) = CU[i + j*kLdp] */
+        bool failed = false;
+        for (int jb = 0; jb < kTB; jb += kIB) {
+            /* thread 0 waits for the chain block's count; the barrier's
+             * reduction carries the failure bit to all */
+            int f = 0;
+            if (threadIdx.x == 0) {
+                int v;
+                while (((v = load_acquire_cluster(&sh.progress)) & ~kFailBit) < kIB * k + jb / kIB + 1) {
+                }
+                f = (v & kFailBit) != 0;
+            }
+            failed = __syncthreads_or(f) != 0;
+            { /* U(0 .. jb+7, jb .. jb+7), two rows per thread */
+                const int j = jb + threadIdx.x / kWarpSize, i = 2 * (threadIdx.x % kWarpSize);
+                if (i < jb + kIB)
+                    *reinterpret_cast<V2 *>(HU + i + j * kLdo) =
+                        *reinterpret_cast<const V2 *>(CU + i + j * kLdp);
+            }
+            __syncthreads();
+            below_chunk<T, kUpper>(HX, HP, HU, jb);
+            __syncthreads();
+            if (need_w) wacc.add(HX, jb);
+        }
+        prof(worker_items(nt) + nt + k, 1);
+        if (need_w && !failed) {
+            wacc.finish(chain_smem + (k1 & 1) * kTB * kLdp, kLdp, HW, kLdo);
+            __syncthreads(); /* every store into the chain block's panel */
+            if (threadIdx.x == 0) store_release_cluster(chain_wready, k1);
+        }
+        prof(worker_items(nt) + nt + k, 2);
+        store_tile_mem(A, ld, upper, r1, c0, HX, kLdo, rows1, kTB, false);
+        __syncthreads();
+        if (threadIdx.x == 0) store_release(flag(k1, k), kFinal);
+        prof(worker_items(nt) + nt + k, 3);
+        if (failed) return;
+    }
+}
+#endif
+
 /* One instantiation per triangle (each carries one update path) and per
  * blocks-per-SM target. Two blocks per SM cap registers at 128: the double
  * kernel then spills a little in potf2_panel, which lengthens the critical
@@ -880,7 +1131,7 @@ template <typename T, bool kUpper, int kMinBlocks>
 __global__ void __launch_bounds__(kThreads, kMinBlocks)
 potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
                    int64_t *__restrict__ dinfo, int *__restrict__ sync, T *__restrict__ work,
-                   int double_buffer)
+                   int double_buffer, int helped)
 {
     constexpr int upper = kUpper;
     /* the workers' update and their product by U(tj). (Single upper up to
@@ -905,6 +1156,30 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
 
     if (*(volatile int64_t *)dinfo != 0) return; /* an earlier step failed */
 
+#ifdef GCHOL_TILED_HELPER
+    /* launched as clusters of two: block 0 is the chain block, block 1 its
+     * helper (see chain_block_helped). Both read dinfo above before either
+     * passes the cluster barrier, so both see the same value. */
+    if constexpr (kMinBlocks == 1) {
+        if (helped && blockIdx.x < 2) {
+            if (blockIdx.x == 0) {
+                /* both panels: their strict upper parts stay zero */
+                for (int i = threadIdx.x; i < 2 * kTB * kLdp; i += kThreads) SA[i] = T(0);
+                if (threadIdx.x == 0) sh.wready = 0;
+            } else if (threadIdx.x == 0) {
+                sh.progress = 0;
+            }
+            cooperative_groups::this_cluster().sync(); /* both started, words set */
+            if (blockIdx.x == 0)
+                chain_block_helped<T, kUpper>(n, ntc, A, ld, col0, dinfo, sync, work, SA, sh);
+            else
+                helper_block<T, kUpper>(n, ntc, A, ld, sync, SA, sh);
+            /* neither leaves while the other may still use its shared memory */
+            cooperative_groups::this_cluster().sync();
+            return;
+        }
+    }
+#endif
     if (blockIdx.x == 0) {
         chain_block_outlined<T, kUpper, kMinBlocks == 1>(n, ntc, A, ld, col0, dinfo, sync, work,
                                                           SA, sh);
@@ -1118,13 +1393,56 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
             return e;
         if (per_sm_cached) *per_sm_cached = per_sm;
     }
+#ifdef GCHOL_TILED_HELPER
+    /* The chain block with its helper, as clusters of two blocks (one block
+     * per SM, room for the chain block's two panels). GCHOL_TILED_HELPER=0
+     * in the environment turns it off (A/B measurements). */
+    static int helper_env = -1;
+    if (helper_env < 0) {
+        const char *v = getenv("GCHOL_TILED_HELPER");
+        helper_env = v && v[0] == '0' ? 0 : 1;
+    }
+    static_assert(2 * kTB * kLdp <= 4 * kTB * kLdo + kTB * kLdc, "two panels fit");
+    if (helper_env && !two && double_buffer && nt >= 2) {
+        cudaLaunchConfig_t cfg = {};
+        cudaLaunchAttribute attr[1];
+        attr[0].id = cudaLaunchAttributeClusterDimension;
+        attr[0].val.clusterDim.x = 2;
+        attr[0].val.clusterDim.y = 1;
+        attr[0].val.clusterDim.z = 1;
+        cfg.blockDim = dim3(kThreads);
+        cfg.dynamicSmemBytes = smem;
+        cfg.stream = stream;
+        cfg.attrs = attr;
+        cfg.numAttrs = 1;
+        static int clusters_of[2][64]; /* [upper][dev] */
+        int clusters = dev < 64 ? clusters_of[upper ? 1 : 0][dev] : 0;
+        if (clusters <= 0) {
+            cfg.gridDim = dim3(2 * sms);
+            if ((e = cudaOccupancyMaxActiveClusters(&clusters, kernel, &cfg)) != cudaSuccess)
+                return e;
+            if (dev < 64) clusters_of[upper ? 1 : 0][dev] = clusters;
+        }
+        /* the chain block, its helper and the workers, all resident: one
+         * worker at least beside them (a second cluster) */
+        int grid = 2 * clusters;
+        if (grid > 2 + total) grid = (2 + total + 1) / 2 * 2;
+        if (total == 0 || grid >= 4) {
+            cfg.gridDim = dim3(grid);
+            if ((e = cudaLaunchKernelEx(&cfg, kernel, (int)n, ntc, dA, ldda, col0, dinfo, dsync,
+                                        dwork, double_buffer, 1)) != cudaSuccess)
+                return e;
+            return cudaGetLastError();
+        }
+    }
+#endif
     /* the chain block and the workers, all resident: the chain block waits
      * on worker items, so one worker at least must run beside it */
     int grid = sms * (per_sm > 0 ? per_sm : 1);
     if (total > 0 && grid < 2) return cudaErrorNotSupported;
     if (grid > 1 + total) grid = 1 + total;
     kernel<<<grid, kThreads, smem, stream>>>((int)n, ntc, dA, ldda, col0, dinfo, dsync, dwork,
-                                             double_buffer);
+                                             double_buffer, 0);
     return cudaGetLastError();
 }
 

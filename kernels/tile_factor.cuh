@@ -177,10 +177,17 @@ __device__ __noinline__ BlockRow<T> diag_block_row_plain(const T *S, int lds, in
  * inner panel (thread t: row jb + t) factors the kIB x kIB diagonal block
  * redundantly in registers and finishes its own row with it as it goes
  * (diag_block_row). Only warps with rows to do take part.
+ *
+ * done_hook(c) runs in every thread once columns < c of the rows below the
+ * diagonal block are final in S (after each inner block that did not fail):
+ * the tiled Cholesky's chain block tells its helper block there.
  */
-template <typename T, int MaxRows>
+struct NoHook {
+    __device__ __forceinline__ void operator()(int) const {}
+};
+template <typename T, int MaxRows, typename Hook = NoHook>
 __device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *flag,
-                                           bool unit_below = false)
+                                           bool unit_below = false, Hook done_hook = Hook())
 {
     static_assert(MaxRows <= kThreads, "(b) gives each row of the panel its own thread");
     const int t = threadIdx.x;
@@ -232,6 +239,8 @@ __device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *fla
          * failed, from the barrier's reduction (every active thread found
          * the same column) */
         const int failed = __syncthreads_or(active && bad < ib);
+        /* columns < jb + ib of the rows below the diagonal block are final */
+        if (!failed) done_hook(jb + ib);
         if (active && t < ib) {
             /* Row t of the diagonal block, by its own thread: its columns
              * before the diagonal from x, the diagonal (or the failing

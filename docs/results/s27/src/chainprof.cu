@@ -1,0 +1,39 @@
+// Chain-step profile of the one-kernel tiled Cholesky with the chain block's helper (session 27):
+// the twelfth session's harness (docs/results/s12/src/chainprof.cu, its run<T>() without its print)
+// and, per step k >= 2, the chain block's and the helper's %globaltimer stamps:
+//   chain  [total + k]:      0 panel ready (W(k) from the helper), 1 potf2 done, 2 published
+//   helper [total + nt + k]: 0 P, W(k+1) loaded, 1 last eight columns done, 2 W(k+1) delivered, 3 L(k+1,k) published
+// nvcc -DGCHOL_TILED_PROFILE=20000 -Ikernels -Iinclude ... docs/results/s27/src/chainprof.cu
+#include <cstdlib>
+#define main chainprof_s12_main
+#include "../../s12/src/chainprof.cu"
+#undef main
+template <typename T> void profile(int n, char prec, int upper)
+{
+    run<T>(n, n, prec, upper, false);
+    int nt = (n + 63) / 64, total = worker_items(nt);
+    std::vector<unsigned long long> p((size_t)(total + 2 * nt) * 6);
+    CK(cudaMemcpyFromSymbol(p.data(), g_tiled_prof, sizeof(unsigned long long) * 6 * (total + 2 * nt)));
+    auto us = [&](int t, int ph) { return p[t * 6 + ph] / 1000.0; };
+    double step = 0, potf2 = 0, post = 0, wait = 0, hload = 0, hchunks = 0, hdeliver = 0, hpub = 0;
+    int cnt = 0;
+    for (int k = 2; k + 2 < nt; k++) {
+        int c = total + k, h = total + nt + k;
+        step += us(c + 1, 0) - us(c, 0); potf2 += us(c, 1) - us(c, 0); post += us(c, 2) - us(c, 1);
+        wait += us(c + 1, 0) - us(c, 2); hload += us(h, 0) - us(c, 0); hchunks += us(h, 1) - us(c, 1);
+        hdeliver += us(h, 2) - us(c, 1); hpub += us(h, 3) - us(c, 1); cnt++;
+    }
+    printf("%c%c n=%d helper profile, avg over %d steps (us): step %.2f = potf2 %.2f + stores/publish %.2f + wait %.2f | "
+           "helper: P,W loaded %.2f after potf2 start; after potf2 end: chunks done %.2f, W delivered %.2f, L(k+1,k) published %.2f\n",
+           prec, upper ? 'U' : 'L', n, cnt, step / cnt, potf2 / cnt, post / cnt, wait / cnt, hload / cnt, hchunks / cnt, hdeliver / cnt, hpub / cnt);
+}
+int main()
+{
+    { double *x; CK(cudaMalloc(&x, 1 << 28)); for (int i = 0; i < 200; i++) CK(cudaMemset(x, i, 1 << 28)); CK(cudaDeviceSynchronize()); cudaFree(x); }
+    for (int n : {1024, 2048, 4096})
+        for (int r = 0; r < 2; ++r) {
+            profile<double>(n, 'd', 0); profile<double>(n, 'd', 1);
+            profile<float>(n, 's', 0); profile<float>(n, 's', 1);
+        }
+    return 0;
+}
