@@ -590,8 +590,6 @@ __device__ __forceinline__ void prof(int, int) {}
 
 struct Shared {
     int ticket, fail;
-    int progress; /* the helper's: U's columns of the chain block's panel that are final */
-    int wready;   /* the chain block's: the last step whose panel top the helper has filled */
 };
 
 /* Whether a failure in tile column abort - 1 (abort = 0: none) stops work
@@ -885,71 +883,124 @@ __device__ __noinline__ void chain_block_outlined(int n, int ntc, T *A, int64_t 
  *
  * Why: the chain step did potf2 of [W; I] (~5.7 us in single, n = 1024)
  * and then, on the same critical path, the product L(k+1, k) = P U(k), its
- * stores, and W -= L(k+1, k) L(k+1, k)^T (~4 us more). But U(k) is a
- * column of potf2's output at a time: columns jb .. jb+7 of U are final
- * after potf2's inner block at jb, and column j of P U(k) needs only
- * column j of U (U is upper triangular). So the helper block computes the
- * product and the update eight columns at a time while potf2 still runs,
- * and only the last eight columns' share is left when the panel is done.
+ * stores, and W -= L(k+1, k) L(k+1, k)^T (~4 us more). But U(k) comes out
+ * of potf2 eight columns at a time: columns jb .. jb+7 of U are final after
+ * potf2's inner block at jb, and column j of P U(k) needs only column j of
+ * U (U is upper triangular). So the helper block computes the product and
+ * the update while potf2 still runs, and only the last columns' share is
+ * left when the panel is done.
  *
  *   chain block (rank 0): potf2 of its panel [W; I] (two panels, by step
- *     parity); after each inner block, one thread of warp 7 (idle in both
- *     (a) and (b) of a 64-column panel) release-stores the count of final
- *     columns into the helper's shared memory; then it stores L(k, k) and
- *     U(k), publishes them, writes the identity below its other panel and
- *     waits for the helper to fill that panel's top with W(k+1).
+ *     parity); after each inner block one thread of warp 7 (idle in both (a)
+ *     and (b) of a 64-column panel) arrives on the helper's barrier for
+ *     those eight columns; then it stores L(k, k) and U(k), publishes them,
+ *     writes the identity below its other panel and waits on its own
+ *     barrier for the helper to fill that panel's top with W(k+1).
  *   helper (rank 1): for step k, loads P = tile (k+1, k) and W = tile
- *     (k+1, k+1), partly updated by the workers; per eight columns of U(k),
- *     read from the chain block's panel, X(:, cols) = P U(:, cols) and
- *     acc += X(:, cols) X(:, cols)^T (registers); then writes W - acc
- *     (lower triangle) into the chain block's next panel, tells it, and
- *     stores and publishes X = L(k+1, k).
+ *     (k+1, k+1), partly updated by the workers; then, for all columns of
+ *     U(k) final so far (read from the chain block's panel), X(:, cols) =
+ *     P U(:, cols), stored, and acc += X(:, cols) X(:, cols)^T (registers);
+ *     at the end it writes W - acc (lower triangle) into the chain block's
+ *     next panel, every thread arrives on the chain block's barrier, and
+ *     it publishes X = L(k+1, k).
  *
  * Both products run on DMMA in both precisions (single converts to double:
  * exact products, double sums, one rounding).
  */
-constexpr int kFailBit = 1 << 30; /* in progress: the step's panel failed */
+struct HelperWords {
+    unsigned long long cols_bar[kTB / kIB]; /* the helper's: U(k)'s eight columns, one phase per step */
+    unsigned long long w_bar;                /* the chain block's: W(k+1) written, one phase per step */
+    int fail;                                /* the helper's: the step's panel failed */
+    int avail;                               /* the helper's: columns known final (its thread 0's count) */
+};
 
-__device__ __forceinline__ void store_release_cluster(int *p, int v)
+__device__ __forceinline__ unsigned smem_addr(const void *p)
 {
-    asm volatile("st.release.cluster.b32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+    return (unsigned)__cvta_generic_to_shared(p);
 }
-__device__ __forceinline__ int load_acquire_cluster(const int *p)
+/* The address of the same shared variable in block `rank` of the cluster. */
+__device__ __forceinline__ unsigned peer_addr(const void *p, unsigned rank)
 {
-    int v;
-    asm volatile("ld.acquire.cluster.b32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
-    return v;
+    unsigned r;
+    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(r) : "r"(smem_addr(p)), "r"(rank));
+    return r;
 }
-template <typename P> __device__ __forceinline__ P *cluster_peer(P *p, int rank)
+__device__ __forceinline__ void mbar_init(unsigned long long *bar, unsigned count)
 {
-    return cooperative_groups::this_cluster().map_shared_rank(p, rank);
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(smem_addr(bar)), "r"(count) : "memory");
+}
+/* arrive on another block's barrier; orders this thread's earlier accesses
+ * (and, through a block barrier before it, its block's) at cluster scope */
+__device__ __forceinline__ void mbar_arrive_peer(unsigned peer_bar)
+{
+    asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(peer_bar) : "memory");
+}
+__device__ __forceinline__ bool mbar_test(unsigned long long *bar, unsigned parity)
+{
+    unsigned ok;
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.test_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\n\t"
+                 "selp.u32 %0, 1, 0, p;\n\t}"
+                 : "=r"(ok) : "r"(smem_addr(bar)), "r"(parity) : "memory");
+    return ok != 0;
+}
+__device__ __forceinline__ void mbar_wait(unsigned long long *bar, unsigned parity)
+{
+    while (!mbar_test(bar, parity)) {
+    }
+}
+__device__ __forceinline__ void st_peer_u32(unsigned peer, unsigned v)
+{
+    asm volatile("st.shared::cluster.u32 [%0], %1;" ::"r"(peer), "r"(v) : "memory");
+}
+template <typename T> __device__ __forceinline__ void st_peer(unsigned peer, T v);
+template <> __device__ __forceinline__ void st_peer<double>(unsigned peer, double v)
+{
+    asm volatile("st.shared::cluster.f64 [%0], %1;" ::"r"(peer), "d"(v) : "memory");
+}
+template <> __device__ __forceinline__ void st_peer<float>(unsigned peer, float v)
+{
+    asm volatile("st.shared::cluster.f32 [%0], %1;" ::"r"(peer), "f"(v) : "memory");
+}
+/* two consecutive elements of another block's shared memory */
+__device__ __forceinline__ void ld_peer2(unsigned peer, double (&v)[2])
+{
+    asm volatile("ld.shared::cluster.v2.f64 {%0, %1}, [%2];" : "=d"(v[0]), "=d"(v[1]) : "r"(peer) : "memory");
+}
+__device__ __forceinline__ void ld_peer2(unsigned peer, float (&v)[2])
+{
+    asm volatile("ld.shared::cluster.v2.f32 {%0, %1}, [%2];" : "=f"(v[0]), "=f"(v[1]) : "r"(peer) : "memory");
 }
 
-/* X(:, jb .. jb+7) = P(:, 0 .. jb+7) U(0 .. jb+7, jb .. jb+7): warps 0-3, a
- * 16 x 8 tile each, mma m16n8k4 in two k phases. P and X in memory order
- * (kUpper: row-major), U(i, j) = U[i + j*kLdo]. */
+/* X(:, c0 .. c1-1) = P U(:, c0 .. c1-1), U upper triangular (column j
+ * needs rows < j + 1 of U, read up to the end of its 8-column block): 16 x 8
+ * tiles over the eight warps, mma m16n8k4 in two k phases. P and X in memory
+ * order (kUpper: row-major), U(i, j) = U[i + j*kLdo]. */
 template <typename T, bool kUpper>
-__device__ __forceinline__ void below_chunk(T *X, const T *P, const T *U, int jb)
+__device__ __forceinline__ void below_columns(T *X, const T *P, const T *U, int c0, int c1)
 {
     const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
-    if (warp >= 4) return;
-    const int g = lane >> 2, q = lane & 3, r0 = 16 * warp + g;
+    const int g = lane >> 2, q = lane & 3;
     auto p = [P](int r, int i) { return (double)P[kUpper ? i + r * kLdo : r + i * kLdo]; };
-    const T *u = U + (jb + g) * kLdo;
-    double acc[2][4] = {};
-    for (int k = 0; k < jb + kIB; k += 8) {
-        dmma_16x8x4(acc[0], p(r0, k + q), p(r0 + 8, k + q), (double)u[k + q]);
-        dmma_16x8x4(acc[1], p(r0, k + 4 + q), p(r0 + 8, k + 4 + q), (double)u[k + 4 + q]);
-    }
+    const int ntiles = 4 * ((c1 - c0) / kIB);
+    for (int t = warp; t < ntiles; t += kThreads / kWarpSize) {
+        const int jb = c0 + kIB * (t / 4), r0 = 16 * (t % 4) + g;
+        const T *u = U + (jb + g) * kLdo;
+        double acc[2][4] = {};
+        for (int k = 0; k < jb + kIB; k += 8) {
+            dmma_16x8x4(acc[0], p(r0, k + q), p(r0 + 8, k + q), (double)u[k + q]);
+            dmma_16x8x4(acc[1], p(r0, k + 4 + q), p(r0 + 8, k + 4 + q), (double)u[k + 4 + q]);
+        }
 #pragma unroll
-    for (int e = 0; e < 4; ++e) {
-        const int r = r0 + 8 * (e / 2), c = jb + 2 * q + (e % 2);
-        X[kUpper ? c + r * kLdo : r + c * kLdo] = T(acc[0][e] + acc[1][e]);
+        for (int e = 0; e < 4; ++e) {
+            const int r = r0 + 8 * (e / 2), c = jb + 2 * q + (e % 2);
+            X[kUpper ? c + r * kLdo : r + c * kLdo] = T(acc[0][e] + acc[1][e]);
+        }
     }
 }
 
 /* acc = X X^T over the lower 16 x 8 tiles of a 64 x 64 tile (the tiles of
- * lower_product_sub), eight columns of X at a time. */
+ * lower_product_sub), some columns of X at a time. */
 template <typename T, bool kUpper> struct ChunkedLowerProduct {
     double acc[3][4];
     LowerTilesOfWarp w;
@@ -966,18 +1017,18 @@ template <typename T, bool kUpper> struct ChunkedLowerProduct {
     {
         return (double)X[kUpper ? k + r * kLdo : r + k * kLdo];
     }
-    __device__ __forceinline__ void add(const T *X, int jb)
+    __device__ __forceinline__ void add(const T *X, int c0, int c1)
     {
-#pragma unroll
-        for (int k = jb; k < jb + kIB; k += 4) {
+        for (int k = c0; k < c1; k += 4) {
             const double a0 = x(X, 16 * w.i + g, k + q), a1 = x(X, 16 * w.i + 8 + g, k + q);
 #pragma unroll
             for (int s = 0; s < 3; ++s)
                 if (s < w.count) dmma_16x8x4(acc[s], a0, a1, x(X, 8 * (w.j0 + s) + g, k + q));
         }
     }
-    /* dst(r, c) = W(r, c) - acc(r, c), r >= c; dst may be another block's */
-    __device__ __forceinline__ void finish(T *dst, int ldd, const T *W, int ldw) const
+    /* (r, c) of panel `peer_panel` (another block's, ld kLdp) = W(r, c) -
+     * acc(r, c), r >= c */
+    __device__ __forceinline__ void finish(unsigned peer_panel, const T *W) const
     {
 #pragma unroll
         for (int s = 0; s < 3; ++s)
@@ -985,30 +1036,32 @@ template <typename T, bool kUpper> struct ChunkedLowerProduct {
 #pragma unroll
                 for (int e = 0; e < 4; ++e) {
                     const int r = 16 * w.i + g + 8 * (e / 2), c = 8 * (w.j0 + s) + 2 * q + (e % 2);
-                    if (r >= c) dst[r + c * ldd] = T((double)W[r + c * ldw] - acc[s][e]);
+                    if (r >= c)
+                        st_peer<T>(peer_panel + (unsigned)((r + c * kLdp) * sizeof(T)),
+                                   T((double)W[r + c * kLdo] - acc[s][e]));
                 }
     }
 };
 
 /* The thread that tells the helper: warp 7 has no rows in (a) or (b) of a
- * 64-column panel [W; I] (see potf2_panel), so its release store delays
- * no work. */
+ * 64-column panel [W; I] (see potf2_panel), so its arrivals delay no work. */
 constexpr int kSignaler = kThreads - 1;
 
 template <typename T, bool kUpper>
 __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld, int64_t col0,
                                                 int64_t *dinfo, int *sync, T *work, T *smem,
-                                                Shared &sh)
+                                                HelperWords &hw, int mode)
 {
     constexpr int upper = kUpper;
     const int nt = (n + kTB - 1) / kTB;
     int *abort_word = sync + kAbort;
-    int *helper_progress = cluster_peer(&sh.progress, 1);
     auto panel = [smem](int k) { return smem + (k & 1) * kTB * kLdp; };
     auto identity_below = [](T *SP) {
         for (int i = threadIdx.x; i < kTB * kTB; i += kThreads)
             SP[kTB + i % kTB + (i / kTB) * kLdp] = T(i % kTB == i / kTB);
     };
+    const unsigned helper_bar0 = peer_addr(&hw.cols_bar[0], 1), helper_fail = peer_addr(&hw.fail, 1);
+    __shared__ int fail_sh;
     for (int k = 0; k < ntc; ++k) {
         const int rows = min(kTB, n - k * kTB);
         const int64_t c0 = (int64_t)k * kTB;
@@ -1018,18 +1071,23 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
             load_tile<kViewOrder>(SP, kLdp, A, ld, upper, c0, c0, rows, rows, true, true);
             if (below) identity_below(SP);
         } else if (threadIdx.x == 0) {
-            while (load_acquire_cluster(&sh.wready) < k) {
-            }
+            mbar_wait(&hw.w_bar, (k - 1) & 1);
         }
         __syncthreads();
         prof(worker_items(nt) + k, 0);
         auto tell = [&](int cols) {
-            if (below && threadIdx.x == kSignaler) store_release_cluster(helper_progress, kIB * k + cols / kIB);
+            if (mode == 1 && below && threadIdx.x == kSignaler)
+                mbar_arrive_peer(helper_bar0 + (unsigned)(sizeof(unsigned long long) * (cols / kIB - 1)));
         };
-        const int fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &sh.fail,
+        const int fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &fail_sh,
                                                  true /* [W; I] */, tell);
-        if (fail >= 0 && below && threadIdx.x == kSignaler)
-            store_release_cluster(helper_progress, kFailBit | (kIB * k + kTB / kIB));
+        if (below && threadIdx.x == kSignaler && (fail >= 0 || mode != 1)) {
+            /* the columns not yet told (all, in mode 2): the helper reads
+             * U(k) as it is; columns from the failing one on are not a factor */
+            if (fail >= 0) st_peer_u32(helper_fail, 1);
+            for (int b = fail >= 0 && mode == 1 ? fail / kIB : 0; b < kTB / kIB; ++b)
+                mbar_arrive_peer(helper_bar0 + (unsigned)(sizeof(unsigned long long) * b));
+        }
         prof(worker_items(nt) + k, 1);
         store_tile(A, ld, upper, c0, c0, SP, kLdp, rows, rows, true);
         if (below) { /* U(k) row-major for the solve items, as chain_block */
@@ -1055,17 +1113,15 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
 
 template <typename T, bool kUpper>
 __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int *sync, T *smem,
-                                          Shared &sh)
+                                          HelperWords &hw)
 {
-    using V2 = typename std::conditional<sizeof(T) == 8, double2, float2>::type;
     constexpr int upper = kUpper;
     constexpr SmemOrder kPOrder = kUpper ? kMemoryOrder : kViewOrder;
     const int nt = (n + kTB - 1) / kTB;
     int *abort_word = sync + kAbort;
     auto flag = [sync, nt](int ti, int tj) { return sync + kFlags + tj * nt + ti; };
     T *HP = smem, *HW = HP + kTB * kLdo, *HX = HW + kTB * kLdo, *HU = HX + kTB * kLdo;
-    T *chain_smem = cluster_peer(smem, 0);
-    int *chain_wready = cluster_peer(&sh.wready, 0);
+    const unsigned chain_smem = peer_addr(smem, 0), chain_w_bar = peer_addr(&hw.w_bar, 0);
     for (int k = 0; k < ntc && k + 1 < nt; ++k) {
         const int k1 = k + 1, rows1 = min(kTB, n - k1 * kTB);
         const bool need_w = k1 < ntc;
@@ -1079,39 +1135,60 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
         prof(worker_items(nt) + nt + k, 0);
         ChunkedLowerProduct<T, kUpper> wacc;
         wacc.init();
-        const T *CU = chain_smem + (k & 1) * kTB * kLdp + kTB; /* U(k)(i, j) = CU[i + j*kLdp] */
-        bool failed = false;
-        for (int jb = 0; jb < kTB; jb += kIB) {
-            /* thread 0 waits for the chain block's count; the barrier's
-             * reduction carries the failure bit to all */
-            int f = 0;
+        /* U(k)(i, j) at byte chain_u + (i + j*kLdp) * sizeof(T) */
+        const unsigned chain_u = chain_smem + (unsigned)(((k & 1) * kTB * kLdp + kTB) * sizeof(T));
+        T *out = upper ? A + c0 + r1 * ld : A + r1 + c0 * ld;
+        for (int done = 0; done < kTB;) {
+            /* thread 0 waits for the next eight columns and counts every
+             * further eight already final */
             if (threadIdx.x == 0) {
-                int v;
-                while (((v = load_acquire_cluster(&sh.progress)) & ~kFailBit) < kIB * k + jb / kIB + 1) {
+                int b = done / kIB;
+                mbar_wait(&hw.cols_bar[b], k & 1);
+                for (++b; b < kTB / kIB && mbar_test(&hw.cols_bar[b], k & 1); ++b) {
                 }
-                f = (v & kFailBit) != 0;
-            }
-            failed = __syncthreads_or(f) != 0;
-            { /* U(0 .. jb+7, jb .. jb+7), two rows per thread */
-                const int j = jb + threadIdx.x / kWarpSize, i = 2 * (threadIdx.x % kWarpSize);
-                if (i < jb + kIB)
-                    *reinterpret_cast<V2 *>(HU + i + j * kLdo) =
-                        *reinterpret_cast<const V2 *>(CU + i + j * kLdp);
+                hw.avail = kIB * b;
             }
             __syncthreads();
-            below_chunk<T, kUpper>(HX, HP, HU, jb);
+            const int avail = hw.avail;
+            { /* U(0 .. avail-1, done .. avail-1), two rows per thread and column:
+                 the loads first, then the stores */
+                T v[kTB / kIB][2];
+                const int i = 2 * (threadIdx.x % kWarpSize);
+#pragma unroll
+                for (int u = 0; u < kTB / kIB; ++u) {
+                    const int j = done + threadIdx.x / kWarpSize + kIB * u;
+                    if (j < avail && i < avail)
+                        ld_peer2(chain_u + (unsigned)((i + j * kLdp) * sizeof(T)), v[u]);
+                }
+#pragma unroll
+                for (int u = 0; u < kTB / kIB; ++u) {
+                    const int j = done + threadIdx.x / kWarpSize + kIB * u;
+                    if (j < avail && i < avail) {
+                        HU[i + j * kLdo] = v[u][0];
+                        HU[i + 1 + j * kLdo] = v[u][1];
+                    }
+                }
+            }
             __syncthreads();
-            if (need_w) wacc.add(HX, jb);
+            below_columns<T, kUpper>(HX, HP, HU, done, avail);
+            __syncthreads();
+            /* X's new columns to memory now: only the publish waits */
+            const int w = avail - done;
+            for (int e = threadIdx.x; e < kTB * w; e += kThreads) {
+                const int r = upper ? e / w : e % kTB, c = done + (upper ? e % w : e / kTB);
+                if (r < rows1) out[upper ? c + r * ld : r + c * ld] = HX[upper ? c + r * kLdo : r + c * kLdo];
+            }
+            if (need_w) wacc.add(HX, done, avail);
+            done = avail;
         }
         prof(worker_items(nt) + nt + k, 1);
+        const bool failed = *(volatile int *)&hw.fail != 0; /* told before the last arrival */
         if (need_w && !failed) {
-            wacc.finish(chain_smem + (k1 & 1) * kTB * kLdp, kLdp, HW, kLdo);
-            __syncthreads(); /* every store into the chain block's panel */
-            if (threadIdx.x == 0) store_release_cluster(chain_wready, k1);
+            wacc.finish(chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(T)), HW);
+            mbar_arrive_peer(chain_w_bar); /* every thread, after its own stores */
         }
         prof(worker_items(nt) + nt + k, 2);
-        store_tile_mem(A, ld, upper, r1, c0, HX, kLdo, rows1, kTB, false);
-        __syncthreads();
+        __syncthreads(); /* every store of X */
         if (threadIdx.x == 0) store_release(flag(k1, k), kFinal);
         prof(worker_items(nt) + nt + k, 3);
         if (failed) return;
@@ -1162,18 +1239,21 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
      * passes the cluster barrier, so both see the same value. */
     if constexpr (kMinBlocks == 1) {
         if (helped && blockIdx.x < 2) {
+            __shared__ HelperWords hw;
             if (blockIdx.x == 0) {
                 /* both panels: their strict upper parts stay zero */
                 for (int i = threadIdx.x; i < 2 * kTB * kLdp; i += kThreads) SA[i] = T(0);
-                if (threadIdx.x == 0) sh.wready = 0;
+                if (threadIdx.x == 0) mbar_init(&hw.w_bar, kThreads);
             } else if (threadIdx.x == 0) {
-                sh.progress = 0;
+                for (int b = 0; b < kTB / kIB; ++b) mbar_init(&hw.cols_bar[b], 1);
+                hw.fail = 0;
             }
-            cooperative_groups::this_cluster().sync(); /* both started, words set */
+            asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+            cooperative_groups::this_cluster().sync(); /* both started, barriers set */
             if (blockIdx.x == 0)
-                chain_block_helped<T, kUpper>(n, ntc, A, ld, col0, dinfo, sync, work, SA, sh);
+                chain_block_helped<T, kUpper>(n, ntc, A, ld, col0, dinfo, sync, work, SA, hw, helped);
             else
-                helper_block<T, kUpper>(n, ntc, A, ld, sync, SA, sh);
+                helper_block<T, kUpper>(n, ntc, A, ld, sync, SA, hw);
             /* neither leaves while the other may still use its shared memory */
             cooperative_groups::this_cluster().sync();
             return;
@@ -1400,7 +1480,7 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
     static int helper_env = -1;
     if (helper_env < 0) {
         const char *v = getenv("GCHOL_TILED_HELPER");
-        helper_env = v && v[0] == '0' ? 0 : 1;
+        helper_env = v && v[0] == '0' ? 0 : v && v[0] == '2' ? 2 : 1; /* 2: told after potf2 only (A/B) */
     }
     static_assert(2 * kTB * kLdp <= 4 * kTB * kLdo + kTB * kLdc, "two panels fit");
     if (helper_env && !two && double_buffer && nt >= 2) {
@@ -1430,7 +1510,7 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
         if (total == 0 || grid >= 4) {
             cfg.gridDim = dim3(grid);
             if ((e = cudaLaunchKernelEx(&cfg, kernel, (int)n, ntc, dA, ldda, col0, dinfo, dsync,
-                                        dwork, double_buffer, 1)) != cudaSuccess)
+                                        dwork, double_buffer, helper_env)) != cudaSuccess)
                 return e;
             return cudaGetLastError();
         }
