@@ -944,10 +944,31 @@ __device__ __forceinline__ bool mbar_test(unsigned long long *bar, unsigned pari
                  : "=r"(ok) : "r"(smem_addr(bar)), "r"(parity) : "memory");
     return ok != 0;
 }
-__device__ __forceinline__ void mbar_wait(unsigned long long *bar, unsigned parity)
+/* try_wait suspends the thread in hardware for a while instead of
+ * spinning (kTryWait; test_wait spinning otherwise) */
+__device__ __forceinline__ bool mbar_try(unsigned long long *bar, unsigned parity)
 {
-    while (!mbar_test(bar, parity)) {
-    }
+    unsigned ok;
+    asm volatile("{\n\t.reg .pred p;\n\t"
+                 "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\n\t"
+                 "selp.u32 %0, 1, 0, p;\n\t}"
+                 : "=r"(ok) : "r"(smem_addr(bar)), "r"(parity) : "memory");
+    return ok != 0;
+}
+enum HelperMode { kHelped = 1, kToldAfter = 2, kTryWait = 4, kRelaxedTell = 8 };
+__device__ __forceinline__ void mbar_wait(unsigned long long *bar, unsigned parity, int mode)
+{
+    if (mode & kTryWait)
+        while (!mbar_try(bar, parity)) {
+        }
+    else
+        while (!mbar_test(bar, parity)) {
+        }
+}
+/* measurement only (kRelaxedTell): what the release costs */
+__device__ __forceinline__ void mbar_arrive_peer_relaxed(unsigned peer_bar)
+{
+    asm volatile("mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [%0];" ::"r"(peer_bar) : "memory");
 }
 __device__ __forceinline__ void st_peer_u32(unsigned peer, unsigned v)
 {
@@ -1071,21 +1092,23 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
             load_tile<kViewOrder>(SP, kLdp, A, ld, upper, c0, c0, rows, rows, true, true);
             if (below) identity_below(SP);
         } else if (threadIdx.x == 0) {
-            mbar_wait(&hw.w_bar, (k - 1) & 1);
+            mbar_wait(&hw.w_bar, (k - 1) & 1, mode);
         }
         __syncthreads();
         prof(worker_items(nt) + k, 0);
         auto tell = [&](int cols) {
-            if (mode == 1 && below && threadIdx.x == kSignaler)
-                mbar_arrive_peer(helper_bar0 + (unsigned)(sizeof(unsigned long long) * (cols / kIB - 1)));
+            if (!(mode & kToldAfter) && below && threadIdx.x == kSignaler) {
+                const unsigned bar = helper_bar0 + (unsigned)(sizeof(unsigned long long) * (cols / kIB - 1));
+                if (mode & kRelaxedTell) mbar_arrive_peer_relaxed(bar); else mbar_arrive_peer(bar);
+            }
         };
         const int fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &fail_sh,
                                                  true /* [W; I] */, tell);
-        if (below && threadIdx.x == kSignaler && (fail >= 0 || mode != 1)) {
+        if (below && threadIdx.x == kSignaler && (fail >= 0 || (mode & kToldAfter))) {
             /* the columns not yet told (all, in mode 2): the helper reads
              * U(k) as it is; columns from the failing one on are not a factor */
             if (fail >= 0) st_peer_u32(helper_fail, 1);
-            for (int b = fail >= 0 && mode == 1 ? fail / kIB : 0; b < kTB / kIB; ++b)
+            for (int b = fail >= 0 && !(mode & kToldAfter) ? fail / kIB : 0; b < kTB / kIB; ++b)
                 mbar_arrive_peer(helper_bar0 + (unsigned)(sizeof(unsigned long long) * b));
         }
         prof(worker_items(nt) + k, 1);
@@ -1113,7 +1136,7 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
 
 template <typename T, bool kUpper>
 __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int *sync, T *smem,
-                                          HelperWords &hw)
+                                          HelperWords &hw, int mode)
 {
     constexpr int upper = kUpper;
     constexpr SmemOrder kPOrder = kUpper ? kMemoryOrder : kViewOrder;
@@ -1143,7 +1166,7 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
              * further eight already final */
             if (threadIdx.x == 0) {
                 int b = done / kIB;
-                mbar_wait(&hw.cols_bar[b], k & 1);
+                mbar_wait(&hw.cols_bar[b], k & 1, mode);
                 for (++b; b < kTB / kIB && mbar_test(&hw.cols_bar[b], k & 1); ++b) {
                 }
                 hw.avail = kIB * b;
@@ -1253,7 +1276,7 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
             if (blockIdx.x == 0)
                 chain_block_helped<T, kUpper>(n, ntc, A, ld, col0, dinfo, sync, work, SA, hw, helped);
             else
-                helper_block<T, kUpper>(n, ntc, A, ld, sync, SA, hw);
+                helper_block<T, kUpper>(n, ntc, A, ld, sync, SA, hw, helped);
             /* neither leaves while the other may still use its shared memory */
             cooperative_groups::this_cluster().sync();
             return;
@@ -1480,7 +1503,8 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
     static int helper_env = -1;
     if (helper_env < 0) {
         const char *v = getenv("GCHOL_TILED_HELPER");
-        helper_env = v && v[0] == '0' ? 0 : v && v[0] == '2' ? 2 : 1; /* 2: told after potf2 only (A/B) */
+        /* (measurements: other values select HelperMode bits) */
+        helper_env = v ? atoi(v) : 1;
     }
     static_assert(2 * kTB * kLdp <= 4 * kTB * kLdo + kTB * kLdc, "two panels fit");
     if (helper_env && !two && double_buffer && nt >= 2) {
