@@ -879,7 +879,7 @@ __device__ __noinline__ void chain_block_outlined(int n, int ntc, T *A, int64_t 
 #ifdef GCHOL_TILED_HELPER
 /*
  * The chain block with a helper (sm_90: the two blocks form a thread block
- * cluster and read and write each other's shared memory).
+ * cluster and write into each other's shared memory).
  *
  * Why: the chain step did potf2 of [W; I] (~5.7 us in single, n = 1024)
  * and then, on the same critical path, the product L(k+1, k) = P U(k), its
@@ -891,28 +891,37 @@ __device__ __noinline__ void chain_block_outlined(int n, int ntc, T *A, int64_t 
  * left when the panel is done.
  *
  *   chain block (rank 0): potf2 of its panel [W; I] (two panels, by step
- *     parity); after each inner block one thread of warp 7 (idle in both (a)
- *     and (b) of a 64-column panel) arrives on the helper's barrier for
- *     those eight columns; then it stores L(k, k) and U(k), publishes them,
- *     writes the identity below its other panel and waits on its own
- *     barrier for the helper to fill that panel's top with W(k+1).
+ *     parity). Each thread that solves a row of U in potf2's inner block at
+ *     jb sends its eight new entries into the helper's copy of U with
+ *     st.async, which counts their bytes on the helper's barrier for those
+ *     columns: no fence, and the thread does not wait. Then it stores L(k,
+ *     k) and U(k), publishes them, writes the identity below its other
+ *     panel and waits on its own barrier for the helper to fill that
+ *     panel's top with W(k+1) the same way.
  *   helper (rank 1): for step k, loads P = tile (k+1, k) and W = tile
  *     (k+1, k+1), partly updated by the workers; then, for all columns of
- *     U(k) final so far (read from the chain block's panel), X(:, cols) =
- *     P U(:, cols), stored, and acc += X(:, cols) X(:, cols)^T (registers);
- *     at the end it writes W - acc (lower triangle) into the chain block's
- *     next panel, every thread arrives on the chain block's barrier, and
- *     it publishes X = L(k+1, k).
+ *     U(k) that have arrived, X(:, cols) = P U(:, cols), stored, and acc +=
+ *     X(:, cols) X(:, cols)^T (registers); at the end it sends W - acc
+ *     (lower triangle) into the chain block's next panel and publishes X =
+ *     L(k+1, k).
  *
  * Both products run on DMMA in both precisions (single converts to double:
  * exact products, double sums, one rounding).
  */
+constexpr int kChunks = kTB / kIB;
 struct HelperWords {
-    unsigned long long cols_bar[kTB / kIB]; /* the helper's: U(k)'s eight columns, one phase per step */
-    unsigned long long w_bar;                /* the chain block's: W(k+1) written, one phase per step */
-    int fail;                                /* the helper's: the step's panel failed */
-    int avail;                               /* the helper's: columns known final (its thread 0's count) */
+    unsigned long long cols_bar[kChunks]; /* the helper's: U(k)'s eight columns, one phase per step */
+    unsigned long long w_bar;             /* the chain block's: W(k+1), one phase per step */
+    int fail;                             /* the helper's: the step's panel failed (sent with the last columns) */
+    int avail;                            /* the helper's: columns arrived (its thread 0's count) */
 };
+/* the bytes that complete the helper's barrier of columns jb .. jb+7: rows
+ * 0 .. jb+7 of U, and the failure word with the last */
+template <typename T> __device__ __forceinline__ unsigned chunk_bytes(int jb)
+{
+    return (unsigned)((jb + kIB) * kIB * sizeof(T)) + (jb + kIB == kTB ? 4u : 0u);
+}
+constexpr int kLowerElems = kTB * (kTB + 1) / 2; /* W(k+1)'s lower triangle */
 
 __device__ __forceinline__ unsigned smem_addr(const void *p)
 {
@@ -929,11 +938,11 @@ __device__ __forceinline__ void mbar_init(unsigned long long *bar, unsigned coun
 {
     asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(smem_addr(bar)), "r"(count) : "memory");
 }
-/* arrive on another block's barrier; orders this thread's earlier accesses
- * (and, through a block barrier before it, its block's) at cluster scope */
-__device__ __forceinline__ void mbar_arrive_peer(unsigned peer_bar)
+/* this phase completes once `bytes` more have arrived (and this arrival) */
+__device__ __forceinline__ void mbar_expect(unsigned long long *bar, unsigned bytes)
 {
-    asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(peer_bar) : "memory");
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_addr(bar)), "r"(bytes)
+                 : "memory");
 }
 __device__ __forceinline__ bool mbar_test(unsigned long long *bar, unsigned parity)
 {
@@ -944,78 +953,88 @@ __device__ __forceinline__ bool mbar_test(unsigned long long *bar, unsigned pari
                  : "=r"(ok) : "r"(smem_addr(bar)), "r"(parity) : "memory");
     return ok != 0;
 }
-/* try_wait suspends the thread in hardware for a while instead of
- * spinning (kTryWait; test_wait spinning otherwise) */
-__device__ __forceinline__ bool mbar_try(unsigned long long *bar, unsigned parity)
+__device__ __forceinline__ void mbar_wait(unsigned long long *bar, unsigned parity)
 {
     unsigned ok;
-    asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\n\t"
-                 "selp.u32 %0, 1, 0, p;\n\t}"
-                 : "=r"(ok) : "r"(smem_addr(bar)), "r"(parity) : "memory");
-    return ok != 0;
+    do {
+        asm volatile("{\n\t.reg .pred p;\n\t"
+                     "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\n\t"
+                     "selp.u32 %0, 1, 0, p;\n\t}"
+                     : "=r"(ok) : "r"(smem_addr(bar)), "r"(parity) : "memory");
+    } while (!ok);
 }
-enum HelperMode { kHelped = 1, kToldAfter = 2, kTryWait = 4, kRelaxedTell = 8 };
-__device__ __forceinline__ void mbar_wait(unsigned long long *bar, unsigned parity, int mode)
+/* st.async: a store into another block's shared memory whose bytes count
+ * on a barrier there; no fence, the thread does not wait */
+__device__ __forceinline__ void st_async16(unsigned peer, const double (&v)[2], unsigned peer_bar)
 {
-    if (mode & kTryWait)
-        while (!mbar_try(bar, parity)) {
-        }
-    else
-        while (!mbar_test(bar, parity)) {
-        }
+    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.v2.f64 [%0], {%1, %2}, [%3];"
+                 ::"r"(peer), "d"(v[0]), "d"(v[1]), "r"(peer_bar) : "memory");
 }
-/* measurement only (kRelaxedTell): what the release costs */
-__device__ __forceinline__ void mbar_arrive_peer_relaxed(unsigned peer_bar)
+__device__ __forceinline__ void st_async16(unsigned peer, const float (&v)[4], unsigned peer_bar)
 {
-    asm volatile("mbarrier.arrive.relaxed.cluster.shared::cluster.b64 _, [%0];" ::"r"(peer_bar) : "memory");
+    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.v4.f32 [%0], {%1, %2, %3, %4}, [%5];"
+                 ::"r"(peer), "f"(v[0]), "f"(v[1]), "f"(v[2]), "f"(v[3]), "r"(peer_bar) : "memory");
 }
-__device__ __forceinline__ void st_peer_u32(unsigned peer, unsigned v)
+__device__ __forceinline__ void st_async(unsigned peer, double v, unsigned peer_bar)
 {
-    asm volatile("st.shared::cluster.u32 [%0], %1;" ::"r"(peer), "r"(v) : "memory");
+    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.f64 [%0], %1, [%2];"
+                 ::"r"(peer), "d"(v), "r"(peer_bar) : "memory");
 }
-template <typename T> __device__ __forceinline__ void st_peer(unsigned peer, T v);
-template <> __device__ __forceinline__ void st_peer<double>(unsigned peer, double v)
+__device__ __forceinline__ void st_async(unsigned peer, float v, unsigned peer_bar)
 {
-    asm volatile("st.shared::cluster.f64 [%0], %1;" ::"r"(peer), "d"(v) : "memory");
+    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.f32 [%0], %1, [%2];"
+                 ::"r"(peer), "f"(v), "r"(peer_bar) : "memory");
 }
-template <> __device__ __forceinline__ void st_peer<float>(unsigned peer, float v)
+__device__ __forceinline__ void st_async(unsigned peer, int v, unsigned peer_bar)
 {
-    asm volatile("st.shared::cluster.f32 [%0], %1;" ::"r"(peer), "f"(v) : "memory");
+    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];"
+                 ::"r"(peer), "r"(v), "r"(peer_bar) : "memory");
 }
-/* two consecutive elements of another block's shared memory */
-__device__ __forceinline__ void ld_peer2(unsigned peer, double (&v)[2])
+/* eight consecutive elements (16-byte aligned) into another block's shared memory */
+template <typename T>
+__device__ __forceinline__ void send_row8(unsigned peer, const T (&x)[kIB], unsigned peer_bar)
 {
-    asm volatile("ld.shared::cluster.v2.f64 {%0, %1}, [%2];" : "=d"(v[0]), "=d"(v[1]) : "r"(peer) : "memory");
-}
-__device__ __forceinline__ void ld_peer2(unsigned peer, float (&v)[2])
-{
-    asm volatile("ld.shared::cluster.v2.f32 {%0, %1}, [%2];" : "=f"(v[0]), "=f"(v[1]) : "r"(peer) : "memory");
+    constexpr int kV = 16 / (int)sizeof(T);
+#pragma unroll
+    for (int v = 0; v < kIB; v += kV) {
+        T part[kV];
+#pragma unroll
+        for (int e = 0; e < kV; ++e) part[e] = x[v + e];
+        st_async16(peer + (unsigned)(v * sizeof(T)), part, peer_bar);
+    }
 }
 
 /* X(:, c0 .. c1-1) = P U(:, c0 .. c1-1), U upper triangular (column j
  * needs rows < j + 1 of U, read up to the end of its 8-column block): 16 x 8
- * tiles over the eight warps, mma m16n8k4 in two k phases. P and X in memory
- * order (kUpper: row-major), U(i, j) = U[i + j*kLdo]. */
+ * tiles over the eight warps (warp w: row tile w % 4, column blocks of
+ * parity w / 4), mma m16n8k4 in four k phases. P and X in memory order
+ * (kUpper: row-major), U row-major: U(i, j) = U[j + i*kLdo]. */
 template <typename T, bool kUpper>
 __device__ __forceinline__ void below_columns(T *X, const T *P, const T *U, int c0, int c1)
 {
     const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
-    const int g = lane >> 2, q = lane & 3;
+    const int g = lane >> 2, q = lane & 3, r0 = 16 * (warp % 4) + g;
     auto p = [P](int r, int i) { return (double)P[kUpper ? i + r * kLdo : r + i * kLdo]; };
-    const int ntiles = 4 * ((c1 - c0) / kIB);
-    for (int t = warp; t < ntiles; t += kThreads / kWarpSize) {
-        const int jb = c0 + kIB * (t / 4), r0 = 16 * (t % 4) + g;
-        const T *u = U + (jb + g) * kLdo;
-        double acc[2][4] = {};
-        for (int k = 0; k < jb + kIB; k += 8) {
-            dmma_16x8x4(acc[0], p(r0, k + q), p(r0 + 8, k + q), (double)u[k + q]);
-            dmma_16x8x4(acc[1], p(r0, k + 4 + q), p(r0 + 8, k + 4 + q), (double)u[k + 4 + q]);
-        }
+    const int b0 = c0 / kIB + ((c0 / kIB) % 2 != warp / 4 ? 1 : 0);
+    for (int b = b0; b < c1 / kIB; b += 2) {
+        const int jb = kIB * b;
+        const T *u = U + jb + g;
+        double acc[4][4] = {};
+        int k = 0;
+        for (; k + 16 <= jb + kIB; k += 16)
+#pragma unroll
+            for (int ph = 0; ph < 4; ++ph)
+                dmma_16x8x4(acc[ph], p(r0, k + 4 * ph + q), p(r0 + 8, k + 4 * ph + q),
+                            (double)u[(k + 4 * ph + q) * kLdo]);
+        if (k < jb + kIB) /* the last 8 */
+#pragma unroll
+            for (int ph = 0; ph < 2; ++ph)
+                dmma_16x8x4(acc[ph], p(r0, k + 4 * ph + q), p(r0 + 8, k + 4 * ph + q),
+                            (double)u[(k + 4 * ph + q) * kLdo]);
 #pragma unroll
         for (int e = 0; e < 4; ++e) {
             const int r = r0 + 8 * (e / 2), c = jb + 2 * q + (e % 2);
-            X[kUpper ? c + r * kLdo : r + c * kLdo] = T(acc[0][e] + acc[1][e]);
+            X[kUpper ? c + r * kLdo : r + c * kLdo] = T((acc[0][e] + acc[1][e]) + (acc[2][e] + acc[3][e]));
         }
     }
 }
@@ -1023,7 +1042,7 @@ __device__ __forceinline__ void below_columns(T *X, const T *P, const T *U, int 
 /* acc = X X^T over the lower 16 x 8 tiles of a 64 x 64 tile (the tiles of
  * lower_product_sub), some columns of X at a time. */
 template <typename T, bool kUpper> struct ChunkedLowerProduct {
-    double acc[3][4];
+    double acc[3][2][4]; /* [tile][k phase][fragment] */
     LowerTilesOfWarp w;
     int g, q;
     __device__ __forceinline__ void init()
@@ -1040,16 +1059,19 @@ template <typename T, bool kUpper> struct ChunkedLowerProduct {
     }
     __device__ __forceinline__ void add(const T *X, int c0, int c1)
     {
-        for (int k = c0; k < c1; k += 4) {
-            const double a0 = x(X, 16 * w.i + g, k + q), a1 = x(X, 16 * w.i + 8 + g, k + q);
+        for (int k = c0; k < c1; k += 8)
 #pragma unroll
-            for (int s = 0; s < 3; ++s)
-                if (s < w.count) dmma_16x8x4(acc[s], a0, a1, x(X, 8 * (w.j0 + s) + g, k + q));
-        }
+            for (int ph = 0; ph < 2; ++ph) {
+                const int kk = k + 4 * ph + q;
+                const double a0 = x(X, 16 * w.i + g, kk), a1 = x(X, 16 * w.i + 8 + g, kk);
+#pragma unroll
+                for (int s = 0; s < 3; ++s)
+                    if (s < w.count) dmma_16x8x4(acc[s][ph], a0, a1, x(X, 8 * (w.j0 + s) + g, kk));
+            }
     }
-    /* (r, c) of panel `peer_panel` (another block's, ld kLdp) = W(r, c) -
-     * acc(r, c), r >= c */
-    __device__ __forceinline__ void finish(unsigned peer_panel, const T *W) const
+    /* W(r, c) - acc(r, c), r >= c, sent into the chain block's panel (ld
+     * kLdp), counted on its barrier */
+    __device__ __forceinline__ void send(unsigned peer_panel, const T *W, unsigned peer_bar) const
     {
 #pragma unroll
         for (int s = 0; s < 3; ++s)
@@ -1058,20 +1080,32 @@ template <typename T, bool kUpper> struct ChunkedLowerProduct {
                 for (int e = 0; e < 4; ++e) {
                     const int r = 16 * w.i + g + 8 * (e / 2), c = 8 * (w.j0 + s) + 2 * q + (e % 2);
                     if (r >= c)
-                        st_peer<T>(peer_panel + (unsigned)((r + c * kLdp) * sizeof(T)),
-                                   T((double)W[r + c * kLdo] - acc[s][e]));
+                        st_async(peer_panel + (unsigned)((r + c * kLdp) * sizeof(T)),
+                                 T((double)W[r + c * kLdo] - (acc[s][0][e] + acc[s][1][e])), peer_bar);
                 }
     }
 };
 
-/* The thread that tells the helper: warp 7 has no rows in (a) or (b) of a
- * 64-column panel [W; I] (see potf2_panel), so its arrivals delay no work. */
-constexpr int kSignaler = kThreads - 1;
+/* potf2_panel's hook in the chain block: rows kTB.. of [W; I] are U's */
+template <typename T> struct SendURows {
+    unsigned helper_u, helper_bar0; /* U(0, 0) and cols_bar[0] in the helper */
+    bool below;
+    __device__ __forceinline__ void row(int jb, int t, const T (&x)[kIB]) const
+    {
+        const int i = jb + t - kTB; /* U's row */
+        if (below && i >= 0)
+            send_row8<T>(helper_u + (unsigned)((jb + i * kLdo) * sizeof(T)), x,
+                         helper_bar0 + (unsigned)(sizeof(unsigned long long) * (jb / kIB)));
+    }
+};
+
+/* The helper's shared memory: P, W, X, U (row-major), kTB x kLdo each. */
+template <typename T> __device__ __forceinline__ T *helper_u(T *smem) { return smem + 3 * kTB * kLdo; }
 
 template <typename T, bool kUpper>
 __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld, int64_t col0,
                                                 int64_t *dinfo, int *sync, T *work, T *smem,
-                                                HelperWords &hw, int mode)
+                                                HelperWords &hw)
 {
     constexpr int upper = kUpper;
     const int nt = (n + kTB - 1) / kTB;
@@ -1081,7 +1115,10 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
         for (int i = threadIdx.x; i < kTB * kTB; i += kThreads)
             SP[kTB + i % kTB + (i / kTB) * kLdp] = T(i % kTB == i / kTB);
     };
-    const unsigned helper_bar0 = peer_addr(&hw.cols_bar[0], 1), helper_fail = peer_addr(&hw.fail, 1);
+    SendURows<T> send;
+    send.helper_u = peer_addr(helper_u(smem), 1);
+    send.helper_bar0 = peer_addr(&hw.cols_bar[0], 1);
+    const unsigned helper_fail = peer_addr(&hw.fail, 1);
     __shared__ int fail_sh;
     for (int k = 0; k < ntc; ++k) {
         const int rows = min(kTB, n - k * kTB);
@@ -1092,24 +1129,31 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
             load_tile<kViewOrder>(SP, kLdp, A, ld, upper, c0, c0, rows, rows, true, true);
             if (below) identity_below(SP);
         } else if (threadIdx.x == 0) {
-            mbar_wait(&hw.w_bar, (k - 1) & 1, mode);
+            mbar_wait(&hw.w_bar, (k - 1) & 1);
+            if (k + 1 < ntc) mbar_expect(&hw.w_bar, kLowerElems * sizeof(T)); /* W(k+2)'s */
         }
         __syncthreads();
         prof(worker_items(nt) + k, 0);
-        auto tell = [&](int cols) {
-            if (!(mode & kToldAfter) && below && threadIdx.x == kSignaler) {
-                const unsigned bar = helper_bar0 + (unsigned)(sizeof(unsigned long long) * (cols / kIB - 1));
-                if (mode & kRelaxedTell) mbar_arrive_peer_relaxed(bar); else mbar_arrive_peer(bar);
-            }
-        };
+        send.below = below;
         const int fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &fail_sh,
-                                                 true /* [W; I] */, tell);
-        if (below && threadIdx.x == kSignaler && (fail >= 0 || (mode & kToldAfter))) {
-            /* the columns not yet told (all, in mode 2): the helper reads
-             * U(k) as it is; columns from the failing one on are not a factor */
-            if (fail >= 0) st_peer_u32(helper_fail, 1);
-            for (int b = fail >= 0 && !(mode & kToldAfter) ? fail / kIB : 0; b < kTB / kIB; ++b)
-                mbar_arrive_peer(helper_bar0 + (unsigned)(sizeof(unsigned long long) * b));
+                                                 true /* [W; I] */, send);
+        if (below) {
+            /* After a failure, the columns potf2 did not reach go as they
+             * are (not a factor); then the failure word, with the last. */
+            if (fail >= 0)
+                for (int e = threadIdx.x; e < kTB * kChunks; e += kThreads) {
+                    const int b = e / kTB, i = e % kTB, jb = kIB * b;
+                    if (jb > fail && i < jb + kIB) {
+                        T x[kIB];
+#pragma unroll
+                        for (int c = 0; c < kIB; ++c) x[c] = SP[kTB + i + (jb + c) * kLdp];
+                        send_row8<T>(send.helper_u + (unsigned)((jb + i * kLdo) * sizeof(T)), x,
+                                     send.helper_bar0 + (unsigned)(sizeof(unsigned long long) * b));
+                    }
+                }
+            if (threadIdx.x == kPublisher)
+                st_async(helper_fail, fail >= 0 ? 1 : 0,
+                         send.helper_bar0 + (unsigned)(sizeof(unsigned long long) * (kChunks - 1)));
         }
         prof(worker_items(nt) + k, 1);
         store_tile(A, ld, upper, c0, c0, SP, kLdp, rows, rows, true);
@@ -1124,8 +1168,7 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
                       (unsigned long long)(col0 + c0 + fail + 1));
             atomicCAS(abort_word, 0, k + 1);
         }
-        /* the next panel's U(k-1) was read by the helper before it filled
-         * that panel's top for this step */
+        /* the next panel's U(k-1) was sent during step k-1 */
         if (fail < 0 && k + 1 < ntc && k + 2 < nt) identity_below(panel(k + 1));
         __syncthreads();
         if (threadIdx.x == kPublisher) store_release(sync + kFlags + k * nt + k, kFinal);
@@ -1136,19 +1179,22 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
 
 template <typename T, bool kUpper>
 __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int *sync, T *smem,
-                                          HelperWords &hw, int mode)
+                                          HelperWords &hw)
 {
     constexpr int upper = kUpper;
     constexpr SmemOrder kPOrder = kUpper ? kMemoryOrder : kViewOrder;
     const int nt = (n + kTB - 1) / kTB;
     int *abort_word = sync + kAbort;
     auto flag = [sync, nt](int ti, int tj) { return sync + kFlags + tj * nt + ti; };
-    T *HP = smem, *HW = HP + kTB * kLdo, *HX = HW + kTB * kLdo, *HU = HX + kTB * kLdo;
+    T *HP = smem, *HW = HP + kTB * kLdo, *HX = HW + kTB * kLdo, *HU = helper_u(smem);
     const unsigned chain_smem = peer_addr(smem, 0), chain_w_bar = peer_addr(&hw.w_bar, 0);
     for (int k = 0; k < ntc && k + 1 < nt; ++k) {
         const int k1 = k + 1, rows1 = min(kTB, n - k1 * kTB);
         const bool need_w = k1 < ntc;
         const int64_t r1 = (int64_t)k1 * kTB, c0 = (int64_t)k * kTB;
+        /* this step's barriers: the previous step's phases are complete */
+        if (threadIdx.x == 0)
+            for (int b = 0; b < kChunks; ++b) mbar_expect(&hw.cols_bar[b], chunk_bytes<T>(kIB * b));
         if (k1 >= 2) {
             wait_ready(flag(k1, k), kPartial, abort_word, -1);
             if (need_w) wait_ready(flag(k1, k1), kPartial, abort_word, -1);
@@ -1158,41 +1204,19 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
         prof(worker_items(nt) + nt + k, 0);
         ChunkedLowerProduct<T, kUpper> wacc;
         wacc.init();
-        /* U(k)(i, j) at byte chain_u + (i + j*kLdp) * sizeof(T) */
-        const unsigned chain_u = chain_smem + (unsigned)(((k & 1) * kTB * kLdp + kTB) * sizeof(T));
         T *out = upper ? A + c0 + r1 * ld : A + r1 + c0 * ld;
         for (int done = 0; done < kTB;) {
             /* thread 0 waits for the next eight columns and counts every
-             * further eight already final */
+             * further eight already arrived */
             if (threadIdx.x == 0) {
                 int b = done / kIB;
-                mbar_wait(&hw.cols_bar[b], k & 1, mode);
-                for (++b; b < kTB / kIB && mbar_test(&hw.cols_bar[b], k & 1); ++b) {
+                mbar_wait(&hw.cols_bar[b], k & 1);
+                for (++b; b < kChunks && mbar_test(&hw.cols_bar[b], k & 1); ++b) {
                 }
                 hw.avail = kIB * b;
             }
-            __syncthreads();
+            __syncthreads(); /* also: the loads of P and W */
             const int avail = hw.avail;
-            { /* U(0 .. avail-1, done .. avail-1), two rows per thread and column:
-                 the loads first, then the stores */
-                T v[kTB / kIB][2];
-                const int i = 2 * (threadIdx.x % kWarpSize);
-#pragma unroll
-                for (int u = 0; u < kTB / kIB; ++u) {
-                    const int j = done + threadIdx.x / kWarpSize + kIB * u;
-                    if (j < avail && i < avail)
-                        ld_peer2(chain_u + (unsigned)((i + j * kLdp) * sizeof(T)), v[u]);
-                }
-#pragma unroll
-                for (int u = 0; u < kTB / kIB; ++u) {
-                    const int j = done + threadIdx.x / kWarpSize + kIB * u;
-                    if (j < avail && i < avail) {
-                        HU[i + j * kLdo] = v[u][0];
-                        HU[i + 1 + j * kLdo] = v[u][1];
-                    }
-                }
-            }
-            __syncthreads();
             below_columns<T, kUpper>(HX, HP, HU, done, avail);
             __syncthreads();
             /* X's new columns to memory now: only the publish waits */
@@ -1205,14 +1229,12 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
             done = avail;
         }
         prof(worker_items(nt) + nt + k, 1);
-        const bool failed = *(volatile int *)&hw.fail != 0; /* told before the last arrival */
-        if (need_w && !failed) {
-            wacc.finish(chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(T)), HW);
-            mbar_arrive_peer(chain_w_bar); /* every thread, after its own stores */
-        }
+        const bool failed = *(volatile int *)&hw.fail != 0; /* arrived with the last columns */
+        if (need_w && !failed)
+            wacc.send(chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(T)), HW, chain_w_bar);
         prof(worker_items(nt) + nt + k, 2);
         __syncthreads(); /* every store of X */
-        if (threadIdx.x == 0) store_release(flag(k1, k), kFinal);
+        if (threadIdx.x == kPublisher) store_release(flag(k1, k), kFinal);
         prof(worker_items(nt) + nt + k, 3);
         if (failed) return;
     }
@@ -1266,17 +1288,19 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
             if (blockIdx.x == 0) {
                 /* both panels: their strict upper parts stay zero */
                 for (int i = threadIdx.x; i < 2 * kTB * kLdp; i += kThreads) SA[i] = T(0);
-                if (threadIdx.x == 0) mbar_init(&hw.w_bar, kThreads);
+                if (threadIdx.x == 0) {
+                    mbar_init(&hw.w_bar, 1);
+                    if (ntc >= 2) mbar_expect(&hw.w_bar, kLowerElems * sizeof(T)); /* W(1)'s */
+                }
             } else if (threadIdx.x == 0) {
-                for (int b = 0; b < kTB / kIB; ++b) mbar_init(&hw.cols_bar[b], 1);
-                hw.fail = 0;
+                for (int b = 0; b < kChunks; ++b) mbar_init(&hw.cols_bar[b], 1);
             }
             asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
             cooperative_groups::this_cluster().sync(); /* both started, barriers set */
             if (blockIdx.x == 0)
-                chain_block_helped<T, kUpper>(n, ntc, A, ld, col0, dinfo, sync, work, SA, hw, helped);
+                chain_block_helped<T, kUpper>(n, ntc, A, ld, col0, dinfo, sync, work, SA, hw);
             else
-                helper_block<T, kUpper>(n, ntc, A, ld, sync, SA, hw, helped);
+                helper_block<T, kUpper>(n, ntc, A, ld, sync, SA, hw);
             /* neither leaves while the other may still use its shared memory */
             cooperative_groups::this_cluster().sync();
             return;
@@ -1503,8 +1527,7 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
     static int helper_env = -1;
     if (helper_env < 0) {
         const char *v = getenv("GCHOL_TILED_HELPER");
-        /* (measurements: other values select HelperMode bits) */
-        helper_env = v ? atoi(v) : 1;
+        helper_env = v && v[0] == '0' ? 0 : 1;
     }
     static_assert(2 * kTB * kLdp <= 4 * kTB * kLdo + kTB * kLdc, "two panels fit");
     if (helper_env && !two && double_buffer && nt >= 2) {
@@ -1534,7 +1557,7 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
         if (total == 0 || grid >= 4) {
             cfg.gridDim = dim3(grid);
             if ((e = cudaLaunchKernelEx(&cfg, kernel, (int)n, ntc, dA, ldda, col0, dinfo, dsync,
-                                        dwork, double_buffer, helper_env)) != cudaSuccess)
+                                        dwork, double_buffer, 1)) != cudaSuccess)
                 return e;
             return cudaGetLastError();
         }
