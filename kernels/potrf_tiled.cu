@@ -1008,9 +1008,9 @@ __device__ __forceinline__ void send_row8(unsigned peer, const T (&x)[kIB], unsi
  * needs rows < j + 1 of U, read up to the end of its 8-column block): 16 x 8
  * tiles over the eight warps (warp w: row tile w % 4, column blocks of
  * parity w / 4), mma m16n8k4 in four k phases. P and X in memory order
- * (kUpper: row-major), U row-major: U(i, j) = U[j + i*kLdo]. */
+ * (kUpper: row-major), U row-major: U(i, j) = U[j + i*kLdo]. Double. */
 template <typename T, bool kUpper>
-__device__ __forceinline__ void below_columns(T *X, const T *P, const T *U, int c0, int c1)
+__device__ __forceinline__ void below_columns_dmma(T *X, const T *P, const T *U, int c0, int c1)
 {
     const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
     const int g = lane >> 2, q = lane & 3, r0 = 16 * (warp % 4) + g;
@@ -1039,35 +1039,129 @@ __device__ __forceinline__ void below_columns(T *X, const T *P, const T *U, int 
     }
 }
 
+/* 3xTF32 on the tensor cores (tf32_split; FP32 accuracy, as the tile
+ * products of the workers): acc[0..2] += a_lo b_hi, a_hi b_lo, a_hi b_hi;
+ * a in mma_16x8x8_tf32's order (rows g, g+8 at k q, then at k q+4). */
+__device__ __forceinline__ void split4(const float (&a)[4], unsigned (&hi)[4], unsigned (&lo)[4])
+{
+#pragma unroll
+    for (int i = 0; i < 4; ++i) tf32_split(a[i], hi[i], lo[i]);
+}
+__device__ __forceinline__ void mma_3xtf32(float (&acc)[3][4], const unsigned (&ah)[4],
+                                           const unsigned (&al)[4], float b0, float b1)
+{
+    unsigned bh0, bl0, bh1, bl1;
+    tf32_split(b0, bh0, bl0);
+    tf32_split(b1, bh1, bl1);
+    mma_16x8x8_tf32(acc[0], al, bh0, bh1);
+    mma_16x8x8_tf32(acc[1], ah, bl0, bl1);
+    mma_16x8x8_tf32(acc[2], ah, bh0, bh1);
+}
+__device__ __forceinline__ float sum_3xtf32(const float (&acc)[3][4], int e)
+{
+    return (acc[0][e] + acc[1][e]) + acc[2][e];
+}
+
+/* below_columns_dmma in single, on 3xTF32 (mma m16n8k8, two k phases). */
+template <bool kUpper>
+__device__ __forceinline__ void below_columns_tf32(float *X, const float *P, const float *U, int c0,
+                                                   int c1)
+{
+    const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
+    const int g = lane >> 2, q = lane & 3, r0 = 16 * (warp % 4) + g;
+    auto p = [P](int r, int i) { return P[kUpper ? i + r * kLdo : r + i * kLdo]; };
+    const int b0 = c0 / kIB + ((c0 / kIB) % 2 != warp / 4 ? 1 : 0);
+    for (int b = b0; b < c1 / kIB; b += 2) {
+        const int jb = kIB * b;
+        const float *u = U + jb + g;
+        float acc[2][3][4] = {};
+        auto step = [&](int ph, int k) {
+            const float a[4] = { p(r0, k + q), p(r0 + 8, k + q), p(r0, k + q + 4), p(r0 + 8, k + q + 4) };
+            unsigned ah[4], al[4];
+            split4(a, ah, al);
+            mma_3xtf32(acc[ph], ah, al, u[(k + q) * kLdo], u[(k + q + 4) * kLdo]);
+        };
+        int k = 0;
+        for (; k + 16 <= jb + kIB; k += 16) {
+            step(0, k);
+            step(1, k + 8);
+        }
+        if (k < jb + kIB) step(0, k);
+#pragma unroll
+        for (int e = 0; e < 4; ++e) {
+            const int r = r0 + 8 * (e / 2), c = jb + 2 * q + (e % 2);
+            X[kUpper ? c + r * kLdo : r + c * kLdo] = sum_3xtf32(acc[0], e) + sum_3xtf32(acc[1], e);
+        }
+    }
+}
+
+template <typename T, bool kUpper>
+__device__ __forceinline__ void below_columns(T *X, const T *P, const T *U, int c0, int c1)
+{
+    if constexpr (std::is_same<T, float>::value)
+        below_columns_tf32<kUpper>(X, P, U, c0, c1);
+    else
+        below_columns_dmma<T, kUpper>(X, P, U, c0, c1);
+}
+
 /* acc = X X^T over the lower 16 x 8 tiles of a 64 x 64 tile (the tiles of
- * lower_product_sub), some columns of X at a time. */
+ * lower_product_sub), some columns of X at a time: DMMA in double, 3xTF32
+ * in single (three FP32 accumulators per tile, summed at the end). */
 template <typename T, bool kUpper> struct ChunkedLowerProduct {
-    double acc[3][2][4]; /* [tile][k phase][fragment] */
+    static constexpr bool kSingle = std::is_same<T, float>::value;
+    double acc[kSingle ? 1 : 3][2][4];  /* double: [tile][k phase][fragment] */
+    float acc3[kSingle ? 3 : 1][3][4];  /* single: [tile][product][fragment] */
     LowerTilesOfWarp w;
     int g, q;
     __device__ __forceinline__ void init()
     {
         zero_all(acc);
+        zero_all(acc3);
         const int lane = threadIdx.x % kWarpSize;
         g = lane >> 2;
         q = lane & 3;
         w = lower_tiles_of_warp(threadIdx.x / kWarpSize);
     }
-    static __device__ __forceinline__ double x(const T *X, int r, int k)
+    static __device__ __forceinline__ T x(const T *X, int r, int k)
     {
-        return (double)X[kUpper ? k + r * kLdo : r + k * kLdo];
+        return X[kUpper ? k + r * kLdo : r + k * kLdo];
     }
     __device__ __forceinline__ void add(const T *X, int c0, int c1)
     {
-        for (int k = c0; k < c1; k += 8)
-#pragma unroll
-            for (int ph = 0; ph < 2; ++ph) {
-                const int kk = k + 4 * ph + q;
-                const double a0 = x(X, 16 * w.i + g, kk), a1 = x(X, 16 * w.i + 8 + g, kk);
+        if constexpr (kSingle) {
+            for (int k = c0; k < c1; k += 8) {
+                const int ra = 16 * w.i + g;
+                const float a[4] = { x(X, ra, k + q), x(X, ra + 8, k + q), x(X, ra, k + q + 4),
+                                     x(X, ra + 8, k + q + 4) };
+                unsigned ah[4], al[4];
+                split4(a, ah, al);
 #pragma unroll
                 for (int s = 0; s < 3; ++s)
-                    if (s < w.count) dmma_16x8x4(acc[s][ph], a0, a1, x(X, 8 * (w.j0 + s) + g, kk));
+                    if (s < w.count) {
+                        const int cb = 8 * (w.j0 + s) + g;
+                        mma_3xtf32(acc3[s], ah, al, x(X, cb, k + q), x(X, cb, k + q + 4));
+                    }
             }
+        } else {
+            for (int k = c0; k < c1; k += 8)
+#pragma unroll
+                for (int ph = 0; ph < 2; ++ph) {
+                    const int kk = k + 4 * ph + q;
+                    const double a0 = x(X, 16 * w.i + g, kk), a1 = x(X, 16 * w.i + 8 + g, kk);
+#pragma unroll
+                    for (int s = 0; s < 3; ++s)
+                        if (s < w.count)
+                            dmma_16x8x4(acc[s][ph], a0, a1,
+                                        x(X, 8 * (w.j0 + s) + g, kk));
+                }
+        }
+    }
+    __device__ __forceinline__ double value(int s, int e) const
+    {
+        if constexpr (kSingle)
+            return (double)sum_3xtf32(acc3[s], e);
+        else
+            return acc[s][0][e] + acc[s][1][e];
     }
     /* W(r, c) - acc(r, c), r >= c, sent into the chain block's panel (ld
      * kLdp), counted on its barrier */
@@ -1081,7 +1175,8 @@ template <typename T, bool kUpper> struct ChunkedLowerProduct {
                     const int r = 16 * w.i + g + 8 * (e / 2), c = 8 * (w.j0 + s) + 2 * q + (e % 2);
                     if (r >= c)
                         st_async(peer_panel + (unsigned)((r + c * kLdp) * sizeof(T)),
-                                 T((double)W[r + c * kLdo] - (acc[s][0][e] + acc[s][1][e])), peer_bar);
+                                 T((double)W[r + c * kLdo] - value(s, e)),
+                                 peer_bar);
                 }
     }
 };
@@ -1195,12 +1290,15 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
         /* this step's barriers: the previous step's phases are complete */
         if (threadIdx.x == 0)
             for (int b = 0; b < kChunks; ++b) mbar_expect(&hw.cols_bar[b], chunk_bytes<T>(kIB * b));
-        if (k1 >= 2) {
-            wait_ready(flag(k1, k), kPartial, abort_word, -1);
-            if (need_w) wait_ready(flag(k1, k1), kPartial, abort_word, -1);
-        }
-        load_tile<kPOrder>(HP, kLdo, A, ld, upper, r1, c0, rows1, kTB, false, false);
-        if (need_w) load_tile<kViewOrder>(HW, kLdo, A, ld, upper, r1, r1, rows1, rows1, true, true);
+        /* P first: the products need it. W, only needed at the end, is
+         * fetched into registers beside P if it is ready, else later. */
+        if (k1 >= 2) wait_ready(flag(k1, k), kPartial, abort_word, -1);
+        TileRegs<T> p, wr;
+        p.template fetch<kPOrder>(A, ld, upper, r1, c0, rows1, kTB, false);
+        bool have_w = need_w && (k1 < 2 || __syncthreads_or(threadIdx.x == 0 &&
+                                                            load_acquire(flag(k1, k1)) >= kPartial));
+        if (have_w) wr.template fetch<kViewOrder>(A, ld, upper, r1, r1, rows1, rows1, true);
+        p.template put<kPOrder>(HP, kLdo, ld, upper, rows1, false);
         prof(worker_items(nt) + nt + k, 0);
         ChunkedLowerProduct<T, kUpper> wacc;
         wacc.init();
@@ -1217,6 +1315,7 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
             }
             __syncthreads(); /* also: the loads of P and W */
             const int avail = hw.avail;
+            if (done == 0) prof(worker_items(nt) + nt + k, 4);
             below_columns<T, kUpper>(HX, HP, HU, done, avail);
             __syncthreads();
             /* X's new columns to memory now: only the publish waits */
@@ -1226,10 +1325,19 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
                 if (r < rows1) out[upper ? c + r * ld : r + c * ld] = HX[upper ? c + r * kLdo : r + c * kLdo];
             }
             if (need_w) wacc.add(HX, done, avail);
+            if (done == 0) prof(worker_items(nt) + nt + k, 5);
             done = avail;
         }
         prof(worker_items(nt) + nt + k, 1);
         const bool failed = *(volatile int *)&hw.fail != 0; /* arrived with the last columns */
+        if (need_w && !failed) {
+            if (!have_w) {
+                wait_ready(flag(k1, k1), kPartial, abort_word, -1);
+                wr.template fetch<kViewOrder>(A, ld, upper, r1, r1, rows1, rows1, true);
+            }
+            wr.template put<kViewOrder>(HW, kLdo, ld, upper, rows1, true);
+            __syncthreads();
+        }
         if (need_w && !failed)
             wacc.send(chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(T)), HW, chain_w_bar);
         prof(worker_items(nt) + nt + k, 2);

@@ -22,17 +22,17 @@ template <typename T> void profile(int n, char prec, int upper)
         printf("%c%c n=%d chain alone, avg over %d steps (us): step %.2f, potf2 %.2f\n", prec, upper ? 'U' : 'L', n, cnt, step / cnt, potf2 / cnt);
         return;
     }
-    double step = 0, potf2 = 0, post = 0, wait = 0, hload = 0, hchunks = 0, hdeliver = 0, hpub = 0;
+    double step = 0, potf2 = 0, post = 0, wait = 0, hload = 0, hchunks = 0, hdeliver = 0, hpub = 0, p1s = 0, p1d = 0;
     int cnt = 0;
     for (int k = 2; k + 2 < nt; k++) {
         int c = total + k, h = total + nt + k;
         step += us(c + 1, 0) - us(c, 0); potf2 += us(c, 1) - us(c, 0); post += us(c, 2) - us(c, 1);
         wait += us(c + 1, 0) - us(c, 2); hload += us(h, 0) - us(c, 0); hchunks += us(h, 1) - us(c, 1);
-        hdeliver += us(h, 2) - us(c, 1); hpub += us(h, 3) - us(c, 1); cnt++;
+        hdeliver += us(h, 2) - us(c, 1); hpub += us(h, 3) - us(c, 1); p1s += us(h, 4) - us(c, 1); p1d += us(h, 5) - us(h, 4); cnt++;
     }
     printf("%c%c n=%d helper profile, avg over %d steps (us): step %.2f = potf2 %.2f + stores/publish %.2f + wait %.2f | "
-           "helper: P,W loaded %.2f after potf2 start; after potf2 end: chunks done %.2f, W delivered %.2f, L(k+1,k) published %.2f\n",
-           prec, upper ? 'U' : 'L', n, cnt, step / cnt, potf2 / cnt, post / cnt, wait / cnt, hload / cnt, hchunks / cnt, hdeliver / cnt, hpub / cnt);
+           "helper: P,W loaded %.2f after potf2 start; after potf2 end: chunks done %.2f, W delivered %.2f, L(k+1,k) published %.2f; first pass starts %.2f, lasts %.2f\n",
+           prec, upper ? 'U' : 'L', n, cnt, step / cnt, potf2 / cnt, post / cnt, wait / cnt, hload / cnt, hchunks / cnt, hdeliver / cnt, hpub / cnt, p1s / cnt, p1d / cnt);
 }
 int main()
 {
