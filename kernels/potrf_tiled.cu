@@ -1039,6 +1039,11 @@ __device__ __forceinline__ void below_columns_dmma(T *X, const T *P, const T *U,
     }
 }
 
+#ifdef GCHOL_HELPER_TF32
+constexpr bool kHelperTF32 = true;
+#else
+constexpr bool kHelperTF32 = false;
+#endif
 /* 3xTF32 on the tensor cores (tf32_split; FP32 accuracy, as the tile
  * products of the workers): acc[0..2] += a_lo b_hi, a_hi b_lo, a_hi b_hi;
  * a in mma_16x8x8_tf32's order (rows g, g+8 at k q, then at k q+4). */
@@ -1098,7 +1103,7 @@ __device__ __forceinline__ void below_columns_tf32(float *X, const float *P, con
 template <typename T, bool kUpper>
 __device__ __forceinline__ void below_columns(T *X, const T *P, const T *U, int c0, int c1)
 {
-    if constexpr (std::is_same<T, float>::value)
+    if constexpr (std::is_same<T, float>::value && kHelperTF32)
         below_columns_tf32<kUpper>(X, P, U, c0, c1);
     else
         below_columns_dmma<T, kUpper>(X, P, U, c0, c1);
@@ -1108,7 +1113,7 @@ __device__ __forceinline__ void below_columns(T *X, const T *P, const T *U, int 
  * lower_product_sub), some columns of X at a time: DMMA in double, 3xTF32
  * in single (three FP32 accumulators per tile, summed at the end). */
 template <typename T, bool kUpper> struct ChunkedLowerProduct {
-    static constexpr bool kSingle = std::is_same<T, float>::value;
+    static constexpr bool kSingle = std::is_same<T, float>::value && kHelperTF32;
     double acc[kSingle ? 1 : 3][2][4];  /* double: [tile][k phase][fragment] */
     float acc3[kSingle ? 3 : 1][3][4];  /* single: [tile][product][fragment] */
     LowerTilesOfWarp w;
@@ -1303,6 +1308,13 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
         ChunkedLowerProduct<T, kUpper> wacc;
         wacc.init();
         T *out = upper ? A + c0 + r1 * ld : A + r1 + c0 * ld;
+#ifdef GCHOL_TILED_PROFILE
+        if (threadIdx.x == 0) { /* when columns 0-7, 8-15, 16-23, 32-39, 48-55, 56-63 arrive */
+            const int which[6] = { 0, 1, 2, 4, 6, 7 };
+            for (int seen = 0; seen < 6;)
+                if (mbar_test(&hw.cols_bar[which[seen]], k & 1)) prof(worker_items(nt) + 2 * nt + k, seen++);
+        }
+#endif
         for (int done = 0; done < kTB;) {
             /* thread 0 waits for the next eight columns and counts every
              * further eight already arrived */

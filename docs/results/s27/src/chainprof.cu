@@ -12,8 +12,8 @@ template <typename T> void profile(int n, char prec, int upper)
 {
     run<T>(n, n, prec, upper, false);
     int nt = (n + 63) / 64, total = worker_items(nt);
-    std::vector<unsigned long long> p((size_t)(total + 2 * nt) * 6);
-    CK(cudaMemcpyFromSymbol(p.data(), g_tiled_prof, sizeof(unsigned long long) * 6 * (total + 2 * nt)));
+    std::vector<unsigned long long> p((size_t)(total + 3 * nt) * 6);
+    CK(cudaMemcpyFromSymbol(p.data(), g_tiled_prof, sizeof(unsigned long long) * 6 * (total + 3 * nt)));
     auto us = [&](int t, int ph) { return p[t * 6 + ph] / 1000.0; };
     const char *env = getenv("GCHOL_TILED_HELPER");
     if (env && env[0] == '0') { /* the chain block alone: stamps 1 before potf2, 2 after, 3 published */
@@ -24,6 +24,11 @@ template <typename T> void profile(int n, char prec, int upper)
     }
     double step = 0, potf2 = 0, post = 0, wait = 0, hload = 0, hchunks = 0, hdeliver = 0, hpub = 0, p1s = 0, p1d = 0;
     int cnt = 0;
+    double arr[6] = { 0 };
+    for (int k = 2; k + 2 < nt; k++)
+        for (int b = 0; b < 6; b++) arr[b] += us(total + 2 * nt + k, b) - us(total + k, 0);
+    printf("   columns 0-7, 8-15, 16-23, 32-39, 48-55, 56-63 seen by the helper (us after potf2 start): %.2f %.2f %.2f %.2f %.2f %.2f\n",
+           arr[0] / (nt - 4), arr[1] / (nt - 4), arr[2] / (nt - 4), arr[3] / (nt - 4), arr[4] / (nt - 4), arr[5] / (nt - 4));
     for (int k = 2; k + 2 < nt; k++) {
         int c = total + k, h = total + nt + k;
         step += us(c + 1, 0) - us(c, 0); potf2 += us(c, 1) - us(c, 0); post += us(c, 2) - us(c, 1);
