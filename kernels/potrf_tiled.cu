@@ -948,7 +948,7 @@ __device__ __forceinline__ bool mbar_test(unsigned long long *bar, unsigned pari
 {
     unsigned ok;
     asm volatile("{\n\t.reg .pred p;\n\t"
-                 "mbarrier.test_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\n\t"
+                 "mbarrier.test_wait.parity.shared::cta.b64 p, [%1], %2;\n\t"
                  "selp.u32 %0, 1, 0, p;\n\t}"
                  : "=r"(ok) : "r"(smem_addr(bar)), "r"(parity) : "memory");
     return ok != 0;
@@ -958,7 +958,7 @@ __device__ __forceinline__ void mbar_wait(unsigned long long *bar, unsigned pari
     unsigned ok;
     do {
         asm volatile("{\n\t.reg .pred p;\n\t"
-                     "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\n\t"
+                     "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n\t"
                      "selp.u32 %0, 1, 0, p;\n\t}"
                      : "=r"(ok) : "r"(smem_addr(bar)), "r"(parity) : "memory");
     } while (!ok);
@@ -1308,7 +1308,7 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
         ChunkedLowerProduct<T, kUpper> wacc;
         wacc.init();
         T *out = upper ? A + c0 + r1 * ld : A + r1 + c0 * ld;
-#ifdef GCHOL_TILED_PROFILE
+#ifdef GCHOL_TILED_PROFILE_CHUNKS
         if (threadIdx.x == 0) { /* when columns 0-7, 8-15, 16-23, 32-39, 48-55, 56-63 arrive */
             const int which[6] = { 0, 1, 2, 4, 6, 7 };
             for (int seen = 0; seen < 6;)
