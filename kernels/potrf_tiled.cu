@@ -168,8 +168,8 @@ template <typename T> struct TileRegs {
         }
     }
     /* The shared half (ld only fixes the thread's share, as in fetch). */
-    template <SmemOrder kOrder>
-    __device__ __forceinline__ void put(T *S, int lds, int64_t ld, int upper, int rows,
+    template <SmemOrder kOrder, typename D = T> /* D: the shared copy's type (the helper's double P) */
+    __device__ __forceinline__ void put(D *S, int lds, int64_t ld, int upper, int rows,
                                         bool unit_pad) const
     {
         const TileShare sh(ld, upper && kOrder == kViewOrder);
@@ -179,7 +179,7 @@ template <typename T> struct TileRegs {
             const int r = upper ? outer : sh.inner, c = upper ? sh.inner : outer;
             const bool pad1 = unit_pad && r == c && r >= rows;
             const int at = kOrder == kViewOrder ? r + c * lds : sh.inner + outer * lds;
-            S[at] = pad1 ? T(1) : v[u];
+            S[at] = pad1 ? D(1) : D(v[u]);
         }
     }
 };
@@ -917,9 +917,9 @@ struct HelperWords {
 };
 /* the bytes that complete the helper's barrier of columns jb .. jb+7: rows
  * 0 .. jb+7 of U, and the failure word with the last */
-template <typename T> __device__ __forceinline__ unsigned chunk_bytes(int jb)
+__device__ __forceinline__ unsigned chunk_bytes(int jb)
 {
-    return (unsigned)((jb + kIB) * kIB * sizeof(T)) + (jb + kIB == kTB ? 4u : 0u);
+    return (unsigned)((jb + kIB) * kIB * sizeof(double)) + (jb + kIB == kTB ? 4u : 0u);
 }
 constexpr int kLowerElems = kTB * (kTB + 1) / 2; /* W(k+1)'s lower triangle */
 
@@ -970,11 +970,6 @@ __device__ __forceinline__ void st_async16(unsigned peer, const double (&v)[2], 
     asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.v2.f64 [%0], {%1, %2}, [%3];"
                  ::"r"(peer), "d"(v[0]), "d"(v[1]), "r"(peer_bar) : "memory");
 }
-__device__ __forceinline__ void st_async16(unsigned peer, const float (&v)[4], unsigned peer_bar)
-{
-    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.v4.f32 [%0], {%1, %2, %3, %4}, [%5];"
-                 ::"r"(peer), "f"(v[0]), "f"(v[1]), "f"(v[2]), "f"(v[3]), "r"(peer_bar) : "memory");
-}
 __device__ __forceinline__ void st_async(unsigned peer, double v, unsigned peer_bar)
 {
     asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.f64 [%0], %1, [%2];"
@@ -990,87 +985,27 @@ __device__ __forceinline__ void st_async(unsigned peer, int v, unsigned peer_bar
     asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];"
                  ::"r"(peer), "r"(v), "r"(peer_bar) : "memory");
 }
-/* eight consecutive elements (16-byte aligned) into another block's shared memory */
+/* eight consecutive doubles (16-byte aligned) into another block's shared memory */
 template <typename T>
-__device__ __forceinline__ void send_row8(unsigned peer, const T (&x)[kIB], unsigned peer_bar)
+__device__ __forceinline__ void send_row8(unsigned peer, const double (&x)[kIB], unsigned peer_bar)
 {
-    constexpr int kV = 16 / (int)sizeof(T);
 #pragma unroll
-    for (int v = 0; v < kIB; v += kV) {
-        T part[kV];
-#pragma unroll
-        for (int e = 0; e < kV; ++e) part[e] = x[v + e];
-        st_async16(peer + (unsigned)(v * sizeof(T)), part, peer_bar);
+    for (int v = 0; v < kIB; v += 2) {
+        const double part[2] = { x[v], x[v + 1] };
+        st_async16(peer + (unsigned)(v * sizeof(double)), part, peer_bar);
     }
 }
 
 /* X(:, c0 .. c1-1) = P U(:, c0 .. c1-1), U upper triangular (column j
  * needs rows < j + 1 of U, read up to the end of its 8-column block): 16 x 8
  * tiles over the eight warps (warp w: row tile w % 4, column blocks of
- * parity w / 4), mma m16n8k4 in four k phases. P and X in memory order
- * (kUpper: row-major), U row-major: U(i, j) = U[j + i*kLdo]. Double. */
+ * parity w / 4), mma m16n8k4 in four k phases. P, X and Xd in memory order
+ * (kUpper: row-major), U row-major: U(i, j) = U[j + i*kLdo]. X gets the
+ * result in the working precision, Xd the same values in double (the
+ * operand of the update; single converts once here, not in every mma). */
 template <typename T, bool kUpper>
-__device__ __forceinline__ void below_columns_dmma(T *X, const T *P, const T *U, int c0, int c1)
-{
-    const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
-    const int g = lane >> 2, q = lane & 3, r0 = 16 * (warp % 4) + g;
-    auto p = [P](int r, int i) { return (double)P[kUpper ? i + r * kLdo : r + i * kLdo]; };
-    const int b0 = c0 / kIB + ((c0 / kIB) % 2 != warp / 4 ? 1 : 0);
-    for (int b = b0; b < c1 / kIB; b += 2) {
-        const int jb = kIB * b;
-        const T *u = U + jb + g;
-        double acc[4][4] = {};
-        int k = 0;
-        for (; k + 16 <= jb + kIB; k += 16)
-#pragma unroll
-            for (int ph = 0; ph < 4; ++ph)
-                dmma_16x8x4(acc[ph], p(r0, k + 4 * ph + q), p(r0 + 8, k + 4 * ph + q),
-                            (double)u[(k + 4 * ph + q) * kLdo]);
-        if (k < jb + kIB) /* the last 8 */
-#pragma unroll
-            for (int ph = 0; ph < 2; ++ph)
-                dmma_16x8x4(acc[ph], p(r0, k + 4 * ph + q), p(r0 + 8, k + 4 * ph + q),
-                            (double)u[(k + 4 * ph + q) * kLdo]);
-#pragma unroll
-        for (int e = 0; e < 4; ++e) {
-            const int r = r0 + 8 * (e / 2), c = jb + 2 * q + (e % 2);
-            X[kUpper ? c + r * kLdo : r + c * kLdo] = T((acc[0][e] + acc[1][e]) + (acc[2][e] + acc[3][e]));
-        }
-    }
-}
-
-#ifdef GCHOL_HELPER_TF32
-constexpr bool kHelperTF32 = true;
-#else
-constexpr bool kHelperTF32 = false;
-#endif
-/* 3xTF32 on the tensor cores (tf32_split; FP32 accuracy, as the tile
- * products of the workers): acc[0..2] += a_lo b_hi, a_hi b_lo, a_hi b_hi;
- * a in mma_16x8x8_tf32's order (rows g, g+8 at k q, then at k q+4). */
-__device__ __forceinline__ void split4(const float (&a)[4], unsigned (&hi)[4], unsigned (&lo)[4])
-{
-#pragma unroll
-    for (int i = 0; i < 4; ++i) tf32_split(a[i], hi[i], lo[i]);
-}
-__device__ __forceinline__ void mma_3xtf32(float (&acc)[3][4], const unsigned (&ah)[4],
-                                           const unsigned (&al)[4], float b0, float b1)
-{
-    unsigned bh0, bl0, bh1, bl1;
-    tf32_split(b0, bh0, bl0);
-    tf32_split(b1, bh1, bl1);
-    mma_16x8x8_tf32(acc[0], al, bh0, bh1);
-    mma_16x8x8_tf32(acc[1], ah, bl0, bl1);
-    mma_16x8x8_tf32(acc[2], ah, bh0, bh1);
-}
-__device__ __forceinline__ float sum_3xtf32(const float (&acc)[3][4], int e)
-{
-    return (acc[0][e] + acc[1][e]) + acc[2][e];
-}
-
-/* below_columns_dmma in single, on 3xTF32 (mma m16n8k8, two k phases). */
-template <bool kUpper>
-__device__ __forceinline__ void below_columns_tf32(float *X, const float *P, const float *U, int c0,
-                                                   int c1)
+__device__ __forceinline__ void below_columns(T *X, double *Xd, const double *P, const double *U,
+                                              int c0, int c1)
 {
     const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
     const int g = lane >> 2, q = lane & 3, r0 = 16 * (warp % 4) + g;
@@ -1078,98 +1013,63 @@ __device__ __forceinline__ void below_columns_tf32(float *X, const float *P, con
     const int b0 = c0 / kIB + ((c0 / kIB) % 2 != warp / 4 ? 1 : 0);
     for (int b = b0; b < c1 / kIB; b += 2) {
         const int jb = kIB * b;
-        const float *u = U + jb + g;
-        float acc[2][3][4] = {};
-        auto step = [&](int ph, int k) {
-            const float a[4] = { p(r0, k + q), p(r0 + 8, k + q), p(r0, k + q + 4), p(r0 + 8, k + q + 4) };
-            unsigned ah[4], al[4];
-            split4(a, ah, al);
-            mma_3xtf32(acc[ph], ah, al, u[(k + q) * kLdo], u[(k + q + 4) * kLdo]);
-        };
+        const double *u = U + jb + g;
+        double acc[4][4] = {};
         int k = 0;
-        for (; k + 16 <= jb + kIB; k += 16) {
-            step(0, k);
-            step(1, k + 8);
-        }
-        if (k < jb + kIB) step(0, k);
+        for (; k + 16 <= jb + kIB; k += 16)
+#pragma unroll
+            for (int ph = 0; ph < 4; ++ph)
+                dmma_16x8x4(acc[ph], p(r0, k + 4 * ph + q), p(r0 + 8, k + 4 * ph + q),
+                            u[(k + 4 * ph + q) * kLdo]);
+        if (k < jb + kIB) /* the last 8 */
+#pragma unroll
+            for (int ph = 0; ph < 2; ++ph)
+                dmma_16x8x4(acc[ph], p(r0, k + 4 * ph + q), p(r0 + 8, k + 4 * ph + q),
+                            u[(k + 4 * ph + q) * kLdo]);
 #pragma unroll
         for (int e = 0; e < 4; ++e) {
             const int r = r0 + 8 * (e / 2), c = jb + 2 * q + (e % 2);
-            X[kUpper ? c + r * kLdo : r + c * kLdo] = sum_3xtf32(acc[0], e) + sum_3xtf32(acc[1], e);
+            const int at = kUpper ? c + r * kLdo : r + c * kLdo;
+            const T v = T((acc[0][e] + acc[1][e]) + (acc[2][e] + acc[3][e]));
+            X[at] = v;
+            Xd[at] = double(v);
         }
     }
 }
 
-template <typename T, bool kUpper>
-__device__ __forceinline__ void below_columns(T *X, const T *P, const T *U, int c0, int c1)
-{
-    if constexpr (std::is_same<T, float>::value && kHelperTF32)
-        below_columns_tf32<kUpper>(X, P, U, c0, c1);
-    else
-        below_columns_dmma<T, kUpper>(X, P, U, c0, c1);
-}
-
 /* acc = X X^T over the lower 16 x 8 tiles of a 64 x 64 tile (the tiles of
- * lower_product_sub), some columns of X at a time: DMMA in double, 3xTF32
- * in single (three FP32 accumulators per tile, summed at the end). */
-template <typename T, bool kUpper> struct ChunkedLowerProduct {
-    static constexpr bool kSingle = std::is_same<T, float>::value && kHelperTF32;
-    double acc[kSingle ? 1 : 3][2][4];  /* double: [tile][k phase][fragment] */
-    float acc3[kSingle ? 3 : 1][3][4];  /* single: [tile][product][fragment] */
+ * lower_product_sub), some columns of X (double, memory order) at a time. */
+template <bool kUpper> struct ChunkedLowerProduct {
+    double acc[3][2][4]; /* [tile][k phase][fragment] */
     LowerTilesOfWarp w;
     int g, q;
     __device__ __forceinline__ void init()
     {
         zero_all(acc);
-        zero_all(acc3);
         const int lane = threadIdx.x % kWarpSize;
         g = lane >> 2;
         q = lane & 3;
         w = lower_tiles_of_warp(threadIdx.x / kWarpSize);
     }
-    static __device__ __forceinline__ T x(const T *X, int r, int k)
+    static __device__ __forceinline__ double x(const double *X, int r, int k)
     {
         return X[kUpper ? k + r * kLdo : r + k * kLdo];
     }
-    __device__ __forceinline__ void add(const T *X, int c0, int c1)
+    __device__ __forceinline__ void add(const double *X, int c0, int c1)
     {
-        if constexpr (kSingle) {
-            for (int k = c0; k < c1; k += 8) {
-                const int ra = 16 * w.i + g;
-                const float a[4] = { x(X, ra, k + q), x(X, ra + 8, k + q), x(X, ra, k + q + 4),
-                                     x(X, ra + 8, k + q + 4) };
-                unsigned ah[4], al[4];
-                split4(a, ah, al);
+        for (int k = c0; k < c1; k += 8)
+#pragma unroll
+            for (int ph = 0; ph < 2; ++ph) {
+                const int kk = k + 4 * ph + q;
+                const double a0 = x(X, 16 * w.i + g, kk), a1 = x(X, 16 * w.i + 8 + g, kk);
 #pragma unroll
                 for (int s = 0; s < 3; ++s)
-                    if (s < w.count) {
-                        const int cb = 8 * (w.j0 + s) + g;
-                        mma_3xtf32(acc3[s], ah, al, x(X, cb, k + q), x(X, cb, k + q + 4));
-                    }
+                    if (s < w.count) dmma_16x8x4(acc[s][ph], a0, a1, x(X, 8 * (w.j0 + s) + g, kk));
             }
-        } else {
-            for (int k = c0; k < c1; k += 8)
-#pragma unroll
-                for (int ph = 0; ph < 2; ++ph) {
-                    const int kk = k + 4 * ph + q;
-                    const double a0 = x(X, 16 * w.i + g, kk), a1 = x(X, 16 * w.i + 8 + g, kk);
-#pragma unroll
-                    for (int s = 0; s < 3; ++s)
-                        if (s < w.count)
-                            dmma_16x8x4(acc[s][ph], a0, a1,
-                                        x(X, 8 * (w.j0 + s) + g, kk));
-                }
-        }
-    }
-    __device__ __forceinline__ double value(int s, int e) const
-    {
-        if constexpr (kSingle)
-            return (double)sum_3xtf32(acc3[s], e);
-        else
-            return acc[s][0][e] + acc[s][1][e];
     }
     /* W(r, c) - acc(r, c), r >= c, sent into the chain block's panel (ld
      * kLdp), counted on its barrier */
+    template <typename T>
     __device__ __forceinline__ void send(unsigned peer_panel, const T *W, unsigned peer_bar) const
     {
 #pragma unroll
@@ -1180,27 +1080,50 @@ template <typename T, bool kUpper> struct ChunkedLowerProduct {
                     const int r = 16 * w.i + g + 8 * (e / 2), c = 8 * (w.j0 + s) + 2 * q + (e % 2);
                     if (r >= c)
                         st_async(peer_panel + (unsigned)((r + c * kLdp) * sizeof(T)),
-                                 T((double)W[r + c * kLdo] - value(s, e)),
-                                 peer_bar);
+                                 T((double)W[r + c * kLdo] - (acc[s][0][e] + acc[s][1][e])), peer_bar);
                 }
     }
 };
 
-/* potf2_panel's hook in the chain block: rows kTB.. of [W; I] are U's */
+/* The helper's shared memory, kTB x kLdo each: P, U (row-major) and X in
+ * double, then W and (single) X in the working precision. */
+template <typename T> struct HelperSmem {
+    double *P, *U, *Xd;
+    T *W, *X;
+    __device__ __forceinline__ explicit HelperSmem(void *smem)
+    {
+        constexpr int kTile = kTB * kLdo;
+        P = reinterpret_cast<double *>(smem);
+        U = P + kTile;
+        Xd = U + kTile;
+        W = reinterpret_cast<T *>(Xd + kTile);
+        X = std::is_same<T, double>::value ? reinterpret_cast<T *>(Xd) : W + kTile;
+    }
+};
+constexpr size_t helper_smem_bytes(size_t elem)
+{
+    return (3 * sizeof(double) + (elem == sizeof(double) ? 1 : 2) * elem) * kTB * kLdo;
+}
+
+/* potf2_panel's hook in the chain block: rows kTB.. of [W; I] are U's, sent
+ * to the helper in double */
 template <typename T> struct SendURows {
     unsigned helper_u, helper_bar0; /* U(0, 0) and cols_bar[0] in the helper */
     bool below;
+    __device__ __forceinline__ void send(int jb, int i, const T (&x)[kIB]) const
+    {
+        double xd[kIB];
+#pragma unroll
+        for (int c = 0; c < kIB; ++c) xd[c] = double(x[c]);
+        send_row8<double>(helper_u + (unsigned)((jb + i * kLdo) * sizeof(double)), xd,
+                          helper_bar0 + (unsigned)(sizeof(unsigned long long) * (jb / kIB)));
+    }
     __device__ __forceinline__ void row(int jb, int t, const T (&x)[kIB]) const
     {
         const int i = jb + t - kTB; /* U's row */
-        if (below && i >= 0)
-            send_row8<T>(helper_u + (unsigned)((jb + i * kLdo) * sizeof(T)), x,
-                         helper_bar0 + (unsigned)(sizeof(unsigned long long) * (jb / kIB)));
+        if (below && i >= 0) send(jb, i, x);
     }
 };
-
-/* The helper's shared memory: P, W, X, U (row-major), kTB x kLdo each. */
-template <typename T> __device__ __forceinline__ T *helper_u(T *smem) { return smem + 3 * kTB * kLdo; }
 
 template <typename T, bool kUpper>
 __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld, int64_t col0,
@@ -1216,7 +1139,7 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
             SP[kTB + i % kTB + (i / kTB) * kLdp] = T(i % kTB == i / kTB);
     };
     SendURows<T> send;
-    send.helper_u = peer_addr(helper_u(smem), 1);
+    send.helper_u = peer_addr(HelperSmem<T>(smem).U, 1);
     send.helper_bar0 = peer_addr(&hw.cols_bar[0], 1);
     const unsigned helper_fail = peer_addr(&hw.fail, 1);
     __shared__ int fail_sh;
@@ -1247,8 +1170,7 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
                         T x[kIB];
 #pragma unroll
                         for (int c = 0; c < kIB; ++c) x[c] = SP[kTB + i + (jb + c) * kLdp];
-                        send_row8<T>(send.helper_u + (unsigned)((jb + i * kLdo) * sizeof(T)), x,
-                                     send.helper_bar0 + (unsigned)(sizeof(unsigned long long) * b));
+                        send.send(jb, i, x);
                     }
                 }
             if (threadIdx.x == kPublisher)
@@ -1286,7 +1208,7 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
     const int nt = (n + kTB - 1) / kTB;
     int *abort_word = sync + kAbort;
     auto flag = [sync, nt](int ti, int tj) { return sync + kFlags + tj * nt + ti; };
-    T *HP = smem, *HW = HP + kTB * kLdo, *HX = HW + kTB * kLdo, *HU = helper_u(smem);
+    const HelperSmem<T> hs(smem);
     const unsigned chain_smem = peer_addr(smem, 0), chain_w_bar = peer_addr(&hw.w_bar, 0);
     for (int k = 0; k < ntc && k + 1 < nt; ++k) {
         const int k1 = k + 1, rows1 = min(kTB, n - k1 * kTB);
@@ -1294,7 +1216,7 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
         const int64_t r1 = (int64_t)k1 * kTB, c0 = (int64_t)k * kTB;
         /* this step's barriers: the previous step's phases are complete */
         if (threadIdx.x == 0)
-            for (int b = 0; b < kChunks; ++b) mbar_expect(&hw.cols_bar[b], chunk_bytes<T>(kIB * b));
+            for (int b = 0; b < kChunks; ++b) mbar_expect(&hw.cols_bar[b], chunk_bytes(kIB * b));
         /* P first: the products need it. W, only needed at the end, is
          * fetched into registers beside P if it is ready, else later. */
         if (k1 >= 2) wait_ready(flag(k1, k), kPartial, abort_word, -1);
@@ -1303,40 +1225,34 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
         bool have_w = need_w && (k1 < 2 || __syncthreads_or(threadIdx.x == 0 &&
                                                             load_acquire(flag(k1, k1)) >= kPartial));
         if (have_w) wr.template fetch<kViewOrder>(A, ld, upper, r1, r1, rows1, rows1, true);
-        p.template put<kPOrder>(HP, kLdo, ld, upper, rows1, false);
+        p.template put<kPOrder>(hs.P, kLdo, ld, upper, rows1, false);
         prof(worker_items(nt) + nt + k, 0);
-        ChunkedLowerProduct<T, kUpper> wacc;
+        ChunkedLowerProduct<kUpper> wacc;
         wacc.init();
         T *out = upper ? A + c0 + r1 * ld : A + r1 + c0 * ld;
-#ifdef GCHOL_TILED_PROFILE_CHUNKS
-        if (threadIdx.x == 0) { /* when columns 0-7, 8-15, 16-23, 32-39, 48-55, 56-63 arrive */
-            const int which[6] = { 0, 1, 2, 4, 6, 7 };
-            for (int seen = 0; seen < 6;)
-                if (mbar_test(&hw.cols_bar[which[seen]], k & 1)) prof(worker_items(nt) + 2 * nt + k, seen++);
-        }
-#endif
         for (int done = 0; done < kTB;) {
-            /* thread 0 waits for the next eight columns and counts every
-             * further eight already arrived */
-            if (threadIdx.x == 0) {
-                int b = done / kIB;
-                mbar_wait(&hw.cols_bar[b], k & 1);
-                for (++b; b < kChunks && mbar_test(&hw.cols_bar[b], k & 1); ++b) {
-                }
-                hw.avail = kIB * b;
+            /* warp 0 waits for the next eight columns and counts every
+             * further eight already arrived, one lane per barrier */
+            if (threadIdx.x < kWarpSize) {
+                const int b = done / kIB + threadIdx.x;
+                unsigned ready;
+                do {
+                    ready = __ballot_sync(0xffffffffu, b < kChunks && mbar_test(&hw.cols_bar[b], k & 1));
+                } while (!(ready & 1u));
+                if (threadIdx.x == 0) hw.avail = done + kIB * (__ffs(~ready) - 1);
             }
-            __syncthreads(); /* also: the loads of P and W */
+            __syncthreads(); /* also: the loads of P */
             const int avail = hw.avail;
             if (done == 0) prof(worker_items(nt) + nt + k, 4);
-            below_columns<T, kUpper>(HX, HP, HU, done, avail);
+            below_columns<T, kUpper>(hs.X, hs.Xd, hs.P, hs.U, done, avail);
             __syncthreads();
             /* X's new columns to memory now: only the publish waits */
             const int w = avail - done;
             for (int e = threadIdx.x; e < kTB * w; e += kThreads) {
                 const int r = upper ? e / w : e % kTB, c = done + (upper ? e % w : e / kTB);
-                if (r < rows1) out[upper ? c + r * ld : r + c * ld] = HX[upper ? c + r * kLdo : r + c * kLdo];
+                if (r < rows1) out[upper ? c + r * ld : r + c * ld] = hs.X[upper ? c + r * kLdo : r + c * kLdo];
             }
-            if (need_w) wacc.add(HX, done, avail);
+            if (need_w) wacc.add(hs.Xd, done, avail);
             if (done == 0) prof(worker_items(nt) + nt + k, 5);
             done = avail;
         }
@@ -1347,11 +1263,10 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
                 wait_ready(flag(k1, k1), kPartial, abort_word, -1);
                 wr.template fetch<kViewOrder>(A, ld, upper, r1, r1, rows1, rows1, true);
             }
-            wr.template put<kViewOrder>(HW, kLdo, ld, upper, rows1, true);
+            wr.template put<kViewOrder>(hs.W, kLdo, ld, upper, rows1, true);
             __syncthreads();
+            wacc.send(chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(T)), hs.W, chain_w_bar);
         }
-        if (need_w && !failed)
-            wacc.send(chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(T)), HW, chain_w_bar);
         prof(worker_items(nt) + nt + k, 2);
         __syncthreads(); /* every store of X */
         if (threadIdx.x == kPublisher) store_release(flag(k1, k), kFinal);
@@ -1650,15 +1565,21 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
         helper_env = v && v[0] == '0' ? 0 : 1;
     }
     static_assert(2 * kTB * kLdp <= 4 * kTB * kLdo + kTB * kLdc, "two panels fit");
-    if (helper_env && !two && double_buffer && nt >= 2) {
+    if (helper_env && !two && double_buffer && nt >= 2 &&
+        (size_t)optin >= helper_smem_bytes(sizeof(T))) {
         cudaLaunchConfig_t cfg = {};
+        /* the helper's buffers (single: double copies beside its own) */
+        const size_t smem_helped = smem > helper_smem_bytes(sizeof(T)) ? smem : helper_smem_bytes(sizeof(T));
+        static bool opted_in_helped[2][64];
+        if ((e = opt_in_shared(kernel, smem_helped, opted_in_helped[upper ? 1 : 0])) != cudaSuccess)
+            return e;
         cudaLaunchAttribute attr[1];
         attr[0].id = cudaLaunchAttributeClusterDimension;
         attr[0].val.clusterDim.x = 2;
         attr[0].val.clusterDim.y = 1;
         attr[0].val.clusterDim.z = 1;
         cfg.blockDim = dim3(kThreads);
-        cfg.dynamicSmemBytes = smem;
+        cfg.dynamicSmemBytes = smem_helped;
         cfg.stream = stream;
         cfg.attrs = attr;
         cfg.numAttrs = 1;
