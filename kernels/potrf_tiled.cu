@@ -905,9 +905,25 @@ __device__ __noinline__ void chain_block_outlined(int n, int ntc, T *A, int64_t 
  *     (lower triangle) into the chain block's next panel and publishes X =
  *     L(k+1, k).
  *
- * Both products run on DMMA in both precisions (single converts to double:
- * exact products, double sums, one rounding).
+ * Both products run on DMMA (written for both precisions: single would
+ * convert to double, exact products, double sums, one rounding).
+ *
+ * Measured on the H100 (docs/results/s27/, tiled kernel alone, ms, helper
+ * off -> on, c8): double lower 1024 / 2048 / 3072 0.197-0.200 / 0.398-0.403
+ * / 0.594-0.617 -> 0.189-0.191 / 0.380-0.381 / 0.573-0.574, 4096 unchanged
+ * (the workers set the pace there), upper within the spread; a chain step
+ * of 12.0 -> 11.3 us. What keeps it from more: P arrives from its worker
+ * only ~0.5-1 us before potf2 ends (its last term needs L(k, k-1) and
+ * L(k+1, k-1), both final only at the end of the step before), and the
+ * helper's products take ~3 us of one SM's FP64 tensor pipe after that;
+ * sending U costs potf2 ~0.4 us. Single precision is not helped: its
+ * chain block alone is faster (1024: 0.175-0.178 against 0.187-0.192 ms
+ * helped; potf2 5.7 us alone, 6.2-6.8 sending U; the products in 3xTF32
+ * ran slower than on DMMA, c5). U sent by the idle warps 4-7 after each
+ * inner block instead slowed potf2 more (c9, src/idle_warps_c9.patch).
  */
+/* Which precisions the launcher helps (see above). */
+template <typename T> constexpr bool kHelperOf = std::is_same<T, double>::value;
 constexpr int kChunks = kTB / kIB;
 struct HelperWords {
     unsigned long long cols_bar[kChunks]; /* the helper's: U(k)'s eight columns, one phase per step */
@@ -917,9 +933,9 @@ struct HelperWords {
 };
 /* the bytes that complete the helper's barrier of columns jb .. jb+7: rows
  * 0 .. jb+7 of U, and the failure word with the last */
-template <typename T> __device__ __forceinline__ unsigned chunk_bytes(int jb)
+__device__ __forceinline__ unsigned chunk_bytes(int jb)
 {
-    return (unsigned)((jb + kIB) * kIB * sizeof(T)) + (jb + kIB == kTB ? 4u : 0u);
+    return (unsigned)((jb + kIB) * kIB * sizeof(double)) + (jb + kIB == kTB ? 4u : 0u);
 }
 constexpr int kLowerElems = kTB * (kTB + 1) / 2; /* W(k+1)'s lower triangle */
 
@@ -970,26 +986,30 @@ __device__ __forceinline__ void st_async16(unsigned peer, const double (&v)[2], 
     asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.v2.f64 [%0], {%1, %2}, [%3];"
                  ::"r"(peer), "d"(v[0]), "d"(v[1]), "r"(peer_bar) : "memory");
 }
-__device__ __forceinline__ void st_async16(unsigned peer, const float (&v)[4], unsigned peer_bar)
+/* one element (double, float or a 32-bit word) */
+template <typename V> __device__ __forceinline__ void st_async(unsigned peer, V v, unsigned peer_bar)
 {
-    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.v4.f32 [%0], {%1, %2, %3, %4}, [%5];"
-                 ::"r"(peer), "f"(v[0]), "f"(v[1]), "f"(v[2]), "f"(v[3]), "r"(peer_bar) : "memory");
+    if constexpr (std::is_same<V, double>::value)
+        asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.f64 [%0], %1, [%2];"
+                     ::"r"(peer), "d"(v), "r"(peer_bar) : "memory");
+    else if constexpr (std::is_same<V, float>::value)
+        asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.f32 [%0], %1, [%2];"
+                     ::"r"(peer), "f"(v), "r"(peer_bar) : "memory");
+    else
+        asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];"
+                     ::"r"(peer), "r"(v), "r"(peer_bar) : "memory");
 }
-__device__ __forceinline__ void st_async(unsigned peer, double v, unsigned peer_bar)
+/* eight consecutive doubles (16-byte aligned) into another block's shared memory */
+template <typename T>
+__device__ __forceinline__ void send_row8(unsigned peer, const double (&x)[kIB], unsigned peer_bar)
 {
-    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.f64 [%0], %1, [%2];"
-                 ::"r"(peer), "d"(v), "r"(peer_bar) : "memory");
+#pragma unroll
+    for (int v = 0; v < kIB; v += 2) {
+        const double part[2] = { x[v], x[v + 1] };
+        st_async16(peer + (unsigned)(v * sizeof(double)), part, peer_bar);
+    }
 }
-__device__ __forceinline__ void st_async(unsigned peer, float v, unsigned peer_bar)
-{
-    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.f32 [%0], %1, [%2];"
-                 ::"r"(peer), "f"(v), "r"(peer_bar) : "memory");
-}
-__device__ __forceinline__ void st_async(unsigned peer, int v, unsigned peer_bar)
-{
-    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];"
-                 ::"r"(peer), "r"(v), "r"(peer_bar) : "memory");
-}
+
 /* X(:, c0 .. c1-1) = P U(:, c0 .. c1-1), U upper triangular (column j
  * needs rows < j + 1 of U, read up to the end of its 8-column block): 16 x 8
  * tiles over the eight warps (warp w: row tile w % 4, column blocks of
@@ -998,7 +1018,7 @@ __device__ __forceinline__ void st_async(unsigned peer, int v, unsigned peer_bar
  * result in the working precision, Xd the same values in double (the
  * operand of the update; single converts once here, not in every mma). */
 template <typename T, bool kUpper>
-__device__ __forceinline__ void below_columns(T *X, double *Xd, const double *P, const T *U,
+__device__ __forceinline__ void below_columns(T *X, double *Xd, const double *P, const double *U,
                                               int c0, int c1)
 {
     const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
@@ -1007,19 +1027,19 @@ __device__ __forceinline__ void below_columns(T *X, double *Xd, const double *P,
     const int b0 = c0 / kIB + ((c0 / kIB) % 2 != warp / 4 ? 1 : 0);
     for (int b = b0; b < c1 / kIB; b += 2) {
         const int jb = kIB * b;
-        const T *u = U + jb + g;
+        const double *u = U + jb + g;
         double acc[4][4] = {};
         int k = 0;
         for (; k + 16 <= jb + kIB; k += 16)
 #pragma unroll
             for (int ph = 0; ph < 4; ++ph)
                 dmma_16x8x4(acc[ph], p(r0, k + 4 * ph + q), p(r0 + 8, k + 4 * ph + q),
-                            (double)u[(k + 4 * ph + q) * kLdo]);
+                            u[(k + 4 * ph + q) * kLdo]);
         if (k < jb + kIB) /* the last 8 */
 #pragma unroll
             for (int ph = 0; ph < 2; ++ph)
                 dmma_16x8x4(acc[ph], p(r0, k + 4 * ph + q), p(r0 + 8, k + 4 * ph + q),
-                            (double)u[(k + 4 * ph + q) * kLdo]);
+                            u[(k + 4 * ph + q) * kLdo]);
 #pragma unroll
         for (int e = 0; e < 4; ++e) {
             const int r = r0 + 8 * (e / 2), c = jb + 2 * q + (e % 2);
@@ -1079,63 +1099,46 @@ template <bool kUpper> struct ChunkedLowerProduct {
     }
 };
 
-/* The helper's shared memory, kTB x kLdo each: P and X in double, U (row-
- * major), W and (single) X in the working precision. */
+/* The helper's shared memory, kTB x kLdo each: P, U (row-major) and X in
+ * double, then W and (single) X in the working precision. */
 template <typename T> struct HelperSmem {
-    double *P, *Xd;
-    T *U, *W, *X;
+    double *P, *U, *Xd;
+    T *W, *X;
     __device__ __forceinline__ explicit HelperSmem(void *smem)
     {
         constexpr int kTile = kTB * kLdo;
         P = reinterpret_cast<double *>(smem);
-        Xd = P + kTile;
-        U = reinterpret_cast<T *>(Xd + kTile);
-        W = U + kTile;
+        U = P + kTile;
+        Xd = U + kTile;
+        W = reinterpret_cast<T *>(Xd + kTile);
         X = std::is_same<T, double>::value ? reinterpret_cast<T *>(Xd) : W + kTile;
     }
 };
 constexpr size_t helper_smem_bytes(size_t elem)
 {
-    return (2 * sizeof(double) + (elem == sizeof(double) ? 2 : 3) * elem) * kTB * kLdo;
+    return (3 * sizeof(double) + (elem == sizeof(double) ? 1 : 2) * elem) * kTB * kLdo;
 }
 
-/* Columns jb .. jb+7 of rows 0 .. jb+7 of U (the panel's rows kTB..,
- * column-major, ld kLdp) into the helper's U (row-major), 16 bytes per
- * st.async, by the threads of warps kFirst.. (all: kFirst = 0). */
-template <typename T, int kFirst>
-__device__ __forceinline__ void send_u_columns(const T *SP, int jb, unsigned helper_u, unsigned bar)
-{
-    constexpr int kV = 16 / (int)sizeof(T), kParts = kIB / kV;
-    for (int e = threadIdx.x - kFirst * kWarpSize; e < (jb + kIB) * kParts;
-         e += kThreads - kFirst * kWarpSize) {
-        const int i = e / kParts, c = kV * (e % kParts);
-        const T *src = SP + kTB + i + (jb + c) * kLdp;
-        const unsigned dst = helper_u + (unsigned)((jb + c + i * kLdo) * sizeof(T));
-        if constexpr (kV == 2) {
-            const double v[2] = { src[0], src[kLdp] };
-            st_async16(dst, v, bar);
-        } else {
-            const float v[4] = { src[0], src[kLdp], src[2 * kLdp], src[3 * kLdp] };
-            st_async16(dst, v, bar);
-        }
-    }
-}
-
-/* potf2_panel's hook in the chain block: after each inner block, warps 4-7
- * (idle in (a) and (b) of a 64-column panel [W; I]) send U's new columns */
-template <typename T> struct SendUColumns {
-    const T *SP;
+/* potf2_panel's hook in the chain block: rows kTB.. of [W; I] are U's, sent
+ * to the helper in double */
+template <typename T> struct SendURows {
     unsigned helper_u, helper_bar0; /* U(0, 0) and cols_bar[0] in the helper */
     bool below;
-    __device__ __forceinline__ unsigned bar(int jb) const
+    __device__ __forceinline__ void send(int jb, int i, const T (&x)[kIB]) const
     {
-        return helper_bar0 + (unsigned)(sizeof(unsigned long long) * (jb / kIB));
+        double xd[kIB];
+#pragma unroll
+        for (int c = 0; c < kIB; ++c) xd[c] = double(x[c]);
+        send_row8<double>(helper_u + (unsigned)((jb + i * kLdo) * sizeof(double)), xd,
+                          helper_bar0 + (unsigned)(sizeof(unsigned long long) * (jb / kIB)));
     }
-    __device__ __forceinline__ void done(int jb) const
+    __device__ __forceinline__ void row(int jb, int t, const T (&x)[kIB]) const
     {
-        if (below && threadIdx.x >= 4 * kWarpSize) send_u_columns<T, 4>(SP, jb, helper_u, bar(jb));
+        const int i = jb + t - kTB; /* U's row */
+        if (below && i >= 0) send(jb, i, x);
     }
 };
+
 template <typename T, bool kUpper>
 __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld, int64_t col0,
                                                 int64_t *dinfo, int *sync, T *work, T *smem,
@@ -1149,7 +1152,7 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
         for (int i = threadIdx.x; i < kTB * kTB; i += kThreads)
             SP[kTB + i % kTB + (i / kTB) * kLdp] = T(i % kTB == i / kTB);
     };
-    SendUColumns<T> send;
+    SendURows<T> send;
     send.helper_u = peer_addr(HelperSmem<T>(smem).U, 1);
     send.helper_bar0 = peer_addr(&hw.cols_bar[0], 1);
     const unsigned helper_fail = peer_addr(&hw.fail, 1);
@@ -1169,16 +1172,21 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
         __syncthreads();
         prof(worker_items(nt) + k, 0);
         send.below = below;
-        send.SP = SP;
         const int fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &fail_sh,
                                                  true /* [W; I] */, send);
         if (below) {
-            /* After a failure, the columns from the failing block on go
-             * as they are (not a factor); then the failure word, with the
-             * last. */
+            /* After a failure, the columns potf2 did not reach go as they
+             * are (not a factor); then the failure word, with the last. */
             if (fail >= 0)
-                for (int jb = fail / kIB * kIB; jb < kTB; jb += kIB)
-                    send_u_columns<T, 0>(SP, jb, send.helper_u, send.bar(jb));
+                for (int e = threadIdx.x; e < kTB * kChunks; e += kThreads) {
+                    const int b = e / kTB, i = e % kTB, jb = kIB * b;
+                    if (jb > fail && i < jb + kIB) {
+                        T x[kIB];
+#pragma unroll
+                        for (int c = 0; c < kIB; ++c) x[c] = SP[kTB + i + (jb + c) * kLdp];
+                        send.send(jb, i, x);
+                    }
+                }
             if (threadIdx.x == kPublisher)
                 st_async(helper_fail, fail >= 0 ? 1 : 0,
                          send.helper_bar0 + (unsigned)(sizeof(unsigned long long) * (kChunks - 1)));
@@ -1222,7 +1230,7 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
         const int64_t r1 = (int64_t)k1 * kTB, c0 = (int64_t)k * kTB;
         /* this step's barriers: the previous step's phases are complete */
         if (threadIdx.x == 0)
-            for (int b = 0; b < kChunks; ++b) mbar_expect(&hw.cols_bar[b], chunk_bytes<T>(kIB * b));
+            for (int b = 0; b < kChunks; ++b) mbar_expect(&hw.cols_bar[b], chunk_bytes(kIB * b));
         /* P first: the products need it. W, only needed at the end, is
          * fetched into registers beside P if it is ready, else later. */
         if (k1 >= 2) wait_ready(flag(k1, k), kPartial, abort_word, -1);
@@ -1323,7 +1331,7 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
     /* launched as clusters of two: block 0 is the chain block, block 1 its
      * helper (see chain_block_helped). Both read dinfo above before either
      * passes the cluster barrier, so both see the same value. */
-    if constexpr (kMinBlocks == 1) {
+    if constexpr (kMinBlocks == 1 && kHelperOf<T>) {
         if (helped && blockIdx.x < 2) {
             __shared__ HelperWords hw;
             if (blockIdx.x == 0) {
@@ -1571,7 +1579,7 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
         helper_env = v && v[0] == '0' ? 0 : 1;
     }
     static_assert(2 * kTB * kLdp <= 4 * kTB * kLdo + kTB * kLdc, "two panels fit");
-    if (helper_env && !two && double_buffer && nt >= 2 &&
+    if (kHelperOf<T> && helper_env && !two && double_buffer && nt >= 2 &&
         (size_t)optin >= helper_smem_bytes(sizeof(T))) {
         cudaLaunchConfig_t cfg = {};
         /* the helper's buffers (single: double copies beside its own) */

@@ -178,13 +178,14 @@ __device__ __noinline__ BlockRow<T> diag_block_row_plain(const T *S, int lds, in
  * redundantly in registers and finishes its own row with it as it goes
  * (diag_block_row). Only warps with rows to do take part.
  *
- * hook.done(jb) runs in every thread after the inner block at jb, if no
- * pivot failed in it: columns jb .. jb + kIB - 1 of the rows below the
- * diagonal block are final in S, and nothing writes them again. The tiled
- * Cholesky's chain block hands U's columns to its helper block there.
+ * hook.row(jb, t, x) runs in each thread t >= kIB that has a row of the
+ * inner panel at jb, once it holds that row solved (x: its columns jb ..
+ * jb + kIB - 1, final where no pivot failed before them), before the
+ * block's barrier: the tiled Cholesky's chain block hands U's rows to its
+ * helper block there.
  */
 struct NoHook {
-    __device__ __forceinline__ void done(int) const {}
+    template <typename T> __device__ __forceinline__ void row(int, int, const T (&)[kIB]) const {}
 };
 template <typename T, int MaxRows, typename Hook = NoHook>
 __device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *flag,
@@ -234,13 +235,13 @@ __device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *fla
 #pragma unroll
                 for (int c = 0; c < kIB; ++c)
                     if (c < done) row[(jb + c) * lds] = x[c];
+                hook.row(jb, t, x);
             }
         }
         /* every thread has read the diagonal block; and whether a pivot
          * failed, from the barrier's reduction (every active thread found
          * the same column) */
         const int failed = __syncthreads_or(active && bad < ib);
-        if (!failed) hook.done(jb);
         if (active && t < ib) {
             /* Row t of the diagonal block, by its own thread: its columns
              * before the diagonal from x, the diagonal (or the failing
