@@ -1000,7 +1000,6 @@ template <typename V> __device__ __forceinline__ void st_async(unsigned peer, V 
                      ::"r"(peer), "r"(v), "r"(peer_bar) : "memory");
 }
 /* eight consecutive doubles (16-byte aligned) into another block's shared memory */
-template <typename T>
 __device__ __forceinline__ void send_row8(unsigned peer, const double (&x)[kIB], unsigned peer_bar)
 {
 #pragma unroll
@@ -1129,7 +1128,7 @@ template <typename T> struct SendURows {
         double xd[kIB];
 #pragma unroll
         for (int c = 0; c < kIB; ++c) xd[c] = double(x[c]);
-        send_row8<double>(helper_u + (unsigned)((jb + i * kLdo) * sizeof(double)), xd,
+        send_row8(helper_u + (unsigned)((jb + i * kLdo) * sizeof(double)), xd,
                           helper_bar0 + (unsigned)(sizeof(unsigned long long) * (jb / kIB)));
     }
     __device__ __forceinline__ void row(int jb, int t, const T (&x)[kIB]) const
