@@ -923,7 +923,7 @@ __device__ __noinline__ void chain_block_outlined(int n, int ntc, T *A, int64_t 
  * inner block instead slowed potf2 more (c9, src/idle_warps_c9.patch).
  */
 /* Which precisions the launcher helps (see above). */
-template <typename T> constexpr bool kHelperOf = std::is_same<T, double>::value;
+template <typename T> constexpr bool kHelperOf = true;
 constexpr int kChunks = kTB / kIB;
 struct HelperWords {
     unsigned long long cols_bar[kChunks]; /* the helper's: U(k)'s eight columns, one phase per step */
@@ -933,9 +933,9 @@ struct HelperWords {
 };
 /* the bytes that complete the helper's barrier of columns jb .. jb+7: rows
  * 0 .. jb+7 of U, and the failure word with the last */
-__device__ __forceinline__ unsigned chunk_bytes(int jb)
+template <typename T> __device__ __forceinline__ unsigned chunk_bytes(int jb)
 {
-    return (unsigned)((jb + kIB) * kIB * sizeof(double)) + (jb + kIB == kTB ? 4u : 0u);
+    return (unsigned)((jb + kIB) * kIB * sizeof(T)) + (jb + kIB == kTB ? 4u : 0u);
 }
 constexpr int kLowerElems = kTB * (kTB + 1) / 2; /* W(k+1)'s lower triangle */
 
@@ -999,7 +999,18 @@ template <typename V> __device__ __forceinline__ void st_async(unsigned peer, V 
         asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];"
                      ::"r"(peer), "r"(v), "r"(peer_bar) : "memory");
 }
-/* eight consecutive doubles (16-byte aligned) into another block's shared memory */
+__device__ __forceinline__ void st_async16(unsigned peer, const float (&v)[4], unsigned peer_bar)
+{
+    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.v4.f32 [%0], {%1, %2, %3, %4}, [%5];"
+                 ::"r"(peer), "f"(v[0]), "f"(v[1]), "f"(v[2]), "f"(v[3]), "r"(peer_bar) : "memory");
+}
+/* eight consecutive elements (16-byte aligned) into another block's shared memory */
+__device__ __forceinline__ void send_row8(unsigned peer, const float (&x)[kIB], unsigned peer_bar)
+{
+    const float a[4] = { x[0], x[1], x[2], x[3] }, b[4] = { x[4], x[5], x[6], x[7] };
+    st_async16(peer, a, peer_bar);
+    st_async16(peer + 16u, b, peer_bar);
+}
 __device__ __forceinline__ void send_row8(unsigned peer, const double (&x)[kIB], unsigned peer_bar)
 {
 #pragma unroll
@@ -1101,35 +1112,39 @@ template <bool kUpper> struct ChunkedLowerProduct {
 /* The helper's shared memory, kTB x kLdo each: P, U (row-major) and X in
  * double, then W and (single) X in the working precision. */
 template <typename T> struct HelperSmem {
-    double *P, *U, *Xd;
-    T *W, *X;
+    /* single: the chain block's own 3xTF32 product and DMMA update, on the
+     * helper (helper_single); double: the column passes in double */
+    static constexpr bool kSingle = std::is_same<T, float>::value;
+    using PT = typename std::conditional<kSingle, float, double>::type;
+    PT *P;
+    T *U, *W, *X;
+    double *Xd; /* double: X (the update's operand) */
     __device__ __forceinline__ explicit HelperSmem(void *smem)
     {
         constexpr int kTile = kTB * kLdo;
-        P = reinterpret_cast<double *>(smem);
-        U = P + kTile;
-        Xd = U + kTile;
-        W = reinterpret_cast<T *>(Xd + kTile);
-        X = std::is_same<T, double>::value ? reinterpret_cast<T *>(Xd) : W + kTile;
+        P = reinterpret_cast<PT *>(smem);
+        U = reinterpret_cast<T *>(P + kTile);
+        if constexpr (kSingle) {
+            Xd = nullptr;
+            X = U + kTile;
+            W = X + kTile;
+        } else {
+            Xd = reinterpret_cast<double *>(U + kTile);
+            W = reinterpret_cast<T *>(Xd + kTile);
+            X = reinterpret_cast<T *>(Xd);
+        }
     }
 };
-constexpr size_t helper_smem_bytes(size_t elem)
-{
-    return (3 * sizeof(double) + (elem == sizeof(double) ? 1 : 2) * elem) * kTB * kLdo;
-}
+constexpr size_t helper_smem_bytes(size_t elem) { return 4 * elem * kTB * kLdo; }
 
-/* potf2_panel's hook in the chain block: rows kTB.. of [W; I] are U's, sent
- * to the helper in double */
+/* potf2_panel's hook in the chain block: rows kTB.. of [W; I] are U's */
 template <typename T> struct SendURows {
     unsigned helper_u, helper_bar0; /* U(0, 0) and cols_bar[0] in the helper */
     bool below;
     __device__ __forceinline__ void send(int jb, int i, const T (&x)[kIB]) const
     {
-        double xd[kIB];
-#pragma unroll
-        for (int c = 0; c < kIB; ++c) xd[c] = double(x[c]);
-        send_row8(helper_u + (unsigned)((jb + i * kLdo) * sizeof(double)), xd,
-                          helper_bar0 + (unsigned)(sizeof(unsigned long long) * (jb / kIB)));
+        send_row8(helper_u + (unsigned)((jb + i * kLdo) * sizeof(T)), x,
+                  helper_bar0 + (unsigned)(sizeof(unsigned long long) * (jb / kIB)));
     }
     __device__ __forceinline__ void row(int jb, int t, const T (&x)[kIB]) const
     {
@@ -1212,10 +1227,85 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
     }
 }
 
+/* The helper in single precision: the chain block's own step after its
+ * potf2, moved here whole (the 3xTF32 product and the DMMA update of the
+ * chain block alone): P and W are loaded while potf2 runs, U(k) arrives
+ * from it row by row, and once it is complete X = P U(k), W -= X X^T, W is
+ * sent back and X stored and published. (P arrives too late for column
+ * passes to run beside potf2: in single they ended ~3.5 us after it.) */
+template <bool kUpper>
+__device__ __forceinline__ void helper_single(int n, int ntc, float *A, int64_t ld, int *sync,
+                                              float *smem, HelperWords &hw)
+{
+    constexpr int upper = kUpper;
+    constexpr SmemOrder kPOrder = kUpper ? kMemoryOrder : kViewOrder;
+    const int nt = (n + kTB - 1) / kTB;
+    int *abort_word = sync + kAbort;
+    auto flag = [sync, nt](int ti, int tj) { return sync + kFlags + tj * nt + ti; };
+    const HelperSmem<float> hs(smem);
+    const unsigned chain_smem = peer_addr(smem, 0), chain_w_bar = peer_addr(&hw.w_bar, 0);
+    for (int k = 0; k < ntc && k + 1 < nt; ++k) {
+        const int k1 = k + 1, rows1 = min(kTB, n - k1 * kTB);
+        const bool need_w = k1 < ntc;
+        const int64_t r1 = (int64_t)k1 * kTB, c0 = (int64_t)k * kTB;
+        if (threadIdx.x == 0)
+            for (int b = 0; b < kChunks; ++b) mbar_expect(&hw.cols_bar[b], chunk_bytes<float>(kIB * b));
+        if (k1 >= 2) wait_ready(flag(k1, k), kPartial, abort_word, -1);
+        TileRegs<float> p, wr;
+        p.template fetch<kPOrder>(A, ld, upper, r1, c0, rows1, kTB, false);
+        if (need_w) {
+            if (k1 >= 2) wait_ready(flag(k1, k1), kPartial, abort_word, -1);
+            wr.template fetch<kViewOrder>(A, ld, upper, r1, r1, rows1, rows1, true);
+        }
+        p.template put<kPOrder>(hs.P, kLdo, ld, upper, rows1, false);
+        if (need_w) wr.template put<kViewOrder>(hs.W, kLdo, ld, upper, rows1, true);
+        prof(worker_items(nt) + nt + k, 0);
+        if (threadIdx.x < kWarpSize) { /* every column of U(k), one lane per barrier */
+            const int b = threadIdx.x;
+            unsigned ready;
+            do {
+                ready = __ballot_sync(0xffffffffu, b < kChunks && mbar_test(&hw.cols_bar[b], k & 1));
+            } while (ready != (1u << kChunks) - 1);
+        }
+        __syncthreads();
+        prof(worker_items(nt) + nt + k, 4);
+        const bool failed = *(volatile int *)&hw.fail != 0;
+        /* X = P U(k): U row-major here, (U(i, j) at U[j + i*kLdo]) */
+        TileAcc3xTF32 acc;
+        acc.zero();
+        acc.template update<kUpper, false, kLdo, kLdo, true>(hs.P, hs.U);
+        acc.template for_each<kUpper, false>(
+            [&](int r, int c, float v) { hs.X[kUpper ? c + r * kLdo : r + c * kLdo] = v; });
+        __syncthreads();
+        prof(worker_items(nt) + nt + k, 5);
+        prof(worker_items(nt) + nt + k, 1);
+        if (need_w && !failed) {
+            lower_product_sub<float, kUpper>(hs.W, kLdo, hs.X, kLdo);
+            __syncthreads();
+            const unsigned panel = chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(float));
+            for (int e = threadIdx.x; e < kTB * kTB; e += kThreads) {
+                const int r = e % kTB, c = e / kTB;
+                if (r >= c)
+                    st_async(panel + (unsigned)((r + c * kLdp) * sizeof(float)), hs.W[r + c * kLdo],
+                             chain_w_bar);
+            }
+        }
+        prof(worker_items(nt) + nt + k, 2);
+        store_tile_mem(A, ld, upper, r1, c0, hs.X, kLdo, rows1, kTB, false);
+        __syncthreads();
+        if (threadIdx.x == kPublisher) store_release(flag(k1, k), kFinal);
+        prof(worker_items(nt) + nt + k, 3);
+        if (failed) return;
+    }
+}
+
 template <typename T, bool kUpper>
 __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int *sync, T *smem,
                                           HelperWords &hw)
 {
+    if constexpr (HelperSmem<T>::kSingle) {
+        helper_single<kUpper>(n, ntc, A, ld, sync, smem, hw);
+    } else {
     constexpr int upper = kUpper;
     constexpr SmemOrder kPOrder = kUpper ? kMemoryOrder : kViewOrder;
     const int nt = (n + kTB - 1) / kTB;
@@ -1229,7 +1319,7 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
         const int64_t r1 = (int64_t)k1 * kTB, c0 = (int64_t)k * kTB;
         /* this step's barriers: the previous step's phases are complete */
         if (threadIdx.x == 0)
-            for (int b = 0; b < kChunks; ++b) mbar_expect(&hw.cols_bar[b], chunk_bytes(kIB * b));
+            for (int b = 0; b < kChunks; ++b) mbar_expect(&hw.cols_bar[b], chunk_bytes<T>(kIB * b));
         /* P first: the products need it. W, only needed at the end, is
          * fetched into registers beside P if it is ready, else later. */
         if (k1 >= 2) wait_ready(flag(k1, k), kPartial, abort_word, -1);
@@ -1286,6 +1376,7 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
         prof(worker_items(nt) + nt + k, 3);
         if (failed) return;
     }
+    }
 }
 #endif
 
@@ -1340,8 +1431,13 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
                     mbar_init(&hw.w_bar, 1);
                     if (ntc >= 2) mbar_expect(&hw.w_bar, kLowerElems * sizeof(T)); /* W(1)'s */
                 }
-            } else if (threadIdx.x == 0) {
-                for (int b = 0; b < kChunks; ++b) mbar_init(&hw.cols_bar[b], 1);
+            } else {
+                /* U's rows below each 8-column block's end are never sent:
+                 * they stay zero (single's product reads them) */
+                T *u = HelperSmem<T>(SA).U;
+                for (int i = threadIdx.x; i < kTB * kLdo; i += kThreads) u[i] = T(0);
+                if (threadIdx.x == 0)
+                    for (int b = 0; b < kChunks; ++b) mbar_init(&hw.cols_bar[b], 1);
             }
             asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
             cooperative_groups::this_cluster().sync(); /* both started, barriers set */
