@@ -1075,11 +1075,11 @@ template <bool kUpper> struct ChunkedLowerProduct {
         q = lane & 3;
         w = lower_tiles_of_warp(threadIdx.x / kWarpSize);
     }
-    static __device__ __forceinline__ double x(const double *X, int r, int k)
+    template <typename XT> static __device__ __forceinline__ double x(const XT *X, int r, int k)
     {
-        return X[kUpper ? k + r * kLdo : r + k * kLdo];
+        return (double)X[kUpper ? k + r * kLdo : r + k * kLdo];
     }
-    __device__ __forceinline__ void add(const double *X, int c0, int c1)
+    template <typename XT> __device__ __forceinline__ void add(const XT *X, int c0, int c1)
     {
         for (int k = c0; k < c1; k += 8)
 #pragma unroll
@@ -1280,15 +1280,12 @@ __device__ __forceinline__ void helper_single(int n, int ntc, float *A, int64_t 
         prof(worker_items(nt) + nt + k, 5);
         prof(worker_items(nt) + nt + k, 1);
         if (need_w && !failed) {
-            lower_product_sub<float, kUpper>(hs.W, kLdo, hs.X, kLdo);
-            __syncthreads();
-            const unsigned panel = chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(float));
-            for (int e = threadIdx.x; e < kTB * kTB; e += kThreads) {
-                const int r = e % kTB, c = e / kTB;
-                if (r >= c)
-                    st_async(panel + (unsigned)((r + c * kLdp) * sizeof(float)), hs.W[r + c * kLdo],
-                             chain_w_bar);
-            }
+            /* W - X X^T on DMMA (X converted as it is read: exact products,
+             * double sums), sent from the accumulators */
+            ChunkedLowerProduct<kUpper> wacc;
+            wacc.init();
+            wacc.add(hs.X, 0, kTB);
+            wacc.send(chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(float)), hs.W, chain_w_bar);
         }
         prof(worker_items(nt) + nt + k, 2);
         store_tile_mem(A, ld, upper, r1, c0, hs.X, kLdo, rows1, kTB, false);
