@@ -1,5 +1,5 @@
 #!/bin/bash
-# session 27, call 14: single.s helper sends W - X X^T from the DMMA accumulators (ChunkedLowerProduct)
+# session 27, call 14: single's helper sends W - X X^T from the DMMA accumulators (ChunkedLowerProduct)
 # instead of the update in shared memory and a send loop. Quick suites; chainprof;
 # single and double tiled sizes on / off, alternating, three rounds; racecheck s L, memcheck s U.
 source docs/results/call_common.sh c14 lib benchmarks/bench_potrf testing/testing_dpotrf testing/testing_spotrf
