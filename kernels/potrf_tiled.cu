@@ -1185,16 +1185,21 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
         }
         __syncthreads();
         prof(worker_items(nt) + k, 0);
-        send.below = below;
+        /* In single U goes after potf2, whole: the helper waits for P until
+         * about then anyway, and sending rows from inside potf2 made it
+         * 0.5-0.8 us slower (s27 c13-c15) */
+        constexpr bool kSendAfter = std::is_same<T, float>::value;
+        send.below = below && !kSendAfter;
         const int fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &fail_sh,
                                                  true /* [W; I] */, send);
         if (below) {
             /* After a failure, the columns potf2 did not reach go as they
              * are (not a factor); then the failure word, with the last. */
-            if (fail >= 0)
+            const int sent_to = kSendAfter ? -1 : fail >= 0 ? fail : kTB; /* blocks up to it went */
+            if (sent_to < kTB)
                 for (int e = threadIdx.x; e < kTB * kChunks; e += kThreads) {
                     const int b = e / kTB, i = e % kTB, jb = kIB * b;
-                    if (jb > fail && i < jb + kIB) {
+                    if (jb > sent_to && i < jb + kIB) {
                         T x[kIB];
 #pragma unroll
                         for (int c = 0; c < kIB; ++c) x[c] = SP[kTB + i + (jb + c) * kLdp];
