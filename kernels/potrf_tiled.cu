@@ -886,9 +886,10 @@ __device__ __noinline__ void chain_block_outlined(int n, int ntc, T *A, int64_t 
  * stores, and W -= L(k+1, k) L(k+1, k)^T (~4 us more). But U(k) comes out
  * of potf2 eight columns at a time: columns jb .. jb+7 of U are final after
  * potf2's inner block at jb, and column j of P U(k) needs only column j of
- * U (U is upper triangular). So the helper block computes the product and
- * the update while potf2 still runs, and only the last columns' share is
- * left when the panel is done.
+ * U (U is upper triangular). So a helper block takes the product and the
+ * update off the chain block: in double while potf2 still runs, leaving
+ * the last columns' share for when the panel is done; in single right
+ * after it (below).
  *
  *   chain block (rank 0): potf2 of its panel [W; I] (two panels, by step
  *     parity). Each thread that solves a row of U in potf2's inner block at
@@ -905,25 +906,28 @@ __device__ __noinline__ void chain_block_outlined(int n, int ntc, T *A, int64_t 
  *     (lower triangle) into the chain block's next panel and publishes X =
  *     L(k+1, k).
  *
- * Both products run on DMMA (written for both precisions: single would
- * convert to double, exact products, double sums, one rounding).
+ * In double the helper works through the columns as they arrive (column
+ * passes on DMMA). In single it runs the chain block's own step after
+ * potf2, moved whole (helper_single: the 3xTF32 product once U(k) is
+ * complete, the update on DMMA), and U(k) goes after potf2, whole: the
+ * worker's P arrives only at about the end of potf2 (its last term needs
+ * L(k, k-1) and L(k+1, k-1), both final only at the end of the step
+ * before), so column passes could not run beside potf2, and sending rows
+ * from inside potf2 slowed it by 0.5-0.8 us.
  *
  * Measured on the H100 (docs/results/s27/, tiled kernel alone, ms, helper
- * off -> on, c8): double lower 1024 / 2048 / 3072 0.197-0.200 / 0.398-0.403
- * / 0.594-0.617 -> 0.189-0.191 / 0.380-0.381 / 0.573-0.574, 4096 unchanged
- * (the workers set the pace there), upper within the spread; a chain step
- * of 12.0 -> 11.3 us. What keeps it from more: P arrives from its worker
- * only ~0.5-1 us before potf2 ends (its last term needs L(k, k-1) and
- * L(k+1, k-1), both final only at the end of the step before), and the
- * helper's products take ~3 us of one SM's FP64 tensor pipe after that;
- * sending U costs potf2 ~0.4 us. Single precision is not helped: its
- * chain block alone is faster (1024: 0.175-0.178 against 0.187-0.192 ms
- * helped; potf2 5.7 us alone, 6.2-6.8 sending U; the products in 3xTF32
- * ran slower than on DMMA, c5). U sent by the idle warps 4-7 after each
- * inner block instead slowed potf2 more (c9, src/idle_warps_c9.patch).
+ * off -> on): double lower 1024 / 2048 / 3072 0.197-0.203 / 0.398-0.403 /
+ * 0.594-0.617 -> 0.188-0.194 / 0.380-0.388 / 0.573-0.583 (c8, c11);
+ * single lower 1024 / 2048 / 3072 0.177-0.178 / 0.353-0.355 / 0.521-0.523
+ * -> 0.168-0.170 / 0.332-0.334 / 0.495-0.498, single upper 1024 / 2048
+ * 0.183-0.184 / 0.369-0.396 -> 0.170-0.173 / 0.332-0.339 (c15); 4096 in
+ * both unchanged (the workers set the pace there). Chain step, lower 1024:
+ * double 12.0 -> 11.3 us, single 10.6 -> 9.8. Tried and not kept: the
+ * helper reading U from the chain block's shared memory after remote
+ * release arrivals (~0.33 us each; c1-c3), single's column passes on DMMA
+ * or 3xTF32 (slower than the chain block alone, c5-c8), U sent by the idle
+ * warps 4-7 (c9, src/idle_warps_c9.patch).
  */
-/* Which precisions the launcher helps (see above). */
-template <typename T> constexpr bool kHelperOf = true;
 constexpr int kChunks = kTB / kIB;
 struct HelperWords {
     unsigned long long cols_bar[kChunks]; /* the helper's: U(k)'s eight columns, one phase per step */
@@ -1423,7 +1427,7 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
     /* launched as clusters of two: block 0 is the chain block, block 1 its
      * helper (see chain_block_helped). Both read dinfo above before either
      * passes the cluster barrier, so both see the same value. */
-    if constexpr (kMinBlocks == 1 && kHelperOf<T>) {
+    if constexpr (kMinBlocks == 1) {
         if (helped && blockIdx.x < 2) {
             __shared__ HelperWords hw;
             if (blockIdx.x == 0) {
@@ -1676,10 +1680,10 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
         helper_env = v && v[0] == '0' ? 0 : 1;
     }
     static_assert(2 * kTB * kLdp <= 4 * kTB * kLdo + kTB * kLdc, "two panels fit");
-    if (kHelperOf<T> && helper_env && !two && double_buffer && nt >= 2 &&
+    if (helper_env && !two && double_buffer && nt >= 2 &&
         (size_t)optin >= helper_smem_bytes(sizeof(T))) {
         cudaLaunchConfig_t cfg = {};
-        /* the helper's buffers (single: double copies beside its own) */
+        /* the helper's buffers (four tiles) */
         const size_t smem_helped = smem > helper_smem_bytes(sizeof(T)) ? smem : helper_smem_bytes(sizeof(T));
         static bool opted_in_helped[2][64];
         if ((e = opt_in_shared(kernel, smem_helped, opted_in_helped[upper ? 1 : 0])) != cudaSuccess)
