@@ -886,10 +886,9 @@ __device__ __noinline__ void chain_block_outlined(int n, int ntc, T *A, int64_t 
  * stores, and W -= L(k+1, k) L(k+1, k)^T (~4 us more). But U(k) comes out
  * of potf2 eight columns at a time: columns jb .. jb+7 of U are final after
  * potf2's inner block at jb, and column j of P U(k) needs only column j of
- * U (U is upper triangular). So a helper block takes the product and the
- * update off the chain block: in double while potf2 still runs, leaving
- * the last columns' share for when the panel is done; in single right
- * after it (below).
+ * U (U is upper triangular). So the helper block computes the product and
+ * the update while potf2 still runs, and only the last columns' share is
+ * left when the panel is done.
  *
  *   chain block (rank 0): potf2 of its panel [W; I] (two panels, by step
  *     parity). Each thread that solves a row of U in potf2's inner block at
@@ -906,28 +905,25 @@ __device__ __noinline__ void chain_block_outlined(int n, int ntc, T *A, int64_t 
  *     (lower triangle) into the chain block's next panel and publishes X =
  *     L(k+1, k).
  *
- * In double the helper works through the columns as they arrive (column
- * passes on DMMA). In single it runs the chain block's own step after
- * potf2, moved whole (helper_single: the 3xTF32 product once U(k) is
- * complete, the update on DMMA), and U(k) goes after potf2, whole: the
- * worker's P arrives only at about the end of potf2 (its last term needs
- * L(k, k-1) and L(k+1, k-1), both final only at the end of the step
- * before), so column passes could not run beside potf2, and sending rows
- * from inside potf2 slowed it by 0.5-0.8 us.
+ * Both products run on DMMA (written for both precisions: single would
+ * convert to double, exact products, double sums, one rounding).
  *
  * Measured on the H100 (docs/results/s27/, tiled kernel alone, ms, helper
- * off -> on): double lower 1024 / 2048 / 3072 0.197-0.203 / 0.398-0.403 /
- * 0.594-0.617 -> 0.188-0.194 / 0.380-0.388 / 0.573-0.583 (c8, c11);
- * single lower 1024 / 2048 / 3072 0.177-0.178 / 0.353-0.355 / 0.521-0.523
- * -> 0.168-0.170 / 0.332-0.334 / 0.495-0.498, single upper 1024 / 2048
- * 0.183-0.184 / 0.369-0.396 -> 0.170-0.173 / 0.332-0.339 (c15); 4096 in
- * both unchanged (the workers set the pace there). Chain step, lower 1024:
- * double 12.0 -> 11.3 us, single 10.6 -> 9.8. Tried and not kept: the
- * helper reading U from the chain block's shared memory after remote
- * release arrivals (~0.33 us each; c1-c3), single's column passes on DMMA
- * or 3xTF32 (slower than the chain block alone, c5-c8), U sent by the idle
- * warps 4-7 (c9, src/idle_warps_c9.patch).
+ * off -> on, c8): double lower 1024 / 2048 / 3072 0.197-0.200 / 0.398-0.403
+ * / 0.594-0.617 -> 0.189-0.191 / 0.380-0.381 / 0.573-0.574, 4096 unchanged
+ * (the workers set the pace there), upper within the spread; a chain step
+ * of 12.0 -> 11.3 us. What keeps it from more: P arrives from its worker
+ * only ~0.5-1 us before potf2 ends (its last term needs L(k, k-1) and
+ * L(k+1, k-1), both final only at the end of the step before), and the
+ * helper's products take ~3 us of one SM's FP64 tensor pipe after that;
+ * sending U costs potf2 ~0.4 us. Single precision is not helped: its
+ * chain block alone is faster (1024: 0.175-0.178 against 0.187-0.192 ms
+ * helped; potf2 5.7 us alone, 6.2-6.8 sending U; the products in 3xTF32
+ * ran slower than on DMMA, c5). U sent by the idle warps 4-7 after each
+ * inner block instead slowed potf2 more (c9, src/idle_warps_c9.patch).
  */
+/* Which precisions the launcher helps (see above). */
+template <typename T> constexpr bool kHelperOf = std::is_same<T, double>::value;
 constexpr int kChunks = kTB / kIB;
 struct HelperWords {
     unsigned long long cols_bar[kChunks]; /* the helper's: U(k)'s eight columns, one phase per step */
@@ -937,9 +933,9 @@ struct HelperWords {
 };
 /* the bytes that complete the helper's barrier of columns jb .. jb+7: rows
  * 0 .. jb+7 of U, and the failure word with the last */
-template <typename T> __device__ __forceinline__ unsigned chunk_bytes(int jb)
+__device__ __forceinline__ unsigned chunk_bytes(int jb)
 {
-    return (unsigned)((jb + kIB) * kIB * sizeof(T)) + (jb + kIB == kTB ? 4u : 0u);
+    return (unsigned)((jb + kIB) * kIB * sizeof(double)) + (jb + kIB == kTB ? 4u : 0u);
 }
 constexpr int kLowerElems = kTB * (kTB + 1) / 2; /* W(k+1)'s lower triangle */
 
@@ -1003,18 +999,7 @@ template <typename V> __device__ __forceinline__ void st_async(unsigned peer, V 
         asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];"
                      ::"r"(peer), "r"(v), "r"(peer_bar) : "memory");
 }
-__device__ __forceinline__ void st_async16(unsigned peer, const float (&v)[4], unsigned peer_bar)
-{
-    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.v4.f32 [%0], {%1, %2, %3, %4}, [%5];"
-                 ::"r"(peer), "f"(v[0]), "f"(v[1]), "f"(v[2]), "f"(v[3]), "r"(peer_bar) : "memory");
-}
-/* eight consecutive elements (16-byte aligned) into another block's shared memory */
-__device__ __forceinline__ void send_row8(unsigned peer, const float (&x)[kIB], unsigned peer_bar)
-{
-    const float a[4] = { x[0], x[1], x[2], x[3] }, b[4] = { x[4], x[5], x[6], x[7] };
-    st_async16(peer, a, peer_bar);
-    st_async16(peer + 16u, b, peer_bar);
-}
+/* eight consecutive doubles (16-byte aligned) into another block's shared memory */
 __device__ __forceinline__ void send_row8(unsigned peer, const double (&x)[kIB], unsigned peer_bar)
 {
 #pragma unroll
@@ -1079,11 +1064,11 @@ template <bool kUpper> struct ChunkedLowerProduct {
         q = lane & 3;
         w = lower_tiles_of_warp(threadIdx.x / kWarpSize);
     }
-    template <typename XT> static __device__ __forceinline__ double x(const XT *X, int r, int k)
+    static __device__ __forceinline__ double x(const double *X, int r, int k)
     {
-        return (double)X[kUpper ? k + r * kLdo : r + k * kLdo];
+        return X[kUpper ? k + r * kLdo : r + k * kLdo];
     }
-    template <typename XT> __device__ __forceinline__ void add(const XT *X, int c0, int c1)
+    __device__ __forceinline__ void add(const double *X, int c0, int c1)
     {
         for (int k = c0; k < c1; k += 8)
 #pragma unroll
@@ -1116,39 +1101,35 @@ template <bool kUpper> struct ChunkedLowerProduct {
 /* The helper's shared memory, kTB x kLdo each: P, U (row-major) and X in
  * double, then W and (single) X in the working precision. */
 template <typename T> struct HelperSmem {
-    /* single: the chain block's own 3xTF32 product and DMMA update, on the
-     * helper (helper_single); double: the column passes in double */
-    static constexpr bool kSingle = std::is_same<T, float>::value;
-    using PT = typename std::conditional<kSingle, float, double>::type;
-    PT *P;
-    T *U, *W, *X;
-    double *Xd; /* double: X (the update's operand) */
+    double *P, *U, *Xd;
+    T *W, *X;
     __device__ __forceinline__ explicit HelperSmem(void *smem)
     {
         constexpr int kTile = kTB * kLdo;
-        P = reinterpret_cast<PT *>(smem);
-        U = reinterpret_cast<T *>(P + kTile);
-        if constexpr (kSingle) {
-            Xd = nullptr;
-            X = U + kTile;
-            W = X + kTile;
-        } else {
-            Xd = reinterpret_cast<double *>(U + kTile);
-            W = reinterpret_cast<T *>(Xd + kTile);
-            X = reinterpret_cast<T *>(Xd);
-        }
+        P = reinterpret_cast<double *>(smem);
+        U = P + kTile;
+        Xd = U + kTile;
+        W = reinterpret_cast<T *>(Xd + kTile);
+        X = std::is_same<T, double>::value ? reinterpret_cast<T *>(Xd) : W + kTile;
     }
 };
-constexpr size_t helper_smem_bytes(size_t elem) { return 4 * elem * kTB * kLdo; }
+constexpr size_t helper_smem_bytes(size_t elem)
+{
+    return (3 * sizeof(double) + (elem == sizeof(double) ? 1 : 2) * elem) * kTB * kLdo;
+}
 
-/* potf2_panel's hook in the chain block: rows kTB.. of [W; I] are U's */
+/* potf2_panel's hook in the chain block: rows kTB.. of [W; I] are U's, sent
+ * to the helper in double */
 template <typename T> struct SendURows {
     unsigned helper_u, helper_bar0; /* U(0, 0) and cols_bar[0] in the helper */
     bool below;
     __device__ __forceinline__ void send(int jb, int i, const T (&x)[kIB]) const
     {
-        send_row8(helper_u + (unsigned)((jb + i * kLdo) * sizeof(T)), x,
-                  helper_bar0 + (unsigned)(sizeof(unsigned long long) * (jb / kIB)));
+        double xd[kIB];
+#pragma unroll
+        for (int c = 0; c < kIB; ++c) xd[c] = double(x[c]);
+        send_row8(helper_u + (unsigned)((jb + i * kLdo) * sizeof(double)), xd,
+                          helper_bar0 + (unsigned)(sizeof(unsigned long long) * (jb / kIB)));
     }
     __device__ __forceinline__ void row(int jb, int t, const T (&x)[kIB]) const
     {
@@ -1189,21 +1170,16 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
         }
         __syncthreads();
         prof(worker_items(nt) + k, 0);
-        /* In single U goes after potf2, whole: the helper waits for P until
-         * about then anyway, and sending rows from inside potf2 made it
-         * 0.5-0.8 us slower (s27 c13-c15) */
-        constexpr bool kSendAfter = std::is_same<T, float>::value;
-        send.below = below && !kSendAfter;
+        send.below = below;
         const int fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &fail_sh,
                                                  true /* [W; I] */, send);
         if (below) {
             /* After a failure, the columns potf2 did not reach go as they
              * are (not a factor); then the failure word, with the last. */
-            const int sent_to = kSendAfter ? -1 : fail >= 0 ? fail : kTB; /* blocks up to it went */
-            if (sent_to < kTB)
+            if (fail >= 0)
                 for (int e = threadIdx.x; e < kTB * kChunks; e += kThreads) {
                     const int b = e / kTB, i = e % kTB, jb = kIB * b;
-                    if (jb > sent_to && i < jb + kIB) {
+                    if (jb > fail && i < jb + kIB) {
                         T x[kIB];
 #pragma unroll
                         for (int c = 0; c < kIB; ++c) x[c] = SP[kTB + i + (jb + c) * kLdp];
@@ -1236,82 +1212,10 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
     }
 }
 
-/* The helper in single precision: the chain block's own step after its
- * potf2, moved here whole (the 3xTF32 product and the DMMA update of the
- * chain block alone): P and W are loaded while potf2 runs, U(k) arrives
- * from it row by row, and once it is complete X = P U(k), W -= X X^T, W is
- * sent back and X stored and published. (P arrives too late for column
- * passes to run beside potf2: in single they ended ~3.5 us after it.) */
-template <bool kUpper>
-__device__ __forceinline__ void helper_single(int n, int ntc, float *A, int64_t ld, int *sync,
-                                              float *smem, HelperWords &hw)
-{
-    constexpr int upper = kUpper;
-    constexpr SmemOrder kPOrder = kUpper ? kMemoryOrder : kViewOrder;
-    const int nt = (n + kTB - 1) / kTB;
-    int *abort_word = sync + kAbort;
-    auto flag = [sync, nt](int ti, int tj) { return sync + kFlags + tj * nt + ti; };
-    const HelperSmem<float> hs(smem);
-    const unsigned chain_smem = peer_addr(smem, 0), chain_w_bar = peer_addr(&hw.w_bar, 0);
-    for (int k = 0; k < ntc && k + 1 < nt; ++k) {
-        const int k1 = k + 1, rows1 = min(kTB, n - k1 * kTB);
-        const bool need_w = k1 < ntc;
-        const int64_t r1 = (int64_t)k1 * kTB, c0 = (int64_t)k * kTB;
-        if (threadIdx.x == 0)
-            for (int b = 0; b < kChunks; ++b) mbar_expect(&hw.cols_bar[b], chunk_bytes<float>(kIB * b));
-        if (k1 >= 2) wait_ready(flag(k1, k), kPartial, abort_word, -1);
-        TileRegs<float> p, wr;
-        p.template fetch<kPOrder>(A, ld, upper, r1, c0, rows1, kTB, false);
-        if (need_w) {
-            if (k1 >= 2) wait_ready(flag(k1, k1), kPartial, abort_word, -1);
-            wr.template fetch<kViewOrder>(A, ld, upper, r1, r1, rows1, rows1, true);
-        }
-        p.template put<kPOrder>(hs.P, kLdo, ld, upper, rows1, false);
-        if (need_w) wr.template put<kViewOrder>(hs.W, kLdo, ld, upper, rows1, true);
-        prof(worker_items(nt) + nt + k, 0);
-        if (threadIdx.x < kWarpSize) { /* every column of U(k), one lane per barrier */
-            const int b = threadIdx.x;
-            unsigned ready;
-            do {
-                ready = __ballot_sync(0xffffffffu, b < kChunks && mbar_test(&hw.cols_bar[b], k & 1));
-            } while (ready != (1u << kChunks) - 1);
-        }
-        __syncthreads();
-        prof(worker_items(nt) + nt + k, 4);
-        const bool failed = *(volatile int *)&hw.fail != 0;
-        /* X = P U(k): U row-major here, (U(i, j) at U[j + i*kLdo]) */
-        TileAcc3xTF32 acc;
-        acc.zero();
-        acc.template update<kUpper, false, kLdo, kLdo, true>(hs.P, hs.U);
-        acc.template for_each<kUpper, false>(
-            [&](int r, int c, float v) { hs.X[kUpper ? c + r * kLdo : r + c * kLdo] = v; });
-        __syncthreads();
-        prof(worker_items(nt) + nt + k, 5);
-        prof(worker_items(nt) + nt + k, 1);
-        if (need_w && !failed) {
-            /* W - X X^T on DMMA (X converted as it is read: exact products,
-             * double sums), sent from the accumulators */
-            ChunkedLowerProduct<kUpper> wacc;
-            wacc.init();
-            wacc.add(hs.X, 0, kTB);
-            wacc.send(chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(float)), hs.W, chain_w_bar);
-        }
-        prof(worker_items(nt) + nt + k, 2);
-        store_tile_mem(A, ld, upper, r1, c0, hs.X, kLdo, rows1, kTB, false);
-        __syncthreads();
-        if (threadIdx.x == kPublisher) store_release(flag(k1, k), kFinal);
-        prof(worker_items(nt) + nt + k, 3);
-        if (failed) return;
-    }
-}
-
 template <typename T, bool kUpper>
 __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int *sync, T *smem,
                                           HelperWords &hw)
 {
-    if constexpr (HelperSmem<T>::kSingle) {
-        helper_single<kUpper>(n, ntc, A, ld, sync, smem, hw);
-    } else {
     constexpr int upper = kUpper;
     constexpr SmemOrder kPOrder = kUpper ? kMemoryOrder : kViewOrder;
     const int nt = (n + kTB - 1) / kTB;
@@ -1325,7 +1229,7 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
         const int64_t r1 = (int64_t)k1 * kTB, c0 = (int64_t)k * kTB;
         /* this step's barriers: the previous step's phases are complete */
         if (threadIdx.x == 0)
-            for (int b = 0; b < kChunks; ++b) mbar_expect(&hw.cols_bar[b], chunk_bytes<T>(kIB * b));
+            for (int b = 0; b < kChunks; ++b) mbar_expect(&hw.cols_bar[b], chunk_bytes(kIB * b));
         /* P first: the products need it. W, only needed at the end, is
          * fetched into registers beside P if it is ready, else later. */
         if (k1 >= 2) wait_ready(flag(k1, k), kPartial, abort_word, -1);
@@ -1382,7 +1286,6 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
         prof(worker_items(nt) + nt + k, 3);
         if (failed) return;
     }
-    }
 }
 #endif
 
@@ -1427,7 +1330,7 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
     /* launched as clusters of two: block 0 is the chain block, block 1 its
      * helper (see chain_block_helped). Both read dinfo above before either
      * passes the cluster barrier, so both see the same value. */
-    if constexpr (kMinBlocks == 1) {
+    if constexpr (kMinBlocks == 1 && kHelperOf<T>) {
         if (helped && blockIdx.x < 2) {
             __shared__ HelperWords hw;
             if (blockIdx.x == 0) {
@@ -1437,13 +1340,8 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
                     mbar_init(&hw.w_bar, 1);
                     if (ntc >= 2) mbar_expect(&hw.w_bar, kLowerElems * sizeof(T)); /* W(1)'s */
                 }
-            } else {
-                /* U's rows below each 8-column block's end are never sent:
-                 * they stay zero (single's product reads them) */
-                T *u = HelperSmem<T>(SA).U;
-                for (int i = threadIdx.x; i < kTB * kLdo; i += kThreads) u[i] = T(0);
-                if (threadIdx.x == 0)
-                    for (int b = 0; b < kChunks; ++b) mbar_init(&hw.cols_bar[b], 1);
+            } else if (threadIdx.x == 0) {
+                for (int b = 0; b < kChunks; ++b) mbar_init(&hw.cols_bar[b], 1);
             }
             asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
             cooperative_groups::this_cluster().sync(); /* both started, barriers set */
@@ -1680,10 +1578,10 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
         helper_env = v && v[0] == '0' ? 0 : 1;
     }
     static_assert(2 * kTB * kLdp <= 4 * kTB * kLdo + kTB * kLdc, "two panels fit");
-    if (helper_env && !two && double_buffer && nt >= 2 &&
+    if (kHelperOf<T> && helper_env && !two && double_buffer && nt >= 2 &&
         (size_t)optin >= helper_smem_bytes(sizeof(T))) {
         cudaLaunchConfig_t cfg = {};
-        /* the helper's buffers (four tiles) */
+        /* the helper's buffers (single: double copies beside its own) */
         const size_t smem_helped = smem > helper_smem_bytes(sizeof(T)) ? smem : helper_smem_bytes(sizeof(T));
         static bool opted_in_helped[2][64];
         if ((e = opt_in_shared(kernel, smem_helped, opted_in_helped[upper ? 1 : 0])) != cudaSuccess)
