@@ -922,8 +922,9 @@ __device__ __noinline__ void chain_block_outlined(int n, int ntc, T *A, int64_t 
  * ran slower than on DMMA, c5). U sent by the idle warps 4-7 after each
  * inner block instead slowed potf2 more (c9, src/idle_warps_c9.patch).
  */
-/* Which precisions the launcher helps (see above). */
-template <typename T> constexpr bool kHelperOf = std::is_same<T, double>::value;
+/* Single sends U(k) after potf2, whole, and its helper runs the chain
+ * block's own step (helper_single, below). */
+template <typename T> constexpr bool kWholeU = std::is_same<T, float>::value;
 constexpr int kChunks = kTB / kIB;
 struct HelperWords {
     unsigned long long cols_bar[kChunks]; /* the helper's: U(k)'s eight columns, one phase per step */
@@ -938,6 +939,8 @@ __device__ __forceinline__ unsigned chunk_bytes(int jb)
     return (unsigned)((jb + kIB) * kIB * sizeof(double)) + (jb + kIB == kTB ? 4u : 0u);
 }
 constexpr int kLowerElems = kTB * (kTB + 1) / 2; /* W(k+1)'s lower triangle */
+/* kWholeU: the bytes of cols_bar[0]: all of U(k) and the failure word */
+constexpr unsigned kWholeUBytes = kTB * kTB * sizeof(float) + 4u;
 
 __device__ __forceinline__ unsigned smem_addr(const void *p)
 {
@@ -986,6 +989,11 @@ __device__ __forceinline__ void st_async16(unsigned peer, const double (&v)[2], 
     asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.v2.f64 [%0], {%1, %2}, [%3];"
                  ::"r"(peer), "d"(v[0]), "d"(v[1]), "r"(peer_bar) : "memory");
 }
+__device__ __forceinline__ void st_async16(unsigned peer, const float (&v)[4], unsigned peer_bar)
+{
+    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.v4.f32 [%0], {%1, %2, %3, %4}, [%5];"
+                 ::"r"(peer), "f"(v[0]), "f"(v[1]), "f"(v[2]), "f"(v[3]), "r"(peer_bar) : "memory");
+}
 /* one element (double, float or a 32-bit word) */
 template <typename V> __device__ __forceinline__ void st_async(unsigned peer, V v, unsigned peer_bar)
 {
@@ -1009,16 +1017,14 @@ __device__ __forceinline__ void send_row8(unsigned peer, const double (&x)[kIB],
     }
 }
 
-/* X(:, c0 .. c1-1) = P U(:, c0 .. c1-1), U upper triangular (column j
- * needs rows < j + 1 of U, read up to the end of its 8-column block): 16 x 8
- * tiles over the eight warps (warp w: row tile w % 4, column blocks of
- * parity w / 4), mma m16n8k4 in four k phases. P, X and Xd in memory order
- * (kUpper: row-major), U row-major: U(i, j) = U[j + i*kLdo]. X gets the
- * result in the working precision, Xd the same values in double (the
- * operand of the update; single converts once here, not in every mma). */
-template <typename T, bool kUpper>
-__device__ __forceinline__ void below_columns(T *X, double *Xd, const double *P, const double *U,
-                                              int c0, int c1)
+/* X(:, c0 .. c1-1) = P U(:, c0 .. c1-1) in double, U upper triangular
+ * (column j needs rows < j + 1 of U, read up to the end of its 8-column
+ * block): 16 x 8 tiles over the eight warps (warp w: row tile w % 4, column
+ * blocks of parity w / 4), mma m16n8k4 in four k phases. P and X in memory
+ * order (kUpper: row-major), U row-major: U(i, j) = U[j + i*kLdo]. */
+template <bool kUpper>
+__device__ __forceinline__ void below_columns(double *X, const double *P, const double *U, int c0,
+                                              int c1)
 {
     const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
     const int g = lane >> 2, q = lane & 3, r0 = 16 * (warp % 4) + g;
@@ -1043,9 +1049,7 @@ __device__ __forceinline__ void below_columns(T *X, double *Xd, const double *P,
         for (int e = 0; e < 4; ++e) {
             const int r = r0 + 8 * (e / 2), c = jb + 2 * q + (e % 2);
             const int at = kUpper ? c + r * kLdo : r + c * kLdo;
-            const T v = T((acc[0][e] + acc[1][e]) + (acc[2][e] + acc[3][e]));
-            X[at] = v;
-            Xd[at] = double(v);
+            X[at] = (acc[0][e] + acc[1][e]) + (acc[2][e] + acc[3][e]);
         }
     }
 }
@@ -1098,40 +1102,33 @@ template <bool kUpper> struct ChunkedLowerProduct {
     }
 };
 
-/* The helper's shared memory, kTB x kLdo each: P, U (row-major) and X in
- * double, then W and (single) X in the working precision. */
+/* The helper's shared memory, four tiles of kTB x kLdo: double P, U
+ * (row-major), X and W; single (kWholeU) P, U (column-major, as the chain
+ * block's panel holds it), X and W. */
 template <typename T> struct HelperSmem {
-    double *P, *U, *Xd;
-    T *W, *X;
+    T *P, *U, *X, *W;
     __device__ __forceinline__ explicit HelperSmem(void *smem)
     {
         constexpr int kTile = kTB * kLdo;
-        P = reinterpret_cast<double *>(smem);
+        P = reinterpret_cast<T *>(smem);
         U = P + kTile;
-        Xd = U + kTile;
-        W = reinterpret_cast<T *>(Xd + kTile);
-        X = std::is_same<T, double>::value ? reinterpret_cast<T *>(Xd) : W + kTile;
+        X = U + kTile;
+        W = X + kTile;
     }
 };
-constexpr size_t helper_smem_bytes(size_t elem)
-{
-    return (3 * sizeof(double) + (elem == sizeof(double) ? 1 : 2) * elem) * kTB * kLdo;
-}
+constexpr size_t helper_smem_bytes(size_t elem) { return 4 * elem * kTB * kLdo; }
 
-/* potf2_panel's hook in the chain block: rows kTB.. of [W; I] are U's, sent
- * to the helper in double */
-template <typename T> struct SendURows {
+/* potf2_panel's hook in the chain block (double): rows kTB.. of [W; I] are
+ * U's, sent to the helper as they are solved */
+struct SendURows {
     unsigned helper_u, helper_bar0; /* U(0, 0) and cols_bar[0] in the helper */
     bool below;
-    __device__ __forceinline__ void send(int jb, int i, const T (&x)[kIB]) const
+    __device__ __forceinline__ void send(int jb, int i, const double (&x)[kIB]) const
     {
-        double xd[kIB];
-#pragma unroll
-        for (int c = 0; c < kIB; ++c) xd[c] = double(x[c]);
-        send_row8(helper_u + (unsigned)((jb + i * kLdo) * sizeof(double)), xd,
-                          helper_bar0 + (unsigned)(sizeof(unsigned long long) * (jb / kIB)));
+        send_row8(helper_u + (unsigned)((jb + i * kLdo) * sizeof(double)), x,
+                  helper_bar0 + (unsigned)(sizeof(unsigned long long) * (jb / kIB)));
     }
-    __device__ __forceinline__ void row(int jb, int t, const T (&x)[kIB]) const
+    __device__ __forceinline__ void row(int jb, int t, const double (&x)[kIB]) const
     {
         const int i = jb + t - kTB; /* U's row */
         if (below && i >= 0) send(jb, i, x);
@@ -1151,7 +1148,7 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
         for (int i = threadIdx.x; i < kTB * kTB; i += kThreads)
             SP[kTB + i % kTB + (i / kTB) * kLdp] = T(i % kTB == i / kTB);
     };
-    SendURows<T> send;
+    SendURows send;
     send.helper_u = peer_addr(HelperSmem<T>(smem).U, 1);
     send.helper_bar0 = peer_addr(&hw.cols_bar[0], 1);
     const unsigned helper_fail = peer_addr(&hw.fail, 1);
@@ -1170,25 +1167,44 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
         }
         __syncthreads();
         prof(worker_items(nt) + k, 0);
-        send.below = below;
-        const int fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &fail_sh,
-                                                 true /* [W; I] */, send);
-        if (below) {
-            /* After a failure, the columns potf2 did not reach go as they
-             * are (not a factor); then the failure word, with the last. */
-            if (fail >= 0)
-                for (int e = threadIdx.x; e < kTB * kChunks; e += kThreads) {
-                    const int b = e / kTB, i = e % kTB, jb = kIB * b;
-                    if (jb > fail && i < jb + kIB) {
-                        T x[kIB];
-#pragma unroll
-                        for (int c = 0; c < kIB; ++c) x[c] = SP[kTB + i + (jb + c) * kLdp];
-                        send.send(jb, i, x);
-                    }
+        int fail;
+        if constexpr (kWholeU<T>) {
+            fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &fail_sh,
+                                           true /* [W; I] */);
+            if (below) {
+                /* U(k) as the panel holds it (after a failure too: the
+                 * helper forms L(k+1, k) from it as the chain block would),
+                 * 16 bytes per store, then the failure word */
+                for (int e = threadIdx.x; e < kTB * kTB / 4; e += kThreads) {
+                    const int c = e / (kTB / 4), r = 4 * (e % (kTB / 4));
+                    const float *u = reinterpret_cast<const float *>(SP) + kTB + r + c * kLdp;
+                    const float v[4] = { u[0], u[1], u[2], u[3] };
+                    st_async16(send.helper_u + (unsigned)((r + c * kLdo) * sizeof(float)), v,
+                               send.helper_bar0);
                 }
-            if (threadIdx.x == kPublisher)
-                st_async(helper_fail, fail >= 0 ? 1 : 0,
-                         send.helper_bar0 + (unsigned)(sizeof(unsigned long long) * (kChunks - 1)));
+                if (threadIdx.x == kPublisher) st_async(helper_fail, fail >= 0 ? 1 : 0, send.helper_bar0);
+            }
+        } else {
+            send.below = below;
+            fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &fail_sh,
+                                           true /* [W; I] */, send);
+            if (below) {
+                /* After a failure, the columns potf2 did not reach go as they
+                 * are (not a factor); then the failure word, with the last. */
+                if (fail >= 0)
+                    for (int e = threadIdx.x; e < kTB * kChunks; e += kThreads) {
+                        const int b = e / kTB, i = e % kTB, jb = kIB * b;
+                        if (jb > fail && i < jb + kIB) {
+                            T x[kIB];
+#pragma unroll
+                            for (int c = 0; c < kIB; ++c) x[c] = SP[kTB + i + (jb + c) * kLdp];
+                            send.send(jb, i, x);
+                        }
+                    }
+                if (threadIdx.x == kPublisher)
+                    st_async(helper_fail, fail >= 0 ? 1 : 0,
+                             send.helper_bar0 + (unsigned)(sizeof(unsigned long long) * (kChunks - 1)));
+            }
         }
         prof(worker_items(nt) + k, 1);
         store_tile(A, ld, upper, c0, c0, SP, kLdp, rows, rows, true);
@@ -1212,79 +1228,149 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
     }
 }
 
-template <typename T, bool kUpper>
-__device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int *sync, T *smem,
-                                          HelperWords &hw)
+/* The helper in single precision: the chain block's own step after its
+ * potf2, moved here whole, with the same arithmetic in the same order (the
+ * same 3xTF32 product with U by columns, the same DMMA update with its one
+ * rounding to single, so that the factor is bit for bit the chain block's
+ * alone): P and W are loaded while potf2 runs; U(k) arrives whole after
+ * potf2; then X = P U(k), W - X X^T sent into the chain block's next
+ * panel, and X stored and published. (In single P arrives at about the end
+ * of potf2, so column passes beside it gain nothing, and sending rows from
+ * inside potf2 slowed it by 0.5-0.8 us: s27 c5-c9, c13.) */
+template <bool kUpper>
+__device__ __forceinline__ void helper_single(int n, int ntc, float *A, int64_t ld, int *sync,
+                                              float *smem, HelperWords &hw)
 {
     constexpr int upper = kUpper;
     constexpr SmemOrder kPOrder = kUpper ? kMemoryOrder : kViewOrder;
     const int nt = (n + kTB - 1) / kTB;
     int *abort_word = sync + kAbort;
     auto flag = [sync, nt](int ti, int tj) { return sync + kFlags + tj * nt + ti; };
-    const HelperSmem<T> hs(smem);
+    const HelperSmem<float> hs(smem);
     const unsigned chain_smem = peer_addr(smem, 0), chain_w_bar = peer_addr(&hw.w_bar, 0);
     for (int k = 0; k < ntc && k + 1 < nt; ++k) {
         const int k1 = k + 1, rows1 = min(kTB, n - k1 * kTB);
         const bool need_w = k1 < ntc;
         const int64_t r1 = (int64_t)k1 * kTB, c0 = (int64_t)k * kTB;
-        /* this step's barriers: the previous step's phases are complete */
-        if (threadIdx.x == 0)
-            for (int b = 0; b < kChunks; ++b) mbar_expect(&hw.cols_bar[b], chunk_bytes(kIB * b));
-        /* P first: the products need it. W, only needed at the end, is
-         * fetched into registers beside P if it is ready, else later. */
+        /* this step's phase: the previous one is complete */
+        if (threadIdx.x == 0) mbar_expect(&hw.cols_bar[0], kWholeUBytes);
         if (k1 >= 2) wait_ready(flag(k1, k), kPartial, abort_word, -1);
-        TileRegs<T> p, wr;
+        TileRegs<float> p, wr;
         p.template fetch<kPOrder>(A, ld, upper, r1, c0, rows1, kTB, false);
-        bool have_w = need_w && (k1 < 2 || __syncthreads_or(threadIdx.x == 0 &&
-                                                            load_acquire(flag(k1, k1)) >= kPartial));
-        if (have_w) wr.template fetch<kViewOrder>(A, ld, upper, r1, r1, rows1, rows1, true);
+        if (need_w) {
+            if (k1 >= 2) wait_ready(flag(k1, k1), kPartial, abort_word, -1);
+            wr.template fetch<kViewOrder>(A, ld, upper, r1, r1, rows1, rows1, true);
+        }
+        /* as the chain block puts them (P: memory order, W: lower, unit pad) */
         p.template put<kPOrder>(hs.P, kLdo, ld, upper, rows1, false);
+        if (need_w) wr.template put<kViewOrder>(hs.W, kLdo, ld, upper, rows1, true);
         prof(worker_items(nt) + nt + k, 0);
-        ChunkedLowerProduct<kUpper> wacc;
-        wacc.init();
-        T *out = upper ? A + c0 + r1 * ld : A + r1 + c0 * ld;
-        for (int done = 0; done < kTB;) {
-            /* warp 0 waits for the next eight columns and counts every
-             * further eight already arrived, one lane per barrier */
-            if (threadIdx.x < kWarpSize) {
-                const int b = done / kIB + threadIdx.x;
-                unsigned ready;
-                do {
-                    ready = __ballot_sync(0xffffffffu, b < kChunks && mbar_test(&hw.cols_bar[b], k & 1));
-                } while (!(ready & 1u));
-                if (threadIdx.x == 0) hw.avail = done + kIB * (__ffs(~ready) - 1);
-            }
-            __syncthreads(); /* also: the loads of P */
-            const int avail = hw.avail;
-            if (done == 0) prof(worker_items(nt) + nt + k, 4);
-            below_columns<T, kUpper>(hs.X, hs.Xd, hs.P, hs.U, done, avail);
-            __syncthreads();
-            /* X's new columns to memory now: only the publish waits */
-            const int w = avail - done;
-            for (int e = threadIdx.x; e < kTB * w; e += kThreads) {
-                const int r = upper ? e / w : e % kTB, c = done + (upper ? e % w : e / kTB);
-                if (r < rows1) out[upper ? c + r * ld : r + c * ld] = hs.X[upper ? c + r * kLdo : r + c * kLdo];
-            }
-            if (need_w) wacc.add(hs.Xd, done, avail);
-            if (done == 0) prof(worker_items(nt) + nt + k, 5);
-            done = avail;
+        mbar_wait(&hw.cols_bar[0], k & 1);
+        __syncthreads(); /* also: the puts of P and W */
+        prof(worker_items(nt) + nt + k, 4);
+        const bool failed = *(volatile int *)&hw.fail != 0;
+        TileAcc3xTF32 acc;
+        acc.zero();
+        acc.template update<kUpper, true, kLdo, kLdo, true>(hs.P, hs.U);
+        acc.template for_each<kUpper, true>(
+            [&](int r, int c, float v) { hs.X[kUpper ? c + r * kLdo : r + c * kLdo] = v; });
+        __syncthreads();
+        prof(worker_items(nt) + nt + k, 5);
+        if (need_w && !failed) {
+            const unsigned panel = chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(float));
+            lower_product_each<float, kUpper>(hs.X, kLdo, [&](int r, int c, float v) {
+                st_async(panel + (unsigned)((r + c * kLdp) * sizeof(float)), hs.W[r + c * kLdo] - v,
+                         chain_w_bar);
+            });
         }
         prof(worker_items(nt) + nt + k, 1);
-        const bool failed = *(volatile int *)&hw.fail != 0; /* arrived with the last columns */
-        if (need_w && !failed) {
-            if (!have_w) {
-                wait_ready(flag(k1, k1), kPartial, abort_word, -1);
-                wr.template fetch<kViewOrder>(A, ld, upper, r1, r1, rows1, rows1, true);
-            }
-            wr.template put<kViewOrder>(hs.W, kLdo, ld, upper, rows1, true);
-            __syncthreads();
-            wacc.send(chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(T)), hs.W, chain_w_bar);
-        }
+        store_tile_mem(A, ld, upper, r1, c0, hs.X, kLdo, rows1, kTB, false);
         prof(worker_items(nt) + nt + k, 2);
         __syncthreads(); /* every store of X */
         if (threadIdx.x == kPublisher) store_release(flag(k1, k), kFinal);
         prof(worker_items(nt) + nt + k, 3);
         if (failed) return;
+    }
+}
+
+template <typename T, bool kUpper>
+__device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int *sync, T *smem,
+                                          HelperWords &hw)
+{
+    if constexpr (kWholeU<T>) {
+        helper_single<kUpper>(n, ntc, A, ld, sync, smem, hw);
+        return;
+    } else {
+        constexpr int upper = kUpper;
+        constexpr SmemOrder kPOrder = kUpper ? kMemoryOrder : kViewOrder;
+        const int nt = (n + kTB - 1) / kTB;
+        int *abort_word = sync + kAbort;
+        auto flag = [sync, nt](int ti, int tj) { return sync + kFlags + tj * nt + ti; };
+        const HelperSmem<T> hs(smem);
+        const unsigned chain_smem = peer_addr(smem, 0), chain_w_bar = peer_addr(&hw.w_bar, 0);
+        for (int k = 0; k < ntc && k + 1 < nt; ++k) {
+            const int k1 = k + 1, rows1 = min(kTB, n - k1 * kTB);
+            const bool need_w = k1 < ntc;
+            const int64_t r1 = (int64_t)k1 * kTB, c0 = (int64_t)k * kTB;
+            /* this step's barriers: the previous step's phases are complete */
+            if (threadIdx.x == 0)
+                for (int b = 0; b < kChunks; ++b) mbar_expect(&hw.cols_bar[b], chunk_bytes(kIB * b));
+            /* P first: the products need it. W, only needed at the end, is
+             * fetched into registers beside P if it is ready, else later. */
+            if (k1 >= 2) wait_ready(flag(k1, k), kPartial, abort_word, -1);
+            TileRegs<T> p, wr;
+            p.template fetch<kPOrder>(A, ld, upper, r1, c0, rows1, kTB, false);
+            bool have_w = need_w && (k1 < 2 || __syncthreads_or(threadIdx.x == 0 &&
+                                                                load_acquire(flag(k1, k1)) >= kPartial));
+            if (have_w) wr.template fetch<kViewOrder>(A, ld, upper, r1, r1, rows1, rows1, true);
+            p.template put<kPOrder>(hs.P, kLdo, ld, upper, rows1, false);
+            prof(worker_items(nt) + nt + k, 0);
+            ChunkedLowerProduct<kUpper> wacc;
+            wacc.init();
+            T *out = upper ? A + c0 + r1 * ld : A + r1 + c0 * ld;
+            for (int done = 0; done < kTB;) {
+                /* warp 0 waits for the next eight columns and counts every
+                 * further eight already arrived, one lane per barrier */
+                if (threadIdx.x < kWarpSize) {
+                    const int b = done / kIB + threadIdx.x;
+                    unsigned ready;
+                    do {
+                        ready = __ballot_sync(0xffffffffu, b < kChunks && mbar_test(&hw.cols_bar[b], k & 1));
+                    } while (!(ready & 1u));
+                    if (threadIdx.x == 0) hw.avail = done + kIB * (__ffs(~ready) - 1);
+                }
+                __syncthreads(); /* also: the loads of P */
+                const int avail = hw.avail;
+                if (done == 0) prof(worker_items(nt) + nt + k, 4);
+                below_columns<kUpper>(hs.X, hs.P, hs.U, done, avail);
+                __syncthreads();
+                /* X's new columns to memory now: only the publish waits */
+                const int w = avail - done;
+                for (int e = threadIdx.x; e < kTB * w; e += kThreads) {
+                    const int r = upper ? e / w : e % kTB, c = done + (upper ? e % w : e / kTB);
+                    if (r < rows1) out[upper ? c + r * ld : r + c * ld] = hs.X[upper ? c + r * kLdo : r + c * kLdo];
+                }
+                if (need_w) wacc.add(hs.X, done, avail);
+                if (done == 0) prof(worker_items(nt) + nt + k, 5);
+                done = avail;
+            }
+            prof(worker_items(nt) + nt + k, 1);
+            const bool failed = *(volatile int *)&hw.fail != 0; /* arrived with the last columns */
+            if (need_w && !failed) {
+                if (!have_w) {
+                    wait_ready(flag(k1, k1), kPartial, abort_word, -1);
+                    wr.template fetch<kViewOrder>(A, ld, upper, r1, r1, rows1, rows1, true);
+                }
+                wr.template put<kViewOrder>(hs.W, kLdo, ld, upper, rows1, true);
+                __syncthreads();
+                wacc.send(chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(T)), hs.W, chain_w_bar);
+            }
+            prof(worker_items(nt) + nt + k, 2);
+            __syncthreads(); /* every store of X */
+            if (threadIdx.x == kPublisher) store_release(flag(k1, k), kFinal);
+            prof(worker_items(nt) + nt + k, 3);
+            if (failed) return;
+        }
     }
 }
 #endif
@@ -1330,7 +1416,7 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
     /* launched as clusters of two: block 0 is the chain block, block 1 its
      * helper (see chain_block_helped). Both read dinfo above before either
      * passes the cluster barrier, so both see the same value. */
-    if constexpr (kMinBlocks == 1 && kHelperOf<T>) {
+    if constexpr (kMinBlocks == 1) {
         if (helped && blockIdx.x < 2) {
             __shared__ HelperWords hw;
             if (blockIdx.x == 0) {
@@ -1578,10 +1664,10 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
         helper_env = v && v[0] == '0' ? 0 : 1;
     }
     static_assert(2 * kTB * kLdp <= 4 * kTB * kLdo + kTB * kLdc, "two panels fit");
-    if (kHelperOf<T> && helper_env && !two && double_buffer && nt >= 2 &&
+    if (helper_env && !two && double_buffer && nt >= 2 &&
         (size_t)optin >= helper_smem_bytes(sizeof(T))) {
         cudaLaunchConfig_t cfg = {};
-        /* the helper's buffers (single: double copies beside its own) */
+        /* the helper's buffers (four tiles) */
         const size_t smem_helped = smem > helper_smem_bytes(sizeof(T)) ? smem : helper_smem_bytes(sizeof(T));
         static bool opted_in_helped[2][64];
         if ((e = opt_in_shared(kernel, smem_helped, opted_in_helped[upper ? 1 : 0])) != cudaSuccess)

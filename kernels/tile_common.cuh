@@ -369,8 +369,11 @@ __device__ __forceinline__ LowerTilesOfWarp lower_tiles_of_warp(int warp)
     const int sh = 8 * warp;
     return { int((kI >> sh) & 0xff), int((kJ0 >> sh) & 0xff), int((kCount >> sh) & 0xff) };
 }
-template <typename T, bool kRowX = false>
-__device__ __forceinline__ void lower_product_sub(T *C, int ldc, const T *X, int ldx)
+/* f(r, c, v) with v = (X X^T)(r, c) rounded to T, for each r >= c of the
+ * 64 x 64 tile (lower_product_sub below; the tiled kernel's helper block
+ * sends C - v to another block instead, with the same rounding) */
+template <typename T, bool kRowX = false, typename F>
+__device__ __forceinline__ void lower_product_each(const T *X, int ldx, F f)
 {
     constexpr bool kPairs = sizeof(T) == 4 && !kRowX; /* k slots 2q, 2q + 1 */
     constexpr int kSlot = kPairs ? 2 : 1, kPhase = kPairs ? 1 : 4;
@@ -399,8 +402,13 @@ __device__ __forceinline__ void lower_product_sub(T *C, int ldc, const T *X, int
 #pragma unroll
             for (int e = 0; e < 4; ++e) {
                 const int r = 16 * w.i + g + 8 * (e / 2), c = 8 * (w.j0 + s) + 2 * q + (e % 2);
-                if (r >= c) C[r + c * ldc] -= T(acc[s][0][e] + acc[s][1][e]);
+                if (r >= c) f(r, c, T(acc[s][0][e] + acc[s][1][e]));
             }
+}
+template <typename T, bool kRowX = false>
+__device__ __forceinline__ void lower_product_sub(T *C, int ldc, const T *X, int ldx)
+{
+    lower_product_each<T, kRowX>(X, ldx, [C, ldc](int r, int c, T v) { C[r + c * ldc] -= v; });
 }
 
 /* The inner-panel update in each precision: DMMA for double; single on
