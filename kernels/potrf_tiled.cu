@@ -941,6 +941,15 @@ __device__ __forceinline__ unsigned chunk_bytes(int jb)
 constexpr int kLowerElems = kTB * (kTB + 1) / 2; /* W(k+1)'s lower triangle */
 /* kWholeU: the bytes of cols_bar[0]: all of U(k) and the failure word */
 constexpr unsigned kWholeUBytes = kTB * kTB * sizeof(float) + 4u;
+/* the bytes of W(k+1) that complete the chain block's w_bar: its lower
+ * triangle, element by element (double); single sends four-row groups */
+template <typename T> constexpr unsigned w_bytes()
+{
+#ifndef GCHOL_HELPER_W_SCALAR
+    if (kWholeU<T>) return 16u * (kTB / 4) * (kTB / 4 + 1) / 2 * 4;
+#endif
+    return kLowerElems * sizeof(T);
+}
 
 __device__ __forceinline__ unsigned smem_addr(const void *p)
 {
@@ -1163,7 +1172,7 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
             if (below) identity_below(SP);
         } else if (threadIdx.x == 0) {
             mbar_wait(&hw.w_bar, (k - 1) & 1);
-            if (k + 1 < ntc) mbar_expect(&hw.w_bar, kLowerElems * sizeof(T)); /* W(k+2)'s */
+            if (k + 1 < ntc) mbar_expect(&hw.w_bar, w_bytes<T>()); /* W(k+2)'s */
         }
         __syncthreads();
         prof(worker_items(nt) + k, 0);
@@ -1278,10 +1287,26 @@ __device__ __forceinline__ void helper_single(int n, int ntc, float *A, int64_t 
         prof(worker_items(nt) + nt + k, 5);
         if (need_w && !failed) {
             const unsigned panel = chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(float));
+#ifdef GCHOL_HELPER_W_SCALAR
             lower_product_each<float, kUpper>(hs.X, kLdo, [&](int r, int c, float v) {
                 st_async(panel + (unsigned)((r + c * kLdp) * sizeof(float)), hs.W[r + c * kLdo] - v,
                          chain_w_bar);
             });
+#else
+            /* W -= X X^T here, then its lower part by columns, 16 bytes per
+             * store (the four-row groups that hold a column's diagonal
+             * carry a few of its upper entries along: zeros, which potf2
+             * does not read) */
+            lower_product_sub<float, kUpper>(hs.W, kLdo, hs.X, kLdo);
+            __syncthreads();
+            for (int e = threadIdx.x; e < kTB * kTB / 4; e += kThreads) {
+                const int c = e / (kTB / 4), r = 4 * (e % (kTB / 4));
+                if (r + 4 <= c) continue;
+                const float *w = hs.W + r + c * kLdo;
+                const float v[4] = { w[0], w[1], w[2], w[3] };
+                st_async16(panel + (unsigned)((r + c * kLdp) * sizeof(float)), v, chain_w_bar);
+            }
+#endif
         }
         prof(worker_items(nt) + nt + k, 1);
         store_tile_mem(A, ld, upper, r1, c0, hs.X, kLdo, rows1, kTB, false);
@@ -1424,7 +1449,7 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
                 for (int i = threadIdx.x; i < 2 * kTB * kLdp; i += kThreads) SA[i] = T(0);
                 if (threadIdx.x == 0) {
                     mbar_init(&hw.w_bar, 1);
-                    if (ntc >= 2) mbar_expect(&hw.w_bar, kLowerElems * sizeof(T)); /* W(1)'s */
+                    if (ntc >= 2) mbar_expect(&hw.w_bar, w_bytes<T>()); /* W(1)'s */
                 }
             } else if (threadIdx.x == 0) {
                 for (int b = 0; b < kChunks; ++b) mbar_init(&hw.cols_bar[b], 1);

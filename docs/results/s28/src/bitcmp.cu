@@ -1,7 +1,10 @@
 /* Session 28: the tiled kernel's single-precision factor with the helper
  * block and without it (GCHOL_TILED_HELPER=0), compared bit for bit. Prints
  * one line per case: uplo, n, info and a 64-bit FNV hash of the whole
- * matrix buffer (both triangles and the padding) after gchol_spotrf_gpu.
+ * matrix buffer (both triangles and the padding) after gchol_spotrf_gpu,
+ * and a second hash of the part that LAPACK defines after a failure at info
+ * = k: the first k - 1 columns of L (for U, its first k - 1 rows). The rest
+ * of a failed matrix depends on when the blocks saw the abort.
  * Run it twice, with and without the variable, and diff the outputs.
  * Inputs: G G^T / n + 0.5 I with G uniform in [-1, 1) from a fixed LCG,
  * formed with cublasSsyrk (lower; mirrored for upper); failing cases put
@@ -62,8 +65,15 @@ int main()
                 int64_t info = -99;
                 const int64_t rc = gchol_spotrf_gpu(uplo, n, dA, ld, &info, q);
                 CK(cudaMemcpy(a.data(), dA, a.size() * 4, cudaMemcpyDeviceToHost));
-                printf("%c %6lld bad=%d rc=%lld info=%lld hash=%016llx\n", uplo, (long long)n, bad,
-                       (long long)rc, (long long)info, (unsigned long long)fnv(a.data(), a.size() * 4));
+                /* the defined part: L(:, 0 .. m-1) lower, U(0 .. m-1, :) upper */
+                const int64_t m = info > 0 ? info - 1 : n;
+                std::vector<float> def;
+                for (int64_t j = 0; j < n; ++j)
+                    for (int64_t i = 0; i < n; ++i)
+                        if (uplo == 'L' ? (i >= j && j < m) : (i <= j && i < m)) def.push_back(a[i + j * ld]);
+                printf("%c %6lld bad=%d rc=%lld info=%lld defined=%016llx all=%016llx\n", uplo, (long long)n, bad,
+                       (long long)rc, (long long)info, (unsigned long long)fnv(def.data(), def.size() * 4),
+                       (unsigned long long)fnv(a.data(), a.size() * 4));
                 CK(cudaFree(dG));
                 CK(cudaFree(dA));
             }
