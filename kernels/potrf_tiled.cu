@@ -886,9 +886,11 @@ __device__ __noinline__ void chain_block_outlined(int n, int ntc, T *A, int64_t 
  * stores, and W -= L(k+1, k) L(k+1, k)^T (~4 us more). But U(k) comes out
  * of potf2 eight columns at a time: columns jb .. jb+7 of U are final after
  * potf2's inner block at jb, and column j of P U(k) needs only column j of
- * U (U is upper triangular). So the helper block computes the product and
- * the update while potf2 still runs, and only the last columns' share is
- * left when the panel is done.
+ * U (U is upper triangular). So in double the helper block computes the
+ * product and the update while potf2 still runs, and only the last
+ * columns' share is left when the panel is done. Single takes another form
+ * (helper_single, below): U(k) goes after potf2, whole, and the helper runs
+ * the chain block's own step, bit for bit.
  *
  *   chain block (rank 0): potf2 of its panel [W; I] (two panels, by step
  *     parity). Each thread that solves a row of U in potf2's inner block at
@@ -905,22 +907,21 @@ __device__ __noinline__ void chain_block_outlined(int n, int ntc, T *A, int64_t 
  *     (lower triangle) into the chain block's next panel and publishes X =
  *     L(k+1, k).
  *
- * Both products run on DMMA (written for both precisions: single would
- * convert to double, exact products, double sums, one rounding).
- *
- * Measured on the H100 (docs/results/s27/, tiled kernel alone, ms, helper
- * off -> on, c8): double lower 1024 / 2048 / 3072 0.197-0.200 / 0.398-0.403
- * / 0.594-0.617 -> 0.189-0.191 / 0.380-0.381 / 0.573-0.574, 4096 unchanged
- * (the workers set the pace there), upper within the spread; a chain step
- * of 12.0 -> 11.3 us. What keeps it from more: P arrives from its worker
- * only ~0.5-1 us before potf2 ends (its last term needs L(k, k-1) and
- * L(k+1, k-1), both final only at the end of the step before), and the
- * helper's products take ~3 us of one SM's FP64 tensor pipe after that;
- * sending U costs potf2 ~0.4 us. Single precision is not helped: its
- * chain block alone is faster (1024: 0.175-0.178 against 0.187-0.192 ms
- * helped; potf2 5.7 us alone, 6.2-6.8 sending U; the products in 3xTF32
- * ran slower than on DMMA, c5). U sent by the idle warps 4-7 after each
- * inner block instead slowed potf2 more (c9, src/idle_warps_c9.patch).
+ * Measured on the H100 (tiled kernel alone, ms, helper off -> on): double
+ * lower 1024 / 2048 / 3072 0.197-0.200 / 0.398-0.403 / 0.594-0.617 ->
+ * 0.189-0.191 / 0.380-0.381 / 0.573-0.574 (docs/results/s27/c8), 4096
+ * unchanged (the workers set the pace there), upper within the spread; a
+ * chain step of 12.0 -> 11.3 us. What keeps it from more: P arrives from
+ * its worker only ~0.5-1 us before potf2 ends (its last term needs L(k,
+ * k-1) and L(k+1, k-1), both final only at the end of the step before), and
+ * the helper's products take ~3 us of one SM's FP64 tensor pipe after
+ * that; sending U costs potf2 ~0.4 us. U sent by the idle warps 4-7 after
+ * each inner block slowed potf2 more (s27 c9, src/idle_warps_c9.patch).
+ * Single lower 1024 / 2048 / 3072 0.175-0.182 / 0.347-0.355 / 0.517-0.524
+ * -> 0.167-0.168 / 0.320-0.323 / 0.485-0.499, upper 1024 / 2048
+ * 0.182-0.184 / 0.361-0.363 -> 0.165-0.171 / 0.318-0.320 (s28 c1), a chain
+ * step of 10.6 -> 9.8 us; the factor is the same bit for bit (s28 c1-c2,
+ * bitcmp.cu).
  */
 /* Single sends U(k) after potf2, whole, and its helper runs the chain
  * block's own step (helper_single, below). */
@@ -941,15 +942,6 @@ __device__ __forceinline__ unsigned chunk_bytes(int jb)
 constexpr int kLowerElems = kTB * (kTB + 1) / 2; /* W(k+1)'s lower triangle */
 /* kWholeU: the bytes of cols_bar[0]: all of U(k) and the failure word */
 constexpr unsigned kWholeUBytes = kTB * kTB * sizeof(float) + 4u;
-/* the bytes of W(k+1) that complete the chain block's w_bar: its lower
- * triangle, element by element (double); single sends four-row groups */
-template <typename T> constexpr unsigned w_bytes()
-{
-#ifndef GCHOL_HELPER_W_SCALAR
-    if (kWholeU<T>) return 16u * (kTB / 4) * (kTB / 4 + 1) / 2 * 4;
-#endif
-    return kLowerElems * sizeof(T);
-}
 
 __device__ __forceinline__ unsigned smem_addr(const void *p)
 {
@@ -1172,7 +1164,7 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
             if (below) identity_below(SP);
         } else if (threadIdx.x == 0) {
             mbar_wait(&hw.w_bar, (k - 1) & 1);
-            if (k + 1 < ntc) mbar_expect(&hw.w_bar, w_bytes<T>()); /* W(k+2)'s */
+            if (k + 1 < ntc) mbar_expect(&hw.w_bar, kLowerElems * sizeof(T)); /* W(k+2)'s */
         }
         __syncthreads();
         prof(worker_items(nt) + k, 0);
@@ -1287,26 +1279,13 @@ __device__ __forceinline__ void helper_single(int n, int ntc, float *A, int64_t 
         prof(worker_items(nt) + nt + k, 5);
         if (need_w && !failed) {
             const unsigned panel = chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(float));
-#ifdef GCHOL_HELPER_W_SCALAR
+            /* the chain block's update, each element sent as it comes out
+             * of the accumulators (c2: W -= X X^T here first, then sent by
+             * columns 16 bytes per store, was no faster: step 9.75 -> 9.90 us) */
             lower_product_each<float, kUpper>(hs.X, kLdo, [&](int r, int c, float v) {
                 st_async(panel + (unsigned)((r + c * kLdp) * sizeof(float)), hs.W[r + c * kLdo] - v,
                          chain_w_bar);
             });
-#else
-            /* W -= X X^T here, then its lower part by columns, 16 bytes per
-             * store (the four-row groups that hold a column's diagonal
-             * carry a few of its upper entries along: zeros, which potf2
-             * does not read) */
-            lower_product_sub<float, kUpper>(hs.W, kLdo, hs.X, kLdo);
-            __syncthreads();
-            for (int e = threadIdx.x; e < kTB * kTB / 4; e += kThreads) {
-                const int c = e / (kTB / 4), r = 4 * (e % (kTB / 4));
-                if (r + 4 <= c) continue;
-                const float *w = hs.W + r + c * kLdo;
-                const float v[4] = { w[0], w[1], w[2], w[3] };
-                st_async16(panel + (unsigned)((r + c * kLdp) * sizeof(float)), v, chain_w_bar);
-            }
-#endif
         }
         prof(worker_items(nt) + nt + k, 1);
         store_tile_mem(A, ld, upper, r1, c0, hs.X, kLdo, rows1, kTB, false);
@@ -1449,7 +1428,7 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
                 for (int i = threadIdx.x; i < 2 * kTB * kLdp; i += kThreads) SA[i] = T(0);
                 if (threadIdx.x == 0) {
                     mbar_init(&hw.w_bar, 1);
-                    if (ntc >= 2) mbar_expect(&hw.w_bar, w_bytes<T>()); /* W(1)'s */
+                    if (ntc >= 2) mbar_expect(&hw.w_bar, kLowerElems * sizeof(T)); /* W(1)'s */
                 }
             } else if (threadIdx.x == 0) {
                 for (int b = 0; b < kChunks; ++b) mbar_init(&hw.cols_bar[b], 1);
