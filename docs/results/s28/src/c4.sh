@@ -1,0 +1,20 @@
+#!/bin/bash
+# session 28, call 4: c3's tree. The issue-3 sweep (both precisions and triangles, auto); the helper
+# on / off at the tiled sizes in single, alternating, two rounds; issue 4 (syrk_diag d + s, pftrf d)
+# as in s27 c11.
+source docs/results/call_common.sh c4 lib benchmarks/bench_potrf benchmarks/bench_syrk_diag benchmarks/bench_pftrf
+run bench_sweep --limit 200 ./benchmarks/bench_potrf -n 1023,1024,1025,2048,4095,4096,4097,6144,8191,8192,8193,12288,16384,24576,32768,40960 \
+    --prec ds --uplo LU --variant auto --niter 5 --csv $R/bench_sweep.csv
+grep -E '^ *[ds] +[0-9]+ [LU] auto' $R/bench_sweep.log | awk '{printf "%s %s %s %s/%s=%s %s\n", $1,$2,$3,$9,$12,$15,$NF}'
+grep -iE "gemm|ceiling" $R/bench_sweep.log | head -3
+for r in 1 2; do for v in on off; do e=""; [ $v = off ] && e="GCHOL_TILED_HELPER=0"
+  run ab_${v}_$r --limit 260 env $e ./benchmarks/bench_potrf -n 1024,1025,2048,3072,4096,6144,8192 --prec s --uplo LU --variant auto --niter 7
+  echo "$v.$r: $(grep -E '^ *[ds] +[0-9]+ [LU] auto' $R/ab_${v}_$r.log | awk '{printf "%s%s%s %s/%s=%s  ", $1,$2,$3,$9,$12,$15}')"
+done; done
+for p in d s; do
+  run bench_syrk_diag_$p --limit 420 ./benchmarks/bench_syrk_diag --prec $p --all-rfp --runs 5 --csv $R/syrk_diag_$p.csv
+  grep -vE '^$' $R/bench_syrk_diag_$p.log | grep -v "^# [a-z]" | cut -c1-150
+done
+run bench_pftrf_d --limit 590 ./benchmarks/bench_pftrf --sizes 16384,32768 --prec d --all-rfp --form auto --csv $R/pftrf_d.csv
+grep -vE '^#|^$' $R/bench_pftrf_d.log | cut -c1-160
+finish
