@@ -940,12 +940,8 @@ __device__ __forceinline__ unsigned chunk_bytes(int jb)
     return (unsigned)((jb + kIB) * kIB * sizeof(double)) + (jb + kIB == kTB ? 4u : 0u);
 }
 constexpr int kLowerElems = kTB * (kTB + 1) / 2; /* W(k+1)'s lower triangle */
-/* kWholeU: the part of U(k) that the product reads (columns 16b .. 16b+15
- * down to row 16b + 15: TileAcc3xTF32's kUpperB) and the failure word, in
- * the bytes of cols_bar[0] */
-__host__ __device__ constexpr bool whole_u_sent(int r, int c) { return r < 16 * (c / 16 + 1); }
-constexpr unsigned kWholeUBytes = 16u * 16 * (1 + 2 + 3 + 4) * sizeof(float) + 4u;
-static_assert(kTB == 64, "four 16-column blocks");
+/* kWholeU: the bytes of cols_bar[0]: all of U(k) and the failure word */
+constexpr unsigned kWholeUBytes = kTB * kTB * sizeof(float) + 4u;
 
 __device__ __forceinline__ unsigned smem_addr(const void *p)
 {
@@ -1179,11 +1175,10 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
             if (below) {
                 /* U(k) as the panel holds it (after a failure too: the
                  * helper forms L(k+1, k) from it as the chain block would),
-                 * 16 bytes per store, then the failure word. Only what the
-                 * product reads (10 of 16 KB; s28 c6). */
+                 * 16 bytes per store, then the failure word. (Only the rows
+                 * that the product reads, 10 of 16 KB: no faster, s28 c6.) */
                 for (int e = threadIdx.x; e < kTB * kTB / 4; e += kThreads) {
                     const int c = e / (kTB / 4), r = 4 * (e % (kTB / 4));
-                    if (!whole_u_sent(r, c)) continue;
                     const float *u = reinterpret_cast<const float *>(SP) + kTB + r + c * kLdp;
                     const float v[4] = { u[0], u[1], u[2], u[3] };
                     st_async16(send.helper_u + (unsigned)((r + c * kLdo) * sizeof(float)), v,
