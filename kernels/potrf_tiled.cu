@@ -1271,7 +1271,7 @@ __device__ __forceinline__ void helper_single(int n, int ntc, float *A, int64_t 
         __syncthreads(); /* also: the puts of P and W */
         prof(worker_items(nt) + nt + k, 4);
         const bool failed = *(volatile int *)&hw.fail != 0;
-        TileAcc3xTF32 acc;
+        typename TileAccOf<float>::type acc; /* the chain block's (TileAcc3xTF32 by default) */
         acc.zero();
         acc.template update<kUpper, true, kLdo, kLdo, true>(hs.P, hs.U);
         acc.template for_each<kUpper, true>(
