@@ -127,10 +127,14 @@ typedef struct {
     void    (*finish)(void *ctx, int64_t *info);
 } bench_job_t;
 
+/* The least time that bench_time_job's warm-up keeps the GPU busy. */
+#define BENCH_WARMUP_S 0.025
+
 /* Times job with CUDA events on stream (wall_clock = 0) or with the host wall
  * clock (wall_clock = 1; stream unused). Returns the median seconds of the
  * niter timed runs and sets *info to the first nonzero info of any run; or,
- * when a run returns an error, stops there, sets *info to it and returns -1. */
+ * when a run returns an error, stops there, sets *info to it and returns -1.
+ * The warm-up runs the job at least once and until BENCH_WARMUP_S has passed. */
 double bench_time_job(const bench_job_t *job, void *ctx, cudaStream_t stream, int wall_clock,
                       int niter, int64_t *info);
 
