@@ -1103,11 +1103,13 @@ template <bool kUpper> struct ChunkedLowerProduct {
     }
 };
 
-/* The helper's shared memory, four tiles of kTB x kLdo: double P, U
+/* The helper's shared memory, tiles of kTB x kLdo: double P, U
  * (row-major), X and W; single (kWholeU) P, U (column-major, as the chain
- * block's panel holds it), X and W. */
+ * block's panel holds it), X and W, and X in double (Xd: the update's
+ * operand, converted once). */
 template <typename T> struct HelperSmem {
     T *P, *U, *X, *W;
+    double *Xd;
     __device__ __forceinline__ explicit HelperSmem(void *smem)
     {
         constexpr int kTile = kTB * kLdo;
@@ -1115,9 +1117,13 @@ template <typename T> struct HelperSmem {
         U = P + kTile;
         X = U + kTile;
         W = X + kTile;
+        Xd = reinterpret_cast<double *>(W + kTile);
     }
 };
-constexpr size_t helper_smem_bytes(size_t elem) { return 4 * elem * kTB * kLdo; }
+constexpr size_t helper_smem_bytes(size_t elem)
+{
+    return (4 * elem + (elem == sizeof(float) ? sizeof(double) : 0)) * kTB * kLdo;
+}
 
 /* potf2_panel's hook in the chain block (double): rows kTB.. of [W; I] are
  * U's, sent to the helper as they are solved */
@@ -1249,6 +1255,11 @@ __device__ __forceinline__ void helper_single(int n, int ntc, float *A, int64_t 
     int *abort_word = sync + kAbort;
     auto flag = [sync, nt](int ti, int tj) { return sync + kFlags + tj * nt + ti; };
     const HelperSmem<float> hs(smem);
+    /* Xd's stride: the update reads single's k slots 2q, 2q + 1 (lower) or
+     * q, q + 4 (upper) as 8-byte words, conflict-free with ld = 2 mod 8 and
+     * 4 mod 16 respectively */
+    constexpr int kLdXd = kUpper ? kLdo : kLdo - 2;
+    static_assert(kLdo % 16 == 4, "kLdXd");
     const unsigned chain_smem = peer_addr(smem, 0), chain_w_bar = peer_addr(&hw.w_bar, 0);
     for (int k = 0; k < ntc && k + 1 < nt; ++k) {
         const int k1 = k + 1, rows1 = min(kTB, n - k1 * kTB);
@@ -1274,8 +1285,10 @@ __device__ __forceinline__ void helper_single(int n, int ntc, float *A, int64_t 
         typename TileAccOf<float>::type acc; /* the chain block's (TileAcc3xTF32 by default) */
         acc.zero();
         acc.template update<kUpper, true, kLdo, kLdo, true>(hs.P, hs.U);
-        acc.template for_each<kUpper, true>(
-            [&](int r, int c, float v) { hs.X[kUpper ? c + r * kLdo : r + c * kLdo] = v; });
+        acc.template for_each<kUpper, true>([&](int r, int c, float v) {
+            hs.X[kUpper ? c + r * kLdo : r + c * kLdo] = v;
+            hs.Xd[kUpper ? c + r * kLdXd : r + c * kLdXd] = double(v);
+        });
         __syncthreads();
         prof(worker_items(nt) + nt + k, 5);
         if (need_w && !failed) {
@@ -1283,7 +1296,7 @@ __device__ __forceinline__ void helper_single(int n, int ntc, float *A, int64_t 
             /* the chain block's update, each element sent as it comes out
              * of the accumulators (c2: W -= X X^T here first, then sent by
              * columns 16 bytes per store, was no faster: step 9.75 -> 9.90 us) */
-            lower_product_each<float, kUpper>(hs.X, kLdo, [&](int r, int c, float v) {
+            lower_product_each<float, kUpper>(hs.Xd, kLdXd, [&](int r, int c, float v) {
                 st_async(panel + (unsigned)((r + c * kLdp) * sizeof(float)), hs.W[r + c * kLdo] - v,
                          chain_w_bar);
             });

@@ -371,9 +371,11 @@ __device__ __forceinline__ LowerTilesOfWarp lower_tiles_of_warp(int warp)
 }
 /* f(r, c, v) with v = (X X^T)(r, c) rounded to T, for each r >= c of the
  * 64 x 64 tile (lower_product_sub below; the tiled kernel's helper block
- * sends C - v to another block instead, with the same rounding) */
-template <typename T, bool kRowX = false, typename F>
-__device__ __forceinline__ void lower_product_each(const T *X, int ldx, F f)
+ * sends C - v to another block instead, with the same rounding). XT: the
+ * type X is held in; T's order of the sums whatever it is (single's X held
+ * in double gives the same bits, without a conversion in every load). */
+template <typename T, bool kRowX = false, typename XT = T, typename F>
+__device__ __forceinline__ void lower_product_each(const XT *X, int ldx, F f)
 {
     constexpr bool kPairs = sizeof(T) == 4 && !kRowX; /* k slots 2q, 2q + 1 */
     constexpr int kSlot = kPairs ? 2 : 1, kPhase = kPairs ? 1 : 4;
@@ -382,8 +384,8 @@ __device__ __forceinline__ void lower_product_each(const T *X, int ldx, F f)
     const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
     const int g = lane >> 2, q = lane & 3;
     const LowerTilesOfWarp w = lower_tiles_of_warp(warp);
-    const T *a = X + (16 * w.i + g) * sm + kSlot * q * sk,
-            *b = X + (8 * w.j0 + g) * sm + kSlot * q * sk;
+    const XT *a = X + (16 * w.i + g) * sm + kSlot * q * sk,
+             *b = X + (8 * w.j0 + g) * sm + kSlot * q * sk;
     double acc[3][2][4] = {}; /* [tile][k phase][fragment] */
 #pragma unroll 2
     for (int k = 0; k < 64; k += 8) {
