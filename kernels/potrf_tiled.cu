@@ -1190,12 +1190,9 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
     /* kWholeU: X's rows 0 .. 47 from the helper, past the two panels */
     T *Xc = smem + 2 * kTB * kLdp;
     static_assert(2 * kTB * kLdp + kTB * kLdo <= 4 * kTB * kLdo + kTB * kLdc, "X beside the panels");
-    auto flag = [sync, nt](int ti, int tj) { return sync + kFlags + tj * nt + ti; };
-    TileRegs<T> wc;
     bool share = false;
     for (int k = 0; k < ntc; ++k) {
         const int rows = min(kTB, n - k * kTB);
-        const int rows1 = min(kTB, n - (k + 1) * kTB);
         const int64_t c0 = (int64_t)k * kTB;
         const bool below = k + 1 < nt;
         T *SP = panel(k);
@@ -1226,13 +1223,7 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
                 }
                 if (threadIdx.x == kPublisher) st_async(helper_fail, fail >= 0 ? 1 : 0, send.helper_bar0);
             }
-            /* this block's share of W(k+1) -= X X^T (see chain_w_elem): W
-             * fetched now, beside the stores below */
-            share = below && k + 1 < ntc && fail < 0;
-            if (share) {
-                if (k + 1 >= 2) wait_ready(flag(k + 1, k + 1), kPartial, abort_word, -1);
-                wc.template fetch<kViewOrder>(A, ld, upper, c0 + kTB, c0 + kTB, rows1, rows1, true);
-            }
+            share = below && k + 1 < ntc && fail < 0; /* this block's share of W(k+1) -= X X^T */
         } else {
             send.below = below;
             fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &fail_sh,
@@ -1276,13 +1267,11 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
         if (fail >= 0) return; /* the helper finishes L(k+1, k) */
         if constexpr (kWholeU<T>) {
             if (share) {
-                /* W's elements of this block's tiles as the chain block
-                 * alone puts them, then its tiles with X's rows 0 .. 47 from
-                 * the helper (the helper's W - v arrive beside) */
+                /* this block's tiles (chain_w_elem): W's elements there and
+                 * X's rows 0 .. 47 come from the helper (its W - v for the
+                 * other tiles arrive beside, on w_bar) */
                 T *next = panel(k + 1);
-                wc.template put<kViewOrder>(next, kLdp, ld, upper, rows1, true,
-                                            [](int r, int c) { return chain_w_elem(r, c); });
-                if (threadIdx.x == 0) mbar_expect(&hw.x_bar, kChainXBytes);
+                if (threadIdx.x == 0) mbar_expect(&hw.x_bar, kChainXBytes + kHelperWElems * sizeof(T));
                 mbar_wait(&hw.x_bar, k & 1);
                 __syncthreads();
                 lower_product_each_of<T, kUpper>(
@@ -1335,6 +1324,14 @@ __device__ __forceinline__ void helper_single(int n, int ntc, float *A, int64_t 
         __syncthreads(); /* also: the puts of P and W */
         prof(worker_items(nt) + nt + k, 4);
         const bool failed = *(volatile int *)&hw.fail != 0;
+        const unsigned panel = chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(float));
+        if (need_w && !failed) /* W's elements of the chain block's tiles (U(k) came after its
+                                  last use of that panel) */
+            for (int e = threadIdx.x; e < kTB * kTB; e += kThreads) {
+                const int r = e % kTB, c = e / kTB;
+                if (r >= c && chain_w_elem(r, c))
+                    st_async(panel + (unsigned)((r + c * kLdp) * sizeof(float)), hs.W[r + c * kLdo], chain_x_bar);
+            }
         typename TileAccOf<float>::type acc; /* the chain block's (TileAcc3xTF32 by default) */
         acc.zero();
         acc.template update<kUpper, true, kLdo, kLdo, true>(hs.P, hs.U);
@@ -1352,7 +1349,6 @@ __device__ __forceinline__ void helper_single(int n, int ntc, float *A, int64_t 
                 const float v[4] = { x[0], x[1], x[2], x[3] };
                 st_async16(chain_x + (unsigned)(at * sizeof(float)), v, chain_x_bar);
             }
-            const unsigned panel = chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(float));
             /* the other share, each element sent as it comes out of the
              * accumulators (s28 c2: W -= X X^T here first, then sent by
              * columns 16 bytes per store, was no faster) */
