@@ -167,14 +167,10 @@ template <typename T> struct TileRegs {
             v[u] = in ? __ldcg(p + u * sh.step) : T(0);
         }
     }
-    /* The shared half (ld only fixes the thread's share, as in fetch);
-     * keep(r, c): which elements (view coordinates) it writes. */
-    struct KeepAll {
-        __device__ __forceinline__ bool operator()(int, int) const { return true; }
-    };
-    template <SmemOrder kOrder, typename D = T, typename Keep = KeepAll> /* D: the shared copy's type */
+    /* The shared half (ld only fixes the thread's share, as in fetch). */
+    template <SmemOrder kOrder, typename D = T> /* D: the shared copy's type (the helper's double P) */
     __device__ __forceinline__ void put(D *S, int lds, int64_t ld, int upper, int rows,
-                                        bool unit_pad, Keep keep = Keep()) const
+                                        bool unit_pad) const
     {
         const TileShare sh(ld, upper && kOrder == kViewOrder);
 #pragma unroll
@@ -183,7 +179,7 @@ template <typename T> struct TileRegs {
             const int r = upper ? outer : sh.inner, c = upper ? sh.inner : outer;
             const bool pad1 = unit_pad && r == c && r >= rows;
             const int at = kOrder == kViewOrder ? r + c * lds : sh.inner + outer * lds;
-            if (keep(r, c)) S[at] = pad1 ? D(1) : D(v[u]);
+            S[at] = pad1 ? D(1) : D(v[u]);
         }
     }
 };
@@ -934,7 +930,6 @@ constexpr int kChunks = kTB / kIB;
 struct HelperWords {
     unsigned long long cols_bar[kChunks]; /* the helper's: U(k)'s eight columns, one phase per step */
     unsigned long long w_bar;             /* the chain block's: W(k+1), one phase per step */
-    unsigned long long x_bar;             /* the chain block's (single): X's rows 0 .. 47 */
     int fail;                             /* the helper's: the step's panel failed (sent with the last columns) */
     int avail;                            /* the helper's: columns arrived (its thread 0's count) */
 };
@@ -947,34 +942,6 @@ __device__ __forceinline__ unsigned chunk_bytes(int jb)
 constexpr int kLowerElems = kTB * (kTB + 1) / 2; /* W(k+1)'s lower triangle */
 /* kWholeU: the bytes of cols_bar[0]: all of U(k) and the failure word */
 constexpr unsigned kWholeUBytes = kTB * kTB * sizeof(float) + 4u;
-/* kWholeU: W(k+1) -= X X^T is shared. The chain block takes the 16 x 8
- * tiles of rows 0 .. 31 and those of rows 32 .. 47 left of column 32 (X's
- * rows 0 .. 47, sent to it), the helper the other ten; 1040 elements each.
- * Each tile's sums are those of lower_product_sub, whoever runs them. */
-constexpr int kChainXRows = 48;
-constexpr unsigned kChainXBytes = kChainXRows * kTB * sizeof(float);
-constexpr int kHelperWElems = 1040;
-__device__ __forceinline__ bool chain_w_elem(int r, int c) { return r < 32 || (r < 48 && c < 32); }
-/* warp:       0  1  2  3  4  5  6  7
- * chain i:    1  1  2  2  0  0  -  -     helper i:  3  3  3  3  3  3  2  2
- *       j0:   0  2  0  2  0  1             j0:     0  2  4  5  6  7  4  5
- *    count:   2  2  2  2  1  1  0  0       count:  2  2  1  1  1  1  1  1 */
-__device__ __forceinline__ LowerTilesOfWarp split_tiles_of_warp(int warp, bool chain)
-{
-    constexpr unsigned long long kCI = 0x0000000002020101ull, kCJ0 = 0x0000010002000200ull,
-                                 kCCount = 0x0000010102020202ull, kHI = 0x0202030303030303ull,
-                                 kHJ0 = 0x0504070605040200ull, kHCount = 0x0101010101010202ull;
-    const int sh = 8 * warp;
-    return chain ? LowerTilesOfWarp{ int((kCI >> sh) & 0xff), int((kCJ0 >> sh) & 0xff),
-                                     int((kCCount >> sh) & 0xff) }
-                 : LowerTilesOfWarp{ int((kHI >> sh) & 0xff), int((kHJ0 >> sh) & 0xff),
-                                     int((kHCount >> sh) & 0xff) };
-}
-/* the bytes of W(k+1) that complete the chain block's w_bar */
-template <typename T> constexpr unsigned w_bytes()
-{
-    return (kWholeU<T> ? kHelperWElems : kLowerElems) * sizeof(T);
-}
 
 __device__ __forceinline__ unsigned smem_addr(const void *p)
 {
@@ -1187,10 +1154,6 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
     send.helper_bar0 = peer_addr(&hw.cols_bar[0], 1);
     const unsigned helper_fail = peer_addr(&hw.fail, 1);
     __shared__ int fail_sh;
-    /* kWholeU: X's rows 0 .. 47 from the helper, past the two panels */
-    T *Xc = smem + 2 * kTB * kLdp;
-    static_assert(2 * kTB * kLdp + kTB * kLdo <= 4 * kTB * kLdo + kTB * kLdc, "X beside the panels");
-    bool share = false;
     for (int k = 0; k < ntc; ++k) {
         const int rows = min(kTB, n - k * kTB);
         const int64_t c0 = (int64_t)k * kTB;
@@ -1201,7 +1164,7 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
             if (below) identity_below(SP);
         } else if (threadIdx.x == 0) {
             mbar_wait(&hw.w_bar, (k - 1) & 1);
-            if (k + 1 < ntc) mbar_expect(&hw.w_bar, w_bytes<T>()); /* W(k+2)'s */
+            if (k + 1 < ntc) mbar_expect(&hw.w_bar, kLowerElems * sizeof(T)); /* W(k+2)'s */
         }
         __syncthreads();
         prof(worker_items(nt) + k, 0);
@@ -1223,7 +1186,6 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
                 }
                 if (threadIdx.x == kPublisher) st_async(helper_fail, fail >= 0 ? 1 : 0, send.helper_bar0);
             }
-            share = below && k + 1 < ntc && fail < 0; /* this block's share of W(k+1) -= X X^T */
         } else {
             send.below = below;
             fail = potf2_panel<T, 2 * kTB>(SP, kLdp, below ? 2 * kTB : kTB, kTB, &fail_sh,
@@ -1265,20 +1227,6 @@ __device__ __noinline__ void chain_block_helped(int n, int ntc, T *A, int64_t ld
         if (threadIdx.x == kPublisher) store_release(sync + kFlags + k * nt + k, kFinal);
         prof(worker_items(nt) + k, 2);
         if (fail >= 0) return; /* the helper finishes L(k+1, k) */
-        if constexpr (kWholeU<T>) {
-            if (share) {
-                /* this block's tiles (chain_w_elem): W's elements there and
-                 * X's rows 0 .. 47 come from the helper (its W - v for the
-                 * other tiles arrive beside, on w_bar) */
-                T *next = panel(k + 1);
-                if (threadIdx.x == 0) mbar_expect(&hw.x_bar, kChainXBytes + kHelperWElems * sizeof(T));
-                mbar_wait(&hw.x_bar, k & 1);
-                __syncthreads();
-                lower_product_each_of<T, kUpper>(
-                    Xc, kLdo, split_tiles_of_warp(threadIdx.x / kWarpSize, true),
-                    [&](int r, int c, T v) { next[r + c * kLdp] -= v; });
-            }
-        }
     }
 }
 
@@ -1302,7 +1250,6 @@ __device__ __forceinline__ void helper_single(int n, int ntc, float *A, int64_t 
     auto flag = [sync, nt](int ti, int tj) { return sync + kFlags + tj * nt + ti; };
     const HelperSmem<float> hs(smem);
     const unsigned chain_smem = peer_addr(smem, 0), chain_w_bar = peer_addr(&hw.w_bar, 0);
-    const unsigned chain_x = peer_addr(smem + 2 * kTB * kLdp, 0), chain_x_bar = peer_addr(&hw.x_bar, 0);
     for (int k = 0; k < ntc && k + 1 < nt; ++k) {
         const int k1 = k + 1, rows1 = min(kTB, n - k1 * kTB);
         const bool need_w = k1 < ntc;
@@ -1324,14 +1271,6 @@ __device__ __forceinline__ void helper_single(int n, int ntc, float *A, int64_t 
         __syncthreads(); /* also: the puts of P and W */
         prof(worker_items(nt) + nt + k, 4);
         const bool failed = *(volatile int *)&hw.fail != 0;
-        const unsigned panel = chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(float));
-        if (need_w && !failed) /* W's elements of the chain block's tiles (U(k) came after its
-                                  last use of that panel) */
-            for (int e = threadIdx.x; e < kTB * kTB; e += kThreads) {
-                const int r = e % kTB, c = e / kTB;
-                if (r >= c && chain_w_elem(r, c))
-                    st_async(panel + (unsigned)((r + c * kLdp) * sizeof(float)), hs.W[r + c * kLdo], chain_x_bar);
-            }
         typename TileAccOf<float>::type acc; /* the chain block's (TileAcc3xTF32 by default) */
         acc.zero();
         acc.template update<kUpper, true, kLdo, kLdo, true>(hs.P, hs.U);
@@ -1340,24 +1279,14 @@ __device__ __forceinline__ void helper_single(int n, int ntc, float *A, int64_t 
         __syncthreads();
         prof(worker_items(nt) + nt + k, 5);
         if (need_w && !failed) {
-            /* X's rows 0 .. 47 to the chain block, for its share of the
-             * update (chain_w_elem) */
-            for (int e = threadIdx.x; e < kChainXRows * kTB / 4; e += kThreads) {
-                const int at = kUpper ? 4 * (e % (kTB / 4)) + (e / (kTB / 4)) * kLdo
-                                      : 4 * (e % (kChainXRows / 4)) + (e / (kChainXRows / 4)) * kLdo;
-                const float *x = hs.X + at;
-                const float v[4] = { x[0], x[1], x[2], x[3] };
-                st_async16(chain_x + (unsigned)(at * sizeof(float)), v, chain_x_bar);
-            }
-            /* the other share, each element sent as it comes out of the
-             * accumulators (s28 c2: W -= X X^T here first, then sent by
-             * columns 16 bytes per store, was no faster) */
-            lower_product_each_of<float, kUpper>(
-                hs.X, kLdo, split_tiles_of_warp(threadIdx.x / kWarpSize, false),
-                [&](int r, int c, float v) {
-                    st_async(panel + (unsigned)((r + c * kLdp) * sizeof(float)),
-                             hs.W[r + c * kLdo] - v, chain_w_bar);
-                });
+            const unsigned panel = chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(float));
+            /* the chain block's update, each element sent as it comes out
+             * of the accumulators (c2: W -= X X^T here first, then sent by
+             * columns 16 bytes per store, was no faster: step 9.75 -> 9.90 us) */
+            lower_product_each<float, kUpper>(hs.X, kLdo, [&](int r, int c, float v) {
+                st_async(panel + (unsigned)((r + c * kLdp) * sizeof(float)), hs.W[r + c * kLdo] - v,
+                         chain_w_bar);
+            });
         }
         prof(worker_items(nt) + nt + k, 1);
         store_tile_mem(A, ld, upper, r1, c0, hs.X, kLdo, rows1, kTB, false);
@@ -1500,8 +1429,7 @@ potrf_tiled_kernel(int n, int ntc, T *__restrict__ A, int64_t ld, int64_t col0,
                 for (int i = threadIdx.x; i < 2 * kTB * kLdp; i += kThreads) SA[i] = T(0);
                 if (threadIdx.x == 0) {
                     mbar_init(&hw.w_bar, 1);
-                    mbar_init(&hw.x_bar, 1);
-                    if (ntc >= 2) mbar_expect(&hw.w_bar, w_bytes<T>()); /* W(1)'s */
+                    if (ntc >= 2) mbar_expect(&hw.w_bar, kLowerElems * sizeof(T)); /* W(1)'s */
                 }
             } else if (threadIdx.x == 0) {
                 for (int b = 0; b < kChunks; ++b) mbar_init(&hw.cols_bar[b], 1);

@@ -370,18 +370,18 @@ __device__ __forceinline__ LowerTilesOfWarp lower_tiles_of_warp(int warp)
     return { int((kI >> sh) & 0xff), int((kJ0 >> sh) & 0xff), int((kCount >> sh) & 0xff) };
 }
 /* f(r, c, v) with v = (X X^T)(r, c) rounded to T, for each r >= c of the
- * 16 x 8 tiles w of this warp: each tile's sums run in the same order
- * whichever warp, or block, takes it (lower_product_each: all 20 lower tiles
- * of the 64 x 64 tile over the block's eight warps). */
+ * 64 x 64 tile (lower_product_sub below; the tiled kernel's helper block
+ * sends C - v to another block instead, with the same rounding) */
 template <typename T, bool kRowX = false, typename F>
-__device__ __forceinline__ void lower_product_each_of(const T *X, int ldx, LowerTilesOfWarp w, F f)
+__device__ __forceinline__ void lower_product_each(const T *X, int ldx, F f)
 {
     constexpr bool kPairs = sizeof(T) == 4 && !kRowX; /* k slots 2q, 2q + 1 */
     constexpr int kSlot = kPairs ? 2 : 1, kPhase = kPairs ? 1 : 4;
     /* X(m, k) = X[m * sm + k * sk] */
     const int sm = kRowX ? ldx : 1, sk = kRowX ? 1 : ldx;
-    const int lane = threadIdx.x % kWarpSize;
+    const int warp = threadIdx.x / kWarpSize, lane = threadIdx.x % kWarpSize;
     const int g = lane >> 2, q = lane & 3;
+    const LowerTilesOfWarp w = lower_tiles_of_warp(warp);
     const T *a = X + (16 * w.i + g) * sm + kSlot * q * sk,
             *b = X + (8 * w.j0 + g) * sm + kSlot * q * sk;
     double acc[3][2][4] = {}; /* [tile][k phase][fragment] */
@@ -404,13 +404,6 @@ __device__ __forceinline__ void lower_product_each_of(const T *X, int ldx, Lower
                 const int r = 16 * w.i + g + 8 * (e / 2), c = 8 * (w.j0 + s) + 2 * q + (e % 2);
                 if (r >= c) f(r, c, T(acc[s][0][e] + acc[s][1][e]));
             }
-}
-/* lower_product_sub below; the tiled kernel's helper block sends C - v to
- * another block instead, with the same rounding */
-template <typename T, bool kRowX = false, typename F>
-__device__ __forceinline__ void lower_product_each(const T *X, int ldx, F f)
-{
-    lower_product_each_of<T, kRowX>(X, ldx, lower_tiles_of_warp(threadIdx.x / kWarpSize), f);
 }
 template <typename T, bool kRowX = false>
 __device__ __forceinline__ void lower_product_sub(T *C, int ldc, const T *X, int ldx)
