@@ -1602,6 +1602,17 @@ template <typename T> constexpr size_t tiled_smem_bytes(bool double_buffer)
     return (size_t)((double_buffer ? 4 : 2) * kTB * kLdo + kTB * kLdc) * sizeof(T);
 }
 
+/* experiment (s29): GCHOL_PANEL_SMS=R caps a panel's grid at R SMs */
+static int panel_sms_cap()
+{
+    static int cap = -1;
+    if (cap < 0) {
+        const char *v = getenv("GCHOL_PANEL_SMS");
+        cap = v ? atoi(v) : 0;
+    }
+    return cap;
+}
+
 template <typename T>
 int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper, int64_t col0,
                        int64_t *dinfo, int *dsync, T *dwork, cudaStream_t stream)
@@ -1698,6 +1709,7 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
         /* the chain block, its helper and the workers, all resident: one
          * worker at least beside them (a second cluster) */
         int grid = 2 * clusters;
+        if (ncols < n && panel_sms_cap() >= 4 && grid > panel_sms_cap()) grid = panel_sms_cap() / 2 * 2;
         if (grid > 2 + total) grid = (2 + total + 1) / 2 * 2;
         if (total == 0 || grid >= 4) {
             cfg.gridDim = dim3(grid);
@@ -1711,6 +1723,8 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
     /* the chain block and the workers, all resident: the chain block waits
      * on worker items, so one worker at least must run beside it */
     int grid = sms * (per_sm > 0 ? per_sm : 1);
+    if (ncols < n && panel_sms_cap() >= 2 && grid > panel_sms_cap() * (per_sm > 0 ? per_sm : 1))
+        grid = panel_sms_cap() * (per_sm > 0 ? per_sm : 1);
     if (total > 0 && grid < 2) return cudaErrorNotSupported;
     if (grid > 1 + total) grid = 1 + total;
     kernel<<<grid, kThreads, smem, stream>>>((int)n, ntc, dA, ldda, col0, dinfo, dsync, dwork,
