@@ -1684,10 +1684,22 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
         (size_t)optin >= helper_smem_bytes(sizeof(T))) {
         cudaLaunchConfig_t cfg = {};
         /* the helper's buffers (four tiles) */
-        const size_t smem_helped = smem > helper_smem_bytes(sizeof(T)) ? smem : helper_smem_bytes(sizeof(T));
+        size_t smem_helped = smem > helper_smem_bytes(sizeof(T)) ? smem : helper_smem_bytes(sizeof(T));
         static bool opted_in_helped[2][64];
         if ((e = opt_in_shared(kernel, smem_helped, opted_in_helped[upper ? 1 : 0])) != cudaSuccess)
             return e;
+        /* experiment (s29): GCHOL_PANEL_SMEM=bytes, a panel's blocks alone on their SMs */
+        static long panel_smem = -1;
+        if (panel_smem < 0) {
+            const char *v = getenv("GCHOL_PANEL_SMEM");
+            panel_smem = v ? atol(v) : 0;
+        }
+        static bool opted_in_big[2][64];
+        if (ncols < n && (size_t)panel_smem > smem_helped && panel_smem <= optin) {
+            smem_helped = (size_t)panel_smem;
+            if ((e = opt_in_shared(kernel, smem_helped, opted_in_big[upper ? 1 : 0])) != cudaSuccess)
+                return e;
+        }
         cudaLaunchAttribute attr[1];
         attr[0].id = cudaLaunchAttributeClusterDimension;
         attr[0].val.clusterDim.x = 2;
