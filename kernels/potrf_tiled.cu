@@ -1602,17 +1602,6 @@ template <typename T> constexpr size_t tiled_smem_bytes(bool double_buffer)
     return (size_t)((double_buffer ? 4 : 2) * kTB * kLdo + kTB * kLdc) * sizeof(T);
 }
 
-/* experiment (s29): GCHOL_PANEL_SMS=R caps a panel's grid at R SMs */
-static int panel_sms_cap()
-{
-    static int cap = -1;
-    if (cap < 0) {
-        const char *v = getenv("GCHOL_PANEL_SMS");
-        cap = v ? atoi(v) : 0;
-    }
-    return cap;
-}
-
 template <typename T>
 int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper, int64_t col0,
                        int64_t *dinfo, int *dsync, T *dwork, cudaStream_t stream)
@@ -1684,22 +1673,10 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
         (size_t)optin >= helper_smem_bytes(sizeof(T))) {
         cudaLaunchConfig_t cfg = {};
         /* the helper's buffers (four tiles) */
-        size_t smem_helped = smem > helper_smem_bytes(sizeof(T)) ? smem : helper_smem_bytes(sizeof(T));
+        const size_t smem_helped = smem > helper_smem_bytes(sizeof(T)) ? smem : helper_smem_bytes(sizeof(T));
         static bool opted_in_helped[2][64];
         if ((e = opt_in_shared(kernel, smem_helped, opted_in_helped[upper ? 1 : 0])) != cudaSuccess)
             return e;
-        /* experiment (s29): GCHOL_PANEL_SMEM=bytes, a panel's blocks alone on their SMs */
-        static long panel_smem = -1;
-        if (panel_smem < 0) {
-            const char *v = getenv("GCHOL_PANEL_SMEM");
-            panel_smem = v ? atol(v) : 0;
-        }
-        static bool opted_in_big[2][64];
-        if (ncols < n && (size_t)panel_smem > smem_helped && panel_smem <= optin) {
-            smem_helped = (size_t)panel_smem;
-            if ((e = opt_in_shared(kernel, smem_helped, opted_in_big[upper ? 1 : 0])) != cudaSuccess)
-                return e;
-        }
         cudaLaunchAttribute attr[1];
         attr[0].id = cudaLaunchAttributeClusterDimension;
         attr[0].val.clusterDim.x = 2;
@@ -1721,7 +1698,6 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
         /* the chain block, its helper and the workers, all resident: one
          * worker at least beside them (a second cluster) */
         int grid = 2 * clusters;
-        if (ncols < n && panel_sms_cap() >= 4 && grid > panel_sms_cap()) grid = panel_sms_cap() / 2 * 2;
         if (grid > 2 + total) grid = (2 + total + 1) / 2 * 2;
         if (total == 0 || grid >= 4) {
             cfg.gridDim = dim3(grid);
@@ -1735,8 +1711,6 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
     /* the chain block and the workers, all resident: the chain block waits
      * on worker items, so one worker at least must run beside it */
     int grid = sms * (per_sm > 0 ? per_sm : 1);
-    if (ncols < n && panel_sms_cap() >= 2 && grid > panel_sms_cap() * (per_sm > 0 ? per_sm : 1))
-        grid = panel_sms_cap() * (per_sm > 0 ? per_sm : 1);
     if (total > 0 && grid < 2) return cudaErrorNotSupported;
     if (grid > 1 + total) grid = 1 + total;
     kernel<<<grid, kThreads, smem, stream>>>((int)n, ntc, dA, ldda, col0, dinfo, dsync, dwork,

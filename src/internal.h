@@ -24,7 +24,7 @@ struct gchol_queue_s {
     cublasHandle_t panel_blas;   /* bound to panel_stream: a handle's workspace
                                     must not be shared by two streams at once */
     cublasLtHandle_t lt;         /* for gemm_lt.c (stream passed per call)     */
-    cudaEvent_t    ev_fork, ev_join, ev_panel, ev_update, ev_last;
+    cudaEvent_t    ev_fork, ev_join, ev_panel, ev_update;
     cudaStream_t   up_stream;    /* host interface: uploads, and downloads of */
     cudaStream_t   down_stream;  /* finished columns beside the factorization */
     int64_t       *dinfo;        /* device info word of the synchronous forms  */

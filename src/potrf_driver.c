@@ -500,29 +500,9 @@ static int64_t col_width(const fact_t *f, int64_t j, int64_t nb, int64_t n)
  * diagonal block and solves the panel. The main stream runs nothing but
  * the large gemms; the chain of small operations runs beside them.
  */
-/* The last term of block column j (jb wide, m rows below): the update
- * from columns s0..j-1, on the panel stream. */
-static int64_t last_term(fact_t *f, int64_t j, int64_t jb, int64_t m, int64_t s0)
-{
-    int64_t st = GCHOL_SUCCESS;
-    if (j - s0 >= LAST_TERM_UPDATE_MIN_K) {
-        UPDATE(PANEL, j, jb, m, s0, j - s0);
-    } else {
-        SYRK(PANEL, j, jb, s0, j - s0);
-        if (m > 0) GEMM(PANEL, j + jb, j, m, jb, s0, j - s0);
-    }
-done:
-    return st;
-}
-
 static int64_t potrf_left(fact_t *f, int64_t c0, int64_t n, int64_t nb, int lookahead)
 {
     int64_t st = GCHOL_SUCCESS;
-    static int panel_first = -1; /* experiment (s29): GCHOL_PANEL_FIRST=1 */
-    if (panel_first < 0) {
-        const char *v = getenv("GCHOL_PANEL_FIRST");
-        panel_first = v && v[0] == '1';
-    }
     if (!lookahead) {
         for (int64_t j = c0, jb; j < n; j += jb) {
             jb = col_width(f, j, nb, n);
@@ -559,16 +539,9 @@ static int64_t potrf_left(fact_t *f, int64_t c0, int64_t n, int64_t nb, int look
         if (f->io) GCHOL_TRY(f->io->need(f->io->ctx, j1 < n ? j1 + jb1 : n));
         if (bulk_queued) WAIT(PANEL, ev_update);
         bulk_queued = 0;
-        /* last term of column k: column k-1, or every final column */
-        const int64_t s0 = jprev >= 0 ? jprev : 0;
-        if (panel_first && j > s0) {
-            GCHOL_TRY(last_term(f, j, jb, m, s0));
-            RECORD(ev_last, PANEL);
-        }
         if (j > 0 && j1 < n) {
             /* bulk of column k+1: columns 0..k-1 */
-            if (panel_first && j > s0) WAIT(MAIN, ev_last);
-            else if (jprev >= 0) WAIT(MAIN, ev_panel);
+            if (jprev >= 0) WAIT(MAIN, ev_panel);
             UPDATE(MAIN, j1, jb1, m1, 0, j);
             RECORD(ev_update, MAIN);
             if (f->swap_pieces) {
@@ -578,7 +551,16 @@ static int64_t potrf_left(fact_t *f, int64_t c0, int64_t n, int64_t nb, int look
             }
             bulk_queued = 1;
         }
-        if (!panel_first && j > s0) GCHOL_TRY(last_term(f, j, jb, m, s0));
+        /* last term of column k: column k-1, or every final column */
+        const int64_t s0 = jprev >= 0 ? jprev : 0;
+        if (j > s0) {
+            if (j - s0 >= LAST_TERM_UPDATE_MIN_K) {
+                UPDATE(PANEL, j, jb, m, s0, j - s0);
+            } else {
+                SYRK(PANEL, j, jb, s0, j - s0);
+                if (m > 0) GEMM(PANEL, j + jb, j, m, jb, s0, j - s0);
+            }
+        }
         PANEL(PANEL, j, jb, m);
         RECORD(ev_panel, PANEL);
         if (f->io) GCHOL_TRY(f->io->final(f->io->ctx, j + jb, stream_of(f, PANEL)));

@@ -42,7 +42,6 @@ static int64_t queue_init(gchol_queue_t q)
     GCHOL_CUDA(cudaEventCreateWithFlags(&q->ev_join, cudaEventDisableTiming));
     GCHOL_CUDA(cudaEventCreateWithFlags(&q->ev_panel, cudaEventDisableTiming));
     GCHOL_CUDA(cudaEventCreateWithFlags(&q->ev_update, cudaEventDisableTiming));
-    GCHOL_CUDA(cudaEventCreateWithFlags(&q->ev_last, cudaEventDisableTiming));
     GCHOL_CUDA(cudaStreamCreateWithFlags(&q->up_stream, cudaStreamNonBlocking));
     GCHOL_CUDA(cudaStreamCreateWithFlags(&q->down_stream, cudaStreamNonBlocking));
     GCHOL_CUDA(cudaMalloc((void **)&q->dinfo, sizeof(int64_t)));
@@ -120,7 +119,6 @@ int64_t gchol_queue_destroy(gchol_queue_t q)
         if (q->ev_join) cudaEventDestroy(q->ev_join);
         if (q->ev_panel) cudaEventDestroy(q->ev_panel);
         if (q->ev_update) cudaEventDestroy(q->ev_update);
-        if (q->ev_last) cudaEventDestroy(q->ev_last);
         if (q->dinfo) cudaFree(q->dinfo);
         if (q->hinfo) cudaFreeHost(q->hinfo);
         if (q->dwork) cudaFree(q->dwork);
