@@ -88,6 +88,25 @@ static double sym_norm_inf(char prec, char uplo, int64_t n, const void *A, int64
     return worst;
 }
 
+/* max_j ||r_j||_inf / (normA ||x_j||_inf) for R and X n x nrhs (ld n); NaN
+ * if any entry or normA is NaN. */
+static double column_ratio(int64_t n, int64_t nrhs, const double *R, const double *X, double normA)
+{
+    double worst = isnan(normA) ? NAN : 0;
+    for (int64_t j = 0; j < nrhs && !isnan(worst); j++) {
+        double rn = 0, xn = 0;
+        for (int64_t i = 0; i < n; i++) {
+            const double r = fabs(R[i + j * n]), x = fabs(X[i + j * n]);
+            if (isnan(r) || isnan(x)) return NAN;
+            rn = r > rn ? r : rn;
+            xn = x > xn ? x : xn;
+        }
+        const double q = rn / ((normA > 0 ? normA : 1) * (xn > 0 ? xn : 1));
+        if (q > worst) worst = q;
+    }
+    return worst;
+}
+
 /* max_j ||b_j - A x_j||_inf / (||A||_inf ||x_j||_inf), A symmetric from its
  * uplo triangle, in double; NaN if any entry is NaN. */
 static double backward_ratio(char prec, char uplo, int64_t n, int64_t nrhs, const void *A,
@@ -96,7 +115,7 @@ static double backward_ratio(char prec, char uplo, int64_t n, int64_t nrhs, cons
     double *Ad = xmalloc((size_t)(n * n) * sizeof(double));
     double *Xd = xmalloc((size_t)(n * nrhs) * sizeof(double));
     double *Rd = xmalloc((size_t)(n * nrhs) * sizeof(double));
-    double worst = 0, normA = sym_norm_inf(prec, uplo, n, A, lda);
+    const double normA = sym_norm_inf(prec, uplo, n, A, lda);
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < n; i++) {
             const int64_t r = (uplo == 'L') == (i >= j) ? i : j, c = r == i ? j : i;
@@ -106,18 +125,7 @@ static double backward_ratio(char prec, char uplo, int64_t n, int64_t nrhs, cons
     testing_to_double(prec, n, nrhs, B, ldb, Rd, n);
     cblas_dsymm(CblasColMajor, CblasLeft, CblasLower, (blasint)n, (blasint)nrhs, -1.0, Ad,
                 (blasint)n, Xd, (blasint)n, 1.0, Rd, (blasint)n);
-    for (int64_t j = 0; j < nrhs && !isnan(worst); j++) {
-        double rn = 0, xn = 0;
-        for (int64_t i = 0; i < n; i++) {
-            const double r = fabs(Rd[i + j * n]), x = fabs(Xd[i + j * n]);
-            if (isnan(r) || isnan(x)) { worst = NAN; break; }
-            rn = r > rn ? r : rn;
-            xn = x > xn ? x : xn;
-        }
-        const double q = rn / ((normA > 0 ? normA : 1) * (xn > 0 ? xn : 1));
-        if (!isnan(worst) && q > worst) worst = q;
-    }
-    if (isnan(normA)) worst = NAN;
+    const double worst = column_ratio(n, nrhs, Rd, Xd, normA);
     free(Ad); free(Xd); free(Rd);
     return worst;
 }
@@ -151,19 +159,7 @@ static double library_ratio(char uplo, int64_t n, int64_t nrhs, const double *A,
                                                   dA, lda, dX, n, &one, dR, n)))
         goto out;
     if (download('d', R, dR, n * nrhs)) goto out;
-    worst = 0;
-    for (int64_t j = 0; j < nrhs && !isnan(worst); j++) {
-        double rn = 0, xn = 0;
-        for (int64_t i = 0; i < n; i++) {
-            const double r = fabs(R[i + j * n]), x = fabs(Xp[i + j * n]);
-            if (isnan(r) || isnan(x)) { worst = NAN; break; }
-            rn = r > rn ? r : rn;
-            xn = x > xn ? x : xn;
-        }
-        const double q = rn / ((normA > 0 ? normA : 1) * (xn > 0 ? xn : 1));
-        if (!isnan(worst) && q > worst) worst = q;
-    }
-    if (isnan(normA)) worst = NAN;
+    worst = column_ratio(n, nrhs, R, Xp, normA);
 out:
     if (dA) cudaFree(dA);
     if (dX) cudaFree(dX);
