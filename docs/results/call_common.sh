@@ -8,6 +8,12 @@
 #                                line; stops it at S seconds into the call (default 480)
 #   tally                        sum the SUMMARY lines of $R/testing_*.log: "TOTAL p passed, ..."
 #   finish                       gzip the logs and pack $R into $OUT/<call>.tgz
+#   sweep [L]                    issue 3's sweep (bench_potrf, n = 1023 ... 40960, both precisions
+#                                and triangles, auto, median of 5) with its CSV, one line per cell
+#   issue4_rows [L]              issue 4's benchmarks: bench_syrk_diag d and s (the four shapes, the
+#                                four RFP variants), bench_pftrf d at 16384 / 32768 (every variant)
+#                                (these two as the sessions from the twenty-seventh on spelled them
+#                                out; make their benchmarks first)
 #   gpu_suite [L [M...]]         every GPU tester of make test, full suites, in parallel groups
 #                                (each stopped at L seconds into the call, default 480), memcheck
 #                                of the quick suites of testers M (default dsyrk_diag,
@@ -48,6 +54,27 @@ tally() {
 finish() {
     gzip -9 -n "$R"/*.log 2>/dev/null
     tar czf "$OUT/$CALL.tgz" -C "$OUT" "$CALL" && rm -rf "$R"
+}
+
+sweep() {
+    run bench_sweep --limit "${1:-300}" ./benchmarks/bench_potrf \
+        -n 1023,1024,1025,2048,4095,4096,4097,6144,8191,8192,8193,12288,16384,24576,32768,40960 \
+        --prec ds --uplo LU --variant auto --niter 5 --csv "$R/bench_sweep.csv"
+    grep -E '^ *[ds] +[0-9]+ [LU] auto' "$R/bench_sweep.log" |
+        awk '{printf "%s %s %s %s/%s=%s\n", $1, $2, $3, $9, $12, $15}' | paste -d' ' - - - -
+    grep -iE "gemm|ceiling" "$R/bench_sweep.log" | head -3
+}
+
+issue4_rows() {
+    local L=${1:-520} p
+    for p in d s; do
+        run bench_syrk_diag_$p --limit "$L" ./benchmarks/bench_syrk_diag --prec $p --all-rfp --runs 5 \
+            --csv "$R/syrk_diag_$p.csv"
+        grep -vE '^$' "$R/bench_syrk_diag_$p.log" | grep -v "^# [a-z]" | cut -c1-150
+    done
+    run bench_pftrf_d --limit "$L" ./benchmarks/bench_pftrf --sizes 16384,32768 --prec d --all-rfp \
+        --form auto --csv "$R/pftrf_d.csv"
+    grep -vE '^#|^$' "$R/bench_pftrf_d.log" | cut -c1-160
 }
 
 gpu_suite() {
