@@ -411,7 +411,7 @@ static testing_result_t run_sposv(const pcase_t *c)
 {
     const int64_t n = c->n, nrhs = c->nrhs, lda = max64(1, n + c->pad);
     const int64_t ldb = max64(1, n + c->pad + 2), ldx = max64(1, n + c->pad + 1);
-    char why[200] = "";
+    char why[200] = "", lib[40] = "";
     double resid = NAN, lresid = NAN, fres = NAN;
     int64_t iter = INFO_POISON, info = INFO_POISON, ret = INFO_POISON;
     lapack_int ref_iter = 0, ref_info = 0;
@@ -505,7 +505,6 @@ static testing_result_t run_sposv(const pcase_t *c)
     else if (!isnan(fres) && !(fres < TESTING_TOL)) snprintf(why, sizeof why, "factor residual %.2e", fres);
     else res = TESTING_PASSED;
 out:
-    char lib[40] = "";
     if (!isnan(lresid)) snprintf(lib, sizeof lib, " (library's %.2e)", lresid);
     printf("  %-7s dsposv%s %c n=%-5lld nrhs=%-3lld %-7s iter %3lld (LAPACK %3d) info %lld RESID %.2e%s%s %s\n",
            testing_result_name(res), c->host ? "    " : c->tf32 ? "_tf32" : "_gpu", c->uplo, (long long)n, (long long)nrhs,
