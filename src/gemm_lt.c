@@ -8,7 +8,8 @@
  * of ~60 once k passes ~26000 (cublasLt's first choice there is a 64 x 64
  * tile); the 128 x 128 tiles run most of those at 52-57 and the rest at
  * about dgemm's rate: the update gemms summed 417.8 -> 381.1 ms
- * (docs/results/s15/c2/). At 16384-32768 they did not pay, so
+ * (docs/results/s15/c2/). Inside the factorization they pay from n = 18432
+ * on, on every lower update (2-5%, docs/results/s30/), and lose below, so
  * potrf_driver.c asks for this only where it was measured to
  * (prec.h: GEMM_WIDE_TILE_*).
  */

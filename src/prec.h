@@ -32,18 +32,24 @@ typedef double FLOAT;
 /* The gemm updates are not split (see the single case). */
 #define GEMM_UPPER_CHUNK 0
 #define GEMM_LOWER_CHUNK 0
-/* The lower bulk update's gemm (op N, T) on cublasLt's 128 x 128 tiles
+/* The lower updates' gemm (op N, T) on cublasLt's 128 x 128 tiles
  * (gemm_lt.c) where the leading dimension is at least _LD, the inner size
- * at least _K and the columns 16-byte aligned: at n = 40960 cuBLAS dgemm's
+ * at least _K and the columns 16-byte aligned. At n = 40960 cuBLAS dgemm's
  * 64 x 64 tiles run every other update at 37-48 TFLOP/s once k passes
- * ~26000, the 128 x 128 ones at 52-57; summed over the updates 417.8 ->
- * 381.1 ms. At 16384 / 24576 / 32768 the wide tiles lost 0-7%
- * (docs/results/s15/c2/). */
+ * ~26000, the 128 x 128 ones at 52-57 (docs/results/s15/c2/: the bulk
+ * updates with k >= 8192 from ld 36864, fifteenth session). Timed apart,
+ * the wide tiles lost 0-7% at 16384-32768; inside the factorization, every
+ * update on them (the panel stream's last terms too) runs 2-5% faster from
+ * n = 18432 (ms, lower, two rounds: 18432 43.1 / 42.9 -> 42.2 / 42.2,
+ * 20480 58.4 / 59.1 -> 55.9 / 56.4, 24576 100.1 / 101.5 -> 96.3 / 97.2,
+ * 32768 234.4 / 238.4 -> 225.8 / 228.3, 40960 445.1 / 450.0 -> 439.9 /
+ * 441.3 against the k >= 8192 rule), within the spread at 16384-17408 and
+ * 2-3% slower at 8192-12288 (docs/results/s30/c1/-c4/). */
 #ifndef GCHOL_WIDE_TILE_LD /* (overridable for A/B and test builds) */
-#define GCHOL_WIDE_TILE_LD 36864
+#define GCHOL_WIDE_TILE_LD 18432
 #endif
 #ifndef GCHOL_WIDE_TILE_K
-#define GCHOL_WIDE_TILE_K 8192
+#define GCHOL_WIDE_TILE_K 0
 #endif
 #define GEMM_WIDE_TILE_LD GCHOL_WIDE_TILE_LD
 #define GEMM_WIDE_TILE_K  GCHOL_WIDE_TILE_K

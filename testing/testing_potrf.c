@@ -924,10 +924,16 @@ static void build_suite(case_list_t *l, int quick)
             set_blocks(l, 256, 256);
             add(l, 8800, 3, 'L', IF_EXPERT_GPU, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON, DEF_NONE, 0);
             set_blocks(l, 512, 256);
-            /* lda >= GEMM_WIDE_TILE_LD (36864, double): the lower bulk
-             * updates with k >= 8192 run on cublasLt's 128 x 128 tiles
-             * (src/gemm_lt.c) where the columns are 16-byte aligned; a
+            /* lda >= GEMM_WIDE_TILE_LD (18432, double): the lower
+             * updates run on cublasLt's 128 x 128 tiles (src/gemm_lt.c)
+             * where the columns are 16-byte aligned (not lda 18433); a
              * failure past them */
+            add(l, 3000, 18436 - 3000, 'L', IF_EXPERT_GPU, GCHOL_VARIANT_LEFT,
+                GCHOL_LOOKAHEAD_ON, DEF_NONE, 0);
+            set_blocks(l, 512, 256);
+            add(l, 3001, 18433 - 3001, 'L', IF_EXPERT_GPU, GCHOL_VARIANT_LEFT,
+                GCHOL_LOOKAHEAD_ON, DEF_NEG, 2500);
+            set_blocks(l, 512, 512);
             add(l, 12000, 36868 - 12000, 'L', IF_EXPERT_GPU, GCHOL_VARIANT_LEFT,
                 GCHOL_LOOKAHEAD_ON, DEF_NONE, 0);
             set_blocks(l, 1024, 512);
