@@ -121,6 +121,14 @@ typedef struct {
  *   85.64 / 88.60, 84.18 / 87.03; 32768 191.9 / 200.0, 190.3 / 197.7; 40960
  *   368.9 / 378.4, 369.1 / 376.6 (c5: 12288 13.73 -> 12.64 lower with
  *   1536 / 1024, 32768 192.1 -> 190.3 with 2048 / 512).
+ * - Double from 24576 takes 2048 / 256 in the thirtieth session, once its
+ *   lower updates ran on cublasLt's 128 x 128 tiles from ld 18432 (prec.h;
+ *   docs/results/s30/c6/-c8/, left with lookahead, lower, median of 3,
+ *   ms, 1024 / 256 against 2048 / 256 in one process, two rounds): 24576
+ *   97.4, 99.6 / 94.9, 95.6; 32768 229.3, 229.2 / 225.0, 222.0; 36864
+ *   324.5, 321.1 / 316.8, 317.4; 40960 444.7, 440.5 / 431.2, 434.1; but
+ *   28672 150.9, 151.1 / 153.1, 157.3. At 20480 the two tie (56.4, 56.5 /
+ *   56.3, 57.0); 1536 and 3072 were slower, recnb 128 / 512 no better.
  */
 static const int64_t tiled_below_double = 4864, tiled_below_single = 8448;
 /* 'U' swaps its triangles (GCHOL_UPPER_SWAP) from this n on, where the
@@ -161,7 +169,8 @@ static const auto_row_t auto_double[] = {
     {   4608, GCHOL_VARIANT_LEFT,  128,  128, GCHOL_LOOKAHEAD_ON },
     {  10240, GCHOL_VARIANT_LEFT, 1024, 1024, GCHOL_LOOKAHEAD_ON },
     {  20480, GCHOL_VARIANT_LEFT, 1024,  512, GCHOL_LOOKAHEAD_ON },
-    { INT64_MAX, GCHOL_VARIANT_LEFT, 1024, 256, GCHOL_LOOKAHEAD_ON },
+    {  24576, GCHOL_VARIANT_LEFT, 1024,  256, GCHOL_LOOKAHEAD_ON },
+    { INT64_MAX, GCHOL_VARIANT_LEFT, 2048, 256, GCHOL_LOOKAHEAD_ON },
 };
 static const auto_row_t auto_single[] = {
     {   6144, GCHOL_VARIANT_LEFT,  128,  128, GCHOL_LOOKAHEAD_ON },

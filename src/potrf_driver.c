@@ -180,20 +180,26 @@ static int64_t op_gemm(const fact_t *f, int s, int64_t i0, int64_t c0, int64_t m
     }
     const FLOAT *A = at(f, i0, j0), *B = at(f, c0, j0);
     FLOAT *C = at(f, i0, c0);
-    /* only where it was measured: aligned columns (not RFP 'N''s odd ld) */
-    if (!tC && !tA && !tB && f->ld >= GEMM_WIDE_TILE_LD && k >= GEMM_WIDE_TILE_K &&
+    /* C -= X op(Y): X = A, Y = B^T; or, C stored transposed, C^T -= B^T A */
+    const cublasOperation_t N = CUBLAS_OP_N, T = CUBLAS_OP_T;
+    const cublasOperation_t op_x = tC ? (tB ? T : N) : (tA ? T : N);
+    const cublasOperation_t op_y = tC ? (tA ? N : T) : (tB ? N : T);
+    const int64_t rows = tC ? nn : m, cols = tC ? m : nn;
+    const FLOAT *X = tC ? B : A, *Y = tC ? A : B;
+    /* only where it was measured: the lower view's (N, T), the upper
+     * view's (T, N) where GEMM_WIDE_TILE_UPPER; aligned columns (not RFP
+     * 'N''s odd ld) */
+    const int wide_ops = (!tC && !tA && !tB) || (GEMM_WIDE_TILE_UPPER && tC && tA && tB);
+    if (wide_ops && f->ld >= GEMM_WIDE_TILE_LD && k >= GEMM_WIDE_TILE_K &&
         (f->ld * sizeof(FLOAT)) % 16 == 0 &&
         ((uintptr_t)A | (uintptr_t)B | (uintptr_t)C) % 16 == 0) {
         int done = 0;
-        st = PFX(gemm_lt_wide)(f->q->lt, stream_of(f, s), CUBLAS_OP_N, CUBLAS_OP_T, m, nn, k,
-                               minus_one, A, f->ld, B, f->ld, one, C, f->ld, &done);
+        st = PFX(gemm_lt_wide)(f->q->lt, stream_of(f, s), op_x, op_y, rows, cols, k, minus_one, X,
+                               f->ld, Y, f->ld, one, C, f->ld, &done);
         if (st != GCHOL_SUCCESS || done) return st;
     }
-    cublasStatus_t r =
-        tC ? BLAS_GEMM(blas_of(f, s), tB ? CUBLAS_OP_T : CUBLAS_OP_N, tA ? CUBLAS_OP_N : CUBLAS_OP_T,
-                       nn, m, k, &minus_one, B, f->ld, A, f->ld, &one, C, f->ld)
-           : BLAS_GEMM(blas_of(f, s), tA ? CUBLAS_OP_T : CUBLAS_OP_N, tB ? CUBLAS_OP_N : CUBLAS_OP_T,
-                       m, nn, k, &minus_one, A, f->ld, B, f->ld, &one, C, f->ld);
+    cublasStatus_t r = BLAS_GEMM(blas_of(f, s), op_x, op_y, rows, cols, k, &minus_one, X, f->ld, Y,
+                                 f->ld, &one, C, f->ld);
     return gchol_from_cublas(r);
 }
 

@@ -51,8 +51,16 @@ typedef double FLOAT;
 #ifndef GCHOL_WIDE_TILE_K
 #define GCHOL_WIDE_TILE_K 0
 #endif
+/* The upper view's updates (T, N) too: 0.5-4% faster from 18432 (ms,
+ * two rounds, cuBLAS / wide tiles: 18432 44.1, 43.4 / 43.3, 43.2; 20480
+ * 62.0, 62.6 / 60.2, 61.3; 32768 237.4, 240.0 / 228.4, 229.7; 40960 460.3,
+ * 463.7 / 443.8, 447.3; docs/results/s30/c9/, c10/). */
+#ifndef GCHOL_WIDE_TILE_UPPER
+#define GCHOL_WIDE_TILE_UPPER 1
+#endif
 #define GEMM_WIDE_TILE_LD GCHOL_WIDE_TILE_LD
 #define GEMM_WIDE_TILE_K  GCHOL_WIDE_TILE_K
+#define GEMM_WIDE_TILE_UPPER GCHOL_WIDE_TILE_UPPER
 #define LT_DATA         CUDA_R_64F
 #define LT_COMPUTE      CUBLAS_COMPUTE_64F
 #elif defined(GCHOL_PREC_S)
@@ -108,6 +116,7 @@ typedef float FLOAT;
 /* sgemm's updates mostly run on the 3xTF32 kernel: no wide-tile gemm. */
 #define GEMM_WIDE_TILE_LD INT64_MAX
 #define GEMM_WIDE_TILE_K  INT64_MAX
+#define GEMM_WIDE_TILE_UPPER 0
 #define LT_DATA         CUDA_R_32F
 #define LT_COMPUTE      CUBLAS_COMPUTE_32F
 #else

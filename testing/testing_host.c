@@ -141,7 +141,9 @@ static void test_options(void)
     {
         static const resolved_t want[] = {
             { 'd', 4863, GCHOL_VARIANT_TILED, 64, 64 },    { 'd', 4864, GCHOL_VARIANT_LEFT, 1024, 1024 },
-            { 'd', 10240, GCHOL_VARIANT_LEFT, 1024, 512 }, { 'd', 40960, GCHOL_VARIANT_LEFT, 1024, 256 },
+            { 'd', 10240, GCHOL_VARIANT_LEFT, 1024, 512 }, { 'd', 20480, GCHOL_VARIANT_LEFT, 1024, 256 },
+            { 'd', 24575, GCHOL_VARIANT_LEFT, 1024, 256 }, { 'd', 24576, GCHOL_VARIANT_LEFT, 2048, 256 },
+            { 'd', 40960, GCHOL_VARIANT_LEFT, 2048, 256 },
             { 's', 8447, GCHOL_VARIANT_TILED, 64, 64 },    { 's', 8448, GCHOL_VARIANT_LEFT, 1024, 1024 },
             { 's', 10239, GCHOL_VARIANT_LEFT, 1024, 1024 }, { 's', 10240, GCHOL_VARIANT_LEFT, 1536, 1024 },
             { 's', 20479, GCHOL_VARIANT_LEFT, 1536, 1024 }, { 's', 20480, GCHOL_VARIANT_LEFT, 2048, 512 },

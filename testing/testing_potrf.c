@@ -860,6 +860,17 @@ static void build_suite(case_list_t *l, int quick)
                     700);
                 set_blocks(l, 512, 128);
             }
+        /* the table's widest pair (2048 / 256, double from 24576): eight
+         * tiled leaves per block column, a failure in the second one */
+        if (!quick)
+            for (int u = 0; u < 2; u++) {
+                add(l, 5000, 3, uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
+                    DEF_NONE, 0);
+                set_blocks(l, 2048, 256);
+                add(l, 4500, 0, uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON,
+                    DEF_NEG, 2400);
+                set_blocks(l, 2048, 256);
+            }
         /* the host interface with its transfers interleaved (left-looking
          * with lookahead): NaN padding and other triangle, a failure; from
          * pageable memory (staged copies) and from pinned memory (direct) */
@@ -924,16 +935,21 @@ static void build_suite(case_list_t *l, int quick)
             set_blocks(l, 256, 256);
             add(l, 8800, 3, 'L', IF_EXPERT_GPU, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON, DEF_NONE, 0);
             set_blocks(l, 512, 256);
-            /* lda >= GEMM_WIDE_TILE_LD (18432, double): the lower
-             * updates run on cublasLt's 128 x 128 tiles (src/gemm_lt.c)
-             * where the columns are 16-byte aligned (not lda 18433); a
-             * failure past them */
-            add(l, 3000, 18436 - 3000, 'L', IF_EXPERT_GPU, GCHOL_VARIANT_LEFT,
+            /* lda >= GEMM_WIDE_TILE_LD (18432, double): the updates run
+             * on cublasLt's 128 x 128 tiles (src/gemm_lt.c) where the
+             * columns are 16-byte aligned (not lda 18433); a failure past
+             * them */
+            for (int u = 0; u < 2; u++) {
+                add(l, 3000, 18436 - 3000, uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_LEFT,
+                    GCHOL_LOOKAHEAD_ON, DEF_NONE, 0);
+                set_blocks(l, 512, 256);
+                add(l, 3001, 18433 - 3001, uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_LEFT,
+                    GCHOL_LOOKAHEAD_ON, DEF_NEG, 2500);
+                set_blocks(l, 512, 512);
+            }
+            add(l, 2900, 18440 - 2900, 'U', IF_EXPERT_GPU, GCHOL_VARIANT_RIGHT,
                 GCHOL_LOOKAHEAD_ON, DEF_NONE, 0);
             set_blocks(l, 512, 256);
-            add(l, 3001, 18433 - 3001, 'L', IF_EXPERT_GPU, GCHOL_VARIANT_LEFT,
-                GCHOL_LOOKAHEAD_ON, DEF_NEG, 2500);
-            set_blocks(l, 512, 512);
             add(l, 12000, 36868 - 12000, 'L', IF_EXPERT_GPU, GCHOL_VARIANT_LEFT,
                 GCHOL_LOOKAHEAD_ON, DEF_NONE, 0);
             set_blocks(l, 1024, 512);
