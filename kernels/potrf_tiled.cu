@@ -1119,6 +1119,25 @@ template <typename T> struct HelperSmem {
 };
 constexpr size_t helper_smem_bytes(size_t elem) { return 4 * elem * kTB * kLdo; }
 
+/* What both helper loops (helper_single, helper_block) start from: the
+ * tile count, the abort word and flags, their own buffers, and the chain
+ * block's panels and W barrier in its shared memory (rank 0). */
+template <typename T> struct HelperCtx {
+    int nt;
+    int *sync, *abort_word;
+    HelperSmem<T> hs;
+    unsigned chain_smem, chain_w_bar;
+    __device__ __forceinline__ HelperCtx(int n, int *sync_, T *smem, HelperWords &hw)
+        : nt((n + kTB - 1) / kTB), sync(sync_), abort_word(sync_ + kAbort), hs(smem),
+          chain_smem(peer_addr(smem, 0)), chain_w_bar(peer_addr(&hw.w_bar, 0))
+    {
+    }
+    __device__ __forceinline__ int *flag(int ti, int tj) const
+    {
+        return sync + kFlags + tj * nt + ti;
+    }
+};
+
 /* potf2_panel's hook in the chain block (double): rows kTB.. of [W; I] are
  * U's, sent to the helper as they are solved */
 struct SendURows {
@@ -1245,22 +1264,20 @@ __device__ __forceinline__ void helper_single(int n, int ntc, float *A, int64_t 
 {
     constexpr int upper = kUpper;
     constexpr SmemOrder kPOrder = kUpper ? kMemoryOrder : kViewOrder;
-    const int nt = (n + kTB - 1) / kTB;
-    int *abort_word = sync + kAbort;
-    auto flag = [sync, nt](int ti, int tj) { return sync + kFlags + tj * nt + ti; };
-    const HelperSmem<float> hs(smem);
-    const unsigned chain_smem = peer_addr(smem, 0), chain_w_bar = peer_addr(&hw.w_bar, 0);
+    const HelperCtx<float> h(n, sync, smem, hw);
+    const int nt = h.nt;
+    const HelperSmem<float> &hs = h.hs;
     for (int k = 0; k < ntc && k + 1 < nt; ++k) {
         const int k1 = k + 1, rows1 = min(kTB, n - k1 * kTB);
         const bool need_w = k1 < ntc;
         const int64_t r1 = (int64_t)k1 * kTB, c0 = (int64_t)k * kTB;
         /* this step's phase: the previous one is complete */
         if (threadIdx.x == 0) mbar_expect(&hw.cols_bar[0], kWholeUBytes);
-        if (k1 >= 2) wait_ready(flag(k1, k), kPartial, abort_word, -1);
+        if (k1 >= 2) wait_ready(h.flag(k1, k), kPartial, h.abort_word, -1);
         TileRegs<float> p, wr;
         p.template fetch<kPOrder>(A, ld, upper, r1, c0, rows1, kTB, false);
         if (need_w) {
-            if (k1 >= 2) wait_ready(flag(k1, k1), kPartial, abort_word, -1);
+            if (k1 >= 2) wait_ready(h.flag(k1, k1), kPartial, h.abort_word, -1);
             wr.template fetch<kViewOrder>(A, ld, upper, r1, r1, rows1, rows1, true);
         }
         /* as the chain block puts them (P: memory order, W: lower, unit pad) */
@@ -1279,20 +1296,20 @@ __device__ __forceinline__ void helper_single(int n, int ntc, float *A, int64_t 
         __syncthreads();
         prof(worker_items(nt) + nt + k, 5);
         if (need_w && !failed) {
-            const unsigned panel = chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(float));
+            const unsigned panel = h.chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(float));
             /* the chain block's update, each element sent as it comes out
              * of the accumulators (c2: W -= X X^T here first, then sent by
              * columns 16 bytes per store, was no faster: step 9.75 -> 9.90 us) */
             lower_product_each<float, kUpper>(hs.X, kLdo, [&](int r, int c, float v) {
                 st_async(panel + (unsigned)((r + c * kLdp) * sizeof(float)), hs.W[r + c * kLdo] - v,
-                         chain_w_bar);
+                         h.chain_w_bar);
             });
         }
         prof(worker_items(nt) + nt + k, 1);
         store_tile_mem(A, ld, upper, r1, c0, hs.X, kLdo, rows1, kTB, false);
         prof(worker_items(nt) + nt + k, 2);
         __syncthreads(); /* every store of X */
-        if (threadIdx.x == kPublisher) store_release(flag(k1, k), kFinal);
+        if (threadIdx.x == kPublisher) store_release(h.flag(k1, k), kFinal);
         prof(worker_items(nt) + nt + k, 3);
         if (failed) return;
     }
@@ -1308,11 +1325,9 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
     } else {
         constexpr int upper = kUpper;
         constexpr SmemOrder kPOrder = kUpper ? kMemoryOrder : kViewOrder;
-        const int nt = (n + kTB - 1) / kTB;
-        int *abort_word = sync + kAbort;
-        auto flag = [sync, nt](int ti, int tj) { return sync + kFlags + tj * nt + ti; };
-        const HelperSmem<T> hs(smem);
-        const unsigned chain_smem = peer_addr(smem, 0), chain_w_bar = peer_addr(&hw.w_bar, 0);
+        const HelperCtx<T> h(n, sync, smem, hw);
+        const int nt = h.nt;
+        const HelperSmem<T> &hs = h.hs;
         for (int k = 0; k < ntc && k + 1 < nt; ++k) {
             const int k1 = k + 1, rows1 = min(kTB, n - k1 * kTB);
             const bool need_w = k1 < ntc;
@@ -1322,11 +1337,11 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
                 for (int b = 0; b < kChunks; ++b) mbar_expect(&hw.cols_bar[b], chunk_bytes(kIB * b));
             /* P first: the products need it. W, only needed at the end, is
              * fetched into registers beside P if it is ready, else later. */
-            if (k1 >= 2) wait_ready(flag(k1, k), kPartial, abort_word, -1);
+            if (k1 >= 2) wait_ready(h.flag(k1, k), kPartial, h.abort_word, -1);
             TileRegs<T> p, wr;
             p.template fetch<kPOrder>(A, ld, upper, r1, c0, rows1, kTB, false);
             bool have_w = need_w && (k1 < 2 || __syncthreads_or(threadIdx.x == 0 &&
-                                                                load_acquire(flag(k1, k1)) >= kPartial));
+                                                                load_acquire(h.flag(k1, k1)) >= kPartial));
             if (have_w) wr.template fetch<kViewOrder>(A, ld, upper, r1, r1, rows1, rows1, true);
             p.template put<kPOrder>(hs.P, kLdo, ld, upper, rows1, false);
             prof(worker_items(nt) + nt + k, 0);
@@ -1363,16 +1378,16 @@ __device__ __noinline__ void helper_block(int n, int ntc, T *A, int64_t ld, int 
             const bool failed = *(volatile int *)&hw.fail != 0; /* arrived with the last columns */
             if (need_w && !failed) {
                 if (!have_w) {
-                    wait_ready(flag(k1, k1), kPartial, abort_word, -1);
+                    wait_ready(h.flag(k1, k1), kPartial, h.abort_word, -1);
                     wr.template fetch<kViewOrder>(A, ld, upper, r1, r1, rows1, rows1, true);
                 }
                 wr.template put<kViewOrder>(hs.W, kLdo, ld, upper, rows1, true);
                 __syncthreads();
-                wacc.send(chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(T)), hs.W, chain_w_bar);
+                wacc.send(h.chain_smem + (unsigned)((k1 & 1) * kTB * kLdp * sizeof(T)), hs.W, h.chain_w_bar);
             }
             prof(worker_items(nt) + nt + k, 2);
             __syncthreads(); /* every store of X */
-            if (threadIdx.x == kPublisher) store_release(flag(k1, k), kFinal);
+            if (threadIdx.x == kPublisher) store_release(h.flag(k1, k), kFinal);
             prof(worker_items(nt) + nt + k, 3);
             if (failed) return;
         }
