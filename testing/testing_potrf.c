@@ -212,6 +212,16 @@ static int poison_dinfo(void)
     return TESTING_CUDA(cudaMemcpy(g_dinfo, poison, sizeof(poison), cudaMemcpyHostToDevice)) ? -1 : 0;
 }
 
+/* The same on stream s, ordered before what s runs next: a cudaMemcpy from
+ * pageable memory may return before its DMA has landed, and the legacy
+ * stream it runs on does not order a non-blocking stream's work. */
+static int poison_dinfo_on(cudaStream_t s)
+{
+    int64_t poison[2] = { INFO_POISON, INFO_POISON };
+    return TESTING_CUDA(cudaMemcpyAsync(g_dinfo, poison, sizeof(poison), cudaMemcpyHostToDevice, s))
+               ? -1 : 0;
+}
+
 /* gchol_?potrf_async on the default queue; info read back after the queue's
  * stream is synchronized. dA already holds the matrix. */
 static int factor_async(const case_t *c, FLOAT *dA, run_t *r)
@@ -243,9 +253,15 @@ static int factor_on_user_stream(const case_t *c, const FLOAT *hA, FLOAT *dA, ru
     FLOAT *dB = NULL;
     int rc = -1;
     double t;
-    if (setup_user_stream() || poison_dinfo() ||
+    /* every upload on the user stream itself (poison_dinfo_on). Before,
+     * dB came from a pageable cudaMemcpy that may not have landed when the
+     * user stream copied it: the likely cause of the thirtieth session's
+     * one failure here (call 13, single, n = 257: info = 1 on an SPD
+     * matrix, under the parallel GPU suite), which 125000 rounds of the
+     * library alone on such a stream did not reproduce (call 14) */
+    if (setup_user_stream() || poison_dinfo_on(g_user_stream) ||
         TESTING_CUDA(cudaMalloc((void **)&dB, bytes)) ||
-        TESTING_CUDA(cudaMemcpy(dB, hA, bytes, cudaMemcpyHostToDevice)))
+        TESTING_CUDA(cudaMemcpyAsync(dB, hA, bytes, cudaMemcpyHostToDevice, g_user_stream)))
         goto cleanup;
     t = testing_wtime();
     if (TESTING_CUDA(cudaMemsetAsync(dA, 0xFF, bytes, g_user_stream)) ||
