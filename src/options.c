@@ -216,10 +216,21 @@ int gchol_options_left_lookahead(const gchol_options_t *opts, int64_t n)
     return opts->variant == GCHOL_VARIANT_LEFT && opts->lookahead == GCHOL_LOOKAHEAD_ON && n > nb;
 }
 
+/* The host interface keeps nb 1024 in double where the device table widens
+ * it to 2048 (from 24576): its copies interleave with the block columns, and
+ * 2048 ran 3-6% slower there from pinned memory (docs/results/s30/c17/,
+ * left with lookahead, recnb 256, two rounds, ms, 1024 / 2048: 24576 107.3,
+ * 106.7 / 113.4, 113.8; 32768 237.8, 234.9 / 242.8, 242.4). */
+static const int64_t io_nb_double = 1024, io_nb_double_from = 24576;
+
 void gchol_options_resolve_host(gchol_options_t *opts, char precision, int64_t n)
 {
     if (opts == NULL) return;
     if (opts->variant == GCHOL_VARIANT_AUTO && n >= gchol_left_auto_from(precision))
         opts->variant = GCHOL_VARIANT_LEFT;
+    const int single = precision == 's' || precision == 'S';
+    if (!single && opts->nb <= 0 && n >= io_nb_double_from &&
+        (opts->variant == GCHOL_VARIANT_LEFT || opts->variant == GCHOL_VARIANT_AUTO))
+        opts->nb = io_nb_double;
     gchol_options_resolve(opts, precision, n);
 }

@@ -158,6 +158,8 @@ static void test_options(void)
             { 's', 6143, GCHOL_VARIANT_TILED, 64, 64 },    { 's', 6144, GCHOL_VARIANT_LEFT, 1024, 1024 },
             { 's', 8191, GCHOL_VARIANT_LEFT, 1024, 1024 }, { 's', 20480, GCHOL_VARIANT_LEFT, 2048, 512 },
             { 'd', 4607, GCHOL_VARIANT_TILED, 64, 64 },    { 'd', 4608, GCHOL_VARIANT_LEFT, 1024, 1024 },
+            /* the device table's 2048 from 24576, not here: 1024 (options.c) */
+            { 'd', 24576, GCHOL_VARIANT_LEFT, 1024, 256 }, { 'd', 40960, GCHOL_VARIANT_LEFT, 1024, 256 },
         };
         expect_resolved("resolve_host", gchol_options_resolve_host, want, LEN(want));
         gchol_options_default(&o);
