@@ -9,7 +9,8 @@
  * tile); the 128 x 128 tiles run most of those at 52-57 and the rest at
  * about dgemm's rate: the update gemms summed 417.8 -> 381.1 ms
  * (docs/results/s15/c2/). Inside the factorization they pay from n = 18432
- * on, on every lower update (2-5%, docs/results/s30/), and lose below, so
+ * on, on every update of either view (2-5%, docs/results/s30/), and lose
+ * below, so
  * potrf_driver.c asks for this only where it was measured to
  * (prec.h: GEMM_WIDE_TILE_*).
  */

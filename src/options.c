@@ -229,8 +229,7 @@ void gchol_options_resolve_host(gchol_options_t *opts, char precision, int64_t n
     if (opts->variant == GCHOL_VARIANT_AUTO && n >= gchol_left_auto_from(precision))
         opts->variant = GCHOL_VARIANT_LEFT;
     const int single = precision == 's' || precision == 'S';
-    if (!single && opts->nb <= 0 && n >= io_nb_double_from &&
-        (opts->variant == GCHOL_VARIANT_LEFT || opts->variant == GCHOL_VARIANT_AUTO))
+    if (!single && opts->nb <= 0 && n >= io_nb_double_from && opts->variant == GCHOL_VARIANT_LEFT)
         opts->nb = io_nb_double;
     gchol_options_resolve(opts, precision, n);
 }
