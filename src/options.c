@@ -129,6 +129,13 @@ typedef struct {
  *   324.5, 321.1 / 316.8, 317.4; 40960 444.7, 440.5 / 431.2, 434.1; but
  *   28672 150.9, 151.1 / 153.1, 157.3. At 20480 the two tie (56.4, 56.5 /
  *   56.3, 57.0); 1536 and 3072 were slower, recnb 128 / 512 no better.
+ * - 27648 <= n < 30720 keeps 1024 / 256 (thirty-first session,
+ *   docs/results/s31/c2/, c3/; same form, two processes, ms, 1024 / 1536
+ *   / 2048): 27648 133.3, 137.7 / 142.7, 139.9 / 133.7, 134.6; 28672
+ *   149.2, 149.7 / 157.9, 157.1 / 152.2, 149.6 (the thirtieth session's
+ *   c12: 151.7 / 156.2 with 1024 / 2048); 29696 164.6, 166.0 / 173.4,
+ *   171.7 / 170.0, 169.1; and 30720 185.98 / 184.67 (s30 c12), 26624
+ *   127.7 / 124.0 on either side take 2048.
  */
 static const int64_t tiled_below_double = 4864, tiled_below_single = 8448;
 /* 'U' swaps its triangles (GCHOL_UPPER_SWAP) from this n on, where the
@@ -170,6 +177,8 @@ static const auto_row_t auto_double[] = {
     {  10240, GCHOL_VARIANT_LEFT, 1024, 1024, GCHOL_LOOKAHEAD_ON },
     {  20480, GCHOL_VARIANT_LEFT, 1024,  512, GCHOL_LOOKAHEAD_ON },
     {  24576, GCHOL_VARIANT_LEFT, 1024,  256, GCHOL_LOOKAHEAD_ON },
+    {  27648, GCHOL_VARIANT_LEFT, 2048,  256, GCHOL_LOOKAHEAD_ON },
+    {  30720, GCHOL_VARIANT_LEFT, 1024,  256, GCHOL_LOOKAHEAD_ON },
     { INT64_MAX, GCHOL_VARIANT_LEFT, 2048, 256, GCHOL_LOOKAHEAD_ON },
 };
 static const auto_row_t auto_single[] = {

@@ -143,6 +143,8 @@ static void test_options(void)
             { 'd', 4863, GCHOL_VARIANT_TILED, 64, 64 },    { 'd', 4864, GCHOL_VARIANT_LEFT, 1024, 1024 },
             { 'd', 10240, GCHOL_VARIANT_LEFT, 1024, 512 }, { 'd', 20480, GCHOL_VARIANT_LEFT, 1024, 256 },
             { 'd', 24575, GCHOL_VARIANT_LEFT, 1024, 256 }, { 'd', 24576, GCHOL_VARIANT_LEFT, 2048, 256 },
+            { 'd', 27647, GCHOL_VARIANT_LEFT, 2048, 256 }, { 'd', 27648, GCHOL_VARIANT_LEFT, 1024, 256 },
+            { 'd', 30719, GCHOL_VARIANT_LEFT, 1024, 256 }, { 'd', 30720, GCHOL_VARIANT_LEFT, 2048, 256 },
             { 'd', 40960, GCHOL_VARIANT_LEFT, 2048, 256 },
             { 's', 8447, GCHOL_VARIANT_TILED, 64, 64 },    { 's', 8448, GCHOL_VARIANT_LEFT, 1024, 1024 },
             { 's', 10239, GCHOL_VARIANT_LEFT, 1024, 1024 }, { 's', 10240, GCHOL_VARIANT_LEFT, 1536, 1024 },
