@@ -135,7 +135,10 @@ typedef struct {
  *   149.2, 149.7 / 157.9, 157.1 / 152.2, 149.6 (the thirtieth session's
  *   c12: 151.7 / 156.2 with 1024 / 2048); 29696 164.6, 166.0 / 173.4,
  *   171.7 / 170.0, 169.1; and 30720 185.98 / 184.67 (s30 c12), 26624
- *   127.7 / 124.0 on either side take 2048.
+ *   127.7 / 124.0 on either side take 2048. Checked at sizes it was not
+ *   fitted on (c3, three processes, 1024 / 2048): 28160 144.8-146.1 /
+ *   147.8-149.9, 29184 160.7-161.1 / 165.6-167.3, 30208 176.3-176.9 /
+ *   176.2-179.4; outside, 27136 and 31232 tie or favour 2048.
  */
 static const int64_t tiled_below_double = 4864, tiled_below_single = 8448;
 /* 'U' swaps its triangles (GCHOL_UPPER_SWAP) from this n on, where the
