@@ -575,6 +575,49 @@ done:
     return st;
 }
 
+#ifdef GCHOL_SPLIT_PANEL_EXPERIMENT
+/*
+ * Experiment (thirty-first session, off in the library): the panel stream
+ * factors only each diagonal block (its last term, a syrk, then the tiled
+ * kernel on the block alone), and the main stream does every other step:
+ * the bulk of column k+1, the last term of column k's rows below, and
+ * their solve (op_trsm, whose gemms run at cuBLAS's rate instead of the
+ * tiled workers'). The diagonal chain then runs beside the main stream's
+ * gemms on few SMs. GCHOL_SPLIT_PANEL=1 in the environment turns it on.
+ */
+static int64_t potrf_left_split(fact_t *f, int64_t n, int64_t nb)
+{
+    int64_t st = GCHOL_SUCCESS, jprev = -1;
+    for (int64_t j = 0, jb; j < n; jprev = j, j += jb) {
+        jb = col_width(f, j, nb, n);
+        const int64_t m = n - j - jb, j1 = j + jb;
+        const int64_t jb1 = j1 < n ? col_width(f, j1, nb, n) : 0, m1 = n - j1 - jb1;
+        if (jprev >= 0) {
+            WAIT(PANEL, ev_update); /* column k-1 solved, the bulk of column k done */
+            SYRK(PANEL, j, jb, jprev, j - jprev);
+        }
+        PANEL(PANEL, j, jb, 0);
+        RECORD(ev_panel, PANEL);
+        if (j > 0 && j1 < n) UPDATE(MAIN, j1, jb1, m1, 0, j);
+        if (m > 0 && jprev >= 0) GEMM(MAIN, j1, j, m, jb, jprev, j - jprev);
+        WAIT(MAIN, ev_panel);
+        if (m > 0) TRACED(MAIN, GCHOL_OP_TRSM, j, m, jb, jb, op_trsm(f, MAIN, j1, j, m, jb));
+        RECORD(ev_update, MAIN);
+    }
+done:
+    return st;
+}
+static int split_panel_env(void)
+{
+    static int on = -1;
+    if (on < 0) {
+        const char *v = getenv("GCHOL_SPLIT_PANEL");
+        on = v && v[0] == '1';
+    }
+    return on;
+}
+#endif
+
 /* Enqueues the factorization of view columns c0..n-1 (those before are
  * final) on the queue's stream; info to f->dinfo. A block view or c0 > 0
  * runs the left-looking driver whatever the options' variant. */
@@ -636,6 +679,11 @@ static int64_t factor(fact_t *f, int64_t n, int64_t c0, const gchol_options_t *u
                                                                f->q->stream)));
     else if (n <= nb)
         PANEL(MAIN, 0, n, 0);
+#ifdef GCHOL_SPLIT_PANEL_EXPERIMENT
+    else if (o.variant == GCHOL_VARIANT_LEFT && o.lookahead == GCHOL_LOOKAHEAD_ON &&
+             !f->io && !f->swap_pieces && split_panel_env())
+        st = potrf_left_split(f, n, nb);
+#endif
     else if (o.variant == GCHOL_VARIANT_LEFT)
         st = potrf_left(f, 0, n, nb, o.lookahead == GCHOL_LOOKAHEAD_ON);
     else
