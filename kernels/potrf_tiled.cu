@@ -1617,20 +1617,6 @@ template <typename T> constexpr size_t tiled_smem_bytes(bool double_buffer)
     return (size_t)((double_buffer ? 4 : 2) * kTB * kLdo + kTB * kLdc) * sizeof(T);
 }
 
-#ifdef GCHOL_TILED_GRID_ENV_EXPERIMENT
-/* Experiment (thirty-first session, off in the library): GCHOL_PANEL_GRID=R
- * caps every launch's grid at R blocks. */
-static int grid_cap_env()
-{
-    static int cap = -1;
-    if (cap < 0) {
-        const char *v = getenv("GCHOL_PANEL_GRID");
-        cap = v ? atoi(v) : 0;
-    }
-    return cap;
-}
-#endif
-
 template <typename T>
 int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper, int64_t col0,
                        int64_t *dinfo, int *dsync, T *dwork, cudaStream_t stream)
@@ -1728,9 +1714,6 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
          * worker at least beside them (a second cluster) */
         int grid = 2 * clusters;
         if (grid > 2 + total) grid = (2 + total + 1) / 2 * 2;
-#ifdef GCHOL_TILED_GRID_ENV_EXPERIMENT
-        if (grid_cap_env() >= 4 && grid > grid_cap_env()) grid = grid_cap_env() / 2 * 2;
-#endif
         if (total == 0 || grid >= 4) {
             cfg.gridDim = dim3(grid);
             if ((e = cudaLaunchKernelEx(&cfg, kernel, (int)n, ntc, dA, ldda, col0, dinfo, dsync,
@@ -1745,9 +1728,6 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
     int grid = sms * (per_sm > 0 ? per_sm : 1);
     if (total > 0 && grid < 2) return cudaErrorNotSupported;
     if (grid > 1 + total) grid = 1 + total;
-#ifdef GCHOL_TILED_GRID_ENV_EXPERIMENT
-    if (grid_cap_env() >= 2 && grid > grid_cap_env()) grid = grid_cap_env();
-#endif
     kernel<<<grid, kThreads, smem, stream>>>((int)n, ntc, dA, ldda, col0, dinfo, dsync, dwork,
                                              double_buffer, 0);
     return cudaGetLastError();

@@ -575,123 +575,6 @@ done:
     return st;
 }
 
-#ifdef GCHOL_SPLIT_PANEL_EXPERIMENT
-/*
- * Experiment (thirty-first session, off in the library): the panel stream
- * factors only each diagonal block (its last term, a syrk, then the tiled
- * kernel on the block alone), and the main stream does every other step:
- * the bulk of column k+1, the last term of column k's rows below, and
- * their solve (op_trsm, whose gemms run at cuBLAS's rate instead of the
- * tiled workers'). The diagonal chain then runs beside the main stream's
- * gemms on few SMs. GCHOL_SPLIT_PANEL=1 in the environment turns it on.
- */
-static int64_t potrf_left_split(fact_t *f, int64_t n, int64_t nb)
-{
-    int64_t st = GCHOL_SUCCESS, jprev = -1;
-    for (int64_t j = 0, jb; j < n; jprev = j, j += jb) {
-        jb = col_width(f, j, nb, n);
-        const int64_t m = n - j - jb, j1 = j + jb;
-        const int64_t jb1 = j1 < n ? col_width(f, j1, nb, n) : 0, m1 = n - j1 - jb1;
-        if (jprev >= 0) {
-            WAIT(PANEL, ev_update); /* column k-1 solved, the bulk of column k done */
-            SYRK(PANEL, j, jb, jprev, j - jprev);
-        }
-        PANEL(PANEL, j, jb, 0);
-        RECORD(ev_panel, PANEL);
-        if (j > 0 && j1 < n) UPDATE(MAIN, j1, jb1, m1, 0, j);
-        if (m > 0 && jprev >= 0) GEMM(MAIN, j1, j, m, jb, jprev, j - jprev);
-        WAIT(MAIN, ev_panel);
-        if (m > 0) TRACED(MAIN, GCHOL_OP_TRSM, j, m, jb, jb, op_trsm(f, MAIN, j1, j, m, jb));
-        RECORD(ev_update, MAIN);
-    }
-done:
-    return st;
-}
-/*
- * The same with the rows below solved by a product (split_panel_env() == 2):
- * the panel stream factors [A11; I] in a workspace W (2 jb x jb) with the
- * tiled kernel in panel mode, which leaves L11 on top and L11^{-T} below;
- * L11 goes back to A, and the main stream solves the rows below by cuBLAS
- * trmm with L11^{-T}, in place (c7: trmm m x 1024 at ~45 TFLOP/s, trsm at
- * ~13, op_trsm at ~16 in c6). W is reused each step: the panel stream's next
- * step waits for the main stream's trmm (ev_update).
- */
-#ifdef GCHOL_PREC_S
-#define EXP_TRMM cublasStrmm_64
-#else
-#define EXP_TRMM cublasDtrmm_64
-#endif
-static int64_t potrf_left_split_inv(fact_t *f, int64_t n, int64_t nb)
-{
-    int64_t st = GCHOL_SUCCESS, jprev = -1;
-    const int64_t ldw = 2 * nb;
-    const size_t sz = sizeof(FLOAT);
-    cudaStream_t ps = stream_of(f, PANEL);
-    FLOAT *W = NULL, *I = NULL, *ones = NULL;
-    GCHOL_CUDA(cudaMallocAsync((void **)&W, sz * ldw * nb, ps));
-    GCHOL_CUDA(cudaMallocAsync((void **)&I, sz * nb * nb, ps));
-    GCHOL_CUDA(cudaMemsetAsync(I, 0, sz * nb * nb, ps));
-    ones = malloc(sz * nb);
-    if (!ones) { st = GCHOL_ERR_HOST_ALLOC; goto done; }
-    for (int64_t i = 0; i < nb; ++i) ones[i] = 1;
-    GCHOL_CUDA(cudaMemcpy2DAsync(I, (nb + 1) * sz, ones, sz, sz, nb, cudaMemcpyHostToDevice, ps));
-    GCHOL_CUDA(cudaStreamSynchronize(ps));
-    for (int64_t j = 0, jb; j < n; jprev = j, j += jb) {
-        jb = col_width(f, j, nb, n);
-        const int64_t m = n - j - jb, j1 = j + jb;
-        const int64_t jb1 = j1 < n ? col_width(f, j1, nb, n) : 0, m1 = n - j1 - jb1;
-        if (jprev >= 0) {
-            WAIT(PANEL, ev_update);
-            SYRK(PANEL, j, jb, jprev, j - jprev);
-        }
-        if (m > 0) {
-            GCHOL_CUDA(cudaMemcpy2DAsync(W, ldw * sz, at(f, j, j), f->ld * sz, jb * sz, jb,
-                                         cudaMemcpyDeviceToDevice, ps));
-            GCHOL_CUDA(cudaMemcpy2DAsync(W + jb, ldw * sz, I, nb * sz, jb * sz, jb,
-                                         cudaMemcpyDeviceToDevice, ps));
-            TRACED(PANEL, GCHOL_OP_POTRF_DIAG, j, 2 * jb, jb, 0,
-                   gchol_from_cuda((cudaError_t)POTRF_TILED_LAUNCH(
-                       2 * jb, jb, W, ldw, 0, j, f->dinfo, f->q->dtile_sync,
-                       (FLOAT *)f->q->dscratch[PANEL], ps)));
-            GCHOL_CUDA(cudaMemcpy2DAsync(at(f, j, j), f->ld * sz, W, ldw * sz, jb * sz, jb,
-                                         cudaMemcpyDeviceToDevice, ps));
-        } else {
-            PANEL(PANEL, j, jb, 0);
-        }
-        RECORD(ev_panel, PANEL);
-        if (j > 0 && j1 < n) UPDATE(MAIN, j1, jb1, m1, 0, j);
-        if (m > 0 && jprev >= 0) GEMM(MAIN, j1, j, m, jb, jprev, j - jprev);
-        WAIT(MAIN, ev_panel);
-        if (m > 0)
-            TRACED(MAIN, GCHOL_OP_TRSM, j, m, jb, jb,
-                   gchol_from_cublas(EXP_TRMM(blas_of(f, MAIN), CUBLAS_SIDE_RIGHT,
-                                              CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N,
-                                              CUBLAS_DIAG_NON_UNIT, m, jb, &one, W + jb, ldw,
-                                              at(f, j1, j), f->ld, at(f, j1, j), f->ld)));
-        RECORD(ev_update, MAIN);
-    }
-done:
-    free(ones);
-    /* the workspace goes once both streams are past it */
-    if (W || I) {
-        cudaEventRecord(f->q->ev_update, stream_of(f, MAIN));
-        cudaStreamWaitEvent(ps, f->q->ev_update, 0);
-        if (W) cudaFreeAsync(W, ps);
-        if (I) cudaFreeAsync(I, ps);
-    }
-    return st;
-}
-static int split_panel_env(void)
-{
-    static int on = -1;
-    if (on < 0) {
-        const char *v = getenv("GCHOL_SPLIT_PANEL");
-        on = v ? atoi(v) : 0;
-    }
-    return on;
-}
-#endif
-
 /* Enqueues the factorization of view columns c0..n-1 (those before are
  * final) on the queue's stream; info to f->dinfo. A block view or c0 > 0
  * runs the left-looking driver whatever the options' variant. */
@@ -753,15 +636,6 @@ static int64_t factor(fact_t *f, int64_t n, int64_t c0, const gchol_options_t *u
                                                                f->q->stream)));
     else if (n <= nb)
         PANEL(MAIN, 0, n, 0);
-#ifdef GCHOL_SPLIT_PANEL_EXPERIMENT
-    else if (o.variant == GCHOL_VARIANT_LEFT && o.lookahead == GCHOL_LOOKAHEAD_ON &&
-             !f->io && !f->swap_pieces && split_panel_env() == 1)
-        st = potrf_left_split(f, n, nb);
-    else if (o.variant == GCHOL_VARIANT_LEFT && o.lookahead == GCHOL_LOOKAHEAD_ON &&
-             !f->io && !f->swap_pieces && split_panel_env() == 2 && !f->blk[B11].trans &&
-             nb % GCHOL_TILED_NB == 0 && 2 * nb <= GCHOL_TILED_MAX_N)
-        st = potrf_left_split_inv(f, n, nb);
-#endif
     else if (o.variant == GCHOL_VARIANT_LEFT)
         st = potrf_left(f, 0, n, nb, o.lookahead == GCHOL_LOOKAHEAD_ON);
     else

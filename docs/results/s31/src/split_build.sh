@@ -2,7 +2,8 @@
 # Builds /tmp/ab/{bench_potrf,testing_dpotrf}_split: the library with the split-panel experiment
 # compiled in (potrf_driver.c -DGCHOL_SPLIT_PANEL_EXPERIMENT, potrf_tiled.cu
 # -DGCHOL_TILED_GRID_ENV_EXPERIMENT; both off unless GCHOL_SPLIT_PANEL=1 / GCHOL_PANEL_GRID=R).
-# Run from the repository root after `make lib`.
+# Run from the repository root after `make lib`, with split_panel.patch applied (git apply
+# docs/results/s31/src/split_panel.patch): the experiment was removed from the tree after call 8.
 set -e
 mkdir -p /tmp/ab
 CI="-Iinclude -Isrc -I/usr/local/cuda/include"
