@@ -14,6 +14,12 @@
 #                                four RFP variants), bench_pftrf d at 16384 / 32768 (every variant)
 #                                (these two as the sessions from the twenty-seventh on spelled them
 #                                out; make their benchmarks first)
+#   alt_driver NAME [FLAGS...]   bench_potrf against a copy of lib/libgchol.a whose double
+#                                driver (src/potrf_driver.c) is compiled with FLAGS (-D overrides
+#                                of prec.h's knobs), as /tmp/ab/bench_potrf_NAME; binof NAME
+#                                names it, binof base the tree's (the A/B preamble of the
+#                                thirtieth session's call 2 and the thirty-first's call 9; as a
+#                                function it has not run on the device yet, only here)
 #   gpu_suite [L [M...]]         every GPU tester of make test, full suites, in parallel groups
 #                                (each stopped at L seconds into the call, default 480), memcheck
 #                                of the quick suites of testers M (default dsyrk_diag,
@@ -76,6 +82,21 @@ issue4_rows() {
         --form auto --csv "$R/pftrf_d.csv"
     grep -vE '^#|^$' "$R/bench_pftrf_d.log" | cut -c1-160
 }
+
+alt_driver() {
+    local name=$1; shift
+    local cf="-O2 -std=c11 -Wall -Wextra -fPIC -Iinclude -Isrc -I/usr/local/cuda/include"
+    local lk="-L/usr/local/cuda/lib64 -Wl,-rpath,/usr/local/cuda/lib64 -lcublasLt -lcublas -lcudart"
+    lk="$lk -lpthread -lcusolver -llapacke -lopenblas -lm -lstdc++"
+    mkdir -p "/tmp/ab/$name"
+    # the archive member keeps its name, so that ar replaces the tree's
+    cc $cf -DGCHOL_PREC_D "$@" -c src/potrf_driver.c -o "/tmp/ab/$name/potrf_driver_d.o" || return 1
+    cp lib/libgchol.a "/tmp/ab/lib$name.a"
+    ar r "/tmp/ab/lib$name.a" "/tmp/ab/$name/potrf_driver_d.o" || return 1
+    cc $cf -Ibenchmarks benchmarks/bench_potrf.c benchmarks/bench_common.c \
+        -o "/tmp/ab/bench_potrf_$name" "/tmp/ab/lib$name.a" $lk
+}
+binof() { case $1 in base) echo ./benchmarks/bench_potrf;; *) echo "/tmp/ab/bench_potrf_$1";; esac; }
 
 gpu_suite() {
     local L=${1:-480} m
