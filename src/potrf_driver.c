@@ -50,6 +50,7 @@ typedef struct {
     int           rows_contig; /* block 21 continues block 11 down its columns */
     int           cols_contig; /* block 22 continues block 21 along its rows   */
     int64_t       ld;
+    int64_t       order;       /* the whole view's order n                  */
     int64_t      *dinfo;
     int64_t       recnb;       /* leaves of the recursive potf2 path        */
     int64_t       panel_leaf;  /* widest panel factored by one tiled launch */
@@ -187,10 +188,12 @@ static int64_t op_gemm(const fact_t *f, int s, int64_t i0, int64_t c0, int64_t m
     const int64_t rows = tC ? nn : m, cols = tC ? m : nn;
     const FLOAT *X = tC ? B : A, *Y = tC ? A : B;
     /* only where it was measured: the lower view's (N, T), the upper
-     * view's (T, N) where GEMM_WIDE_TILE_UPPER; aligned columns (not RFP
-     * 'N''s odd ld) */
+     * view's (T, N) where GEMM_WIDE_TILE_UPPER; a large matrix (its order,
+     * or ld: RFP 'T''s blocks have ld n / 2); aligned columns (not RFP 'N''s
+     * odd ld) */
     const int wide_ops = (!tC && !tA && !tB) || (GEMM_WIDE_TILE_UPPER && tC && tA && tB);
-    if (wide_ops && f->ld >= GEMM_WIDE_TILE_LD && k >= GEMM_WIDE_TILE_K &&
+    if (wide_ops && (f->ld >= GEMM_WIDE_TILE_LD || f->order >= GEMM_WIDE_TILE_LD) &&
+        k >= GEMM_WIDE_TILE_K &&
         (f->ld * sizeof(FLOAT)) % 16 == 0 &&
         ((uintptr_t)A | (uintptr_t)B | (uintptr_t)C) % 16 == 0) {
         int done = 0;
@@ -583,6 +586,7 @@ static int64_t factor(fact_t *f, int64_t n, int64_t c0, const gchol_options_t *u
     int64_t st = GCHOL_SUCCESS, st_join;
     gchol_options_t o;
     if (user_opts) o = *user_opts; else gchol_options_default(&o);
+    f->order = n;
     if (f->io) gchol_options_resolve_host(&o, PREC_CHAR, n);
     else gchol_options_resolve(&o, PREC_CHAR, n);
     f->recnb = o.recnb < GCHOL_POTF2_MAX_N ? o.recnb : GCHOL_POTF2_MAX_N;

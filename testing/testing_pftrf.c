@@ -666,6 +666,14 @@ static void run_pftrf_suite(int quick)
             fcase_t c = { tr_list[v], up_list[v], n, 7000, DEF_NAN_OFF, 0, FORM_LEFT1024 };
             run_fcase(&c);
         }
+        /* transr = 'T' of order 18436: its blocks' ld is about n / 2, and
+         * double's updates take cublasLt's 128 x 128 tiles by the order
+         * (from 18432, src/potrf_driver.c, op_gemm), as full storage's do */
+        for (int v = 0; v < 4 && !quick; v++)
+            if (tr_list[v] == 'T') {
+                fcase_t c = { tr_list[v], up_list[v], 18436, 0, DEF_NONE, 0, 0 };
+                run_fcase(&c);
+            }
     }
     printf("\n-- pftrf on a host array (library queue) --\n");
     for (int i = 0; i < nhost; i++)
