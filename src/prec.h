@@ -33,8 +33,11 @@ typedef double FLOAT;
 #define GEMM_UPPER_CHUNK 0
 #define GEMM_LOWER_CHUNK 0
 /* The lower updates' gemm (op N, T) on cublasLt's 128 x 128 tiles
- * (gemm_lt.c) where the leading dimension is at least _LD, the inner size
- * at least _K and the columns 16-byte aligned. At n = 40960 cuBLAS dgemm's
+ * (gemm_lt.c) where the leading dimension or the matrix's order is at least
+ * _LD (the order: RFP 'T''s blocks have ld about n / 2, and took the tiles
+ * from n = 36864 only: pftrf T,L / T,U 2-3% / 6.5% faster at 32768 with
+ * them, docs/results/s32/c2/), the inner size at least _K and the columns
+ * 16-byte aligned. At n = 40960 cuBLAS dgemm's
  * 64 x 64 tiles run every other update at 37-48 TFLOP/s once k passes
  * ~26000, the 128 x 128 ones at 52-57 (docs/results/s15/c2/: the bulk
  * updates with k >= 8192 from ld 36864, fifteenth session). Timed apart,
