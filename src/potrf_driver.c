@@ -73,6 +73,7 @@ enum { MAIN = 0, PANEL = 1 };
 
 static const FLOAT one = 1, minus_one = -1;
 
+
 static cudaStream_t stream_of(const fact_t *f, int s)
 {
     return s == PANEL ? f->q->panel_stream : f->q->stream;
@@ -187,12 +188,9 @@ static int64_t op_gemm(const fact_t *f, int s, int64_t i0, int64_t c0, int64_t m
     const cublasOperation_t op_y = tC ? (tA ? N : T) : (tB ? N : T);
     const int64_t rows = tC ? nn : m, cols = tC ? m : nn;
     const FLOAT *X = tC ? B : A, *Y = tC ? A : B;
-    /* only where it was measured: the lower view's (N, T), the upper
-     * view's (T, N) where GEMM_WIDE_TILE_UPPER; a large matrix (its order,
-     * or ld: RFP 'T''s blocks have ld n / 2); aligned columns (not RFP 'N''s
-     * odd ld) */
-    const int wide_ops = (!tC && !tA && !tB) || (GEMM_WIDE_TILE_UPPER && tC && tA && tB);
-    if (wide_ops && (f->ld >= GEMM_WIDE_TILE_LD || f->order >= GEMM_WIDE_TILE_LD) &&
+    /* a large matrix (its order, or ld: RFP 'T''s blocks have ld n / 2),
+     * any operand layout; aligned columns (not RFP 'N''s odd ld) */
+    if ((f->ld >= GEMM_WIDE_TILE_LD || f->order >= GEMM_WIDE_TILE_LD) &&
         k >= GEMM_WIDE_TILE_K &&
         (f->ld * sizeof(FLOAT)) % 16 == 0 &&
         ((uintptr_t)A | (uintptr_t)B | (uintptr_t)C) % 16 == 0) {

@@ -32,7 +32,7 @@ typedef double FLOAT;
 /* The gemm updates are not split (see the single case). */
 #define GEMM_UPPER_CHUNK 0
 #define GEMM_LOWER_CHUNK 0
-/* The lower updates' gemm (op N, T) on cublasLt's 128 x 128 tiles
+/* The updates' gemms on cublasLt's 128 x 128 tiles
  * (gemm_lt.c) where the leading dimension or the matrix's order is at least
  * _LD (the order: RFP 'T''s blocks have ld about n / 2, and took the tiles
  * from n = 36864 only: pftrf T,L / T,U 2-3% / 6.5% faster at 32768 with
@@ -54,16 +54,15 @@ typedef double FLOAT;
 #ifndef GCHOL_WIDE_TILE_K
 #define GCHOL_WIDE_TILE_K 0
 #endif
-/* The upper view's updates (T, N) too: 0.5-4% faster from 18432 (ms,
- * two rounds, cuBLAS / wide tiles: 18432 44.1, 43.4 / 43.3, 43.2; 20480
- * 62.0, 62.6 / 60.2, 61.3; 32768 237.4, 240.0 / 228.4, 229.7; 40960 460.3,
- * 463.7 / 443.8, 447.3; docs/results/s30/c9/, c10/). */
-#ifndef GCHOL_WIDE_TILE_UPPER
-#define GCHOL_WIDE_TILE_UPPER 1
-#endif
+/* Every operand layout: the upper view's updates (T, N) 0.5-4% faster
+ * from 18432 (ms, two rounds, cuBLAS / wide tiles: 18432 44.1, 43.4 /
+ * 43.3, 43.2; 20480 62.0, 62.6 / 60.2, 61.3; 32768 237.4, 240.0 / 228.4,
+ * 229.7; 40960 460.3, 463.7 / 443.8, 447.3; docs/results/s30/c9/, c10/);
+ * RFP's updates whose operands are stored unlike each other (pftrf N,L and
+ * T,L 1.5-3.5% and 2.5-5% faster at 24576 / 32768, the 'U' variants
+ * unchanged; docs/results/s32/c3/). */
 #define GEMM_WIDE_TILE_LD GCHOL_WIDE_TILE_LD
 #define GEMM_WIDE_TILE_K  GCHOL_WIDE_TILE_K
-#define GEMM_WIDE_TILE_UPPER GCHOL_WIDE_TILE_UPPER
 #define LT_DATA         CUDA_R_64F
 #define LT_COMPUTE      CUBLAS_COMPUTE_64F
 #elif defined(GCHOL_PREC_S)
@@ -119,7 +118,6 @@ typedef float FLOAT;
 /* sgemm's updates mostly run on the 3xTF32 kernel: no wide-tile gemm. */
 #define GEMM_WIDE_TILE_LD INT64_MAX
 #define GEMM_WIDE_TILE_K  INT64_MAX
-#define GEMM_WIDE_TILE_UPPER 0
 #define LT_DATA         CUDA_R_32F
 #define LT_COMPUTE      CUBLAS_COMPUTE_32F
 #else
