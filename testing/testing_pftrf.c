@@ -366,6 +366,10 @@ typedef struct {
     int     defect;
     int     host;       /* 1: gchol_?pftrf on a host array                 */
     int     form;       /* 0: pftrf_gpu; else pftrf_expert_gpu, forms[form] */
+    int64_t rank;       /* 0: the Gram matrix of order n (gram()); r > 0: a
+                         * Gram matrix of rank r + MU I, checked by its
+                         * residual alone (no O(n^3) LAPACKE factor on the
+                         * CPU: the large-n cases) */
 } fcase_t;
 
 /* Options of the pftrf_expert_gpu cases: the fused form (the left-looking
@@ -403,8 +407,16 @@ _Static_assert(LEN(forms) == FORM_LEFT1024O + 1, "the nb = 1024 forms are the la
 static FLOAT *make_matrix(const fcase_t *c)
 {
     int64_t n = c->n, k = c->k - 1, j = (c->k - 1) / 2;
-    const FLOAT *G = gram(n);
     FLOAT *A = malloc((size_t)max64(1, n * n) * ES);
+    if (A && c->rank > 0) {
+        if (testing_generate_lowrank_spd(PREC, c->uplo, n, A, max64(1, n), c->rank, MU,
+                                         0x6A7Bull + (uint64_t)n)) {
+            free(A);
+            return NULL;
+        }
+        return A; /* SPD only: no defect */
+    }
+    const FLOAT *G = gram(n);
     if (!G || !A) {
         free(A);
         return NULL;
@@ -429,7 +441,7 @@ static void print_fcase(const fcase_t *c, testing_result_t res)
 }
 
 /* Residual and distance to LAPACK's factor of an SPD case (info 0).
- * F: the factor as an RFP array, Fref: LAPACKE's. */
+ * F: the factor as an RFP array, Fref: LAPACKE's (NULL: the residual only). */
 static void check_factor(const fcase_t *c, const FLOAT *A, const FLOAT *F, const FLOAT *Fref,
                          double *resid, double *diff, char *why, size_t len)
 {
@@ -448,6 +460,8 @@ static void check_factor(const fcase_t *c, const FLOAT *A, const FLOAT *F, const
     else if (!(*resid < TESTING_TOL))
         fail(why, len, "residual too large");
     free(L);
+    if (!Fref)
+        return;
     for (int64_t p = 0; p < nt; p++) {
         double d = fabs((double)F[p] - (double)Fref[p]);
         if (isnan(d)) {
@@ -489,7 +503,8 @@ static testing_result_t run_fcase(const fcase_t *c)
     LAPACKE_TRTTF(LAPACK_COL_MAJOR, c->transr, c->uplo, (lapack_int)n, A, (lapack_int)n,
                   F0 + GUARD);
     memcpy(Fref, F0 + GUARD, (size_t)nt * ES);
-    lapacke_info = LAPACKE_PFTRF(LAPACK_COL_MAJOR, c->transr, c->uplo, (lapack_int)n, Fref);
+    if (c->rank == 0)
+        lapacke_info = LAPACKE_PFTRF(LAPACK_COL_MAJOR, c->transr, c->uplo, (lapack_int)n, Fref);
     expect = c->defect == DEF_NONE ? 0
            : c->defect == DEF_NEG  ? lapacke_info
            : testing_reference_info(PREC, c->uplo, n, A, n);
@@ -527,7 +542,8 @@ static testing_result_t run_fcase(const fcase_t *c)
     if (guards)
         FAIL("guard elements modified");
     if (c->defect == DEF_NONE && info == 0 && n > 0)
-        check_factor(c, A, F + GUARD, Fref, &resid, &diff, why, sizeof(why));
+        check_factor(c, A, F + GUARD, c->rank == 0 ? Fref : NULL, &resid, &diff, why,
+                     sizeof(why));
 done:
     res = testing_record(why[0] ? TESTING_FAILED : TESTING_PASSED);
     print_fcase(c, res);
@@ -578,7 +594,7 @@ static void run_pftrf_suite(int quick)
     printf("\n-- pftrf_gpu, SPD (Gram, mu %.2f), 4 variants --\n", MU);
     for (int i = 0; i < nspd; i++)
         for (int v = 0; v < 4; v++) {
-            fcase_t c = { tr_list[v], up_list[v], spd[i], 0, DEF_NONE, 0, 0 };
+            fcase_t c = { tr_list[v], up_list[v], spd[i], 0, DEF_NONE, 0, 0, 0 };
             run_fcase(&c);
         }
     printf("\n-- pftrf_gpu, not SPD: A(k,k) = -1, info = LAPACKE's --\n");
@@ -587,7 +603,7 @@ static void run_pftrf_suite(int quick)
             int64_t ks[16];
             int cnt = defect_ks(tr_list[v], up_list[v], neg[i], !quick, ks);
             for (int j = 0; j < cnt; j++) {
-                fcase_t c = { tr_list[v], up_list[v], neg[i], ks[j], DEF_NEG, 0, 0 };
+                fcase_t c = { tr_list[v], up_list[v], neg[i], ks[j], DEF_NEG, 0, 0, 0 };
                 run_fcase(&c);
             }
         }
@@ -597,12 +613,12 @@ static void run_pftrf_suite(int quick)
         int64_t kd[] = { 1, 100, n1, n1 + 1, n }, ko[] = { 100, n1 + 1, 200 };
         for (int j = 0; j < LEN(kd); j++)
             if (!quick || j == 3) {
-                fcase_t c = { tr_list[v], up_list[v], n, kd[j], DEF_NAN_DIAG, 0, 0 };
+                fcase_t c = { tr_list[v], up_list[v], n, kd[j], DEF_NAN_DIAG, 0, 0, 0 };
                 run_fcase(&c);
             }
         for (int j = 0; j < LEN(ko); j++)
             if (!quick || j == 1) {
-                fcase_t c = { tr_list[v], up_list[v], n, ko[j], DEF_NAN_OFF, 0, 0 };
+                fcase_t c = { tr_list[v], up_list[v], n, ko[j], DEF_NAN_OFF, 0, 0, 0 };
                 run_fcase(&c);
             }
     }
@@ -617,7 +633,7 @@ static void run_pftrf_suite(int quick)
         for (int i = 0; i < nfn; i++)
             for (int f = 1; f < LEN(forms); f++)
                 for (int v = 0; v < 4; v++) {
-                    fcase_t c = { tr_list[v], up_list[v], fn[i], 0, DEF_NONE, 0, f };
+                    fcase_t c = { tr_list[v], up_list[v], fn[i], 0, DEF_NONE, 0, f, 0 };
                     run_fcase(&c);
                 }
         /* a failed pivot before, at and after the split, and NaN; odd n, and
@@ -629,10 +645,10 @@ static void run_pftrf_suite(int quick)
                     int64_t ks[16];
                     int cnt = defect_ks(tr_list[v], up_list[v], n, !quick, ks);
                     for (int j = 0; j < cnt; j++) {
-                        fcase_t c = { tr_list[v], up_list[v], n, ks[j], DEF_NEG, 0, f };
+                        fcase_t c = { tr_list[v], up_list[v], n, ks[j], DEF_NEG, 0, f, 0 };
                         run_fcase(&c);
                     }
-                    fcase_t c = { tr_list[v], up_list[v], n, 300, DEF_NAN_DIAG, 0, f };
+                    fcase_t c = { tr_list[v], up_list[v], n, 300, DEF_NAN_DIAG, 0, f, 0 };
                     run_fcase(&c);
                 }
     }
@@ -652,7 +668,7 @@ static void run_pftrf_suite(int quick)
         for (int i = 0; i < nbn; i++)
             for (int f = FORM_LEFT1024; f <= FORM_LEFT1024O; f++)
                 for (int v = 0; v < 4; v++) {
-                    fcase_t c = { tr_list[v], up_list[v], bn[i], 0, DEF_NONE, 0, f };
+                    fcase_t c = { tr_list[v], up_list[v], bn[i], 0, DEF_NONE, 0, f, 0 };
                     run_fcase(&c);
                 }
         /* a failed pivot after the split, and NaN there */
@@ -660,29 +676,30 @@ static void run_pftrf_suite(int quick)
             const int64_t n = 8192, n1 = rfp_n1(tr_list[v], up_list[v], n);
             const int64_t kneg[] = { n1 + 1, 7000 };
             for (int j = 0; j < LEN(kneg); j++) {
-                fcase_t c = { tr_list[v], up_list[v], n, kneg[j], DEF_NEG, 0, FORM_LEFT1024 };
+                fcase_t c = { tr_list[v], up_list[v], n, kneg[j], DEF_NEG, 0, FORM_LEFT1024, 0 };
                 run_fcase(&c);
             }
-            fcase_t c = { tr_list[v], up_list[v], n, 7000, DEF_NAN_OFF, 0, FORM_LEFT1024 };
+            fcase_t c = { tr_list[v], up_list[v], n, 7000, DEF_NAN_OFF, 0, FORM_LEFT1024, 0 };
             run_fcase(&c);
         }
-        /* transr = 'T' of order 18436: its blocks' ld is about n / 2, and
-         * double's updates take cublasLt's 128 x 128 tiles by the order
-         * (from 18432, src/potrf_driver.c, op_gemm), as full storage's do */
-        for (int v = 0; v < 4 && !quick; v++)
-            if (tr_list[v] == 'T') {
-                fcase_t c = { tr_list[v], up_list[v], 18436, 0, DEF_NONE, 0, 0 };
-                run_fcase(&c);
-            }
+        /* order 18436: double's updates take cublasLt's 128 x 128 tiles
+         * by the order (from 18432, src/potrf_driver.c, op_gemm), also in
+         * 'T', whose blocks' ld is about n / 2, and where the operands are
+         * stored unlike each other; a Gram matrix of rank 512 + MU I,
+         * checked by the residual (on the GPU) */
+        for (int v = 0; v < 4 && !quick; v++) {
+            fcase_t c = { tr_list[v], up_list[v], 18436, 0, DEF_NONE, 0, 0, 512 };
+            run_fcase(&c);
+        }
     }
     printf("\n-- pftrf on a host array (library queue) --\n");
     for (int i = 0; i < nhost; i++)
         for (int v = 0; v < 4; v++) {
-            fcase_t c = { tr_list[v], up_list[v], hostn[i], 0, DEF_NONE, 1, 0 };
+            fcase_t c = { tr_list[v], up_list[v], hostn[i], 0, DEF_NONE, 1, 0, 0 };
             run_fcase(&c);
         }
     for (int v = 0; v < (quick ? 1 : 4); v++) {
-        fcase_t c = { tr_list[v], up_list[v], 257, 200, DEF_NEG, 1, 0 };
+        fcase_t c = { tr_list[v], up_list[v], 257, 200, DEF_NEG, 1, 0, 0 };
         run_fcase(&c);
     }
 }
@@ -1073,7 +1090,7 @@ static void table_row(char transr, char uplo, int64_t n, int niter)
     linfo = LAPACKE_PFTRF(LAPACK_COL_MAJOR, transr, uplo, (lapack_int)n, Fref);
     tc = testing_wtime() - tc;
     if (ok && download(F, dF, nt + 2 * GUARD) == 0 && linfo == 0) {
-        fcase_t c = { transr, uplo, n, 0, DEF_NONE, 0, 0 };
+        fcase_t c = { transr, uplo, n, 0, DEF_NONE, 0, 0, 0 };
         check_factor(&c, A, F + GUARD, Fref, &resid, &diff, why, sizeof(why));
         ok = !why[0] && guard_violations(F, F0, nt) == 0;
     } else {
