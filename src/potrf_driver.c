@@ -73,7 +73,6 @@ enum { MAIN = 0, PANEL = 1 };
 
 static const FLOAT one = 1, minus_one = -1;
 
-
 static cudaStream_t stream_of(const fact_t *f, int s)
 {
     return s == PANEL ? f->q->panel_stream : f->q->stream;
