@@ -20,6 +20,13 @@
 #                                names it, binof base the tree's (the A/B preamble of the
 #                                thirtieth session's call 2 and the thirty-first's call 9; as a
 #                                function it has not run on the device yet, only here)
+#   alt_kernel SRC               bench_potrf against a copy of lib/libgchol.a whose tiled kernel is
+#                                SRC (an old kernels/potrf_tiled.cu carried as an ignored file), as
+#                                /tmp/ab/bench_potrf_old; ab NAME ARGS... then runs it and the
+#                                tree's bench_potrf with ARGS in alternating processes, two rounds,
+#                                and prints each log's cells (the preamble that the thirty-third
+#                                session's calls 4-7 spelled out; as functions they have not run on
+#                                the device yet, only here)
 #   gpu_suite [L [M...]]         every GPU tester of make test, full suites, in parallel groups
 #                                (each stopped at L seconds into the call, default 480), memcheck
 #                                of the quick suites of testers M (default dsyrk_diag,
@@ -95,6 +102,31 @@ alt_driver() {
     ar r "/tmp/ab/lib$name.a" "/tmp/ab/$name/potrf_driver_d.o" || return 1
     cc $cf -Ibenchmarks benchmarks/bench_potrf.c benchmarks/bench_common.c \
         -o "/tmp/ab/bench_potrf_$name" "/tmp/ab/lib$name.a" $lk
+}
+alt_kernel() {
+    local src=$1
+    local cf="-O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fPIC -Iinclude"
+    cf="$cf --expt-relaxed-constexpr -DGCHOL_GPU_ARCH=90"
+    local lk="-L/usr/local/cuda/lib64 -Wl,-rpath,/usr/local/cuda/lib64 -lcublasLt -lcublas -lcudart"
+    lk="$lk -lpthread -lcusolver -llapacke -lopenblas -lm -lstdc++"
+    mkdir -p /tmp/ab/old /tmp/ab/oldk
+    cp "$src" /tmp/ab/oldk/potrf_tiled.cu
+    # the archive member keeps its name, so that ar replaces the tree's
+    nvcc $cf -I/tmp/ab/oldk -Ikernels -c -x cu /tmp/ab/oldk/potrf_tiled.cu -o /tmp/ab/old/potrf_tiled.cu.o || return 1
+    cp lib/libgchol.a /tmp/ab/libold.a && ar r /tmp/ab/libold.a /tmp/ab/old/potrf_tiled.cu.o || return 1
+    cc -O2 -std=c11 -Iinclude -Isrc -Ibenchmarks -I/usr/local/cuda/include benchmarks/bench_potrf.c \
+        benchmarks/bench_common.c -o /tmp/ab/bench_potrf_old /tmp/ab/libold.a $lk
+}
+ab() {
+    local name=$1 r f; shift
+    for r in 1 2; do
+        run ${name}_old_$r --limit 590 /tmp/ab/bench_potrf_old "$@"
+        run ${name}_new_$r --limit 590 ./benchmarks/bench_potrf "$@"
+    done
+    for f in $R/${name}_*.log; do
+        echo "$(basename $f .log): $(grep -E '^ *[ds] +[0-9]+ [LU] ' $f |
+            awk '{printf "%s%s%s %s/%s=%s  ", $1, $2, $3, $9, $12, $15}')"
+    done
 }
 binof() { case $1 in base) echo ./benchmarks/bench_potrf;; *) echo "/tmp/ab/bench_potrf_$1";; esac; }
 
