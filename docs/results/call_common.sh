@@ -90,32 +90,32 @@ issue4_rows() {
     grep -vE '^#|^$' "$R/bench_pftrf_d.log" | cut -c1-160
 }
 
+# bench_potrf linked against a copy of lib/libgchol.a with one member replaced by OBJ (the
+# member keeps its name, so that ar replaces the tree's): /tmp/ab/bench_potrf_NAME
+bench_with_member() {
+    local name=$1 obj=$2
+    local lk="-L/usr/local/cuda/lib64 -Wl,-rpath,/usr/local/cuda/lib64 -lcublasLt -lcublas -lcudart"
+    lk="$lk -lpthread -lcusolver -llapacke -lopenblas -lm -lstdc++"
+    cp lib/libgchol.a "/tmp/ab/lib$name.a" && ar r "/tmp/ab/lib$name.a" "$obj" || return 1
+    cc -O2 -std=c11 -Wall -Wextra -Iinclude -Isrc -Ibenchmarks -I/usr/local/cuda/include \
+        benchmarks/bench_potrf.c benchmarks/bench_common.c \
+        -o "/tmp/ab/bench_potrf_$name" "/tmp/ab/lib$name.a" $lk
+}
 alt_driver() {
     local name=$1; shift
     local cf="-O2 -std=c11 -Wall -Wextra -fPIC -Iinclude -Isrc -I/usr/local/cuda/include"
-    local lk="-L/usr/local/cuda/lib64 -Wl,-rpath,/usr/local/cuda/lib64 -lcublasLt -lcublas -lcudart"
-    lk="$lk -lpthread -lcusolver -llapacke -lopenblas -lm -lstdc++"
     mkdir -p "/tmp/ab/$name"
-    # the archive member keeps its name, so that ar replaces the tree's
     cc $cf -DGCHOL_PREC_D "$@" -c src/potrf_driver.c -o "/tmp/ab/$name/potrf_driver_d.o" || return 1
-    cp lib/libgchol.a "/tmp/ab/lib$name.a"
-    ar r "/tmp/ab/lib$name.a" "/tmp/ab/$name/potrf_driver_d.o" || return 1
-    cc $cf -Ibenchmarks benchmarks/bench_potrf.c benchmarks/bench_common.c \
-        -o "/tmp/ab/bench_potrf_$name" "/tmp/ab/lib$name.a" $lk
+    bench_with_member "$name" "/tmp/ab/$name/potrf_driver_d.o"
 }
 alt_kernel() {
     local src=$1
     local cf="-O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 -Xcompiler -fPIC -Iinclude"
     cf="$cf --expt-relaxed-constexpr -DGCHOL_GPU_ARCH=90"
-    local lk="-L/usr/local/cuda/lib64 -Wl,-rpath,/usr/local/cuda/lib64 -lcublasLt -lcublas -lcudart"
-    lk="$lk -lpthread -lcusolver -llapacke -lopenblas -lm -lstdc++"
     mkdir -p /tmp/ab/old /tmp/ab/oldk
     cp "$src" /tmp/ab/oldk/potrf_tiled.cu
-    # the archive member keeps its name, so that ar replaces the tree's
     nvcc $cf -I/tmp/ab/oldk -Ikernels -c -x cu /tmp/ab/oldk/potrf_tiled.cu -o /tmp/ab/old/potrf_tiled.cu.o || return 1
-    cp lib/libgchol.a /tmp/ab/libold.a && ar r /tmp/ab/libold.a /tmp/ab/old/potrf_tiled.cu.o || return 1
-    cc -O2 -std=c11 -Iinclude -Isrc -Ibenchmarks -I/usr/local/cuda/include benchmarks/bench_potrf.c \
-        benchmarks/bench_common.c -o /tmp/ab/bench_potrf_old /tmp/ab/libold.a $lk
+    bench_with_member old /tmp/ab/old/potrf_tiled.cu.o
 }
 ab() {
     local name=$1 r f; shift
