@@ -22,6 +22,14 @@
  * triangle, C_ref = dgmm+syrk; gchol full against it, each RFP result (back
  * to full storage by gchol_?tfttr_gpu) against it, and syrkx against it (for
  * information). Above 1e-10 (double) or 1e-3 (single) fails the row.
+ *
+ * --gemm-shape adds a reference that is not a peer: cuBLAS ?gemm_64 (N, T)
+ * forming the whole m x m product B*B^T of the same B = A*D (made once,
+ * untimed), timed in the same rounds. Its rate (2*m*m*n flops) is what the
+ * fastest square-ish GEMM reaches on this shape and this data, on this card
+ * at this moment; "at gemm rate" is the best peer's time over the time the
+ * triangle's n*m*(m+1) flops would take at that rate: the most any kernel
+ * running at cuBLAS GEMM's rate could show against the peers.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -61,6 +69,7 @@ typedef struct {
     const char *precs;
     int         runs;
     int         all_rfp;
+    int         gemm_shape;
     const char *csv;
     int64_t     gemm_n;
     int64_t     lddc_pad;
@@ -80,6 +89,9 @@ static void usage(const char *program)
            "                       not only N,L\n"
            "  --csv FILE           write the results as CSV\n"
            "  --gemm-n N           size of the cuBLAS GEMM ceiling (default 8192)\n"
+           "  --gemm-shape         also time cuBLAS ?gemm (N,T) forming all of B*B^T,\n"
+           "                       B = A*D, on each shape: the rate the triangle would\n"
+           "                       need to match a GEMM (a reference, not a peer)\n"
            "  --lddc-pad P         leading dimension of the full-storage C: m rounded up\n"
            "                       to 32, plus P (default 0)\n"
            "  --order shuffle|cyclic  order of the contenders in each timed round:\n"
@@ -140,6 +152,7 @@ static void parse_args(int argc, char **argv, args_t *args)
         else if ((v = bench_option_value(argc, argv, &i, "--seed")))   args->seed = strtoull(v, NULL, 10);
         else if ((v = bench_option_value(argc, argv, &i, "--device"))) args->device = atoi(v);
         else if (strcmp(argv[i], "--all-rfp") == 0)                    args->all_rfp = 1;
+        else if (strcmp(argv[i], "--gemm-shape") == 0)                 args->gemm_shape = 1;
         else bench_help_or_unknown(argv[i], argv[0], usage);
     }
     args->nsizes = parse_shapes(sizes, args);
@@ -160,6 +173,7 @@ typedef struct {
     const void    *dA, *dd, *dd2;    /* A (ldda), d, d.^2                     */
     int64_t        ldda;
     void          *dB;               /* m x n scratch (ldda) for dgmm          */
+    const void    *dAD;              /* A*D (ldda), made once, for --gemm-shape */
     void          *dC;               /* the contender's output                 */
     int64_t        lddc;
     char           transr, uplo;     /* RFP variant                            */
@@ -204,6 +218,15 @@ static int64_t run_dgmm_syrkx(const job_t *j)
          j->dB, j->ldda);
     BLAS(j->prec, syrkx_64, j->cublas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, j->m, j->n,
          (void *) &one, j->dA, j->ldda, j->dB, j->ldda, (void *) &zero, j->dC, j->lddc);
+    return 0;
+}
+
+/* The reference of --gemm-shape: all of C = (A*D)(A*D)^T by one GEMM. */
+static int64_t run_gemm_full(const job_t *j)
+{
+    scalar_t one = scalar(j->prec, 1.0), zero = scalar(j->prec, 0.0);
+    BLAS(j->prec, gemm_64, j->cublas, CUBLAS_OP_N, CUBLAS_OP_T, j->m, j->m, j->n, (void *) &one,
+         j->dAD, j->ldda, j->dAD, j->ldda, (void *) &zero, j->dC, j->lddc);
     return 0;
 }
 
@@ -395,7 +418,7 @@ static void csv_err(FILE *f, double value, int measured)
 }
 
 typedef struct {
-    double full_s, syrk_s, syrkx_s;
+    double full_s, syrk_s, syrkx_s, gemm_s;
     double rfp_s[NRFP];
     double err_full, err_syrkx, err_rfp[NRFP];
     int    rfp_measured[NRFP];
@@ -419,7 +442,7 @@ static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int6
     size_t free_bytes, total_bytes;
     BENCH_CUDA(cudaMemGetInfo(&free_bytes, &total_bytes));
     double need = 2.0 * bytes_A + 4.0 * bytes_C + nrfp * (double) bytes_rfp + 2.0 * n * es
-                + (512 << 20);
+                + (args->gemm_shape ? (double) bytes_A + bytes_C : 0.0) + (512 << 20);
     if (need > (double) free_bytes) {
         printf("# skipped %c %lld x %lld: needs %.1f GB of device memory, %.1f GB free\n", prec,
                (long long) m, (long long) n, need / 1e9, free_bytes / 1e9);
@@ -446,6 +469,12 @@ static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int6
     void *dCg = bench_device_malloc(bytes_C), *dC1 = bench_device_malloc(bytes_C);
     void *dC2 = bench_device_malloc(bytes_C), *dS = bench_device_malloc(bytes_C);
     void *dR[NRFP] = { 0 };
+    void *dAD = NULL, *dG = NULL;                        /* --gemm-shape */
+    if (args->gemm_shape) {
+        dAD = bench_device_malloc(bytes_A);
+        dG = bench_device_malloc(bytes_C);
+        BLAS(prec, dgmm_64, ctx->cublas, CUBLAS_SIDE_RIGHT, m, n, dA, ldda, dd, 1, dAD, ldda);
+    }
     for (int v = 0; v < nrfp; ++v) dR[v] = bench_device_malloc(bytes_rfp);
     /* the triangle nobody writes and the padding rows stay 0 in every m x m buffer */
     BENCH_CUDA(cudaMemset(dCg, 0, bytes_C));
@@ -454,13 +483,14 @@ static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int6
     BENCH_CUDA(cudaMemset(dS, 0, bytes_C));
 
     job_t job = { .prec = prec, .m = m, .n = n, .dA = dA, .dd = dd, .dd2 = dd2, .ldda = ldda,
-                  .dB = dB, .lddc = lddc, .queue = ctx->queue, .cublas = ctx->cublas };
+                  .dB = dB, .dAD = dAD, .lddc = lddc, .queue = ctx->queue,
+                  .cublas = ctx->cublas };
     result_t r;
     memset(&r, 0, sizeof(r));
 
     /* Timings, interleaved after the spin-up: dgmm+syrk, dgmm+syrkx, gchol
      * full, gchol RFP (each variant measured). */
-    contender_t c[3 + NRFP];
+    contender_t c[4 + NRFP];
     int nc = 0;
     c[nc++] = (contender_t) { .fn = run_dgmm_syrk, .job = job };
     c[nc - 1].job.dC = dC1;
@@ -474,6 +504,11 @@ static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int6
         c[nc - 1].job.transr = RFP_TRANSR[v];
         c[nc - 1].job.uplo = RFP_UPLO[v];
     }
+    const int gemm_slot = nc;
+    if (args->gemm_shape) {
+        c[nc++] = (contender_t) { .fn = run_gemm_full, .job = job };
+        c[nc - 1].job.dC = dG;
+    }
     bench_spin_up(0.3);
     time_interleaved(c, nc, args->runs, args->cyclic, args->seed + (uint64_t) m * 31 + (uint64_t) n,
                      ctx->stream);
@@ -485,6 +520,7 @@ static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int6
         r.rfp_s[v] = c[3 + v].seconds;
         r.code_rfp[v] = c[3 + v].code;
     }
+    r.gemm_s = args->gemm_shape ? c[gemm_slot].seconds : 0.0;
     BENCH_CUDA(cudaStreamSynchronize(ctx->stream));
 
     /* Checks against dgmm+syrk. */
@@ -550,6 +586,10 @@ static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int6
     const double best_peer = r.syrk_s < r.syrkx_s ? r.syrk_s : r.syrkx_s;
     const double ratio_full = r.full_s > 0 ? best_peer / r.full_s : 0.0;
     const double ratio_rfp = r.full_s > 0 && r.rfp_s[0] > 0 ? r.full_s / r.rfp_s[0] : 0.0;
+    const double gemm_flops = 2.0 * (double) n * m * m;
+    /* the triangle's flops at the GEMM's rate, and the best peer against that */
+    const double tri_at_gemm_s = r.gemm_s > 0 ? r.gemm_s * flops / gemm_flops : 0.0;
+    const double ratio_at_gemm = tri_at_gemm_s > 0 ? best_peer / tri_at_gemm_s : 0.0;
     char f[10][32];
     printf("%6lld %6lld %c | %9s %6s | %9s %6s | %9s %6s | %9s %6s | %9s | %8s | %8.1e %8.1e %8.1e | %s\n",
            (long long) m, (long long) n, prec,
@@ -565,6 +605,13 @@ static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int6
                bench_field(f[1], "%.2f", tflops(flops, r.rfp_s[v]), 1),
                bench_field(f[2], "%.3f", r.full_s > 0 && r.rfp_s[v] > 0 ? r.full_s / r.rfp_s[v] : 0, 1),
                r.err_rfp[v]);
+    if (args->gemm_shape)
+        printf("%15s | cuBLAS %cgemm (N,T), all of (AD)(AD)^T: %s ms, %s TF/s; the triangle at "
+               "that rate: %s ms, best peer / that %s\n", "", prec,
+               bench_field(f[0], "%.3f", r.gemm_s, 1e3),
+               bench_field(f[1], "%.2f", tflops(gemm_flops, r.gemm_s), 1),
+               bench_field(f[2], "%.3f", tri_at_gemm_s, 1e3),
+               bench_field(f[3], "%.3f", ratio_at_gemm, 1));
     if (truth_measured)
         printf("%15s | against C in double: err gchol full %.1e, sgmm+ssyrk %.1e, sgmm+ssyrkx "
                "%.1e\n", "", truth[0], truth[1], truth[2]);
@@ -587,6 +634,9 @@ static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int6
         csv_err(csv, r.err_syrkx, 1);
         for (int v = 1; v < NRFP; ++v) bench_csv_num(csv, v < nrfp ? r.rfp_s[v] : 0.0);
         csv_err(csv, err_all, args->all_rfp);
+        bench_csv_num(csv, r.gemm_s);
+        bench_csv_num(csv, tflops(gemm_flops, r.gemm_s));
+        bench_csv_num(csv, ratio_at_gemm);
         fprintf(csv, "\"%s\"\n", status);
         fflush(csv);
     }
@@ -594,6 +644,8 @@ static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int6
     free(hA);
     free(hd);
     for (int v = 0; v < nrfp; ++v) BENCH_CUDA(cudaFree(dR[v]));
+    if (dG) BENCH_CUDA(cudaFree(dG));
+    if (dAD) BENCH_CUDA(cudaFree(dAD));
     BENCH_CUDA(cudaFree(dS));
     BENCH_CUDA(cudaFree(dC2));
     BENCH_CUDA(cudaFree(dC1));
@@ -621,7 +673,8 @@ int main(int argc, char **argv)
         fprintf(csv, "m,n,precision,flops,gchol_full_s,gchol_full_tflops,gchol_rfp_s,"
                      "gchol_rfp_tflops,dgmm_syrk_s,dgmm_syrk_tflops,dgmm_syrkx_s,dgmm_syrkx_tflops,"
                      "gemm_tflops,ratio_full,ratio_packed_full,err_full,err_rfp,err_syrkx,"
-                     "rfp_NU_s,rfp_TL_s,rfp_TU_s,err_rfp_all,status\n");
+                     "rfp_NU_s,rfp_TL_s,rfp_TU_s,err_rfp_all,gemm_shape_s,gemm_shape_tflops,"
+                     "ratio_at_gemm_rate,status\n");
     }
     printf("# C = A D^2 A^T, A m x n uniform(-1,1), d uniform(0.5,2); runs %d (median after a "
            "warm-up; contenders in %s order each round)\n# flops n*m*(m+1) (syrk convention; the m*n products by D not counted)\n"
