@@ -209,44 +209,6 @@ template <> struct WarpTile<double> {
         }
     }
 
-    /* The same with D^2 applied to B's fragments in registers (d2: the
-     * stage's d_k^2): all four of a thread's B values of a k-step sit at
-     * k = kk + t4, so one d_k^2 and four DMULs per k-step, with no pass over
-     * the stage in shared memory. Each k-step's fragments are scaled after
-     * the DMMAs of the step before are issued, so the loads have landed. */
-    template <typename Hook>
-    __device__ __forceinline__ void mma_scaled(const double *As, const double *Bs, const double *d2, int wm,
-                                               int wn, Hook &&hook)
-    {
-        const int t4 = threadIdx.x % 4;
-        double2 af[2][4], bf[2][2];
-        auto scale_b = [](double2 (&b)[2], double w) {
-#pragma unroll
-            for (int np = 0; np < 2; ++np) { b[np].x *= w; b[np].y *= w; }
-        };
-        load_frags(af[0], bf[0], As, Bs, 0, wm, wn);
-        scale_b(bf[0], d2[t4]);
-#pragma unroll
-        for (int step = 0; step < Cfg<double>::BK / 4; ++step) {
-            const int cur = step % 2;
-            const bool more = step + 1 < Cfg<double>::BK / 4;
-            double w = 0.0;
-            if (more) {
-                load_frags(af[cur ^ 1], bf[cur ^ 1], As, Bs, 4 * (step + 1), wm, wn);
-                w = d2[4 * (step + 1) + t4];
-            }
-#pragma unroll
-            for (int mt = 0; mt < 4; ++mt)
-#pragma unroll
-                for (int nt = 0; nt < 4; ++nt) {
-                    const double b = nt % 2 ? bf[cur][nt / 2].y : bf[cur][nt / 2].x;
-                    dmma_16x8x4(acc[mt][nt], af[cur][mt].x, af[cur][mt].y, b);
-                }
-            if (more) scale_b(bf[cur ^ 1], w);
-            hook(step);
-        }
-    }
-
     /* f(row, col, value) for every accumulator, in tile coordinates: lane
      * g's rows 16 (i/2) + 2g + i%2, column slot j of tile nt at
      * 16 (nt/2) + 2j + nt%2 (see load_frags). */
@@ -630,14 +592,6 @@ __device__ __forceinline__ void scale_part(T *S, const T *dS, int part)
     }
 }
 
-/* Double precision applies d^2 to the DMMA's B fragments in registers
- * (WarpTile<double>::mma_scaled) rather than in a pass over the stage. */
-#ifndef GCHOL_SYRK_REG_SCALE
-#define GCHOL_SYRK_REG_SCALE 1
-#endif
-template <typename T, bool kHasD>
-constexpr bool kRegScale = GCHOL_SYRK_REG_SCALE && kHasD && sizeof(T) == 8;
-
 /*
  * Main loop through cp.async: stages land without holding registers, which
  * the accumulators need (64 doubles per thread; in single precision 64
@@ -701,7 +655,7 @@ __device__ __forceinline__ void mainloop(Tile &acc, T *smem, const T *__restrict
         }
     };
     auto scale = [&](int buf, int part) {
-        if (kHasD && !kRegScale<T, kHasD>) scale_part(stage(buf), stage(buf) + doff, part);
+        if (kHasD) scale_part(stage(buf), stage(buf) + doff, part);
     };
 #pragma unroll
     for (int s = 0; s < kAsyncStages - 1; ++s)
@@ -723,10 +677,7 @@ __device__ __forceinline__ void mainloop(Tile &acc, T *smem, const T *__restrict
             if (step >= kScaleAt) scale(buf1, step - kScaleAt);
         };
         if (active) {
-            if constexpr (kRegScale<T, kHasD>)
-                acc.mma_scaled(stage(buf), stage(buf) + boff, stage(buf) + doff, wm, wn, between);
-            else
-                acc.template mma<kOne>(stage(buf), stage(buf) + boff, wm, wn, between);
+            acc.template mma<kOne>(stage(buf), stage(buf) + boff, wm, wn, between);
         } else {
 #pragma unroll
             for (int step = 0; step < NS; ++step) between(step);
