@@ -7,7 +7,10 @@ Any of the three CSVs may be left out. For each precision p present, writes
     OUTDIR/syrk_diag_tflops_<p>.png  TFLOP/s per (m, n): gchol full (syrk_diag),
                                      gchol RFP (sfrk_diag; every RFP variant
                                      measured), cuBLAS dgmm+syrk, dgmm+syrkx;
-                                     cuBLAS GEMM ceiling as a dashed line
+                                     cuBLAS GEMM ceiling as a dashed line; from a
+                                     --gemm-shape run also cuBLAS gemm on each
+                                     shape (all of C, a reference) and the
+                                     issue's target, 1.2 x the faster peer
     OUTDIR/pftrf_tflops_<p>.png      TFLOP/s per n: gchol pftrf (each RFP
                                      variant), gchol potrf, cuSOLVER Xpotrf
 and, with --maxn (a bench_pftrf --max-n CSV),
@@ -88,8 +91,19 @@ def plot_syrk(rows, outdir):
         palette = ["tab:blue", "tab:cyan", "lightsteelblue", "powderblue", "lightblue",
                    "tab:orange", "tab:red"]
         colors = palette[:len(series) - 2] + palette[-2:]
+        shape_gemm = [number(r.get("gemm_shape_tflops")) for r in sel]   # --gemm-shape
+        if any(v is not None for v in shape_gemm):
+            series.append((f"cuBLAS {prec}gemm (N,T) on the shape, all of C (reference)", shape_gemm))
+            colors.append("silver")
         fig, ax = plt.subplots(figsize=(max(9, 1.8 * len(groups) + 5), 5))
         grouped_bars(ax, groups, series, colors)
+        if any(v is not None for v in shape_gemm):
+            for g, r in enumerate(sel):
+                peers = [number(r["dgmm_syrk_tflops"]), number(r["dgmm_syrkx_tflops"])]
+                peers = [v for v in peers if v is not None]
+                if peers:
+                    ax.hlines(1.2 * max(peers), g - 0.45, g + 0.45, colors="black", linestyles=":",
+                              label="1.2 x the faster peer (the issue's target)" if g == 0 else None)
         gemm = [number(r["gemm_tflops"]) for r in sel if number(r["gemm_tflops"]) is not None]
         if gemm:
             ax.axhline(max(gemm), color="gray", linestyle="--",
