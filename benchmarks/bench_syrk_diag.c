@@ -25,9 +25,9 @@
  *
  * --gemm-shape adds a reference that is not a peer: cuBLAS ?gemm_64 (N, T)
  * forming the whole m x m product B*B^T of the same B = A*D (made once,
- * untimed), timed in the same rounds. Its rate (2*m*m*n flops) is what the
- * fastest square-ish GEMM reaches on this shape and this data, on this card
- * at this moment; "at gemm rate" is the best peer's time over the time the
+ * untimed), timed in the same rounds. Its rate (2*m*m*n flops) is what
+ * cuBLAS's GEMM reaches on this shape and this data, on this card at this
+ * moment; "at gemm rate" is the best peer's time over the time the
  * triangle's n*m*(m+1) flops would take at that rate: the most any kernel
  * running at cuBLAS GEMM's rate could show against the peers.
  */
@@ -489,7 +489,8 @@ static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int6
     memset(&r, 0, sizeof(r));
 
     /* Timings, interleaved after the spin-up: dgmm+syrk, dgmm+syrkx, gchol
-     * full, gchol RFP (each variant measured). */
+     * full, gchol RFP (each variant measured), and with --gemm-shape the
+     * GEMM reference. */
     contender_t c[4 + NRFP];
     int nc = 0;
     c[nc++] = (contender_t) { .fn = run_dgmm_syrk, .job = job };
