@@ -94,6 +94,14 @@ int gchol_dswap_triangles_launch(int64_t n, double *dA, int64_t ldda, int64_t il
 int gchol_sswap_triangles_launch(int64_t n, float *dA, int64_t ldda, int64_t ilo, int64_t ihi,
                                  int64_t jlo, int64_t jhi, cudaStream_t stream);
 
+/* The kernels' GPU-dependent choices. The tuning module (src/tune/) fills one
+ * per architecture; launchers that need a choice take it as an argument. */
+typedef struct {
+    int64_t tiled_one_block_up_to; /* tiled kernel: one block per SM up to this n */
+    int     tiled_cluster_helper;  /* 1: the chain block gets a helper block (sm_90 clusters) */
+    double  syrk_diag_flops_per_byte[2]; /* [0] double, [1] single: rate over bandwidth */
+} gchol_kernel_tune_t;
+
 /* Where the symmetric result of syrk_diag goes: element (i, j), i >= j, is
  * stored at ldc-addressed full storage of the `upper` triangle (rfp = 0), or
  * at gchol_rfp_offset(transposed, upper, m, i, j) (rfp = 1). */

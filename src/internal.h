@@ -15,8 +15,10 @@
 /* Order of the largest symmetric update done through scratch. */
 #define GCHOL_SCRATCH_N 1024
 
+struct gchol_tune_s;
 struct gchol_queue_s {
     int            device;
+    const struct gchol_tune_s *tune; /* the tables for this device (src/tune/) */
     cudaStream_t   stream;       /* main stream: updates, results ordered here */
     cudaStream_t   panel_stream; /* high priority: lookahead panels            */
     int            owns_stream;  /* 0 when created from the caller's stream    */
