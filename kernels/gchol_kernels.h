@@ -41,6 +41,14 @@ int gchol_spotf2_launch(int64_t n, float *dA, int64_t ldda, int upper,
 #define GCHOL_TILED_SYNC_WORDS (2 + (GCHOL_TILED_MAX_N / GCHOL_TILED_NB) * (GCHOL_TILED_MAX_N / GCHOL_TILED_NB))
 #define GCHOL_TILED_WORK_ELEMS (GCHOL_TILED_MAX_N * GCHOL_TILED_NB)
 
+/* The kernels' GPU-dependent choices. The tuning module (src/tune/) fills one
+ * per architecture; launchers that need a choice take it as an argument. */
+typedef struct {
+    int64_t tiled_one_block_up_to; /* tiled kernel: one block per SM up to this n */
+    int     tiled_cluster_helper;  /* 1: the chain block gets a helper block (sm_90 clusters) */
+    double  syrk_diag_flops_per_byte[2]; /* [0] double, [1] single: rate over bandwidth */
+} gchol_kernel_tune_t;
+
 /*
  * The Cholesky factorization of the leading ncols columns of the n x n view
  * at dA in one launch, tiles scheduled by data flow: ncols = n factors the
@@ -58,10 +66,10 @@ int gchol_spotf2_launch(int64_t n, float *dA, int64_t ldda, int upper,
  */
 int gchol_dpotrf_tiled_launch(int64_t n, int64_t ncols, double *dA, int64_t ldda, int upper,
                               int64_t col0, int64_t *dinfo, int *dsync, double *dwork,
-                              cudaStream_t stream);
+                              const gchol_kernel_tune_t *kt, cudaStream_t stream);
 int gchol_spotrf_tiled_launch(int64_t n, int64_t ncols, float *dA, int64_t ldda, int upper,
                               int64_t col0, int64_t *dinfo, int *dsync, float *dwork,
-                              cudaStream_t stream);
+                              const gchol_kernel_tune_t *kt, cudaStream_t stream);
 
 /* Largest k of the tile trsm. */
 #define GCHOL_TRSM_MAX_K 128
@@ -94,14 +102,6 @@ int gchol_dswap_triangles_launch(int64_t n, double *dA, int64_t ldda, int64_t il
 int gchol_sswap_triangles_launch(int64_t n, float *dA, int64_t ldda, int64_t ilo, int64_t ihi,
                                  int64_t jlo, int64_t jhi, cudaStream_t stream);
 
-/* The kernels' GPU-dependent choices. The tuning module (src/tune/) fills one
- * per architecture; launchers that need a choice take it as an argument. */
-typedef struct {
-    int64_t tiled_one_block_up_to; /* tiled kernel: one block per SM up to this n */
-    int     tiled_cluster_helper;  /* 1: the chain block gets a helper block (sm_90 clusters) */
-    double  syrk_diag_flops_per_byte[2]; /* [0] double, [1] single: rate over bandwidth */
-} gchol_kernel_tune_t;
-
 /* Where the symmetric result of syrk_diag goes: element (i, j), i >= j, is
  * stored at ldc-addressed full storage of the `upper` triangle (rfp = 0), or
  * at gchol_rfp_offset(transposed, upper, m, i, j) (rfp = 1). */
@@ -112,7 +112,8 @@ typedef struct {
 
 /* How syrk_diag runs (m, n) on the current device: the number of splits of
  * the long dimension n and the workspace they need (0 when splits = 1). */
-int gchol_syrk_diag_plan(int64_t m, int64_t n, size_t elsize, int *splits, size_t *work_bytes);
+int gchol_syrk_diag_plan(int64_t m, int64_t n, size_t elsize, const gchol_kernel_tune_t *kt,
+                         int *splits, size_t *work_bytes);
 
 /*
  * The split count behind gchol_syrk_diag_plan, for `tiles` thread blocks of

@@ -1737,14 +1737,18 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
 
 extern "C" int gchol_dpotrf_tiled_launch(int64_t n, int64_t ncols, double *dA, int64_t ldda,
                                          int upper, int64_t col0, int64_t *dinfo, int *dsync,
-                                         double *dwork, cudaStream_t stream)
+                                         double *dwork, const gchol_kernel_tune_t *kt,
+                                         cudaStream_t stream)
 {
+    (void)kt; /* NULL: the built-in defaults */
     return potrf_tiled_launch<double>(n, ncols, dA, ldda, upper, col0, dinfo, dsync, dwork, stream);
 }
 
 extern "C" int gchol_spotrf_tiled_launch(int64_t n, int64_t ncols, float *dA, int64_t ldda,
                                          int upper, int64_t col0, int64_t *dinfo, int *dsync,
-                                         float *dwork, cudaStream_t stream)
+                                         float *dwork, const gchol_kernel_tune_t *kt,
+                                         cudaStream_t stream)
 {
+    (void)kt; /* NULL: the built-in defaults */
     return potrf_tiled_launch<float>(n, ncols, dA, ldda, upper, col0, dinfo, dsync, dwork, stream);
 }

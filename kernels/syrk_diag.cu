@@ -859,9 +859,11 @@ int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t ld
 } // namespace
 } // namespace gchol
 
-extern "C" int gchol_syrk_diag_plan(int64_t m, int64_t n, size_t elsize, int *splits,
+extern "C" int gchol_syrk_diag_plan(int64_t m, int64_t n, size_t elsize,
+                                    const gchol_kernel_tune_t *kt, int *splits,
                                     size_t *work_bytes)
 {
+    (void)kt; /* NULL: the built-in defaults */
     using namespace gchol;
     *splits = 1;
     *work_bytes = 0;

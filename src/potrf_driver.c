@@ -413,7 +413,7 @@ static int64_t op_panel(const fact_t *f, int s, int64_t j, int64_t jb, int64_t m
     if (jb <= f->panel_leaf || m == 0)
         return gchol_from_cuda((cudaError_t)POTRF_TILED_LAUNCH(
             m + jb, jb, at(f, j, j), f->ld, tr(f, j, j), j, f->dinfo, f->q->dtile_sync,
-            (FLOAT *)f->q->dscratch[s], stream_of(f, s)));
+            (FLOAT *)f->q->dscratch[s], NULL, stream_of(f, s)));
     const int64_t tb = GCHOL_TILED_NB, j1 = ((jb / 2 + tb - 1) / tb) * tb, j2 = jb - j1;
     if ((st = op_panel(f, s, j, j1, m + j2)) != GCHOL_SUCCESS) return st;
     if ((st = op_syrk(f, s, j + j1, j2, j, j1)) != GCHOL_SUCCESS) return st;
@@ -633,7 +633,7 @@ static int64_t factor(fact_t *f, int64_t n, int64_t c0, const gchol_options_t *u
                gchol_from_cuda((cudaError_t)POTRF_TILED_LAUNCH(n, n, f->blk[B11].base, f->ld,
                                                                f->blk[B11].trans, 0,
                                                                f->dinfo, f->q->dtile_sync,
-                                                               (FLOAT *)f->q->dscratch[0],
+                                                               (FLOAT *)f->q->dscratch[0], NULL,
                                                                f->q->stream)));
     else if (n <= nb)
         PANEL(MAIN, 0, n, 0);

@@ -26,7 +26,7 @@ static int64_t syrk_diag_run(int64_t m, int64_t ncols, int64_t n, FLOAT alpha, c
     int splits = 1;
     size_t work_bytes = 0;
     FLOAT *dwork = NULL;
-    GCHOL_CUDA(gchol_syrk_diag_plan(m, n, sizeof(FLOAT), &splits, &work_bytes));
+    GCHOL_CUDA(gchol_syrk_diag_plan(m, n, sizeof(FLOAT), NULL, &splits, &work_bytes));
     /* Stream-ordered: the pool reuses the memory from one call to the next. */
     if (work_bytes) GCHOL_CUDA(gchol_malloc_async((void **)&dwork, work_bytes, queue->stream));
     GCHOL_CUDA(SYRK_DIAG_LAUNCH(m, ncols, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork,
