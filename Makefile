@@ -1,194 +1,408 @@
-# gchol -- GPU-only dense Cholesky.  `make` builds the libraries, the testing
-# executables and the benchmarks; `make test` runs every test this machine can
-# run; `make demo` is the main job (needs a GPU).
+# gchol -- GPU-only dense Cholesky for NVIDIA GPUs.
 #
-#   make GPU_ARCH=90            # sm_90 (H100) is the default
-#   make install PREFIX=/usr/local
+#   make -j              libraries, testers and benchmarks, all under build/
+#   make test            every test this machine can run (GPU cases "skipped" without a GPU)
+#   make install         PREFIX=/usr/local, DESTDIR honoured; `make uninstall` undoes it
+#   make help            every target and variable
+#
+# Outputs: build/lib (libgchol.a, libgchol.so.X.Y.Z with its SONAME and dev links,
+# the LAPACK shim libgchol_lapack.so and its GPU engine libgchol_lapack_gpu.so),
+# build/include/gchol_version.h (from the file VERSION), build/testing,
+# build/benchmarks, build/obj (objects and header dependencies).
 
-CUDA_HOME ?= $(shell dirname $$(dirname $$(command -v nvcc 2>/dev/null || echo /usr/local/cuda/bin/nvcc)))
-GPU_ARCH  ?= 90
-PREFIX    ?= /usr/local
+# ---- testers and benchmarks (one list a line; add names here) -----------------
+# TESTERS_DS: testing/testing_<X>.c, precision-generic: testing_d<X> and testing_s<X>.
+# TESTERS:    testing/testing_<X>.c, built once as testing_<X>.
+# BENCHES:    benchmarks/<X>.c, built as build/benchmarks/<X>.
+TESTERS_DS := potrf potrs posv pftrf pftrs trttf tfttr syrk_diag host_bounds
+TESTERS    := dsposv wls options rfp_index util host_stage lapack_shim
+BENCHES    := bench_potrf bench_syrk_diag bench_syrk_diag_host bench_pftrf bench_posv bench_wls bench_lapack_shim demo_potrf timeline_potrf
 
-CC    ?= gcc
-NVCC  ?= $(CUDA_HOME)/bin/nvcc
+# ---- configuration --------------------------------------------------------------
+CUDA_HOME  ?= $(shell dirname $$(dirname $$(command -v nvcc 2>/dev/null || echo /usr/local/cuda/bin/nvcc)))
+# Compute capabilities of the fatbinary (SASS for each; the last also as PTX, so
+# newer GPUs can JIT it). GPU_ARCH=NN builds for that one architecture.
+GPU_ARCHS  ?= 80 90
+ifdef GPU_ARCH
+GPU_ARCHS  := $(GPU_ARCH)
+endif
+PREFIX     ?= /usr/local
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+NVCC       ?= $(CUDA_HOME)/bin/nvcc
+CFLAGS     ?= -O2
+NVFLAGS    ?= -O3
+LDFLAGS    ?=
+V          ?= 0
 
 CUDA_INC := $(CUDA_HOME)/include
 CUDA_LIB := $(CUDA_HOME)/lib64
 
-CFLAGS    ?= -O2
-CFLAGS    += -std=c11 -Wall -Wextra -fPIC -Iinclude -Isrc -I$(CUDA_INC)
-NVFLAGS   ?= -O3
-NVFLAGS   += -std=c++17 -gencode=arch=compute_$(GPU_ARCH),code=sm_$(GPU_ARCH) \
-             -Xcompiler -fPIC -Xcompiler -Wall -Iinclude -Ikernels --expt-relaxed-constexpr \
-             -DGCHOL_GPU_ARCH=$(GPU_ARCH)
-LDCUDA    := -L$(CUDA_LIB) -Wl,-rpath,$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread
-LDLAPACK  := -llapacke -lopenblas -lm -lpthread
+GCHOL_VERSION := $(strip $(shell cat VERSION))
+VERSION_WORDS := $(subst ., ,$(GCHOL_VERSION))
+VERSION_MAJOR := $(word 1,$(VERSION_WORDS))
+VERSION_MINOR := $(word 2,$(VERSION_WORDS))
+VERSION_PATCH := $(word 3,$(VERSION_WORDS))
+SONAME        := libgchol.so.$(VERSION_MAJOR)
 
-# Precision-generic C sources: each is compiled once per precision.
-GENERIC_SRC := src/potrf_driver.c src/potrf_host.c src/syrk_diag.c src/syrk_diag_host.c src/host_stream.c src/rfp_convert.c \
-               src/pftrf.c src/pftrs.c src/potrs.c src/trsm_rec.c \
-               src/syrk_rec.c src/gemm_lt.c src/wls.c src/posv_host.c
-PLAIN_SRC   := src/queue.c src/errors.c src/sposv.c src/dswls.c src/refine.c src/host_call.c src/options.c src/host_default_queue.c src/host_stage.c
-KERNEL_SRC  := $(wildcard kernels/*.cu)
+GENCODE := $(foreach a,$(GPU_ARCHS),-gencode=arch=compute_$(a),code=sm_$(a)) \
+           -gencode=arch=compute_$(lastword $(GPU_ARCHS)),code=compute_$(lastword $(GPU_ARCHS))
 
-LIB_OBJ := $(patsubst src/%.c,build/%_d.o,$(GENERIC_SRC)) \
-           $(patsubst src/%.c,build/%_s.o,$(GENERIC_SRC)) \
-           $(patsubst src/%.c,build/%.o,$(PLAIN_SRC)) \
-           $(patsubst kernels/%.cu,build/%.cu.o,$(KERNEL_SRC))
+INC         := -Iinclude -Ibuild/include -Isrc -I$(CUDA_INC)
+ALL_CFLAGS   = -std=c11 -Wall -Wextra -fPIC $(INC) $(CPPFLAGS) $(CFLAGS)
+ALL_NVFLAGS  = -std=c++17 $(GENCODE) -Xcompiler -fPIC -Xcompiler -Wall --expt-relaxed-constexpr \
+               -Iinclude -Ibuild/include -Ikernels $(NVFLAGS)
+# Header dependencies: build/obj/.../X.d beside each X.o. The source gets an
+# empty rule of its own there too, as -MP gives the headers, so that a
+# renamed or removed source (or header) rebuilds instead of stopping make.
+DEPFLAGS     = -MMD -MP -MF $(patsubst %.o,%.d,$@)
+SRCDEP       = && printf '%s:\n' '$<' >> $(patsubst %.o,%.d,$@)
+TEST_INC    := -Itesting -Itesting/util
+BENCH_INC   := -Ibenchmarks -Itesting/util
+LDCUDA      := -L$(CUDA_LIB) -Wl,-rpath,$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread
+LDLAPACK    := -llapacke -lopenblas -lm -lpthread
 
-TESTS := testing/testing_dpotrf testing/testing_spotrf testing/testing_host testing/testing_host_stage \
-         testing/testing_dsyrk_diag testing/testing_ssyrk_diag \
-         testing/testing_dpftrf testing/testing_spftrf testing/testing_dsposv testing/testing_wls \
-         testing/testing_dhost_bounds testing/testing_shost_bounds \
-         testing/testing_lapack_shim testing/preload_probe testing/shim_probe testing/shim_plugin.so \
-         testing/fault_engine.so testing/cpu64_lapack.so
-BENCH := benchmarks/bench_potrf benchmarks/demo_potrf benchmarks/timeline_potrf \
-         benchmarks/bench_syrk_diag benchmarks/bench_pftrf benchmarks/bench_posv benchmarks/bench_wls \
-         benchmarks/bench_lapack_shim benchmarks/bench_syrk_diag_host
+# V=1 prints every command; the default prints one short line per output.
+ifeq ($(V),0)
+Q   := @
+msg  = printf '  %-7s %s\n' '$(1)' '$(2)';
+else
+Q   :=
+msg  =
+endif
 
-.PHONY: all lib deps test test-gpu test-large sanitize demo bench install clean
-all: lib $(TESTS) $(BENCH)
-lib: lib/libgchol.a lib/libgchol.so lib/libgchol_lapack.so lib/libgchol_lapack_gpu.so
+# ---- sources (found by wildcard) -------------------------------------------------
+# A C source that includes "prec.h" is precision-generic: compiled twice, with
+# -DGCHOL_PREC_D (object _d) and -DGCHOL_PREC_S (object _s); the others once.
+is_generic = $(shell grep -lE '^[[:space:]]*.[[:space:]]*include[[:space:]]*"([^"]*/)?prec\.h"' $(1) /dev/null)
 
-build/%_d.o: src/%.c $(wildcard include/*.h) $(wildcard src/*.h) $(wildcard kernels/*.h)
-	@mkdir -p build
-	$(CC) $(CFLAGS) -DGCHOL_PREC_D -c $< -o $@
-build/%_s.o: src/%.c $(wildcard include/*.h) $(wildcard src/*.h) $(wildcard kernels/*.h)
-	@mkdir -p build
-	$(CC) $(CFLAGS) -DGCHOL_PREC_S -c $< -o $@
-build/%.o: src/%.c $(wildcard include/*.h) $(wildcard src/*.h)
-	@mkdir -p build
-	$(CC) $(CFLAGS) -c $< -o $@
-build/%.cu.o: kernels/%.cu $(wildcard kernels/*.cuh) $(wildcard kernels/*.h) include/gchol.h
-	@mkdir -p build
-	$(NVCC) $(NVFLAGS) -c $< -o $@
+LIB_SRC     := $(sort $(wildcard src/*.c src/*/*.c))
+LIB_GENERIC := $(call is_generic,$(LIB_SRC))
+KERNEL_SRC  := $(sort $(wildcard kernels/*.cu))
+LIB_OBJ     := $(patsubst %.c,build/obj/%_d.o,$(LIB_GENERIC)) \
+               $(patsubst %.c,build/obj/%_s.o,$(LIB_GENERIC)) \
+               $(patsubst %.c,build/obj/%.o,$(filter-out $(LIB_GENERIC),$(LIB_SRC))) \
+               $(patsubst %.cu,build/obj/%.cu.o,$(KERNEL_SRC))
 
-lib/libgchol.a: $(LIB_OBJ)
-	@mkdir -p lib
-	ar rcs $@ $^
-lib/libgchol.so: $(LIB_OBJ)
-	@mkdir -p lib
-	$(NVCC) -shared -o $@ $^ -L$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread
+# The LAPACK shim (lapack_api/): dpotrf_ & co. over gchol, with the CPU LAPACK
+# behind it. Its generic sources are built four times: d and s, LP64 (dpotrf_)
+# and ILP64 (dpotrf_64_, objects _64_d/_64_s). Only its LAPACK symbols and
+# controls are exported (lapack_shim.map); it links neither a LAPACK nor CUDA.
+# gchol and CUDA are its engine, libgchol_lapack_gpu.so (lapack_engine.c over
+# libgchol.a), which the shim opens at its first call routed to the GPU.
+ENGINE_SRC   := lapack_api/lapack_engine.c
+SHIM_SRC     := $(filter-out $(ENGINE_SRC),$(sort $(wildcard lapack_api/*.c)))
+SHIM_GENERIC := $(call is_generic,$(SHIM_SRC))
+SHIM_OBJ     := $(foreach p,_d _s _64_d _64_s,$(patsubst %.c,build/obj/%$(p).o,$(SHIM_GENERIC))) \
+                $(patsubst %.c,build/obj/%.o,$(filter-out $(SHIM_GENERIC),$(SHIM_SRC)))
+ENGINE_OBJ   := $(patsubst %.c,build/obj/%.o,$(ENGINE_SRC))
 
-# The LAPACK shim: dpotrf_ & co. over gchol, with the CPU LAPACK behind it
-# (lapack_route.c). Only its LAPACK symbols and controls are exported
-# (lapack_shim.map); it links neither a LAPACK nor CUDA: gchol and its CUDA
-# libraries are the engine, lib/libgchol_lapack_gpu.so, which the shim opens
-# at its first call routed to the GPU (src/lapack_engine.h).
-# lapack_shim.c is built four times: d and s, LP64 (dpotrf_) and ILP64
-# (dpotrf_64_).
-SHIM_OBJ := build/lapack_shim_d.o build/lapack_shim_s.o build/lapack_shim64_d.o \
-            build/lapack_shim64_s.o build/lapack_route.o
-build/lapack_shim64_%.o: src/lapack_shim.c $(wildcard include/*.h) $(wildcard src/*.h) $(wildcard kernels/*.h)
-	@mkdir -p build
-	$(CC) $(CFLAGS) -DGCHOL_PREC_$(shell echo $* | tr a-z A-Z) -DGCHOL_SHIM_ILP64 -c $< -o $@
-lib/libgchol_lapack.so: $(SHIM_OBJ) src/lapack_shim.map
-	@mkdir -p lib
-	$(CC) -shared -o $@ $(SHIM_OBJ) -Wl,--version-script=src/lapack_shim.map \
-	    -Wl,-soname=libgchol_lapack.so -Wl,-rpath,'$$ORIGIN' -lpthread -ldl
-lib/libgchol_lapack_gpu.so: build/lapack_engine.o lib/libgchol.a src/lapack_engine.map
-	@mkdir -p lib
-	$(NVCC) -shared -o $@ build/lapack_engine.o lib/libgchol.a \
-	    -Xlinker --version-script=src/lapack_engine.map -Xlinker -soname=libgchol_lapack_gpu.so \
+# The test library, shared by testers and benchmarks: testing/util/*.c.
+TESTLIB_SRC     := $(sort $(wildcard testing/util/*.c))
+TESTLIB_GENERIC := $(call is_generic,$(TESTLIB_SRC))
+TESTLIB_OBJ     := $(patsubst %.c,build/obj/%_d.o,$(TESTLIB_GENERIC)) \
+                   $(patsubst %.c,build/obj/%_s.o,$(TESTLIB_GENERIC)) \
+                   $(patsubst %.c,build/obj/%.o,$(filter-out $(TESTLIB_GENERIC),$(TESTLIB_SRC)))
+# The benchmarks' own helpers: every benchmarks/*.c that is not in BENCHES.
+BENCHLIB_SRC := $(filter-out $(BENCHES:%=benchmarks/%.c),$(sort $(wildcard benchmarks/*.c)))
+BENCHLIB_OBJ := $(patsubst %.c,build/obj/%.o,$(BENCHLIB_SRC))
+
+# An archive or shared library must be relinked when a source is added or
+# removed, not only when an object changes: each object list is kept in
+# build/obj/<name>.objs, rewritten only when it changes, and is a prerequisite.
+# (Not for goals that build nothing.)
+ifneq ($(MAKECMDGOALS),)
+ifeq ($(filter-out clean help version uninstall,$(MAKECMDGOALS)),)
+NO_BUILD := 1
+endif
+endif
+ifeq ($(NO_BUILD),1)
+objlist =
+else
+objlist = $(shell mkdir -p build/obj && f=build/obj/$(1).objs && n='$(strip $(2))' && \
+            { [ -f $$f ] && [ "$$(cat $$f)" = "$$n" ] || echo "$$n" > $$f; } && echo $$f)
+endif
+LIB_LIST     := $(call objlist,libgchol,$(LIB_OBJ))
+SHIM_LIST    := $(call objlist,libgchol_lapack,$(SHIM_OBJ))
+TESTLIB_LIST := $(call objlist,libtest,$(TESTLIB_OBJ))
+BENCHLIB_LIST := $(call objlist,libbench,$(BENCHLIB_OBJ))
+
+# ---- outputs ----------------------------------------------------------------------
+VERSION_HDR := build/include/gchol_version.h
+LIB_A       := build/lib/libgchol.a
+LIB_SO_REAL := build/lib/libgchol.so.$(GCHOL_VERSION)
+LIB_SO      := $(LIB_SO_REAL) build/lib/$(SONAME) build/lib/libgchol.so
+SHIM_SO     := build/lib/libgchol_lapack.so
+ENGINE_SO   := build/lib/libgchol_lapack_gpu.so
+TESTLIB     := build/obj/libtest.a
+BENCHLIB    := build/obj/libbench.a
+LIBS        := $(LIB_A) $(LIB_SO) $(SHIM_SO) $(ENGINE_SO)
+
+TEST_HELPERS := build/testing/preload_probe build/testing/shim_probe build/testing/shim_plugin.so \
+                build/testing/fault_engine.so build/testing/cpu64_lapack.so
+TESTER_BINS  := $(foreach t,$(TESTERS_DS),build/testing/testing_d$(t) build/testing/testing_s$(t)) \
+                $(foreach t,$(TESTERS),build/testing/testing_$(t)) $(TEST_HELPERS)
+BENCH_BINS   := $(foreach b,$(BENCHES),build/benchmarks/$(b))
+
+.PHONY: all lib testers benches test test-gpu test-large sanitize demo bench bench-report \
+        deps install uninstall clean help version
+.DEFAULT_GOAL := all
+all: lib testers benches
+lib: $(LIBS)
+testers: $(TESTER_BINS)
+benches: $(BENCH_BINS)
+
+# ---- compile rules ------------------------------------------------------------------
+$(VERSION_HDR): VERSION include/gchol_version.h.in
+	@mkdir -p $(@D)
+	$(Q)$(call msg,GEN,$@)sed -e 's/@GCHOL_VERSION_MAJOR@/$(VERSION_MAJOR)/' \
+	    -e 's/@GCHOL_VERSION_MINOR@/$(VERSION_MINOR)/' -e 's/@GCHOL_VERSION_PATCH@/$(VERSION_PATCH)/' \
+	    -e 's/@GCHOL_VERSION@/$(GCHOL_VERSION)/' include/gchol_version.h.in > $@.tmp && mv $@.tmp $@
+
+build/obj/%_d.o: %.c | $(VERSION_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call msg,CC,$@)$(CC) $(ALL_CFLAGS) $(EXTRA_CFLAGS) -DGCHOL_PREC_D $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
+build/obj/%_s.o: %.c | $(VERSION_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call msg,CC,$@)$(CC) $(ALL_CFLAGS) $(EXTRA_CFLAGS) -DGCHOL_PREC_S $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
+build/obj/%_64_d.o: %.c | $(VERSION_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call msg,CC,$@)$(CC) $(ALL_CFLAGS) $(EXTRA_CFLAGS) -DGCHOL_PREC_D -DGCHOL_SHIM_ILP64 $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
+build/obj/%_64_s.o: %.c | $(VERSION_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call msg,CC,$@)$(CC) $(ALL_CFLAGS) $(EXTRA_CFLAGS) -DGCHOL_PREC_S -DGCHOL_SHIM_ILP64 $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
+build/obj/%.o: %.c | $(VERSION_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call msg,CC,$@)$(CC) $(ALL_CFLAGS) $(EXTRA_CFLAGS) $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
+build/obj/%.cu.o: %.cu | $(VERSION_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call msg,NVCC,$@)$(NVCC) $(ALL_NVFLAGS) $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
+
+# Include paths of the test and benchmark objects (set on objects only, so
+# that they never reach the library's objects through prerequisites).
+$(TESTLIB_OBJ): EXTRA_CFLAGS := $(TEST_INC)
+$(BENCHLIB_OBJ) $(BENCHES:%=build/obj/benchmarks/%.o): EXTRA_CFLAGS := $(BENCH_INC)
+
+# ---- libraries ----------------------------------------------------------------------
+$(LIB_A): $(LIB_OBJ) $(LIB_LIST)
+	@mkdir -p $(@D)
+	$(Q)$(call msg,AR,$@)rm -f $@ && ar rcs $@ $(LIB_OBJ)
+$(LIB_SO_REAL): $(LIB_OBJ) $(LIB_LIST)
+	@mkdir -p $(@D)
+	$(Q)$(call msg,LD,$@)$(NVCC) -shared -o $@ $(LIB_OBJ) -Xlinker -soname=$(SONAME) -Xlinker --no-undefined \
+	    -L$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread
+build/lib/$(SONAME): $(LIB_SO_REAL)
+	$(Q)ln -sf $(notdir $<) $@
+build/lib/libgchol.so: build/lib/$(SONAME)
+	$(Q)ln -sf $(notdir $<) $@
+
+$(SHIM_SO): $(SHIM_OBJ) $(SHIM_LIST) lapack_api/lapack_shim.map
+	@mkdir -p $(@D)
+	$(Q)$(call msg,LD,$@)$(CC) -shared -o $@ $(SHIM_OBJ) -Wl,--version-script=lapack_api/lapack_shim.map \
+	    -Wl,-soname=libgchol_lapack.so -Wl,-rpath,'$$ORIGIN' $(LDFLAGS) -lpthread -ldl
+$(ENGINE_SO): $(ENGINE_OBJ) $(LIB_A) lapack_api/lapack_engine.map
+	@mkdir -p $(@D)
+	$(Q)$(call msg,LD,$@)$(NVCC) -shared -o $@ $(ENGINE_OBJ) $(LIB_A) \
+	    -Xlinker --version-script=lapack_api/lapack_engine.map -Xlinker -soname=libgchol_lapack_gpu.so \
 	    -Xlinker -rpath -Xlinker $(CUDA_LIB) -L$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread
 
-# Testing: testing_potrf.c is precision-generic, compiled once per precision.
-# testing_host_stage builds src/host_stage.c against a mocked CUDA runtime.
-testing/testing_host_stage: testing/testing_host_stage.c src/host_stage.c src/internal.h
-	$(CC) $(CFLAGS) -DGCHOL_STAGE_BYTES=4096 -DGCHOL_STAGE_PARALLEL_MIN=64 testing/testing_host_stage.c src/host_stage.c -o $@ -lpthread
-TEST_COMMON := testing/testing_common.c
-TEST_HDR    := $(wildcard testing/*.h)
-testing/testing_dpotrf: testing/testing_potrf.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
-	$(CC) $(CFLAGS) -DGCHOL_PREC_D -Itesting testing/testing_potrf.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
-testing/testing_spotrf: testing/testing_potrf.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
-	$(CC) $(CFLAGS) -DGCHOL_PREC_S -Itesting testing/testing_potrf.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
-# testing_syrk_diag.c and testing_pftrf.c are precision-generic as well.
-testing/testing_%syrk_diag: testing/testing_syrk_diag.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
-	$(CC) $(CFLAGS) -DGCHOL_PREC_$(shell echo $* | tr a-z A-Z) -Itesting testing/testing_syrk_diag.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
-testing/testing_%pftrf: testing/testing_pftrf.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
-	$(CC) $(CFLAGS) -DGCHOL_PREC_$(shell echo $* | tr a-z A-Z) -Itesting testing/testing_pftrf.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
-# testing_host_bounds.c: host arrays against guard pages (testing_guard.c).
-testing/testing_%host_bounds: testing/testing_host_bounds.c testing/testing_guard.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
-	$(CC) $(CFLAGS) -DGCHOL_PREC_$(shell echo $* | tr a-z A-Z) -Itesting testing/testing_host_bounds.c testing/testing_guard.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
-testing/testing_dsposv: testing/testing_sposv.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
-	$(CC) $(CFLAGS) -Itesting testing/testing_sposv.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
-testing/testing_wls: testing/testing_wls.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
-	$(CC) $(CFLAGS) -Itesting testing/testing_wls.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
-testing/testing_host: testing/testing_host.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol.a
-	$(CC) $(CFLAGS) -Itesting testing/testing_host.c $(TEST_COMMON) -o $@ lib/libgchol.a $(LDCUDA) $(LDLAPACK) -lstdc++
+$(TESTLIB): $(TESTLIB_OBJ) $(TESTLIB_LIST)
+	@mkdir -p $(@D)
+	$(Q)$(call msg,AR,$@)rm -f $@ && ar rcs $@ $(TESTLIB_OBJ)
+$(BENCHLIB): $(BENCHLIB_OBJ) $(BENCHLIB_LIST)
+	@mkdir -p $(@D)
+	$(Q)$(call msg,AR,$@)rm -f $@ && ar rcs $@ $(BENCHLIB_OBJ)
 
+# ---- testers --------------------------------------------------------------------------
+# Testers link libgchol.a, the test library, CUDA and LAPACKE/OpenBLAS.
+# Per tester: LDPRE_<bin> (link flags ahead of the libraries), DEPS_<bin>
+# (more prerequisites).
 # The shim ahead of LAPACKE and OpenBLAS, so that their dpotrf_ & co. are the shim's.
-LDSHIM := -Llib -lgchol_lapack -Wl,-rpath,'$$ORIGIN/../lib'
-testing/testing_lapack_shim: testing/testing_lapack_shim.c testing/testing_guard.c $(TEST_COMMON) $(TEST_HDR) lib/libgchol_lapack.so lib/libgchol_lapack_gpu.so lib/libgchol.a
-	$(CC) $(CFLAGS) -Itesting testing/testing_lapack_shim.c testing/testing_guard.c $(TEST_COMMON) -o $@ $(LDSHIM) lib/libgchol.a $(LDCUDA) $(LDLAPACK) -ldl -lstdc++
-# An ordinary LAPACKE program, without gchol: testing_preload.sh runs it under LD_PRELOAD.
-testing/preload_probe: testing/preload_probe.c
-	$(CC) $(CFLAGS) testing/preload_probe.c -o $@ $(LDLAPACK)
+LDSHIM              := -Lbuild/lib -lgchol_lapack -Wl,-rpath,'$$ORIGIN/../lib'
+LDPRE_testing_lapack_shim := $(LDSHIM)
+DEPS_testing_lapack_shim  := $(SHIM_SO) $(ENGINE_SO)
+LDPRE_bench_lapack_shim   := $(LDSHIM)
+DEPS_bench_lapack_shim    := $(SHIM_SO) $(ENGINE_SO)
+
+# $(1): binary name, $(2): source, $(3): precision flag
+define TESTER_rule
+build/obj/testing/$(1).o: $(2) | $$(VERSION_HDR)
+	@mkdir -p $$(@D)
+	$$(Q)$$(call msg,CC,$$@)$$(CC) $$(ALL_CFLAGS) $$(TEST_INC) $(3) $$(DEPFLAGS) -c $$< -o $$@ $$(SRCDEP)
+build/testing/$(1): build/obj/testing/$(1).o $$(TESTLIB) $$(LIB_A) $$(DEPS_$(1))
+	@mkdir -p $$(@D)
+	$$(Q)$$(call msg,LINK,$$@)$$(CC) $$(LDFLAGS) $$< -o $$@ $$(LDPRE_$(1)) $$(TESTLIB) $$(LIB_A) \
+	    $$(LDCUDA) $$(LDLAPACK) -ldl -lstdc++
+endef
+$(foreach t,$(TESTERS_DS),\
+  $(eval $(call TESTER_rule,testing_d$(t),testing/testing_$(t).c,-DGCHOL_PREC_D))\
+  $(eval $(call TESTER_rule,testing_s$(t),testing/testing_$(t).c,-DGCHOL_PREC_S)))
+$(foreach t,$(filter-out host_stage,$(TESTERS)),\
+  $(eval $(call TESTER_rule,testing_$(t),testing/testing_$(t).c,)))
+
+# testing_host_stage: src/host_stage.c against a mocked CUDA runtime (the
+# tester defines the CUDA calls it makes), without libgchol and CUDA.
+HOST_STAGE_OBJ := build/obj/testing/testing_host_stage.o build/obj/src/host_stage.o
+build/obj/testing/testing_host_stage.o: testing/testing_host_stage.c | $(VERSION_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call msg,CC,$@)$(CC) $(ALL_CFLAGS) $(TEST_INC) $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
+build/testing/testing_host_stage: $(HOST_STAGE_OBJ) $(TESTLIB)
+	@mkdir -p $(@D)
+	$(Q)$(call msg,LINK,$@)$(CC) $(LDFLAGS) $(HOST_STAGE_OBJ) -o $@ $(TESTLIB) $(LDLAPACK) -lpthread
+
+# Helpers of testing_preload.sh and run_tests.sh.
+DEP1 = -MMD -MP -MF build/obj/testing/$(@F).d
+SRCDEP1 = && printf '%s:\n' '$<' >> build/obj/testing/$(@F).d
+# An ordinary LAPACKE program, without gchol: run under LD_PRELOAD of the shim.
+build/testing/preload_probe: testing/preload_probe.c | $(VERSION_HDR)
+	@mkdir -p $(@D) build/obj/testing
+	$(Q)$(call msg,CCLD,$@)$(CC) $(ALL_CFLAGS) $(DEP1) $< -o $@ $(LDFLAGS) $(LDLAPACK) $(SRCDEP1)
 # A caller linked with the shim and no LAPACK, and a plugin (dlopen RTLD_LOCAL)
 # that calls LAPACK itself: the shim must still find the CPU LAPACK.
-testing/shim_probe: testing/shim_probe.c lib/libgchol_lapack.so lib/libgchol_lapack_gpu.so
-	$(CC) $(CFLAGS) testing/shim_probe.c -o $@ -Llib -lgchol_lapack -Wl,-rpath,'$$ORIGIN/../lib' -ldl -lm
-# A stand-in GPU engine that fails on purpose (testing_preload.sh).
-testing/fault_engine.so: testing/fault_engine.c src/lapack_engine.h include/gchol.h
-	$(CC) $(CFLAGS) -shared testing/fault_engine.c -o $@
-testing/cpu64_lapack.so: testing/cpu64_lapack.c
-	$(CC) $(CFLAGS) -shared testing/cpu64_lapack.c -o $@ -ldl
-testing/shim_plugin.so: testing/shim_probe.c
-	$(CC) $(CFLAGS) -shared -DSHIM_PLUGIN testing/shim_probe.c -o $@ -Wl,--no-as-needed $(LDLAPACK)
-benchmarks/bench_lapack_shim: benchmarks/bench_lapack_shim.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol_lapack.so lib/libgchol_lapack_gpu.so lib/libgchol.a
-	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_lapack_shim.c benchmarks/bench_common.c -o $@ $(LDSHIM) lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -ldl -lstdc++
+build/testing/shim_probe: testing/shim_probe.c $(SHIM_SO) $(ENGINE_SO) | $(VERSION_HDR)
+	@mkdir -p $(@D) build/obj/testing
+	$(Q)$(call msg,CCLD,$@)$(CC) $(ALL_CFLAGS) $(DEP1) $< -o $@ $(LDFLAGS) $(LDSHIM) -ldl -lm $(SRCDEP1)
+build/testing/shim_plugin.so: testing/shim_probe.c | $(VERSION_HDR)
+	@mkdir -p $(@D) build/obj/testing
+	$(Q)$(call msg,CCLD,$@)$(CC) $(ALL_CFLAGS) $(DEP1) -shared -DSHIM_PLUGIN $< -o $@ $(LDFLAGS) \
+	    -Wl,--no-as-needed $(LDLAPACK) $(SRCDEP1)
+# A stand-in GPU engine that fails on purpose.
+build/testing/fault_engine.so: testing/fault_engine.c | $(VERSION_HDR)
+	@mkdir -p $(@D) build/obj/testing
+	$(Q)$(call msg,CCLD,$@)$(CC) $(ALL_CFLAGS) $(DEP1) -shared $< -o $@ $(LDFLAGS) $(SRCDEP1)
+# A stand-in ILP64 CPU LAPACK that counts its calls.
+build/testing/cpu64_lapack.so: testing/cpu64_lapack.c | $(VERSION_HDR)
+	@mkdir -p $(@D) build/obj/testing
+	$(Q)$(call msg,CCLD,$@)$(CC) $(ALL_CFLAGS) $(DEP1) -shared $< -o $@ $(LDFLAGS) -ldl $(SRCDEP1)
 
-benchmarks/bench_potrf: benchmarks/bench_potrf.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
-	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_potrf.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
-benchmarks/bench_syrk_diag: benchmarks/bench_syrk_diag.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
-	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_syrk_diag.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
-benchmarks/bench_pftrf: benchmarks/bench_pftrf.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
-	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_pftrf.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
-benchmarks/bench_posv: benchmarks/bench_posv.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
-	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_posv.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
-benchmarks/bench_syrk_diag_host: benchmarks/bench_syrk_diag_host.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
-	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_syrk_diag_host.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
-benchmarks/bench_wls: benchmarks/bench_wls.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
-	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/bench_wls.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
-benchmarks/demo_potrf: benchmarks/demo_potrf.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
-	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/demo_potrf.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
-benchmarks/timeline_potrf: benchmarks/timeline_potrf.c benchmarks/bench_common.c benchmarks/bench_common.h lib/libgchol.a
-	$(CC) $(CFLAGS) -Ibenchmarks benchmarks/timeline_potrf.c benchmarks/bench_common.c -o $@ lib/libgchol.a $(LDCUDA) -lcusolver $(LDLAPACK) -lstdc++
+# ---- benchmarks -----------------------------------------------------------------------
+# Benchmarks link their helpers (build/obj/libbench.a), what testers link, and
+# cuSOLVER (the baseline).
+define BENCH_rule
+build/benchmarks/$(1): build/obj/benchmarks/$(1).o $$(BENCHLIB) $$(TESTLIB) $$(LIB_A) $$(DEPS_$(1))
+	@mkdir -p $$(@D)
+	$$(Q)$$(call msg,LINK,$$@)$$(CC) $$(LDFLAGS) $$< -o $$@ $$(LDPRE_$(1)) $$(BENCHLIB) $$(TESTLIB) \
+	    $$(LIB_A) $$(LDCUDA) -lcusolver $$(LDLAPACK) -ldl -lstdc++
+endef
+$(foreach b,$(BENCHES),$(eval $(call BENCH_rule,$(b))))
 
-# Every test this machine can run; GPU tests report "skipped" without a GPU.
-# The two README commands first check (and where possible install) what a
-# fresh machine lacks, then build.
+# ---- running --------------------------------------------------------------------------
+# `make test`: checks the dependencies (installing missing Debian packages
+# where it can), builds quietly (compiler output in build/build.log, shown on
+# failure; in parallel on every core unless -j was given), then runs the
+# testers of testing/testers.list: one line per tester, logs in
+# build/testing/logs/, last line "N passed, N failed, N skipped".
+NPROC := $(shell nproc 2>/dev/null || echo 2)
+# shell: j= the -j for a sub-make, every core unless the command line gave -j
+AUTOJ  = case "$$MAKEFLAGS" in *jobserver*|*-j*) j= ;; *) j=-j$(NPROC) ;; esac
 deps:
-	@sh tools/check_deps.sh --install
+	@sh tools/check_deps.sh --install --quiet
 
 test: deps
-	@$(MAKE) --no-print-directory $(TESTS)
+	@mkdir -p build; $(AUTOJ); \
+	printf 'building libraries and testers (log: build/build.log) ... '; \
+	if $(MAKE) --no-print-directory $$j V=1 lib testers > build/build.log 2>&1; then echo ok; \
+	else echo FAILED; grep -E -A3 'error:|undefined reference|multiple definition|\*\*\*' build/build.log \
+	  | head -n 60; \
+	  echo "(full log: build/build.log)"; exit 1; fi
 	@sh testing/run_tests.sh
 
 test-gpu: test
-test-large: testing/testing_dpotrf
-	./testing/testing_dpotrf --large
 
-# GPU tests under compute-sanitizer (memcheck and racecheck).
-sanitize: $(TESTS)
+test-large: build/testing/testing_dpotrf
+	./build/testing/testing_dpotrf --large
+
+# The GPU testers' quick suites under compute-sanitizer memcheck (leaks
+# included), racecheck, synccheck and initcheck; "skipped" without a GPU.
+sanitize: $(TESTER_BINS)
 	@sh testing/run_sanitize.sh
 
 demo: deps
-	@$(MAKE) --no-print-directory benchmarks/demo_potrf
-	./benchmarks/demo_potrf
+	@$(AUTOJ); $(MAKE) --no-print-directory $$j build/benchmarks/demo_potrf
+	./build/benchmarks/demo_potrf
 
-bench: benchmarks/bench_potrf
-	./benchmarks/bench_potrf
+bench: build/benchmarks/bench_potrf
+	./build/benchmarks/bench_potrf
 
-install: lib
-	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 include/gchol.h $(DESTDIR)$(PREFIX)/include/
-	install -m 644 lib/libgchol.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 lib/libgchol.so $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 include/gchol_lapack.h $(DESTDIR)$(PREFIX)/include/
-	install -m 755 lib/libgchol_lapack.so lib/libgchol_lapack_gpu.so $(DESTDIR)$(PREFIX)/lib/
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@CUDA_LIB@|$(CUDA_LIB)|g' \
-	    -e 's|@VERSION@|0.3.1|g' gchol.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gchol.pc
+bench-report: lib benches
+	sh benchmarks/report.sh
+
+version:
+	@echo $(GCHOL_VERSION)
+
+# ---- install ------------------------------------------------------------------------
+# Headers (with the generated version header), the libraries with the SONAME
+# and development links, pkg-config files (gchol: shared, gchol-static: the
+# archive) and the CMake package (find_package(gchol): gchol::gchol,
+# gchol::gchol_static). `make uninstall` with the same PREFIX/DESTDIR removes
+# exactly these files, then the directories they leave empty.
+I_INC   := $(DESTDIR)$(INCLUDEDIR)
+I_LIB   := $(DESTDIR)$(LIBDIR)
+I_PC    := $(I_LIB)/pkgconfig
+I_CMAKE := $(I_LIB)/cmake/gchol
+INSTALLED_HDR := gchol.h gchol_lapack.h gchol_version.h
+INSTALLED_LIB := libgchol.a libgchol.so.$(GCHOL_VERSION) $(SONAME) libgchol.so \
+                 libgchol_lapack.so libgchol_lapack_gpu.so
+SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \
+            -e 's|@CUDA_HOME@|$(CUDA_HOME)|g' -e 's|@CUDA_LIB@|$(CUDA_LIB)|g' -e 's|@CUDA_INC@|$(CUDA_INC)|g' \
+            -e 's|@VERSION@|$(GCHOL_VERSION)|g' -e 's|@VERSION_MAJOR@|$(VERSION_MAJOR)|g'
+PC_CUDA        := -L$${cudalibdir} -Wl,-rpath,$${cudalibdir} -lcublasLt -lcublas -lcudart
+PC_SYSTEM_LIBS := -lstdc++ -lpthread -lm -ldl -lrt
+
+install: lib $(VERSION_HDR)
+	install -d $(I_INC) $(I_LIB) $(I_PC) $(I_CMAKE)
+	install -m 644 include/gchol.h include/gchol_lapack.h $(VERSION_HDR) $(I_INC)/
+	install -m 644 $(LIB_A) $(I_LIB)/
+	install -m 755 $(LIB_SO_REAL) $(SHIM_SO) $(ENGINE_SO) $(I_LIB)/
+	ln -sf libgchol.so.$(GCHOL_VERSION) $(I_LIB)/$(SONAME)
+	ln -sf $(SONAME) $(I_LIB)/libgchol.so
+	@echo 'writing $(I_PC)/gchol.pc, gchol-static.pc, $(I_CMAKE)/gcholConfig.cmake, gcholConfigVersion.cmake'
+	@$(SUBST) -e 's|@PC_NAME@|gchol|g' -e 's|@PC_KIND@|shared|g' \
+	    -e 's|@PC_LIBS@|-L$${libdir} -lgchol $(PC_CUDA)|' -e 's|@PC_LIBS_PRIVATE@|$(PC_SYSTEM_LIBS)|' \
+	    gchol.pc.in > $(I_PC)/gchol.pc
+	@$(SUBST) -e 's|@PC_NAME@|gchol-static|g' -e 's|@PC_KIND@|static|g' \
+	    -e 's|@PC_LIBS@|$${libdir}/libgchol.a $(PC_CUDA) $(PC_SYSTEM_LIBS)|' -e '/^Libs.private:/d' \
+	    gchol.pc.in > $(I_PC)/gchol-static.pc
+	@$(SUBST) cmake/gcholConfig.cmake.in > $(I_CMAKE)/gcholConfig.cmake
+	@$(SUBST) cmake/gcholConfigVersion.cmake.in > $(I_CMAKE)/gcholConfigVersion.cmake
+
+uninstall:
+	rm -f $(addprefix $(I_INC)/,$(INSTALLED_HDR)) $(addprefix $(I_LIB)/,$(INSTALLED_LIB)) \
+	    $(I_PC)/gchol.pc $(I_PC)/gchol-static.pc \
+	    $(I_CMAKE)/gcholConfig.cmake $(I_CMAKE)/gcholConfigVersion.cmake
+	-@for d in $(I_CMAKE) $(I_LIB)/cmake $(I_PC) $(I_LIB) $(I_INC) $(DESTDIR)$(PREFIX); do \
+	    [ -d "$$d" ] && rmdir "$$d" 2>/dev/null; done; true
 
 clean:
-	rm -rf build lib $(TESTS) $(BENCH)
+	rm -rf build
+
+help:
+	@echo 'gchol $(GCHOL_VERSION) -- targets (outputs under build/):'
+	@echo '  all (default)  libraries, testers and benchmarks; run with -j'
+	@echo '  lib            build/lib: libgchol.a, libgchol.so.$(GCHOL_VERSION) (+ $(SONAME), libgchol.so),'
+	@echo '                 libgchol_lapack.so (LAPACK shim), libgchol_lapack_gpu.so (its GPU engine)'
+	@echo '  testers        build/testing/: the testers and their helpers'
+	@echo '  benches        build/benchmarks/: the benchmarks and the demo'
+	@echo '  test           checks dependencies, builds, runs testing/testers.list'
+	@echo '                 (one line per tester; logs in build/testing/logs/)'
+	@echo '  test-gpu       same as test'
+	@echo '  test-large     testing_dpotrf --large (needs a GPU)'
+	@echo '  sanitize       compute-sanitizer memcheck/racecheck/synccheck/initcheck over'
+	@echo '                 the quick suites of the GPU testers (needs a GPU)'
+	@echo '  demo           builds and runs build/benchmarks/demo_potrf (needs a GPU)'
+	@echo '  bench          runs build/benchmarks/bench_potrf (needs a GPU)'
+	@echo '  bench-report   sh benchmarks/report.sh: the performance report (needs a GPU)'
+	@echo '  deps           sh tools/check_deps.sh --install'
+	@echo '  install        headers, libraries, pkg-config files, CMake package'
+	@echo '  uninstall      removes what install put (same PREFIX/DESTDIR/LIBDIR/INCLUDEDIR)'
+	@echo '  clean          removes build/'
+	@echo '  version        prints the version ($(GCHOL_VERSION), from the file VERSION)'
+	@echo 'variables (now):'
+	@echo '  CUDA_HOME=$(CUDA_HOME)'
+	@echo '  GPU_ARCHS=$(GPU_ARCHS)   compute capabilities (SASS each, PTX of the last)'
+	@echo '  PREFIX=$(PREFIX)  LIBDIR=$(LIBDIR)  INCLUDEDIR=$(INCLUDEDIR)  DESTDIR=$(DESTDIR)'
+	@echo '  CC=$(CC)  CPPFLAGS=$(CPPFLAGS)  CFLAGS=$(CFLAGS)  NVCC=$(NVCC)  NVFLAGS=$(NVFLAGS)  LDFLAGS=$(LDFLAGS)'
+	@echo '  V=$(V)   V=1 prints every command'
+	@echo '  TEST_TIMEOUT (environment, seconds per tester in make test; default 1800)'
+
+-include $(shell find build/obj -name '*.d' 2>/dev/null)

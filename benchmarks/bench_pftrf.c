@@ -21,7 +21,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "bench_common.h"
+#include "bench_util.h"
 #include "../kernels/rfp_index.h"
 
 #include <math.h>
@@ -56,69 +56,58 @@ static int g_pftrf_variant = GCHOL_VARIANT_AUTO;
 static const char *g_pftrf_form = "auto";
 static int64_t g_pftrf_nb, g_pftrf_recnb; /* --nb / --recnb for pftrf (0: the table's) */
 
-static void usage(const char *program)
-{
-    printf("usage: %s [options]\n"
-           "  --sizes LIST       n values: a,b,c and/or start:stop[:step] (default 16384,32768)\n"
-           "  --prec d|s|ds      precisions (default ds; d with --max-n)\n"
-           "  --runs N           timed runs after a warm-up, median reported (default 3)\n"
-           "  --transr N|T       RFP variant (default N) ...\n"
-           "  --uplo L|U         ... and triangle (default L); potrf and cuSOLVER use the same\n"
-           "                     uplo as the RFP variant they are compared with\n"
-           "  --all-rfp          all four RFP variants (transr N/T x uplo L/U)\n"
-           "  --form F           auto|fused|steps: pftrf's form (gchol_?pftrf_expert_gpu\n"
-           "                     with variant auto, left or right; default auto)\n"
-           "  --nb N, --recnb N  pftrf's block sizes (default 0: the automatic table's)\n"
-           "  --csv FILE         write the results as CSV\n"
-           "  --max-n            largest n that fits in free device memory, RFP storage\n"
-           "                     (?pftrf_gpu, variant --transr/--uplo) against full storage\n"
-           "                     (?potrf_gpu, L): allocated, generated on the GPU, factored once\n"
-           "  --max-n-rfp-only   the same, RFP only (full storage only predicted)\n"
-           "  --margin-gb G      memory left free in --max-n mode (default 1 GiB)\n"
-           "  --seed S, --device D\n", program);
-}
-
 static void parse_args(int argc, char **argv, args_t *args)
 {
-    const char *v, *transr = "N", *uplo = "L";
-    *args = (args_t) { .runs = 3, .margin_gb = 1.0, .seed = 2026 };
-    const char *sizes = "16384,32768";
-    for (int i = 1; i < argc; ++i) {
-        if      ((v = bench_option_value(argc, argv, &i, "--sizes")))     sizes = v;
-        else if ((v = bench_option_value(argc, argv, &i, "-n")))          sizes = v;
-        else if ((v = bench_option_value(argc, argv, &i, "--prec")))      args->precs = v;
-        else if ((v = bench_option_value(argc, argv, &i, "--runs")))      args->runs = atoi(v);
-        else if ((v = bench_option_value(argc, argv, &i, "--transr")))    transr = v;
-        else if ((v = bench_option_value(argc, argv, &i, "--uplo")))      uplo = v;
-        else if ((v = bench_option_value(argc, argv, &i, "--csv")))       args->csv = v;
-        else if ((v = bench_option_value(argc, argv, &i, "--form")))      g_pftrf_form = v;
-        else if ((v = bench_option_value(argc, argv, &i, "--nb")))        g_pftrf_nb = atoll(v);
-        else if ((v = bench_option_value(argc, argv, &i, "--recnb")))     g_pftrf_recnb = atoll(v);
-        else if ((v = bench_option_value(argc, argv, &i, "--margin-gb"))) args->margin_gb = atof(v);
-        else if ((v = bench_option_value(argc, argv, &i, "--seed")))      args->seed = strtoull(v, NULL, 10);
-        else if ((v = bench_option_value(argc, argv, &i, "--device")))    args->device = atoi(v);
-        else if (strcmp(argv[i], "--all-rfp") == 0)                       args->all_rfp = 1;
-        else if (strcmp(argv[i], "--max-n") == 0)                         args->max_n = 1;
-        else if (strcmp(argv[i], "--max-n-rfp-only") == 0)               args->max_n = 2;
-        else bench_help_or_unknown(argv[i], argv[0], usage);
-    }
+    static const int form_values[] = { GCHOL_VARIANT_AUTO, GCHOL_VARIANT_LEFT,
+                                       GCHOL_VARIANT_RIGHT };
+    static const char *const form_names[] = { "auto", "fused", "steps" };
+    static testing_list_t sizes;
+    int max_n = 0, max_n_rfp_only = 0;
+    *args = (args_t) { .runs = 3, .transr = 'N', .uplo = 'L', .margin_gb = 1.0, .seed = 2026 };
+    const opt_t opts[] = {
+        OPT("--sizes", OPT_LIST, &sizes, "LIST", "n values: a,b,c and/or start:stop[:step] "
+            "(default 16384,32768)", .doubling = 1, .def = "16384,32768"),
+        OPT("-n", OPT_LIST, &sizes, "LIST", "the same as --sizes", .doubling = 1),
+        OPT("--prec", OPT_CHARS, &args->precs, "d|s|ds", "precisions (default ds; d with "
+            "--max-n)", .choices = "ds"),
+        OPT("--runs", OPT_INT, &args->runs, "N", "timed runs after a warm-up, median reported "
+            "(default 3)", OPT_MIN(1)),
+        OPT("--transr", OPT_CHAR, &args->transr, "N|T", "RFP variant (default N) ...",
+            .choices = "NT"),
+        OPT("--uplo", OPT_CHAR, &args->uplo, "L|U", "... and triangle (default L); potrf and "
+            "cuSOLVER use the same\nuplo as the RFP variant they are compared with",
+            .choices = "LU"),
+        OPT("--all-rfp", OPT_FLAG, &args->all_rfp, NULL, "all four RFP variants (transr N/T x "
+            "uplo L/U)"),
+        OPT("--form", OPT_CHOICE, &g_pftrf_variant, "F", "auto|fused|steps: pftrf's form "
+            "(gchol_?pftrf_expert_gpu\nwith variant auto, left or right; default auto)",
+            .choices = "auto|fused|steps", .values = form_values),
+        OPT("--nb", OPT_INT64, &g_pftrf_nb, "N", "pftrf's block size (default 0: the "
+            "automatic table's)", OPT_MIN(0)),
+        OPT("--recnb", OPT_INT64, &g_pftrf_recnb, "N", "pftrf's recursive block size (default "
+            "0: the table's)", OPT_MIN(0)),
+        OPT("--csv", OPT_STRING, &args->csv, "FILE", "write the results as CSV"),
+        OPT("--max-n", OPT_FLAG, &max_n, NULL, "largest n that fits in free device memory, "
+            "RFP storage\n(?pftrf_gpu, variant --transr/--uplo) against full storage\n"
+            "(?potrf_gpu, L): allocated, generated on the GPU, factored once"),
+        OPT("--max-n-rfp-only", OPT_FLAG, &max_n_rfp_only, NULL, "the same, RFP only (full "
+            "storage only predicted)"),
+        OPT("--margin-gb", OPT_DOUBLE, &args->margin_gb, "G", "memory left free in --max-n mode "
+            "(default 1 GiB)", OPT_MIN(0)),
+        OPT("--seed", OPT_UINT64, &args->seed, "S", "random matrices (default 2026)"),
+        OPT("--device", OPT_INT, &args->device, "D", "the GPU (default 0)"),
+        OPT_END
+    };
+    const opts_program_t prog = { "[options]", NULL, EXIT_FAILURE };
+    opts_parse(argc, argv, opts, &prog);
+    args->max_n = max_n_rfp_only ? 2 : max_n ? 1 : 0;
     if (args->precs == NULL) args->precs = args->max_n ? "d" : "ds";
-    args->nsizes = bench_parse_sizes(sizes, &args->sizes);
-    int bad = args->nsizes <= 0 || !bench_is_subset(args->precs, "ds") || args->runs < 1
-           || strlen(transr) != 1 || strchr("NT", transr[0]) == NULL
-           || strlen(uplo) != 1 || strchr("LU", uplo[0]) == NULL || !(args->margin_gb >= 0);
-    for (int k = 0; !bad && k < args->nsizes; ++k) bad = args->sizes[k] < 1;
-    if      (strcmp(g_pftrf_form, "auto") == 0)  g_pftrf_variant = GCHOL_VARIANT_AUTO;
-    else if (strcmp(g_pftrf_form, "fused") == 0) g_pftrf_variant = GCHOL_VARIANT_LEFT;
-    else if (strcmp(g_pftrf_form, "steps") == 0) g_pftrf_variant = GCHOL_VARIANT_RIGHT;
-    else bad = 1;
-    if (bad) {
-        fprintf(stderr, "invalid arguments\n");
-        usage(argv[0]);
-        exit(EXIT_FAILURE);
-    }
-    args->transr = transr[0];
-    args->uplo = uplo[0];
+    for (int64_t k = 0; k < sizes.count; ++k)
+        if (sizes.v[k] < 1) opts_fail(argv[0], opts, &prog, "sizes must be at least 1");
+    args->sizes = sizes.v;
+    args->nsizes = (int) sizes.count;
+    for (int f = 0; f < 3; ++f)
+        if (form_values[f] == g_pftrf_variant) g_pftrf_form = form_names[f];
 }
 
 /* ---------------------------------------------------------------------------
@@ -176,7 +165,7 @@ typedef struct {
 static void pftrf_prepare(void *ctx)
 {
     const pftrf_run_t *r = ctx;
-    const size_t bytes = (size_t) rfp_elements(r->n) * bench_elsize(r->prec);
+    const size_t bytes = (size_t) rfp_elements(r->n) * testing_elsize(r->prec);
     cudaStream_t stream = gchol_queue_stream(r->queue);
     BENCH_CUDA(cudaMemcpyAsync(r->dR, r->dR0, bytes, cudaMemcpyDeviceToDevice, stream));
     BENCH_CUDA(cudaStreamSynchronize(stream));
@@ -195,8 +184,8 @@ static double time_pftrf(gchol_queue_t queue, char prec, char transr, char uplo,
                          const void *dR0, void *dR, int runs, int64_t *info)
 {
     pftrf_run_t run = { queue, prec, transr, uplo, n, dR0, dR };
-    const bench_job_t job = { pftrf_prepare, pftrf_run, NULL };
-    return bench_time_job(&job, &run, gchol_queue_stream(queue), 0, runs, info);
+    const testing_job_t job = { pftrf_prepare, pftrf_run, NULL };
+    return testing_time_job(&job, &run, gchol_queue_stream(queue), 0, runs, info);
 }
 
 /* Full-storage references of one uplo, measured once per (prec, n, uplo). */
@@ -209,7 +198,7 @@ typedef struct {
 
 static int bench_size(const args_t *args, bench_context_t *ctx, char prec, int64_t n, FILE *csv)
 {
-    const size_t es = bench_elsize(prec);
+    const size_t es = testing_elsize(prec);
     const int64_t ldda = bench_ldda(n);
     const size_t bytes_full = (size_t) ldda * n * es, bytes_rfp = (size_t) rfp_elements(n) * es;
 
@@ -218,7 +207,7 @@ static int bench_size(const args_t *args, bench_context_t *ctx, char prec, int64
     double need = (double) bench_potrf_bytes(prec, n, 2) + 2.0 * bytes_rfp;
     if (need > (double) free_bytes) {
         printf("# skipped %s n=%lld: needs %.1f GB of device memory, %.1f GB free\n",
-               bench_prec_name(prec), (long long) n, need / 1e9, free_bytes / 1e9);
+               testing_prec_name(prec), (long long) n, need / 1e9, free_bytes / 1e9);
         return 0;
     }
 
@@ -399,14 +388,14 @@ static int64_t maxn_offset(const maxn_t *r, int64_t n, int64_t i, int64_t j)
 
 static size_t maxn_bytes(int rfp, char prec, int64_t n)
 {
-    return (size_t) (rfp ? rfp_elements(n) : n * n) * bench_elsize(prec);
+    return (size_t) (rfp ? rfp_elements(n) : n * n) * testing_elsize(prec);
 }
 
 /* Largest multiple of 32 whose array fits in budget bytes. */
 static int64_t maxn_fit(int rfp, char prec, double budget)
 {
     if (budget <= 0) return 0;
-    const double elements = budget / bench_elsize(prec);
+    const double elements = budget / testing_elsize(prec);
     int64_t n = (int64_t) (rfp ? (sqrt(1.0 + 8.0 * elements) - 1.0) / 2.0 : sqrt(elements));
     n = n / 32 * 32;
     while (n > 0 && (double) maxn_bytes(rfp, prec, n) > budget) n -= 32;
@@ -421,7 +410,7 @@ static int64_t maxn_fit(int rfp, char prec, double budget)
 static int64_t maxn_strided_copy(char prec, void *dArray, const int64_t *offsets, int64_t count,
                                  void *vec, int scatter, int64_t *stride0, int64_t *stride1)
 {
-    const size_t es = bench_elsize(prec);
+    const size_t es = testing_elsize(prec);
     int64_t runs = 0;
     for (int64_t start = 0; start < count;) {
         int64_t len = 1, stride = 1;
@@ -450,7 +439,7 @@ static int64_t maxn_strided_copy(char prec, void *dArray, const int64_t *offsets
 static int maxn_fill(const maxn_t *r, char prec, int64_t n, void *dA, const void *hv,
                      const void *hdiag, int verbose)
 {
-    const size_t es = bench_elsize(prec);
+    const size_t es = testing_elsize(prec);
     const int64_t count = r->rfp ? rfp_elements(n) : n * n;
     int64_t first = count < MAXN_TILE ? count : MAXN_TILE;
     BENCH_CUDA(cudaMemcpy(dA, hv, (size_t) first * es, cudaMemcpyHostToDevice));
@@ -484,7 +473,7 @@ static int maxn_fill(const maxn_t *r, char prec, int64_t n, void *dA, const void
 /* The last-row check of the factor in dA (see above). */
 static double maxn_check(const maxn_t *r, char prec, int64_t n, const void *dA, double a_last)
 {
-    const size_t es = bench_elsize(prec);
+    const size_t es = testing_elsize(prec);
     int64_t *offsets = bench_malloc((size_t) n * sizeof(int64_t));
     void *row = bench_malloc((size_t) n * es);
     for (int64_t k = 0; k < n; ++k) offsets[k] = maxn_offset(r, n, n - 1, k);
@@ -496,7 +485,7 @@ static double maxn_check(const maxn_t *r, char prec, int64_t n, const void *dA, 
     }
     free(row);
     free(offsets);
-    double check = fabs(sum - a_last) / (n * bench_eps(prec) * a_last);
+    double check = fabs(sum - a_last) / (n * testing_eps(prec) * a_last);
     return isfinite(check) ? check : INFINITY;
 }
 
@@ -537,29 +526,29 @@ static int maxn_attempt(maxn_t *r, char prec, int64_t n, gchol_queue_t queue, co
         return 1;
     }
     void *hdiag = maxn_diagonal(prec, n, seed);
-    double t0 = bench_wtime();
+    double t0 = testing_wtime();
     if (maxn_fill(r, prec, n, dA, hv, hdiag, verbose) != 0) {
         if (verbose) printf("#   n = %lld: no device memory left for the diagonal (%.1f MB)\n",
-                            (long long) n, n * bench_elsize(prec) / 1e6);
+                            (long long) n, n * testing_elsize(prec) / 1e6);
         free(hdiag);
         BENCH_CUDA(cudaFree(dA));
         return 1;
     }
     if (verbose)
         printf("#   n = %lld: %.2f GiB allocated and filled on the device in %.2f s\n",
-               (long long) n, bytes / 1073741824.0, bench_wtime() - t0);
+               (long long) n, bytes / 1073741824.0, testing_wtime() - t0);
 
     cudaStream_t stream = gchol_queue_stream(queue);
-    bench_timer_t timer;
+    testing_timer_t timer;
     bench_timer_create(&timer, stream);
     int64_t info = 0;
     bench_spin_up(0.2);
-    double w0 = bench_wtime();
+    double w0 = testing_wtime();
     bench_timer_start(&timer);
     int64_t ret = r->rfp ? gchol_pftrf(prec, r->transr, r->uplo, n, dA, &info, queue)
                          : gchol_potrf(prec, 'L', n, dA, n, &info, queue);
     double seconds = bench_timer_stop(&timer);
-    r->wall = bench_wtime() - w0;
+    r->wall = testing_wtime() - w0;
     bench_timer_destroy(&timer);
 
     size_t free_after, total;
@@ -672,7 +661,7 @@ static int maxn(const args_t *args)
         void *hv = bench_random_host(prec, MAXN_TILE, 1, MAXN_TILE, args->seed, 0.0, 1.0);
         maxn_t rfp = { .rfp = 1, .transr = args->transr, .uplo = args->uplo };
         maxn_t full = { .rfp = 0, .transr = 'N', .uplo = 'L' };
-        printf("\n# %s\n", bench_prec_name(prec));
+        printf("\n# %s\n", testing_prec_name(prec));
         maxn_storage(&rfp, prec, margin, hv, args->seed + 1);
         failures += !rfp.ok;
         if (args->max_n == 1) {
@@ -689,7 +678,7 @@ static int maxn(const args_t *args)
                        : maxn_fit(0, prec, (double) rfp.free_bytes - margin);
         if (n_full > 0 && rfp.ok && (args->max_n == 2 || full.ok))
             printf("# %s: n_rfp = %lld, n_full = %lld%s: ratio %.3f (target >= 1.35; "
-                   "sqrt(2) = 1.414 up to rounding n to 32)\n", bench_prec_name(prec), (long long) rfp.n,
+                   "sqrt(2) = 1.414 up to rounding n to 32)\n", testing_prec_name(prec), (long long) rfp.n,
                    (long long) n_full, args->max_n == 1 ? "" : " (predicted, not run)",
                    (double) rfp.n / (double) n_full);
         free(hv);

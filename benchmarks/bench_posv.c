@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_common.h"
+#include "bench_util.h"
 
 typedef struct {
     bench_context_t *ctx;
@@ -134,7 +134,7 @@ static double backward_error(job_ctx_t *c, double normA)
         for (int64_t i = 0; i < n; i++) rn = isnan(h[i]) || fabs(h[i]) > rn ? fabs(h[i]) : rn;
         BENCH_CUDA(cudaMemcpy(h, c->dX + j * ld, (size_t)n * 8, cudaMemcpyDeviceToHost));
         for (int64_t i = 0; i < n; i++) xn = isnan(h[i]) || fabs(h[i]) > xn ? fabs(h[i]) : xn;
-        const double q = rn / (normA * (xn > 0 ? xn : 1) * bench_eps('d'));
+        const double q = rn / (normA * (xn > 0 ? xn : 1) * testing_eps('d'));
         if (isnan(q) || q > worst) worst = q;
     }
     free(h);
@@ -144,45 +144,34 @@ static double backward_error(job_ctx_t *c, double normA)
 
 int main(int argc, char **argv)
 {
-    int64_t *ns = NULL, count = 0, nrhs = 1;
-    int niter = 5, dsgesv = 1;
+    testing_list_t sizes = { NULL, 0 };
+    int64_t nrhs = 1;
+    int niter = 5, no_dsgesv = 0;
     char uplo = 'L';
     const char *csv = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--no-dsgesv")) { dsgesv = 0; continue; }
-        if (!v) goto usage;
-        if (!strcmp(a, "-n")) {
-            char *s = bench_malloc(strlen(v) + 1), *tok;
-            strcpy(s, v);
-            count = 0;
-            ns = realloc(ns, 64 * sizeof(int64_t));
-            for (tok = strtok(s, ","); tok && count < 64; tok = strtok(NULL, ","))
-                ns[count++] = atoll(tok);
-            free(s);
-        } else if (!strcmp(a, "--nrhs")) nrhs = atoll(v);
-        else if (!strcmp(a, "--uplo")) uplo = v[0];
-        else if (!strcmp(a, "--niter")) niter = atoi(v);
-        else if (!strcmp(a, "--csv")) csv = v;
-        else goto usage;
-        i++;
-    }
-    if (nrhs < 1 || niter < 1 || (uplo != 'L' && uplo != 'U')) goto usage;
-    if (!ns) {
-        static int64_t def[] = { 1024, 2048, 4096, 8192, 16384, 32768 };
-        ns = malloc(sizeof(def));
-        memcpy(ns, def, sizeof(def));
-        count = 6;
-    }
+    const opt_t opts[] = {
+        OPT("-n", OPT_LIST, &sizes, "LIST", "orders (default 1024,2048,4096,8192,16384,32768)",
+            .doubling = 1, .def = "1024,2048,4096,8192,16384,32768"),
+        OPT("--nrhs", OPT_INT64, &nrhs, "K", "right-hand sides (default 1)", OPT_MIN(1)),
+        OPT("--uplo", OPT_CHAR, &uplo, "L|U", "triangle (default L)", .choices = "LU"),
+        OPT("--niter", OPT_INT, &niter, "K", "timed runs after a warm-up, median reported "
+            "(default 5)", OPT_MIN(1)),
+        OPT("--csv", OPT_STRING, &csv, "FILE", "also write the table as CSV"),
+        OPT("--no-dsgesv", OPT_FLAG, &no_dsgesv, NULL, "leave out cusolverDnDSgesv"),
+        OPT_END
+    };
+    const opts_program_t prog = { "[-n LIST] [--nrhs K] [--uplo L|U] [--niter K] [--csv FILE] "
+                                  "[--no-dsgesv]", NULL, 2 };
+    opts_parse(argc, argv, opts, &prog);
+    const int dsgesv = !no_dsgesv;
+    const int64_t *ns = sizes.v, count = sizes.count;
     bench_require_gpu(0, argv[0]);
     bench_context_t ctx;
     bench_context_create(&ctx);
-    FILE *out = csv ? fopen(csv, "w") : NULL;
-    if (csv && !out) { fprintf(stderr, "cannot write %s\n", csv); return 1; }
-    if (out)
-        fprintf(out, "n,nrhs,uplo,iter,gchol_dsposv_s,iter_tf32,gchol_dsposv_tf32_s,gchol_dposv_s,"
-                     "cusolver_dposv_s,cusolver_dsgesv_s,dsgesv_iter,ratio_dsposv,ratio_dsposv_tf32,"
-                     "ratio_dposv,berr_dsposv,berr_dsposv_tf32,berr_dposv\n");
+    FILE *out = bench_csv_open(csv, "n,nrhs,uplo,iter,gchol_dsposv_s,iter_tf32,gchol_dsposv_tf32_s,"
+                               "gchol_dposv_s,cusolver_dposv_s,cusolver_dsgesv_s,dsgesv_iter,"
+                               "ratio_dsposv,ratio_dsposv_tf32,ratio_dposv,berr_dsposv,"
+                               "berr_dsposv_tf32,berr_dposv");
     printf("A X = B, double, A = bench_spd_host (uniform(-1,1) + n I), B uniform(-1,1); uplo %c, "
            "nrhs %lld, median of %d\n", uplo, (long long)nrhs, niter);
     printf("ratio = cuSOLVER dpotrf+dpotrs time / the column's time\n");
@@ -215,20 +204,20 @@ int main(int argc, char **argv)
         free(B);
 
         int64_t info = 0;
-        const bench_job_t j_mixed = { fresh_copy, run_dsposv, NULL };
-        const bench_job_t j_double = { fresh_copy_and_x, run_dposv, NULL };
-        const bench_job_t j_cus = { fresh_copy_and_x, run_cusolver, read_dinfo };
-        const bench_job_t j_dsg = { fresh_copy, run_dsgesv, read_dinfo };
-        const double t_mixed = bench_time_job(&j_mixed, &c, ctx.stream, 0, niter, &info);
+        const testing_job_t j_mixed = { fresh_copy, run_dsposv, NULL };
+        const testing_job_t j_double = { fresh_copy_and_x, run_dposv, NULL };
+        const testing_job_t j_cus = { fresh_copy_and_x, run_cusolver, read_dinfo };
+        const testing_job_t j_dsg = { fresh_copy, run_dsgesv, read_dinfo };
+        const double t_mixed = testing_time_job(&j_mixed, &c, ctx.stream, 0, niter, &info);
         const int64_t info_mixed = info;
         const double berr_mixed = backward_error(&c, normA);
         info = 0;
-        const bench_job_t j_tf32 = { fresh_copy, run_dsposv_tf32, NULL };
-        const double t_tf32 = bench_time_job(&j_tf32, &c, ctx.stream, 0, niter, &info);
+        const testing_job_t j_tf32 = { fresh_copy, run_dsposv_tf32, NULL };
+        const double t_tf32 = testing_time_job(&j_tf32, &c, ctx.stream, 0, niter, &info);
         const int64_t info_tf32 = info;
         const double berr_tf32 = backward_error(&c, normA);
         info = 0;
-        const double t_double = bench_time_job(&j_double, &c, ctx.stream, 0, niter, &info);
+        const double t_double = testing_time_job(&j_double, &c, ctx.stream, 0, niter, &info);
         const double berr_double = backward_error(&c, normA);
         /* cuSOLVER's workspaces */
         bench_cusolver_t *cs = &ctx.cusolver;
@@ -246,12 +235,12 @@ int main(int argc, char **argv)
         c.dwork = bench_device_malloc(c.dwork_bytes > 0 ? c.dwork_bytes : 1);
         c.hwork = bench_malloc(c.hwork_bytes > 0 ? c.hwork_bytes : 1);
         int64_t cinfo = 0;
-        const double t_cus = bench_time_job(&j_cus, &c, ctx.stream, 0, niter, &cinfo);
+        const double t_cus = testing_time_job(&j_cus, &c, ctx.stream, 0, niter, &cinfo);
         double t_dsg = NAN;
         if (dsgesv) {
             c.dipiv = bench_device_malloc((size_t)n * sizeof(cusolver_int_t));
             int64_t dinfo = 0;
-            t_dsg = bench_time_job(&j_dsg, &c, ctx.stream, 0, niter, &dinfo);
+            t_dsg = testing_time_job(&j_dsg, &c, ctx.stream, 0, niter, &dinfo);
             BENCH_CUDA(cudaFree(c.dipiv));
         }
         printf("%7lld %5lld %4lld | %10.3f %6.2f | %4lld %10.3f %6.2f | %10.3f %6.2f | %10.3f | %10.3f %4d | "
@@ -273,10 +262,6 @@ int main(int argc, char **argv)
     }
     if (out) fclose(out);
     bench_context_destroy(&ctx);
-    free(ns);
+    opts_free_list(&sizes);
     return 0;
-usage:
-    fprintf(stderr, "usage: %s [-n LIST] [--nrhs K] [--uplo L|U] [--niter K] [--csv FILE] [--no-dsgesv]\n",
-            argv[0]);
-    return 2;
 }

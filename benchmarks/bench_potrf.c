@@ -6,11 +6,12 @@
  * gchol configuration on the same matrix in the same process. Every gchol
  * result is checked (info and ||Ax - L L^T x||); a failing one posts no time.
  * The cuBLAS GEMM rate of each precision is measured in the same run as the
- * ceiling. Prints a table and optionally writes a CSV (see usage()).
+ * ceiling. Prints a table and optionally writes a CSV (options: --help).
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "bench_common.h"
+#include "bench_util.h"
+#include "test_hooks.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -38,6 +39,7 @@ typedef struct {
     const char *csv;
     double      memory_max_gb;   /* 0: what cudaMemGetInfo reports free     */
     int64_t     gemm_n;
+    int64_t     tiled_one_block_up_to; /* test hook; 0: the tuning table's */
     uint64_t    seed;
     int         device;
 } bench_args_t;
@@ -52,93 +54,73 @@ typedef struct {
     double cusolver_s, openblas_s, gemm_tflops;
 } bench_refs_t;
 
-static void usage(const char *program)
-{
-    printf("usage: %s [options]\n"
-           "  -n LIST            sizes: a,b,c and/or start:stop[:step] (no step: doubling)\n"
-           "                     default 1024,2048,4096,8192,16384,32768,40960\n"
-           "  --prec d|s|ds      precisions (default ds)\n"
-           "  --uplo L|U|LU      triangles (default L)\n"
-           "  --variant V        auto|left|right|tiled|all (default auto); all = each\n"
-           "                     each with lookahead on and off, plus auto\n"
-           "  --lookahead X      auto|on|off for a single variant (default auto)\n"
-           "  --nb L, --recnb L  block sizes, each a LIST (default 0: automatic); with\n"
-           "                     lists every pair with recnb <= nb is a configuration\n"
-           "  --upper X          auto|view|swap|both: how 'U' runs (default auto;\n"
-           "                     both = each 'U' row twice, tagged /view and /swap)\n"
-           "  --niter K          timed runs after the warm-up, median reported (default 3)\n"
-           "  --openblas         also time OpenBLAS LAPACKE_?potrf on the host cores\n"
-           "  --openblas-max N   ... only for n <= N\n"
-           "  --host             also time the host interface gchol_?potrf_expert\n"
-           "                     (with transfers; variant \"host\"; the options of the\n"
-           "                     one --variant given, auto with all)\n"
-           "  --host-pinned      the same with the host matrix in pinned memory\n"
-           "                     (cudaMallocHost: direct copies, no staging)\n"
-           "  --csv FILE         write the results as CSV\n"
-           "  --memory-max GB    skip sizes needing more device memory than this\n"
-           "                     (sizes that do not fit in free memory are always skipped)\n"
-           "  --gemm-n N         size of the cuBLAS GEMM ceiling (default 8192)\n"
-           "  --seed S, --device D\n", program);
-}
-
-
-static int parse_lookahead(const char *text)
-{
-    if (strcmp(text, "on") == 0)  return GCHOL_LOOKAHEAD_ON;
-    if (strcmp(text, "off") == 0) return GCHOL_LOOKAHEAD_OFF;
-    if (strcmp(text, "auto") == 0) return GCHOL_LOOKAHEAD_AUTO;
-    fprintf(stderr, "--lookahead: auto, on or off\n");
-    exit(EXIT_FAILURE);
-}
-
-static int parse_upper(const char *text)
-{
-    if (strcmp(text, "auto") == 0) return GCHOL_UPPER_AUTO;
-    if (strcmp(text, "view") == 0) return GCHOL_UPPER_VIEW;
-    if (strcmp(text, "swap") == 0) return GCHOL_UPPER_SWAP;
-    if (strcmp(text, "both") == 0) return UPPER_BOTH;
-    fprintf(stderr, "--upper: auto, view, swap or both\n");
-    exit(EXIT_FAILURE);
-}
-
 static void parse_args(int argc, char **argv, bench_args_t *args)
 {
-    const char *v;
+    static const int lookahead_values[] = { GCHOL_LOOKAHEAD_AUTO, GCHOL_LOOKAHEAD_ON,
+                                            GCHOL_LOOKAHEAD_OFF };
+    static const int upper_values[] = { GCHOL_UPPER_AUTO, GCHOL_UPPER_VIEW, GCHOL_UPPER_SWAP,
+                                        UPPER_BOTH };
+    static testing_list_t sizes, nbs, recnbs;
+    int host_pinned = 0;
     *args = (bench_args_t) { .precs = "ds", .uplos = "L", .variant = "auto",
                              .lookahead = GCHOL_LOOKAHEAD_AUTO, .upper = GCHOL_UPPER_AUTO,
-                             .niter = 3,
-                             .gemm_n = 8192, .seed = 2026 };
-    const char *sizes = "1024,2048,4096,8192,16384,32768,40960", *nbs = "0", *recnbs = "0";
-    for (int i = 1; i < argc; ++i) {
-        if      ((v = bench_option_value(argc, argv, &i, "-n")))             sizes = v;
-        else if ((v = bench_option_value(argc, argv, &i, "--prec")))         args->precs = v;
-        else if ((v = bench_option_value(argc, argv, &i, "--uplo")))         args->uplos = v;
-        else if ((v = bench_option_value(argc, argv, &i, "--variant")))      args->variant = v;
-        else if ((v = bench_option_value(argc, argv, &i, "--lookahead")))    args->lookahead = parse_lookahead(v);
-        else if ((v = bench_option_value(argc, argv, &i, "--upper")))        args->upper = parse_upper(v);
-        else if ((v = bench_option_value(argc, argv, &i, "--nb")))           nbs = v;
-        else if ((v = bench_option_value(argc, argv, &i, "--recnb")))        recnbs = v;
-        else if ((v = bench_option_value(argc, argv, &i, "--niter")))        args->niter = atoi(v);
-        else if ((v = bench_option_value(argc, argv, &i, "--openblas-max"))) args->openblas_max = atoll(v);
-        else if ((v = bench_option_value(argc, argv, &i, "--csv")))          args->csv = v;
-        else if ((v = bench_option_value(argc, argv, &i, "--memory-max")))   args->memory_max_gb = atof(v);
-        else if ((v = bench_option_value(argc, argv, &i, "--gemm-n")))       args->gemm_n = atoll(v);
-        else if ((v = bench_option_value(argc, argv, &i, "--seed")))         args->seed = strtoull(v, NULL, 10);
-        else if ((v = bench_option_value(argc, argv, &i, "--device")))       args->device = atoi(v);
-        else if (strcmp(argv[i], "--openblas") == 0)                   args->openblas = 1;
-        else if (strcmp(argv[i], "--host") == 0)                       args->host = 1;
-        else if (strcmp(argv[i], "--host-pinned") == 0)                args->host = args->host_pinned = 1;
-        else bench_help_or_unknown(argv[i], argv[0], usage);
+                             .niter = 3, .gemm_n = 8192, .seed = 2026 };
+    const opt_t opts[] = {
+        OPT("-n", OPT_LIST, &sizes, "LIST", "sizes: a,b,c and/or start:stop[:step] (no step: "
+            "doubling)\ndefault 1024,2048,4096,8192,16384,32768,40960",
+            .doubling = 1, .def = "1024,2048,4096,8192,16384,32768,40960"),
+        OPT("--prec", OPT_CHARS, &args->precs, "d|s|ds", "precisions (default ds)",
+            .choices = "ds"),
+        OPT("--uplo", OPT_CHARS, &args->uplos, "L|U|LU", "triangles (default L)",
+            .choices = "LU"),
+        OPT("--variant", OPT_STRING, &args->variant, "V", "auto|left|right|tiled|all (default "
+            "auto); all = left and right\neach with lookahead on and off, tiled, plus auto"),
+        OPT("--lookahead", OPT_CHOICE, &args->lookahead, "X", "auto|on|off for a single variant "
+            "(default auto)", .choices = "auto|on|off", .values = lookahead_values),
+        OPT("--nb", OPT_LIST, &nbs, "LIST", "block sizes nb (default 0: automatic); with lists",
+            .doubling = 1, .def = "0"),
+        OPT("--recnb", OPT_LIST, &recnbs, "LIST", "... and recnb: every pair with recnb <= nb "
+            "is a configuration", .doubling = 1, .def = "0"),
+        OPT("--upper", OPT_CHOICE, &args->upper, "X", "auto|view|swap|both: how 'U' runs "
+            "(default auto;\nboth = each 'U' row twice, tagged /view and /swap)",
+            .choices = "auto|view|swap|both", .values = upper_values),
+        OPT("--niter", OPT_INT, &args->niter, "K", "timed runs after the warm-up, median "
+            "reported (default 3)", OPT_MIN(1)),
+        OPT("--openblas", OPT_FLAG, &args->openblas, NULL, "also time OpenBLAS LAPACKE_?potrf "
+            "on the host cores"),
+        OPT("--openblas-max", OPT_INT64, &args->openblas_max, "N", "... only for n <= N",
+            OPT_MIN(0)),
+        OPT("--host", OPT_FLAG, &args->host, NULL, "also time the host interface "
+            "gchol_?potrf_expert\n(with transfers; variant \"host\"; the options of the\n"
+            "one --variant given, auto with all)"),
+        OPT("--host-pinned", OPT_FLAG, &host_pinned, NULL, "the same with the host matrix in "
+            "pinned memory\n(cudaMallocHost: direct copies, no staging)"),
+        OPT("--csv", OPT_STRING, &args->csv, "FILE", "write the results as CSV"),
+        OPT("--memory-max", OPT_DOUBLE, &args->memory_max_gb, "GB", "skip sizes needing more "
+            "device memory than this\n(sizes that do not fit in free memory are always "
+            "skipped)", OPT_MIN(0)),
+        OPT("--gemm-n", OPT_INT64, &args->gemm_n, "N", "size of the cuBLAS GEMM ceiling "
+            "(default 8192)", OPT_MIN(1)),
+        OPT("--tiled-one-block-up-to", OPT_INT64, &args->tiled_one_block_up_to, "N", "the "
+            "tiled kernel runs one block per SM up to this n\n(default 0: the tuning table's; "
+            "tools/retune.sh tiled-blocks)", OPT_MIN(0)),
+        OPT("--seed", OPT_UINT64, &args->seed, "S", "random matrices (default 2026)"),
+        OPT("--device", OPT_INT, &args->device, "D", "the GPU (default 0)"),
+        OPT_END
+    };
+    const opts_program_t prog = { "[options]", NULL, EXIT_FAILURE };
+    opts_parse(argc, argv, opts, &prog);
+    if (host_pinned) args->host = args->host_pinned = 1;
+    if (args->tiled_one_block_up_to > 0) {
+        const gchol_test_hooks_t hooks = { .tiled_one_block_up_to = args->tiled_one_block_up_to };
+        gchol_test_hooks_set(&hooks);
     }
-    args->nsizes = bench_parse_sizes(sizes, &args->sizes);
-    args->nnbs = bench_parse_sizes(nbs, &args->nbs);
-    args->nrecnbs = bench_parse_sizes(recnbs, &args->recnbs);
-    if (args->nsizes <= 0 || !bench_is_subset(args->precs, "ds") || !bench_is_subset(args->uplos, "LU")
-        || args->niter < 1 || args->nnbs <= 0 || args->nrecnbs <= 0 || args->gemm_n < 1) {
-        fprintf(stderr, "invalid arguments\n");
-        usage(argv[0]);
-        exit(EXIT_FAILURE);
-    }
+    args->sizes = sizes.v;
+    args->nsizes = (int) sizes.count;
+    args->nbs = nbs.v;
+    args->nnbs = (int) nbs.count;
+    args->recnbs = recnbs.v;
+    args->nrecnbs = (int) recnbs.count;
 }
 
 /* The gchol configurations that --variant (and --lookahead) ask for, each
@@ -177,7 +159,7 @@ static int make_variants(const bench_args_t *args, bench_config_t *configs)
         return count;
     }
     for (int v = GCHOL_VARIANT_AUTO; v <= GCHOL_VARIANT_TILED; ++v)
-        if (strcmp(args->variant, bench_variant_name(v)) == 0) {
+        if (strcmp(args->variant, testing_variant_name(v)) == 0) {
             configs[0] = (bench_config_t) { v, args->lookahead, 0, 0 };
             return 1;
         }
@@ -211,7 +193,7 @@ static void report_row(FILE *csv, char prec, int64_t n, char uplo, const char *v
     double ratio = gchol_s > 0 && refs->cusolver_s > 0 ? refs->cusolver_s / gchol_s : 0.0;
     char f[4][32];
     printf("%c %6lld %c %-12s %-4s %4lld %4lld | %10s %6s | %10.3f %6.2f | %6s | %8s | %s\n",
-           prec, (long long) n, uplo, variant, bench_lookahead_name(resolved->lookahead),
+           prec, (long long) n, uplo, variant, testing_lookahead_name(resolved->lookahead),
            (long long) resolved->nb, (long long) resolved->recnb,
            table_field(f[0], 32, "%.3f", gchol_s, 1e3), table_field(f[1], 32, "%.2f", gchol_tf, 1),
            refs->cusolver_s * 1e3, cus_tf, table_field(f[2], 32, "%.3f", ratio, 1),
@@ -220,7 +202,7 @@ static void report_row(FILE *csv, char prec, int64_t n, char uplo, const char *v
     if (csv == NULL) return;
     const char *tag = strncmp(variant, "auto", 4) == 0 ? "auto" : variant;
     fprintf(csv, "%lld,%c,%c,%s,%s,%lld,%lld,", (long long) n, prec, uplo, tag,
-            bench_lookahead_name(resolved->lookahead), (long long) resolved->nb,
+            testing_lookahead_name(resolved->lookahead), (long long) resolved->nb,
             (long long) resolved->recnb);
     csv_field(csv, gchol_s, 0);
     csv_field(csv, refs->cusolver_s, 0);
@@ -282,10 +264,10 @@ int main(int argc, char **argv)
     int failures = 0;
     for (const char *p = args.precs; *p; ++p) {
         const char prec = *p;
-        const size_t es = bench_elsize(prec);
+        const size_t es = testing_elsize(prec);
         bench_refs_t refs = { 0 };
         refs.gemm_tflops = bench_gemm_tflops(prec, args.gemm_n, args.niter, stream);
-        printf("\n# %s: cuBLAS %cgemm n=%lld: %.2f TFLOP/s (ceiling)\n", bench_prec_name(prec),
+        printf("\n# %s: cuBLAS %cgemm n=%lld: %.2f TFLOP/s (ceiling)\n", testing_prec_name(prec),
                prec, (long long) args.gemm_n, refs.gemm_tflops);
         printf("# p      n u variant      la     nb recnb|   gchol ms  TF/s | cusolver ms  TF/s |"
                "  ratio | OpenBLAS | status\n");
@@ -300,7 +282,7 @@ int main(int argc, char **argv)
             double need = (double) bench_potrf_bytes(prec, n, args.host ? 3 : 2);
             if (need > limit) {
                 printf("# skipped %s n=%lld: needs %.1f GB of device memory, %.1f GB allowed\n",
-                       bench_prec_name(prec), (long long) n, need / 1e9, limit / 1e9);
+                       testing_prec_name(prec), (long long) n, need / 1e9, limit / 1e9);
                 continue;
             }
 
@@ -321,8 +303,8 @@ int main(int argc, char **argv)
             autopick.recnb = configs[0].recnb;
             gchol_options_resolve(&autopick, prec, n);
             printf("# auto for %s n=%lld: variant %s, lookahead %s, nb %lld, recnb %lld\n",
-                   bench_prec_name(prec), (long long) n, bench_variant_name(autopick.variant),
-                   bench_lookahead_name(autopick.lookahead), (long long) autopick.nb,
+                   testing_prec_name(prec), (long long) n, testing_variant_name(autopick.variant),
+                   testing_lookahead_name(autopick.lookahead), (long long) autopick.nb,
                    (long long) autopick.recnb);
 
             for (const char *u = args.uplos; *u; ++u) {
@@ -370,12 +352,13 @@ int main(int argc, char **argv)
 
                     char variant[32];
                     if (configs[c].variant == GCHOL_VARIANT_AUTO)
-                        snprintf(variant, sizeof(variant), "auto>%s", bench_variant_name(resolved.variant));
+                        snprintf(variant, sizeof(variant), "auto>%s", testing_variant_name(resolved.variant));
                     else
-                        snprintf(variant, sizeof(variant), "%s", bench_variant_name(configs[c].variant));
+                        snprintf(variant, sizeof(variant), "%s", testing_variant_name(configs[c].variant));
                     if (uplo == 'U' && opts.upper != GCHOL_UPPER_AUTO)
                         snprintf(variant + strlen(variant), sizeof(variant) - strlen(variant), "/%s",
-                                 resolved.upper == GCHOL_UPPER_SWAP ? "swap" : "view");                    report_row(csv, prec, n, uplo, variant, &resolved, seconds, &refs, status);
+                                 resolved.upper == GCHOL_UPPER_SWAP ? "swap" : "view");
+                    report_row(csv, prec, n, uplo, variant, &resolved, seconds, &refs, status);
                 }
 
                 if (args.host) {

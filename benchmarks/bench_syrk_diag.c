@@ -33,7 +33,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "bench_common.h"
+#include "bench_util.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -41,24 +41,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* cuBLAS dispatch on prec: cublasD<routine> or cublasS<routine>, void* buffers. */
-#define BLAS(prec, routine, ...) \
-    BENCH_CUBLAS((prec) == 'd' ? cublasD##routine(__VA_ARGS__) : cublasS##routine(__VA_ARGS__))
 
 #define NRFP 4
 static const char RFP_TRANSR[NRFP] = { 'N', 'N', 'T', 'T' };
 static const char RFP_UPLO[NRFP]   = { 'L', 'U', 'L', 'U' };
 
-typedef union { double d; float s; } scalar_t;
-
-static scalar_t scalar(char prec, double value)
-{
-    scalar_t v;
-    if (prec == 'd') v.d = value; else v.s = (float) value;
-    return v;
-}
-
-static double scalar_value(char prec, scalar_t v) { return prec == 'd' ? v.d : (double) v.s; }
 
 /* ---------------------------------------------------------------------------
  * Command line
@@ -78,90 +65,41 @@ typedef struct {
     int         device;
 } args_t;
 
-static void usage(const char *program)
-{
-    printf("usage: %s [options]\n"
-           "  --sizes m:n,m:n,...  shapes of A (m x n, C is m x m); 'x' works as well as ':'\n"
-           "                       default 1024:65536,4096:65536,8192:32768,16384:16384\n"
-           "  --prec d|s|ds        precisions (default d)\n"
-           "  --runs N             timed runs after a warm-up, median reported (default 5)\n"
-           "  --all-rfp            time all four RFP variants (transr N/T x uplo L/U),\n"
-           "                       not only N,L\n"
-           "  --csv FILE           write the results as CSV\n"
-           "  --gemm-n N           size of the cuBLAS GEMM ceiling (default 8192)\n"
-           "  --gemm-shape         also time cuBLAS ?gemm (N,T) forming all of B*B^T,\n"
-           "                       B = A*D, on each shape: the rate the triangle would\n"
-           "                       need to match a GEMM (a reference, not a peer)\n"
-           "  --lddc-pad P         leading dimension of the full-storage C: m rounded up\n"
-           "                       to 32, plus P (default 0)\n"
-           "  --order shuffle|cyclic  order of the contenders in each timed round:\n"
-           "                       a fresh shuffle per round (default), or the same\n"
-           "                       cyclic order, each round starting one further on\n"
-           "  --seed S, --device D\n", program);
-}
-
-/* "m:n,m:n" (or "mxn") into args->m / args->n; returns the count or -1. */
-static int parse_shapes(const char *text, args_t *args)
-{
-    int count = 0, capacity = 8;
-    args->m = bench_malloc(capacity * sizeof(int64_t));
-    args->n = bench_malloc(capacity * sizeof(int64_t));
-    const char *p = text;
-    while (*p) {
-        char *end;
-        long long m = strtoll(p, &end, 10);
-        if (end == p || m < 1 || (*end != ':' && *end != 'x')) return -1;
-        p = end + 1;
-        long long n = strtoll(p, &end, 10);
-        if (end == p || n < 1) return -1;
-        p = end;
-        if (count == capacity) {
-            capacity *= 2;
-            int64_t *gm = realloc(args->m, capacity * sizeof(int64_t));
-            if (gm == NULL) return -1;
-            args->m = gm;
-            int64_t *gn = realloc(args->n, capacity * sizeof(int64_t));
-            if (gn == NULL) return -1;
-            args->n = gn;
-        }
-        args->m[count] = m;
-        args->n[count] = n;
-        ++count;
-        if (*p == ',') ++p;
-        else if (*p) return -1;
-    }
-    return count;
-}
-
 static void parse_args(int argc, char **argv, args_t *args)
 {
-    const char *v;
-    *args = (args_t) { .precs = "d", .runs = 5, .gemm_n = 8192, .seed = 2026 };
+    static const int order_values[] = { 0, 1 };
     const char *sizes = "1024:65536,4096:65536,8192:32768,16384:16384";
-    for (int i = 1; i < argc; ++i) {
-        if      ((v = bench_option_value(argc, argv, &i, "--sizes")))  sizes = v;
-        else if ((v = bench_option_value(argc, argv, &i, "--prec")))   args->precs = v;
-        else if ((v = bench_option_value(argc, argv, &i, "--runs")))   args->runs = atoi(v);
-        else if ((v = bench_option_value(argc, argv, &i, "--csv")))    args->csv = v;
-        else if ((v = bench_option_value(argc, argv, &i, "--gemm-n"))) args->gemm_n = atoll(v);
-        else if ((v = bench_option_value(argc, argv, &i, "--lddc-pad"))) args->lddc_pad = atoll(v);
-        else if ((v = bench_option_value(argc, argv, &i, "--order"))) {
-            if (strcmp(v, "cyclic") == 0) args->cyclic = 1;
-            else if (strcmp(v, "shuffle") != 0) args->cyclic = -1;
-        }
-        else if ((v = bench_option_value(argc, argv, &i, "--seed")))   args->seed = strtoull(v, NULL, 10);
-        else if ((v = bench_option_value(argc, argv, &i, "--device"))) args->device = atoi(v);
-        else if (strcmp(argv[i], "--all-rfp") == 0)                    args->all_rfp = 1;
-        else if (strcmp(argv[i], "--gemm-shape") == 0)                 args->gemm_shape = 1;
-        else bench_help_or_unknown(argv[i], argv[0], usage);
-    }
-    args->nsizes = parse_shapes(sizes, args);
-    if (args->nsizes <= 0 || !bench_is_subset(args->precs, "ds") || args->runs < 1
-        || args->gemm_n < 1 || args->lddc_pad < 0 || args->cyclic < 0) {
-        fprintf(stderr, "invalid arguments\n");
-        usage(argv[0]);
-        exit(EXIT_FAILURE);
-    }
+    *args = (args_t) { .precs = "d", .runs = 5, .gemm_n = 8192, .seed = 2026 };
+    const opt_t opts[] = {
+        OPT("--sizes", OPT_STRING, &sizes, "m:n,m:n,...", "shapes of A (m x n, C is m x m); "
+            "'x' works as well as ':'\ndefault 1024:65536,4096:65536,8192:32768,16384:16384"),
+        OPT("--prec", OPT_CHARS, &args->precs, "d|s|ds", "precisions (default d)",
+            .choices = "ds"),
+        OPT("--runs", OPT_INT, &args->runs, "N", "timed runs after a warm-up, median reported "
+            "(default 5)", OPT_MIN(1)),
+        OPT("--all-rfp", OPT_FLAG, &args->all_rfp, NULL, "time all four RFP variants (transr "
+            "N/T x uplo L/U),\nnot only N,L"),
+        OPT("--csv", OPT_STRING, &args->csv, "FILE", "write the results as CSV"),
+        OPT("--gemm-n", OPT_INT64, &args->gemm_n, "N", "size of the cuBLAS GEMM ceiling "
+            "(default 8192)", OPT_MIN(1)),
+        OPT("--gemm-shape", OPT_FLAG, &args->gemm_shape, NULL, "also time cuBLAS ?gemm (N,T) "
+            "forming all of B*B^T,\nB = A*D, on each shape: the rate the triangle would\n"
+            "need to match a GEMM (a reference, not a peer)"),
+        OPT("--lddc-pad", OPT_INT64, &args->lddc_pad, "P", "leading dimension of the "
+            "full-storage C: m rounded up\nto 32, plus P (default 0)", OPT_MIN(0)),
+        OPT("--order", OPT_CHOICE, &args->cyclic, "shuffle|cyclic", "order of the contenders "
+            "in each timed round:\na fresh shuffle per round (default), or the same\ncyclic "
+            "order, each round starting one further on", .choices = "shuffle|cyclic",
+            .values = order_values),
+        OPT("--seed", OPT_UINT64, &args->seed, "S", "random inputs (default 2026)"),
+        OPT("--device", OPT_INT, &args->device, "D", "the GPU (default 0)"),
+        OPT_END
+    };
+    const opts_program_t prog = { "[options]", NULL, EXIT_FAILURE };
+    opts_parse(argc, argv, opts, &prog);
+    const int64_t count = testing_parse_shapes(sizes, &args->m, &args->n);
+    if (count <= 0) opts_fail(argv[0], opts, &prog, "bad --sizes %s", sizes);
+    args->nsizes = (int) count;
 }
 
 /* ---------------------------------------------------------------------------
@@ -203,20 +141,20 @@ static int64_t run_gchol_rfp(const job_t *j)
 
 static int64_t run_dgmm_syrk(const job_t *j)
 {
-    scalar_t one = scalar(j->prec, 1.0), zero = scalar(j->prec, 0.0);
-    BLAS(j->prec, dgmm_64, j->cublas, CUBLAS_SIDE_RIGHT, j->m, j->n, j->dA, j->ldda, j->dd, 1,
+    bench_scalar_t one = bench_scalar(j->prec, 1.0), zero = bench_scalar(j->prec, 0.0);
+    BENCH_BLAS(j->prec, dgmm_64, j->cublas, CUBLAS_SIDE_RIGHT, j->m, j->n, j->dA, j->ldda, j->dd, 1,
          j->dB, j->ldda);
-    BLAS(j->prec, syrk_64, j->cublas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, j->m, j->n,
+    BENCH_BLAS(j->prec, syrk_64, j->cublas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, j->m, j->n,
          (void *) &one, j->dB, j->ldda, (void *) &zero, j->dC, j->lddc);
     return 0;
 }
 
 static int64_t run_dgmm_syrkx(const job_t *j)
 {
-    scalar_t one = scalar(j->prec, 1.0), zero = scalar(j->prec, 0.0);
-    BLAS(j->prec, dgmm_64, j->cublas, CUBLAS_SIDE_RIGHT, j->m, j->n, j->dA, j->ldda, j->dd2, 1,
+    bench_scalar_t one = bench_scalar(j->prec, 1.0), zero = bench_scalar(j->prec, 0.0);
+    BENCH_BLAS(j->prec, dgmm_64, j->cublas, CUBLAS_SIDE_RIGHT, j->m, j->n, j->dA, j->ldda, j->dd2, 1,
          j->dB, j->ldda);
-    BLAS(j->prec, syrkx_64, j->cublas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, j->m, j->n,
+    BENCH_BLAS(j->prec, syrkx_64, j->cublas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, j->m, j->n,
          (void *) &one, j->dA, j->ldda, j->dB, j->ldda, (void *) &zero, j->dC, j->lddc);
     return 0;
 }
@@ -224,8 +162,8 @@ static int64_t run_dgmm_syrkx(const job_t *j)
 /* The reference of --gemm-shape: all of C = (A*D)(A*D)^T by one GEMM. */
 static int64_t run_gemm_full(const job_t *j)
 {
-    scalar_t one = scalar(j->prec, 1.0), zero = scalar(j->prec, 0.0);
-    BLAS(j->prec, gemm_64, j->cublas, CUBLAS_OP_N, CUBLAS_OP_T, j->m, j->m, j->n, (void *) &one,
+    bench_scalar_t one = bench_scalar(j->prec, 1.0), zero = bench_scalar(j->prec, 0.0);
+    BENCH_BLAS(j->prec, gemm_64, j->cublas, CUBLAS_OP_N, CUBLAS_OP_T, j->m, j->m, j->n, (void *) &one,
          j->dAD, j->ldda, j->dAD, j->ldda, (void *) &zero, j->dC, j->lddc);
     return 0;
 }
@@ -243,16 +181,13 @@ typedef struct {
  * Times the contenders in rounds: one warm-up call each, then `runs` rounds
  * in which each is timed once, median per contender. Interleaving spreads
  * the clock's drift under a long FP64 load (power, temperature) over every
- * contender alike; timed one after the other, a contender that met a slow
- * spell measured up to 15% slower than the same kernel run as another
- * variant.
+ * contender alike; timed one after the other, a contender that meets a slow
+ * spell measures up to 15% slower than the same kernel.
  * Each round runs the contenders in a fresh shuffled order (seeded), so that
- * none always follows the same one. The cyclic order (--order cyclic: each
- * round starting one further on) kept every predecessor: gchol's full
- * storage always ran right after cuBLAS syrkx, and in double measured
- * 10-24% slower than the same kernel writing RFP, which ran after it
- * (docs/results/s8/). A contender whose call fails is not run again
- * (seconds = -1, code set).
+ * none always follows the same one: a fixed order (--order cyclic: each
+ * round starting one further on) keeps every contender's predecessor, and
+ * what runs just before a kernel changes its time. A contender whose call
+ * fails is not run again (seconds = -1, code set).
  */
 static void time_interleaved(contender_t *c, int nc, int runs, int cyclic, uint64_t seed,
                              cudaStream_t stream)
@@ -260,7 +195,7 @@ static void time_interleaved(contender_t *c, int nc, int runs, int cyclic, uint6
     int order[64];
     uint64_t state = seed * 6364136223846793005ULL + 1442695040888963407ULL;
     if (nc > 64) nc = 64;
-    bench_timer_t timer;
+    testing_timer_t timer;
     bench_timer_create(&timer, stream);
     double *times = bench_malloc((size_t) nc * (runs > 0 ? runs : 1) * sizeof(double));
     for (int i = 0; i < nc; ++i) {
@@ -286,7 +221,7 @@ static void time_interleaved(contender_t *c, int nc, int runs, int cyclic, uint6
         }
     }
     for (int i = 0; i < nc; ++i)
-        if (c[i].code == 0) c[i].seconds = bench_median(times + (size_t) i * runs, runs);
+        if (c[i].code == 0) c[i].seconds = testing_median(times + (size_t) i * runs, runs);
     free(times);
     bench_timer_destroy(&timer);
 }
@@ -298,7 +233,7 @@ static void time_interleaved(contender_t *c, int nc, int runs, int cyclic, uint6
 static double device_max_abs(cublasHandle_t h, char prec, int64_t count, const void *dx)
 {
     int64_t index = 0;
-    scalar_t value, norm;
+    bench_scalar_t value, norm;
     if (prec == 'd') {
         BENCH_CUBLAS(cublasIdamax_64(h, count, dx, 1, &index));
         BENCH_CUBLAS(cublasDnrm2_64(h, count, dx, 1, &norm.d));
@@ -307,11 +242,11 @@ static double device_max_abs(cublasHandle_t h, char prec, int64_t count, const v
         BENCH_CUBLAS(cublasSnrm2_64(h, count, dx, 1, &norm.s));
     }
     if (index < 1) return 0.0;                          /* count == 0 */
-    const size_t es = bench_elsize(prec);
+    const size_t es = testing_elsize(prec);
     BENCH_CUDA(cudaMemcpy(&value, (const char *) dx + (size_t) (index - 1) * es, es,
                           cudaMemcpyDeviceToHost));
-    if (!isfinite(scalar_value(prec, norm))) return INFINITY;
-    return fabs(scalar_value(prec, value));
+    if (!isfinite(bench_scalar_value(prec, norm))) return INFINITY;
+    return fabs(bench_scalar_value(prec, value));
 }
 
 /* max|C - R| / max|R| over m x m buffers (lddc) whose other triangle and padding
@@ -319,8 +254,8 @@ static double device_max_abs(cublasHandle_t h, char prec, int64_t count, const v
 static double compare_lower(cublasHandle_t h, char prec, int64_t m, const void *dC, int transc,
                             const void *dR, int64_t lddc, void *dS)
 {
-    scalar_t one = scalar(prec, 1.0), minus_one = scalar(prec, -1.0);
-    BLAS(prec, geam_64, h, transc ? CUBLAS_OP_T : CUBLAS_OP_N, CUBLAS_OP_N, m, m,
+    bench_scalar_t one = bench_scalar(prec, 1.0), minus_one = bench_scalar(prec, -1.0);
+    BENCH_BLAS(prec, geam_64, h, transc ? CUBLAS_OP_T : CUBLAS_OP_N, CUBLAS_OP_N, m, m,
          (void *) &one, dC, lddc, (void *) &minus_one, dR, lddc, dS, lddc);
     double diff = device_max_abs(h, prec, lddc * m, dS);
     double ref  = device_max_abs(h, prec, lddc * m, dR);
@@ -431,7 +366,7 @@ typedef struct {
 static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int64_t m, int64_t n,
                        double gemm_tf, FILE *csv)
 {
-    const size_t es = bench_elsize(prec);
+    const size_t es = testing_elsize(prec);
     const double tol = prec == 'd' ? 1e-10 : 1e-3;
     const int nrfp = args->all_rfp ? NRFP : 1;
     const int64_t ldda = bench_ldda(m), lddc = bench_ldda(m) + args->lddc_pad;
@@ -473,7 +408,7 @@ static int bench_shape(const args_t *args, bench_context_t *ctx, char prec, int6
     if (args->gemm_shape) {
         dAD = bench_device_malloc(bytes_A);
         dG = bench_device_malloc(bytes_C);
-        BLAS(prec, dgmm_64, ctx->cublas, CUBLAS_SIDE_RIGHT, m, n, dA, ldda, dd, 1, dAD, ldda);
+        BENCH_BLAS(prec, dgmm_64, ctx->cublas, CUBLAS_SIDE_RIGHT, m, n, dA, ldda, dd, 1, dAD, ldda);
     }
     for (int v = 0; v < nrfp; ++v) dR[v] = bench_device_malloc(bytes_rfp);
     /* the triangle nobody writes and the padding rows stay 0 in every m x m buffer */
@@ -689,7 +624,7 @@ int main(int argc, char **argv)
     for (const char *p = args.precs; *p; ++p) {
         const char prec = *p;
         double gemm_tf = bench_gemm_tflops(prec, args.gemm_n, args.runs, ctx.stream);
-        printf("\n# %s: cuBLAS %cgemm n=%lld: %.2f TFLOP/s (ceiling)\n", bench_prec_name(prec),
+        printf("\n# %s: cuBLAS %cgemm n=%lld: %.2f TFLOP/s (ceiling)\n", testing_prec_name(prec),
                prec, (long long) args.gemm_n, gemm_tf);
         printf("#    m      n p |   full ms   TF/s |    RFP ms   TF/s | dgmm+syrk   TF/s |"
                " dgmm+syrkx  TF/s | peer/full | full/RFP | err full  err RFP err syrkx | status\n");

@@ -10,6 +10,9 @@
  * gchol_?wls (host, A streamed) against gchol_?wls_gpu, one right-hand side.
  *
  *   bench_syrk_diag_host [--prec d|s] [--shapes m x n,...] [--runs R] [--wls-only]
+ *                        [--chunk-bytes B]
+ * --chunk-bytes sets the host form's largest block (through the library's
+ * test hooks, src/test_hooks.h): tools/retune.sh's host-blocks sweep.
  *
  * Each row: median of R runs after a warm-up, CUDA events or wall clock
  * around the synchronous calls; the same random A (uniform(-1,1)) and d
@@ -19,18 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_common.h"
-
-static int cmp_double(const void *a, const void *b)
-{
-    const double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
+#include "bench_util.h"
+#include "test_hooks.h"
+#include "tune/tune.h" /* the host form's blocks: the tuning table's */
 
 typedef enum { HOST_PAGEABLE, HOST_PINNED, HOST_PINNED_C, COPY_THEN_DEVICE, DEVICE_ONLY,
                DEVICE_BLOCKS, COPY_PINNED, COPY_PAGEABLE, WLS_HOST, WLS_DEVICE, NCONT } contender_t;
@@ -43,31 +37,40 @@ static const char *const kName[NCONT] = {
 int main(int argc, char **argv)
 {
     char prec = 'd';
-    int runs = 3, wls_only = 0; /* --wls-only: the least-squares rows alone */
+    int runs = 3, wls_only = 0;
+    int64_t chunk_bytes = 0;
     const char *shapes = "1024x65536,4096x65536,8192x32768,16384x16384";
-    for (int i = 1; i < argc; ++i) {
-        if (!strcmp(argv[i], "--prec") && i + 1 < argc) prec = argv[++i][0];
-        else if (!strcmp(argv[i], "--shapes") && i + 1 < argc) shapes = argv[++i];
-        else if (!strcmp(argv[i], "--runs") && i + 1 < argc) runs = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--wls-only")) wls_only = 1;
-        else {
-            fprintf(stderr, "usage: %s [--prec d|s] [--shapes MxN,...] [--runs R] [--wls-only]\n",
-                    argv[0]);
-            return 1;
-        }
+    const opt_t opts[] = {
+        OPT("--prec", OPT_CHAR, &prec, "d|s", "precision (default d)", .choices = "ds"),
+        OPT("--shapes", OPT_STRING, &shapes, "MxN,...", "shapes of A (default 1024x65536,"
+            "4096x65536,8192x32768,16384x16384)"),
+        OPT("--runs", OPT_INT, &runs, "R", "timed runs after a warm-up, median reported "
+            "(default 3, at most 50)", OPT_MIN(1)),
+        OPT("--wls-only", OPT_FLAG, &wls_only, NULL, "the least-squares rows alone"),
+        OPT("--chunk-bytes", OPT_INT64, &chunk_bytes, "B", "the host form's largest block of A, "
+            "in bytes (default 0:\nthe tuning table's)", OPT_MIN(0)),
+        OPT_END
+    };
+    const opts_program_t prog = { "[--prec d|s] [--shapes MxN,...] [--runs R] [--wls-only] "
+                                  "[--chunk-bytes B]", NULL, EXIT_FAILURE };
+    opts_parse(argc, argv, opts, &prog);
+    if (runs > 50) opts_fail(argv[0], opts, &prog, "--runs: at most 50");
+    int64_t *ms = NULL, *ns = NULL;
+    const int64_t nshapes = testing_parse_shapes(shapes, &ms, &ns);
+    if (nshapes <= 0) opts_fail(argv[0], opts, &prog, "bad --shapes %s", shapes);
+    if (chunk_bytes > 0) {
+        const gchol_test_hooks_t hooks = { .host_chunk_bytes = chunk_bytes };
+        gchol_test_hooks_set(&hooks);
     }
-    if (runs < 1 || runs > 50 || (prec != 'd' && prec != 's')) return 1;
     bench_require_gpu(0, argv[0]);
-    const size_t es = bench_elsize(prec);
+    const size_t es = testing_elsize(prec);
     printf("%s A*D^2*A^T with A in host memory; median of %d; ms (TFLOP/s of m(m+1)n flops)\n",
-           bench_prec_name(prec), runs);
+           testing_prec_name(prec), runs);
     printf("(the last column: the contender's time over the larger of the device form alone and "
            "the pinned copy of A)\n");
-    for (const char *p = shapes; p && *p;) {
-        long long m = 0, n = 0;
-        if (sscanf(p, "%lldx%lld", &m, &n) != 2 || m < 1 || n < 1) return 1;
-        p = strchr(p, ',');
-        if (p) ++p;
+    const gchol_tune_t *tune = gchol_tune_for_device(0);
+    for (int64_t sh = 0; sh < nshapes; ++sh) {
+        const long long m = ms[sh], n = ns[sh];
         const size_t abytes = (size_t)m * n * es, cbytes = (size_t)m * m * es;
         void *A = bench_random_host(prec, m, n, m, 11, -1, 1);
         void *d = bench_random_host(prec, n, 1, n, 12, 0.5, 2);
@@ -89,7 +92,7 @@ int main(int argc, char **argv)
         double t[NCONT][50];
         for (int r = -1; r < runs; ++r) { /* r = -1: warm-up */
             for (int c = wls_only ? WLS_HOST : 0; c < NCONT; ++c) {
-                const double t0 = bench_wtime();
+                const double t0 = testing_wtime();
                 switch (c) {
                 case HOST_PAGEABLE:
                 case HOST_PINNED:
@@ -102,17 +105,19 @@ int main(int argc, char **argv)
                     BENCH_GCHOL(st);
                     break;
                 }
-                case DEVICE_BLOCKS: { /* the library's blocks (syrk_diag_host.c): kc/8,
-                                         doubling to kc = max(m/2, 4096) columns, at most
-                                         1 GiB (or GCHOL_HOST_CHUNK_BYTES) */
-                    const char *env = getenv("GCHOL_HOST_CHUNK_BYTES");
+                case DEVICE_BLOCKS: { /* the host form's blocks (host_stream.c): the first
+                                         1 / host_first_block_frac of the largest, doubling
+                                         to max(m / 2, host_block_min_cols) columns, at
+                                         most host_block_max_bytes (or --chunk-bytes) */
                     const long long mes = (long long)m * (long long)es;
-                    int64_t kc = m / 2 > 4096 ? m / 2 : 4096, k = 0;
-                    if (kc > (1ll << 30) / mes) kc = (1ll << 30) / mes;
-                    if (env && atoll(env) > 0) kc = atoll(env) / mes;
+                    int64_t kc = m / 2 > tune->host_block_min_cols ? m / 2
+                                                                   : tune->host_block_min_cols, k = 0;
+                    if (kc > tune->host_block_max_bytes / mes) kc = tune->host_block_max_bytes / mes;
+                    if (chunk_bytes > 0) kc = chunk_bytes / mes;
                     if (kc < 1) kc = 1;
+                    const int64_t frac = tune->host_first_block_frac > 1 ? tune->host_first_block_frac : 1;
                     for (int64_t j = 0; j < n; j += k) {
-                        k = j ? (2 * k < kc ? 2 * k : kc) : (kc + 7) / 8;
+                        k = j ? (2 * k < kc ? 2 * k : kc) : (kc + frac - 1) / frac;
                         if (k > n - j) k = n - j;
                         const char *Aj = (const char *)dA + (size_t)j * m * es;
                         const char *dj = (const char *)dd + (size_t)j * es;
@@ -161,13 +166,13 @@ int main(int argc, char **argv)
                     BENCH_CUDA(cudaMemcpy(dA, A, abytes, cudaMemcpyHostToDevice));
                     break;
                 }
-                if (r >= 0) t[c][r] = bench_wtime() - t0;
+                if (r >= 0) t[c][r] = testing_wtime() - t0;
             }
         }
         const double flops = (double)m * (m + 1) * n;
         double med[NCONT];
         const int c_first = wls_only ? WLS_HOST : 0;
-        for (int c = c_first; c < NCONT; ++c) med[c] = median(t[c], runs);
+        for (int c = c_first; c < NCONT; ++c) med[c] = testing_median(t[c], runs);
         const double bound = wls_only ? med[WLS_DEVICE]
                            : med[DEVICE_ONLY] > med[COPY_PINNED] ? med[DEVICE_ONLY] : med[COPY_PINNED];
         printf("m x n = %lld x %lld (A: %.2f GB)%s\n", m, n, abytes / 1e9,
@@ -186,5 +191,7 @@ int main(int argc, char **argv)
         free(y);
         free(A); free(d); free(C);
     }
+    free(ms);
+    free(ns);
     return 0;
 }

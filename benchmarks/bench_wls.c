@@ -41,7 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_common.h"
+#include "bench_util.h"
 
 /* The contenders, in table order. */
 enum { C_PEER, C_DDGELS, C_DSGELS, C_DWLS, C_DSWLS, C_TF32, C_RFP, NCONT };
@@ -291,106 +291,49 @@ static void csv_int(FILE *f, int ok, long long v)
 }
 
 /* ---------------------------------------------------------------------------
- * Command line
+ * Main
  * ------------------------------------------------------------------------- */
-static void usage(const char *program)
-{
-    printf("usage: %s [options]\n"
-           "  --mn MxN,MxN,...  shapes of A (m x n, m <= n; C is m x m); ':' works as 'x'\n"
-           "                    default 1024x65536,4096x65536,8192x32768,16384x16384\n"
-           "  --nrhs K          columns of B (default 1)\n"
-           "  --uplo L|U        triangle of C for gchol dwls and the peer (default L)\n"
-           "  --transr N|T      RFP variant of gchol dwls-rfp's C (default N)\n"
-           "  --niter K         timed runs after a warm-up, median reported (default 5)\n"
-           "  --csv FILE        also write the table as CSV (times in ms, n/a empty)\n"
-           "  --no-gels         leave out cusolverDnDDgels and cusolverDnDSgels\n"
-           "  --seed S          random inputs (default 2026)\n", program);
-}
-
-/* "MxN,M:N" into *ms, *ns (malloc'd); returns the count or -1. */
-static int parse_shapes(const char *text, int64_t **ms, int64_t **ns)
-{
-    int count = 0, capacity = 8;
-    int64_t *m = bench_malloc(capacity * sizeof(int64_t));
-    int64_t *n = bench_malloc(capacity * sizeof(int64_t));
-    const char *p = text;
-    while (*p) {
-        char *end;
-        long long mv = strtoll(p, &end, 10);
-        if (end == p || mv < 1 || (*end != ':' && *end != 'x')) goto bad;
-        p = end + 1;
-        long long nv = strtoll(p, &end, 10);
-        if (end == p || nv < 1) goto bad;
-        p = end;
-        if (count == capacity) {
-            capacity *= 2;
-            int64_t *gm = realloc(m, capacity * sizeof(int64_t));
-            if (gm == NULL) goto bad;
-            m = gm;
-            int64_t *gn = realloc(n, capacity * sizeof(int64_t));
-            if (gn == NULL) goto bad;
-            n = gn;
-        }
-        m[count] = mv;
-        n[count] = nv;
-        ++count;
-        if (*p == ',') ++p;
-        else if (*p) goto bad;
-    }
-    *ms = m;
-    *ns = n;
-    return count;
-bad:
-    free(m);
-    free(n);
-    return -1;
-}
-
 int main(int argc, char **argv)
 {
-    const char *shapes = "1024x65536,4096x65536,8192x32768,16384x16384", *csv = NULL, *v;
+    const char *shapes = "1024x65536,4096x65536,8192x32768,16384x16384", *csv = NULL;
     int64_t nrhs = 1, *ms = NULL, *ns = NULL;
-    int niter = 5, gels = 1;
+    int niter = 5, no_gels = 0;
     char uplo = 'L', transr = 'N';
     uint64_t seed = 2026;
-    for (int i = 1; i < argc; ++i) {
-        if      ((v = bench_option_value(argc, argv, &i, "--mn")))    shapes = v;
-        else if ((v = bench_option_value(argc, argv, &i, "--nrhs")))  nrhs = atoll(v);
-        else if ((v = bench_option_value(argc, argv, &i, "--uplo")))  uplo = v[0];
-        else if ((v = bench_option_value(argc, argv, &i, "--transr"))) transr = v[0];
-        else if ((v = bench_option_value(argc, argv, &i, "--niter"))) niter = atoi(v);
-        else if ((v = bench_option_value(argc, argv, &i, "--csv")))   csv = v;
-        else if ((v = bench_option_value(argc, argv, &i, "--seed")))  seed = strtoull(v, NULL, 10);
-        else if (strcmp(argv[i], "--no-gels") == 0)                   gels = 0;
-        else bench_help_or_unknown(argv[i], argv[0], usage);
-    }
-    const int count = parse_shapes(shapes, &ms, &ns);
-    int bad = count <= 0 || nrhs < 1 || niter < 1 || (uplo != 'L' && uplo != 'U') ||
-              (transr != 'N' && transr != 'T');
-    for (int k = 0; k < count && !bad; ++k)
-        if (ms[k] > ns[k]) {
-            fprintf(stderr, "m = %lld > n = %lld: A D^2 A^T is singular (m <= n needed)\n",
-                    (long long) ms[k], (long long) ns[k]);
-            bad = 1;
-        }
-    if (bad) {
-        fprintf(stderr, "invalid arguments\n");
-        usage(argv[0]);
-        return EXIT_FAILURE;
-    }
+    const opt_t opts[] = {
+        OPT("--mn", OPT_STRING, &shapes, "MxN,MxN,...", "shapes of A (m x n, m <= n; C is m x "
+            "m); ':' works as 'x'\ndefault 1024x65536,4096x65536,8192x32768,16384x16384"),
+        OPT("--nrhs", OPT_INT64, &nrhs, "K", "columns of B (default 1)", OPT_MIN(1)),
+        OPT("--uplo", OPT_CHAR, &uplo, "L|U", "triangle of C for gchol dwls and the peer "
+            "(default L)", .choices = "LU"),
+        OPT("--transr", OPT_CHAR, &transr, "N|T", "RFP variant of gchol dwls-rfp's C (default "
+            "N)", .choices = "NT"),
+        OPT("--niter", OPT_INT, &niter, "K", "timed runs after a warm-up, median reported "
+            "(default 5)", OPT_MIN(1)),
+        OPT("--csv", OPT_STRING, &csv, "FILE", "also write the table as CSV (times in ms, n/a "
+            "empty)"),
+        OPT("--no-gels", OPT_FLAG, &no_gels, NULL, "leave out cusolverDnDDgels and "
+            "cusolverDnDSgels"),
+        OPT("--seed", OPT_UINT64, &seed, "S", "random inputs (default 2026)"),
+        OPT_END
+    };
+    const opts_program_t prog = { "[options]", NULL, EXIT_FAILURE };
+    opts_parse(argc, argv, opts, &prog);
+    const int gels = !no_gels;
+    const int64_t count = testing_parse_shapes(shapes, &ms, &ns);
+    if (count <= 0) opts_fail(argv[0], opts, &prog, "bad --mn %s", shapes);
+    for (int64_t k = 0; k < count; ++k)
+        if (ms[k] > ns[k])
+            opts_fail(argv[0], opts, &prog, "m = %lld > n = %lld: A D^2 A^T is singular (m <= n "
+                      "needed)", (long long) ms[k], (long long) ns[k]);
 
     bench_require_gpu(0, argv[0]);
     bench_context_t ctx;
     bench_context_create(&ctx);
-    FILE *out = NULL;
-    if (csv && (out = fopen(csv, "w")) == NULL) {
-        fprintf(stderr, "cannot write %s\n", csv);
-        return EXIT_FAILURE;
-    }
-    if (out)
-        fprintf(out, "m,n,nrhs,uplo,peer_ms,ddgels_ms,dsgels_ms,dsgels_iter,dwls_ms,dswls_ms,"
-                     "dswls_tf32_ms,ratio_dwls,ratio_dswls,ratio_dswls_tf32,iter_dswls,"
-                     "iter_dswls_tf32,maxdiff,worst,ref,transr,dwls_rfp_ms,ratio_dwls_rfp\n");
+    FILE *out = bench_csv_open(csv, "m,n,nrhs,uplo,peer_ms,ddgels_ms,dsgels_ms,dsgels_iter,"
+                               "dwls_ms,dswls_ms,dswls_tf32_ms,ratio_dwls,ratio_dswls,"
+                               "ratio_dswls_tf32,iter_dswls,iter_dswls_tf32,maxdiff,worst,ref,"
+                               "transr,dwls_rfp_ms,ratio_dwls_rfp");
 
     int *dinfo = bench_device_malloc(2 * sizeof(int));
     gchol_options_t tf32;
@@ -416,7 +359,7 @@ int main(int argc, char **argv)
     fflush(stdout);
     bench_spin_up(0.5);
 
-    for (int k = 0; k < count; ++k) {
+    for (int64_t k = 0; k < count; ++k) {
         const int64_t m = ms[k], n = ns[k];
         wls_t c;
         memset(&c, 0, sizeof(c));
@@ -460,8 +403,8 @@ int main(int argc, char **argv)
         /* gchol dwls (the reference). */
         c.dC = try_malloc((size_t) c.lddc * m * sizeof(double));
         if (c.dC) {
-            const bench_job_t job = { prep_y, run_dwls, NULL };
-            t[C_DWLS] = bench_time_job(&job, &c, ctx.stream, 0, niter, &info[C_DWLS]);
+            const testing_job_t job = { prep_y, run_dwls, NULL };
+            t[C_DWLS] = testing_time_job(&job, &c, ctx.stream, 0, niter, &info[C_DWLS]);
             if (measured(t[C_DWLS])) Yh[C_DWLS] = download_y(&c);
             dfree(c.dC);
             c.dC = NULL;
@@ -470,8 +413,8 @@ int main(int argc, char **argv)
         /* gchol dwls with C in RFP storage. */
         c.dC = try_malloc((size_t) (m * (m + 1) / 2) * sizeof(double));
         if (c.dC) {
-            const bench_job_t job = { prep_y, run_dwls_rfp, NULL };
-            t[C_RFP] = bench_time_job(&job, &c, ctx.stream, 0, niter, &info[C_RFP]);
+            const testing_job_t job = { prep_y, run_dwls_rfp, NULL };
+            t[C_RFP] = testing_time_job(&job, &c, ctx.stream, 0, niter, &info[C_RFP]);
             if (measured(t[C_RFP])) Yh[C_RFP] = download_y(&c);
             dfree(c.dC);
             c.dC = NULL;
@@ -479,13 +422,13 @@ int main(int argc, char **argv)
 
         /* gchol dswls, accurate and TF32 products. */
         {
-            const bench_job_t job = { prep_y, run_dswls, NULL };
+            const testing_job_t job = { prep_y, run_dswls, NULL };
             c.opts = NULL;
-            t[C_DSWLS] = bench_time_job(&job, &c, ctx.stream, 0, niter, &info[C_DSWLS]);
+            t[C_DSWLS] = testing_time_job(&job, &c, ctx.stream, 0, niter, &info[C_DSWLS]);
             iter_dswls = c.iter;
             if (measured(t[C_DSWLS])) Yh[C_DSWLS] = download_y(&c);
             c.opts = &tf32;
-            t[C_TF32] = bench_time_job(&job, &c, ctx.stream, 0, niter, &info[C_TF32]);
+            t[C_TF32] = testing_time_job(&job, &c, ctx.stream, 0, niter, &info[C_TF32]);
             iter_tf32 = c.iter;
             if (measured(t[C_TF32])) Yh[C_TF32] = download_y(&c);
             c.opts = NULL;
@@ -504,8 +447,8 @@ int main(int argc, char **argv)
             c.dwork = try_malloc(c.dwork_bytes);
             c.hwork = bench_malloc(c.hwork_bytes);
             if (c.dwork) {
-                const bench_job_t job = { prep_peer, run_peer, read_dinfo };
-                t[C_PEER] = bench_time_job(&job, &c, ctx.stream, 0, niter, &info[C_PEER]);
+                const testing_job_t job = { prep_peer, run_peer, read_dinfo };
+                t[C_PEER] = testing_time_job(&job, &c, ctx.stream, 0, niter, &info[C_PEER]);
                 if (measured(t[C_PEER])) Yh[C_PEER] = download_y(&c);
             }
             dfree(c.dwork);
@@ -543,9 +486,9 @@ int main(int argc, char **argv)
                                 "n/a)\n", mixed ? "DS" : "DD", (double) bytes / 1e9);
                         continue;
                     }
-                    const bench_job_t job = { prep_gels_info, mixed ? run_dsgels : run_ddgels,
+                    const testing_job_t job = { prep_gels_info, mixed ? run_dsgels : run_ddgels,
                                               read_dinfo };
-                    t[which] = bench_time_job(&job, &c, ctx.stream, 0, niter, &info[which]);
+                    t[which] = testing_time_job(&job, &c, ctx.stream, 0, niter, &info[which]);
                     if (mixed) iter_dsgels = c.gels_iter;
                     if (measured(t[which])) Yh[which] = download_y(&c);
                     dfree(c.dwork);

@@ -7,11 +7,12 @@
  *   demo_potrf [-n N] [--niter K] [--uplo L|U] [--seed S]     (default n = 16384)
  *
  * Exit status: 0 when both residuals pass (< 30), 1 when one fails, 2 when
- * there is no CUDA GPU.
+ * there is no usable CUDA GPU (then one line says why: no GPU or no NVIDIA
+ * driver, or a driver too old for this build's CUDA runtime).
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "bench_common.h"
+#include "bench_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +25,7 @@
 static int demo_one(char prec, char uplo, int64_t n, int niter, uint64_t seed,
                     gchol_queue_t queue, bench_cusolver_t *cusolver, cublasHandle_t cublas)
 {
-    const size_t es = bench_elsize(prec);
+    const size_t es = testing_elsize(prec);
     void *hA = bench_spd_host(prec, n, n, seed);
     int64_t ldda;
     void *dA0 = bench_upload(prec, n, n, hA, n, &ldda);
@@ -40,7 +41,7 @@ static int demo_one(char prec, char uplo, int64_t n, int niter, uint64_t seed,
                                        NULL, NULL, niter, &info);
     int ok = 0;
     printf("%cpotrf  n = %lld, uplo %c (%s precision)\n", prec, (long long) n, uplo,
-           bench_prec_name(prec));
+           testing_prec_name(prec));
     if (gchol_s < 0 || info != 0) {
         printf("  gchol_%cpotrf_gpu       FAILED: info %lld (%s)\n", prec, (long long) info,
                gchol_strerror(info));
@@ -67,20 +68,22 @@ int main(int argc, char **argv)
     int niter = 3;
     char uplo = 'L';
     uint64_t seed = 2026;
-    for (int i = 1; i < argc; ++i) {
-        const int has_value = i + 1 < argc;
-        if      (strcmp(argv[i], "-n") == 0 && has_value)      n = atoll(argv[++i]);
-        else if (strcmp(argv[i], "--niter") == 0 && has_value) niter = atoi(argv[++i]);
-        else if (strcmp(argv[i], "--uplo") == 0 && has_value)  uplo = argv[++i][0];
-        else if (strcmp(argv[i], "--seed") == 0 && has_value)  seed = strtoull(argv[++i], NULL, 10);
-        else {
-            fprintf(stderr, "usage: %s [-n N] [--niter K] [--uplo L|U] [--seed S]\n", argv[0]);
-            return EXIT_FAILURE;
-        }
-    }
-    if (n < 1 || niter < 1 || (uplo != 'L' && uplo != 'U')) {
-        fprintf(stderr, "%s: invalid arguments\n", argv[0]);
-        return EXIT_FAILURE;
+    const opt_t opts[] = {
+        OPT("-n", OPT_INT64, &n, "N", "order of the matrix (default 16384)", OPT_MIN(1)),
+        OPT("--niter", OPT_INT, &niter, "K", "timed runs after a warm-up, median reported "
+            "(default 3)", OPT_MIN(1)),
+        OPT("--uplo", OPT_CHAR, &uplo, "L|U", "triangle (default L)", .choices = "LU"),
+        OPT("--seed", OPT_UINT64, &seed, "S", "random matrix (default 2026)"),
+        OPT_END
+    };
+    const opts_program_t prog = { "[-n N] [--niter K] [--uplo L|U] [--seed S]", NULL,
+                                  EXIT_FAILURE };
+    opts_parse(argc, argv, opts, &prog);
+
+    char why[256];
+    if (testing_gpu_status(why, sizeof why) != TESTING_GPU_OK) {
+        printf("gchol %s demo: skipped: %s; the demo needs a CUDA GPU\n", gchol_version(), why);
+        return 2;
     }
     bench_require_gpu(-1, argv[0]);
 
@@ -89,9 +92,9 @@ int main(int argc, char **argv)
     gchol_queue_t queue = ctx.queue;
     cublasHandle_t cublas = ctx.cublas;
 
-    printf("gchol %d.%d.%d demo: SPD matrix, uniform(-1,1) + n on the diagonal; median of %d "
+    printf("gchol %s demo: SPD matrix, uniform(-1,1) + n on the diagonal; median of %d "
            "runs after a warm-up, CUDA events; flops n^3/3 + n^2/2 + n/6\n\n",
-           GCHOL_VERSION_MAJOR, GCHOL_VERSION_MINOR, GCHOL_VERSION_PATCH, niter);
+           gchol_version(), niter);
     int ok_d = demo_one('d', uplo, n, niter, seed, queue, &ctx.cusolver, cublas);
     int ok_s = demo_one('s', uplo, n, niter, seed, queue, &ctx.cusolver, cublas);
     printf("%s\n", ok_d && ok_s ? "demo: ok" : "demo: FAILED");

@@ -13,7 +13,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "bench_common.h"
+#include "bench_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,31 +135,29 @@ static void analyse(const gchol_trace_t *trace, const char *path)
 
 int main(int argc, char **argv)
 {
+    static const int variant_values[] = { GCHOL_VARIANT_AUTO, GCHOL_VARIANT_LEFT,
+                                          GCHOL_VARIANT_RIGHT };
     int64_t n = 16384, nb = 0, recnb = 0;
     char prec = 'd', uplo = 'L';
-    const char *variant_name = "auto", *prefix = "timeline";
-    for (int i = 1; i < argc; ++i) {
-        const int has_value = i + 1 < argc;
-        if      (strcmp(argv[i], "-n") == 0 && has_value)        n = atoll(argv[++i]);
-        else if (strcmp(argv[i], "--prec") == 0 && has_value)    prec = argv[++i][0];
-        else if (strcmp(argv[i], "--uplo") == 0 && has_value)    uplo = argv[++i][0];
-        else if (strcmp(argv[i], "--variant") == 0 && has_value) variant_name = argv[++i];
-        else if (strcmp(argv[i], "--nb") == 0 && has_value)      nb = atoll(argv[++i]);
-        else if (strcmp(argv[i], "--recnb") == 0 && has_value)   recnb = atoll(argv[++i]);
-        else if (strcmp(argv[i], "--out") == 0 && has_value)     prefix = argv[++i];
-        else {
-            fprintf(stderr, "usage: %s [-n N] [--prec d|s] [--uplo L|U] "
-                    "[--variant auto|left|right] [--nb N] [--recnb N] [--out PREFIX]\n", argv[0]);
-            return EXIT_FAILURE;
-        }
-    }
-    int variant = -1;
-    for (int v = GCHOL_VARIANT_AUTO; v <= GCHOL_VARIANT_RIGHT; ++v)
-        if (strcmp(variant_name, bench_variant_name(v)) == 0) variant = v;
-    if (n < 1 || variant < 0 || (prec != 'd' && prec != 's') || (uplo != 'L' && uplo != 'U')) {
-        fprintf(stderr, "%s: invalid arguments\n", argv[0]);
-        return EXIT_FAILURE;
-    }
+    int variant = GCHOL_VARIANT_AUTO;
+    const char *prefix = "timeline";
+    const opt_t opts[] = {
+        OPT("-n", OPT_INT64, &n, "N", "order of the matrix (default 16384)", OPT_MIN(1)),
+        OPT("--prec", OPT_CHAR, &prec, "d|s", "precision (default d)", .choices = "ds"),
+        OPT("--uplo", OPT_CHAR, &uplo, "L|U", "triangle (default L)", .choices = "LU"),
+        OPT("--variant", OPT_CHOICE, &variant, "V", "auto|left|right (default auto)",
+            .choices = "auto|left|right", .values = variant_values),
+        OPT("--nb", OPT_INT64, &nb, "N", "block size (default 0: automatic)", OPT_MIN(0)),
+        OPT("--recnb", OPT_INT64, &recnb, "N", "recursive block size (default 0: automatic)",
+            OPT_MIN(0)),
+        OPT("--out", OPT_STRING, &prefix, "PREFIX", "CSV files PREFIX_<prec><n>_<variant>_"
+            "<on|off>.csv (default timeline)"),
+        OPT_END
+    };
+    const opts_program_t prog = { "[-n N] [--prec d|s] [--uplo L|U] [--variant auto|left|right] "
+                                  "[--nb N] [--recnb N] [--out PREFIX]", NULL, EXIT_FAILURE };
+    opts_parse(argc, argv, opts, &prog);
+    const char *variant_name = testing_variant_name(variant);
     bench_require_gpu(-1, argv[0]);
 
     gchol_queue_t queue;
@@ -167,7 +165,7 @@ int main(int argc, char **argv)
     void *hA = bench_spd_host(prec, n, n, 2026);
     int64_t ldda;
     void *dA0 = bench_upload(prec, n, n, hA, n, &ldda);
-    void *dA  = bench_device_malloc((size_t) ldda * n * bench_elsize(prec));
+    void *dA  = bench_device_malloc((size_t) ldda * n * testing_elsize(prec));
     free(hA);
     gchol_trace_t trace = { bench_malloc(16384 * sizeof(gchol_trace_event_t)), 16384, 0 };
     int status = EXIT_SUCCESS;
@@ -184,8 +182,8 @@ int main(int argc, char **argv)
         gchol_options_resolve(&resolved, prec, n);
         printf("%cpotrf n=%lld uplo %c variant %s%s%s lookahead %s nb %lld recnb %lld\n", prec,
                (long long) n, uplo, variant_name, variant ? "" : ">",
-               variant ? "" : bench_variant_name(resolved.variant),
-               bench_lookahead_name(opts.lookahead), (long long) resolved.nb,
+               variant ? "" : testing_variant_name(resolved.variant),
+               testing_lookahead_name(opts.lookahead), (long long) resolved.nb,
                (long long) resolved.recnb);
 
         /* Untraced time first (warm-up + 3 runs), then one traced run. */
@@ -209,8 +207,8 @@ int main(int argc, char **argv)
 
         char path[1024];
         snprintf(path, sizeof(path), "%s_%c%lld_%s_%s.csv", prefix, prec, (long long) n,
-                 bench_variant_name(variant ? variant : resolved.variant),
-                 bench_lookahead_name(opts.lookahead));
+                 testing_variant_name(variant ? variant : resolved.variant),
+                 testing_lookahead_name(opts.lookahead));
         analyse(&trace, path);
     }
 

@@ -1,5 +1,5 @@
 /*
- * gchol.h -- the only public header of gchol, a GPU-only dense Cholesky library.
+ * gchol.h -- the public header of gchol, a GPU-only dense Cholesky library.
  *
  * Plain C11; it declares the CUDA stream type itself so that C callers need
  * no CUDA header. All sizes, leading dimensions and info values are 64-bit.
@@ -14,13 +14,17 @@
  *     cuBLAS failures), see gchol_status_t and gchol_strerror().
  *
  * Every routine returns the same value it stores in *info, so either can be
- * checked. The library never prints, never exits, never aborts.
+ * checked. The library never prints, never exits, never aborts. Thresholds
+ * between algorithms and block sizes are chosen per GPU by the tuning module
+ * (src/tune/) when a queue is created.
  */
 #ifndef GCHOL_H
 #define GCHOL_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "gchol_version.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -29,20 +33,35 @@ extern "C" {
 /* Same declaration as the CUDA runtime's; repeating a typedef is legal C11. */
 typedef struct CUstream_st *cudaStream_t;
 
-#define GCHOL_VERSION_MAJOR 0
-#define GCHOL_VERSION_MINOR 3
-#define GCHOL_VERSION_PATCH 0
+/* ---------------------------------------------------------------------------
+ * Version. gchol_version.h (generated from the file VERSION, installed beside
+ * this header) defines GCHOL_VERSION_MAJOR, _MINOR, _PATCH and _STRING: the
+ * version of the headers a program was compiled against. These two give the
+ * version of the library it runs with; they need no GPU and no queue.
+ *
+ * gchol_version: returns "MAJOR.MINOR.PATCH", a static string.
+ * gchol_version_numbers:
+ *   major  (output) int*: the major version; NULL: not stored.
+ *   minor  (output) int*: the minor version; NULL: not stored.
+ *   patch  (output) int*: the patch level;   NULL: not stored.
+ * The shared library's SONAME carries the major version (libgchol.so.1).
+ * ------------------------------------------------------------------------- */
+const char *gchol_version(void);
+void gchol_version_numbers(int *major, int *minor, int *patch);
 
-/* Library error codes: all <= -100 so they never collide with -i. */
+/* Library error codes: all <= -100 so they never collide with -i; stable. */
 typedef enum {
-    GCHOL_SUCCESS           = 0,
-    GCHOL_ERR_NO_DEVICE     = -100, /* no usable CUDA device or driver      */
-    GCHOL_ERR_DEVICE_ALLOC  = -101, /* out of device memory                 */
-    GCHOL_ERR_HOST_ALLOC    = -102, /* out of (pinned) host memory          */
-    GCHOL_ERR_CUDA          = -103, /* a CUDA runtime call or launch failed */
-    GCHOL_ERR_CUBLAS        = -104, /* a cuBLAS call failed                 */
-    GCHOL_ERR_INVALID_QUEUE = -105, /* NULL queue or a queue of another device */
-    GCHOL_ERR_INVALID_VALUE = -106  /* an out-of-range option or pointer     */
+    GCHOL_SUCCESS            = 0,
+    GCHOL_ERR_NO_DEVICE      = -100, /* no CUDA GPU, no NVIDIA driver loaded,
+                                        or no such device                    */
+    GCHOL_ERR_DEVICE_ALLOC   = -101, /* out of device memory                 */
+    GCHOL_ERR_HOST_ALLOC     = -102, /* out of (pinned) host memory          */
+    GCHOL_ERR_CUDA           = -103, /* a CUDA runtime call or launch failed */
+    GCHOL_ERR_CUBLAS         = -104, /* a cuBLAS call failed                 */
+    GCHOL_ERR_INVALID_QUEUE  = -105, /* NULL queue or a queue of another device */
+    GCHOL_ERR_INVALID_VALUE  = -106, /* an out-of-range option or pointer     */
+    GCHOL_ERR_DRIVER_TOO_OLD = -107  /* the NVIDIA driver is older than gchol's
+                                        CUDA runtime needs: update it        */
 } gchol_status_t;
 
 /* Describes any value a gchol routine returns: 0, -i, k > 0 or a status. */
@@ -59,7 +78,9 @@ typedef struct gchol_queue_s *gchol_queue_t;
 
 /* Creates a queue on `device` (-1: the current device) with its own stream.
  * That stream is a blocking one: work on the legacy default stream (a plain
- * cudaMemcpy, for instance) is ordered before and after the queue's work. */
+ * cudaMemcpy, for instance) is ordered before and after the queue's work.
+ * Returns 0, or a library error such as GCHOL_ERR_NO_DEVICE or
+ * GCHOL_ERR_DRIVER_TOO_OLD (*queue NULL), as host-memory calls do too. */
 int64_t gchol_queue_create(int device, gchol_queue_t *queue);
 
 /* Creates a queue whose results are ordered on the caller's `stream`: work is
@@ -86,9 +107,8 @@ typedef enum {
     GCHOL_VARIANT_AUTO  = 0, /* chosen per n and precision (tuned table)  */
     GCHOL_VARIANT_LEFT  = 1, /* left-looking blocked                      */
     GCHOL_VARIANT_RIGHT = 2, /* right-looking blocked                     */
-    GCHOL_VARIANT_TILED = 3  /* one kernel, 64 x 64 tiles scheduled by data
-                                flow on the GPU (n <= 16384; nb, recnb and
-                                lookahead do not apply)                    */
+    GCHOL_VARIANT_TILED = 3  /* one kernel, 64 x 64 tiles in data-flow order
+                                (n <= 16384; no nb, recnb, lookahead)      */
 } gchol_variant_t;
 
 typedef enum {
@@ -103,15 +123,14 @@ typedef enum {
     GCHOL_UPPER_VIEW = 0,  /* the lower algorithm on the transposed view, in
                               place: the lower triangle is never referenced */
     GCHOL_UPPER_SWAP = 1   /* the triangles swapped, the lower factorization
-                              run, the triangles swapped back (two memory-
-                              bound passes; contiguous accesses instead of
-                              strided ones). The strictly lower triangle's
-                              storage is used during the call and restored
-                              bit for bit; nothing else may access it
-                              meanwhile. Device interfaces only: the host
-                              interface uses the view. pftrf's half-size
-                              potrf of an RFP block may swap: the other
-                              block in that square comes back bit for bit. */
+                              run, the triangles swapped back (two memory-bound
+                              passes; contiguous accesses instead of strided
+                              ones). The strictly lower triangle's storage is
+                              used during the call and restored bit for bit;
+                              nothing else may access it meanwhile. Device
+                              interfaces only (the host interface uses the
+                              view); in pftrf, the other RFP block of the
+                              square also comes back bit for bit.          */
 } gchol_upper_t;
 
 /* One timed operation of a traced factorization (see gchol_options_t.trace). */
@@ -139,7 +158,7 @@ typedef struct {
 } gchol_trace_t;
 
 /* How single precision multiplies in the blocked driver's bulk updates
- * (n >= 8448 by the automatic table; double precision ignores it). */
+ * (double precision ignores it). */
 typedef enum {
     GCHOL_PRODUCTS_ACCURATE = 0, /* 3xTF32 on the tensor cores: FP32 accuracy
                                     (the default)                           */
@@ -168,14 +187,13 @@ typedef struct {
 void gchol_options_default(gchol_options_t *opts);
 
 /* Resolves the automatic choices for (n, precision 'd' or 's') into *opts, as
- * the device drivers would (for either triangle); lets callers and
- * benchmarks see what auto picks. */
+ * the device drivers would on the current device (for either triangle);
+ * lets callers and benchmarks see what auto picks. */
 void gchol_options_resolve(gchol_options_t *opts, char precision, int64_t n);
 
 /* The same for the host-memory interface (gchol_?potrf, gchol_?potrf_expert),
- * whose auto differs in one place: in single precision it takes the
- * left-looking driver from n = 6144, where its transfers run beside the
- * factorization, instead of from 8448. */
+ * whose auto may take the left-looking driver from a smaller n than the
+ * device drivers do: its transfers run beside that driver's factorization. */
 void gchol_options_resolve_host(gchol_options_t *opts, char precision, int64_t n);
 
 /* ---------------------------------------------------------------------------
@@ -353,10 +371,10 @@ int64_t gchol_swls_rfp_gpu(char transr, char uplo, int64_t m, int64_t n, int64_t
  * blocks must fit, with the factorization's own workspace. C's factor comes
  * back in its uplo triangle (or RFP array; LAPACK's partial factor when
  * info = k > 0, Y then not written). Full storage, where the
- * factorization is left-looking (m >= 4864 double, 8448 single; single 'U'
- * excepted, which swaps its triangles): the factor's columns come back while
- * later ones are factored, and nothing but C's uplo triangle is read or
- * written. Otherwise the triangle comes back after it, in 256-column blocks
+ * factorization is left-looking with lookahead and does not swap the
+ * triangles (large m; the tuning module chooses): the factor's columns come
+ * back while later ones are factored, and nothing but C's uplo triangle is
+ * read or written. Otherwise the triangle comes back after it, in 256-column blocks
  * with their whole diagonal blocks, whose other half goes up first and
  * comes back with the same values (do not write it from elsewhere during the
  * call); nothing else of the host C is written. */
@@ -486,10 +504,9 @@ int64_t gchol_ssfrk_diag_gpu(char transr, char uplo, int64_t m, int64_t n, float
 
 /* The same two with A, d and C in host memory: synchronous, on the
  * library-owned queue, the arguments of the device forms less the queue.
- * A streams through the GPU in blocks of columns (the largest max(m/2, 4096)
- * columns and at most 1 GiB, the first an eighth of that, each next one twice
- * the last), the copy of the next block beside
- * the product of the current one, so A may be larger than the device memory:
+ * A streams through the GPU in blocks of columns (sized by the tuning
+ * module: small first, growing), the copy of the next block beside the
+ * product of the current one, so A may be larger than the device memory:
  * only C (m x m, or m(m+1)/2 in RFP) and two blocks must fit (and the
  * product's split workspace, small). C's stored triangle goes up when
  * beta != 0 (with beta = 0 only its 256 x 256 diagonal blocks, whose other

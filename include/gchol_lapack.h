@@ -20,8 +20,9 @@
  *    moves the factor's triangle for 2 n^2 nrhs flops);
  *  - calls that CPU LAPACK routines make to these symbols stay on the CPU;
  *  - with no usable GPU, or when the GPU call fails before it has written
- *    any of the caller's input arrays (no device, out of device or pinned
- *    memory), the call is redone on the CPU: nothing is lost;
+ *    any of the caller's input arrays (no device or driver, a driver too old,
+ *    out of device or pinned memory), the call is redone on the CPU: nothing
+ *    is lost;
  *  - if the GPU fails after it began writing an input array back (a device
  *    error during the download), or neither a GPU nor a CPU LAPACK can run
  *    the call, info is the gchol status (<= -100, see gchol_strerror; one

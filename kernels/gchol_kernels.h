@@ -42,12 +42,25 @@ int gchol_spotf2_launch(int64_t n, float *dA, int64_t ldda, int upper,
 #define GCHOL_TILED_WORK_ELEMS (GCHOL_TILED_MAX_N * GCHOL_TILED_NB)
 
 /* The kernels' GPU-dependent choices. The tuning module (src/tune/) fills one
- * per architecture; launchers that need a choice take it as an argument. */
+ * per architecture; launchers that need a choice take it as an argument, and
+ * take the built-in choices below where it is NULL. */
 typedef struct {
-    int64_t tiled_one_block_up_to; /* tiled kernel: one block per SM up to this n */
-    int     tiled_cluster_helper;  /* 1: the chain block gets a helper block (sm_90 clusters) */
-    double  syrk_diag_flops_per_byte[2]; /* [0] double, [1] single: rate over bandwidth */
+    int64_t tiled_one_block_up_to; /* tiled kernel, whole factorizations: one
+                                      block per SM up to this n, two above */
+    int     tiled_cluster_helper;  /* 1: the chain block gets a helper block
+                                      (thread block clusters, sm_90 code only;
+                                      elsewhere ignored) */
+    double  syrk_diag_flops_per_byte[2]; /* [0] double, [1] single: the kernel's
+                                            flop rate over the memory bandwidth
+                                            (gchol_syrk_diag_splits_at; a value
+                                            <= 0 takes the built-in one) */
 } gchol_kernel_tune_t;
+
+/* The built-in choices, for kt == NULL: measured on the H100. */
+#define GCHOL_KT_DEFAULT_ONE_BLOCK_UP_TO 5376
+#define GCHOL_KT_DEFAULT_CLUSTER_HELPER  1
+#define GCHOL_KT_DEFAULT_SYRK_FLOPS_PER_BYTE_D 15.0 /* 45 TFLOP/s on DMMA */
+#define GCHOL_KT_DEFAULT_SYRK_FLOPS_PER_BYTE_S 23.0 /* 68 TFLOP/s on 3xTF32 */
 
 /*
  * The Cholesky factorization of the leading ncols columns of the n x n view
@@ -62,7 +75,9 @@ typedef struct {
  * GCHOL_TILED_SYNC_WORDS ints, owned by the stream for the launch (it is
  * cleared here, in stream order). dwork: device workspace of
  * GCHOL_TILED_WORK_ELEMS elements, 16-byte aligned, owned by the stream for
- * the launch (the inverse transposes of the diagonal tiles).
+ * the launch (the inverse transposes of the diagonal tiles). kt: its
+ * tiled_one_block_up_to and tiled_cluster_helper, or the built-in choices
+ * where NULL.
  */
 int gchol_dpotrf_tiled_launch(int64_t n, int64_t ncols, double *dA, int64_t ldda, int upper,
                               int64_t col0, int64_t *dinfo, int *dsync, double *dwork,
@@ -111,7 +126,8 @@ typedef struct {
 } gchol_outmap_t;
 
 /* How syrk_diag runs (m, n) on the current device: the number of splits of
- * the long dimension n and the workspace they need (0 when splits = 1). */
+ * the long dimension n and the workspace they need (0 when splits = 1).
+ * kt: its syrk_diag_flops_per_byte, or the built-in rates where NULL. */
 int gchol_syrk_diag_plan(int64_t m, int64_t n, size_t elsize, const gchol_kernel_tune_t *kt,
                          int *splits, size_t *work_bytes);
 
@@ -121,13 +137,13 @@ int gchol_syrk_diag_plan(int64_t m, int64_t n, size_t elsize, const gchol_kernel
  * (pure, so that it is tested without a GPU). Picks s <= 16, each chunk at
  * least 1024 columns, minimizing waves(s) / s * (1 + r elsize s / n): the
  * time of one split relative to no split, times the partial tiles' write
- * and read against the chunk's flops, r being the kernel's flop rate over
- * the memory bandwidth on the H100 (15 flops per byte in double, 45 TFLOP/s
- * on DMMA; 23 in single, 68 TFLOP/s on 3xTF32). Splits only where whole
+ * and read against the chunk's flops, r = flops_per_byte being the
+ * kernel's flop rate over the memory bandwidth. Splits only where whole
  * waves are few: m = 1024 on 132 SMs, not a large triangle with a ragged
- * last wave.
+ * last wave. gchol_syrk_diag_splits takes the built-in rates.
  */
-static inline int gchol_syrk_diag_splits(int64_t tiles, int64_t slots, int64_t n, size_t elsize)
+static inline int gchol_syrk_diag_splits_at(int64_t tiles, int64_t slots, int64_t n,
+                                            size_t elsize, double flops_per_byte)
 {
     int best_s = 1;
     double best = 1e300;
@@ -135,8 +151,7 @@ static inline int gchol_syrk_diag_splits(int64_t tiles, int64_t slots, int64_t n
     for (int s = 1; s <= 16; ++s) {
         if (s > 1 && n / s < 1024) break;
         const double waves = (double)((tiles * s + slots - 1) / slots);
-        const double rate = elsize == 8 ? 15.0 : 23.0;
-        const double traffic = s > 1 ? rate * (double)elsize * s / (double)n : 0.0;
+        const double traffic = s > 1 ? flops_per_byte * (double)elsize * s / (double)n : 0.0;
         const double cost = waves / s * (1.0 + traffic);
         if (cost < best - 1e-9) {
             best = cost;
@@ -144,6 +159,12 @@ static inline int gchol_syrk_diag_splits(int64_t tiles, int64_t slots, int64_t n
         }
     }
     return best_s;
+}
+static inline int gchol_syrk_diag_splits(int64_t tiles, int64_t slots, int64_t n, size_t elsize)
+{
+    return gchol_syrk_diag_splits_at(tiles, slots, n, elsize,
+                                     elsize == 8 ? GCHOL_KT_DEFAULT_SYRK_FLOPS_PER_BYTE_D
+                                                 : GCHOL_KT_DEFAULT_SYRK_FLOPS_PER_BYTE_S);
 }
 
 /*

@@ -205,6 +205,7 @@ int rows_max(int64_t m, int64_t chunks, const double *colsum, double *dwork, dou
     return cudaGetLastError();
 }
 
+/* gchol_dlansy_inf_launch, gchol_slansy_inf_launch */
 template <typename T>
 int lansy_inf(int64_t n, const T *A, int64_t lda, int upper, double *dwork, double *dnorm,
               cudaStream_t stream)
@@ -222,6 +223,7 @@ int lansy_inf(int64_t n, const T *A, int64_t lda, int upper, double *dwork, doub
     return rows_max(n, chunks, colsum, part, dnorm, stream);
 }
 
+/* gchol_dscale_rows_sq_launch, gchol_sscale_rows_sq_launch */
 template <typename T>
 int scale_rows_sq(int64_t m, int64_t n, const T *d, T *X, int64_t ldx, cudaStream_t stream)
 {

@@ -53,6 +53,7 @@ potf2_kernel(int n, T *__restrict__ dA, int64_t ldda, int upper, int64_t col0,
     store_view_tile(dA, ldda, upper, S, lds, n, n, kLowerTriangle);
 }
 
+/* gchol_dpotf2_launch, gchol_spotf2_launch */
 template <typename T>
 int potf2_launch(int64_t n, T *dA, int64_t ldda, int upper, int64_t col0,
                  int64_t *dinfo, cudaStream_t stream)

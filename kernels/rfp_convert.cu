@@ -57,6 +57,7 @@ rfp_convert_kernel(int to_rfp, int transposed, int upper, int64_t n, T *__restri
     }
 }
 
+/* gchol_drfp_convert_launch, gchol_srfp_convert_launch */
 template <typename T>
 int launch(int to_rfp, int transposed, int upper, int64_t n, T *dA, int64_t ldda, T *dARF,
            cudaStream_t stream)

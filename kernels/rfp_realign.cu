@@ -117,6 +117,7 @@ rotate_columns_smem_kernel(T *__restrict__ A, int64_t len, int64_t ncols, int64_
     }
 }
 
+/* gchol_drotate_columns_launch, gchol_srotate_columns_launch */
 template <typename T>
 int launch(T *dA, int64_t len, int64_t ncols, int64_t s0, int64_t ds, int method,
            cudaStream_t stream)

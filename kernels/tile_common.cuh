@@ -27,9 +27,8 @@ constexpr int kBatch    = 16;  /* global loads in flight per thread     */
  * at a time; a DMMA fragment load takes lanes (g, q), g < 4, from
  * g + q*ld, and with ld = 4 (mod 16) those are 16 distinct bank pairs (an
  * odd ld such as n + 1 gave 4-way conflicts). Row walks by one thread per
- * row stay conflict-free with any ld. Measured on the H100 (double): the
- * 64 x 64 trsm_tile went from 15.2k to 10.6k cycles, and the single-kernel
- * Cholesky at n = 1024-4096 gained 8-11%.
+ * row stay conflict-free with any ld. The 64 x 64 trsm_tile in double runs
+ * 30% faster than with ld = n + 1.
  */
 __host__ __device__ constexpr int tile_ld(int n) { return (n + 15) / 16 * 16 + 4; }
 
@@ -94,103 +93,6 @@ template <typename T, int N> __device__ __forceinline__ void zero_all(T (&x)[N])
     for (int i = 0; i < N; ++i) zero_all(x[i]);
 }
 
-/* Two or four consecutive elements from shared memory as one vector load
- * (the address must be aligned to the vector). */
-__device__ __forceinline__ void load_vec(const float *p, float (&v)[4])
-{
-    const float4 x = *reinterpret_cast<const float4 *>(p);
-    v[0] = x.x; v[1] = x.y; v[2] = x.z; v[3] = x.w;
-}
-__device__ __forceinline__ void load_vec(const double *p, double (&v)[4])
-{
-    const double2 x = *reinterpret_cast<const double2 *>(p);
-    const double2 y = *reinterpret_cast<const double2 *>(p + 2);
-    v[0] = x.x; v[1] = x.y; v[2] = y.x; v[3] = y.y;
-}
-__device__ __forceinline__ void load_vec(const float *p, float (&v)[2])
-{
-    const float2 x = *reinterpret_cast<const float2 *>(p);
-    v[0] = x.x; v[1] = x.y;
-}
-__device__ __forceinline__ void load_vec(const double *p, double (&v)[2])
-{
-    const double2 x = *reinterpret_cast<const double2 *>(p);
-    v[0] = x.x; v[1] = x.y;
-}
-
-/*
- * Inner-panel update, the (a) step of both tile kernels:
- *   C[r + c*ldc] -= sum_{k < kk} A[r + k*lda] * B[c + k*ldb]
- * for r < rows (<= MaxRows), c < ib (<= kIB), kk a multiple of kIB; with
- * lower_only, only r >= c is stored. Generic (FMA) form.
- *
- * A thread owns 4 consecutive rows and 2 consecutive columns over one of
- * `slices` slices of k (k = s, s + slices, ...): as many slices as keep all
- * threads busy in one pass (8 for up to 32 rows, 4 for 64, 2 for 128). The
- * slices of a unit sit in adjacent lanes and add their sums with shuffles.
- * Each k then costs one 4-vector load of A and one 2-vector load of B for
- * 8 FMAs. (One thread per output, before, read 3 scalars per 2 FMAs: shared-
- * load bound, ~2.8k cycles at kk = 56 on the H100.) Alignment: A, B and lda,
- * ldb must keep the vectors aligned (tile_ld strides and block offsets that
- * are multiples of kIB do); rows past `rows` are read within the column
- * stride, never stored.
- */
-template <typename T, int MaxRows>
-__device__ __forceinline__ void inner_update_fma(T *C, int ldc, const T *A, int lda, const T *B,
-                                                 int ldb, int rows, int ib, int kk, bool lower_only)
-{
-    static_assert(kIB == 8, "four column pairs per unit");
-    const int units = (rows + 3) / 4 * 4; /* row quads x 4 column pairs */
-    int slices = 8;
-    while (slices > 1 && units * slices > kThreads) slices /= 2;
-    const int s = threadIdx.x % slices, per_pass = kThreads / slices;
-    for (int u0 = 0; u0 < units; u0 += per_pass) {
-        const int u = u0 + threadIdx.x / slices;
-        /* idle units compute on row 0 and store nothing: every lane of the
-         * warp must reach the shuffles */
-        const int r = u < units ? 4 * (u / 4) : 0, c = 2 * (u % 4);
-        T acc[4][2];
-        zero_all(acc);
-        /* unrolled by 4 so that the loads of later steps issue before the
-         * FMAs of this one: potf2 of a 128 x 64 panel 23.4k -> 22.3k cycles,
-         * the single-precision tiled kernel 1-2.5% faster (2 and 8: no gain) */
-#pragma unroll 4
-        for (int k = s; k < kk; k += slices) {
-            T a[4], b[2];
-            load_vec(A + r + k * lda, a);
-            load_vec(B + c + k * ldb, b);
-#pragma unroll
-            for (int x = 0; x < 4; ++x)
-#pragma unroll
-                for (int y = 0; y < 2; ++y) acc[x][y] = fma(a[x], b[y], acc[x][y]);
-        }
-        for (int lanes = 1; lanes < slices; lanes *= 2) /* uniform */
-#pragma unroll
-            for (int x = 0; x < 4; ++x)
-#pragma unroll
-                for (int y = 0; y < 2; ++y)
-                    acc[x][y] += __shfl_xor_sync(0xffffffffu, acc[x][y], lanes);
-        if (s == 0 && u < units) {
-#pragma unroll
-            for (int x = 0; x < 4; ++x)
-#pragma unroll
-                for (int y = 0; y < 2; ++y) {
-                    const int rr = r + x, cc = c + y;
-                    if (rr < rows && cc < ib && (!lower_only || rr >= cc)) C[rr + cc * ldc] -= acc[x][y];
-                }
-        }
-    }
-}
-
-/* D += A * B on the FP64 tensor cores: one 8x8x4 step for the whole warp.
- * Lane l holds A[l/4][l%4], B[l%4][l/4] and D[l/4][2(l%4) .. 2(l%4)+1]. */
-__device__ __forceinline__ void dmma_8x8x4(double &d0, double &d1, double a, double b)
-{
-    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 "
-                 "{%0,%1}, {%2}, {%3}, {%0,%1};"
-                 : "+d"(d0), "+d"(d1) : "d"(a), "d"(b));
-}
-
 /* acc (16 x 8) += a (16 x 4) * b (4 x 8) on the FP64 tensor cores. Not
  * volatile, so the compiler may schedule loads around it. The m16n8k4 shape
  * needs sm_90 (twice the rate of m8n8k4 there); sm_80 runs two m8n8k4 with
@@ -210,8 +112,8 @@ __device__ __forceinline__ void dmma_16x8x4(double (&acc)[4], double a0, double 
 #endif
 }
 
-/* Single precision on the TF32 tensor cores as 3xTF32 (syrk_diag.cu and
- * the tiled potrf): x = hi + lo with hi = x rounded to nearest (ties away)
+/* Single precision on the TF32 tensor cores as 3xTF32 (syrk_diag and the
+ * tiled potrf): x = hi + lo with hi = x rounded to nearest (ties away)
  * at TF32's 10 fraction bits and lo = x - hi exact; a*b is then
  * a_lo*b_hi + a_hi*b_lo + a_hi*b_hi to within about 2^-21 |a b|. The split
  * is two integer operations and one FADD (cvt.rna.tf32 was slower). */
@@ -235,10 +137,10 @@ __device__ __forceinline__ void mma_16x8x8_tf32(float (&c)[4], const unsigned (&
 }
 
 /* Double precision: the update is a rows x 8 x kk product on DMMA, one
- * 16-row tile per warp with mma m16n8k4 (twice the rate of m8n8k4 on sm_90,
- * which the update used before and which kept the FP64 tensor pipe busy:
- * ~120 cycles per 8 k of a 128-row panel), two k phases for two independent
- * accumulator chains. Rows past `rows` are read clamped, never stored. */
+ * 16-row tile per warp with mma m16n8k4 (dmma_16x8x4: on sm_90 twice the
+ * rate of m8n8k4, which keeps the FP64 tensor pipe busy), two k phases for
+ * two independent accumulator chains. Rows past `rows` are read clamped,
+ * never stored. */
 template <int MaxRows>
 __device__ __forceinline__ void inner_update_dmma(double *C, int ldc, const double *A, int lda,
                                                   const double *B, int ldb, int rows, int ib,
@@ -267,14 +169,12 @@ __device__ __forceinline__ void inner_update_dmma(double *C, int ldc, const doub
     }
 }
 
-#if defined(GCHOL_GPU_ARCH) && GCHOL_GPU_ARCH >= 90
-#define GCHOL_INNER_UPDATE_TF32 1
 /* Single precision on the TF32 tensor cores as 3xTF32 (tf32_split: FP32
  * accuracy, as the tiled kernel's tile products): one 16-row tile per warp,
  * mma m16n8k8, the three products in three accumulators (independent
  * chains), summed in FP32 at the end (kk <= 128 here, a short run for the
- * truncating accumulation). On FFMA this update was ~60% of potf2's time in
- * single (1.2k-2.9k cycles per 8 columns of a 128-row panel on the H100).
+ * truncating accumulation). On FFMA this update took about 60% of potf2's
+ * time in single.
  * Fragment maps as TileAcc3xTF32's column-major operands (conflict-free with
  * ld = 4 mod 32 words): A's slots g and g + 8 are rows 2g and 2g + 1, read
  * as one pair; k slots q and q + 4 are k = 2q and 2q + 1; B's slot g is
@@ -329,7 +229,6 @@ __device__ __forceinline__ void inner_update_tf32(float *C, int ldc, const float
         }
     }
 }
-#endif
 
 /*
  * C(r, c) -= sum_k X(r, k) X(c, k) for r >= c of a 64 x 64 tile, k < 64 (the
@@ -338,15 +237,12 @@ __device__ __forceinline__ void inner_update_tf32(float *C, int ldc, const float
  * two warps of each scheduler (w, w + 4). C(r, c) = C[r + c*ldc], X(r, k) =
  * X[r + k*ldx], ldx = 4 mod 16 (double) or mod 32 (single).
  * mma m16n8k4, two k phases; each warp takes 2 or 3 tiles of one 16-row
- * block and loads their A fragment once per k step for all of them. One
+ * block and loads their A fragment once per k step for all of them (one
  * tile at a time put 3 shared loads on each DMMA, and the shared-memory
- * bandwidth set the pace (H100: the product 1.50 -> 1.28 us, tiled d L
- * 1024 / 2048 0.208-0.210 / 0.419-0.428 -> 0.205-0.207 / 0.414-0.415 ms).
+ * bandwidth set the pace: 15% slower).
  * Single converts its operands to double: the products are exact and the
- * sums double, and it is faster than the 3xTF32 form it replaced (one
- * block alone 2940 -> 2680 cycles; tiled s L / U 1024 0.191 / 0.202-0.205
- * -> 0.182-0.185 / 0.193-0.195 ms, docs/results/s25/c2/), whose chains of
- * shared load, split and mma ran at latency, not at the pipe's rate.
+ * sums double, and it is faster than a 3xTF32 form, whose chains of shared
+ * load, split and mma run at latency, not at the pipe's rate.
  * k slots: double q and q + 4 (8-byte words, conflict-free with ld = 4 mod
  * 16); single 2q and 2q + 1 (banks g + 8q, distinct with ld = 4 mod 32).
  * kRowX: X(r, k) = X[k + r*ldx] instead (row-major; the chain block of upper
@@ -411,21 +307,18 @@ __device__ __forceinline__ void lower_product_sub(T *C, int ldc, const T *X, int
     lower_product_each<T, kRowX>(X, ldx, [C, ldc](int r, int c, T v) { C[r + c * ldc] -= v; });
 }
 
-/* The inner-panel update in each precision: DMMA for double; single on
- * 3xTF32 where the build targets sm_90 (FFMA otherwise). */
+/* The inner-panel update, the (a) step of the tile kernels (tile_factor.cuh):
+ *   C[r + c*ldc] -= sum_{k < kk} A[r + k*lda] * B[c + k*ldb]
+ * for r < rows (<= MaxRows), c < ib (<= kIB), kk a multiple of kIB; with
+ * lower_only, only r >= c is stored. DMMA in double, 3xTF32 in single. */
 template <typename T, int MaxRows>
 __device__ __forceinline__ void inner_update(T *C, int ldc, const T *A, int lda, const T *B,
                                              int ldb, int rows, int ib, int kk, bool lower_only)
 {
     if constexpr (std::is_same<T, double>::value)
         inner_update_dmma<MaxRows>(C, ldc, A, lda, B, ldb, rows, ib, kk, lower_only);
-#ifdef GCHOL_INNER_UPDATE_TF32
     else
         inner_update_tf32<MaxRows>(C, ldc, A, lda, B, ldb, rows, ib, kk, lower_only);
-#else
-    else
-        inner_update_fma<T, MaxRows>(C, ldc, A, lda, B, ldb, rows, ib, kk, lower_only);
-#endif
 }
 
 /* Groups of cp.async copies (sm_80+, global -> shared without registers):
@@ -449,6 +342,35 @@ cudaError_t opt_in_shared(Kernel kernel, size_t bytes, bool (&done)[64])
     e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
     if (e == cudaSuccess && dev < 64) done[dev] = true;
     return e;
+}
+
+/* Whether the device code that runs on the current device was compiled for
+ * sm_90 or later: the device's compute capability is 9 or more and the
+ * probe kernel's PTX version (the __CUDA_ARCH__ its code saw) 9.0 or more.
+ * One fatbinary carries sm_80 and sm_90 code; the forms that need Hopper
+ * (thread block clusters, pipeline stages sized for its shared memory)
+ * exist only in the sm_90 code, and the launcher must know which runs.
+ * probe: a kernel of the calling file (all of a file's kernels are compiled
+ * for the same targets). known: per device, 0 unknown, 1 no, 2 yes, filled
+ * on the first call (a benign race at worst repeats the queries). */
+template <typename Kernel>
+cudaError_t runs_sm90_code(Kernel probe, signed char (&known)[64], bool &yes)
+{
+    int dev = 0;
+    cudaError_t e = cudaGetDevice(&dev);
+    if (e != cudaSuccess) return e;
+    if (dev < 64 && known[dev] != 0) {
+        yes = known[dev] == 2;
+        return cudaSuccess;
+    }
+    int major = 0;
+    if ((e = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev)) != cudaSuccess)
+        return e;
+    cudaFuncAttributes fa;
+    if ((e = cudaFuncGetAttributes(&fa, probe)) != cudaSuccess) return e;
+    yes = major >= 9 && fa.ptxVersion >= 90;
+    if (dev < 64) known[dev] = yes ? 2 : 1;
+    return cudaSuccess;
 }
 
 /* Tile (ti, tj), ti >= tj, numbered row by row through the lower triangle:

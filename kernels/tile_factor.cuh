@@ -49,8 +49,8 @@ __device__ __forceinline__ double rsqrt_parts(double x, double &r, double &h)
  * (b) of potf2_panel for thread t: factor the kIB x kIB diagonal block at
  * jb (ib valid columns) redundantly in registers, and solve this thread's
  * row jb + t of the inner panel with it, x := x * L^{-T}, one column per
- * step, so that its chain runs beside the pivots' instead of after them
- * (~270 cycles per inner block on the H100). Returns in x the solved row
+ * step, so that its chain runs beside the pivots' instead of after them.
+ * Returns in x the solved row
  * (for rows t < kIB, x[c], c < t, is L(jb + t, jb + c): the same
  * operations as l[t][c]), in diag L(jb + t, jb + t) for t < kIB, in bad
  * the first failing column (kIB if none). Reads only; the caller stores.
@@ -61,9 +61,9 @@ __device__ __forceinline__ double rsqrt_parts(double x, double &r, double &h)
  * it also forms the next pivot from the entry before its column is scaled,
  *   A(c+1,c+1) - (A(c+1,c) r)^2 (1 + h)   [= A(c+1,c)^2 / x_c],
  * so that it does not wait for the scaling by 1/sqrt(x_c); (A(c+1,c) r)^2
- * has the range of the plain step's square of the scaled entry. On the
- * H100, 128 x 64 panel: double 14.9k -> 13.7k cycles, single 12.3k ->
- * 11.7k. That is exact to rounding while every pivot is positive and
+ * has the range of the plain step's square of the scaled entry (a 128 x 64
+ * panel in double: 8% faster). That is exact to rounding while every
+ * pivot is positive and
  * normal; *redo says when that did not hold (the sum of the block's 1/sqrt
  * is not finite: a failing, subnormal or, in double, infinite pivot; a
  * square that overflows makes the next pivot -Inf and its 1/sqrt NaN), and
@@ -112,10 +112,9 @@ __device__ __forceinline__ void diag_block_row(const T *S, int lds, int jb, int 
         } else {
             rd[c] = rsqrt_t(piv);
         }
-        /* d = piv * rd, not sqrt(piv): IEEE sqrt put ~130 cycles per
-         * column on the critical path (measured on the H100). An
-         * infinite pivot must still give d = Inf and a zero column,
-         * as in LAPACK, not Inf * 0 = NaN. */
+        /* d = piv * rd, not sqrt(piv): IEEE sqrt puts about 130 cycles
+         * per column on the critical path. An infinite pivot must still
+         * give d = Inf and a zero column, as in LAPACK, not Inf * 0 = NaN. */
         if (c < bad) l[c][c] = piv == T(INFINITY) ? piv : piv * rd[c];
         if (c == t) diag = l[c][c]; /* off the chain */
 #pragma unroll
@@ -137,9 +136,8 @@ __device__ __forceinline__ void diag_block_row(const T *S, int lds, int jb, int 
 }
 
 /* The plain steps of diag_block_row, out of line: only blocks that the
- * short steps cannot do come here, and (b) inlined twice took more
- * registers and ran slower (128 x 64 panel on the H100: 14.9k -> 16.9k
- * cycles instead of 13.7k). */
+ * short steps cannot do come here, and (b) inlined twice takes more
+ * registers and runs slower (a 128 x 64 panel: 23%). */
 template <typename T> struct BlockRow {
     T x[kIB];
     T diag;
@@ -168,9 +166,7 @@ __device__ __noinline__ BlockRow<T> diag_block_row_plain(const T *S, int lds, in
  * row n + i of I is then zero left of column i while the factorization runs,
  * so the inner block at jb solves only rows n .. n + jb + kIB - 1 of it and
  * updates only rows n .. n + jb - 1 (the rest stay zero): less work in (a)
- * (128 x 64 panel on the H100, solving n + jb + kIB rows: double 15.2k ->
- * 14.9k cycles, single 12.1k -> 11.7k; the tiled Cholesky at n = 1024,
- * lower, 0.231-0.233 -> 0.224-0.225 ms in double; the update's rows below).
+ * and (b) (the tiled Cholesky at n = 1024 in double: 3% faster).
  *
  * (b), which is on the critical path of every Cholesky built on this tile,
  * has no shuffles and no barrier inside: each thread that owns a row of the
@@ -203,9 +199,9 @@ __device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *fla
          * unit panel, rows n + jb .. n + jb + kIB - 1 are still zero left of
          * column jb: their update is zero, and skipping it leaves (a) 16-row
          * tiles of 64 rows (one per warp scheduler) instead of 72 (two on one
-         * of them: the DMMA and mma rate of one scheduler sets its pace; 128 x
-         * 64 panel on the H100: double 13.7k -> 13.1k cycles, single 11.7k ->
-         * 10.5k; more independent k phases per tile made it slower). */
+         * of them, whose DMMA and mma rate then sets the pace: a 128 x 64
+         * panel in single runs 10% slower; more independent k phases per
+         * tile are slower too). */
         if (jb > 0) {
             T *P = S + jb; /* rows jb.. of the tile */
             const int rows_a = unit_below ? min(m - jb, n) : rows;
@@ -245,9 +241,9 @@ __device__ __forceinline__ int potf2_panel(T *S, int lds, int m, int n, int *fla
         if (active && t < ib) {
             /* Row t of the diagonal block, by its own thread: its columns
              * before the diagonal from x, the diagonal (or the failing
-             * pivot, as LAPACK leaves it) from diag. Thread 0 storing the
-             * whole block held warp 0 ~250 cycles per 8 columns on the
-             * H100. Nothing reads rows jb..jb+kIB-1 before the next
+             * pivot, as LAPACK leaves it) from diag (thread 0 storing the
+             * whole block holds warp 0 about 250 cycles per 8 columns).
+             * Nothing reads rows jb..jb+kIB-1 before the next
              * barrier: (a) of the next block starts at row jb + kIB. */
 #pragma unroll
             for (int c = 0; c < kIB; ++c)

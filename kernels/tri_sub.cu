@@ -28,6 +28,7 @@ __global__ void tri_sub_kernel(int64_t nn, const T *__restrict__ W, int64_t ldw,
     }
 }
 
+/* gchol_dtri_sub_launch, gchol_stri_sub_launch */
 template <typename T>
 int tri_sub_launch(int64_t nn, const T *W, int64_t ldw, T *C, int64_t ldc, int upper,
                    cudaStream_t stream)

@@ -44,6 +44,7 @@ trsm_rlt_kernel(int64_t m, int k, const T *__restrict__ L, int64_t ldl_g, int up
     store_view_tile(Bblk, ld, upper, Xs, ldx, rows, k, kFull);
 }
 
+/* gchol_dtrsm_rlt_launch, gchol_strsm_rlt_launch */
 template <typename T>
 int trsm_rlt_launch(int64_t m, int64_t k, const T *L, int64_t ldl, int upper_l, T *B, int64_t ld,
                     int upper, cudaStream_t stream)

@@ -19,16 +19,23 @@
  * weighted residual is large (an inconsistent system): without it such a
  * system would never pass dsposv's test ||r|| <= eps sqrt(n) ||C|| ||y||.
  *
- * iter and the fallback are dsposv's (see sposv.c): -1 no workspace, or a
+ * iter and the fallback are dsposv's (see dsposv.c): -1 no workspace, or a
  * non-finite y or r; -2 an overflow of A, d, C_s or R in single precision;
  * -3 spotrf failed; -31 no convergence: 30 corrections, or (unlike dsposv)
  * a correction that did not halve the residual of a column not yet
  * converged, which stops a hopeless refinement after its first correction
  * where dsposv runs all 30. Out of memory for the single-precision work
- * (the workspace, syrk_diag's or spotrf's) is -1, and falls back too. iter < 0 falls back to the double method of
- * gchol_dwls_gpu (wls.c) on a temporary m x m C.
+ * (the workspace, syrk_diag's or spotrf's) is -1, and falls back too.
+ * iter < 0 falls back to the double method of gchol_dwls_gpu (wls.c) on a
+ * temporary m x m C.
  */
-#include "internal.h"
+#include "host_io.h"
+#include "options_ext.h"
+#include "queue.h"
+#include "refine.h"
+#include "status.h"
+#include "syrk_diag.h"
+#include "wls.h"
 
 #include "../kernels/gchol_kernels.h"
 

@@ -3,19 +3,17 @@
  * first algorithm of its heuristic list whose tile is 128 x 128.
  * Precision-generic (see prec.h).
  *
- * Why: at n = 40960 cuBLAS's dgemm runs every other left-looking bulk update
- * (m = n - j - 1024, nn = 1024, k = j, ld = 40960) at 37-48 TFLOP/s instead
- * of ~60 once k passes ~26000 (cublasLt's first choice there is a 64 x 64
- * tile); the 128 x 128 tiles run most of those at 52-57 and the rest at
- * about dgemm's rate: the update gemms summed 417.8 -> 381.1 ms
- * (docs/results/s15/c2/). Inside the factorization they pay from n = 18432
- * on, on every update of either view (2-5%, docs/results/s30/), and lose
- * below, so
- * potrf_driver.c asks for this only where it was measured to
- * (prec.h: GEMM_WIDE_TILE_*).
+ * Why: on large matrices cuBLAS's dgemm runs many of the left-looking
+ * driver's bulk updates (tall, 1024 wide, long inner size) on cublasLt's
+ * 64 x 64 tiles, well below its peak; the 128 x 128 tiles run them up to a
+ * fifth faster. On smaller matrices they lose, so the driver
+ * (potrf_view.c) asks for them only from the size that the tuning module
+ * gives (src/tune/).
  */
-#include "internal.h"
 #include "prec.h"
+
+#include "blas_ext.h"
+#include "status.h"
 
 #include <cublasLt.h>
 #include <stdint.h>
@@ -32,11 +30,12 @@ static uint32_t column_alignment(const void *p, int64_t ld)
 }
 
 /*
- * Arguments as cublas?gemm's (column-major, op applied to A and B), on
- * stream s with the queue's cublasLt handle lt. *done is set to 1 when the
- * product was enqueued, 0 when cublasLt offered no 128 x 128 algorithm for
- * the shape (nothing enqueued: the caller runs its own gemm). Returns a
- * gchol status. No workspace: only algorithms that need none are asked for.
+ * gchol_dgemm_lt_wide, gchol_sgemm_lt_wide: arguments as cublas?gemm's
+ * (column-major, op applied to A and B), on stream s with the queue's
+ * cublasLt handle lt. *done is set to 1 when the product was enqueued, 0 when
+ * cublasLt offered no 128 x 128 algorithm for the shape (nothing enqueued:
+ * the caller runs its own gemm). Returns a gchol status. No workspace: only
+ * algorithms that need none are asked for.
  */
 int64_t PFX(gemm_lt_wide)(cublasLtHandle_t lt, cudaStream_t s, cublasOperation_t ta,
                           cublasOperation_t tb, int64_t m, int64_t n, int64_t k, FLOAT alpha,

@@ -2,7 +2,7 @@
  * host_default_queue.c -- the queue behind the plain host interface
  * (gchol_dpotrf / gchol_spotrf), created on the current device at first use.
  */
-#include "internal.h"
+#include "queue.h"
 
 #include <pthread.h>
 

@@ -3,37 +3,30 @@
  * the speed of the link, for the host-memory interfaces.
  *
  * Why: a copy from or to pageable memory goes through the driver's own
- * small staging, one host thread at a time: ~9 GB/s up and ~13 GB/s down on
- * the H100 machine, against ~55 GB/s each way from pinned memory
- * (docs/results/s5/host/bandwidth.log). Pinning the caller's array for the
- * call costs more than it saves (cudaHostRegister: ~60 ms per GB with the
- * unregister). So each copy goes through a few pinned buffers of the queue,
+ * small staging, one host thread at a time, at a sixth of the rate from
+ * pinned memory (~9 GB/s up on the H100 machine). Pinning the caller's
+ * array for the call costs more than it saves (cudaHostRegister: ~60 ms per
+ * GB with the unregister). So each copy goes through a few pinned buffers of the queue,
  * chunk by chunk: a pool of host threads packs a chunk into a buffer (or
- * unpacks one out of it) while the DMA of another chunk runs. One memcpy
- * thread moves ~10 GB/s; eight together ~38 GB/s.
+ * unpacks one out of it) while the DMA of another chunk runs. Eight memcpy
+ * threads together move ~38 GB/s.
  *
  * Uploads return once the data is in the pinned buffers (the caller's array
  * may then change); the DMA runs on the given stream, so work enqueued
  * after it on that stream sees the data. Downloads return once the data is
  * in the caller's array. A stager belongs to one queue and, like the queue,
- * is used by one host thread at a time.
+ * is used by one host thread at a time. Its buffer size, copy threshold and
+ * thread count come from its creator (gchol_stage_config_t): the queue's
+ * tuning table, or a test.
  */
-#include "internal.h"
+#include "host_stage.h"
+#include "status.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 enum { kBufs = 2, kMaxThreads = 16 };
-#ifndef GCHOL_STAGE_BYTES /* (a test harness may make it small) */
-#define GCHOL_STAGE_BYTES ((size_t)16 << 20) /* per buffer: ~0.4 ms of DMA */
-#endif
-#define STAGE_BYTES ((size_t)GCHOL_STAGE_BYTES)
-#ifndef GCHOL_STAGE_PARALLEL_MIN
-#define GCHOL_STAGE_PARALLEL_MIN ((size_t)1 << 20) /* below, the caller copies alone */
-#endif
-#define PARALLEL_MIN ((size_t)GCHOL_STAGE_PARALLEL_MIN)
 
 /* height runs of width bytes, each run at src + i*spitch to dst + i*dpitch */
 typedef struct {
@@ -61,6 +54,8 @@ struct gchol_stage_s {
     unsigned        gen;           /* job number                            */
     int             pending, quit;
     rect_t          job;
+    size_t          buf_bytes;     /* each buffer                           */
+    size_t          parallel_min;  /* smaller copies: the caller alone      */
 };
 
 /* Part `part` of `parts` of a rectangle: a band of runs, or, with fewer
@@ -106,7 +101,7 @@ static void parallel_copy(gchol_stage_t *st, rect_t r)
         r.height = 1;
         r.dpitch = r.spitch = r.width;
     }
-    if (st->nworkers == 0 || r.width * r.height < PARALLEL_MIN) {
+    if (st->nworkers == 0 || r.width * r.height < st->parallel_min) {
         copy_part(&r, 0, 1);
         return;
     }
@@ -146,30 +141,17 @@ void gchol_stage_destroy(gchol_stage_t *st)
     free(st);
 }
 
-/* Threads: GCHOL_HOST_THREADS if set (1: the caller alone), else eight or
- * the number of cores, whichever is smaller. Measured on two of the lent
- * 16-core machines (double, n = 16384, 9 runs each, median ms): 1 thread
- * 325, 2 234, 4 146, 8 102-104 / 112-136, 16 91 / 148: sixteen won on the
- * first and lost on the second, so the default stays at eight. */
-static int thread_count(void)
-{
-    const char *env = getenv("GCHOL_HOST_THREADS");
-    long t = env ? atol(env) : 8;
-    const long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    if (!env && cores > 0 && cores < t) t = cores;
-    if (t < 1) t = 1;
-    if (t > kMaxThreads + 1) t = kMaxThreads + 1;
-    return (int)t;
-}
-
-int64_t gchol_stage_create(gchol_stage_t **out)
+int64_t gchol_stage_create(gchol_stage_t **out, const gchol_stage_config_t *cfg)
 {
     *out = NULL;
+    if (cfg == NULL || cfg->buffer_bytes == 0) return GCHOL_ERR_INVALID_VALUE;
     gchol_stage_t *st = calloc(1, sizeof(*st));
     if (st == NULL) return GCHOL_ERR_HOST_ALLOC;
+    st->buf_bytes = cfg->buffer_bytes;
+    st->parallel_min = cfg->parallel_min;
     for (int d = 0; d < 2; ++d)
         for (int i = 0; i < kBufs; ++i) {
-            if (cudaMallocHost(&st->buf[d][i], STAGE_BYTES) != cudaSuccess) {
+            if (cudaMallocHost(&st->buf[d][i], st->buf_bytes) != cudaSuccess) {
                 st->buf[d][i] = NULL;
                 (void)cudaGetLastError();
                 gchol_stage_destroy(st);
@@ -190,7 +172,9 @@ int64_t gchol_stage_create(gchol_stage_t **out)
         if (!st->sync_ready) pthread_mutex_destroy(&st->mu);
     }
     /* without threads (or some of them) the caller copies more itself */
-    const int want = st->sync_ready ? thread_count() - 1 : 0;
+    const int threads = cfg->threads < 1 ? 1 : cfg->threads > kMaxThreads + 1 ? kMaxThreads + 1
+                                                                              : cfg->threads;
+    const int want = st->sync_ready ? threads - 1 : 0;
     for (int i = 0; i < want; ++i) {
         st->arg[i] = (worker_arg_t){ st, i + 1 };
         if (pthread_create(&st->th[i], NULL, worker, &st->arg[i]) != 0) break;
@@ -206,11 +190,11 @@ typedef struct {
     size_t wc, rows_per, nw, nr;
 } chunking_t;
 
-static chunking_t chunking(size_t width, size_t height)
+static chunking_t chunking(const gchol_stage_t *st, size_t width, size_t height)
 {
     chunking_t c;
-    c.wc = width < STAGE_BYTES ? width : STAGE_BYTES;
-    c.rows_per = STAGE_BYTES / c.wc;
+    c.wc = width < st->buf_bytes ? width : st->buf_bytes;
+    c.rows_per = st->buf_bytes / c.wc;
     c.nw = (width + c.wc - 1) / c.wc;
     c.nr = (height + c.rows_per - 1) / c.rows_per;
     return c;
@@ -230,7 +214,7 @@ cudaError_t gchol_stage_h2d(gchol_stage_t *st, void *d, size_t dpitch, const voi
                             size_t hpitch, size_t width, size_t height, cudaStream_t s)
 {
     if (width == 0 || height == 0) return cudaSuccess;
-    const chunking_t c = chunking(width, height);
+    const chunking_t c = chunking(st, width, height);
     cudaError_t e = cudaSuccess;
     for (size_t i = 0; i < c.nw * c.nr && e == cudaSuccess; ++i) {
         size_t w0, ww, r0, rr;
@@ -252,7 +236,7 @@ cudaError_t gchol_stage_d2h(gchol_stage_t *st, void *h, size_t hpitch, const voi
                             size_t dpitch, size_t width, size_t height, cudaStream_t s)
 {
     if (width == 0 || height == 0) return cudaSuccess;
-    const chunking_t c = chunking(width, height);
+    const chunking_t c = chunking(st, width, height);
     const size_t count = c.nw * c.nr;
     cudaError_t e = cudaSuccess;
     /* DMA of chunk i into buffer i % kBufs; kBufs chunks in flight */

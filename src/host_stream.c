@@ -11,11 +11,18 @@
  * storage, only its 256 x 256 diagonal blocks, so that the triangle download
  * writes the rest of them back as it was). Precision-generic (see prec.h).
  */
-#include "internal.h"
 #include "prec.h"
+
+#include "args.h"
+#include "host_io.h"
+#include "queue.h"
+#include "status.h"
+#include "syrk_diag.h"
 
 #include "../kernels/gchol_kernels.h"
 #include "host_stream.h"
+#include "test_hooks.h"
+#include "tune/tune.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -23,49 +30,41 @@
 static int64_t round_up(int64_t x, int64_t a) { return (x + a - 1) / a * a; }
 
 /* Blocks of A. Each block's product also reads and writes all of C's
- * triangle, so few large blocks compute fastest (16384 x 16384 in double,
- * H100: 87 ms in one product, 103 ms in blocks of 2048 columns); but the
- * copy of the first block and the product of the last overlap nothing. So
- * the first block is an eighth of the largest, and each next one twice the
- * last. The largest has max(m/2, 4096) columns (at most 1 GiB): C's traffic
- * per block grows with m^2, a block's work with m^2 k. Measured on the H100
- * in double, A and C pinned, largest block 128 MB / 256 MB / 512 MB / 1 GiB
- * (docs/results/s22/c5/, ms): 4096 x 65536 42 / 43 / 45 / 50, 8192 x 32768
- * 57 / 56 / 59 / 67, 16384 x 16384 134 / 122 / 117 / 115; this rule takes
- * 128 MB, 256 MB and 1 GiB there. GCHOL_HOST_CHUNK_BYTES sets the largest
- * block's bytes instead (the tests use small blocks to get many of them). */
-enum { kMaxBlockBytes = 1 << 30, kFirstBlockFraction = 8, kMinLargestBlock = 4096 };
-
-static int64_t largest_block(int64_t m, size_t es)
+ * triangle, so few large blocks compute fastest; but the copy of the first
+ * block and the product of the last overlap nothing. So the first block is
+ * a fraction of the largest, and each next one twice the last. The largest
+ * has max(m / 2, host_block_min_cols) columns, at most host_block_max_bytes
+ * (the tuning table): C's traffic per block grows with m^2, a block's work
+ * with m^2 k. A test may fix the largest block's bytes (test_hooks.h). */
+static int64_t largest_block(const gchol_tune_t *t, int64_t m, size_t es)
 {
-    const char *v = getenv("GCHOL_HOST_CHUNK_BYTES");
-    const long long b = v && *v ? atoll(v) : 0;
+    const int64_t b = gchol_test_hooks()->host_chunk_bytes;
     if (b > 0) return (int64_t)((size_t)b / ((size_t)m * es));
-    int64_t kc = m / 2 > kMinLargestBlock ? m / 2 : kMinLargestBlock;
-    const int64_t cap = (int64_t)((size_t)kMaxBlockBytes / ((size_t)m * es));
+    int64_t kc = m / 2 > t->host_block_min_cols ? m / 2 : t->host_block_min_cols;
+    const int64_t cap = (int64_t)((size_t)t->host_block_max_bytes / ((size_t)m * es));
     return kc < cap ? kc : cap;
 }
 
-static int64_t first_block(int64_t kc) { return (kc + kFirstBlockFraction - 1) / kFirstBlockFraction; }
-
-/* C back in parts (job->c_back): the last block's product runs as kParts
- * launches, each on a range of C's columns (of its lower view) and every row
- * below, and each part comes back while the next ones compute; else C's
- * download (1 GB at 16384 in double) follows the whole product. Where m >=
- * kPartsFromM, so that each launch keeps many tiles (GCHOL_HOST_PARTS_FROM
- * sets that m instead: the tests use small ones). */
-enum { kParts = 4, kPartsFromM = 8192 };
-
-static int64_t parts_from_m(void)
+static int64_t first_block(const gchol_tune_t *t, int64_t kc)
 {
-    const char *v = getenv("GCHOL_HOST_PARTS_FROM");
-    const long long m = v && *v ? atoll(v) : 0;
-    return m > 0 ? (int64_t)m : kPartsFromM;
+    const int64_t f = t->host_first_block_frac > 1 ? t->host_first_block_frac : 1;
+    return (kc + f - 1) / f;
 }
 
-static int64_t part_start(int64_t m, int p)
+/* C back in parts (job->c_back): the last block's product runs as `parts`
+ * launches, each on a range of C's columns (of its lower view) and every
+ * row below, and each part comes back while the next ones compute; else
+ * C's download (1 GB at 16384 in double) follows the whole product. Where
+ * m >= host_parts_from_m, so that each launch keeps many tiles. */
+static int part_count(const gchol_tune_t *t)
 {
-    return p >= kParts ? m : (m * p / kParts) / GCHOL_TRI_BLOCK * GCHOL_TRI_BLOCK;
+    return t->host_parts < 1 ? 1 : t->host_parts > GCHOL_TUNE_MAX_PARTS ? GCHOL_TUNE_MAX_PARTS
+                                                                          : t->host_parts;
+}
+
+static int64_t part_start(int64_t m, int p, int parts)
+{
+    return p >= parts ? m : (m * p / parts) / GCHOL_TRI_BLOCK * GCHOL_TRI_BLOCK;
 }
 
 /* C += alpha A_b D_b^2 A_b^T (beta_b C first), on the queue's stream. */
@@ -93,6 +92,7 @@ done:
     return st;
 }
 
+/* gchol_dhost_stream_copy_c, gchol_shost_stream_copy_c */
 int64_t PFX(host_stream_copy_c)(gchol_queue_t q, const PFX(stream_job_t) *j, FLOAT *dC,
                                 gchol_stage_t *stage_c, enum cudaMemcpyKind kind)
 {
@@ -108,6 +108,7 @@ int64_t PFX(host_stream_copy_c)(gchol_queue_t q, const PFX(stream_job_t) *j, FLO
                                                     (size_t)j->ldc * es, q->stream));
 }
 
+/* gchol_dhost_stream, gchol_shost_stream */
 int64_t PFX(host_stream)(const PFX(stream_job_t) *j, PFX(stream_post_t) post, void *ctx)
 {
     const size_t es = sizeof(FLOAT);
@@ -123,24 +124,30 @@ int64_t PFX(host_stream)(const PFX(stream_job_t) *j, PFX(stream_post_t) post, vo
     const int64_t al = 256 / (int64_t)es;
     const int64_t csize = round_up(j->rfp ? m * (m + 1) / 2 : m * m, al); /* C, ld m */
     const int64_t rsize = round_up(m * nrhs, al);
-    int64_t kc = largest_block(m, es);
-    if (kc < 1) kc = 1;
-    if (kc > n) kc = n;
 
     gchol_queue_t q = NULL;
-    int prev = 0, entered = 0;
-    cudaEvent_t ready[2] = { NULL, NULL }, freed[2] = { NULL, NULL }, part_done[kParts] = { NULL };
-    const int parts = j->c_back && !j->rfp && m >= parts_from_m() && n > 0;
+    int prev = 0, entered = 0, nparts = 0;
+    cudaEvent_t ready[2] = { NULL, NULL }, freed[2] = { NULL, NULL };
+    cudaEvent_t part_done[GCHOL_TUNE_MAX_PARTS] = { NULL };
     int64_t st = gchol_default_queue_acquire(&q);
     if (st == GCHOL_SUCCESS) st = gchol_queue_enter(q, &prev);
     if (st != GCHOL_SUCCESS) goto done;
     entered = 1;
+    const gchol_tune_t *t = q->tune;
+    int64_t kc = largest_block(t, m, es);
+    if (kc < 1) kc = 1;
+    if (kc > n) kc = n;
+    const int64_t parts_from = gchol_test_hooks()->host_parts_from_m > 0
+                                   ? gchol_test_hooks()->host_parts_from_m
+                                   : t->host_parts_from_m;
+    const int parts = j->c_back && !j->rfp && m >= parts_from && n > 0;
+    if (parts) nparts = part_count(t);
     /* C, R and the blocks of A, d and B; smaller blocks if they do not fit
      * (down to 64 columns) */
     int nbuf = 0;
     int64_t block = 0; /* elements per buffer: A_b, d_b, B_b, each aligned */
     for (;;) {
-        nbuf = n == 0 ? 0 : n > first_block(kc) ? 2 : 1;
+        nbuf = n == 0 ? 0 : n > first_block(t, kc) ? 2 : 1;
         block = round_up(m * kc, al) + round_up(kc, al) + round_up(kc * nrhs, al);
         /* (in elements; an m or n beyond any memory must not wrap the size) */
         int64_t total = 0;
@@ -165,7 +172,7 @@ int64_t PFX(host_stream)(const PFX(stream_job_t) *j, PFX(stream_post_t) post, vo
         GCHOL_CUDA(cudaEventCreateWithFlags(&ready[b], cudaEventDisableTiming));
         GCHOL_CUDA(cudaEventCreateWithFlags(&freed[b], cudaEventDisableTiming));
     }
-    for (int p = 0; parts && p < kParts; ++p)
+    for (int p = 0; p < nparts; ++p)
         GCHOL_CUDA(cudaEventCreateWithFlags(&part_done[p], cudaEventDisableTiming));
     gchol_stage_t *stage_a = n ? gchol_queue_stager(q, j->A) : NULL;
     gchol_stage_t *stage_d = n && j->d ? gchol_queue_stager(q, j->d) : NULL;
@@ -183,7 +190,7 @@ int64_t PFX(host_stream)(const PFX(stream_job_t) *j, PFX(stream_post_t) post, vo
         GCHOL_TRY(block_product(j, 0, NULL, NULL, j->beta, dC, q));
         if (nrhs) GCHOL_CUDA(cudaMemsetAsync(dR, 0, (size_t)(m * nrhs) * es, q->stream));
     }
-    int64_t k = first_block(kc);
+    int64_t k = first_block(t, kc);
     for (int64_t j0 = 0, blk = 0; j0 < n; j0 += k, ++blk) {
         const int b = (int)(blk % 2);
         if (blk > 0) k = 2 * k < kc ? 2 * k : kc;
@@ -206,8 +213,8 @@ int64_t PFX(host_stream)(const PFX(stream_job_t) *j, PFX(stream_post_t) post, vo
         /* later blocks add to C and R */
         const FLOAT beta_b = j0 == 0 ? j->beta : (FLOAT)1;
         if (parts && j0 + k == n) { /* the last block: C's columns [c0, c1) and the rows below */
-            for (int p = 0; p < kParts; ++p) {
-                const int64_t c0 = part_start(m, p), c1 = part_start(m, p + 1);
+            for (int p = 0; p < nparts; ++p) {
+                const int64_t c0 = part_start(m, p, nparts), c1 = part_start(m, p + 1, nparts);
                 if (c1 > c0) {
                     GCHOL_TRY(PFX(syrk_diag_cols)(j->uplo, m - c0, c1 - c0, k, j->alpha,
                                                   dA[b] + c0, m, ddb, beta_b, dC + c0 + c0 * m, m,
@@ -224,12 +231,13 @@ int64_t PFX(host_stream)(const PFX(stream_job_t) *j, PFX(stream_post_t) post, vo
     if (j->c_back) {
         if (j->beta != 0) gchol_host_inout_written = 1;
         if (parts) { /* each part once its product has run, on down_stream */
-            for (int p = 0; p < kParts; ++p) {
-                if (part_start(m, p + 1) == part_start(m, p)) continue; /* (small m, tests) */
+            for (int p = 0; p < nparts; ++p) {
+                const int64_t c0 = part_start(m, p, nparts), c1 = part_start(m, p + 1, nparts);
+                if (c1 == c0) continue; /* (small m, tests) */
                 GCHOL_CUDA(cudaStreamWaitEvent(q->down_stream, part_done[p], 0));
                 GCHOL_CUDA(gchol_host_copy_triangle_part(
-                    stage_c, cudaMemcpyDeviceToHost, gchol_uplo_is_upper(j->uplo), m,
-                    part_start(m, p), part_start(m, p + 1), es, (char *)dC, (size_t)m * es,
+                    stage_c, cudaMemcpyDeviceToHost, gchol_uplo_is_upper(j->uplo), m, c0, c1,
+                    es, (char *)dC, (size_t)m * es,
                     (char *)j->C, (size_t)j->ldc * es, q->down_stream));
             }
         } else {
@@ -249,7 +257,7 @@ done:
             if (ready[b]) cudaEventDestroy(ready[b]);
             if (freed[b]) cudaEventDestroy(freed[b]);
         }
-        for (int p = 0; p < kParts; ++p)
+        for (int p = 0; p < GCHOL_TUNE_MAX_PARTS; ++p)
             if (part_done[p]) cudaEventDestroy(part_done[p]);
         if (entered) gchol_queue_leave(prev);
     }

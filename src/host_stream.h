@@ -8,6 +8,11 @@
 #ifndef GCHOL_HOST_STREAM_H
 #define GCHOL_HOST_STREAM_H
 
+#include "gchol.h"
+#include "host_stage.h"
+
+#include <cuda_runtime_api.h>
+
 typedef struct {
     int            rfp;        /* C's storage: 0 full (ld m on the device), 1 RFP */
     char           transr, uplo; /* transr: RFP only */
@@ -36,12 +41,14 @@ typedef struct {
 typedef int64_t (*PFX(stream_post_t))(gchol_queue_t q, const PFX(stream_job_t) *job, FLOAT *dC,
                                       FLOAT *dR, gchol_stage_t *stage_c, void *ctx);
 
-/* Runs the job on the library-owned queue, then post(ctx); synchronous.
+/* gchol_dhost_stream, gchol_shost_stream: runs the job on the library-owned
+ * queue, then post(ctx); synchronous.
  * Arguments checked; m > 0. Returns post's value, or a library error. */
 int64_t PFX(host_stream)(const PFX(stream_job_t) *job, PFX(stream_post_t) post, void *ctx);
 
-/* Copies C's stored part (triangle or RFP array) between job->C and the
- * device's dC (ld m), either way (kind). */
+/* gchol_dhost_stream_copy_c, gchol_shost_stream_copy_c: copies C's stored
+ * part (triangle or RFP array) between job->C and the device's dC (ld m),
+ * either way (kind). */
 int64_t PFX(host_stream_copy_c)(gchol_queue_t q, const PFX(stream_job_t) *job, FLOAT *dC,
                                 gchol_stage_t *stage_c, enum cudaMemcpyKind kind);
 

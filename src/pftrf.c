@@ -19,18 +19,25 @@
  *   stored apart from L11 (transposed against it), so L11 is factored by
  *   potrf and L21 solved by a recursive trsm first; one call then factors
  *   the columns of L22, folding A22 -= L21 L21^T into its updates.
- * - four steps (small n, below gchol_left_auto_from):
+ * - four steps (small n, below the tuning table's io_tiled_below):
  *   potrf on L11, a recursive (gemm-rich) trsm for L21, a recursive syrk
  *   on A22, potrf on L22 (trsm_rec.c, syrk_rec.c), each with the flags that
  *   match how its block is stored.
  */
-#include "internal.h"
 #include "prec.h"
+
+#include "args.h"
+#include "blas_ext.h"
+#include "host_io.h"
+#include "options_ext.h"
+#include "potrf.h"
+#include "queue.h"
+#include "status.h"
+
+#include "tune/tune.h"
 
 #include "../kernels/gchol_kernels.h"
 #include "../kernels/rfp_index.h"
-
-#include <stdlib.h>
 
 /* L21 := A21 L11^{-T}, or its transpose M := L11^{-1} M. With L11 kept as
  * its transpose (upper), the transpose flag flips. */
@@ -48,16 +55,16 @@ static int64_t solve_l21(const gchol_rfp_blocks_t *b, FLOAT *dA, gchol_queue_t q
 }
 
 /* Whether pftrf takes the fused form (n2: the second block's order). */
-static int fused_form(const gchol_options_t *o, int64_t n, int64_t n2)
+static int fused_form(const gchol_options_t *o, const gchol_tune_t *t, int64_t n, int64_t n2)
 {
     return n2 > 0 && (o->variant == GCHOL_VARIANT_LEFT ||
-                     (o->variant == GCHOL_VARIANT_AUTO && n >= gchol_left_auto_from(PREC_CHAR)));
+                      (o->variant == GCHOL_VARIANT_AUTO &&
+                       n >= gchol_left_auto_from_tuned(t, PREC_CHAR)));
 }
 
-/* opts: variant auto takes the fused form from gchol_left_auto_from (where
- * the left-looking driver ran for a full matrix before the single-kernel
- * tiled potrf grew faster; the four steps around it are slower there),
- * left forces it (with the options' nb, recnb and lookahead), right or
+/* opts: variant auto takes the fused form from the tuning table's
+ * io_tiled_below (the four steps around two half-size potrf are slower
+ * there), left forces it (with the options' nb, recnb and lookahead), right or
  * tiled force the four steps, whose two potrf then run with these options.
  * pb: the blocks of dA (as stored, or realigned); opts: not NULL. The queue
  * is entered. */
@@ -68,7 +75,7 @@ static int64_t pftrf_blocks(const gchol_rfp_blocks_t *pb, int upper, int64_t n, 
     FLOAT *A11 = dA + b.off11, *A21 = dA + b.off21, *A22 = dA + b.off22;
     int64_t st = GCHOL_SUCCESS, info = 0;
     gchol_options_t o = *opts;
-    const int fused = fused_form(&o, n, b.n2);
+    const int fused = fused_form(&o, queue->tune, n, b.n2);
 
     if (fused && !upper) return PFX(potrf_blocks)(&b, n, dA, 0, &o, queue);
     /* L11: potrf of the block's stored triangle. */
@@ -90,15 +97,13 @@ done:
 
 /* transr = 'N' with even n runs on the realigned layout (rfp_index.h): its
  * leading dimension n is even where the stored one, n + 1, is odd. Only in
- * the fused form: below it (n < 4608 in double, 6144 in single) the four
- * steps ran 3-9% slower realigned at 1024-4096 (the rotations' launches
- * against sub-millisecond factorizations; docs/results/s17/c5/), and from
- * 8192 2-11% faster. Unless GCHOL_RFP_REALIGN=0 (for comparison). */
-static int realign_wanted(int transposed, int64_t n, const gchol_options_t *o)
+ * the fused form, from the tuning table's rfp_realign_from: the four steps
+ * below it lose to the rotations' launches (3-9% at 1024-4096). */
+static int realign_wanted(int transposed, int64_t n, const gchol_options_t *o,
+                          const gchol_tune_t *t)
 {
-    if (transposed || n % 2 != 0 || !fused_form(o, n, n / 2)) return 0;
-    const char *env = getenv("GCHOL_RFP_REALIGN");
-    return !(env && atoi(env) == 0);
+    return !transposed && n % 2 == 0 && n >= gchol_tune_prec(t, PREC_CHAR)->rfp_realign_from &&
+           fused_form(o, t, n, n / 2);
 }
 
 static int64_t pftrf_run(int transposed, int upper, int64_t n, FLOAT *dA,
@@ -109,7 +114,7 @@ static int64_t pftrf_run(int transposed, int upper, int64_t n, FLOAT *dA,
     if (opts) o = *opts; else gchol_options_default(&o);
     int64_t st = gchol_queue_enter(queue, &prev);
     if (st != GCHOL_SUCCESS) return st;
-    if (!realign_wanted(transposed, n, &o)) {
+    if (!realign_wanted(transposed, n, &o, queue->tune)) {
         const gchol_rfp_blocks_t b = gchol_rfp_blocks(transposed, upper, n);
         st = pftrf_blocks(&b, upper, n, dA, &o, queue);
     } else {
@@ -145,6 +150,7 @@ static int64_t pftrf_run(int transposed, int upper, int64_t n, FLOAT *dA,
  *   swap restores the other block of its square bit for bit); trace must
  *   be NULL, queue (7).
  * -------------------------------------------------------------------------- */
+/* gchol_dpftrf_expert_gpu, gchol_spftrf_expert_gpu */
 int64_t PFX(pftrf_expert_gpu)(char transr, char uplo, int64_t n, FLOAT *dA, int64_t *info,
                               const gchol_options_t *opts, gchol_queue_t queue)
 {
@@ -170,6 +176,7 @@ int64_t PFX(pftrf_expert_gpu)(char transr, char uplo, int64_t n, FLOAT *dA, int6
  *   info (5) 0, -i, k > 0 (leading minor k not positive definite, NaN
  *   included; as LAPACK's ?pftrf) or a library error (<= -100), queue (6).
  * -------------------------------------------------------------------------- */
+/* gchol_dpftrf_gpu, gchol_spftrf_gpu */
 int64_t PFX(pftrf_gpu)(char transr, char uplo, int64_t n, FLOAT *dA, int64_t *info,
                        gchol_queue_t queue)
 {
@@ -186,6 +193,7 @@ int64_t PFX(pftrf_gpu)(char transr, char uplo, int64_t n, FLOAT *dA, int64_t *in
  * holds LAPACK's partial factor).
  *   transr (1), uplo (2), n (3), A (4) host, n(n+1)/2 elements, info (5).
  * -------------------------------------------------------------------------- */
+/* gchol_dpftrf, gchol_spftrf */
 int64_t PFX(pftrf)(char transr, char uplo, int64_t n, FLOAT *A, int64_t *info)
 {
     int64_t st = 0;

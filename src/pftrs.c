@@ -5,11 +5,16 @@
  * With L the lower factor (L = U^T for uplo = 'U') split as in rfp_index.h:
  *   L Y = B:    Y1 = L11^{-1} B1,  B2 -= L21 Y1,   Y2 = L22^{-1} B2;
  *   L^T X = Y:  X2 = L22^{-T} Y2,  Y1 -= L21^T X2, X1 = L11^{-T} Y1;
- * four triangular solves (trsm_rec.c) and two gemm, with flags that follow how each block of
- * the RFP array is stored.
+ * four triangular solves (trsm_rec.c) and two gemm, with flags that follow
+ * how each block of the RFP array is stored.
  */
-#include "internal.h"
 #include "prec.h"
+
+#include "args.h"
+#include "blas_ext.h"
+#include "host_io.h"
+#include "queue.h"
+#include "status.h"
 
 #include "../kernels/rfp_index.h"
 
@@ -58,7 +63,7 @@ done:
 }
 
 /* -----------------------------------------------------------------------------
- * gchol_?pftrs_gpu: X := A^{-1} B with A = L L^T or U^T U factored by pftrf.
+ * gchol_dpftrs_gpu, gchol_spftrs_gpu: X := A^{-1} B with A = L L^T or U^T U factored by pftrf.
  *   transr (1) 'N'/'T', uplo (2) 'L'/'U', n (3) >= 0, nrhs (4) >= 0,
  *   dA (5) device RFP factor, dB (6) device n x nrhs, overwritten by X,
  *   lddb (7) >= max(1,n), info (8) receives the return value, queue (9).
@@ -102,7 +107,7 @@ static int64_t host_pftrs_job(gchol_queue_t q, char *dbase, void *ctx, int *down
 }
 
 /* -----------------------------------------------------------------------------
- * gchol_?pftrs: the same with the factor A and B in host memory, on the
+ * gchol_dpftrs, gchol_spftrs: the same with the factor A and B in host memory, on the
  * library-owned queue (like gchol_?potrf). Only the n x nrhs block of B comes
  * back; its padding rows are never written. Synchronous.
  *   transr (1), uplo (2), n (3), nrhs (4), A (5) host RFP factor,

@@ -8,11 +8,16 @@
  * device, where B is solved, so the factor goes up once instead of twice as
  * with gchol_?potrf followed by gchol_?potrs.
  */
-#include "internal.h"
 #include "prec.h"
 
+#include "args.h"
+#include "host_io.h"
+#include "potrf.h"
+#include "queue.h"
+#include "status.h"
+
 /* -----------------------------------------------------------------------------
- * gchol_?posv: factors A = L L^T ('L') or U^T U ('U') and overwrites B with
+ * gchol_dposv, gchol_sposv: factors A = L L^T ('L') or U^T U ('U') and overwrites B with
  * X = A^{-1} B, on the library-owned queue. Synchronous.
  *   uplo (1), n (2) >= 0, nrhs (3) >= 0, A (4) host, lda (5) >= max(1,n),
  *   B (6) host, ldb (7) >= max(1,n), info (8).

@@ -9,21 +9,23 @@
  * is copied. The other triangle and the padding rows of A are never
  * written. The transfers, not the factorization, set the time: from
  * pageable memory every copy goes through the queue's stager
- * (host_stage.c: pinned buffers and a pool of host threads, ~38 GB/s
- * instead of the driver's ~9-13; double, n = 16384, 'L': 278 -> 99 ms);
- * from pinned memory they are direct. With the left-looking driver's
+ * (host_stage.c: pinned buffers and a pool of host threads; double,
+ * n = 16384, 'L': 278 -> 99 ms); from pinned memory they are direct. With the left-looking driver's
  * lookahead the transfers run beside the factorization: block column k+1
  * goes up while step k runs, and finished columns come back while later
  * ones are factored (host_io_t).
  */
-#include "internal.h"
 #include "prec.h"
 
-#include <string.h>
+#include "args.h"
+#include "host_io.h"
+#include "options_ext.h"
+#include "potrf.h"
+#include "queue.h"
+#include "status.h"
+#include "tune/tune.h"
 
-/* Block columns of the copy back (also the staging size, kCopyNb^2), and
- * the bands whose rectangle below (L) or right (U) comes back in one copy. */
-enum { kCopyNb = 256, kBand = 1024 };
+#include <string.h>
 
 /* The transfers of one call, in "view" block columns: view column block
  * [c0, c1) is stored rows c0..n of columns c0..c1 for 'L', rows c0..c1 of
@@ -31,18 +33,13 @@ enum { kCopyNb = 256, kBand = 1024 };
  * view). Uploads go on up_stream (the call returns once the data is
  * staged, so the host copies while the GPU computes); both
  * factorization streams wait for them. Columns the driver reports final are
- * copied back two steps later on down_stream, so that the host, which waits
- * for each copy from device to pageable memory, always leaves the GPU a
- * step of work queued. */
-enum { kLag = 2 };
-/* Pinned slots for the diagonal blocks of the bands copied back, each
- * unpacked when it is next needed. Two: in an A/B from pinned arrays (s24
- * c5, two rounds) four slots were 5-15% slower at 8192 and up to 2% at
- * 16384, block columns of 1536 (two bands per final() call) included. */
-#ifndef GCHOL_HOST_SLOTS /* (A/B builds) */
-#define GCHOL_HOST_SLOTS 2
-#endif
-enum { kSlots = GCHOL_HOST_SLOTS };
+ * copied back `lag` steps later on down_stream, so that the host, which
+ * waits for each copy from device to pageable memory, always leaves the GPU
+ * work queued. They come back in bands of `band` view columns: the
+ * rectangle below (L) or right (U) of a band in one copy, its diagonal
+ * blocks (copy_nb wide) into one of `nslots` pinned slots, each unpacked
+ * when it is next needed. The sizes are the queue's tuning table's
+ * (host_copy_nb, host_band, host_lag, host_slots). */
 typedef struct {
     gchol_queue_t q;
     gchol_stage_t *stager;        /* for A, or NULL: copies go direct      */
@@ -51,18 +48,21 @@ typedef struct {
     FLOAT        *A, *dA;
     int64_t       up_to, down_to; /* view columns uploaded / copied back  */
     cudaEvent_t   ev_up;
-    cudaEvent_t   ev_final[kLag]; /* where the last kLag final() calls were */
-    int64_t       col_final[kLag];
+    int64_t       copy_nb, band;
+    int           lag, nslots;
+    cudaEvent_t   ev_final[GCHOL_TUNE_MAX_LAG]; /* where the last lag final() calls were */
+    int64_t       col_final[GCHOL_TUNE_MAX_LAG];
     int           nfinal;         /* final() calls so far                  */
-    FLOAT        *slot[kSlots];   /* pinned: a band's diagonal blocks each */
-    cudaEvent_t   ev_slot[kSlots]; /* their copy has landed                */
-    int64_t       slot_c0[kSlots], slot_c1[kSlots]; /* the band in each (empty: c1 <= c0) */
+    FLOAT        *slot[GCHOL_TUNE_MAX_SLOTS];    /* pinned: a band's diagonal blocks each */
+    cudaEvent_t   ev_slot[GCHOL_TUNE_MAX_SLOTS]; /* their copy has landed                */
+    int64_t       slot_c0[GCHOL_TUNE_MAX_SLOTS]; /* the band in each (empty: c1 <= c0)   */
+    int64_t       slot_c1[GCHOL_TUNE_MAX_SLOTS];
     int           next_slot;      /* the oldest slot, next to be reused    */
 } host_io_t;
 
 /* View columns [c0, c1) are, for 'U', stored rows c0..c1: the part right
  * of c1 goes in one 2D copy (rows c1 - c0 long: a block column of the
- * driver), the rest by stored column blocks of kCopyNb from row c0 down to
+ * driver), the rest by stored column blocks of copy_nb from row c0 down to
  * each diagonal block. For 'L' they are stored column blocks. With c0 = 0
  * and c1 = n both triangles go by stored column blocks, whose columns are
  * long contiguous runs (narrow 2D rows from pageable memory are slow). */
@@ -89,8 +89,8 @@ static int64_t io_need(void *ctx, int64_t col_end)
     if (c1 <= c0) return GCHOL_SUCCESS;
     cudaError_t e = cudaSuccess;
     if (io->upper && c1 < n) e = copy_block(io, c0, c1, c1 - c0, n - c1, up, s);
-    for (int64_t j = c0; j < c1 && e == cudaSuccess; j += kCopyNb) {
-        const int64_t jb = c1 - j < kCopyNb ? c1 - j : kCopyNb;
+    for (int64_t j = c0; j < c1 && e == cudaSuccess; j += io->copy_nb) {
+        const int64_t jb = c1 - j < io->copy_nb ? c1 - j : io->copy_nb;
         /* the diagonal block whole, and rows c0..j above it (U) or the rows
          * below it (L) */
         e = io->upper ? copy_block(io, c0, j, j + jb - c0, jb, up, s)
@@ -105,7 +105,7 @@ static int64_t io_need(void *ctx, int64_t col_end)
 }
 
 /* Copies the triangles of the diagonal blocks of slot `slot` (view columns
- * [c0, c1), each block at kCopyNb^2 elements from the previous, ld jb) from
+ * [c0, c1), each block at copy_nb^2 elements from the previous, ld jb) from
  * the pinned staging into A, once their copy has landed. */
 static int64_t unpack_slot(host_io_t *io, int slot)
 {
@@ -116,8 +116,9 @@ static int64_t unpack_slot(host_io_t *io, int slot)
     io->slot_c1[slot] = io->slot_c0[slot] = 0;
     cudaError_t e = cudaEventSynchronize(io->ev_slot[slot]);
     if (e != cudaSuccess) return gchol_from_cuda(e);
-    for (int64_t j = c0; j < c1; j += kCopyNb, stage += kCopyNb * kCopyNb) {
-        const int64_t jb = c1 - j < kCopyNb ? c1 - j : kCopyNb;
+    const int64_t cb = io->copy_nb;
+    for (int64_t j = c0; j < c1; j += cb, stage += cb * cb) {
+        const int64_t jb = c1 - j < cb ? c1 - j : cb;
         for (int64_t c = 0; c < jb; ++c) {
             const int64_t lo = io->upper ? 0 : c, len = io->upper ? c + 1 : jb - c;
             memcpy(io->A + (j + lo) + (j + c) * lda, stage + lo + c * jb, (size_t)len * w);
@@ -127,12 +128,12 @@ static int64_t unpack_slot(host_io_t *io, int slot)
 }
 
 /* Unpacks, oldest first, the slots whose copies have already landed, so
- * that few are left for the end (s23 c12: with four slots and none
- * unpacked early, the end's tail cost the pinned 8192 up to ~1 ms). */
+ * that few are left for the end (the end's tail otherwise cost the pinned
+ * 8192 up to ~1 ms). */
 static int64_t unpack_ready(host_io_t *io)
 {
-    for (int i = 0; i < kSlots; ++i) {
-        const int slot = (io->next_slot + i) % kSlots;
+    for (int i = 0; i < io->nslots; ++i) {
+        const int slot = (io->next_slot + i) % io->nslots;
         if (io->slot_c1[slot] <= io->slot_c0[slot]) continue;
         const cudaError_t e = cudaEventQuery(io->ev_slot[slot]);
         if (e == cudaErrorNotReady) {
@@ -147,10 +148,10 @@ static int64_t unpack_ready(host_io_t *io)
 
 /* Copies view columns [down_to, c1) back to A, only the referenced
  * triangle, on down_stream (the copies start once it gets there): by bands
- * of kBand view columns, the rectangle beside the band straight into A (in
+ * of `band` view columns, the rectangle beside the band straight into A (in
  * one pipelined copy through the stager from pageable memory, which blocks
  * the host until it is done), the band's diagonal blocks whole into one of
- * kSlots pinned slots, from which only their referenced triangle goes into
+ * nslots pinned slots, from which only their referenced triangle goes into
  * A when the slot is next needed or at the end (download_finish). So from
  * pinned memory the host waits only for the copies of bands reported two
  * calls before, while the factorization goes on. */
@@ -165,8 +166,9 @@ static int64_t download(host_io_t *io, int64_t c1)
     gchol_host_inout_written = 1;
     int64_t st = unpack_ready(io);
     if (st != GCHOL_SUCCESS) return st;
-    for (int64_t b0 = c0; b0 < c1; b0 += kBand) {
-        const int64_t b1 = c1 - b0 < kBand ? c1 : b0 + kBand;
+    const int64_t cb = io->copy_nb;
+    for (int64_t b0 = c0; b0 < c1; b0 += io->band) {
+        const int64_t b1 = c1 - b0 < io->band ? c1 : b0 + io->band;
         cudaError_t e = cudaSuccess;
         if (b1 < n)
             e = io->upper ? copy_block(io, b0, b1, b1 - b0, n - b1, down, s)
@@ -175,8 +177,8 @@ static int64_t download(host_io_t *io, int64_t c1)
         st = unpack_slot(io, slot); /* the oldest band, if still there */
         if (st != GCHOL_SUCCESS) return st;
         FLOAT *stage = io->slot[slot];
-        for (int64_t j = b0; j < b1 && e == cudaSuccess; j += kCopyNb, stage += kCopyNb * kCopyNb) {
-            const int64_t jb = b1 - j < kCopyNb ? b1 - j : kCopyNb;
+        for (int64_t j = b0; j < b1 && e == cudaSuccess; j += cb, stage += cb * cb) {
+            const int64_t jb = b1 - j < cb ? b1 - j : cb;
             /* rows b0..j above the diagonal block (U), or below it down to b1 (L) */
             const int64_t r0 = io->upper ? b0 : j + jb, rows = io->upper ? j - b0 : b1 - j - jb;
             e = copy_block(io, r0, j, rows, jb, down, s);
@@ -188,7 +190,7 @@ static int64_t download(host_io_t *io, int64_t c1)
         if (e != cudaSuccess) return gchol_from_cuda(e);
         io->slot_c0[slot] = b0;
         io->slot_c1[slot] = b1;
-        io->next_slot = (slot + 1) % kSlots;
+        io->next_slot = (slot + 1) % io->nslots;
     }
     io->down_to = c1;
     return GCHOL_SUCCESS;
@@ -198,18 +200,18 @@ static int64_t download(host_io_t *io, int64_t c1)
 static int64_t download_finish(host_io_t *io)
 {
     int64_t st = GCHOL_SUCCESS;
-    for (int i = 0; i < kSlots && st == GCHOL_SUCCESS; ++i)
-        st = unpack_slot(io, (io->next_slot + i) % kSlots);
+    for (int i = 0; i < io->nslots && st == GCHOL_SUCCESS; ++i)
+        st = unpack_slot(io, (io->next_slot + i) % io->nslots);
     return st;
 }
 
 /* Columns below col_end are final at the point just enqueued on s: copy
- * back the columns reported kLag calls ago. */
+ * back the columns reported lag calls ago. */
 static int64_t io_final(void *ctx, int64_t col_end, cudaStream_t s)
 {
     host_io_t *io = ctx;
-    const int slot = io->nfinal % kLag;
-    if (io->nfinal >= kLag) {
+    const int slot = io->nfinal % io->lag;
+    if (io->nfinal >= io->lag) {
         cudaError_t e = cudaStreamWaitEvent(io->q->down_stream, io->ev_final[slot], 0);
         if (e != cudaSuccess) return gchol_from_cuda(e);
         int64_t st = download(io, io->col_final[slot]);
@@ -237,18 +239,26 @@ static int swaps_whole(char uplo, const gchol_options_t *opts)
 static int64_t factor_host(char uplo, int64_t n, FLOAT *A, int64_t lda, FLOAT *dA, int64_t ldda,
                            const gchol_options_t *opts, gchol_queue_t q, int64_t uploaded)
 {
+    const gchol_tune_t *t = q->tune;
+    const int64_t cb = t->host_copy_nb > 0 ? t->host_copy_nb : 256;
     host_io_t io = { .q = q, .stager = gchol_queue_stager(q, A),
                      .upper = gchol_uplo_is_upper(uplo), .n = n, .lda = lda, .ldda = ldda,
-                     .A = A, .dA = dA, .up_to = uploaded };
-    const size_t slot_elems = (size_t)kBand * kCopyNb;
-    int64_t st = gchol_queue_reserve_host(q, kSlots * slot_elems * sizeof(FLOAT));
+                     .A = A, .dA = dA, .up_to = uploaded, .copy_nb = cb,
+                     .band = t->host_band > 0 ? t->host_band : cb,
+                     .lag = t->host_lag < 1 ? 1 : t->host_lag > GCHOL_TUNE_MAX_LAG
+                                                      ? GCHOL_TUNE_MAX_LAG : t->host_lag,
+                     .nslots = t->host_slots < 1 ? 1 : t->host_slots > GCHOL_TUNE_MAX_SLOTS
+                                                           ? GCHOL_TUNE_MAX_SLOTS : t->host_slots };
+    /* a band's diagonal blocks, copy_nb^2 elements apart */
+    const size_t slot_elems = (size_t)((io.band + cb - 1) / cb) * (size_t)(cb * cb);
+    int64_t st = gchol_queue_reserve_host(q, (size_t)io.nslots * slot_elems * sizeof(FLOAT));
     if (st != GCHOL_SUCCESS) return st;
-    for (int i = 0; i < kSlots; ++i) io.slot[i] = (FLOAT *)q->hstage + i * slot_elems;
+    for (int i = 0; i < io.nslots; ++i) io.slot[i] = (FLOAT *)q->hstage + i * slot_elems;
     int created = 0, created_slots = 0;
     cudaError_t e = cudaEventCreateWithFlags(&io.ev_up, cudaEventDisableTiming);
-    for (; e == cudaSuccess && created < kLag; ++created)
+    for (; e == cudaSuccess && created < io.lag; ++created)
         e = cudaEventCreateWithFlags(&io.ev_final[created], cudaEventDisableTiming);
-    for (; e == cudaSuccess && created_slots < kSlots; ++created_slots)
+    for (; e == cudaSuccess && created_slots < io.nslots; ++created_slots)
         e = cudaEventCreateWithFlags(&io.ev_slot[created_slots], cudaEventDisableTiming);
     if (e != cudaSuccess) {
         st = gchol_from_cuda(e);
@@ -297,6 +307,7 @@ static int64_t check_host_args(char uplo, int64_t n, const FLOAT *A, int64_t lda
  * Returns (and stores in *info) 0, -i, k > 0 or a gchol_status_t. When
  * info = k > 0, A holds the partial factor as LAPACK leaves it.
  * -------------------------------------------------------------------------- */
+/* gchol_dpotrf_expert, gchol_spotrf_expert */
 int64_t PFX(potrf_expert)(char uplo, int64_t n, FLOAT *A, int64_t lda, int64_t *info,
                           const gchol_options_t *opts, gchol_queue_t queue)
 {
@@ -326,6 +337,7 @@ int64_t PFX(potrf_expert)(char uplo, int64_t n, FLOAT *A, int64_t lda, int64_t *
  * behind it, then uploads, factors and copies back A. Returns 0, k > 0 or a
  * gchol_status_t. The factor stays on the device (*dA, *ldda) and the extra
  * space at *dextra (256-byte aligned) until the queue's buffer is next used. */
+/* gchol_dpotrf_host_on_queue, gchol_spotrf_host_on_queue */
 int64_t PFX(potrf_host_on_queue)(char uplo, int64_t n, FLOAT *A, int64_t lda, size_t extra,
                                  const gchol_options_t *opts, gchol_queue_t queue, FLOAT **dA,
                                  int64_t *ldda, void **dextra)
@@ -347,31 +359,35 @@ int64_t PFX(potrf_host_on_queue)(char uplo, int64_t n, FLOAT *A, int64_t lda, si
  * reports no final columns (the single-kernel tiled factorization), all of
  * the triangle comes back at the end. Returns 0, k > 0 (A then holds
  * LAPACK's partial factor) or a gchol_status_t. */
-static void device_to_host_options(gchol_options_t *o, int64_t n)
+static void device_to_host_options(gchol_options_t *o, const gchol_tune_t *t, int64_t n)
 {
     gchol_options_default(o);
-    gchol_options_resolve(o, PREC_CHAR, n);
+    gchol_options_resolve_tuned(o, t, PREC_CHAR, n);
 }
 
+/* gchol_dpotrf_device_to_host, gchol_spotrf_device_to_host */
 int64_t PFX(potrf_device_to_host)(char uplo, int64_t n, FLOAT *dA, int64_t ldda, FLOAT *A,
                                   int64_t lda, gchol_queue_t queue)
 {
     gchol_options_t o;
-    device_to_host_options(&o, n);
+    device_to_host_options(&o, queue->tune, n);
     return factor_host(uplo, n, A, lda, dA, ldda, &o, queue, n);
 }
 
-/* Whether potrf_device_to_host's copies run beside the factorization: where
- * the driver reports final columns and the triangles are not swapped. */
+/* gchol_dpotrf_device_to_host_overlaps, gchol_spotrf_device_to_host_overlaps:
+ * whether potrf_device_to_host's copies run beside the factorization (on
+ * the current device, whose queue the caller is about to use): where the
+ * driver reports final columns and the triangles are not swapped. */
 int PFX(potrf_device_to_host_overlaps)(char uplo, int64_t n)
 {
     gchol_options_t o;
-    device_to_host_options(&o, n);
+    device_to_host_options(&o, gchol_tune_current(), n);
     return gchol_options_left_lookahead(&o, n) && !swaps_whole(uplo, &o);
 }
 
 /* gchol_?potrf: LAPACK's ?potrf on the GPU, on the library-owned queue.
  *   uplo (1), n (2), A (3), lda (4), info (5). */
+/* gchol_dpotrf, gchol_spotrf */
 int64_t PFX(potrf)(char uplo, int64_t n, FLOAT *A, int64_t lda, int64_t *info)
 {
     int64_t st = check_host_args(uplo, n, A, lda, info);

@@ -4,13 +4,17 @@
  * prec.h).
  *
  * A = L L^T: L Y = B, then L^T X = Y; A = U^T U: U^T Y = B, then U X = Y.
- * Both solves are the recursive, gemm-rich trsm (trsm_rec.c); one right-hand
- * side goes to cuBLAS trsv instead, memory-bound either way: at n = 32768 in
- * single 4.2 ms against trsm_rec's 7.3 (with 16: trsm_rec 21.6, cuBLAS trsm
- * 33.2; docs/results/s18/c4/).
+ * Both solves are the recursive, gemm-rich trsm (trsm_rec.c), which outruns
+ * cuBLAS trsm (1.5x with 16 right-hand sides at n = 32768); one right-hand
+ * side goes to cuBLAS trsv instead, faster there, memory-bound either way.
  */
-#include "internal.h"
 #include "prec.h"
+
+#include "args.h"
+#include "blas_ext.h"
+#include "host_io.h"
+#include "queue.h"
+#include "status.h"
 
 static int64_t potrs_run(int upper, int64_t n, int64_t nrhs, const FLOAT *dA, int64_t ldda,
                          FLOAT *dB, int64_t lddb, gchol_queue_t queue)
@@ -18,6 +22,7 @@ static int64_t potrs_run(int upper, int64_t n, int64_t nrhs, const FLOAT *dA, in
     const cublasFillMode_t fill = upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
     const cublasOperation_t first = upper ? CUBLAS_OP_T : CUBLAS_OP_N;
     const cublasOperation_t second = upper ? CUBLAS_OP_N : CUBLAS_OP_T;
+    const cublasSideMode_t L = CUBLAS_SIDE_LEFT;
     int64_t st = GCHOL_SUCCESS;
     int prev = 0;
     if ((st = gchol_queue_enter(queue, &prev)) != GCHOL_SUCCESS) return st;
@@ -26,15 +31,15 @@ static int64_t potrs_run(int upper, int64_t n, int64_t nrhs, const FLOAT *dA, in
         GCHOL_BLAS(BLAS_TRSV(queue->blas, fill, second, CUBLAS_DIAG_NON_UNIT, n, dA, ldda, dB, 1));
         goto done;
     }
-    GCHOL_TRY(PFX(trsm_rec)(queue->blas, CUBLAS_SIDE_LEFT, fill, first, n, nrhs, dA, ldda, dB, lddb));
-    GCHOL_TRY(PFX(trsm_rec)(queue->blas, CUBLAS_SIDE_LEFT, fill, second, n, nrhs, dA, ldda, dB, lddb));
+    GCHOL_TRY(PFX(trsm_rec)(queue->blas, L, fill, first, n, nrhs, dA, ldda, dB, lddb));
+    GCHOL_TRY(PFX(trsm_rec)(queue->blas, L, fill, second, n, nrhs, dA, ldda, dB, lddb));
 done:
     gchol_queue_leave(prev);
     return st;
 }
 
 /* -----------------------------------------------------------------------------
- * gchol_?potrs_gpu: X := A^{-1} B with A = L L^T or U^T U factored by potrf.
+ * gchol_dpotrs_gpu, gchol_spotrs_gpu: X := A^{-1} B with A = L L^T or U^T U factored by potrf.
  *   uplo (1) 'L'/'U': the triangle that holds the factor, n (2) >= 0,
  *   nrhs (3) >= 0, dA (4) device factor, ldda (5) >= max(1,n),
  *   dB (6) device n x nrhs, overwritten by X, lddb (7) >= max(1,n),
@@ -72,10 +77,10 @@ static int64_t host_potrs_job(gchol_queue_t q, char *dbase, void *ctx, int *down
 }
 
 /* -----------------------------------------------------------------------------
- * gchol_?potrs: the same with A and B in host memory, on the library-owned
+ * gchol_dpotrs, gchol_spotrs: the same with A and B in host memory, on the library-owned
  * queue. Only A's uplo triangle goes up (with whole 256-wide diagonal
- * blocks). Only the n x nrhs block of B is written back; A, the padding rows of
- * A and B, and the other triangle are never written. Synchronous.
+ * blocks). Only the n x nrhs block of B is written back; A, the padding rows
+ * of A and B, and the other triangle are never written. Synchronous.
  *   uplo (1), n (2), nrhs (3), A (4) host factor, lda (5) >= max(1,n),
  *   B (6) host, ldb (7) >= max(1,n), info (8).
  * -------------------------------------------------------------------------- */

@@ -1,8 +1,12 @@
 /*
- * queue.c -- the gchol queue: device, streams, cuBLAS handles, events,
- * device info word and reusable workspace.
+ * queue.c -- the gchol queue (queue.h): device, streams, cuBLAS handles,
+ * events, device info word and reusable workspace.
  */
-#include "internal.h"
+#include "queue.h"
+
+#include "host_stage.h"
+#include "status.h"
+#include "tune/tune.h"
 
 #include "../kernels/gchol_kernels.h"
 
@@ -60,10 +64,13 @@ static int64_t queue_create(int device, cudaStream_t stream, int own, gchol_queu
 {
     if (queue == NULL) return GCHOL_ERR_INVALID_VALUE;
     *queue = NULL;
+    /* No GPU or no driver (GCHOL_ERR_NO_DEVICE) is told apart from a driver
+     * too old for this CUDA runtime (GCHOL_ERR_DRIVER_TOO_OLD). */
     int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+    const cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess || count == 0) {
         (void)cudaGetLastError(); /* clear the sticky-free error */
-        return GCHOL_ERR_NO_DEVICE;
+        return e != cudaSuccess ? gchol_no_device_status(e) : GCHOL_ERR_NO_DEVICE;
     }
     int prev = 0;
     if (cudaGetDevice(&prev) != cudaSuccess) return GCHOL_ERR_NO_DEVICE;
@@ -73,6 +80,7 @@ static int64_t queue_create(int device, cudaStream_t stream, int own, gchol_queu
     gchol_queue_t q = calloc(1, sizeof(*q));
     if (q == NULL) return GCHOL_ERR_HOST_ALLOC;
     q->device = device;
+    q->tune = gchol_tune_for_device(device); /* the tables of its architecture */
     int64_t st = GCHOL_SUCCESS;
     GCHOL_CUDA(cudaSetDevice(device));
     if (own) {
@@ -183,29 +191,4 @@ int64_t gchol_queue_reserve_host(gchol_queue_t q, size_t bytes)
     }
     q->hstage_bytes = bytes;
     return GCHOL_SUCCESS;
-}
-
-gchol_stage_t *gchol_queue_stager(gchol_queue_t q, const void *h)
-{
-    struct cudaPointerAttributes attr;
-    if (cudaPointerGetAttributes(&attr, h) == cudaSuccess && attr.type == cudaMemoryTypeHost)
-        return NULL;
-    (void)cudaGetLastError();
-    if (q->stager || q->stager_failed) return q->stager;
-    const char *env = getenv("GCHOL_HOST_STAGE");
-    if ((env && atoi(env) == 0) || gchol_stage_create(&q->stager) != GCHOL_SUCCESS) {
-        q->stager = NULL;
-        q->stager_failed = 1;
-    }
-    return q->stager;
-}
-
-cudaError_t gchol_copy_2d(gchol_stage_t *st, enum cudaMemcpyKind kind, void *dst, size_t dpitch,
-                          const void *src, size_t spitch, size_t width, size_t height,
-                          cudaStream_t s)
-{
-    const int up = kind == cudaMemcpyHostToDevice;
-    if (st == NULL) return cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, s);
-    return up ? gchol_stage_h2d(st, dst, dpitch, src, spitch, width, height, s)
-              : gchol_stage_d2h(st, dst, dpitch, src, spitch, width, height, s);
 }

@@ -1,10 +1,12 @@
 /*
  * refine.c -- the host steps that the mixed-precision refinements share
- * (sposv.c: dsposv; dswls.c: dswls): one stream-ordered workspace carved
+ * (dsposv.c, dswls.c; refine.h): one stream-ordered workspace carved
  * into parts, the per-step copy of the column norms and the overflow flag,
  * and the tests on them.
  */
-#include "internal.h"
+#include "refine.h"
+
+#include "status.h"
 
 #include <math.h>
 

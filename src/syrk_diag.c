@@ -1,16 +1,82 @@
 /*
  * syrk_diag.c -- C := alpha*A*D^2*A^T + beta*C, in full storage
- * (gchol_?syrk_diag_gpu) and in RFP storage (gchol_?sfrk_diag_gpu), both on
- * gchol's triangular-grid kernel (kernels/syrk_diag.cu). Precision-generic
- * (see prec.h).
+ * (gchol_?syrk_diag_gpu) and in RFP storage (gchol_?sfrk_diag_gpu).
+ * Precision-generic (see prec.h).
+ *
+ * Two paths. gchol's triangular-grid kernel (kernels/syrk_diag.cu) forms
+ * A*D^2*A^T in one pass, splitting a long n across more thread blocks when
+ * C has few tiles: it wins where m is small against n (1.5x cuBLAS at
+ * 1024 x 65536 in double), and it is the only path into RFP storage, onto
+ * part of C's columns, and with TF32 products. In double, at large m,
+ * cuBLAS's own dsyrk tiles run faster: there full storage goes through
+ * the cuBLAS composition, W = A*D in column chunks (cublas?dgmm) and
+ * C += alpha*W*W^T (cublas?syrk). Where, the tuning table says
+ * (syrk_diag_cublas_from_m, _below_m).
  */
-#include "internal.h"
 #include "prec.h"
+
+#include "args.h"
+#include "queue.h"
+#include "status.h"
+#include "syrk_diag.h"
+#include "tune/tune.h"
 
 #include "../kernels/gchol_kernels.h"
 
+/* Whether full-storage C of order m from A with n columns takes the cuBLAS
+ * composition. */
+static int cublas_wanted(const gchol_prec_tune_t *p, int64_t m, int64_t n)
+{
+    return n > 0 && m >= p->syrk_diag_cublas_from_m && m < p->syrk_diag_cublas_below_m;
+}
+
+/* C := alpha*A*D^2*A^T + beta*C on C's uplo triangle by cuBLAS: syrk on A
+ * itself when D = I, else on W = A_c*D_c for column chunks A_c of A, beta
+ * on the first chunk only. The chunks take at most the table's scratch
+ * bytes (at least min_kc columns), allocated on the stream; *done = 0,
+ * nothing enqueued, when that memory cannot be had (the kernel runs then).
+ * The queue is entered; n > 0. */
+static int64_t syrk_diag_cublas(cublasFillMode_t fill, int64_t m, int64_t n, FLOAT alpha,
+                                const FLOAT *dA, int64_t ldda, const FLOAT *dd, FLOAT beta,
+                                FLOAT *dC, int64_t lddc, gchol_queue_t q, int *done)
+{
+    int64_t st = GCHOL_SUCCESS;
+    FLOAT *W = NULL;
+    *done = 0;
+    if (dd == NULL) {
+        *done = 1;
+        return gchol_from_cublas(
+            BLAS_SYRK(q->blas, fill, CUBLAS_OP_N, m, n, &alpha, dA, ldda, &beta, dC, lddc));
+    }
+    const gchol_tune_t *t = q->tune;
+    int64_t kc = (int64_t)(t->syrk_diag_cublas_scratch_bytes / ((size_t)m * sizeof(FLOAT)));
+    if (kc < t->syrk_diag_cublas_min_kc) kc = t->syrk_diag_cublas_min_kc;
+    if (kc > n) kc = n;
+    if (kc < 1) kc = 1;
+    size_t bytes = 0;
+    if (__builtin_mul_overflow((size_t)m, (size_t)kc, &bytes) ||
+        __builtin_mul_overflow(bytes, sizeof(FLOAT), &bytes) ||
+        gchol_malloc_async((void **)&W, bytes, q->stream) != cudaSuccess)
+        return GCHOL_SUCCESS;
+    *done = 1;
+    for (int64_t j0 = 0; j0 < n; j0 += kc) {
+        const int64_t k = n - j0 < kc ? n - j0 : kc;
+        const FLOAT beta_c = j0 == 0 ? beta : (FLOAT)1;
+        GCHOL_BLAS(BLAS_DGMM(q->blas, CUBLAS_SIDE_RIGHT, m, k, dA + j0 * ldda, ldda, dd + j0, 1,
+                             W, m));
+        GCHOL_BLAS(BLAS_SYRK(q->blas, fill, CUBLAS_OP_N, m, k, &alpha, W, m, &beta_c, dC, lddc));
+    }
+done:
+    {
+        const cudaError_t e = cudaFreeAsync(W, q->stream);
+        if (st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
+    }
+    return st;
+}
+
 /* Enqueues the product of C's first ncols columns (of its lower view)
- * through `map`; arguments already checked. */
+ * through `map`; arguments already checked. Full storage of every column
+ * (ncols = m, map->rfp = 0) without TF32 may take the cuBLAS composition. */
 static int64_t syrk_diag_run(int64_t m, int64_t ncols, int64_t n, FLOAT alpha, const FLOAT *dA,
                              int64_t ldda, const FLOAT *dd, FLOAT beta, FLOAT *dC,
                              const gchol_outmap_t *map, int tf32, gchol_queue_t queue)
@@ -23,10 +89,20 @@ static int64_t syrk_diag_run(int64_t m, int64_t ncols, int64_t n, FLOAT alpha, c
     int prev = 0;
     int64_t st = gchol_queue_enter(queue, &prev);
     if (st != GCHOL_SUCCESS) return st;
+    if (!map->rfp && ncols == m && !tf32 && cublas_wanted(GCHOL_PTUNE(queue), m, n)) {
+        int done = 0;
+        const cublasFillMode_t fill = map->upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+        st = syrk_diag_cublas(fill, m, n, alpha, dA, ldda, dd, beta, dC, map->ldc, queue, &done);
+        if (done || st != GCHOL_SUCCESS) {
+            gchol_queue_leave(prev);
+            return st;
+        }
+    }
     int splits = 1;
     size_t work_bytes = 0;
     FLOAT *dwork = NULL;
-    GCHOL_CUDA(gchol_syrk_diag_plan(m, n, sizeof(FLOAT), NULL, &splits, &work_bytes));
+    GCHOL_CUDA(gchol_syrk_diag_plan(m, n, sizeof(FLOAT), &queue->tune->kernel, &splits,
+                                    &work_bytes));
     /* Stream-ordered: the pool reuses the memory from one call to the next. */
     if (work_bytes) GCHOL_CUDA(gchol_malloc_async((void **)&dwork, work_bytes, queue->stream));
     GCHOL_CUDA(SYRK_DIAG_LAUNCH(m, ncols, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork,
@@ -50,6 +126,7 @@ done:
  *   dC (9) device, lddc (10) >= max(1,m), queue (11)
  * Asynchronous; returns 0, -i, or a library error (<= -100).
  * -------------------------------------------------------------------------- */
+/* gchol_dsyrk_diag_gpu, gchol_ssyrk_diag_gpu */
 int64_t PFX(syrk_diag_gpu)(char uplo, int64_t m, int64_t n, FLOAT alpha, const FLOAT *dA,
                            int64_t ldda, const FLOAT *dd, FLOAT beta, FLOAT *dC, int64_t lddc,
                            gchol_queue_t queue)
@@ -61,8 +138,9 @@ int64_t PFX(syrk_diag_gpu)(char uplo, int64_t m, int64_t n, FLOAT alpha, const F
     return PFX(syrk_diag_full)(uplo, m, n, alpha, dA, ldda, dd, beta, dC, lddc, 0, queue);
 }
 
-/* Internal (wls.c, dswls.c): syrk_diag_gpu without the argument checks;
- * tf32 = 1 (single only) multiplies with one TF32 product instead of three. */
+/* gchol_dsyrk_diag_full, gchol_ssyrk_diag_full (wls.c, dswls.c,
+ * host_stream.c): syrk_diag_gpu without the argument checks; tf32 = 1
+ * (single only) multiplies with one TF32 product instead of three. */
 int64_t PFX(syrk_diag_full)(char uplo, int64_t m, int64_t n, FLOAT alpha, const FLOAT *dA,
                             int64_t ldda, const FLOAT *dd, FLOAT beta, FLOAT *dC, int64_t lddc,
                             int tf32, gchol_queue_t queue)
@@ -70,8 +148,9 @@ int64_t PFX(syrk_diag_full)(char uplo, int64_t m, int64_t n, FLOAT alpha, const 
     return PFX(syrk_diag_cols)(uplo, m, m, n, alpha, dA, ldda, dd, beta, dC, lddc, tf32, queue);
 }
 
-/* Internal (host_stream.c): syrk_diag_full on C's first ncols columns of
- * its lower view, every row (for 'U': its first ncols rows). */
+/* gchol_dsyrk_diag_cols, gchol_ssyrk_diag_cols (host_stream.c):
+ * syrk_diag_full on C's first ncols columns of its lower view, every row
+ * (for 'U': its first ncols rows). */
 int64_t PFX(syrk_diag_cols)(char uplo, int64_t m, int64_t ncols, int64_t n, FLOAT alpha,
                             const FLOAT *dA, int64_t ldda, const FLOAT *dd, FLOAT beta, FLOAT *dC,
                             int64_t lddc, int tf32, gchol_queue_t queue)
@@ -88,6 +167,7 @@ int64_t PFX(syrk_diag_cols)(char uplo, int64_t m, int64_t ncols, int64_t n, FLOA
  *   ldda (7) >= max(1,m), dd (8) or NULL, beta (9), dC (10) device RFP array
  *   of m(m+1)/2 elements, queue (11).
  * -------------------------------------------------------------------------- */
+/* gchol_dsfrk_diag_gpu, gchol_ssfrk_diag_gpu */
 int64_t PFX(sfrk_diag_gpu)(char transr, char uplo, int64_t m, int64_t n, FLOAT alpha,
                            const FLOAT *dA, int64_t ldda, const FLOAT *dd, FLOAT beta, FLOAT *dC,
                            gchol_queue_t queue)

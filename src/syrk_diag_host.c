@@ -4,10 +4,12 @@
  * in blocks of columns (host_stream.c), so that A may be larger than the
  * device memory. Precision-generic (see prec.h).
  */
-#include "internal.h"
 #include "prec.h"
 
+#include "args.h"
+#include "host_io.h"
 #include "host_stream.h"
+#include "status.h"
 
 /* After the last block: C's stored part back (C is an input too when
  * beta != 0), where host_stream has not (full storage: it has, in parts
@@ -34,7 +36,7 @@ static int64_t stream_product(int rfp, char transr, char uplo, int64_t m,
 }
 
 /* -----------------------------------------------------------------------------
- * gchol_?syrk_diag: C := alpha*A*diag(d)^2*A^T + beta*C, host memory, full
+ * gchol_dsyrk_diag, gchol_ssyrk_diag: C := alpha*A*diag(d)^2*A^T + beta*C, host memory, full
  * storage. The arguments of gchol_?syrk_diag_gpu with host arrays and no
  * queue: uplo (1), m (2), n (3), alpha (4), A (5) host, lda (6) >= max(1,m),
  * d (7) host, n entries or NULL, beta (8), C (9) host, ldc (10) >= max(1,m).
@@ -50,7 +52,7 @@ int64_t PFX(syrk_diag)(char uplo, int64_t m, int64_t n, FLOAT alpha, const FLOAT
 }
 
 /* -----------------------------------------------------------------------------
- * gchol_?sfrk_diag: the same into RFP storage, host memory: transr (1),
+ * gchol_dsfrk_diag, gchol_ssfrk_diag: the same into RFP storage, host memory: transr (1),
  * uplo (2), m (3), n (4), alpha (5), A (6) host, lda (7) >= max(1,m), d (8)
  * or NULL, beta (9), C (10) host RFP array of m(m+1)/2 elements.
  * -------------------------------------------------------------------------- */

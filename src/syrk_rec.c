@@ -5,11 +5,14 @@
  * n and k runs below dgemm speed; this is close to it. Precision-generic
  * (see prec.h); internal to the library. cublas?syrk semantics.
  */
-#include "internal.h"
 #include "prec.h"
+
+#include "blas_ext.h"
+#include "status.h"
 
 enum { kLeaf = 1024 };
 
+/* gchol_dsyrk_rec, gchol_ssyrk_rec */
 int64_t PFX(syrk_rec)(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans,
                       int64_t n, int64_t k, FLOAT alpha, const FLOAT *A, int64_t lda, FLOAT beta,
                       FLOAT *C, int64_t ldc)

@@ -9,8 +9,10 @@
  *   side L: op(A) X = B (A is k x k, B is k x nb),
  *   side R: X op(A) = B (A is k x k, B is nb x k); X overwrites B.
  */
-#include "internal.h"
 #include "prec.h"
+
+#include "blas_ext.h"
+#include "status.h"
 
 #include "../kernels/gchol_kernels.h"
 
@@ -20,13 +22,13 @@ static const FLOAT one = 1, minus_one = -1;
  * by rows) where that form fits: X op(A) = B with op(A) upper is it with
  * L = op(A)^T, and op(A) X = B with op(A) lower is its transpose, B read as
  * B^T. Only with enough right-hand sides (the kernel's rows) to fill the
- * GPU: cuBLAS dtrsm with side left runs at ~4 TFLOP/s on a 512-row leaf
- * and 8192 columns (docs/results/s17/c3/). */
+ * GPU, where cuBLAS dtrsm with side left is slow (~4 TFLOP/s on a 512-row
+ * leaf). */
 enum { kKernelLeafMinRhs = 1024 };
 
-/* (lda == ldb: the form run on the GPU so far: pftrf's blocks of one array,
- * trsmbench's two arrays of one ld; a B with another leading dimension, as
- * pftrs's usually is, stays on cuBLAS until such cases have run there too) */
+/* Only with lda == ldb, the form the kernel leaf is tested and measured in
+ * (pftrf's blocks of one array); a B with another leading dimension, as
+ * pftrs's usually is, stays on cuBLAS. */
 static int kernel_leaf_fits(cublasSideMode_t side, cublasFillMode_t uplo,
                             cublasOperation_t trans, int64_t nb, int64_t lda, int64_t ldb)
 {
@@ -34,7 +36,8 @@ static int kernel_leaf_fits(cublasSideMode_t side, cublasFillMode_t uplo,
     return nb >= kKernelLeafMinRhs && lda == ldb && (side == CUBLAS_SIDE_LEFT) == op_lower;
 }
 
-/* The same with the leaf size given (k <= leaf: one cuBLAS trsm). */
+/* gchol_dtrsm_rec_leaf, gchol_strsm_rec_leaf: trsm_rec with the leaf size
+ * given (k <= leaf: one leaf solve, on the kernel or cuBLAS trsm). */
 int64_t PFX(trsm_rec_leaf)(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,
                            cublasOperation_t trans, int64_t k, int64_t nb, const FLOAT *A,
                            int64_t lda, FLOAT *B, int64_t ldb, int64_t leaf)
@@ -96,6 +99,8 @@ done:
     return st;
 }
 
+/* gchol_dtrsm_rec, gchol_strsm_rec: leaves of the kernel's largest size
+ * where it runs, else of 512. */
 int64_t PFX(trsm_rec)(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,
                       cublasOperation_t trans, int64_t k, int64_t nb, const FLOAT *A, int64_t lda,
                       FLOAT *B, int64_t ldb)

@@ -9,11 +9,18 @@
  * Precision-generic (see prec.h). The double full-storage form is also
  * gchol_dswls_gpu's fallback (dswls.c).
  */
-#include "internal.h"
 #include "prec.h"
 
-#include "../kernels/gchol_kernels.h"
+#include "args.h"
+#include "host_io.h"
 #include "host_stream.h"
+#include "potrf.h"
+#include "queue.h"
+#include "status.h"
+#include "syrk_diag.h"
+#include "wls.h"
+
+#include "../kernels/gchol_kernels.h"
 
 static const FLOAT one = 1, zero = 0;
 
@@ -49,11 +56,11 @@ done:
     return st;
 }
 
-/* The work of gchol_?wls_gpu (transr = 0: C full, lddc) and of
- * gchol_?wls_rfp_gpu (transr 'N' or 'T': C in RFP, lddc unused), arguments
- * checked, m > 0: returns 0, k > 0 (C not positive definite; Y not written)
- * or a library error. Synchronous. Internal: dswls.c's fallback calls the
- * double form. */
+/* gchol_dwls_run, gchol_swls_run: the work of gchol_?wls_gpu (transr = 0: C
+ * full, lddc) and of gchol_?wls_rfp_gpu (transr 'N' or 'T': C in RFP, lddc
+ * unused), arguments checked, m > 0: returns 0, k > 0 (C not positive
+ * definite; Y not written) or a library error. Synchronous. Internal:
+ * dswls.c's fallback calls the double form. */
 int64_t PFX(wls_run)(char transr, char uplo, int64_t m, int64_t n, int64_t nrhs, const FLOAT *dA,
                      int64_t ldda, const FLOAT *dd, const FLOAT *dB, int64_t lddb, FLOAT *dC,
                      int64_t lddc, FLOAT *dY, int64_t lddy, gchol_queue_t q)
@@ -108,7 +115,7 @@ static int64_t check_args(int rfp, char transr, char uplo, int64_t m, int64_t n,
 }
 
 /* -----------------------------------------------------------------------------
- * gchol_?wls_gpu: Y = argmin || D (A^T Y - B) || by the normal equations
+ * gchol_dwls_gpu, gchol_swls_gpu: Y = argmin || D (A^T Y - B) || by the normal equations
  * (A D^2 A^T) Y = A D^2 B. Synchronous.
  *   uplo (1) 'L'/'U': the triangle of C formed, factored and returned,
  *   m (2) >= 0, n (3) >= 0, nrhs (4) >= 0,
@@ -136,7 +143,7 @@ int64_t PFX(wls_gpu)(char uplo, int64_t m, int64_t n, int64_t nrhs, const FLOAT 
 }
 
 /* -----------------------------------------------------------------------------
- * gchol_?wls_rfp_gpu: the same with C in RFP storage (LAPACK's dsfrk /
+ * gchol_dwls_rfp_gpu, gchol_swls_rfp_gpu: the same with C in RFP storage (LAPACK's dsfrk /
  * dpftrf / dpftrs layout): m(m+1)/2 elements instead of m x m. Synchronous.
  *   transr (1) 'N' or 'T', uplo (2) 'L'/'U': the RFP variant of C,
  *   m (3), n (4), nrhs (5), dA (6), ldda (7), dd (8), dB (9), lddb (10) as
@@ -198,8 +205,8 @@ static int64_t wls_host(int rfp, char transr, char uplo, int64_t m, int64_t n,
                         int64_t ldb, FLOAT *C, int64_t ldc, FLOAT *Y, int64_t ldy)
 {
     /* C's factor comes back beside the factorization where potrf's driver
-     * allows it; else after it, in one copy of the triangle (s23 c3: the
-     * banded copy lost 1-2 ms at m = 4096, where nothing overlaps) */
+     * allows it; else after it, in one copy of the triangle (a banded copy
+     * with nothing to overlap lost about 1 ms at m = 4096) */
     const int overlap = !rfp && PFX(potrf_device_to_host_overlaps)(uplo, m);
     const PFX(stream_job_t) job = { .rfp = rfp, .transr = transr, .uplo = uplo, .m = m, .n = n,
                                     .alpha = 1, .beta = 0, .A = A, .lda = lda, .d = d, .C = C,
@@ -210,14 +217,15 @@ static int64_t wls_host(int rfp, char transr, char uplo, int64_t m, int64_t n,
 }
 
 /* -----------------------------------------------------------------------------
- * gchol_?wls: gchol_?wls_gpu with A, d, B, C and Y in host memory (pinned or
- * pageable), on the library-owned queue; synchronous. A and B stream through
- * the GPU in blocks of columns of A (rows of B), the copy of the next block
- * beside the products of the current one (C += A_b D_b^2 A_b^T and
- * R += A_b D_b^2 B_b), so A may be larger than the device memory: C (m x m),
- * R (m x nrhs) and two blocks must fit. Then C := chol(C) and Y := C^{-1} R
- * on the device; Y and C's factor (its uplo triangle; the rest of the host C
- * is never written) come back. Arguments as gchol_?wls_gpu, less the queue:
+ * gchol_dwls, gchol_swls: gchol_?wls_gpu with A, d, B, C and Y in host memory
+ * (pinned or pageable), on the library-owned queue; synchronous. A and B
+ * stream through the GPU in blocks of columns of A (rows of B), the copy of
+ * the next block beside the products of the current one (C += A_b D_b^2 A_b^T
+ * and R += A_b D_b^2 B_b), so A may be larger than the device memory:
+ * C (m x m), R (m x nrhs) and two blocks must fit. Then C := chol(C) and
+ * Y := C^{-1} R on the device; Y and C's factor (its uplo triangle; the rest
+ * of the host C is never written) come back. Arguments as gchol_?wls_gpu,
+ * less the queue:
  *   uplo (1), m (2), n (3), nrhs (4), A (5), lda (6), d (7) or NULL,
  *   B (8), ldb (9), C (10), ldc (11), Y (12), ldy (13), info (14).
  * Returns info: 0, -i, k > 0 (A D^2 A^T not positive definite at order k:
@@ -235,7 +243,7 @@ int64_t PFX(wls)(char uplo, int64_t m, int64_t n, int64_t nrhs, const FLOAT *A, 
 }
 
 /* -----------------------------------------------------------------------------
- * gchol_?wls_rfp: the same with C in RFP storage (m(m+1)/2 elements, host):
+ * gchol_dwls_rfp, gchol_swls_rfp: the same with C in RFP storage (m(m+1)/2 elements, host):
  *   transr (1), uplo (2), m (3), n (4), nrhs (5), A (6), lda (7), d (8),
  *   B (9), ldb (10), C (11) RFP, Y (12), ldy (13), info (14).
  * -------------------------------------------------------------------------- */

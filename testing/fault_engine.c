@@ -12,7 +12,7 @@
  *            and run on the CPU (its routines fail as in "after", so that
  *            an engine wrongly accepted shows).
  */
-#include "lapack_engine.h"
+#include "../lapack_api/lapack_engine.h"
 #include "gchol.h"
 
 #include <math.h>

@@ -1,82 +1,131 @@
 #!/bin/sh
-# run_tests.sh -- runs every gchol tester (from the repository root), tees
-# their output, and sums their SUMMARY lines. A tester that exits non-zero
-# or prints no SUMMARY line counts as one failure. Exits non-zero if anything
+# run_tests.sh -- runs the testers listed in testing/testers.list (from the
+# repository root) and sums their SUMMARY lines. Prints one line per tester
+# (its passed / failed / skipped counts and seconds); its whole output goes
+# to build/testing/logs/NAME.log, and for a failing tester the log's FAILED
+# lines are shown. A tester that exits non-zero with no failed case, or
+# prints no SUMMARY line, counts as one failure. Exits non-zero if anything
 # failed; the last line is "N passed, N failed, N skipped".
 #
-#   sh testing/run_tests.sh            (what `make test` runs)
-#   TEST_TIMEOUT=3600 sh testing/run_tests.sh
+#   sh testing/run_tests.sh              every tester (what `make test` runs)
+#   sh testing/run_tests.sh NAME...      only these (names from testers.list)
+#
+# Environment: TEST_TIMEOUT (seconds per tester, default 1800), TEST_LOGDIR
+# (default build/testing/logs), TEST_LIST (default testing/testers.list).
 
 cd "$(dirname "$0")/.." || exit 1
 
 timeout_s=${TEST_TIMEOUT:-1800}
-logdir=${TEST_LOGDIR:-testing/logs}
+logdir=${TEST_LOGDIR:-build/testing/logs}
+list=${TEST_LIST:-testing/testers.list}
 mkdir -p "$logdir" || exit 1
+[ -r "$list" ] || { echo "run_tests.sh: cannot read $list"; exit 1; }
+
+if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
+    have_gpu=1
+else
+    have_gpu=0
+fi
+use_timeout=0
+command -v timeout >/dev/null 2>&1 && use_timeout=1
+
+now() { date +%s.%N 2>/dev/null | sed 's/\.N*$//'; }
 
 passed=0
 failed=0
 skipped=0
 
-# run_one NAME COMMAND...: runs a tester, tees its output, adds its counts.
+# wanted NAME: the command line named no testers, or named this one
+wanted() {
+    [ -z "$selection" ] && return 0
+    case " $selection " in *" $1 "*) return 0 ;; esac
+    return 1
+}
+selection="$*"
+
+# run_one NAME COMMAND-LINE: runs it, prints its line, adds its counts.
 run_one() {
     name=$1
-    shift
+    cmd=$2
     log="$logdir/$name.log"
-    echo "=== $*"
-    if command -v timeout >/dev/null 2>&1; then
-        set -- timeout "$timeout_s" "$@"
-    fi
-    # The exit status of the tester, not of tee, via a status file.
-    { "$@" 2>&1; echo $? > "$log.rc"; } | tee "$log"
-    rc=$(cat "$log.rc" 2>/dev/null || echo 1)
-    rm -f "$log.rc"
+    t0=$(now)
+    (
+        eval "set -- $cmd"
+        if [ "$use_timeout" -eq 1 ]; then
+            exec timeout "$timeout_s" "$@"
+        else
+            exec "$@"
+        fi
+    ) < /dev/null > "$log" 2>&1
+    rc=$?
+    secs=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
     line=$(grep '^SUMMARY passed=[0-9]* failed=[0-9]* skipped=[0-9]*$' "$log" | tail -n 1)
     if [ -z "$line" ]; then
-        echo "*** $name: no SUMMARY line (exit status $rc): counted as 1 failed"
+        why="no SUMMARY line, exit status $rc"
+        [ "$rc" -eq 124 ] && why="timed out after ${timeout_s} s"
+        printf '  %-32s %6s %6s %6s %7s s  FAILED (%s)\n' "$name" - - - "$secs" "$why"
+        tail -n 15 "$log" | sed 's/^/      | /'
+        echo "      (log: $log)"
         failed=$((failed + 1))
         return
     fi
     p=$(echo "$line" | sed 's/.*passed=\([0-9]*\).*/\1/')
     f=$(echo "$line" | sed 's/.*failed=\([0-9]*\).*/\1/')
     s=$(echo "$line" | sed 's/.*skipped=\([0-9]*\).*/\1/')
+    note=""
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+        f=1
+        note="  (exit status $rc with no failed case: counted as 1 failed)"
+    fi
+    status=ok
+    [ "$f" -ne 0 ] && status=FAILED
+    printf '  %-32s %6d %6d %6d %7s s  %s%s\n' "$name" "$p" "$f" "$s" "$secs" "$status" "$note"
+    if [ "$f" -ne 0 ]; then
+        grep -E '(^|[^A-Za-z])FAILED([^A-Za-z]|$)|^\*\*\*' "$log" | head -n 25 | sed 's/^/      | /'
+        echo "      (log: $log)"
+    fi
     passed=$((passed + p))
     failed=$((failed + f))
     skipped=$((skipped + s))
-    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-        echo "*** $name: exit status $rc with no failed case: counted as 1 failed"
-        failed=$((failed + 1))
-    fi
 }
 
-run_one testing_host   ./testing/testing_host
-run_one testing_host_stage ./testing/testing_host_stage
-run_one testing_dpotrf ./testing/testing_dpotrf --suite
-run_one testing_spotrf ./testing/testing_spotrf --suite
-run_one testing_dsyrk_diag ./testing/testing_dsyrk_diag --suite
-run_one testing_ssyrk_diag ./testing/testing_ssyrk_diag --suite
-run_one testing_dpftrf ./testing/testing_dpftrf --suite
-run_one testing_spftrf ./testing/testing_spftrf --suite
-run_one testing_dsposv ./testing/testing_dsposv --suite
-run_one testing_wls ./testing/testing_wls --suite
-# every host-memory routine on arrays of LAPACK's extent against guard pages,
-# through the pinned stager and through the driver's own pageable copies
-run_one testing_dhost_bounds ./testing/testing_dhost_bounds
-run_one testing_shost_bounds ./testing/testing_shost_bounds
-run_one testing_dhost_bounds_direct env GCHOL_HOST_STAGE=0 ./testing/testing_dhost_bounds --quick
-run_one testing_shost_bounds_direct env GCHOL_HOST_STAGE=0 ./testing/testing_shost_bounds --quick
-run_one testing_lapack_shim ./testing/testing_lapack_shim --suite
-# the ILP64 symbols (dpotrf_64_ & co.): over the LP64 CPU LAPACK (narrowed),
-# and over an ILP64 one (a stand-in that counts its calls)
-run_one testing_lapack_shim_ilp64 ./testing/testing_lapack_shim --suite --ilp64
-run_one testing_lapack_shim_cpu64 env GCHOL_LAPACK_CPU_LIB="$PWD/testing/cpu64_lapack.so" \
-    ./testing/testing_lapack_shim --suite --quick --cpu64
-run_one testing_preload sh testing/testing_preload.sh
-# With a GPU, the shim's fallback once more with the GPU hidden from CUDA
-# (without one, the run above has tested it already).
-if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
-    run_one testing_lapack_shim_hidden_gpu env CUDA_VISIBLE_DEVICES= \
-        ./testing/testing_lapack_shim --suite --fallback
-fi
+printf '  %-32s %6s %6s %6s %9s\n' tester passed failed skipped time
+ran=""
+while IFS= read -r entry || [ -n "$entry" ]; do
+    entry=$(printf '%s\n' "$entry" | sed 's/^[[:space:]]*//; s/[[:space:]]*$//')
+    case "$entry" in ''|'#'*) continue ;; esac
+    name=${entry%%[[:space:]]*}
+    cmd=$(printf '%s\n' "$entry" | sed 's/^[^[:space:]]*[[:space:]]*//')
+    gpu_only=0
+    while :; do
+        word=${cmd%%[[:space:]]*}
+        case "$word" in
+            gpu-only) gpu_only=1 ;;
+            sanitize) ;;
+            *) break ;;
+        esac
+        cmd=$(printf '%s\n' "$cmd" | sed 's/^[^[:space:]]*[[:space:]]*//')
+    done
+    wanted "$name" || continue
+    ran="$ran $name"
+    if [ -z "$cmd" ]; then
+        printf '  %-32s FAILED (no command in %s)\n' "$name" "$list"
+        failed=$((failed + 1))
+        continue
+    fi
+    if [ "$gpu_only" -eq 1 ] && [ "$have_gpu" -eq 0 ]; then
+        printf '  %-32s %6s %6s %6s %9s  not run (needs a GPU)\n' "$name" - - - -
+        continue
+    fi
+    run_one "$name" "$cmd"
+done < "$list"
+
+for n in $selection; do
+    case " $ran " in
+        *" $n "*) ;;
+        *) printf '  %-32s FAILED (not in %s)\n' "$n" "$list"; failed=$((failed + 1)) ;;
+    esac
+done
 
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -1,7 +1,7 @@
 /*
  * testing_host_bounds.c -- every host-memory routine of gchol on arrays of
  * exactly LAPACK's extent, each placed against an inaccessible page
- * (testing_guard.h), once with the array's end and once with its start
+ * (guard.h), once with the array's end and once with its start
  * touching the page. A read or write one element outside an array stops the
  * tester with "FAILED <case>: ... the guard page ...". Each case also checks
  * its result against LAPACK (residual ratios below 30), that nothing of the
@@ -22,7 +22,7 @@
  * (a child process touches the byte past an array and the byte before one).
  * Ends with "SUMMARY passed=P failed=F skipped=S".
  */
-#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv, fork */
+#define _POSIX_C_SOURCE 200809L /* fork */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,8 +36,10 @@
 #include <lapacke.h>
 
 #include "gchol.h"
-#include "testing_common.h"
-#include "testing_guard.h"
+#include "guard.h"
+#include "opts.h"
+#include "test_hooks.h"
+#include "util.h"
 
 #if defined(GCHOL_PREC_S)
 typedef float FLOAT;
@@ -55,7 +57,7 @@ typedef double FLOAT;
 
 #define ES       sizeof(FLOAT)
 #define POISON   (-7777.25) /* outside the referenced part of the inputs */
-#define LEN(a)   ((int)(sizeof(a) / sizeof((a)[0])))
+#define LEN(a)   TESTING_LEN(a)
 
 static int  g_where;          /* TESTING_GUARD_TAIL or _HEAD, this round */
 static gchol_queue_t g_queue; /* for ?potrf_expert */
@@ -484,14 +486,13 @@ static void case_syrk(char transr, char uplo, int64_t m, int64_t n, int64_t lda,
         (void)cudaGetLastError();
     }
     if (small_blocks) { /* and C back in parts (full storage) whatever m */
-        setenv("GCHOL_HOST_CHUNK_BYTES", "65536", 1);
-        setenv("GCHOL_HOST_PARTS_FROM", "1", 1);
+        const gchol_test_hooks_t hooks = { .host_chunk_bytes = 65536, .host_parts_from_m = 1 };
+        gchol_test_hooks_set(&hooks);
     }
     const int64_t ret = transr
         ? GCHOL(sfrk_diag)(transr, uplo, m, n, (FLOAT)alpha, A.g, lda, d.g, (FLOAT)beta, C.g)
         : GCHOL(syrk_diag)(uplo, m, n, (FLOAT)alpha, A.g, lda, d.g, (FLOAT)beta, C.g, ldc);
-    unsetenv("GCHOL_HOST_CHUNK_BYTES");
-    unsetenv("GCHOL_HOST_PARTS_FROM");
+    gchol_test_hooks_set(NULL);
     if (reg_a) cudaHostUnregister(A.g);
     if (reg_c) cudaHostUnregister(C.g);
     arr_get(&A);
@@ -601,12 +602,15 @@ static void case_wls(char transr, char uplo, int64_t m, int64_t n, int64_t nrhs,
     arr_put(&B);
     arr_put(&C);
     arr_put(&Y);
-    if (small_blocks) setenv("GCHOL_HOST_CHUNK_BYTES", "65536", 1);
+    if (small_blocks) {
+        const gchol_test_hooks_t hooks = { .host_chunk_bytes = 65536 };
+        gchol_test_hooks_set(&hooks);
+    }
     int64_t info = -1;
     const int64_t ret = transr
         ? GCHOL(wls_rfp)(transr, uplo, m, n, nrhs, A.g, lda, d.g, B.g, ldb, C.g, Y.g, ldy, &info)
         : GCHOL(wls)(uplo, m, n, nrhs, A.g, lda, d.g, B.g, ldb, C.g, ldc, Y.g, ldy, &info);
-    unsetenv("GCHOL_HOST_CHUNK_BYTES");
+    gchol_test_hooks_set(NULL);
     arr_get(&A);
     arr_get(&d);
     arr_get(&B);
@@ -806,7 +810,7 @@ static void run_round(int quick)
     }
     if (!quick) {
         /* C's factor copied back beside the left-looking factorization (m
-         * from 4864 in double, 8448 in single); single 'U' swaps its
+         * above the tuning table's tiled switch); single 'U' swaps its
          * triangles there, and its factor comes back after it */
         case_wls(0, 'L', PREC == 'd' ? 4900 : 8500, PREC == 'd' ? 19600 : 34000, 2,
                  PREC == 'd' ? 4901 : 8500, PREC == 'd' ? 19601 : 34001, PREC == 'd' ? 4903 : 8501,
@@ -829,13 +833,13 @@ static void run_round(int quick)
 int main(int argc, char **argv)
 {
     int quick = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--quick") == 0) quick = 1;
-        else {
-            fprintf(stderr, "usage: %s [--quick]\n", argv[0]);
-            return 2;
-        }
-    }
+    const opt_t opts[] = {
+        OPT("--quick", OPT_FLAG, &quick, NULL, "fewer and smaller cases (the sanitizers)"),
+        OPT_END
+    };
+    const opts_program_t prog = { "[--quick]", "GCHOL_HOST_STAGE=0 in the environment runs the "
+                                  "host forms on the driver's pageable copies.", 2 };
+    opts_parse(argc, argv, opts, &prog);
     const char *stage = getenv("GCHOL_HOST_STAGE");
     printf("testing_%chost_bounds: host arrays of LAPACK's extent against guard pages%s; %s\n",
            PREC, quick ? " (quick)" : "",

@@ -2,10 +2,11 @@
  * testing_host_stage.c -- host-side test of the staged copies of
  * src/host_stage.c (pinned buffers, chunking, the thread pool), with the
  * CUDA runtime mocked: "pinned" buffers are malloc'd and each DMA is a
- * synchronous 2D memcpy. Built with a small stage size and a small
- * threshold for the thread pool, so that every rectangle is cut into many
- * chunks, runs into pieces, buffers are reused and the threads split each
- * chunk. Needs no GPU: it runs in CI.
+ * synchronous 2D memcpy. The stagers get a small buffer size and a small
+ * threshold for the thread pool (gchol_stage_config_t), so that every
+ * rectangle is cut into many chunks, runs into pieces, buffers are reused
+ * and the threads split each chunk. Needs neither a GPU nor libgchol: it
+ * runs in CI.
  *
  * For random rectangles (width x height runs, source and destination
  * pitches with padding, long single runs, contiguous ones) and 1, 4 and 9
@@ -13,12 +14,14 @@
  * downloads into a third array, then checks that every byte arrived and
  * that no padding byte of either destination was written.
  */
-#define _POSIX_C_SOURCE 200809L
-#include "internal.h"
+#include "host_stage.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+enum { STAGE_BYTES = 4096, STAGE_PARALLEL_MIN = 64 };
 
 /* ---- the mocked runtime --------------------------------------------------- */
 static long g_dma;
@@ -48,8 +51,6 @@ cudaError_t cudaMemcpy2DAsync(void *d, size_t dpitch, const void *s, size_t spit
 }
 
 /* ---- the test ------------------------------------------------------------- */
-static int g_passed, g_failed;
-
 /* One rectangle up and back; 0 if every byte arrived and no pad changed. */
 static int round_trip(gchol_stage_t *st, size_t width, size_t height, size_t hp, size_t dp)
 {
@@ -70,20 +71,22 @@ static int round_trip(gchol_stage_t *st, size_t width, size_t height, size_t hp,
     return bad;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     static const int threads[] = { 1, 4, 9 };
-    printf("testing_host_stage  (src/host_stage.c, CUDA mocked, stage %zu bytes)\n",
-           (size_t)GCHOL_STAGE_BYTES);
+    (void)argv;
+    if (argc > 1) {
+        fprintf(stderr, "usage: testing_host_stage (no options)\n");
+        return 2;
+    }
+    printf("testing_host_stage  (src/host_stage.c, CUDA mocked, stage %d bytes)\n",
+           (int)STAGE_BYTES);
     srand(2026);
     for (int t = 0; t < 3; ++t) {
-        char env[8];
-        snprintf(env, sizeof env, "%d", threads[t]);
-        setenv("GCHOL_HOST_THREADS", env, 1);
+        const gchol_stage_config_t cfg = { STAGE_BYTES, STAGE_PARALLEL_MIN, threads[t] };
         gchol_stage_t *st = NULL;
-        if (gchol_stage_create(&st) != GCHOL_SUCCESS) {
-            printf("  FAILED  create with %d threads\n", threads[t]);
-            g_failed++;
+        if (gchol_stage_create(&st, &cfg) != GCHOL_SUCCESS) {
+            testing_expect(0, "create with %d threads", threads[t]);
             continue;
         }
         int ok = 0, bad = 0;
@@ -96,23 +99,25 @@ int main(void)
             if (round_trip(st, width, height, hp, dp)) {
                 printf("  FAILED  %d threads: width %zu height %zu pitches %zu/%zu\n", threads[t],
                        width, height, hp, dp);
+                testing_record(TESTING_FAILED);
                 bad++;
             } else {
+                testing_record(TESTING_PASSED);
                 ok++;
             }
         }
         /* empty copies do nothing */
         if (gchol_stage_h2d(st, NULL, 0, NULL, 0, 0, 5, 0) != cudaSuccess ||
-            gchol_stage_d2h(st, NULL, 0, NULL, 0, 7, 0, 0) != cudaSuccess)
+            gchol_stage_d2h(st, NULL, 0, NULL, 0, 7, 0, 0) != cudaSuccess) {
+            testing_record(TESTING_FAILED);
             bad++;
-        else
+        } else {
+            testing_record(TESTING_PASSED);
             ok++;
+        }
         printf("  %-7s %d threads: %d round trips of random rectangles, %ld DMAs\n",
                bad ? "FAILED" : "ok", threads[t], ok + bad, g_dma - dma0);
-        g_passed += ok;
-        g_failed += bad;
         gchol_stage_destroy(st);
     }
-    printf("SUMMARY passed=%d failed=%d skipped=0\n", g_passed, g_failed);
-    return g_failed != 0;
+    return testing_summary();
 }

@@ -13,7 +13,7 @@
  *  - the automatic routing by n and nrhs; LAPACKE's calls reach the shim;
  *  - concurrent calls from four threads;
  *  - every routine on arrays of exactly LAPACK's extent against guard pages
- *    (testing_guard.h), on the CPU and the GPU path;
+ *    (testing/util/guard.h), on the CPU and the GPU path;
  *  - device memory taken: the call is redone on the CPU, nothing is lost.
  * Without a GPU the calls that ask for the GPU must come back from the CPU
  * ('F') with the same results: those cases are host tests of the fallback.
@@ -23,7 +23,7 @@
  * --ilp64 makes every call through the ILP64 symbols (dpotrf_64_ & co.),
  * narrowed by the shim to the LP64 CPU LAPACK, and adds calls whose integers
  * do not fit in an int; --cpu64 does the same with
- * GCHOL_LAPACK_CPU_LIB=testing/cpu64_lapack.so, an ILP64 CPU LAPACK whose
+ * GCHOL_LAPACK_CPU_LIB=build/testing/cpu64_lapack.so, an ILP64 CPU LAPACK whose
  * calls are counted.
  *
  *   testing_lapack_shim [--suite] [--quick] [--fallback] [--ilp64 | --cpu64]
@@ -42,8 +42,9 @@
 #include <lapacke.h>
 
 #include "gchol_lapack.h"
-#include "testing_common.h"
-#include "testing_guard.h"
+#include "guard.h"
+#include "opts.h"
+#include "util.h"
 
 static int have_gpu, quick, fallback_only;
 
@@ -816,7 +817,7 @@ static void threads(void)
 }
 
 /* ---- ILP64: integers beyond an int ------------------------------------------ */
-/* cpu64: run with GCHOL_LAPACK_CPU_LIB = testing/cpu64_lapack.so, an ILP64
+/* cpu64: run with GCHOL_LAPACK_CPU_LIB = build/testing/cpu64_lapack.so, an ILP64
  * CPU LAPACK (its calls are counted). */
 static int cpu64;
 static long cpu64_calls(void)
@@ -931,17 +932,23 @@ static void out_of_memory(void)
 
 int main(int argc, char **argv)
 {
-    for (int i = 1; i < argc; ++i) {
-        if (!strcmp(argv[i], "--quick")) quick = 1;
-        else if (!strcmp(argv[i], "--fallback")) fallback_only = 1;
-        else if (!strcmp(argv[i], "--ilp64")) ilp64 = 1;
-        else if (!strcmp(argv[i], "--cpu64")) ilp64 = cpu64 = 1;
-        else if (strcmp(argv[i], "--suite") != 0) {
-            fprintf(stderr, "usage: %s [--suite] [--quick] [--fallback] [--ilp64] [--cpu64]\n",
-                    argv[0]);
-            return 2;
-        }
-    }
+    int suite = 0, cpu64_flag = 0;
+    const opt_t opts[] = {
+        OPT("--suite", OPT_FLAG, &suite, NULL, "the test suite (the default; make test)"),
+        OPT("--quick", OPT_FLAG, &quick, NULL, "fewer and smaller cases (the sanitizers)"),
+        OPT("--fallback", OPT_FLAG, &fallback_only, NULL, "only the cases of the CPU fallback "
+            "(run with the GPU hidden)"),
+        OPT("--ilp64", OPT_FLAG, &ilp64, NULL, "every call through the ILP64 symbols over the "
+            "LP64 CPU LAPACK"),
+        OPT("--cpu64", OPT_FLAG, &cpu64_flag, NULL, "the same over an ILP64 CPU LAPACK\n"
+            "(GCHOL_LAPACK_CPU_LIB=build/testing/cpu64_lapack.so)"),
+        OPT_END
+    };
+    const opts_program_t prog = { "[--suite] [--quick] [--fallback] [--ilp64 | --cpu64]", NULL,
+                                  2 };
+    opts_parse(argc, argv, opts, &prog);
+    (void)suite;
+    if (cpu64_flag) ilp64 = cpu64 = 1;
     have_gpu = testing_have_gpu();
     LAPACKE_set_nancheck(0); /* trttf must copy the NaN cases as they are */
     printf("testing_lapack_shim: %s%s%s\n", have_gpu ? "GPU found" : "no GPU: the calls that ask "
@@ -952,7 +959,7 @@ int main(int argc, char **argv)
         /* the shim has not opened it yet: it must be the named library */
         const char *lib = getenv("GCHOL_LAPACK_CPU_LIB");
         if (!lib || !dlopen(lib, RTLD_NOW) || cpu64_calls() < 0) {
-            fprintf(stderr, "--cpu64 needs GCHOL_LAPACK_CPU_LIB=testing/cpu64_lapack.so\n");
+            fprintf(stderr, "--cpu64 needs GCHOL_LAPACK_CPU_LIB=build/testing/cpu64_lapack.so\n");
             return 2;
         }
     }

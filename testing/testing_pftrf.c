@@ -1,9 +1,11 @@
 /*
- * testing_pftrf.c -- tests and times gchol's RFP routines (precision-generic):
- * gchol_?trttf_gpu, gchol_?tfttr_gpu, gchol_?pftrf_gpu, gchol_?pftrf (host
- * array) and gchol_?pftrs_gpu, in all four (transr, uplo) variants, against
- * LAPACKE (OpenBLAS). -DGCHOL_PREC_D gives testing_dpftrf, -DGCHOL_PREC_S
- * gives testing_spftrf.
+ * testing_pftrf.c -- tests and times gchol's RFP Cholesky factorization
+ * (precision-generic): gchol_?pftrf_gpu, gchol_?pftrf_expert_gpu and
+ * gchol_?pftrf (host array), in all four (transr, uplo) variants, against
+ * LAPACKE (OpenBLAS); and the whole RFP pipeline on the GPU (trttf, pftrf,
+ * pftrs, tfttr). -DGCHOL_PREC_D gives testing_dpftrf, -DGCHOL_PREC_S gives
+ * testing_spftrf. The conversions and the solve have their own testers
+ * (testing_?trttf, testing_?tfttr, testing_?pftrs).
  *
  * Table mode (MAGMA style; the default, with n = 1024..8192):
  *   testing_dpftrf [-n LIST] [--transr N|T] [--uplo L|U] [--niter K]
@@ -21,8 +23,8 @@
  *   - max |L - L_lapack| / max |L_lapack| < 30 n eps ||A||_1 / MU (the
  *     factors of both are backward stable; cond(A) bounds their distance);
  *   - guard elements around the RFP array untouched.
- * pftrs: backward error max_j ||b_j - A x_j||_inf / (||A||_inf ||x_j||_inf n eps)
- * < 30, padding rows of B and the factor untouched.
+ * Also the n = 0 quick returns, the argument checks and, without a GPU, the
+ * host form's GCHOL_ERR_NO_DEVICE (these run on any machine).
  *
  * Every mode ends with "SUMMARY passed=P failed=F skipped=S".
  */
@@ -37,40 +39,18 @@
 #include <lapacke.h>
 
 #include "gchol.h"
-#include "testing_common.h"
+#include "argcheck.h"
+#include "flops.h"
+#include "opts.h"
+#include "testing_prec.h"
+#include "util.h"
 #include "../kernels/rfp_index.h"
 
-/* ---------------------------------------------------------------------------
- * Precision macros.
- * ------------------------------------------------------------------------- */
-#if defined(GCHOL_PREC_S)
-typedef float FLOAT;
-#define PREC          's'
-#define PREC_NAME     "single"
-#define GCHOL(name)   gchol_s##name
-#define LAPACKE_TRTTF LAPACKE_strttf
-#define LAPACKE_TFTTR LAPACKE_stfttr
-#define LAPACKE_PFTRF LAPACKE_spftrf
-#define LAPACKE_PFTRS LAPACKE_spftrs
-#elif defined(GCHOL_PREC_D)
-typedef double FLOAT;
-#define PREC          'd'
-#define PREC_NAME     "double"
-#define GCHOL(name)   gchol_d##name
-#define LAPACKE_TRTTF LAPACKE_dtrttf
-#define LAPACKE_TFTTR LAPACKE_dtfttr
-#define LAPACKE_PFTRF LAPACKE_dpftrf
-#define LAPACKE_PFTRS LAPACKE_dpftrs
-#else
-#error "compile with -DGCHOL_PREC_D or -DGCHOL_PREC_S"
-#endif
-
-#define ES          sizeof(FLOAT)
-#define GUARD       64                  /* sentinels on each side of RFP arrays */
-#define SENTINEL    (-7777.25)
-#define INFO_POISON ((int64_t)-987654321)
+#define GUARD       TESTING_GUARD
+#define SENTINEL    TESTING_SENTINEL
+#define INFO_POISON TESTING_INFO_POISON
 #define MU          0.25                /* shift of the Gram matrices          */
-#define LEN(a)      ((int)(sizeof(a) / sizeof((a)[0])))
+#define LEN(a)      TESTING_LEN(a)
 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
@@ -84,55 +64,30 @@ static const char up_list[4] = { 'L', 'U', 'L', 'U' };
  * ------------------------------------------------------------------------- */
 
 /* Appends a failure reason. */
-static void fail(char *why, size_t len, const char *reason)
-{
-    size_t l = strlen(why);
-    snprintf(why + l, len - l, "%s%s", l ? ", " : "", reason);
-}
-#define FAIL(reason) fail(why, sizeof(why), reason)
+#define FAIL(reason) testing_fail_reason(why, sizeof(why), reason)
 
-/* Allocates a device array of count + 2 GUARD elements and uploads the host
- * array h (same size). Returns the device base, or NULL. */
+/* A device copy of the guarded array h (count + 2 GUARD elements), or NULL. */
 static FLOAT *upload_guarded(const FLOAT *h, int64_t count)
 {
-    FLOAT *d = NULL;
-    size_t bytes = (size_t)(count + 2 * GUARD) * ES;
-    if (TESTING_CUDA(cudaMalloc((void **)&d, bytes)))
-        return NULL;
-    if (TESTING_CUDA(cudaMemcpy(d, h, bytes, cudaMemcpyHostToDevice))) {
-        cudaFree(d);
-        return NULL;
-    }
-    return d;
+    return testing_upload(h, (size_t)(count + 2 * GUARD) * ES);
 }
 
 static int download(FLOAT *h, const FLOAT *d, int64_t count)
 {
-    if (count <= 0)
-        return 0;
-    return TESTING_CUDA(cudaMemcpy(h, d, (size_t)count * ES, cudaMemcpyDeviceToHost)) ? -1 : 0;
+    return count <= 0 ? 0 : testing_download(h, d, (size_t)count * ES);
 }
 
 /* A host array of nt + 2 GUARD elements: guards = sentinel, body = body
  * (or NaN when body is NULL). NULL when out of memory. */
 static FLOAT *guarded(const FLOAT *body, int64_t nt)
 {
-    FLOAT *h = malloc((size_t)(nt + 2 * GUARD) * ES);
-    if (!h)
-        return NULL;
-    testing_fill_value(PREC, nt + 2 * GUARD, h, SENTINEL);
-    if (body)
-        memcpy(h + GUARD, body, (size_t)nt * ES);
-    else
-        testing_fill_nan(PREC, nt, h + GUARD);
-    return h;
+    return testing_guarded_new(PREC, body, nt);
 }
 
 /* Guard elements of a (downloaded) guarded array that differ from h0's. */
 static int64_t guard_violations(const FLOAT *h, const FLOAT *h0, int64_t nt)
 {
-    return testing_count_diff(PREC, GUARD, h, h0) +
-           testing_count_diff(PREC, GUARD, h + GUARD + nt, h0 + GUARD + nt);
+    return testing_guard_violations(PREC, h, h0, nt);
 }
 
 /* n1 of the RFP split (rfp_index.h, LAPACK's). */
@@ -179,183 +134,7 @@ static const FLOAT *gram(int64_t n)
 }
 
 /* ===========================================================================
- * 1. trttf / tfttr against LAPACKE, exact.
- * ========================================================================= */
-
-/* Elements of the uplo triangle of A and R (n x n, lda) whose bytes differ. */
-static int64_t triangle_diff(char uplo, int64_t n, const FLOAT *A, const FLOAT *R, int64_t lda)
-{
-    int64_t bad = 0;
-    for (int64_t j = 0; j < n; j++) {
-        int64_t lo = uplo == 'L' ? j : 0, hi = uplo == 'L' ? n : j + 1;
-        bad += testing_count_diff(PREC, hi - lo, A + lo + j * lda, R + lo + j * lda);
-    }
-    return bad;
-}
-
-static void print_conv(testing_result_t res, const char *what, char transr, char uplo,
-                       int64_t n, int64_t lda)
-{
-    printf("  %-7s %-6s %c%c n=%-5lld lda=%-5lld", testing_result_name(res), what, transr, uplo,
-           (long long)n, (long long)lda);
-}
-
-/* trttf: full (lda, other triangle NaN when nan_other, padding NaN) -> RFP. */
-static testing_result_t run_trttf(char transr, char uplo, int64_t n, int64_t pad, int nan_other)
-{
-    char why[256] = "";
-    int64_t lda = max64(1, n + pad), nt = testing_rfp_size(n), ret = INFO_POISON,
-            info = INFO_POISON, bad = 0, guards = 0;
-    FLOAT *A = malloc((size_t)(lda * max64(1, n)) * ES), *A2 = malloc((size_t)(lda * max64(1, n)) * ES);
-    FLOAT *ref = malloc((size_t)max64(1, nt) * ES), *R0 = guarded(NULL, nt), *R = guarded(NULL, nt);
-    FLOAT *dA = NULL, *dR = NULL;
-    testing_result_t res;
-
-    if (!testing_have_gpu()) {
-        print_conv(TESTING_SKIPPED, "trttf", transr, uplo, n, lda);
-        printf(" (no GPU)\n");
-        free(A); free(A2); free(ref); free(R0); free(R);
-        return testing_record(TESTING_SKIPPED);
-    }
-    if (!A || !A2 || !ref || !R0 || !R) {
-        FAIL("out of host memory");
-        goto done;
-    }
-    testing_fill_nan(PREC, lda * max64(1, n), A);
-    for (int64_t j = 0; j < n; j++)
-        for (int64_t i = 0; i < n; i++) {
-            int in = uplo == 'L' ? i >= j : i <= j;
-            if (in || !nan_other)
-                A[i + j * lda] = (FLOAT)testing_hash_uniform(0xC0FFEEull + (uint64_t)n, i, j);
-        }
-    LAPACKE_set_nancheck(0);
-    if (n > 0 && LAPACKE_TRTTF(LAPACK_COL_MAJOR, transr, uplo, (lapack_int)n, A, (lapack_int)lda,
-                               ref) != 0) {
-        FAIL("LAPACKE trttf failed");
-        goto done;
-    }
-    if (TESTING_CUDA(cudaMalloc((void **)&dA, (size_t)(lda * max64(1, n)) * ES)) ||
-        TESTING_CUDA(cudaMemcpy(dA, A, (size_t)(lda * max64(1, n)) * ES, cudaMemcpyHostToDevice)) ||
-        !(dR = upload_guarded(R0, nt))) {
-        FAIL("CUDA error in the harness");
-        goto done;
-    }
-    ret = GCHOL(trttf_gpu)(transr, uplo, n, dA, lda, dR + GUARD, &info, g_queue);
-    if (ret != 0 || info != 0)
-        FAIL("ret / info not 0");
-    if (gchol_queue_sync(g_queue) != 0 || download(R, dR, nt + 2 * GUARD) ||
-        download(A2, dA, lda * max64(1, n))) {
-        FAIL("sync / download failed");
-        goto done;
-    }
-    bad = testing_count_diff(PREC, nt, R + GUARD, ref);
-    guards = guard_violations(R, R0, nt);
-    if (bad)
-        FAIL("RFP differs from LAPACKE");
-    if (guards)
-        FAIL("guard elements modified");
-    if (testing_count_diff(PREC, lda * max64(1, n), A, A2))
-        FAIL("input A modified");
-done:
-    res = testing_record(why[0] ? TESTING_FAILED : TESTING_PASSED);
-    print_conv(res, "trttf", transr, uplo, n, lda);
-    printf(" other=%-3s ret=%lld info=%lld differ=%lld guards=%lld%s%s\n",
-           nan_other ? "nan" : "val", (long long)ret, (long long)info, (long long)bad,
-           (long long)guards, why[0] ? " -- " : "", why);
-    cudaFree(dA);
-    cudaFree(dR);
-    free(A); free(A2); free(ref); free(R0); free(R);
-    return res;
-}
-
-/* tfttr: RFP -> full (lda), the other triangle and padding poisoned. */
-static testing_result_t run_tfttr(char transr, char uplo, int64_t n, int64_t pad, int sentinel)
-{
-    char why[256] = "";
-    int64_t lda = max64(1, n + pad), nt = testing_rfp_size(n), ret = INFO_POISON,
-            info = INFO_POISON, bad = 0, outside = 0;
-    int64_t asize = lda * max64(1, n);
-    FLOAT *R0 = guarded(NULL, nt), *R = guarded(NULL, nt);
-    FLOAT *B0 = malloc((size_t)asize * ES), *B = malloc((size_t)asize * ES),
-          *ref = malloc((size_t)asize * ES);
-    FLOAT *dB = NULL, *dR = NULL;
-    testing_result_t res;
-
-    if (!testing_have_gpu()) {
-        print_conv(TESTING_SKIPPED, "tfttr", transr, uplo, n, lda);
-        printf(" (no GPU)\n");
-        free(R0); free(R); free(B0); free(B); free(ref);
-        return testing_record(TESTING_SKIPPED);
-    }
-    if (!R0 || !R || !B0 || !B || !ref) {
-        FAIL("out of host memory");
-        goto done;
-    }
-    for (int64_t p = 0; p < nt; p++)
-        R0[GUARD + p] = (FLOAT)testing_hash_uniform(0xF00Dull + (uint64_t)n, p, 7);
-    testing_fill_value(PREC, asize, B0, sentinel ? SENTINEL : NAN);
-    memcpy(ref, B0, (size_t)asize * ES);
-    LAPACKE_set_nancheck(0);
-    if (n > 0 && LAPACKE_TFTTR(LAPACK_COL_MAJOR, transr, uplo, (lapack_int)n, R0 + GUARD, ref,
-                               (lapack_int)lda) != 0) {
-        FAIL("LAPACKE tfttr failed");
-        goto done;
-    }
-    if (TESTING_CUDA(cudaMalloc((void **)&dB, (size_t)asize * ES)) ||
-        TESTING_CUDA(cudaMemcpy(dB, B0, (size_t)asize * ES, cudaMemcpyHostToDevice)) ||
-        !(dR = upload_guarded(R0, nt))) {
-        FAIL("CUDA error in the harness");
-        goto done;
-    }
-    ret = GCHOL(tfttr_gpu)(transr, uplo, n, dR + GUARD, dB, lda, &info, g_queue);
-    if (ret != 0 || info != 0)
-        FAIL("ret / info not 0");
-    if (gchol_queue_sync(g_queue) != 0 || download(B, dB, asize) ||
-        download(R, dR, nt + 2 * GUARD)) {
-        FAIL("sync / download failed");
-        goto done;
-    }
-    bad = triangle_diff(uplo, n, B, ref, lda);
-    outside = testing_count_untouched_violations(PREC, uplo, n, B, B0, lda);
-    if (bad)
-        FAIL("triangle differs from LAPACKE");
-    if (outside)
-        FAIL("other triangle or padding modified");
-    if (testing_count_diff(PREC, nt + 2 * GUARD, R, R0))
-        FAIL("input RFP array modified");
-done:
-    res = testing_record(why[0] ? TESTING_FAILED : TESTING_PASSED);
-    print_conv(res, "tfttr", transr, uplo, n, lda);
-    printf(" poison=%-4s ret=%lld info=%lld differ=%lld outside=%lld%s%s\n",
-           sentinel ? "sent" : "nan", (long long)ret, (long long)info, (long long)bad,
-           (long long)outside, why[0] ? " -- " : "", why);
-    cudaFree(dB);
-    cudaFree(dR);
-    free(R0); free(R); free(B0); free(B); free(ref);
-    return res;
-}
-
-static void run_conversions(int quick)
-{
-    static const int64_t big_full[] = { 127, 128, 129, 1000, 1001 }, big_quick[] = { 128, 129 };
-    const int64_t *big = quick ? big_quick : big_full;
-    int nbig = quick ? LEN(big_quick) : LEN(big_full), rot = 0;
-    int64_t nmax = quick ? 12 : 40;
-    printf("\n-- trttf / tfttr against LAPACKE (exact): n = 0..%lld and", (long long)nmax);
-    for (int i = 0; i < nbig; i++)
-        printf(" %lld", (long long)big[i]);
-    printf(", 4 variants --\n");
-    for (int64_t k = 0; k <= nmax + nbig; k++) {
-        int64_t n = k <= nmax ? k : big[k - nmax - 1];
-        for (int v = 0; v < 4; v++, rot++) {
-            run_trttf(tr_list[v], up_list[v], n, rot % 3 == 0 ? 0 : 3, rot % 2);
-            run_tfttr(tr_list[v], up_list[v], n, rot % 3 == 1 ? 0 : 2, rot % 2);
-        }
-    }
-}
-
-/* ===========================================================================
- * 2. pftrf (device and host arrays) against LAPACKE.
+ * 1. pftrf (device and host arrays) against LAPACKE.
  * ========================================================================= */
 typedef enum { DEF_NONE, DEF_NEG, DEF_NAN_DIAG, DEF_NAN_OFF } defect_t;
 static const char *defect_name[] = { "spd", "neg", "nan_diag", "nan_off" };
@@ -450,15 +229,15 @@ static void check_factor(const fcase_t *c, const FLOAT *A, const FLOAT *F, const
     FLOAT *L = calloc((size_t)max64(1, n * n), ES);
     *resid = *diff = NAN;
     if (!L) {
-        fail(why, len, "out of host memory");
+        testing_fail_reason(why, len, "out of host memory");
         return;
     }
     LAPACKE_set_nancheck(0);
-    LAPACKE_TFTTR(LAPACK_COL_MAJOR, c->transr, c->uplo, (lapack_int)n, F, L, (lapack_int)n);
+    LAPACKE(tfttr)(LAPACK_COL_MAJOR, c->transr, c->uplo, (lapack_int)n, F, L, (lapack_int)n);
     if (testing_residual(PREC, c->uplo, n, A, n, L, n, NULL, 0, resid))
-        fail(why, len, "residual failed");
+        testing_fail_reason(why, len, "residual failed");
     else if (!(*resid < TESTING_TOL))
-        fail(why, len, "residual too large");
+        testing_fail_reason(why, len, "residual too large");
     free(L);
     if (!Fref)
         return;
@@ -474,7 +253,7 @@ static void check_factor(const fcase_t *c, const FLOAT *A, const FLOAT *F, const
     *diff = maxd / (maxr > 0 ? maxr : 1);
     tol = TESTING_TOL * (double)n * testing_eps(PREC) * norm1(n, A, n) / MU;
     if (!(*diff < tol))
-        fail(why, len, "factor differs from LAPACKE's");
+        testing_fail_reason(why, len, "factor differs from LAPACKE's");
 }
 
 static testing_result_t run_fcase(const fcase_t *c)
@@ -501,11 +280,11 @@ static testing_result_t run_fcase(const fcase_t *c)
         goto done;
     }
     LAPACKE_set_nancheck(0);
-    LAPACKE_TRTTF(LAPACK_COL_MAJOR, c->transr, c->uplo, (lapack_int)n, A, (lapack_int)n,
+    LAPACKE(trttf)(LAPACK_COL_MAJOR, c->transr, c->uplo, (lapack_int)n, A, (lapack_int)n,
                   F0 + GUARD);
     if (Fref) {
         memcpy(Fref, F0 + GUARD, (size_t)nt * ES);
-        lapacke_info = LAPACKE_PFTRF(LAPACK_COL_MAJOR, c->transr, c->uplo, (lapack_int)n, Fref);
+        lapacke_info = LAPACKE(pftrf)(LAPACK_COL_MAJOR, c->transr, c->uplo, (lapack_int)n, Fref);
     }
     expect = c->defect == DEF_NONE ? 0
            : c->defect == DEF_NEG  ? lapacke_info
@@ -654,7 +433,7 @@ static void run_pftrf_suite(int quick)
                 }
     }
     /* In single precision the fused form's block-column updates run on the
-     * 3xTF32 syrk kernel where its tiles fill the GPU (potrf_driver.c,
+     * 3xTF32 syrk kernel where its tiles fill the GPU (src/potrf_view.c,
      * op_update): with nb = 1024 from about n = 6000, with A and C each as
      * stored or transposed, rows crossing the split in one launch (L) and
      * the columns of blocks 21 and 22 in two (n = 8192); vector loads
@@ -684,7 +463,8 @@ static void run_pftrf_suite(int quick)
             run_fcase(&c);
         }
         /* order 18436: double's updates take cublasLt's 128 x 128 tiles
-         * by the order (from 18432, src/potrf_driver.c, op_gemm), also in
+         * by the order (from gemm_wide_tile_ld of the tuning table, 18432
+         * on sm_90), also in
          * 'T', whose blocks' ld is about n / 2, and where the operands are
          * stored unlike each other (N,L: C transposed against A and B in
          * block 22's columns, T,L the other way round). A Gram matrix of
@@ -708,202 +488,16 @@ static void run_pftrf_suite(int quick)
     }
 }
 
-/* ===========================================================================
- * 3. pftrs.
- * ========================================================================= */
-typedef struct {
-    char    transr, uplo;
-    int64_t n, nrhs, pad;
-    int     gpu_factor;  /* 1: factor by gchol pftrf, 0: by LAPACKE (uploaded) */
-    int     host;        /* 1: gchol_?pftrs on host arrays (LAPACKE factor)      */
-} scase_t;
-
-/* max_j ||b_j - A x_j||_inf / (||A||_inf ||x_j||_inf n eps), in double. */
+/* max_j ||b_j - A x_j||_inf / (||A||_inf ||x_j||_inf n eps), A n x n full. */
 static double backward_error(int64_t n, int64_t nrhs, const FLOAT *A, const FLOAT *B0,
                              const FLOAT *X, int64_t ldb)
 {
-    double *Ad = malloc((size_t)(n * n) * sizeof(double));
-    double *Xd = malloc((size_t)(n * nrhs) * sizeof(double));
-    double *Rd = malloc((size_t)(n * nrhs) * sizeof(double));
-    double normA = 0, worst = 0;
-    if (!Ad || !Xd || !Rd) {
-        free(Ad); free(Xd); free(Rd);
-        return -1;
-    }
-    testing_to_double(PREC, n, n, A, n, Ad, n);
-    testing_to_double(PREC, n, nrhs, X, ldb, Xd, n);
-    testing_to_double(PREC, n, nrhs, B0, ldb, Rd, n);
-    for (int64_t i = 0; i < n; i++) { /* ||A||_inf */
-        double s = 0;
-        for (int64_t j = 0; j < n; j++)
-            s += fabs(Ad[i + j * n]);
-        normA = s > normA ? s : normA;
-    }
-    cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, (blasint)n, (blasint)nrhs,
-                (blasint)n, -1.0, Ad, (blasint)n, Xd, (blasint)n, 1.0, Rd, (blasint)n);
-    for (int64_t j = 0; j < nrhs; j++) {
-        double rn = 0, xn = 0, q;
-        for (int64_t i = 0; i < n; i++) {
-            double r = fabs(Rd[i + j * n]), x = fabs(Xd[i + j * n]);
-            if (isnan(r) || isnan(x)) {
-                worst = NAN;
-                goto out;
-            }
-            rn = r > rn ? r : rn;
-            xn = x > xn ? x : xn;
-        }
-        q = rn / ((normA > 0 ? normA : 1) * (xn > 0 ? xn : 1) * (double)n * testing_eps(PREC));
-        worst = q > worst ? q : worst;
-    }
-out:
-    free(Ad); free(Xd); free(Rd);
-    return worst;
-}
-
-static void print_scase(const scase_t *c, testing_result_t res)
-{
-    printf("  %-7s pftrs      %c%c n=%-5lld nrhs=%-3lld lddb=%-5lld factor=%-7s",
-           testing_result_name(res), c->transr, c->uplo, (long long)c->n, (long long)c->nrhs,
-           (long long)max64(1, c->n + c->pad),
-           c->host ? "host" : c->gpu_factor ? "gchol" : "lapacke");
-}
-
-static testing_result_t run_scase(const scase_t *c)
-{
-    char why[256] = "";
-    int64_t n = c->n, nrhs = c->nrhs, nt = testing_rfp_size(n), ldb = max64(1, n + c->pad);
-    int64_t bsize = ldb * max64(1, nrhs), ret = INFO_POISON, info = INFO_POISON, finfo = 0;
-    int64_t padbad = 0;
-    double berr = NAN, xdiff = NAN;
-    const FLOAT *A = NULL;
-    FLOAT *F = NULL, *F2 = NULL, *B0 = NULL, *B = NULL, *Xref = NULL, *dF = NULL, *dB = NULL;
-    testing_result_t res;
-
-    if (!testing_have_gpu()) {
-        print_scase(c, TESTING_SKIPPED);
-        printf(" (no GPU)\n");
-        return testing_record(TESTING_SKIPPED);
-    }
-    A = gram(n);
-    F = guarded(NULL, nt);
-    F2 = guarded(NULL, nt);
-    B0 = malloc((size_t)bsize * ES);
-    B = malloc((size_t)bsize * ES);
-    Xref = malloc((size_t)bsize * ES);
-    if (!A || !F || !F2 || !B0 || !B || !Xref) {
-        FAIL("out of host memory");
-        goto done;
-    }
-    LAPACKE_set_nancheck(0);
-    LAPACKE_TRTTF(LAPACK_COL_MAJOR, c->transr, c->uplo, (lapack_int)n, A, (lapack_int)n,
-                  F + GUARD);
-    testing_fill_nan(PREC, bsize, B0);
-    for (int64_t j = 0; j < nrhs; j++)
-        for (int64_t i = 0; i < n; i++)
-            B0[i + j * ldb] = (FLOAT)testing_hash_uniform(0xB0B0ull + (uint64_t)n, i, j);
-    memcpy(Xref, B0, (size_t)bsize * ES);
-    if (!c->gpu_factor &&
-        LAPACKE_PFTRF(LAPACK_COL_MAJOR, c->transr, c->uplo, (lapack_int)n, F + GUARD) != 0) {
-        FAIL("LAPACKE pftrf failed");
-        goto done;
-    }
-    if (c->host) {
-        /* host arrays: B in place, the factor must stay as it is */
-        memcpy(B, B0, (size_t)bsize * ES);
-        memcpy(F2, F, (size_t)(nt + 2 * GUARD) * ES);
-        ret = GCHOL(pftrs)(c->transr, c->uplo, n, nrhs, F + GUARD, B, ldb, &info);
-        if (ret != 0 || info != 0)
-            FAIL("ret / info not 0");
-        goto check;
-    }
-    if (!(dF = upload_guarded(F, nt)) ||
-        TESTING_CUDA(cudaMalloc((void **)&dB, (size_t)bsize * ES)) ||
-        TESTING_CUDA(cudaMemcpy(dB, B0, (size_t)bsize * ES, cudaMemcpyHostToDevice))) {
-        FAIL("CUDA error in the harness");
-        goto done;
-    }
-    if (c->gpu_factor) {
-        if (GCHOL(pftrf_gpu)(c->transr, c->uplo, n, dF + GUARD, &finfo, g_queue) != 0 ||
-            download(F, dF, nt + 2 * GUARD)) {
-            FAIL("gchol pftrf failed");
-            goto done;
-        }
-    }
-    ret = GCHOL(pftrs_gpu)(c->transr, c->uplo, n, nrhs, dF + GUARD, dB, ldb, &info, g_queue);
-    if (ret != 0 || info != 0)
-        FAIL("ret / info not 0");
-    if (gchol_queue_sync(g_queue) != 0 || download(B, dB, bsize) ||
-        download(F2, dF, nt + 2 * GUARD)) {
-        FAIL("sync / download failed");
-        goto done;
-    }
-check:
-    for (int64_t j = 0; j < nrhs; j++)
-        padbad += testing_count_diff(PREC, ldb - n, B + n + j * ldb, B0 + n + j * ldb);
-    if (padbad)
-        FAIL("padding rows of B modified");
-    if (testing_count_diff(PREC, nt + 2 * GUARD, F, F2))
-        FAIL("factor (or its guards) modified");
-    berr = backward_error(n, nrhs, A, B0, B, ldb);
-    if (!(berr >= 0 && berr < TESTING_TOL))
-        FAIL(berr == -1 ? "out of host memory" : "backward error too large");
-    /* for the record: distance to LAPACKE_?pftrs with the same factor */
-    if (LAPACKE_PFTRS(LAPACK_COL_MAJOR, c->transr, c->uplo, (lapack_int)n, (lapack_int)nrhs,
-                      F + GUARD, Xref, (lapack_int)ldb) == 0) {
-        double md = 0, mr = 0;
-        for (int64_t j = 0; j < nrhs; j++)
-            for (int64_t i = 0; i < n; i++) {
-                double x = (double)Xref[i + j * ldb];
-                md = fmax(md, fabs((double)B[i + j * ldb] - x));
-                mr = fmax(mr, fabs(x));
-            }
-        xdiff = md / (mr > 0 ? mr : 1);
-    }
-done:
-    res = testing_record(why[0] ? TESTING_FAILED : TESTING_PASSED);
-    print_scase(c, res);
-    printf(" ret=%lld info=%lld berr=%.2e |X-Xlapack|=%.2e%s%s\n", (long long)ret,
-           (long long)info, berr, xdiff, why[0] ? " -- " : "", why);
-    fflush(stdout);
-    cudaFree(dF);
-    cudaFree(dB);
-    free(F); free(F2); free(B0); free(B); free(Xref);
-    return res;
-}
-
-static void run_pftrs_suite(int quick)
-{
-    static const int64_t ns_full[] = { 1, 5, 129, 1001 }, ns_quick[] = { 5, 129 };
-    static const int64_t nrhs_list[] = { 1, 3, 17 };
-    const int64_t *ns = quick ? ns_quick : ns_full;
-    int nn = quick ? LEN(ns_quick) : LEN(ns_full), rot = 0;
-    printf("\n-- pftrs_gpu: 4 variants, nrhs 1, 3, 17, lddb > n (NaN padding) --\n");
-    for (int i = 0; i < nn; i++)
-        for (int r = 0; r < LEN(nrhs_list); r++)
-            for (int v = 0; v < 4; v++, rot++) {
-                scase_t c = { tr_list[v], up_list[v], ns[i], nrhs_list[r], rot % 2 ? 7 : 1,
-                              rot % 2, 0 };
-                run_scase(&c);
-            }
-    /* many right-hand sides: the recursive trsm's leaves run gchol's tile
-     * trsm kernel from 1024 right-hand sides where B's leading dimension is
-     * the factor's (trsm_rec.c): lddb = n is transr 'N''s ld for odd n. */
-    printf("\n-- pftrs_gpu: 4 variants, n odd, nrhs 1100, lddb = n ('N') and n + 3 ('T') --\n");
-    for (int v = 0; v < 4; v++) {
-        scase_t c = { tr_list[v], up_list[v], quick ? 129 : 1001, 1100, tr_list[v] == 'N' ? 0 : 3,
-                      v % 2, 0 };
-        run_scase(&c);
-    }
-    printf("\n-- pftrs on host arrays (library queue), LAPACKE factor --\n");
-    for (int i = 0; i < nn; i++)
-        for (int v = 0; v < 4; v++) {
-            scase_t c = { tr_list[v], up_list[v], ns[i], 3, 5, 0, 1 };
-            run_scase(&c);
-        }
+    const double r = testing_solve_ratio(PREC, 'G', n, nrhs, A, n, B0, ldb, X, ldb);
+    return r < 0 ? r : r / ((double)max64(1, n) * testing_eps(PREC));
 }
 
 /* ===========================================================================
- * 4. All on the GPU: full matrix -> trttf -> pftrf -> pftrs, and tfttr of the
+ * 2. All on the GPU: full matrix -> trttf -> pftrf -> pftrs, and tfttr of the
  * factor back into a poisoned full array.
  * ========================================================================= */
 static testing_result_t run_pipeline(char transr, char uplo, int64_t n)
@@ -979,17 +573,16 @@ done:
 }
 
 /* ===========================================================================
- * 5. Quick returns (n = 0, nrhs = 0) on the real queue.
+ * 3. Quick returns (n = 0) on the real queue, argument checks, and the host
+ * form without a GPU.
  * ========================================================================= */
 static void run_quick_returns(void)
 {
     int64_t info, ret;
-    FLOAT hb[3 * 7], hb0[3 * 7], *db = NULL;
     printf("\n-- quick returns --\n");
     if (!testing_have_gpu()) {
-        printf("  %-7s quick returns (no GPU)\n", testing_result_name(TESTING_SKIPPED));
-        for (int i = 0; i < 6; i++)
-            testing_record(TESTING_SKIPPED);
+        testing_skip("quick returns (no GPU)");
+        testing_record(TESTING_SKIPPED);
         return;
     }
     info = INFO_POISON;
@@ -1000,40 +593,51 @@ static void run_quick_returns(void)
     ret = GCHOL(pftrf)('T', 'U', 0, NULL, &info);
     testing_expect(ret == 0 && info == 0, "pftrf (host) n=0: ret %lld info %lld", (long long)ret,
                    (long long)info);
-    info = INFO_POISON;
-    ret = GCHOL(trttf_gpu)('T', 'L', 0, NULL, 1, NULL, &info, g_queue);
-    testing_expect(ret == 0 && info == 0, "trttf_gpu n=0: ret %lld info %lld", (long long)ret,
-                   (long long)info);
-    info = INFO_POISON;
-    ret = GCHOL(tfttr_gpu)('N', 'U', 0, NULL, NULL, 1, &info, g_queue);
-    testing_expect(ret == 0 && info == 0, "tfttr_gpu n=0: ret %lld info %lld", (long long)ret,
-                   (long long)info);
-    info = INFO_POISON;
-    ret = GCHOL(pftrs_gpu)('N', 'L', 0, 3, NULL, NULL, 1, &info, g_queue);
-    testing_expect(ret == 0 && info == 0 && gchol_queue_sync(g_queue) == 0,
-                   "pftrs_gpu n=0 nrhs=3: ret %lld info %lld", (long long)ret, (long long)info);
-    /* nrhs = 0 with n = 5: B (7 x 3 here) must stay as it is */
-    testing_fill_nan(PREC, 21, hb0);
-    for (int i = 0; i < 21; i += 2)
-        hb0[i] = (FLOAT)i;
-    info = INFO_POISON;
-    ret = INFO_POISON;
-    if (!TESTING_CUDA(cudaMalloc((void **)&db, sizeof(hb0))) &&
-        !TESTING_CUDA(cudaMemcpy(db, hb0, sizeof(hb0), cudaMemcpyHostToDevice))) {
-        FLOAT *dfac = NULL;
-        if (!TESTING_CUDA(cudaMalloc((void **)&dfac, 15 * ES)) &&
-            !TESTING_CUDA(cudaMemset(dfac, 0, 15 * ES))) {
-            ret = GCHOL(pftrs_gpu)('T', 'U', 5, 0, dfac, db, 7, &info, g_queue);
-            if (gchol_queue_sync(g_queue) != 0 ||
-                TESTING_CUDA(cudaMemcpy(hb, db, sizeof(hb), cudaMemcpyDeviceToHost)))
-                ret = INFO_POISON;
-        }
-        cudaFree(dfac);
-    }
-    testing_expect(ret == 0 && info == 0 && !memcmp(hb, hb0, sizeof(hb)),
-                   "pftrs_gpu n=5 nrhs=0: ret %lld info %lld, B untouched", (long long)ret,
-                   (long long)info);
-    cudaFree(db);
+}
+
+static int64_t pftrf_gpu_w(const testing_args_t *a)
+{
+    return GCHOL(pftrf_gpu)(a->transr, a->uplo, a->n, (FLOAT *)a->A, a->info, a->q);
+}
+static int64_t pftrf_x_w(const testing_args_t *a)
+{
+    return GCHOL(pftrf_expert_gpu)(a->transr, a->uplo, a->n, (FLOAT *)a->A, a->info, a->opts,
+                                   a->q);
+}
+static int64_t pftrf_host_w(const testing_args_t *a)
+{
+    return GCHOL(pftrf)(a->transr, a->uplo, a->n, (FLOAT *)a->A, a->info);
+}
+
+static const testing_entry_t arg_entries[] = {
+    { GCHOL_NAME("pftrf_gpu"), pftrf_gpu_w, 0, 1, 0,
+      { R_TRANSR, R_UPLO, R_N, R_A, R_INFO, R_QUEUE } },
+    { GCHOL_NAME("pftrf_expert_gpu"), pftrf_x_w, 0, 1, 0,
+      { R_TRANSR, R_UPLO, R_N, R_A, R_INFO, R_OPTS, R_QUEUE } },
+    { GCHOL_NAME("pftrf"), pftrf_host_w, 1, 1, 0,
+      { R_TRANSR, R_UPLO, R_N, R_A, R_INFO } },
+};
+
+/* Without a GPU the host RFP Cholesky reports GCHOL_ERR_NO_DEVICE and leaves
+ * the array (and what lies around it) alone. */
+static void run_host_no_device(void)
+{
+    enum { N = 8, NT = N * (N + 1) / 2, G = 8 };
+    FLOAT A[N * N], R[NT + 2 * G], saved[NT + 2 * G];
+    int64_t info = INFO_POISON, ret;
+    const char transr = PREC == 'd' ? 'N' : 'T', uplo = PREC == 'd' ? 'L' : 'U';
+    if (testing_have_gpu())
+        return; /* with a GPU it would factor: the suite covers that */
+    printf("\n-- host RFP Cholesky without a GPU --\n");
+    testing_generate_spd(PREC, uplo, N, A, N, 9);
+    testing_fill_nan(PREC, NT + 2 * G, R);
+    LAPACKE_set_nancheck(0);
+    LAPACKE(trttf)(LAPACK_COL_MAJOR, transr, uplo, N, A, N, R + G);
+    memcpy(saved, R, sizeof(R));
+    ret = GCHOL(pftrf)(transr, uplo, N, R + G, &info);
+    testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(R, saved, sizeof(R)),
+                   GCHOL_NAME("pftrf") " without GPU: ret %lld info %lld, array untouched",
+                   (long long)ret, (long long)info);
 }
 
 /* ===========================================================================
@@ -1044,10 +648,10 @@ static void run_suite(int quick)
     double t0 = testing_wtime();
     printf("testing_%cpftrf --suite%s  (%s precision, %s)\n", PREC, quick ? " --quick" : "",
            PREC_NAME, testing_have_gpu() ? "GPU present" : "no GPU");
+    testing_check_arguments(arg_entries, LEN(arg_entries), g_queue);
+    run_host_no_device();
     run_quick_returns();
-    run_conversions(quick);
     run_pftrf_suite(quick);
-    run_pftrs_suite(quick);
     printf("\n-- pipeline on the GPU --\n");
     for (int v = 0; v < 4; v++)
         run_pipeline(tr_list[v], up_list[v], quick ? 129 : 513);
@@ -1072,7 +676,7 @@ static void table_row(char transr, char uplo, int64_t n, int niter)
         goto done;
     }
     LAPACKE_set_nancheck(0);
-    LAPACKE_TRTTF(LAPACK_COL_MAJOR, transr, uplo, (lapack_int)n, A, (lapack_int)n, F0 + GUARD);
+    LAPACKE(trttf)(LAPACK_COL_MAJOR, transr, uplo, (lapack_int)n, A, (lapack_int)n, F0 + GUARD);
     if (!(dF = upload_guarded(F0, nt))) {
         ok = 0;
         goto done;
@@ -1091,7 +695,7 @@ static void table_row(char transr, char uplo, int64_t n, int niter)
     tg = testing_median(times, niter);
     memcpy(Fref, F0 + GUARD, (size_t)nt * ES);
     tc = testing_wtime();
-    linfo = LAPACKE_PFTRF(LAPACK_COL_MAJOR, transr, uplo, (lapack_int)n, Fref);
+    linfo = LAPACKE(pftrf)(LAPACK_COL_MAJOR, transr, uplo, (lapack_int)n, Fref);
     tc = testing_wtime() - tc;
     if (ok && download(F, dF, nt + 2 * GUARD) == 0 && linfo == 0) {
         fcase_t c = { transr, uplo, n, 0, DEF_NONE, 0, 0, 0 };
@@ -1103,7 +707,7 @@ static void table_row(char transr, char uplo, int64_t n, int niter)
 done:
     testing_record(ok ? TESTING_PASSED : TESTING_FAILED);
     {
-        double fl = testing_potrf_flops(n) / 1e9;
+        double fl = testing_flops_potrf(n) / 1e9;
         printf("%7lld %10.5f %9.1f %10.5f %9.1f %10.2e %10.2e %6lld  %s\n", (long long)n, tg,
                tg > 0 ? fl / tg : 0.0, tc, tc > 0 ? fl / tc : 0.0, resid, diff, (long long)info,
                ok ? "ok" : "FAILED");
@@ -1129,55 +733,35 @@ static void run_table(const int64_t *ns, int64_t count, char transr, char uplo, 
 /* ===========================================================================
  * Command line.
  * ========================================================================= */
-static void usage(const char *prog)
-{
-    printf("usage: %s [--suite [--quick] | table options]\n"
-           "table options: -n LIST|START:STOP:STEP  --transr N|T  --uplo L|U  --niter K\n"
-           "  (default: -n 1024,2048,4096,8192 --transr N --uplo L --niter 3)\n", prog);
-}
-
 int main(int argc, char **argv)
 {
-    int64_t *ns = NULL, count = 0;
+    testing_list_t ns = { NULL, 0 };
     int suite = 0, quick = 0, niter = 3;
     char transr = 'N', uplo = 'L';
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int bad = 0;
-        if (!strcmp(a, "--suite"))      { suite = 1; continue; }
-        if (!strcmp(a, "--quick"))      { quick = 1; continue; }
-        if (!v)
-            bad = 1;
-        else if (!strcmp(a, "-n")) {
-            free(ns);
-            bad = testing_parse_sizes(v, &ns, &count) != 0;
-        } else if (!strcmp(a, "--transr") && (v[0] == 'N' || v[0] == 'T') && !v[1])
-            transr = v[0];
-        else if (!strcmp(a, "--uplo") && (v[0] == 'L' || v[0] == 'U') && !v[1])
-            uplo = v[0];
-        else if (!strcmp(a, "--niter") && atoi(v) > 0)
-            niter = atoi(v);
-        else
-            bad = 1;
-        if (bad) {
-            usage(argv[0]);
-            free(ns);
-            return 2;
-        }
-        i++;
-    }
-    if (!ns && testing_parse_sizes("1024,2048,4096,8192", &ns, &count))
-        return 2;
+    const opt_t opts[] = {
+        OPT("--suite", OPT_FLAG, &suite, NULL, "the test suite (make test)"),
+        OPT("--quick", OPT_FLAG, &quick, NULL, "the suite with fewer cases (the sanitizers)"),
+        OPT("-n", OPT_LIST, &ns, "LIST", "table: orders (default 1024,2048,4096,8192)",
+            .def = "1024,2048,4096,8192"),
+        OPT("--transr", OPT_CHAR, &transr, "N|T", "table: RFP variant (default N)",
+            .choices = "NT"),
+        OPT("--uplo", OPT_CHAR, &uplo, "L|U", "table: triangle (default L)", .choices = "LU"),
+        OPT("--niter", OPT_INT, &niter, "K", "table: timed runs, median reported (default 3)",
+            OPT_MIN(1)),
+        OPT_END
+    };
+    const opts_program_t prog = { "[--suite [--quick] | table options]", NULL, 2 };
+    opts_parse(argc, argv, opts, &prog);
     g_queue = testing_queue_or_null();
     if (suite || quick)
         run_suite(quick);
     else
-        run_table(ns, count, transr, uplo, niter);
+        run_table(ns.v, ns.count, transr, uplo, niter);
     if (g_queue)
         gchol_queue_destroy(g_queue);
     if (testing_have_gpu())
         gchol_finalize();
     free(g_gram);
-    free(ns);
+    opts_free_list(&ns);
     return testing_summary();
 }

@@ -24,7 +24,9 @@
 #include <lapacke.h>
 
 #include "gchol.h"
-#include "testing_common.h"
+#include "flops.h"
+#include "opts.h"
+#include "util.h"
 #include "../kernels/gchol_kernels.h"
 
 /* ---------------------------------------------------------------------------
@@ -51,7 +53,7 @@ typedef uint64_t BITS;
 #endif
 
 #define ES           sizeof(FLOAT)
-#define INFO_POISON  ((int64_t)-987654321)
+#define INFO_POISON  TESTING_INFO_POISON
 #define LARGE_N      46500
 #define MAX_FACTOR_CHECK_N 2048  /* compare with LAPACKE's factor up to here */
 
@@ -253,12 +255,9 @@ static int factor_on_user_stream(const case_t *c, const FLOAT *hA, FLOAT *dA, ru
     FLOAT *dB = NULL;
     int rc = -1;
     double t;
-    /* every upload on the user stream itself (poison_dinfo_on). Before,
-     * dB came from a pageable cudaMemcpy that may not have landed when the
-     * user stream copied it: the likely cause of the thirtieth session's
-     * one failure here (call 13, single, n = 257: info = 1 on an SPD
-     * matrix, under the parallel GPU suite), which 125000 rounds of the
-     * library alone on such a stream did not reproduce (call 14) */
+    /* every upload on the user stream itself (poison_dinfo_on): a
+     * cudaMemcpy from pageable memory may return before its DMA has
+     * landed, and the user stream would then copy a stale dB */
     if (setup_user_stream() || poison_dinfo_on(g_user_stream) ||
         TESTING_CUDA(cudaMalloc((void **)&dB, bytes)) ||
         TESTING_CUDA(cudaMemcpyAsync(dB, hA, bytes, cudaMemcpyHostToDevice, g_user_stream)))
@@ -675,6 +674,24 @@ static void run_badargs(void)
     }
 }
 
+/* Without a GPU the host interface reports GCHOL_ERR_NO_DEVICE and leaves A
+ * alone. */
+static void run_host_no_device(void)
+{
+    FLOAT A[64], saved[64];
+    int64_t info = INFO_POISON, ret;
+    if (testing_have_gpu())
+        return;
+    printf("\n-- host interface without a GPU --\n");
+    testing_generate_spd(PREC, 'L', 8, A, 8, 1);
+    testing_generate_spd(PREC, 'U', 8, A, 8, 1);
+    memcpy(saved, A, sizeof(A));
+    ret = GCHOL(potrf)(PREC == 'd' ? 'L' : 'U', 8, A, 8, &info);
+    testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(A, saved, sizeof(A)),
+                   "gchol_%cpotrf without GPU: ret %lld info %lld", PREC, (long long)ret,
+                   (long long)info);
+}
+
 /* ---------------------------------------------------------------------------
  * The suite.
  * ------------------------------------------------------------------------- */
@@ -876,7 +893,7 @@ static void build_suite(case_list_t *l, int quick)
                     700);
                 set_blocks(l, 512, 128);
             }
-        /* the table's widest pair (2048 / 256, double from 24576): eight
+        /* the automatic table's widest pair (2048 / 256, double): eight
          * tiled leaves per block column, a failure in the second one */
         if (!quick)
             for (int u = 0; u < 2; u++) {
@@ -929,15 +946,15 @@ static void build_suite(case_list_t *l, int quick)
                     DEF_NONE, 0);
                 set_blocks(l, 1024, 512);
                 /* the host interface's own auto: left-looking (transfers
-                 * interleaved) from 6144 in single, where the device
-                 * routines' auto runs the tiled kernel up to 8447 */
+                 * interleaved) from its own switch (io_tiled_below of the
+                 * tuning table), below the device routines' tiled switch */
                 add(l, 7000, 0, uplos[u], IF_HOST, GCHOL_VARIANT_AUTO, GCHOL_LOOKAHEAD_AUTO,
                     DEF_NONE, 0);
                 /* the tiled kernel on a whole matrix: single upper's
-                 * 3xTF32 worker update (FFMA up to 3072) at one block per
-                 * SM, also auto's last sizes there (up to 4863 in double);
-                 * two blocks per SM past 5376, where auto runs it in
-                 * single up to 8447; a failed pivot there */
+                 * 3xTF32 worker update at one block per SM, and auto's
+                 * sizes around its switch (tiled_below of the tuning
+                 * table); two blocks per SM above the table's one-block
+                 * limit; a failed pivot there */
                 add(l, 4000, 3, uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_TILED,
                     GCHOL_LOOKAHEAD_AUTO, DEF_NONE, 0);
                 add(l, 5300, 1, uplos[u], IF_GPU, 0, GCHOL_LOOKAHEAD_AUTO, DEF_NEG, 4400);
@@ -945,16 +962,17 @@ static void build_suite(case_list_t *l, int quick)
                 add(l, 6500, 1, uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_TILED,
                     GCHOL_LOOKAHEAD_AUTO, DEF_NEG, 5000);
             }
-            /* updates taller than GEMM_UPPER_CHUNK (4096, single, 'U') and
-             * GEMM_LOWER_CHUNK (8192, single, 'L') go in pieces */
+            /* updates taller than the tuning table's gemm_upper_chunk
+             * (single, 'U') and gemm_lower_chunk ('L') go in pieces (4096
+             * and 8192 rows on sm_90) */
             add(l, 4700, 3, 'U', IF_EXPERT_GPU, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON, DEF_NONE, 0);
             set_blocks(l, 256, 256);
             add(l, 8800, 3, 'L', IF_EXPERT_GPU, GCHOL_VARIANT_LEFT, GCHOL_LOOKAHEAD_ON, DEF_NONE, 0);
             set_blocks(l, 512, 256);
-            /* lda >= GEMM_WIDE_TILE_LD (18432, double): the updates run
-             * on cublasLt's 128 x 128 tiles (src/gemm_lt.c) where the
-             * columns are 16-byte aligned (not lda 18433); a failure past
-             * them */
+            /* lda >= the tuning table's gemm_wide_tile_ld (double, 18432
+             * on sm_90): the updates run on cublasLt's 128 x 128 tiles
+             * (src/gemm_lt.c) where the columns are 16-byte aligned (not
+             * lda 18433); a failure past them */
             for (int u = 0; u < 2; u++) {
                 add(l, 3000, 18436 - 3000, uplos[u], IF_EXPERT_GPU, GCHOL_VARIANT_LEFT,
                     GCHOL_LOOKAHEAD_ON, DEF_NONE, 0);
@@ -1112,6 +1130,7 @@ static void run_suite(int quick)
     printf("testing_%cpotrf --suite%s  (%s precision, %s)\n", PREC, quick ? " --quick" : "",
            PREC_NAME, testing_have_gpu() ? "GPU present" : "no GPU");
     run_badargs();
+    run_host_no_device();
     run_swap_cases(quick);
     build_suite(&l, quick);
     printf("\n-- factorizations: %lld cases --\n", (long long)l.count);
@@ -1193,7 +1212,7 @@ static void table_row(const table_opts_t *t, int64_t n)
 done:
     testing_record(ok ? TESTING_PASSED : TESTING_FAILED);
     {
-        double fl = testing_potrf_flops(n) / 1e12;
+        double fl = testing_flops_potrf(n) / 1e12;
         printf("%7lld %7lld %10.4f %9.2f", (long long)n, (long long)case_lda(&c), tg,
                tg > 0 ? fl / tg : 0.0);
         if (t->check)
@@ -1251,75 +1270,14 @@ static void run_large(table_opts_t *t)
 /* ---------------------------------------------------------------------------
  * Command line.
  * ------------------------------------------------------------------------- */
-static void usage(const char *prog)
-{
-    printf("usage: %s [--suite [--quick] | --large | table options]\n"
-           "table options: -n LIST|START:STOP:STEP  --uplo L|U  --variant auto|left|right|tiled\n"
-           "  --lookahead on|off|auto  --nb N  --recnb N  --niter K  --check\n"
-           "  --interface gpu|async|host  --lda-pad P  --upper auto|view|swap\n", prog);
-}
-
-/* Index of s in names[0..count), or -1. */
-static int lookup(const char *s, const char *const *names, int count)
-{
-    for (int i = 0; i < count; i++)
-        if (!strcmp(s, names[i]))
-            return i;
-    return -1;
-}
-
-/* Parses the table options; returns 0 or -1. */
-static int parse_table_opts(int argc, char **argv, table_opts_t *t, int *suite,
-                            int *quick, int *large)
-{
-    static const char *const variant_names[] = { "auto", "left", "right", "tiled" };
-    static const char *const la_names[] = { "auto", "off", "on" };
-    static const char *const upper_names[] = { "auto", "view", "swap" };
-    static const char *const if_names[] = { "gpu", "async", "host" };
-    static const int if_values[] = { IF_EXPERT_GPU, IF_ASYNC, IF_HOST_EXPERT };
-    case_t *b = &t->base;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int idx;
-        if (!strcmp(a, "--suite"))      { *suite = 1; continue; }
-        if (!strcmp(a, "--quick"))      { *quick = 1; continue; }
-        if (!strcmp(a, "--large"))      { *large = 1; continue; }
-        if (!strcmp(a, "--check"))      { t->check = 1; continue; }
-        if (!v)
-            return -1;
-        i++;
-        if (!strcmp(a, "-n")) {
-            free(t->sizes);
-            if (testing_parse_sizes(v, &t->sizes, &t->nsizes))
-                return -1;
-        } else if (!strcmp(a, "--uplo") && (v[0] == 'L' || v[0] == 'U') && !v[1]) {
-            b->uplo = v[0];
-        } else if (!strcmp(a, "--variant") && (idx = lookup(v, variant_names, 4)) >= 0) {
-            b->variant = idx;
-        } else if (!strcmp(a, "--lookahead") && (idx = lookup(v, la_names, 3)) >= 0) {
-            b->lookahead = idx - 1;
-        } else if (!strcmp(a, "--upper") && (idx = lookup(v, upper_names, 3)) >= 0) {
-            b->upper = idx - 1;
-        } else if (!strcmp(a, "--interface") && (idx = lookup(v, if_names, 3)) >= 0) {
-            b->iface = if_values[idx];
-        } else if (!strcmp(a, "--nb")) {
-            b->nb = atoll(v);
-        } else if (!strcmp(a, "--recnb")) {
-            b->recnb = atoll(v);
-        } else if (!strcmp(a, "--niter") && atoi(v) > 0) {
-            t->niter = atoi(v);
-        } else if (!strcmp(a, "--lda-pad") && atoll(v) >= 0) {
-            b->pad = atoll(v);
-        } else {
-            return -1;
-        }
-    }
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
+    static const int la_values[] = { GCHOL_LOOKAHEAD_AUTO, GCHOL_LOOKAHEAD_OFF,
+                                     GCHOL_LOOKAHEAD_ON };
+    static const int upper_values[] = { GCHOL_UPPER_AUTO, GCHOL_UPPER_VIEW, GCHOL_UPPER_SWAP };
+    static const int if_values[] = { IF_EXPERT_GPU, IF_ASYNC, IF_HOST_EXPERT };
     table_opts_t t;
+    testing_list_t sizes = { NULL, 0 };
     int suite = 0, quick = 0, large = 0;
     memset(&t, 0, sizeof(t));
     t.base.uplo = 'L';
@@ -1328,12 +1286,37 @@ int main(int argc, char **argv)
     t.base.upper = GCHOL_UPPER_AUTO;
     t.niter = 1;
     t.warmup = 1;
-    if (parse_table_opts(argc, argv, &t, &suite, &quick, &large) ||
-        (!suite && !large && !t.nsizes)) {
-        usage(argv[0]);
-        free(t.sizes);
-        return 2;
-    }
+    const opt_t opts[] = {
+        OPT("--suite", OPT_FLAG, &suite, NULL, "the test suite (make test)"),
+        OPT("--quick", OPT_FLAG, &quick, NULL, "with --suite: fewer cases (the sanitizers)"),
+        OPT("--large", OPT_FLAG, &large, NULL, "one factorization with n*n > 2^31 (double only)"),
+        OPT("-n", OPT_LIST, &sizes, "LIST", "table: sizes, N, a,b,c or start:stop:step"),
+        OPT("--uplo", OPT_CHAR, &t.base.uplo, "L|U", "table: triangle (default L)",
+            .choices = "LU"),
+        OPT("--variant", OPT_CHOICE, &t.base.variant, "V", "table: auto|left|right|tiled "
+            "(default auto)", .choices = "auto|left|right|tiled"),
+        OPT("--lookahead", OPT_CHOICE, &t.base.lookahead, "X", "table: auto|off|on (default "
+            "auto)", .choices = "auto|off|on", .values = la_values),
+        OPT("--upper", OPT_CHOICE, &t.base.upper, "X", "table: how 'U' runs, auto|view|swap "
+            "(default auto)", .choices = "auto|view|swap", .values = upper_values),
+        OPT("--nb", OPT_INT64, &t.base.nb, "N", "table: block size (default 0: automatic)"),
+        OPT("--recnb", OPT_INT64, &t.base.recnb, "N", "table: recursive block size (default 0)"),
+        OPT("--niter", OPT_INT, &t.niter, "K", "table: timed runs, median reported (default 1)",
+            OPT_MIN(1)),
+        OPT("--check", OPT_FLAG, &t.check, NULL, "table: also time LAPACKE_?potrf and compare "
+            "the factors"),
+        OPT("--interface", OPT_CHOICE, &t.base.iface, "I", "table: gpu|async|host (default gpu)",
+            .choices = "gpu|async|host", .values = if_values),
+        OPT("--lda-pad", OPT_INT64, &t.base.pad, "P", "table: lda = n + P (default 0)",
+            OPT_MIN(0)),
+        OPT_END
+    };
+    const opts_program_t prog = { "[--suite [--quick] | --large | table options]", NULL, 2 };
+    opts_parse(argc, argv, opts, &prog);
+    t.sizes = sizes.v;
+    t.nsizes = sizes.count;
+    if (!suite && !large && !t.nsizes)
+        opts_fail(argv[0], opts, &prog, "table mode needs -n");
     if (setup_device())
         printf("device setup failed: GPU cases will fail\n");
     if (suite)

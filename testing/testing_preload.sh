@@ -1,19 +1,19 @@
 #!/bin/sh
 # testing_preload.sh -- the LAPACK shim under unchanged programs: runs
-# testing/preload_probe (LAPACKE + OpenBLAS only) with
-# LD_PRELOAD=lib/libgchol_lapack.so, GCHOL_LAPACK=gpu and verbose routing,
+# build/testing/preload_probe (LAPACKE + OpenBLAS only) with
+# LD_PRELOAD=build/lib/libgchol_lapack.so, GCHOL_LAPACK=gpu and verbose routing,
 # and checks that DPOSV went through the shim (on the GPU, or with no GPU
 # on the CPU after the fallback) with a correct solution; then callers that
-# dlsym(RTLD_NEXT) cannot serve (testing/shim_probe); then the GPU engine:
+# dlsym(RTLD_NEXT) cannot serve (build/testing/shim_probe); then the GPU engine:
 # opened only at the first call routed to the GPU, and a missing, refused or
-# failing engine (testing/fault_engine.so). Prints the SUMMARY line of the
+# failing engine (build/testing/fault_engine.so). Prints the SUMMARY line of the
 # testers.
 cd "$(dirname "$0")/.." || exit 1
 passed=0; failed=0
 if nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then want="gpu"; else want="cpu (gpu unavailable)"; fi
 for n in 700 3000; do
-    out=$(LD_PRELOAD=$PWD/lib/libgchol_lapack.so GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 \
-          ./testing/preload_probe $n 2>&1)
+    out=$(LD_PRELOAD=$PWD/build/lib/libgchol_lapack.so GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 \
+          build/testing/preload_probe $n 2>&1)
     route=$(echo "$out" | grep "gchol LAPACK shim: DPOSV n=$n " | head -n 1)
     result=$(echo "$out" | grep '^info ')
     ok=$(echo "$result" | awk '{ print ($2 == 0 && $4 < 30) ? 1 : 0 }')
@@ -25,7 +25,7 @@ for n in 700 3000; do
     fi
 done
 # without the shim the same program runs on OpenBLAS alone
-out=$(./testing/preload_probe 700 2>&1)
+out=$(build/testing/preload_probe 700 2>&1)
 if echo "$out" | grep -q '^info 0 ' && ! echo "$out" | grep -q 'gchol'; then
     echo "  ok      without LD_PRELOAD: $out"; passed=$((passed + 1))
 else
@@ -52,14 +52,14 @@ check_said() {
     fi
 }
 check() { what=$1; want_route=$2; shift 2; check_said "$what" "$want_route" "" "$@"; }
-check "no LAPACK linked, mode cpu" cpu env GCHOL_LAPACK=cpu GCHOL_LAPACK_VERBOSE=1 ./testing/shim_probe 400
-check "no LAPACK linked, mode gpu" "$want" env GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 ./testing/shim_probe 400
+check "no LAPACK linked, mode cpu" cpu env GCHOL_LAPACK=cpu GCHOL_LAPACK_VERBOSE=1 build/testing/shim_probe 400
+check "no LAPACK linked, mode gpu" "$want" env GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 build/testing/shim_probe 400
 check "LAPACK from a dlopen'd plugin, mode cpu" cpu env GCHOL_LAPACK=cpu GCHOL_LAPACK_VERBOSE=1 \
-    ./testing/shim_probe --plugin ./testing/shim_plugin.so 300
+    build/testing/shim_probe --plugin build/testing/shim_plugin.so 300
 check "LAPACK from a dlopen'd plugin, LD_PRELOAD, mode cpu" cpu env GCHOL_LAPACK=cpu \
-    GCHOL_LAPACK_VERBOSE=1 LD_PRELOAD=$PWD/lib/libgchol_lapack.so \
-    ./testing/shim_probe --plugin ./testing/shim_plugin.so 300
-# The GPU engine (src/lapack_engine.h). The shim itself links no CUDA
+    GCHOL_LAPACK_VERBOSE=1 LD_PRELOAD=$PWD/build/lib/libgchol_lapack.so \
+    build/testing/shim_probe --plugin build/testing/shim_plugin.so 300
+# The GPU engine (lapack_api/lapack_engine.h). The shim itself links no CUDA
 # library, so preloading it costs no CUDA start-up; the engine, and with it
 # CUDA, comes in at the first call routed to the GPU (even with no device).
 cuda_libs() { # cuda_libs WHAT WANT COMMAND...: the probe's "cuda_libs" line is WANT
@@ -72,28 +72,28 @@ cuda_libs() { # cuda_libs WHAT WANT COMMAND...: the probe's "cuda_libs" line is 
         failed=$((failed + 1))
     fi
 }
-if ldd lib/libgchol_lapack.so | grep -q 'libcu'; then
-    echo "  FAILED  the shim links a CUDA library:"; ldd lib/libgchol_lapack.so | sed 's/^/          /'
+if ldd build/lib/libgchol_lapack.so | grep -q 'libcu'; then
+    echo "  FAILED  the shim links a CUDA library:"; ldd build/lib/libgchol_lapack.so | sed 's/^/          /'
     failed=$((failed + 1))
 else
     echo "  ok      the shim links no CUDA library"; passed=$((passed + 1))
 fi
-cuda_libs "mode cpu: CUDA never loaded" "0 0" env GCHOL_LAPACK=cpu ./testing/shim_probe 400
-cuda_libs "mode gpu: CUDA loaded at the first GPU call" "0 1" env GCHOL_LAPACK=gpu ./testing/shim_probe 400
-engine=$PWD/testing/fault_engine.so
+cuda_libs "mode cpu: CUDA never loaded" "0 0" env GCHOL_LAPACK=cpu build/testing/shim_probe 400
+cuda_libs "mode gpu: CUDA loaded at the first GPU call" "0 1" env GCHOL_LAPACK=gpu build/testing/shim_probe 400
+engine=$PWD/build/testing/fault_engine.so
 check_said "engine missing, mode gpu" "cpu (gpu unavailable)" "cannot open the GPU engine" \
     env GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 \
-    GCHOL_LAPACK_GPU_LIB=/nonexistent/libgchol_lapack_gpu.so ./testing/shim_probe 400
+    GCHOL_LAPACK_GPU_LIB=/nonexistent/libgchol_lapack_gpu.so build/testing/shim_probe 400
 check_said "engine of another version refused" "cpu (gpu unavailable)" "another version of the engine" \
     env GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 GCHOL_LAPACK_GPU_LIB=$engine GCHOL_FAULT=version \
-    ./testing/shim_probe 400
+    build/testing/shim_probe 400
 check_said "GPU failure before any write: redone on the CPU" "cpu (gpu unavailable)" \
     "injected out of device memory; redone on the CPU" env GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 \
-    GCHOL_LAPACK_GPU_LIB=$engine GCHOL_FAULT=before ./testing/shim_probe 400
+    GCHOL_LAPACK_GPU_LIB=$engine GCHOL_FAULT=before build/testing/shim_probe 400
 # a relative LD_PRELOAD path, and the program changes directory before its
 # first call: the engine beside the shim is found all the same
-out=$(LD_PRELOAD=lib/libgchol_lapack.so PROBE_CHDIR=/ GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 \
-      ./testing/preload_probe 300 2>&1)
+out=$(LD_PRELOAD=build/lib/libgchol_lapack.so PROBE_CHDIR=/ GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 \
+      build/testing/preload_probe 300 2>&1)
 if echo "$out" | grep -q "DPOSV n=300 info=0 $want " && echo "$out" | grep -q '^info 0 ' &&
    ! echo "$out" | grep -q "cannot open the GPU engine"; then
     echo "  ok      relative LD_PRELOAD, chdir before the call: engine found"; passed=$((passed + 1))
@@ -103,7 +103,7 @@ else
 fi
 # after a write the input is lost: info = GCHOL_ERR_CUDA (-103), path 'E', one stderr line
 out=$(env GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 GCHOL_LAPACK_GPU_LIB=$engine GCHOL_FAULT=after \
-      ./testing/shim_probe 400 2>&1)
+      build/testing/shim_probe 400 2>&1)
 if echo "$out" | grep -q '^info -103 ' && echo "$out" | grep -q 'DPOSV n=400 info=-103 failed ' &&
    echo "$out" | grep -q 'DPOSV failed on the GPU after it had written part of its input arrays'; then
     echo "  ok      GPU failure after a write: info -103, path E, said on stderr"; passed=$((passed + 1))
@@ -115,8 +115,8 @@ fi
 skipped=0
 if command -v gfortran >/dev/null 2>&1; then
     tmp=$(mktemp -d)
-    if gfortran -O1 testing/fortran_probe.f90 -o "$tmp/fortran_probe" -Llib -lgchol_lapack \
-           -Wl,-rpath,"$PWD/lib" 2> "$tmp/build.log"; then
+    if gfortran -O1 testing/fortran_probe.f90 -o "$tmp/fortran_probe" -Lbuild/lib -lgchol_lapack \
+           -Wl,-rpath,"$PWD/build/lib" 2> "$tmp/build.log"; then
         check "Fortran caller, mode cpu" cpu env GCHOL_LAPACK=cpu GCHOL_LAPACK_VERBOSE=1 \
             "$tmp/fortran_probe" 300
         check "Fortran caller, mode gpu" "$want" env GCHOL_LAPACK=gpu GCHOL_LAPACK_VERBOSE=1 \

@@ -4,7 +4,10 @@
  * Precision-generic: -DGCHOL_PREC_D gives testing_dsyrk_diag, -DGCHOL_PREC_S
  * gives testing_ssyrk_diag. The suite also runs their host-memory forms,
  * gchol_?syrk_diag and gchol_?sfrk_diag (A streamed through the GPU in
- * blocks of columns), with blocks made small through GCHOL_HOST_CHUNK_BYTES.
+ * blocks of columns), with blocks made small through the library's test
+ * hooks (src/test_hooks.h); the argument checks and quick returns of all four
+ * entry points, which run without a GPU too; and the split plan of the long
+ * dimension (gchol_syrk_diag_splits).
  *
  * Table mode (MAGMA style; the default, with m = 512..4096 and n = 16384):
  *   testing_dsyrk_diag [-m LIST] [-n LIST] [--uplo L|U] [--rfp N|T]
@@ -25,7 +28,6 @@
  *
  * Every mode ends with "SUMMARY passed=P failed=F skipped=S".
  */
-#define _POSIX_C_SOURCE 200112L /* setenv */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +39,12 @@
 #include <lapacke.h>
 
 #include "gchol.h"
-#include "testing_common.h"
+#include "argcheck.h"
+#include "flops.h"
+#include "opts.h"
+#include "test_hooks.h"
+#include "util.h"
+#include "../kernels/gchol_kernels.h"
 
 /* ---------------------------------------------------------------------------
  * Precision macros.
@@ -47,6 +54,7 @@ typedef float FLOAT;
 #define PREC         's'
 #define PREC_NAME    "single"
 #define GCHOL(name)  gchol_s##name
+#define GCHOL_NAME(name) "gchol_s" name
 #define CBLAS_SYRK   cblas_ssyrk
 #define LAPACKE_SFRK LAPACKE_ssfrk
 #define EXT_EXP      40   /* a_ik, d_k up to 2^+-40 (d_k^2 up to 2^+-82)     */
@@ -55,6 +63,7 @@ typedef double FLOAT;
 #define PREC         'd'
 #define PREC_NAME    "double"
 #define GCHOL(name)  gchol_d##name
+#define GCHOL_NAME(name) "gchol_d" name
 #define CBLAS_SYRK   cblas_dsyrk
 #define LAPACKE_SFRK LAPACKE_dsfrk
 #define EXT_EXP      300  /* a_ik, d_k up to 2^+-300 (d_k^2 up to 2^+-602)   */
@@ -65,7 +74,7 @@ typedef double FLOAT;
 #define ES        sizeof(FLOAT)
 #define GUARD     64          /* sentinel elements before and after RFP arrays */
 #define SENTINEL  (-7777.25)  /* finite poison value                          */
-#define LEN(a)    ((int)(sizeof(a) / sizeof((a)[0])))
+#define LEN(a)    TESTING_LEN(a)
 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
@@ -97,8 +106,8 @@ typedef struct {
     int      poison;     /* 0: NaN, 1: finite sentinel outside the triangle */
     int      nan_a;      /* alpha = 0: A and d are NaN (BLAS: not read)     */
     int      host;       /* the host form: 1 pageable arrays, 2 A pinned    */
-    int64_t  chunk;      /* host: GCHOL_HOST_CHUNK_BYTES (0: the default)   */
-    int64_t  parts_from; /* host: GCHOL_HOST_PARTS_FROM (0: the default)    */
+    int64_t  chunk;      /* host: the largest block's bytes (0: the default) */
+    int64_t  parts_from; /* host: C back in parts from this m (0: default)  */
     uint64_t seed;
 } case_t;
 
@@ -312,19 +321,15 @@ static int64_t call_host(const case_t *c, FLOAT *A, const FLOAT *d, FLOAT *C)
     FLOAT *Ause = A;
     if (c->host == 2 && TESTING_CUDA(cudaMallocHost((void **)&Ause, abytes))) return -999;
     if (Ause != A) memcpy(Ause, A, abytes);
-    char chunk[32];
-    snprintf(chunk, sizeof chunk, "%lld", (long long)c->chunk);
-    if (c->chunk) setenv("GCHOL_HOST_CHUNK_BYTES", chunk, 1);
-    char parts[32];
-    snprintf(parts, sizeof parts, "%lld", (long long)c->parts_from);
-    if (c->parts_from) setenv("GCHOL_HOST_PARTS_FROM", parts, 1);
+    const gchol_test_hooks_t hooks = { .host_chunk_bytes = c->chunk,
+                                       .host_parts_from_m = c->parts_from };
+    gchol_test_hooks_set(&hooks);
     const int64_t ret =
         c->rfp ? GCHOL(sfrk_diag)(c->transr, c->uplo, c->m, c->n, (FLOAT)c->alpha, Ause,
                                   case_lda(c), dd, (FLOAT)c->beta, C + GUARD)
                : GCHOL(syrk_diag)(c->uplo, c->m, c->n, (FLOAT)c->alpha, Ause, case_lda(c), dd,
                                   (FLOAT)c->beta, C, case_ldc(c));
-    unsetenv("GCHOL_HOST_CHUNK_BYTES");
-    unsetenv("GCHOL_HOST_PARTS_FROM");
+    gchol_test_hooks_set(NULL);
     if (Ause != A) {
         memcpy(A, Ause, abytes);
         cudaFreeHost(Ause);
@@ -585,7 +590,7 @@ static void build_suite(case_list_t *l, int quick)
             add_all_variants(l, 129, 0, 0, 3, 1, betas[i], D_RAND, i % 2, 0);
     }
     /* 8. the host forms (A streamed in blocks of columns): every variant,
-     * many blocks (small GCHOL_HOST_CHUNK_BYTES) and one, A pinned (every
+     * many blocks (a small largest block, test_hooks.h) and one, A pinned (every
      * fourth case), beta = 0 over NaN, alpha = 0 over NaN A, n = 0, D = I,
      * padded lda / ldc */
 #define HOST(chunk_bytes, ...)                                                  \
@@ -634,6 +639,93 @@ static void build_suite(case_list_t *l, int quick)
     }
 }
 
+/* ---------------------------------------------------------------------------
+ * Argument checks, quick returns and the host forms without a GPU: these
+ * never reach the device, so they run (and pass) on any machine.
+ * ------------------------------------------------------------------------- */
+static int64_t syrk_w(const testing_args_t *a)
+{
+    return GCHOL(syrk_diag_gpu)(a->uplo, a->m, a->n, (FLOAT)1.5, (const FLOAT *)a->A, a->ld,
+                                (const FLOAT *)a->d, (FLOAT)0.5, (FLOAT *)a->C, a->ldc, a->q);
+}
+static int64_t sfrk_w(const testing_args_t *a)
+{
+    return GCHOL(sfrk_diag_gpu)(a->transr, a->uplo, a->m, a->n, (FLOAT)1.5, (const FLOAT *)a->A,
+                                a->ld, (const FLOAT *)a->d, (FLOAT)0.5, (FLOAT *)a->C, a->q);
+}
+static int64_t syrk_host_w(const testing_args_t *a)
+{
+    return GCHOL(syrk_diag)(a->uplo, a->m, a->n, (FLOAT)1.5, (const FLOAT *)a->A, a->ld,
+                            (const FLOAT *)a->d, (FLOAT)0.5, (FLOAT *)a->C, a->ldc);
+}
+static int64_t sfrk_host_w(const testing_args_t *a)
+{
+    return GCHOL(sfrk_diag)(a->transr, a->uplo, a->m, a->n, (FLOAT)1.5, (const FLOAT *)a->A,
+                            a->ld, (const FLOAT *)a->d, (FLOAT)0.5, (FLOAT *)a->C);
+}
+
+static const testing_entry_t arg_entries[] = {
+    { GCHOL_NAME("syrk_diag_gpu"), syrk_w, 0, 0, 0,
+      { R_UPLO, R_M, R_N, R_ALPHA, R_A, R_LD, R_D, R_BETA, R_C, R_LDC, R_QUEUE } },
+    { GCHOL_NAME("sfrk_diag_gpu"), sfrk_w, 0, 0, 0,
+      { R_TRANSR, R_UPLO, R_M, R_N, R_ALPHA, R_A, R_LD, R_D, R_BETA, R_C, R_QUEUE } },
+    { GCHOL_NAME("syrk_diag"), syrk_host_w, 1, 0, 0,
+      { R_UPLO, R_M, R_N, R_ALPHA, R_A, R_LD, R_D, R_BETA, R_C, R_LDC } },
+    { GCHOL_NAME("sfrk_diag"), sfrk_host_w, 1, 0, 0,
+      { R_TRANSR, R_UPLO, R_M, R_N, R_ALPHA, R_A, R_LD, R_D, R_BETA, R_C } },
+};
+
+/* Without a GPU the host forms report GCHOL_ERR_NO_DEVICE and leave C alone. */
+static void run_host_no_device(void)
+{
+    FLOAT A[64], saved[64];
+    int64_t ret;
+    if (testing_have_gpu())
+        return;
+    printf("\n-- host forms without a GPU --\n");
+    testing_generate_spd(PREC, 'L', 8, A, 8, 1);
+    testing_generate_spd(PREC, 'U', 8, A, 8, 1);
+    memcpy(saved, A, sizeof(A));
+    ret = GCHOL(syrk_diag)('L', 8, 8, (FLOAT)1, saved, 8, NULL, (FLOAT)0.5, A, 8);
+    testing_expect(ret == GCHOL_ERR_NO_DEVICE && !memcmp(A, saved, sizeof(A)),
+                   GCHOL_NAME("syrk_diag") " without GPU: ret %lld", (long long)ret);
+    ret = GCHOL(sfrk_diag)('T', 'U', 8, 8, (FLOAT)1, saved, 8, saved, (FLOAT)0, A);
+    testing_expect(ret == GCHOL_ERR_NO_DEVICE && !memcmp(A, saved, sizeof(A)),
+                   GCHOL_NAME("sfrk_diag") " without GPU: ret %lld", (long long)ret);
+}
+
+/* The split plan of the long dimension (gchol_syrk_diag_splits) on 132 SMs,
+ * 128 x 128 tiles, one resident block per SM: split where the triangle has
+ * too few tiles for a wave, never to trim a large triangle's ragged last
+ * wave (16384^2 and 8192 x 32768 stay whole), and chunks of at least 1024
+ * columns. The cases of this precision's element size. */
+static void run_split_plan(void)
+{
+    typedef struct { int64_t m, n; int es, want; } plan_case_t;
+    static const plan_case_t cases[] = {
+        { 1024, 65536, 8, 11 }, { 4096, 65536, 8, 1 }, { 8192, 32768, 8, 1 },
+        { 16384, 16384, 8, 1 }, { 1024, 65536, 4, 11 }, { 8192, 32768, 4, 1 },
+        { 16384, 16384, 4, 1 }, { 16, 100000, 8, 16 }, { 100, 5000, 8, 4 },
+        { 64, 2047, 8, 1 },      /* chunks of >= 1024 columns: no split below 2048 */
+        { 64, 2048, 8, 2 },
+    };
+    printf("\n-- syrk_diag split plan (132 SMs) --\n");
+    for (int i = 0; i < LEN(cases); i++) {
+        const plan_case_t *c = &cases[i];
+        if ((size_t)c->es != ES)
+            continue;
+        const int64_t nt = (c->m + 127) / 128, tiles = nt * (nt + 1) / 2;
+        const int got = gchol_syrk_diag_splits(tiles, 132, c->n, ES);
+        testing_expect(got == c->want, "gchol_syrk_diag_splits  %s m=%lld n=%lld: %d splits "
+                       "(expected %d)", PREC_NAME, (long long)c->m, (long long)c->n, got,
+                       c->want);
+    }
+    if (PREC == 'd')
+        testing_expect(gchol_syrk_diag_splits(0, 132, 1000, 8) == 1 &&
+                           gchol_syrk_diag_splits(10, 132, 0, 8) == 1,
+                       "gchol_syrk_diag_splits  no tiles or n = 0: 1");
+}
+
 static void run_suite(int quick)
 {
     case_list_t l = { NULL, 0, 0 };
@@ -642,6 +734,9 @@ static void run_suite(int quick)
            PREC_NAME, testing_have_gpu() ? "GPU present" : "no GPU");
     printf("ratio = max |C - Cref| / ((|alpha| |AD||AD|^T + |beta| |C0|) eps sqrt(n)), "
            "pass < %g\n", TESTING_TOL);
+    testing_check_arguments(arg_entries, LEN(arg_entries), g_queue);
+    run_host_no_device();
+    run_split_plan();
     build_suite(&l, quick);
     printf("\n-- syrk_diag (full) and sfrk_diag (RFP): %lld cases --\n", (long long)l.count);
     for (int64_t i = 0; i < l.count; i++)
@@ -771,57 +866,12 @@ static void run_table(const table_opts_t *t)
 /* ---------------------------------------------------------------------------
  * Command line.
  * ------------------------------------------------------------------------- */
-static void usage(const char *prog)
-{
-    printf("usage: %s [--suite [--quick] | table options]\n"
-           "table options: -m LIST  -n LIST  --uplo L|U  --rfp N|T  --d I|rand\n"
-           "  --alpha X  --beta Y  --niter K\n"
-           "  (default: -m 512,1024,2048,4096 -n 16384, full storage, uplo L, D rand,\n"
-           "   alpha 1, beta 0)\n", prog);
-}
-
-static int parse_opts(int argc, char **argv, table_opts_t *t, int *suite, int *quick)
-{
-    case_t *b = &t->base;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--suite"))  { *suite = 1; continue; }
-        if (!strcmp(a, "--quick"))  { *quick = 1; continue; }
-        if (!v)
-            return -1;
-        i++;
-        if (!strcmp(a, "-m")) {
-            free(t->ms);
-            if (testing_parse_sizes(v, &t->ms, &t->nm))
-                return -1;
-        } else if (!strcmp(a, "-n")) {
-            free(t->ns);
-            if (testing_parse_sizes(v, &t->ns, &t->nn))
-                return -1;
-        } else if (!strcmp(a, "--uplo") && (v[0] == 'L' || v[0] == 'U') && !v[1]) {
-            b->uplo = v[0];
-        } else if (!strcmp(a, "--rfp") && (v[0] == 'N' || v[0] == 'T') && !v[1]) {
-            b->rfp = 1;
-            b->transr = v[0];
-        } else if (!strcmp(a, "--d") && (!strcmp(v, "I") || !strcmp(v, "rand"))) {
-            b->dmode = v[0] == 'I' ? D_NONE : D_RAND;
-        } else if (!strcmp(a, "--alpha")) {
-            b->alpha = atof(v);
-        } else if (!strcmp(a, "--beta")) {
-            b->beta = atof(v);
-        } else if (!strcmp(a, "--niter") && atoi(v) > 0) {
-            t->niter = atoi(v);
-        } else {
-            return -1;
-        }
-    }
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
-    static const char *default_m = "512,1024,2048,4096", *default_n = "16384";
+    static const int d_values[] = { D_NONE, D_RAND };
     table_opts_t t;
+    testing_list_t ms = { NULL, 0 }, ns = { NULL, 0 };
+    char rfp = 0;
     int suite = 0, quick = 0;
     memset(&t, 0, sizeof(t));
     t.base.transr = 'N';
@@ -830,14 +880,35 @@ int main(int argc, char **argv)
     t.base.beta = 0;
     t.base.dmode = D_RAND;
     t.niter = 3;
-    if (parse_opts(argc, argv, &t, &suite, &quick) ||
-        (!t.ms && testing_parse_sizes(default_m, &t.ms, &t.nm)) ||
-        (!t.ns && testing_parse_sizes(default_n, &t.ns, &t.nn))) {
-        usage(argv[0]);
-        free(t.ms);
-        free(t.ns);
-        return 2;
+    const opt_t opts[] = {
+        OPT("--suite", OPT_FLAG, &suite, NULL, "the test suite (make test)"),
+        OPT("--quick", OPT_FLAG, &quick, NULL, "the suite with fewer cases (the sanitizers)"),
+        OPT("-m", OPT_LIST, &ms, "LIST", "table: m (default 512,1024,2048,4096)",
+            .def = "512,1024,2048,4096"),
+        OPT("-n", OPT_LIST, &ns, "LIST", "table: n (default 16384); the table is the m x n "
+            "cross", .def = "16384"),
+        OPT("--uplo", OPT_CHAR, &t.base.uplo, "L|U", "table: triangle (default L)",
+            .choices = "LU"),
+        OPT("--rfp", OPT_CHAR, &rfp, "N|T", "table: RFP storage with this transr (default: "
+            "full storage)", .choices = "NT"),
+        OPT("--d", OPT_CHOICE, &t.base.dmode, "I|rand", "table: D (default rand)",
+            .choices = "I|rand", .values = d_values),
+        OPT("--alpha", OPT_DOUBLE, &t.base.alpha, "X", "table: alpha (default 1)"),
+        OPT("--beta", OPT_DOUBLE, &t.base.beta, "Y", "table: beta (default 0)"),
+        OPT("--niter", OPT_INT, &t.niter, "K", "table: timed runs, median reported (default 3)",
+            OPT_MIN(1)),
+        OPT_END
+    };
+    const opts_program_t prog = { "[--suite [--quick] | table options]", NULL, 2 };
+    opts_parse(argc, argv, opts, &prog);
+    if (rfp) {
+        t.base.rfp = 1;
+        t.base.transr = rfp;
     }
+    t.ms = ms.v;
+    t.nm = ms.count;
+    t.ns = ns.v;
+    t.nn = ns.count;
     g_queue = testing_queue_or_null();
     if (suite || quick)
         run_suite(quick);

@@ -3,7 +3,7 @@
  * normal equations: gchol_dwls_gpu, gchol_swls_gpu (one precision), their
  * RFP forms, their host-memory forms gchol_?wls / gchol_?wls_rfp (A and B
  * streamed through the GPU in blocks, about five of the largest size
- * through GCHOL_HOST_CHUNK_BYTES), and the
+ * through the library's test hooks, src/test_hooks.h), and the
  * mixed-precision gchol_dswls_gpu / gchol_dswls_expert_gpu and its host
  * form gchol_dswls (A, d and B up whole, Y down), against CPU
  * references in double (OpenBLAS, LAPACKE). For each column b of B,
@@ -65,7 +65,6 @@
  * Without a GPU every GPU case is recorded as skipped. Every mode ends with
  * "SUMMARY passed=P failed=F skipped=S".
  */
-#define _POSIX_C_SOURCE 200112L /* setenv */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -79,10 +78,12 @@
 #include <lapacke.h>
 
 #include "gchol.h"
-#include "testing_common.h"
+#include "opts.h"
+#include "test_hooks.h"
+#include "util.h"
 
-#define INFO_POISON ((int64_t)-987654321)
-#define LEN(a)      ((int)(sizeof(a) / sizeof((a)[0])))
+#define INFO_POISON TESTING_INFO_POISON
+#define LEN(a)      TESTING_LEN(a)
 
 /* Forward-error floors for well-conditioned inputs. */
 #define FWD_TOL_DOUBLE 1e-10
@@ -112,22 +113,11 @@ static void *xmalloc(size_t bytes)
 /* ===========================================================================
  * Device helpers: exact-size allocations, so that memcheck sees overruns.
  * ========================================================================= */
-static void *dev_upload(const void *h, size_t bytes)
-{
-    void *d = NULL;
-    if (TESTING_CUDA(cudaMalloc(&d, bytes > 0 ? bytes : 1))) return NULL;
-    if (bytes > 0 && TESTING_CUDA(cudaMemcpy(d, h, bytes, cudaMemcpyHostToDevice))) {
-        cudaFree(d);
-        (void)cudaGetLastError(); /* reported: not the next case's failure */
-        return NULL;
-    }
-    return d;
-}
+static void *dev_upload(const void *h, size_t bytes) { return testing_upload(h, bytes); }
 
 static int dev_download(void *h, const void *d, size_t bytes)
 {
-    if (bytes == 0) return 0;
-    return TESTING_CUDA(cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost)) ? -1 : 0;
+    return testing_download(h, d, bytes);
 }
 
 /* ===========================================================================
@@ -155,7 +145,7 @@ static const char *const kind_name[K_COUNT] = { "well", "d=NULL", "spread", "ill
  * RFP variants spread over the two precisions. V_DSHOST: gchol_dswls, the
  * host form of dswls. V_?HOST*: the host-memory
  * forms gchol_?wls and gchol_?wls_rfp (A and B streamed in blocks, made
- * small through GCHOL_HOST_CHUNK_BYTES: about five of the largest). */
+ * small through the test hooks: about five of the largest). */
 typedef enum {
     V_DWLS_L, V_DWLS_U, V_SWLS_L, V_SWLS_U, V_DSWLS, V_DSWLS_X, V_DSWLS_TF32,
     V_DRFP_NL, V_DRFP_TU, V_SRFP_TL, V_SRFP_NU,
@@ -619,9 +609,8 @@ static testing_result_t run_variant(problem_t *p, variant_t v, const pads_t *pad
          * poisoned C0 and Y0 */
         void *cA = dup_bytes(hA, bytesA), *cd = hd ? dup_bytes(hd, bytesd) : NULL;
         void *cB = dup_bytes(hB, bytesB);
-        char chunk[32];
-        snprintf(chunk, sizeof chunk, "%lld", (long long)(m * (int64_t)es * max64(1, n / 5)));
-        setenv("GCHOL_HOST_CHUNK_BYTES", chunk, 1);
+        const gchol_test_hooks_t hooks = { .host_chunk_bytes = m * (int64_t)es * max64(1, n / 5) };
+        gchol_test_hooks_set(&hooks);
         /* the RFP variants with every array pinned (direct copies), the
          * others pageable (through the stager) */
         void *pin[5] = { cA, cd, cB, C, Y };
@@ -636,7 +625,7 @@ static testing_result_t run_variant(problem_t *p, variant_t v, const pads_t *pad
         ret = call_variant(v, p, n > 0 ? cA : NULL, cd, n > 0 && nrhs > 0 ? cB : NULL, C, lddc,
                            nrhs > 0 ? Y : NULL, lddy, &iter, &info);
         ms = 1e3 * (testing_wtime() - t0);
-        unsetenv("GCHOL_HOST_CHUNK_BYTES");
+        gchol_test_hooks_set(NULL);
         for (int k = 0; k < 5; k++)
             if (pinned[k]) cudaHostUnregister(pin[k]);
         changed = testing_count_diff(prec, p->lda * n, cA, hA) +
@@ -1376,73 +1365,42 @@ static void run_table(const int64_t *ms, int64_t mcount, const int64_t *ns, int6
         table_row(ms[mcount == 1 ? 0 : i], ns[ncount == 1 ? 0 : i], nrhs, kind, niter);
 }
 
-static void usage(const char *prog)
-{
-    printf("usage: %s [--suite [--quick] | table options]\n"
-           "table options: -m LIST  -n LIST  (LIST: N, a,b,c or START:STOP:STEP; equal lengths\n"
-           "  are paired, a single value goes with each of the other list)  --nrhs K  --niter K\n"
-           "  --weights uniform|spread|none\n"
-           "  (default: -m 1000,2000,4000 -n 10000,20000,40000 --nrhs 1 --niter 3"
-           " --weights uniform)\n", prog);
-}
-
 int main(int argc, char **argv)
 {
-    int64_t *ms = NULL, *ns = NULL, mcount = 0, ncount = 0, nrhs = 1;
-    int suite = 0, quick = 0, niter = 3;
-    kind_t kind = K_WELL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int bad = 0;
-        if (!strcmp(a, "--suite")) { suite = 1; continue; }
-        if (!strcmp(a, "--quick")) { quick = 1; continue; }
-        if (!v)
-            bad = 1;
-        else if (!strcmp(a, "-m")) {
-            free(ms);
-            bad = testing_parse_sizes(v, &ms, &mcount) != 0 || mcount == 0;
-        } else if (!strcmp(a, "-n")) {
-            free(ns);
-            bad = testing_parse_sizes(v, &ns, &ncount) != 0 || ncount == 0;
-        } else if (!strcmp(a, "--nrhs") && atoll(v) > 0)
-            nrhs = atoll(v);
-        else if (!strcmp(a, "--niter") && atoi(v) > 0)
-            niter = atoi(v);
-        else if (!strcmp(a, "--weights") && !strcmp(v, "uniform"))
-            kind = K_WELL;
-        else if (!strcmp(a, "--weights") && !strcmp(v, "spread"))
-            kind = K_SPREAD;
-        else if (!strcmp(a, "--weights") && !strcmp(v, "none"))
-            kind = K_NOD;
-        else
-            bad = 1;
-        if (bad) {
-            usage(argv[0]);
-            free(ms);
-            free(ns);
-            return 2;
-        }
-        i++;
-    }
-    if (!ms && testing_parse_sizes("1000,2000,4000", &ms, &mcount)) return 2;
-    if (!ns && testing_parse_sizes("10000,20000,40000", &ns, &ncount)) return 2;
-    if (mcount != ncount && mcount != 1 && ncount != 1) {
-        printf("-m and -n lists differ in length (%lld, %lld)\n", (long long)mcount,
-               (long long)ncount);
-        usage(argv[0]);
-        free(ms);
-        free(ns);
-        return 2;
-    }
+    static const int kind_values[] = { K_WELL, K_SPREAD, K_NOD };
+    testing_list_t ms = { NULL, 0 }, ns = { NULL, 0 };
+    int64_t nrhs = 1;
+    int suite = 0, quick = 0, niter = 3, kind = K_WELL;
+    const opt_t opts[] = {
+        OPT("--suite", OPT_FLAG, &suite, NULL, "the test suite (make test)"),
+        OPT("--quick", OPT_FLAG, &quick, NULL, "the suite with fewer cases (the sanitizers)"),
+        OPT("-m", OPT_LIST, &ms, "LIST", "table: m (default 1000,2000,4000)",
+            .def = "1000,2000,4000"),
+        OPT("-n", OPT_LIST, &ns, "LIST", "table: n (default 10000,20000,40000); lists of equal "
+            "length\nare paired, a single value goes with each of the other",
+            .def = "10000,20000,40000"),
+        OPT("--nrhs", OPT_INT64, &nrhs, "K", "table: right-hand sides (default 1)", OPT_MIN(1)),
+        OPT("--niter", OPT_INT, &niter, "K", "table: timed runs, median reported (default 3)",
+            OPT_MIN(1)),
+        OPT("--weights", OPT_CHOICE, &kind, "W", "table: d uniform in [0.5, 2], spread over "
+            "1e-3..1e3, or none\n(d = NULL): uniform|spread|none (default uniform)",
+            .choices = "uniform|spread|none", .values = kind_values),
+        OPT_END
+    };
+    const opts_program_t prog = { "[--suite [--quick] | table options]", NULL, 2 };
+    opts_parse(argc, argv, opts, &prog);
+    if (ms.count != ns.count && ms.count != 1 && ns.count != 1)
+        opts_fail(argv[0], opts, &prog, "-m and -n lists differ in length (%lld, %lld)",
+                  (long long)ms.count, (long long)ns.count);
     LAPACKE_set_nancheck(0); /* inputs are NaN outside what is read */
     g_queue = testing_queue_or_null();
     if (suite || quick)
         run_suite(quick);
     else
-        run_table(ms, mcount, ns, ncount, nrhs, kind, niter);
+        run_table(ms.v, ms.count, ns.v, ns.count, nrhs, (kind_t)kind, niter);
     if (g_queue) gchol_queue_destroy(g_queue);
     if (testing_have_gpu()) gchol_finalize();
-    free(ms);
-    free(ns);
+    opts_free_list(&ms);
+    opts_free_list(&ns);
     return testing_summary();
 }

@@ -9,25 +9,30 @@
 #   sh tools/check_deps.sh             check only
 #   sh tools/check_deps.sh --install   also apt-get install missing Debian
 #                                      packages (as root, or through sudo -n)
+#   --quiet                            print only what is missing and the
+#                                      last line (what `make test` uses)
 #
 # Exit status: 0 when everything is present, 1 when something is still
 # missing (the message says what and how to get it), 2 on a usage error.
 
 install=0
-case "${1:-}" in
-    "") ;;
-    --install) install=1 ;;
-    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "usage: sh tools/check_deps.sh [--install]" >&2; exit 2 ;;
-esac
+quiet=0
+for arg in "$@"; do
+    case "$arg" in
+        --install) install=1 ;;
+        --quiet) quiet=1 ;;
+        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "usage: sh tools/check_deps.sh [--install] [--quiet]" >&2; exit 2 ;;
+    esac
+done
 
 missing_pkgs=""   # Debian packages to install
 cuda_ok=1
-ok()   { echo "  ok       $*"; }
+ok()   { [ "$quiet" -eq 1 ] || echo "  ok       $*"; }
 miss() { echo "  MISSING  $*"; }
 need() { case " $missing_pkgs " in *" $1 "*) ;; *) missing_pkgs="${missing_pkgs:+$missing_pkgs }$1" ;; esac; }
 
-echo "gchol: checking build and test dependencies"
+[ "$quiet" -eq 1 ] || echo "gchol: checking build and test dependencies"
 
 # --- CUDA toolkit -----------------------------------------------------------
 if [ -n "${CUDA_HOME:-}" ]; then

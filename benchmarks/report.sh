@@ -1,0 +1,195 @@
+#!/bin/sh
+# report.sh -- `make bench-report`: the standard benchmark sweeps on this machine's GPU, each
+# benchmark's CSV in docs/perf/<gpu>/, the PNG plots beside them, and the tables of
+# docs/performance.md regenerated from them (benchmarks/report_tables.py).
+#
+#   sh benchmarks/report.sh            # the whole report, sized for under 8 minutes on an H200
+#   QUICK=1 sh benchmarks/report.sh    # a few sizes each: a smoke test of a minute or two
+#
+# Settings (environment; paths relative to the repository root):
+#   BENCH_DIR     the benchmark binaries (default build/benchmarks, else benchmarks/)
+#   OUT_DIR       CSVs, PNGs, tables.md, system.txt (default docs/perf/<gpu slug>;
+#                 with QUICK=1 build/perf-quick/<gpu slug>)
+#   LOG_DIR       each benchmark's output (default build/report-logs)
+#   DOC           Markdown whose `<!-- BEGIN report:NAME -->` blocks of this GPU's section are
+#                 regenerated (default docs/performance.md; with QUICK=1 none; empty: none)
+#   STEP_TIMEOUT  seconds one benchmark may run (default 300)
+#   PYTHON        the Python for tables and plots (default python3)
+# The GPU slug is h200, h100, a100, ... or the sanitized name from nvidia-smi (GPU_NAME
+# overrides it). OpenBLAS runs on the host cores: set OPENBLAS_CORETYPE when OpenBLAS does
+# not recognise the CPU (the report records the core it ran).
+# Plots or tables alone, from the CSVs: python3 benchmarks/report_tables.py --plots OUT_DIR,
+# python3 benchmarks/report_tables.py --tables --doc docs/performance.md OUT_DIR.
+# When a benchmark fails, DOC is left alone (the tables still go to OUT_DIR/tables.md).
+# Exit status: 0 when every benchmark ran and wrote its CSV, 1 otherwise.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+QUICK=${QUICK:-0}
+PYTHON=${PYTHON:-python3}
+STEP_TIMEOUT=${STEP_TIMEOUT:-300}
+LOG_DIR=${LOG_DIR:-build/report-logs}
+
+# --- the GPU and where its results go -----------------------------------------------------
+smi=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -n 1)
+gpu=${GPU_NAME:-$(echo "$smi" | cut -d, -f1 | sed 's/^ *//; s/ *$//')}
+driver=$(echo "$smi" | cut -s -d, -f2 | sed 's/^ *//; s/ *$//')
+cuda_driver=$(nvidia-smi 2>/dev/null | sed -n 's/.*CUDA Version: *\([0-9.]*\).*/\1/p' | head -n 1)
+if [ -z "$gpu" ]; then
+    echo "report: nvidia-smi names no GPU; the benchmarks need one (GPU_NAME sets the name)"
+    gpu="unknown GPU"
+fi
+lower=$(echo "$gpu" | tr '[:upper:]' '[:lower:]')
+case $lower in
+    *gh200*) slug=gh200 ;;
+    *h200*)  slug=h200 ;;
+    *h100*)  slug=h100 ;;
+    *a100*)  slug=a100 ;;
+    *) slug=$(echo "$lower" | sed 's/^nvidia[ -]*//; s/[^a-z0-9][^a-z0-9]*/-/g; s/^-//; s/-$//') ;;
+esac
+if [ "$QUICK" = 1 ]; then
+    OUT_DIR=${OUT_DIR:-build/perf-quick/$slug}
+    DOC=${DOC-}
+else
+    OUT_DIR=${OUT_DIR:-docs/perf/$slug}
+    DOC=${DOC-docs/performance.md}
+fi
+if [ -z "${BENCH_DIR:-}" ]; then
+    BENCH_DIR=build/benchmarks
+    [ ! -x "$BENCH_DIR/bench_potrf" ] && [ -x benchmarks/bench_potrf ] && BENCH_DIR=benchmarks
+fi
+mkdir -p "$OUT_DIR" "$LOG_DIR" || exit 1
+TIMEOUT=
+command -v timeout > /dev/null 2>&1 && TIMEOUT="timeout $STEP_TIMEOUT"
+
+# --- the sweeps ----------------------------------------------------------------------------
+# Sizes and runs keep the whole report under 8 minutes on an H200: the largest potrf (40960)
+# takes ~0.5 s a run, and OpenBLAS runs only up to n = 8192 (dpotrf ~0.4 s a run on 16 cores).
+POTRF_N=1024,2048,4096,8192,12288,16384,24576,32768,40960
+OPENBLAS_MAX=8192
+GEMM_N=16384
+SHAPES=1024x65536,4096x65536,8192x32768,16384x16384
+PFTRF_N=16384,32768
+POSV_N=1024,2048,4096,8192,16384,32768
+SHIM_N=128,256,384,512,768,1024,1536,2048,3072,4096,8192
+SHIM_SOLVE="--solve-n 1024,4096,8192 --posv-n 256,1024,4096,8192 --nrhs 1,16,64,256"
+NITER=3 RUNS=5
+if [ "$QUICK" = 1 ]; then
+    POTRF_N=1024,4096,16384 OPENBLAS_MAX=4096
+    SHAPES=1024x65536,8192x32768 PFTRF_N=16384 POSV_N=1024,4096,16384
+    SHIM_N=256,1024,4096 SHIM_SOLVE="--solve-n 1024,4096 --posv-n 1024,4096 --nrhs 1,64"
+    RUNS=3
+fi
+
+cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)
+cat > "$OUT_DIR/system.txt" <<EOF
+gpu: $gpu
+slug: $slug
+driver: $driver
+cuda_driver: $cuda_driver
+cpu: ${cpu:-unknown CPU}, $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') cores
+date: $(date -u +%Y-%m-%d)
+quick: $QUICK
+gemm_n: $GEMM_N
+openblas_max: $OPENBLAS_MAX
+niter: $NITER
+runs: $RUNS
+EOF
+
+STEPS=$LOG_DIR/steps.txt
+: > "$STEPS"
+failed=0
+start=$(date +%s)
+
+# step NAME CSV BINARY ARGS...: runs BENCH_DIR/BINARY ARGS --csv OUT_DIR/CSV, output to
+# LOG_DIR/NAME.log; records status, seconds and CSV rows in STEPS.
+step() {
+    name=$1 csv=$OUT_DIR/$2 bin=$BENCH_DIR/$3
+    shift 3
+    t0=$(date +%s)
+    echo "report: [$((t0 - start)) s] $name: $bin $* --csv $csv"
+    rm -f "$csv"
+    rc=none
+    if [ -x "$bin" ]; then
+        $TIMEOUT "$bin" "$@" --csv "$csv" > "$LOG_DIR/$name.log" 2>&1
+        rc=$?
+    else
+        echo "$bin: not built (run make first, or set BENCH_DIR)" > "$LOG_DIR/$name.log"
+    fi
+    rows=0
+    [ -f "$csv" ] && rows=$(($(wc -l < "$csv") - 1))
+    if [ "$rc" = 0 ] && [ "$rows" -gt 0 ]; then
+        status=ok
+    else
+        case $rc in
+            none) status="not built" ;;
+            0) status="no rows" ;;
+            2) status="exit 2"
+               grep -q 'CUDA GPU is required' "$LOG_DIR/$name.log" && status="no GPU" ;;
+            124) status="timed out" ;;
+            *) status="exit $rc" ;;
+        esac
+        failed=1
+        echo "report: $name FAILED ($status); last lines of $LOG_DIR/$name.log:"
+        tail -n 5 "$LOG_DIR/$name.log" | sed 's/^/    /'
+    fi
+    printf '%-14s %-10s %5s %5s\n' "$name" "$status" "$(($(date +%s) - t0))" "$rows" >> "$STEPS"
+}
+
+step potrf potrf.csv bench_potrf -n "$POTRF_N" --prec ds --uplo LU --variant auto \
+    --niter "$NITER" --openblas --openblas-max "$OPENBLAS_MAX" --gemm-n "$GEMM_N"
+
+step syrk_diag syrk_diag.csv bench_syrk_diag --sizes "$SHAPES" --prec ds --all-rfp \
+    --gemm-shape --runs "$RUNS"
+step pftrf pftrf.csv bench_pftrf --sizes "$PFTRF_N" --prec ds --all-rfp --runs "$NITER"
+step posv posv.csv bench_posv -n "$POSV_N" --niter "$RUNS"
+step wls wls.csv bench_wls --mn "$SHAPES" --niter "$RUNS"
+for p in d s; do
+    # shellcheck disable=SC2086  # SHIM_SOLVE is a list of options
+    step "lapack_shim_$p" "lapack_shim_$p.csv" bench_lapack_shim --prec $p --n "$SHIM_N" \
+        $SHIM_SOLVE --runs "$RUNS"
+done
+bench_s=$(($(date +%s) - start))
+# the CUDA runtime and the OpenBLAS core, as the benchmarks reported them
+rt=$(cat "$LOG_DIR"/*.log 2>/dev/null | sed -n 's/^# device .*CUDA runtime \([0-9]*\).*/\1/p')
+rt=$(echo "$rt" | head -n 1)
+[ -n "$rt" ] && echo "cuda_runtime: $((rt / 1000)).$((rt % 1000 / 10))" >> "$OUT_DIR/system.txt"
+sed -n 's/^# \(OpenBLAS core .* threads\).*/openblas: \1/p' "$LOG_DIR/potrf.log" 2>/dev/null \
+    | head -n 1 >> "$OUT_DIR/system.txt"
+
+# --- plots and tables ----------------------------------------------------------------------
+post() {  # post NAME ARGS...: report_tables.py ARGS, recorded in STEPS
+    name=$1
+    shift
+    t0=$(date +%s)
+    if "$PYTHON" benchmarks/report_tables.py "$@"; then status=ok; else status=failed; failed=1; fi
+    printf '%-14s %-10s %5s %5s\n' "$name" "$status" "$(($(date +%s) - t0))" - >> "$STEPS"
+}
+if command -v "$PYTHON" > /dev/null 2>&1; then
+    post plots --plots "$OUT_DIR"
+    if [ -n "$DOC" ] && [ "$failed" = 0 ]; then
+        post tables --tables --doc "$DOC" "$OUT_DIR"
+    else
+        [ -n "$DOC" ] && echo "report: a benchmark failed: $DOC left alone (to write it anyway:" \
+            "$PYTHON benchmarks/report_tables.py --tables --doc $DOC $OUT_DIR)"
+        post tables --tables "$OUT_DIR"
+    fi
+else
+    echo "report: $PYTHON not found: no tables or plots (the CSVs are in $OUT_DIR)"
+    failed=1
+fi
+
+# --- summary -------------------------------------------------------------------------------
+echo
+echo "report: $gpu ($slug), results in $OUT_DIR, logs in $LOG_DIR"
+printf '%-14s %-10s %5s %5s\n' step status s rows
+cat "$STEPS"
+echo "benchmarks: $bench_s s; all: $(($(date +%s) - start)) s"
+if command -v "$PYTHON" > /dev/null 2>&1; then
+    echo
+    "$PYTHON" benchmarks/report_tables.py --summary "$OUT_DIR"
+fi
+if [ "$failed" != 0 ]; then
+    echo "report: FAILED (see the steps above)"
+    exit 1
+fi
+exit 0

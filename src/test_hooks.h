@@ -1,0 +1,36 @@
+/*
+ * test_hooks.h -- the library's internal test entry point: values that tests
+ * set in place of the tuned ones, to reach paths that the default sizes
+ * reach only with very large inputs (many blocks of a streamed host form,
+ * the two-block tiled kernel at small n, many chunks of the pinned staging).
+ * An internal symbol of libgchol.a and libgchol.so, not in gchol.h. Set them
+ * while no gchol call runs.
+ */
+#ifndef GCHOL_TEST_HOOKS_H
+#define GCHOL_TEST_HOOKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* 0 in a field: the library's own value. */
+typedef struct {
+    int64_t host_chunk_bytes;      /* streamed host forms: bytes of the largest
+                                      block of A's columns (read per call)   */
+    int64_t host_parts_from_m;     /* streamed host forms: C back in parts from
+                                      this m on (read per call)              */
+    int64_t tiled_one_block_up_to; /* tiled kernel: one block per SM up to this
+                                      n (read per launch)                    */
+    size_t  stage_bytes;           /* pinned staging: bytes per buffer       */
+    int64_t stage_parallel_min;    /* pinned staging: copies below this many
+                                      bytes by the caller's thread alone (the
+                                      staging's two are read when a queue
+                                      first stages a copy)                  */
+} gchol_test_hooks_t;
+
+/* Sets the hooks (copied); NULL restores the library's values. */
+void gchol_test_hooks_set(const gchol_test_hooks_t *h);
+
+/* The hooks in force (never NULL; all zero unless a test set them). */
+const gchol_test_hooks_t *gchol_test_hooks(void);
+
+#endif

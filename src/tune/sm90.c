@@ -1,0 +1,156 @@
+/*
+ * sm90.c -- the tables of sm_90 (H100 / H200). The potrf switch, block
+ * sizes, upper-triangle rule and syrk_diag's dispatch were measured on the
+ * H200; the host-interface sizes on the H100.
+ * Each group names the command that re-measures it (tools/retune.sh runs
+ * the benchmark sweeps and prints the rows to paste here).
+ */
+#include "tune.h"
+
+#define L GCHOL_VARIANT_LEFT
+#define ON GCHOL_LOOKAHEAD_ON
+
+const gchol_tune_t gchol_tune_sm90_table = {
+    .name = "sm_90",
+    .prec[GCHOL_TUNE_D] = {
+        /* Left-looking with lookahead above the tiled switch: the bulk gemm
+         * on the main stream, the last term and the panel on the panel
+         * stream. Wider block columns give the bulk gemm a better shape:
+         * 2048 from 24576, where the updates run on the wide tiles, but 1024
+         * for 27648 <= n < 30720 (2048 2% slower at 28672).
+         * Re-measure: tools/retune.sh potrf-blocks d */
+        .auto_rows = {
+            {      4608, L,  128,  128, ON },
+            {     10240, L, 1024, 1024, ON },
+            {     20480, L, 1024,  512, ON },
+            {     24576, L, 1024,  256, ON },
+            {     27648, L, 2048,  256, ON },
+            {     30720, L, 1024,  256, ON },
+            { INT64_MAX, L, 2048,  256, ON },
+        },
+        /* The single-kernel tiled potrf below 4864 (on the H200 1.01 against
+         * 1.18 ms at 4096; they tie at 5120).
+         * Re-measure: tools/retune.sh potrf-switch d */
+        .tiled_below = 4864,
+        /* 'U' keeps the view: the swap lost 5-25% in double. */
+        .upper_swap_from = INT64_MAX,
+        /* The host interface's transfers run beside the left-looking
+         * lookahead only: it takes that driver from 4608.
+         * Re-measure: tools/retune.sh potrf-host d */
+        .io_tiled_below = 4608,
+        /* Its copies interleave with the block columns: nb 1024 where the
+         * device table widens to 2048 (2048 3-6% slower from pinned memory). */
+        .io_nb = 1024,
+        .io_nb_from = 24576,
+        /* cuBLAS dsyrk runs the diagonal updates at ~40 TFLOP/s: better
+         * than gemm on the full square's twice the flops. */
+        .syrk_via_gemm = 0,
+        .last_term_update_min_k = INT64_MAX,
+        .gemm_upper_chunk = 0,
+        .gemm_lower_chunk = 0,
+        /* cublasLt's 128 x 128 tiles from ld or n 18432, every layout: 2-5%
+         * faster inside the factorization there, slower below.
+         * Re-measure: tools/retune.sh potrf-blocks d (around 16384-20480) */
+        .gemm_wide_tile_ld = 18432,
+        .gemm_wide_tile_k = 0,
+        .tf32_syrk_update = 0,
+        .tf32_update_min_fill_pct = 75,
+        /* Realigned wherever the fused form runs (2-11% faster from 8192). */
+        .rfp_realign_from = 0,
+        /* cuBLAS's dgmm + dsyrk for 2048 <= m < 20480, where gchol's kernel
+         * ran at 0.72-0.95x its speed on the H200 (0.84x at 8192 x 32768);
+         * at m = 1024 the kernel's split long dimension wins (1.50x at
+         * 1024 x 65536), and at 24576 its triangle does (1.07x).
+         * Re-measure: tools/retune.sh syrk-diag d */
+        .syrk_diag_cublas_from_m = 2048,
+        .syrk_diag_cublas_below_m = 20480,
+    },
+    .prec[GCHOL_TUNE_S] = {
+        /* Wider block columns than double, the bulk updates running on the
+         * 3xTF32 kernel (1536 / 1024 at 16384: 27.7 ms against 28.1).
+         * Re-measure: tools/retune.sh potrf-blocks s */
+        .auto_rows = {
+            {      6144, L,  128,  128, ON },
+            {     10240, L, 1024, 1024, ON },
+            {     20480, L, 1536, 1024, ON },
+            { INT64_MAX, L, 2048,  512, ON },
+        },
+        /* The tiled kernel, its tile products on 3xTF32, below 7680 (on the
+         * H200 left-looking ran 5% faster at 8192, lower; they tie at 7168).
+         * Re-measure: tools/retune.sh potrf-switch s */
+        .tiled_below = 7680,
+        /* 'U' swaps its triangles block by block beside the left-looking
+         * lookahead (7% faster than the view at 16384). */
+        .upper_swap_from = 6144,
+        /* Host interface and pftrf's fused form: left-looking from 6144
+         * (pftrf 3.4 ms fused against 7.4 in four steps there).
+         * Re-measure: tools/retune.sh potrf-host s */
+        .io_tiled_below = 6144,
+        .io_nb = 0,
+        .io_nb_from = INT64_MAX,
+        /* cuBLAS ssyrk with small n and long k runs at ~6 TFLOP/s: sgemm on
+         * the full square into scratch is faster. */
+        .syrk_via_gemm = 1,
+        /* The last term through the 3xTF32 kernel from nb 1024 (spotrf 8192
+         * 'L' 6.38 -> 5.83 ms). */
+        .last_term_update_min_k = 1024,
+        /* sgemm (T, N) picks a slow kernel at some shapes: upper's updates
+         * in 4096-row pieces (spotrf 'U' 32768: 283 -> 265 ms), lower's in
+         * 8192. */
+        .gemm_upper_chunk = 4096,
+        .gemm_lower_chunk = 8192,
+        /* The updates run on the 3xTF32 kernel: no wide-tile gemm. */
+        .gemm_wide_tile_ld = INT64_MAX,
+        .gemm_wide_tile_k = INT64_MAX,
+        /* The bulk update (syrk and the gemm below it) in one launch of the
+         * 3xTF32 syrk kernel (65-70 TFLOP/s against sgemm's ~50), where its
+         * tiles fill 3/4 of the last wave or more. */
+        .tf32_syrk_update = 1,
+        .tf32_update_min_fill_pct = 75,
+        .rfp_realign_from = 0,
+        /* gchol's 3xTF32 kernel beats cuBLAS's FP32 sgemm everywhere. */
+        .syrk_diag_cublas_from_m = INT64_MAX,
+        .syrk_diag_cublas_below_m = INT64_MAX,
+    },
+    /* Column chunks of A * D up to 1 GiB: 8192 columns at m = 16384. */
+    .syrk_diag_cublas_scratch_bytes = (size_t)1 << 30,
+    .syrk_diag_cublas_min_kc = 1024,
+
+    /* Pinned staging: 16 MiB buffers (~0.4 ms of DMA each); eight threads
+     * (sixteen won on one machine and lost on another).
+     * Re-measure: tools/retune.sh host-threads */
+    .stage_bytes = (size_t)16 << 20,
+    .stage_parallel_min = (size_t)1 << 20,
+    .host_threads = 8,
+
+    /* Streamed host forms: few large blocks compute fastest, but the first
+     * block's copy and the last one's product overlap nothing. The first
+     * block an eighth of the largest, which has max(m / 2, 4096) columns,
+     * at most 1 GiB (16384 x 16384 double: 115 ms against 134 with 128 MB
+     * blocks); C back in 4 parts beside the last product from m = 8192.
+     * Re-measure: tools/retune.sh host-blocks */
+    .host_block_max_bytes = (int64_t)1 << 30,
+    .host_block_min_cols = 4096,
+    .host_first_block_frac = 8,
+    .host_parts = 4,
+    .host_parts_from_m = 8192,
+
+    /* Host-memory potrf: bands of 1024 view columns, their diagonal blocks
+     * (256) through two pinned slots (four: 5-15% slower at 8192), copied
+     * back two steps after they are final. */
+    .host_copy_nb = 256,
+    .host_band = 1024,
+    .host_lag = 2,
+    .host_slots = 2,
+
+    /* The tiled kernel at one block per SM up to 5376, its chain block
+     * helped by a second block of its cluster; syrk_diag's split rule at
+     * the kernel's flop rate over the memory bandwidth (15 flops per byte
+     * in double, 23 in single).
+     * Re-measure: tools/retune.sh tiled-blocks */
+    .kernel = {
+        .tiled_one_block_up_to = 5376,
+        .tiled_cluster_helper = 1,
+        .syrk_diag_flops_per_byte = { 15, 23 },
+    },
+};

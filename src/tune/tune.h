@@ -1,0 +1,151 @@
+/*
+ * tune.h -- every size threshold and block-size table of the library, per
+ * GPU architecture. One table per architecture (sm90.c, default.c), chosen
+ * by compute capability when a queue is created (queue->tune); every reader
+ * of a threshold goes through the queue's table. Not installed.
+ *
+ * Fields that differ by precision live in prec[GCHOL_TUNE_D] (double) and
+ * prec[GCHOL_TUNE_S] (single); a precision-generic source (after prec.h)
+ * reaches its own through GCHOL_PTUNE(queue).
+ */
+#ifndef GCHOL_TUNE_H
+#define GCHOL_TUNE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gchol.h"
+#include "../../kernels/gchol_kernels.h"
+
+/* Bounds of the variable-length parts of a table. */
+enum {
+    GCHOL_TUNE_AUTO_ROWS = 8, /* rows of potrf's automatic table            */
+    GCHOL_TUNE_MAX_PARTS = 8, /* host_parts                                 */
+    GCHOL_TUNE_MAX_SLOTS = 8, /* host_slots                                 */
+    GCHOL_TUNE_MAX_LAG   = 4  /* host_lag                                   */
+};
+enum { GCHOL_TUNE_D = 0, GCHOL_TUNE_S = 1 };
+
+/* One row of potrf's automatic table: the choice for n < n_below. */
+typedef struct {
+    int64_t n_below;
+    int     variant;   /* gchol_variant_t */
+    int64_t nb, recnb;
+    int     lookahead; /* gchol_lookahead_t */
+} gchol_auto_row_t;
+
+/* The choices of one precision. */
+typedef struct {
+    /* potrf's automatic options (options.c): rows by ascending n_below, the
+     * last with n_below = INT64_MAX; the first also serves a blocked variant
+     * asked for below the tiled switch. */
+    gchol_auto_row_t auto_rows[GCHOL_TUNE_AUTO_ROWS];
+    int64_t tiled_below;      /* auto: the single-kernel tiled potrf for n < this */
+    int64_t upper_swap_from;  /* auto 'U': swap the triangles from this n, where the
+                                 left-looking lookahead runs (INT64_MAX: never) */
+    int64_t io_tiled_below;   /* host interface's auto, and pftrf's fused form:
+                                 left-looking from this n                    */
+    int64_t io_nb, io_nb_from; /* host interface: nb = io_nb from io_nb_from on
+                                 (left-looking, nb automatic; INT64_MAX: never) */
+
+    /* the blocked drivers' updates (potrf_driver.c) */
+    int     syrk_via_gemm;    /* 1: diagonal updates as gemm into scratch, then
+                                 C -= W on the triangle; 0: cuBLAS syrk      */
+    int64_t last_term_update_min_k; /* lookahead's last term through the bulk
+                                 update (op_update) from this inner size on */
+    int64_t gemm_upper_chunk; /* tall gemm updates in pieces of this many rows, */
+    int64_t gemm_lower_chunk; /* C stored transposed / as is (0: unsplit)   */
+    int64_t gemm_wide_tile_ld; /* gemms on cublasLt's 128 x 128 tiles where ld or
+                                 n is at least this (INT64_MAX: never)      */
+    int64_t gemm_wide_tile_k; /* ... and the inner size at least this       */
+    int     tf32_syrk_update; /* single: bulk update on gchol's 3xTF32 syrk kernel */
+    int     tf32_update_min_fill_pct; /* ... where its tiles fill the last wave
+                                 of one block per SM at least this much     */
+
+    /* pftrf (pftrf.c): transr 'N', even n, in the fused form, factors on the
+     * realigned layout from this n on (INT64_MAX: never) */
+    int64_t rfp_realign_from;
+
+    /* syrk_diag (syrk_diag.c), full storage: the cuBLAS composition (dgmm
+     * then syrk) instead of gchol's kernel where syrk_diag_cublas_from_m <=
+     * m < syrk_diag_cublas_below_m (from INT64_MAX: never) */
+    int64_t syrk_diag_cublas_from_m;
+    int64_t syrk_diag_cublas_below_m;
+} gchol_prec_tune_t;
+
+typedef struct gchol_tune_s {
+    const char *name; /* "sm_90", "default" */
+    gchol_prec_tune_t prec[2];
+
+    /* syrk_diag's cuBLAS composition: scratch for A*D, in column chunks of
+     * at least min_kc columns and otherwise at most scratch_bytes */
+    size_t  syrk_diag_cublas_scratch_bytes;
+    int64_t syrk_diag_cublas_min_kc;
+
+    /* pinned staging of pageable host memory (host_stage.c) */
+    size_t  stage_bytes;        /* per buffer                                */
+    size_t  stage_parallel_min; /* copies below this many bytes: the caller alone */
+    int     host_threads;       /* copy threads (caller included), at most the
+                                   cores; GCHOL_HOST_THREADS sets it instead */
+
+    /* streamed host forms (host_stream.c): blocks of A's columns */
+    int64_t host_block_max_bytes;   /* the largest block at most this many bytes */
+    int64_t host_block_min_cols;    /* ... and max(m / 2, this) columns */
+    int     host_first_block_frac;  /* the first block 1 / this of the largest,
+                                       each next twice the last          */
+    int     host_parts;             /* C back in this many parts beside the last */
+    int64_t host_parts_from_m;      /* block's product, from this m on   */
+
+    /* host-memory potrf (potrf_host.c) */
+    int64_t host_copy_nb; /* diagonal blocks copied back through staging    */
+    int64_t host_band;    /* view columns copied back per band              */
+    int     host_lag;     /* final columns copied back this many steps later */
+    int     host_slots;   /* pinned slots for the bands' diagonal blocks    */
+
+    gchol_kernel_tune_t kernel; /* the kernels' choices (gchol_kernels.h) */
+} gchol_tune_t;
+
+/* The tables (sm90.c, default.c), as measured; the queues use the live
+ * copies that gchol_tune_select returns (test hooks applied). */
+extern const gchol_tune_t gchol_tune_sm90_table;
+extern const gchol_tune_t gchol_tune_default_table;
+
+/* The table for a device of compute capability cc_major.cc_minor: sm_90's
+ * for 9.x, the defaults for anything else. Never NULL. */
+const gchol_tune_t *gchol_tune_select(int cc_major, int cc_minor);
+
+/* The table of device `device` (the defaults if its capability cannot be
+ * had): what a queue on it uses. */
+const gchol_tune_t *gchol_tune_for_device(int device);
+
+/* The table of the current device (sm_90's when there is none: the
+ * reference for the public gchol_options_resolve without a GPU). */
+const gchol_tune_t *gchol_tune_current(void);
+
+/* Re-derives the live tables from the measured ones and the test hooks
+ * (test_hooks.c calls it). */
+void gchol_tune_refresh(void);
+
+/* The pinned staging's configuration (host_stage.h) from table t: its
+ * buffer size and copy threshold, and GCHOL_HOST_THREADS or the table's
+ * thread count (at most the cores). */
+struct gchol_stage_config_s;
+void gchol_tune_stage_config(const gchol_tune_t *t, struct gchol_stage_config_s *cfg);
+
+static inline const gchol_prec_tune_t *gchol_tune_prec(const gchol_tune_t *t, char precision)
+{
+    return &t->prec[precision == 's' || precision == 'S' ? GCHOL_TUNE_S : GCHOL_TUNE_D];
+}
+/* In a precision-generic source (after prec.h): queue q's table of this precision. */
+#define GCHOL_PTUNE(q) gchol_tune_prec((q)->tune, PREC_CHAR)
+
+/* gchol_options_resolve and gchol_options_resolve_host (options.c) on table t. */
+void gchol_options_resolve_tuned(gchol_options_t *opts, const gchol_tune_t *t, char precision,
+                                 int64_t n);
+void gchol_options_resolve_host_tuned(gchol_options_t *opts, const gchol_tune_t *t,
+                                      char precision, int64_t n);
+/* Where the host interface's auto leaves the tiled kernel, and pftrf's auto
+ * takes its fused form. */
+int64_t gchol_left_auto_from_tuned(const gchol_tune_t *t, char precision);
+
+#endif

@@ -1,0 +1,636 @@
+/*
+ * testing_dsposv.c -- tests and times gchol's mixed-precision solver
+ * gchol_dsposv_gpu, gchol_dsposv_expert_gpu and gchol_dsposv (host arrays):
+ * the Cholesky factor in single precision, refined in double, against
+ * LAPACKE_dsposv (OpenBLAS); and the kernels behind it (kernels/mixed_prec.cu).
+ *
+ * Table mode (MAGMA style; the default, n = 1024..8192):
+ *   testing_dsposv [-n LIST] [--nrhs K] [--uplo L|U] [--niter K]
+ *   n, nrhs, iter, dsposv seconds, gchol dpotrf + dpotrs seconds, their
+ *   ratio, LAPACKE_dsposv seconds, the backward error, ok / FAILED.
+ * Suite mode (make test): testing_dsposv --suite   (--quick: fewer cases)
+ *
+ * Checks, as LAPACK's ddrvac: RESID = max_j ||b_j - A x_j||_inf /
+ * (||A||_inf ||x_j||_inf eps) < sqrt(n) when iter >= 0, with b - A x formed
+ * as the library forms it (cuBLAS on the GPU, as ddrvac's solver and check
+ * share dsymm), and < 2 sqrt(n) with b - A x formed on the CPU (their
+ * rounding differs by about the bound itself); < 30 otherwise; iter in the
+ * range each matrix calls for (0..30 when well conditioned, < 0 when cond(A)
+ * is beyond single precision, -2 on overflow, -3 when A is not positive
+ * definite); info as LAPACKE_dsposv (reference semantics for NaN, which
+ * OpenBLAS's potrf does not flag); A byte for byte unchanged when iter >= 0,
+ * else its referenced triangle a factor with ||A - L L^T|| / (n ||A|| eps) <
+ * 30 and the rest untouched; B untouched; X's padding rows untouched. Every
+ * array starts NaN-poisoned outside what the call reads. Also the quick
+ * returns, the argument checks and, without a GPU, the host form's
+ * GCHOL_ERR_NO_DEVICE (these run on any machine).
+ *
+ * Every mode ends with "SUMMARY passed=P failed=F skipped=S".
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cublas_v2.h>
+#include <cuda_runtime_api.h>
+
+#include <cblas.h>
+#include <lapacke.h>
+
+#include "gchol.h"
+#include "argcheck.h"
+#include "opts.h"
+#include "util.h"
+#include "../kernels/gchol_kernels.h"
+
+#define INFO_POISON TESTING_INFO_POISON
+#define MU          0.25
+#define LEN(a)      TESTING_LEN(a)
+
+static gchol_queue_t g_queue;
+
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+static void *xmalloc(size_t bytes) { return malloc(bytes > 0 ? bytes : 1); }
+
+static void *upload(char prec, const void *h, int64_t count)
+{
+    return testing_upload(h, (size_t)max64(count, 1) * testing_elsize(prec));
+}
+
+static int download(char prec, void *h, const void *d, int64_t count)
+{
+    return testing_download(h, d, (size_t)max64(count, 1) * testing_elsize(prec));
+}
+
+/* max_j ||r_j||_inf / (normA ||x_j||_inf) for R and X n x nrhs (ld n); NaN
+ * if any entry or normA is NaN. */
+static double column_ratio(int64_t n, int64_t nrhs, const double *R, const double *X, double normA)
+{
+    double worst = isnan(normA) ? NAN : 0;
+    for (int64_t j = 0; j < nrhs && !isnan(worst); j++) {
+        double rn = 0, xn = 0;
+        for (int64_t i = 0; i < n; i++) {
+            const double r = fabs(R[i + j * n]), x = fabs(X[i + j * n]);
+            if (isnan(r) || isnan(x)) return NAN;
+            rn = r > rn ? r : rn;
+            xn = x > xn ? x : xn;
+        }
+        const double q = rn / ((normA > 0 ? normA : 1) * (xn > 0 ? xn : 1));
+        if (q > worst) worst = q;
+    }
+    return worst;
+}
+
+/* max_j ||b_j - A x_j||_inf / (||A||_inf ||x_j||_inf), A symmetric from its
+ * uplo triangle, in double; NaN if any entry is NaN. */
+static double backward_ratio(char prec, char uplo, int64_t n, int64_t nrhs, const void *A,
+                             int64_t lda, const void *B, int64_t ldb, const void *X, int64_t ldx)
+{
+    return testing_solve_ratio(prec, uplo, n, nrhs, A, lda, B, ldb, X, ldx);
+}
+
+/* backward_ratio's quantity with the residual R = B - A X formed as
+ * gchol_dsposv forms it to decide convergence: on the GPU, cublasDsymv for
+ * one right-hand side, cublasDsymm for more (src/dsposv.c, residual()), so
+ * that it holds the library's own bits. This is what LAPACK's ddrvac tests
+ * against sqrt(n): there the solver and the check form R with the same
+ * dsymm. A residual recomputed elsewhere (the CPU's dsymm) differs by
+ * rounding of the size of that bound itself: a converged residual sits at
+ * the level of the rounding of b - A x. NaN on a CUDA or cuBLAS failure. */
+static double library_ratio(char uplo, int64_t n, int64_t nrhs, const double *A, int64_t lda,
+                            const double *B, int64_t ldb, const double *X, int64_t ldx)
+{
+    static cublasHandle_t handle;
+    double *dA = NULL, *dX = NULL, *dR = NULL, *R = xmalloc((size_t)(n * nrhs) * 8);
+    double *Xp = xmalloc((size_t)(n * nrhs) * 8), worst = NAN;
+    const double minus_one = -1, one = 1, normA = testing_norm_inf('d', uplo, n, A, lda);
+    const cublasFillMode_t fill = uplo == 'L' ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+    for (int64_t j = 0; j < nrhs; j++) {
+        memcpy(R + j * n, B + j * ldb, (size_t)n * 8);
+        memcpy(Xp + j * n, X + j * ldx, (size_t)n * 8);
+    }
+    if (!handle && TESTING_CUBLAS(cublasCreate(&handle))) goto out;
+    if (!(dA = upload('d', A, lda * n)) || !(dX = upload('d', Xp, n * nrhs)) ||
+        !(dR = upload('d', R, n * nrhs)))
+        goto out;
+    if (nrhs == 1 ? TESTING_CUBLAS(cublasDsymv_64(handle, fill, n, &minus_one, dA, lda, dX, 1, &one, dR, 1))
+                  : TESTING_CUBLAS(cublasDsymm_64(handle, CUBLAS_SIDE_LEFT, fill, n, nrhs, &minus_one,
+                                                  dA, lda, dX, n, &one, dR, n)))
+        goto out;
+    if (download('d', R, dR, n * nrhs)) goto out;
+    worst = column_ratio(n, nrhs, R, Xp, normA);
+out:
+    if (dA) cudaFree(dA);
+    if (dX) cudaFree(dX);
+    if (dR) cudaFree(dR);
+    free(R); free(Xp);
+    return worst;
+}
+
+/* ||A0 - L L^T||_1 / (n ||A0||_1 eps) from the factor in F's uplo triangle
+ * (double). */
+static double factor_residual(char uplo, int64_t n, const double *A0, const double *F, int64_t lda)
+{
+    double *L = calloc((size_t)(n * n), sizeof(double)), *R = xmalloc((size_t)(n * n) * sizeof(double));
+    double num = 0, den = 0;
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = j; i < n; i++) /* L(i,j) */
+            L[i + j * n] = uplo == 'L' ? F[i + j * lda] : F[j + i * lda];
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < n; i++) {
+            const int64_t r = (uplo == 'L') == (i >= j) ? i : j, c = r == i ? j : i;
+            R[i + j * n] = A0[r + c * lda];
+        }
+    cblas_dsyrk(CblasColMajor, CblasLower, CblasNoTrans, (blasint)n, (blasint)n, -1.0, L,
+                (blasint)n, 1.0, R, (blasint)n);
+    for (int64_t j = 0; j < n; j++) { /* 1-norms of the symmetric lower parts */
+        double s = 0, a = 0;
+        for (int64_t i = 0; i < n; i++) {
+            const int64_t r = i >= j ? i : j, c = i >= j ? j : i;
+            s += fabs(R[r + c * n]);
+            const int64_t ar = (uplo == 'L') == (i >= j) ? i : j, ac = ar == i ? j : i;
+            a += fabs(A0[ar + ac * lda]);
+        }
+        num = s > num ? s : num;
+        den = a > den ? a : den;
+    }
+    free(L); free(R);
+    return num / ((double)n * (den > 0 ? den : 1) * testing_eps('d'));
+}
+
+/* ===========================================================================
+ * dsposv.
+ * ========================================================================= */
+typedef enum { K_DD, K_GRAM, K_ILL, K_BIG_A, K_BIG_B, K_NEG, K_NAN, K_BIG_OTHER, K_NAN_B } kind_t;
+static const char *kind_name[] = { "diagdom", "gram", "ill", "big_A", "big_B", "neg", "nan",
+                                   "bigother", "nan_B" };
+
+typedef struct {
+    char    uplo;
+    int64_t n, nrhs, pad;
+    kind_t  kind;
+    int     host;
+    int     tf32;   /* gchol_dsposv_expert_gpu with products = TF32 */
+} pcase_t;
+
+/* The column of the defect (neg, nan): in the middle. */
+static int64_t defect_col(int64_t n) { return n / 2; }
+
+/* A = W W^T / r + 1e-9 I with W n x r, r = n / 2 (uniform(-1,1)): half the
+ * eigenvalues are 1e-9, the rest of order 1, so cond(A) ~ 1e9: SPD in double,
+ * beyond single precision (its rounding of A moves the small eigenvalues by
+ * ~1e-8). Both triangles. */
+static int generate_ill(int64_t n, double *A, int64_t lda, uint64_t seed)
+{
+    const int64_t r = max64(1, n / 2);
+    double *W = xmalloc((size_t)(n * r) * sizeof(double));
+    if (!W) return -1;
+    for (int64_t l = 0; l < r; l++)
+        for (int64_t i = 0; i < n; i++) W[i + l * n] = testing_hash_uniform(seed, i, l);
+    cblas_dsyrk(CblasColMajor, CblasLower, CblasNoTrans, (blasint)n, (blasint)r, 1.0 / (double)r, W,
+                (blasint)n, 0.0, A, (blasint)lda);
+    for (int64_t j = 0; j < n; j++) {
+        A[j + j * lda] += 1e-9;
+        for (int64_t i = 0; i < j; i++) A[i + j * lda] = A[j + i * lda];
+    }
+    free(W);
+    return 0;
+}
+
+/* A (lda x n, NaN outside what dsposv reads) and B0 (ldb x nrhs). */
+static int make_problem(const pcase_t *c, double *A, int64_t lda, double *B0, int64_t ldb)
+{
+    const int64_t n = c->n;
+    testing_fill_nan('d', lda * n, A);
+    if (c->kind == K_GRAM || c->kind == K_ILL) {
+        if (c->kind == K_GRAM ? testing_generate_gram_spd('d', n, A, lda, MU, 5 + (uint64_t)n)
+                              : generate_ill(n, A, lda, 5 + (uint64_t)n))
+            return -1;
+        /* keep only the referenced triangle: the other must not be read */
+        for (int64_t j = 0; j < n; j++)
+            for (int64_t i = 0; i < n; i++)
+                if ((c->uplo == 'L') ? i < j : i > j) A[i + j * lda] = NAN;
+    } else {
+        testing_generate_spd('d', c->uplo, n, A, lda, 7 + (uint64_t)n);
+    }
+    if (c->kind == K_BIG_A)
+        for (int64_t j = 0; j < n; j++)
+            for (int64_t i = 0; i < n; i++)
+                if (!isnan(A[i + j * lda])) A[i + j * lda] *= 1e39;
+    if (c->kind == K_BIG_OTHER) /* beyond FLT_MAX where dsposv must not look */
+        for (int64_t j = 0; j < n; j++)
+            for (int64_t i = 0; i < n; i++)
+                if ((c->uplo == 'L') ? i < j : i > j) A[i + j * lda] = (i + j) % 2 ? 1e39 : -1e39;
+    const int64_t k = defect_col(n);
+    if (c->kind == K_NEG) A[k + k * lda] = -1.0;
+    if (c->kind == K_NAN) A[k + k * lda] = NAN;
+    testing_fill_nan('d', ldb * c->nrhs, B0);
+    for (int64_t j = 0; j < c->nrhs; j++)
+        for (int64_t i = 0; i < n; i++)
+            B0[i + j * ldb] = testing_hash_uniform(31 + (uint64_t)n, i, j) * (c->kind == K_BIG_B ? 1e39 : 1.0);
+    if (c->kind == K_NAN_B) B0[n / 2] = NAN; /* column 0 */
+    return 0;
+}
+
+static testing_result_t run_sposv(const pcase_t *c)
+{
+    const int64_t n = c->n, nrhs = c->nrhs, lda = max64(1, n + c->pad);
+    const int64_t ldb = max64(1, n + c->pad + 2), ldx = max64(1, n + c->pad + 1);
+    char why[200] = "", lib[40] = "";
+    double resid = NAN, lresid = NAN, fres = NAN;
+    int64_t iter = INFO_POISON, info = INFO_POISON, ret = INFO_POISON;
+    lapack_int ref_iter = 0, ref_info = 0;
+    testing_result_t res = TESTING_FAILED;
+    if (!testing_have_gpu()) {
+        printf("  %-7s dsposv%s %c n=%-5lld nrhs=%-3lld %-7s (no GPU)\n", "skipped",
+               c->host ? "    " : c->tf32 ? "_tf32" : "_gpu", c->uplo, (long long)n, (long long)nrhs, kind_name[c->kind]);
+        return testing_record(TESTING_SKIPPED);
+    }
+    double *A0 = xmalloc((size_t)(lda * n) * 8), *A = xmalloc((size_t)(lda * n) * 8);
+    double *B0 = xmalloc((size_t)(ldb * nrhs) * 8), *B = xmalloc((size_t)(ldb * nrhs) * 8);
+    double *X = xmalloc((size_t)(ldx * nrhs) * 8), *X0 = xmalloc((size_t)(ldx * nrhs) * 8);
+    double *dA = NULL, *dB = NULL, *dX = NULL;
+    if (make_problem(c, A0, lda, B0, ldb)) { snprintf(why, sizeof why, "out of memory"); goto out; }
+    memcpy(A, A0, (size_t)(lda * n) * 8);
+    memcpy(B, B0, (size_t)(ldb * nrhs) * 8);
+    testing_fill_nan('d', ldx * nrhs, X0);
+    memcpy(X, X0, (size_t)(ldx * nrhs) * 8);
+
+    if (c->host) {
+        ret = gchol_dsposv(c->uplo, n, nrhs, A, lda, B, ldb, X, ldx, &iter, &info);
+    } else {
+        if (!(dA = upload('d', A, lda * n)) || !(dB = upload('d', B, ldb * nrhs)) ||
+            !(dX = upload('d', X, ldx * nrhs)))
+            goto out;
+        gchol_options_t o;
+        gchol_options_default(&o);
+        o.products = GCHOL_PRODUCTS_TF32;
+        ret = c->tf32 ? gchol_dsposv_expert_gpu(c->uplo, n, nrhs, dA, lda, dB, ldb, dX, ldx, &iter,
+                                                &info, &o, g_queue)
+                      : gchol_dsposv_gpu(c->uplo, n, nrhs, dA, lda, dB, ldb, dX, ldx, &iter, &info,
+                                         g_queue);
+        if (download('d', A, dA, lda * n) || download('d', B, dB, ldb * nrhs) ||
+            download('d', X, dX, ldx * nrhs))
+            goto out;
+    }
+
+    /* LAPACK's answer on the same input */
+    {
+        double *Ar = xmalloc((size_t)(lda * n) * 8), *Br = xmalloc((size_t)(ldb * nrhs) * 8);
+        double *Xr = xmalloc((size_t)(ldx * nrhs) * 8);
+        memcpy(Ar, A0, (size_t)(lda * n) * 8);
+        memcpy(Br, B0, (size_t)(ldb * nrhs) * 8);
+        ref_info = LAPACKE_dsposv(LAPACK_COL_MAJOR, c->uplo, (lapack_int)n, (lapack_int)nrhs, Ar,
+                                  (lapack_int)lda, Br, (lapack_int)ldb, Xr, (lapack_int)ldx, &ref_iter);
+        free(Ar); free(Br); free(Xr);
+    }
+
+    const int64_t k = defect_col(n);
+    const int64_t want_info = c->kind == K_NEG || c->kind == K_NAN ? k + 1 : 0;
+    int64_t bad_b = testing_count_diff('d', ldb * nrhs, B, B0), bad_xpad = 0, bad_a = 0;
+    for (int64_t j = 0; j < nrhs; j++)
+        bad_xpad += testing_count_diff('d', ldx - n, X + j * ldx + n, X0 + j * ldx + n);
+    if (iter >= 0)
+        bad_a = testing_count_diff('d', lda * n, A, A0);
+    else
+        bad_a = testing_count_untouched_violations('d', c->uplo, n, A, A0, lda);
+    int64_t x_nan = 0; /* K_NAN_B: the NaN must reach X's column 0 */
+    for (int64_t i = 0; i < n && c->kind == K_NAN_B; i++) x_nan += isnan(X[i]);
+    if (want_info == 0 && info == 0 && c->kind != K_NAN_B) {
+        resid = backward_ratio('d', c->uplo, n, nrhs, A0, lda, B0, ldb, X, ldx) / testing_eps('d');
+        if (iter >= 0)
+            lresid = library_ratio(c->uplo, n, nrhs, A0, lda, B0, ldb, X, ldx) / testing_eps('d');
+        if (iter < 0 && n <= 1200) fres = factor_residual(c->uplo, n, A0, A, lda);
+    }
+    /* refined (iter >= 0): LAPACK's bound sqrt(n) on the library's own
+     * residual, and twice that on the CPU's (library_ratio says why) */
+    const double limit = iter >= 0 ? 2 * sqrt((double)n) : TESTING_TOL;
+    int iter_ok;
+    switch (c->kind) {
+    case K_DD: case K_GRAM: /* refinement converges, or gives up as LAPACK does (n = 1: the
+                               test |r| <= |x| ||A|| eps sqrt(n) can sit at rounding level) */
+        iter_ok = (iter >= 0 && iter <= 30) || (iter == -31 && ref_iter == -31); break;
+    case K_ILL:   iter_ok = iter == -3 || iter == -31; break;
+    case K_BIG_A: case K_BIG_B: iter_ok = iter == -2; break;
+    case K_BIG_OTHER: iter_ok = iter >= 0 && iter <= 30; break;
+    case K_NAN_B: iter_ok = iter == -1; break; /* gchol's deviation: stop at once */
+    default:      iter_ok = iter == -3; break;
+    }
+    if (ret != info) snprintf(why, sizeof why, "return %lld != info %lld", (long long)ret, (long long)info);
+    else if (info != want_info) snprintf(why, sizeof why, "info %lld, want %lld", (long long)info, (long long)want_info);
+    else if (c->kind != K_NAN && info != ref_info) snprintf(why, sizeof why, "info %lld, LAPACK %d", (long long)info, (int)ref_info);
+    else if (!iter_ok) snprintf(why, sizeof why, "iter %lld", (long long)iter);
+    else if (bad_b) snprintf(why, sizeof why, "B written (%lld)", (long long)bad_b);
+    else if (bad_xpad) snprintf(why, sizeof why, "X padding written (%lld)", (long long)bad_xpad);
+    else if (bad_a) snprintf(why, sizeof why, "A %s (%lld)", iter >= 0 ? "changed" : "outside the factor written", (long long)bad_a);
+    else if (c->kind == K_NAN_B && x_nan == 0) snprintf(why, sizeof why, "NaN in B did not reach X");
+    else if (want_info == 0 && c->kind != K_NAN_B && iter >= 0 && !(lresid < sqrt((double)n)))
+        snprintf(why, sizeof why, "library's RESID %.2e >= %.2f", lresid, sqrt((double)n));
+    else if (want_info == 0 && c->kind != K_NAN_B && !(resid < limit)) snprintf(why, sizeof why, "RESID %.2e >= %.2f", resid, limit);
+    else if (!isnan(fres) && !(fres < TESTING_TOL)) snprintf(why, sizeof why, "factor residual %.2e", fres);
+    else res = TESTING_PASSED;
+out:
+    if (!isnan(lresid)) snprintf(lib, sizeof lib, " (library's %.2e)", lresid);
+    printf("  %-7s dsposv%s %c n=%-5lld nrhs=%-3lld %-7s iter %3lld (LAPACK %3d) info %lld RESID %.2e%s%s %s\n",
+           testing_result_name(res), c->host ? "    " : c->tf32 ? "_tf32" : "_gpu", c->uplo, (long long)n, (long long)nrhs,
+           kind_name[c->kind], (long long)iter, (int)ref_iter, (long long)info, resid, lib,
+           isnan(fres) ? "" : " factor", why);
+    if (dA) cudaFree(dA);
+    if (dB) cudaFree(dB);
+    if (dX) cudaFree(dX);
+    free(A0); free(A); free(B0); free(B); free(X); free(X0);
+    return testing_record(res);
+}
+
+/* ===========================================================================
+ * Argument checks, the host form without a GPU, the kernels.
+ * ========================================================================= */
+static int64_t dsposv_w(const testing_args_t *a)
+{
+    return gchol_dsposv_gpu(a->uplo, a->n, a->nrhs, (double *)a->A, a->ld, (const double *)a->C,
+                            a->ldc, (double *)a->X, a->ldx, a->iter, a->info, a->q);
+}
+static int64_t dsposv_x_w(const testing_args_t *a)
+{
+    return gchol_dsposv_expert_gpu(a->uplo, a->n, a->nrhs, (double *)a->A, a->ld,
+                                   (const double *)a->C, a->ldc, (double *)a->X, a->ldx, a->iter,
+                                   a->info, a->opts, a->q);
+}
+static int64_t dsposv_host_w(const testing_args_t *a)
+{
+    return gchol_dsposv(a->uplo, a->n, a->nrhs, (double *)a->A, a->ld, (const double *)a->C,
+                        a->ldc, (double *)a->X, a->ldx, a->iter, a->info);
+}
+
+static const testing_entry_t arg_entries[] = {
+    { "gchol_dsposv_gpu", dsposv_w, 0, 1, 0,
+      { R_UPLO, R_N, R_NRHS, R_A, R_LD, R_C, R_LDC, R_X, R_LDX, R_ITER, R_INFO, R_QUEUE } },
+    { "gchol_dsposv_expert_gpu", dsposv_x_w, 0, 1, 0,
+      { R_UPLO, R_N, R_NRHS, R_A, R_LD, R_C, R_LDC, R_X, R_LDX, R_ITER, R_INFO, R_OPTS,
+        R_QUEUE } },
+    { "gchol_dsposv", dsposv_host_w, 1, 1, 0,
+      { R_UPLO, R_N, R_NRHS, R_A, R_LD, R_C, R_LDC, R_X, R_LDX, R_ITER, R_INFO } },
+};
+
+/* Without a GPU the host form reports GCHOL_ERR_NO_DEVICE, iter 0, and
+ * leaves every array alone. */
+static void run_host_no_device(void)
+{
+    enum { N = 8, LD = 10 };
+    double A[LD * N], B[LD * 2], X[LD * 2], sA[LD * N], sB[LD * 2], sX[LD * 2];
+    int64_t info = INFO_POISON, iter = INFO_POISON, ret;
+    if (testing_have_gpu())
+        return; /* with a GPU it would solve: the suite covers that */
+    printf("-- the host form without a GPU --\n");
+    testing_fill_nan('d', LD * N, A);
+    testing_generate_spd('d', 'L', N, A, LD, 3);
+    testing_fill_nan('d', LD * 2, B);
+    testing_fill_nan('d', LD * 2, X);
+    for (int i = 0; i < N; i++) B[i] = 1.0 + i;
+    memcpy(sA, A, sizeof(A)); memcpy(sB, B, sizeof(B)); memcpy(sX, X, sizeof(X));
+    ret = gchol_dsposv('L', N, 2, A, LD, B, LD, X, LD, &iter, &info);
+    testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && iter == 0 &&
+                       !memcmp(A, sA, sizeof(A)) && !memcmp(B, sB, sizeof(B)) &&
+                       !memcmp(X, sX, sizeof(X)),
+                   "gchol_dsposv without GPU: ret %lld info %lld iter %lld, arrays untouched",
+                   (long long)ret, (long long)info, (long long)iter);
+}
+
+/* dsposv's kernels (kernels/mixed_prec.cu) against the CPU: the infinity
+ * norm from one stored triangle against LAPACKE_dlansy('I') with the other
+ * triangle huge (it must not be read), n across the 1024-column chunks; the
+ * triangle conversion's overflow flag ignores the other triangle and sees
+ * its own; column maxima. */
+static void test_mixed_kernels(int gpu)
+{
+    static const int64_t ns[] = { 1, 5, 1000, 2500 };
+    if (!gpu) {
+        printf("  skipped dsposv kernels: dlansy_inf, d2s, dcol_absmax (no GPU)\n");
+        testing_record(TESTING_SKIPPED);
+        return;
+    }
+    for (size_t t = 0; t < sizeof(ns) / sizeof(ns[0]); t++)
+        for (int upper = 0; upper < 2; upper++) {
+            const int64_t n = ns[t], lda = n + 3;
+            const size_t bytes = (size_t)(lda * n) * sizeof(double);
+            double *A = malloc(bytes), *dA = NULL, *dwork = NULL, *dnorm = NULL, got = -1;
+            float *dS = NULL;
+            int *dflag = NULL, flag_tri = -1, flag_full = -1;
+            double maxref[3] = { 0, 0, 0 }, maxgot[3] = { -1, -1, -1 };
+            int ok = A != NULL;
+            for (int64_t j = 0; ok && j < n; j++)
+                for (int64_t i = 0; i < lda; i++) {
+                    const int referenced = i < n && (upper ? i <= j : i >= j);
+                    A[i + j * lda] = referenced ? testing_hash_uniform(77, i, j) * (i == j ? 3.0 : 1.0)
+                                                : (i < n ? 1e39 : NAN);
+                }
+            ok = ok && !TESTING_CUDA(cudaMalloc((void **)&dA, bytes)) &&
+                 !TESTING_CUDA(cudaMalloc((void **)&dwork, gchol_lansy_inf_work(n) * sizeof(double))) &&
+                 !TESTING_CUDA(cudaMalloc((void **)&dnorm, 4 * sizeof(double))) &&
+                 !TESTING_CUDA(cudaMalloc((void **)&dS, (size_t)(lda * n) * sizeof(float))) &&
+                 !TESTING_CUDA(cudaMalloc((void **)&dflag, sizeof(int))) &&
+                 !TESTING_CUDA(cudaMemcpy(dA, A, bytes, cudaMemcpyHostToDevice)) &&
+                 !TESTING_CUDA(gchol_dlansy_inf_launch(n, dA, lda, upper, dwork, dnorm, 0)) &&
+                 !TESTING_CUDA(cudaMemcpy(&got, dnorm, sizeof(double), cudaMemcpyDeviceToHost)) &&
+                 !TESTING_CUDA(cudaMemset(dflag, 0, sizeof(int))) &&
+                 !TESTING_CUDA(gchol_d2s_launch(n, n, dA, lda, dS, lda, upper ? 2 : 1, dflag, 0)) &&
+                 !TESTING_CUDA(cudaMemcpy(&flag_tri, dflag, sizeof(int), cudaMemcpyDeviceToHost)) &&
+                 !TESTING_CUDA(cudaMemset(dflag, 0, sizeof(int))) &&
+                 !TESTING_CUDA(gchol_d2s_launch(n, n, dA, lda, dS, lda, 0, dflag, 0)) &&
+                 !TESTING_CUDA(cudaMemcpy(&flag_full, dflag, sizeof(int), cudaMemcpyDeviceToHost)) &&
+                 !TESTING_CUDA(gchol_dcol_absmax_launch(n, n < 3 ? n : 3, dA, lda, dnorm, 0)) &&
+                 !TESTING_CUDA(cudaMemcpy(maxgot, dnorm, 3 * sizeof(double), cudaMemcpyDeviceToHost));
+            const double ref = ok ? LAPACKE_dlansy(LAPACK_COL_MAJOR, 'I', upper ? 'U' : 'L', n, A, lda) : 0;
+            for (int64_t j = 0; j < n && j < 3; j++)
+                for (int64_t i = 0; i < n; i++)
+                    maxref[j] = fabs(A[i + j * lda]) > maxref[j] ? fabs(A[i + j * lda]) : maxref[j];
+            const int col_ok = maxgot[0] == maxref[0] && (n < 2 || maxgot[1] == maxref[1]) &&
+                               (n < 3 || maxgot[2] == maxref[2]);
+            /* n = 1: the matrix has no other triangle, so the full conversion sees no 1e39 */
+            testing_expect(ok && fabs(got - ref) <= 1e-14 * ref && flag_tri == 0 &&
+                               flag_full == (n > 1) && col_ok,
+                           "dsposv kernels %c n=%-4lld: dlansy_inf %.15g (LAPACKE %.15g), d2s flag "
+                           "triangle %d / all %d, column maxima %s", upper ? 'U' : 'L', (long long)n,
+                           got, ref, flag_tri, flag_full, col_ok ? "equal" : "DIFFER");
+            cudaFree(dA); cudaFree(dwork); cudaFree(dnorm); cudaFree(dS); cudaFree(dflag);
+            free(A);
+        }
+}
+
+/* n = 0 / nrhs = 0 quick returns: info 0, iter 0, nothing touched. */
+static void run_quick_returns(void)
+{
+    int64_t iter = INFO_POISON, info = INFO_POISON;
+    double a = 1, b = 2, x = 3;
+    if (!testing_have_gpu()) {
+        printf("  %-7s quick returns (no GPU)\n", "skipped");
+        testing_record(TESTING_SKIPPED);
+        return;
+    }
+    gchol_dsposv_gpu('L', 0, 1, NULL, 1, NULL, 1, NULL, 1, &iter, &info, g_queue);
+    testing_expect(iter == 0 && info == 0, "dsposv_gpu n = 0: iter %lld info %lld", (long long)iter, (long long)info);
+    iter = info = INFO_POISON;
+    gchol_dsposv('U', 1, 0, &a, 1, &b, 1, &x, 1, &iter, &info);
+    testing_expect(iter == 0 && info == 0 && a == 1 && b == 2 && x == 3,
+                   "dsposv nrhs = 0: iter %lld info %lld, nothing written", (long long)iter, (long long)info);
+}
+
+static void run_suite(int quick)
+{
+    const double t0 = testing_wtime();
+    printf("testing_dsposv --suite%s  (%s)\n", quick ? " --quick" : "",
+           testing_have_gpu() ? "GPU present" : "no GPU");
+    testing_check_arguments(arg_entries, LEN(arg_entries), g_queue);
+    run_host_no_device();
+    run_quick_returns();
+    printf("\n-- dsposv's kernels (kernels/mixed_prec.cu) --\n");
+    test_mixed_kernels(testing_have_gpu());
+
+    printf("\n-- dsposv --\n");
+    const int64_t sn[] = { 1, 2, 3, 17, 100, 512, 1000, 2049, 4100 };
+    for (int u = 0; u < 2; u++) {
+        const char uplo = u ? 'U' : 'L';
+        for (int i = 0; i < LEN(sn); i++) {
+            if (quick && sn[i] > 512) continue;
+            pcase_t c = { uplo, sn[i], i % 3 == 0 ? 1 : (i % 3 == 1 ? 3 : 16), i % 2 ? 5 : 0, K_DD, 0, 0 };
+            run_sposv(&c);
+            c.kind = K_GRAM; run_sposv(&c);
+            if (i % 3 == 2) { c.host = 1; run_sposv(&c); c.host = 0; }
+        }
+        const int64_t dn[] = { 100, 700 };
+        for (int i = 0; i < LEN(dn); i++) {
+            if (quick && dn[i] > 100) continue;
+            for (int k = K_ILL; k <= K_NAN_B; k++) {
+                pcase_t c = { uplo, dn[i], 2, 3, (kind_t)k, 0, 0 };
+                run_sposv(&c);
+            }
+            pcase_t h = { uplo, dn[i], 2, 1, K_ILL, 1, 0 };
+            run_sposv(&h); /* the host form's fallback */
+            h.kind = K_NEG; run_sposv(&h);
+        }
+    }
+    if (!quick) { /* the blocked driver in single (above the tiled switch), accurate and TF32
+                     products */
+        printf("\n-- dsposv at n = 9000: the blocked single-precision driver --\n");
+        const pcase_t big[] = {
+            { 'L', 9000, 2, 3, K_DD, 0, 0 },   { 'L', 9000, 2, 3, K_DD, 0, 1 },
+            { 'U', 9000, 3, 0, K_GRAM, 0, 1 }, { 'L', 9000, 1, 0, K_ILL, 0, 1 },
+        };
+        for (int i = 0; i < LEN(big); i++) run_sposv(&big[i]);
+    }
+    printf("suite time %.1f s\n", testing_wtime() - t0);
+}
+
+/* ===========================================================================
+ * Table mode.
+ * ========================================================================= */
+static void table_row(char uplo, int64_t n, int64_t nrhs, int niter)
+{
+    const int64_t lda = n;
+    double *A0 = xmalloc((size_t)(n * n) * 8), *B0 = xmalloc((size_t)(n * nrhs) * 8);
+    double *X = xmalloc((size_t)(n * nrhs) * 8), *dA = NULL, *dA0 = NULL, *dB = NULL, *dX = NULL;
+    double t_mixed[16], t_double[16], t_cpu = NAN, resid = NAN;
+    int64_t iter = INFO_POISON, info = INFO_POISON, finfo = 0;
+    testing_result_t res = TESTING_FAILED;
+    if (niter > 16) niter = 16;
+    if (testing_generate_gram_spd('d', n, A0, lda, MU, 3 + (uint64_t)n)) goto out;
+    for (int64_t j = 0; j < nrhs; j++)
+        for (int64_t i = 0; i < n; i++) B0[i + j * n] = testing_hash_uniform(41, i, j);
+    if (!(dA0 = upload('d', A0, n * n)) || !(dB = upload('d', B0, n * nrhs)) ||
+        !(dX = upload('d', B0, n * nrhs)) || !(dA = upload('d', A0, n * n)))
+        goto out;
+    for (int r = -1; r < niter; r++) { /* r = -1: warm-up */
+        double t;
+        if (TESTING_CUDA(cudaMemcpy(dA, dA0, (size_t)(n * n) * 8, cudaMemcpyDeviceToDevice)) ||
+            TESTING_CUDA(cudaDeviceSynchronize()))
+            goto out;
+        t = testing_wtime();
+        gchol_dsposv_gpu(uplo, n, nrhs, dA, lda, dB, n, dX, n, &iter, &info, g_queue);
+        if (r >= 0) t_mixed[r] = testing_wtime() - t;
+        if (TESTING_CUDA(cudaMemcpy(dA, dA0, (size_t)(n * n) * 8, cudaMemcpyDeviceToDevice)) ||
+            TESTING_CUDA(cudaMemcpy(X, dB, 8, cudaMemcpyDeviceToHost)) ||
+            TESTING_CUDA(cudaMemcpy2D(dX, 8 * (size_t)n, dB, 8 * (size_t)n, 8 * (size_t)n, (size_t)nrhs, cudaMemcpyDeviceToDevice)) ||
+            TESTING_CUDA(cudaDeviceSynchronize()))
+            goto out;
+        t = testing_wtime();
+        gchol_dpotrf_gpu(uplo, n, dA, lda, &finfo, g_queue);
+        gchol_dpotrs_gpu(uplo, n, nrhs, dA, lda, dX, n, &finfo, g_queue);
+        if (TESTING_CUDA(cudaDeviceSynchronize())) goto out;
+        if (r >= 0) t_double[r] = testing_wtime() - t;
+    }
+    /* the last dsposv's X, for the check */
+    if (TESTING_CUDA(cudaMemcpy(dA, dA0, (size_t)(n * n) * 8, cudaMemcpyDeviceToDevice))) goto out;
+    gchol_dsposv_gpu(uplo, n, nrhs, dA, lda, dB, n, dX, n, &iter, &info, g_queue);
+    if (download('d', X, dX, n * nrhs)) goto out;
+    resid = backward_ratio('d', uplo, n, nrhs, A0, lda, B0, n, X, n) / testing_eps('d');
+    if (n <= 8192) {
+        double *Ar = xmalloc((size_t)(n * n) * 8), *Xr = xmalloc((size_t)(n * nrhs) * 8);
+        lapack_int it = 0;
+        memcpy(Ar, A0, (size_t)(n * n) * 8);
+        const double t = testing_wtime();
+        LAPACKE_dsposv(LAPACK_COL_MAJOR, uplo, (lapack_int)n, (lapack_int)nrhs, Ar, (lapack_int)n,
+                       B0, (lapack_int)n, Xr, (lapack_int)n, &it);
+        t_cpu = testing_wtime() - t;
+        free(Ar); free(Xr);
+    }
+    /* as in the suite: sqrt(n) on the library's residual, 2 sqrt(n) on the CPU's */
+    const int refined_ok = iter >= 0 && resid < 2 * sqrt((double)n) &&
+        library_ratio(uplo, n, nrhs, A0, lda, B0, n, X, n) / testing_eps('d') < sqrt((double)n);
+    res = info == 0 && (iter >= 0 ? refined_ok : resid < TESTING_TOL) ? TESTING_PASSED : TESTING_FAILED;
+out:;
+    const double tm = res != TESTING_FAILED || iter != INFO_POISON ? testing_median(t_mixed, niter) : NAN;
+    const double td = res != TESTING_FAILED || iter != INFO_POISON ? testing_median(t_double, niter) : NAN;
+    printf("%7lld %5lld %5lld %11.5f %11.5f %7.2f %10.4f %10.2e  %s\n", (long long)n, (long long)nrhs,
+           (long long)iter, tm, td, td / tm, t_cpu, resid, res == TESTING_PASSED ? "ok" : "FAILED");
+    testing_record(res);
+    if (dA) cudaFree(dA);
+    if (dA0) cudaFree(dA0);
+    if (dB) cudaFree(dB);
+    if (dX) cudaFree(dX);
+    free(A0); free(B0); free(X);
+}
+
+static void run_table(const int64_t *ns, int64_t count, char uplo, int64_t nrhs, int niter)
+{
+    if (!testing_table_can_run(g_queue)) return;
+    printf("gchol_dsposv_gpu against gchol dpotrf + dpotrs (double), uplo %c, niter %d (median);\n"
+           "CPU: LAPACKE_dsposv, OpenBLAS core %s; matrix B B^T/n + %.2f I\n",
+           uplo, niter, openblas_get_corename(), MU);
+    printf("%7s %5s %5s %11s %11s %7s %10s %10s  %s\n", "n", "nrhs", "iter", "dsposv s",
+           "dposv s", "ratio", "CPU s", "RESID", "check");
+    for (int64_t i = 0; i < count; i++)
+        table_row(uplo, ns[i], nrhs, niter);
+}
+
+int main(int argc, char **argv)
+{
+    testing_list_t ns = { NULL, 0 };
+    int64_t nrhs = 1;
+    int suite = 0, quick = 0, niter = 3;
+    char uplo = 'L';
+    const opt_t opts[] = {
+        OPT("--suite", OPT_FLAG, &suite, NULL, "the test suite (make test)"),
+        OPT("--quick", OPT_FLAG, &quick, NULL, "the suite with fewer cases (the sanitizers)"),
+        OPT("-n", OPT_LIST, &ns, "LIST", "table: orders (default 1024,2048,4096,8192)",
+            .def = "1024,2048,4096,8192"),
+        OPT("--nrhs", OPT_INT64, &nrhs, "K", "table: right-hand sides (default 1)", OPT_MIN(1)),
+        OPT("--uplo", OPT_CHAR, &uplo, "L|U", "table: triangle (default L)", .choices = "LU"),
+        OPT("--niter", OPT_INT, &niter, "K", "table: timed runs, median reported (default 3)",
+            OPT_MIN(1)),
+        OPT_END
+    };
+    const opts_program_t prog = { "[--suite [--quick] | table options]", NULL, 2 };
+    opts_parse(argc, argv, opts, &prog);
+    LAPACKE_set_nancheck(0); /* inputs are NaN outside what is read */
+    g_queue = testing_queue_or_null();
+    if (suite || quick)
+        run_suite(quick);
+    else
+        run_table(ns.v, ns.count, uplo, nrhs, niter);
+    if (g_queue) gchol_queue_destroy(g_queue);
+    if (testing_have_gpu()) gchol_finalize();
+    opts_free_list(&ns);
+    return testing_summary();
+}
