@@ -25,6 +25,10 @@ typedef struct {
                                       bytes by the caller's thread alone (the
                                       staging's two are read when a queue
                                       first stages a copy)                  */
+    int     syrk_diag_path;        /* syrk_diag, full storage: 1 always the
+                                      kernel, 2 the cuBLAS composition
+                                      wherever it may run (read per call)    */
+    size_t  syrk_diag_scratch_bytes; /* the cuBLAS composition's chunk bytes */
 } gchol_test_hooks_t;
 
 /* Sets the hooks (copied); NULL restores the library's values. */

@@ -108,6 +108,9 @@ typedef struct {
     int      host;       /* the host form: 1 pageable arrays, 2 A pinned    */
     int64_t  chunk;      /* host: the largest block's bytes (0: the default) */
     int64_t  parts_from; /* host: C back in parts from this m (0: default)  */
+    int      path;       /* full storage: 0 the tuned choice, 1 the kernel,
+                            2 the cuBLAS composition (test_hooks.h)         */
+    size_t   scratch;    /* path 2: its chunk bytes (0: the default)        */
     uint64_t seed;
 } case_t;
 
@@ -305,6 +308,16 @@ static int dev_upload(const case_t *c, const FLOAT *A, const FLOAT *d, const FLO
 static int64_t call_case(const case_t *c, const dev_t *v)
 {
     const FLOAT *dd = c->dmode == D_NONE ? NULL : v->dd;
+    if (c->path) {
+        const gchol_test_hooks_t hooks = { .syrk_diag_path = c->path,
+                                           .syrk_diag_scratch_bytes = c->scratch };
+        gchol_test_hooks_set(&hooks);
+        const int64_t ret = GCHOL(syrk_diag_gpu)(c->uplo, c->m, c->n, (FLOAT)c->alpha, v->dA,
+                                                 case_lda(c), dd, (FLOAT)c->beta, v->dC,
+                                                 case_ldc(c), g_queue);
+        gchol_test_hooks_set(NULL);
+        return ret;
+    }
     if (c->rfp)
         return GCHOL(sfrk_diag_gpu)(c->transr, c->uplo, c->m, c->n, (FLOAT)c->alpha, v->dA,
                                     case_lda(c), dd, (FLOAT)c->beta, v->dC + GUARD, g_queue);
@@ -362,6 +375,8 @@ static void print_case(const case_t *c, testing_result_t res)
         printf("chunk=%lldB ", (long long)c->chunk);
     if (c->parts_from)
         printf("parts ");
+    if (c->path)
+        printf("%s ", c->path == 1 ? "kernel" : "cublas");
     if (c->rfp)
         printf("rfp+guards ");
     else
@@ -588,6 +603,26 @@ static void build_suite(case_list_t *l, int quick)
         static const double betas[] = { 0, 1, -0.5 };
         for (int i = 0; i < LEN(betas); i++)
             add_all_variants(l, 129, 0, 0, 3, 1, betas[i], D_RAND, i % 2, 0);
+    }
+    /* 7. full storage on each path, whatever the tuned choice at that m:
+     * the kernel, and the cuBLAS composition in several column chunks (a
+     * small scratch: chunks of 1024 columns, the last one partial), with
+     * D = I (plain syrk), padding, beta = 0 over NaN and both triangles */
+    {
+        static const shape_t path_shapes[] = { { 300, 2500 }, { 2049, 1100 }, { 129, 3000 },
+                                               { 1000, 1 } };
+        const int nps = quick ? 2 : LEN(path_shapes);
+        for (int i = 0; i < nps; i++)
+            for (int path = 1; path <= 2; path++)
+                for (int u = 0; u < 2; u++, rot++) {
+                    const ab_t *ab = &ab_list[rot % 5];
+                    const int64_t from = l->count;
+                    add(l, 0, u ? 'U' : 'L', path_shapes[i].m, path_shapes[i].n, rot % 3,
+                        (rot % 2) * 7, ab->alpha, ab->beta, rot % 4 == 0 ? D_NONE : D_RAND,
+                        rot % 2, 0);
+                    l->v[from].path = path;
+                    l->v[from].scratch = (size_t)path_shapes[i].m * 1024 * ES;
+                }
     }
     /* 8. the host forms (A streamed in blocks of columns): every variant,
      * many blocks (a small largest block, test_hooks.h) and one, A pinned (every
@@ -916,6 +951,7 @@ int main(int argc, char **argv)
         run_table(&t);
     if (g_queue)
         gchol_queue_destroy(g_queue);
+    if (testing_have_gpu()) gchol_finalize(); /* the host forms' default queue */
     free(t.ms);
     free(t.ns);
     return testing_summary();
