@@ -37,7 +37,7 @@ const gchol_tune_t gchol_tune_default_table = {
         .tf32_update_min_fill_pct = 75,
         .rfp_realign_from = 0,
         .syrk_diag_cublas_from_m = 2048,
-        .syrk_diag_cublas_below_m = 20480,
+        .syrk_diag_cublas_below_m = 16384,
     },
     .prec[GCHOL_TUNE_S] = {
         .auto_rows = {

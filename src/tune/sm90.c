@@ -57,13 +57,13 @@ const gchol_tune_t gchol_tune_sm90_table = {
         .tf32_update_min_fill_pct = 75,
         /* Realigned wherever the fused form runs (2-11% faster from 8192). */
         .rfp_realign_from = 0,
-        /* cuBLAS's dgmm + dsyrk for 2048 <= m < 20480, where gchol's kernel
-         * ran at 0.72-0.95x its speed on the H200 (0.84x at 8192 x 32768);
+        /* cuBLAS's dgmm + dsyrk for 2048 <= m < 16384, where gchol's kernel
+         * ran at 0.72-0.91x its speed on the H200 (0.84x at 8192 x 32768);
          * at m = 1024 the kernel's split long dimension wins (1.50x at
-         * 1024 x 65536), and at 24576 its triangle does (1.07x).
+         * 1024 x 65536), and from 16384 its triangle ties or wins.
          * Re-measure: tools/retune.sh syrk-diag d */
         .syrk_diag_cublas_from_m = 2048,
-        .syrk_diag_cublas_below_m = 20480,
+        .syrk_diag_cublas_below_m = 16384,
     },
     .prec[GCHOL_TUNE_S] = {
         /* Wider block columns than double, the bulk updates running on the
