@@ -1,7 +1,8 @@
 /*
  * tune.c -- the choice of a table by compute capability, and the live
  * copies of the tables that the queues point to: the measured tables
- * (sm90.c, default.c) with the test hooks (test_hooks.h) applied.
+ * (sm90.c) and the defaults derived from them, with the test hooks
+ * (test_hooks.h) applied.
  */
 #include "tune.h"
 
@@ -36,7 +37,12 @@ static void derive(void)
 {
     const gchol_test_hooks_t *h = gchol_test_hooks();
     live[SM90] = hooked(&gchol_tune_sm90_table, h);
-    live[DEFAULT] = hooked(&gchol_tune_default_table, h);
+    /* Every GPU without its own table: sm_90's choices, which are correct
+     * on any GPU, without the tiled kernel's cluster helper (thread block
+     * clusters need sm_90). Nothing of it was measured on such GPUs. */
+    live[DEFAULT] = hooked(&gchol_tune_sm90_table, h);
+    live[DEFAULT].name = "default";
+    live[DEFAULT].kernel.tiled_cluster_helper = 0;
 }
 
 void gchol_tune_refresh(void)

@@ -1,6 +1,6 @@
 /*
  * tune.h -- every size threshold and block-size table of the library, per
- * GPU architecture. One table per architecture (sm90.c, default.c), chosen
+ * GPU architecture. One table per measured architecture (sm90.c), chosen
  * by compute capability when a queue is created (queue->tune); every reader
  * of a threshold goes through the queue's table. Not installed.
  *
@@ -105,10 +105,10 @@ typedef struct gchol_tune_s {
     gchol_kernel_tune_t kernel; /* the kernels' choices (gchol_kernels.h) */
 } gchol_tune_t;
 
-/* The tables (sm90.c, default.c), as measured; the queues use the live
- * copies that gchol_tune_select returns (test hooks applied). */
+/* The measured tables; the queues use the live copies that
+ * gchol_tune_select returns (test hooks applied), and every other
+ * architecture a copy of sm_90's without its sm_90-only choices. */
 extern const gchol_tune_t gchol_tune_sm90_table;
-extern const gchol_tune_t gchol_tune_default_table;
 
 /* The table for a device of compute capability cc_major.cc_minor: sm_90's
  * for 9.x, the defaults for anything else. Never NULL. */
