@@ -40,7 +40,6 @@
 
 #include "gchol.h"
 #include "argcheck.h"
-#include "opts.h"
 #include "util.h"
 #include "../kernels/gchol_kernels.h"
 
@@ -51,8 +50,6 @@
 static gchol_queue_t g_queue;
 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
-
-static void *xmalloc(size_t bytes) { return malloc(bytes > 0 ? bytes : 1); }
 
 static void *upload(char prec, const void *h, int64_t count)
 {
@@ -103,8 +100,8 @@ static double library_ratio(char uplo, int64_t n, int64_t nrhs, const double *A,
                             const double *B, int64_t ldb, const double *X, int64_t ldx)
 {
     static cublasHandle_t handle;
-    double *dA = NULL, *dX = NULL, *dR = NULL, *R = xmalloc((size_t)(n * nrhs) * 8);
-    double *Xp = xmalloc((size_t)(n * nrhs) * 8), worst = NAN;
+    double *dA = NULL, *dX = NULL, *dR = NULL, *R = testing_malloc((size_t)(n * nrhs) * 8);
+    double *Xp = testing_malloc((size_t)(n * nrhs) * 8), worst = NAN;
     const double minus_one = -1, one = 1, normA = testing_norm_inf('d', uplo, n, A, lda);
     const cublasFillMode_t fill = uplo == 'L' ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
     for (int64_t j = 0; j < nrhs; j++) {
@@ -133,7 +130,8 @@ out:
  * (double). */
 static double factor_residual(char uplo, int64_t n, const double *A0, const double *F, int64_t lda)
 {
-    double *L = calloc((size_t)(n * n), sizeof(double)), *R = xmalloc((size_t)(n * n) * sizeof(double));
+    double *L = calloc((size_t)(n * n), sizeof(double));
+    double *R = testing_malloc((size_t)(n * n) * sizeof(double));
     double num = 0, den = 0;
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = j; i < n; i++) /* L(i,j) */
@@ -185,7 +183,7 @@ static int64_t defect_col(int64_t n) { return n / 2; }
 static int generate_ill(int64_t n, double *A, int64_t lda, uint64_t seed)
 {
     const int64_t r = max64(1, n / 2);
-    double *W = xmalloc((size_t)(n * r) * sizeof(double));
+    double *W = testing_malloc((size_t)(n * r) * sizeof(double));
     if (!W) return -1;
     for (int64_t l = 0; l < r; l++)
         for (int64_t i = 0; i < n; i++) W[i + l * n] = testing_hash_uniform(seed, i, l);
@@ -248,9 +246,11 @@ static testing_result_t run_sposv(const pcase_t *c)
                c->host ? "    " : c->tf32 ? "_tf32" : "_gpu", c->uplo, (long long)n, (long long)nrhs, kind_name[c->kind]);
         return testing_record(TESTING_SKIPPED);
     }
-    double *A0 = xmalloc((size_t)(lda * n) * 8), *A = xmalloc((size_t)(lda * n) * 8);
-    double *B0 = xmalloc((size_t)(ldb * nrhs) * 8), *B = xmalloc((size_t)(ldb * nrhs) * 8);
-    double *X = xmalloc((size_t)(ldx * nrhs) * 8), *X0 = xmalloc((size_t)(ldx * nrhs) * 8);
+    double *A0 = testing_malloc((size_t)(lda * n) * 8), *A = testing_malloc((size_t)(lda * n) * 8);
+    double *B0 = testing_malloc((size_t)(ldb * nrhs) * 8);
+    double *B = testing_malloc((size_t)(ldb * nrhs) * 8);
+    double *X = testing_malloc((size_t)(ldx * nrhs) * 8);
+    double *X0 = testing_malloc((size_t)(ldx * nrhs) * 8);
     double *dA = NULL, *dB = NULL, *dX = NULL;
     if (make_problem(c, A0, lda, B0, ldb)) { snprintf(why, sizeof why, "out of memory"); goto out; }
     memcpy(A, A0, (size_t)(lda * n) * 8);
@@ -278,8 +278,9 @@ static testing_result_t run_sposv(const pcase_t *c)
 
     /* LAPACK's answer on the same input */
     {
-        double *Ar = xmalloc((size_t)(lda * n) * 8), *Br = xmalloc((size_t)(ldb * nrhs) * 8);
-        double *Xr = xmalloc((size_t)(ldx * nrhs) * 8);
+        double *Ar = testing_malloc((size_t)(lda * n) * 8);
+        double *Br = testing_malloc((size_t)(ldb * nrhs) * 8);
+        double *Xr = testing_malloc((size_t)(ldx * nrhs) * 8);
         memcpy(Ar, A0, (size_t)(lda * n) * 8);
         memcpy(Br, B0, (size_t)(ldb * nrhs) * 8);
         ref_info = LAPACKE_dsposv(LAPACK_COL_MAJOR, c->uplo, (lapack_int)n, (lapack_int)nrhs, Ar,
@@ -479,10 +480,6 @@ static void run_quick_returns(void)
 
 static void run_suite(int quick)
 {
-    const double t0 = testing_wtime();
-    printf("testing_dsposv --suite%s  (%s)\n", quick ? " --quick" : "",
-           testing_have_gpu() ? "GPU present" : "no GPU");
-    testing_check_arguments(arg_entries, LEN(arg_entries), g_queue);
     run_host_no_device();
     run_quick_returns();
     printf("\n-- dsposv's kernels (kernels/mixed_prec.cu) --\n");
@@ -520,7 +517,6 @@ static void run_suite(int quick)
         };
         for (int i = 0; i < LEN(big); i++) run_sposv(&big[i]);
     }
-    printf("suite time %.1f s\n", testing_wtime() - t0);
 }
 
 /* ===========================================================================
@@ -529,8 +525,9 @@ static void run_suite(int quick)
 static void table_row(char uplo, int64_t n, int64_t nrhs, int niter)
 {
     const int64_t lda = n;
-    double *A0 = xmalloc((size_t)(n * n) * 8), *B0 = xmalloc((size_t)(n * nrhs) * 8);
-    double *X = xmalloc((size_t)(n * nrhs) * 8), *dA = NULL, *dA0 = NULL, *dB = NULL, *dX = NULL;
+    double *A0 = testing_malloc((size_t)(n * n) * 8), *B0 = testing_malloc((size_t)(n * nrhs) * 8);
+    double *X = testing_malloc((size_t)(n * nrhs) * 8);
+    double *dA = NULL, *dA0 = NULL, *dB = NULL, *dX = NULL;
     double t_mixed[16], t_double[16], t_cpu = NAN, resid = NAN;
     int64_t iter = INFO_POISON, info = INFO_POISON, finfo = 0;
     testing_result_t res = TESTING_FAILED;
@@ -566,7 +563,8 @@ static void table_row(char uplo, int64_t n, int64_t nrhs, int niter)
     if (download('d', X, dX, n * nrhs)) goto out;
     resid = backward_ratio('d', uplo, n, nrhs, A0, lda, B0, n, X, n) / testing_eps('d');
     if (n <= 8192) {
-        double *Ar = xmalloc((size_t)(n * n) * 8), *Xr = xmalloc((size_t)(n * nrhs) * 8);
+        double *Ar = testing_malloc((size_t)(n * n) * 8);
+        double *Xr = testing_malloc((size_t)(n * nrhs) * 8);
         lapack_int it = 0;
         memcpy(Ar, A0, (size_t)(n * n) * 8);
         const double t = testing_wtime();
@@ -592,45 +590,22 @@ out:;
     free(A0); free(B0); free(X);
 }
 
-static void run_table(const int64_t *ns, int64_t count, char uplo, int64_t nrhs, int niter)
+static void run_table(const testing_cmdline_t *cmd)
 {
     if (!testing_table_can_run(g_queue)) return;
     printf("gchol_dsposv_gpu against gchol dpotrf + dpotrs (double), uplo %c, niter %d (median);\n"
            "CPU: LAPACKE_dsposv, OpenBLAS core %s; matrix B B^T/n + %.2f I\n",
-           uplo, niter, openblas_get_corename(), MU);
+           cmd->uplo, cmd->niter, openblas_get_corename(), MU);
     printf("%7s %5s %5s %11s %11s %7s %10s %10s  %s\n", "n", "nrhs", "iter", "dsposv s",
            "dposv s", "ratio", "CPU s", "RESID", "check");
-    for (int64_t i = 0; i < count; i++)
-        table_row(uplo, ns[i], nrhs, niter);
+    for (int64_t i = 0; i < cmd->ns.count; i++)
+        table_row(cmd->uplo, cmd->ns.v[i], cmd->nrhs, cmd->niter);
 }
 
 int main(int argc, char **argv)
 {
-    testing_list_t ns = { NULL, 0 };
-    int64_t nrhs = 1;
-    int suite = 0, quick = 0, niter = 3;
-    char uplo = 'L';
-    const opt_t opts[] = {
-        OPT("--suite", OPT_FLAG, &suite, NULL, "the test suite (make test)"),
-        OPT("--quick", OPT_FLAG, &quick, NULL, "the suite with fewer cases (the sanitizers)"),
-        OPT("-n", OPT_LIST, &ns, "LIST", "table: orders (default 1024,2048,4096,8192)",
-            .def = "1024,2048,4096,8192"),
-        OPT("--nrhs", OPT_INT64, &nrhs, "K", "table: right-hand sides (default 1)", OPT_MIN(1)),
-        OPT("--uplo", OPT_CHAR, &uplo, "L|U", "table: triangle (default L)", .choices = "LU"),
-        OPT("--niter", OPT_INT, &niter, "K", "table: timed runs, median reported (default 3)",
-            OPT_MIN(1)),
-        OPT_END
-    };
-    const opts_program_t prog = { "[--suite [--quick] | table options]", NULL, 2 };
-    opts_parse(argc, argv, opts, &prog);
+    const testing_tester_t t = { 0, "dsposv", TESTING_CMD_NRHS, &g_queue, arg_entries,
+                                 LEN(arg_entries), run_suite, run_table };
     LAPACKE_set_nancheck(0); /* inputs are NaN outside what is read */
-    g_queue = testing_queue_or_null();
-    if (suite || quick)
-        run_suite(quick);
-    else
-        run_table(ns.v, ns.count, uplo, nrhs, niter);
-    if (g_queue) gchol_queue_destroy(g_queue);
-    if (testing_have_gpu()) gchol_finalize();
-    opts_free_list(&ns);
-    return testing_summary();
+    return testing_tester_main(argc, argv, &t);
 }

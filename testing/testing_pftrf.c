@@ -41,7 +41,6 @@
 #include "gchol.h"
 #include "argcheck.h"
 #include "flops.h"
-#include "opts.h"
 #include "testing_prec.h"
 #include "util.h"
 #include "../kernels/rfp_index.h"
@@ -56,8 +55,7 @@ static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
 static gchol_queue_t g_queue;
 
-static const char tr_list[4] = { 'N', 'N', 'T', 'T' };
-static const char up_list[4] = { 'L', 'U', 'L', 'U' };
+static const char *const tr_list = testing_rfp_transr, *const up_list = testing_rfp_uplo;
 
 /* ---------------------------------------------------------------------------
  * Small helpers.
@@ -109,28 +107,11 @@ static double norm1(int64_t n, const FLOAT *A, int64_t lda)
     return m;
 }
 
-/* ---------------------------------------------------------------------------
- * The SPD matrix of order n (both triangles, lda = n), cached: cases come
- * grouped by n. The caller must not free it.
- * ------------------------------------------------------------------------- */
-static FLOAT  *g_gram;
-static int64_t g_gram_n = -1;
-
+/* The SPD matrix of order n (both triangles, lda = n), kept while the cases
+ * of one n run. The caller must not free it. */
 static const FLOAT *gram(int64_t n)
 {
-    if (n == g_gram_n)
-        return g_gram;
-    free(g_gram);
-    g_gram = malloc((size_t)max64(1, n * n) * ES);
-    g_gram_n = -1;
-    if (!g_gram || testing_generate_gram_spd(PREC, n, g_gram, max64(1, n), MU,
-                                             0x6A7Aull + (uint64_t)n)) {
-        free(g_gram);
-        g_gram = NULL;
-        return NULL;
-    }
-    g_gram_n = n;
-    return g_gram;
+    return testing_gram_cached(PREC, n, MU, 0x6A7Aull + (uint64_t)n);
 }
 
 /* ===========================================================================
@@ -488,14 +469,6 @@ static void run_pftrf_suite(int quick)
     }
 }
 
-/* max_j ||b_j - A x_j||_inf / (||A||_inf ||x_j||_inf n eps), A n x n full. */
-static double backward_error(int64_t n, int64_t nrhs, const FLOAT *A, const FLOAT *B0,
-                             const FLOAT *X, int64_t ldb)
-{
-    const double r = testing_solve_ratio(PREC, 'G', n, nrhs, A, n, B0, ldb, X, ldb);
-    return r < 0 ? r : r / ((double)max64(1, n) * testing_eps(PREC));
-}
-
 /* ===========================================================================
  * 2. All on the GPU: full matrix -> trttf -> pftrf -> pftrs, and tfttr of the
  * factor back into a poisoned full array.
@@ -529,10 +502,7 @@ static testing_result_t run_pipeline(char transr, char uplo, int64_t n)
         for (int64_t i = uplo == 'L' ? j : 0; i < (uplo == 'L' ? n : j + 1); i++)
             A[i + j * lda] = G[i + j * n];
     testing_fill_value(PREC, lda * n, L0, SENTINEL);
-    testing_fill_nan(PREC, lda * nrhs, B0);
-    for (int64_t j = 0; j < nrhs; j++)
-        for (int64_t i = 0; i < n; i++)
-            B0[i + j * lda] = (FLOAT)testing_hash_uniform(0x919Eull, i, j);
+    testing_generate_rhs(PREC, n, nrhs, B0, lda, 0x919Eull);
     if (TESTING_CUDA(cudaMalloc((void **)&dA, (size_t)(lda * n) * ES)) ||
         TESTING_CUDA(cudaMalloc((void **)&dR, (size_t)nt * ES)) ||
         TESTING_CUDA(cudaMalloc((void **)&dL, (size_t)(lda * n) * ES)) ||
@@ -557,7 +527,7 @@ static testing_result_t run_pipeline(char transr, char uplo, int64_t n)
         FAIL("tfttr touched the other triangle or padding");
     if (testing_residual(PREC, uplo, n, A, lda, L, lda, NULL, 0, &resid) || !(resid < TESTING_TOL))
         FAIL("residual too large");
-    berr = backward_error(n, nrhs, G, B0, X, lda);
+    berr = testing_solve_berr(PREC, 'G', n, nrhs, G, n, B0, lda, X, lda);
     if (!(berr >= 0 && berr < TESTING_TOL))
         FAIL("backward error too large");
 done:
@@ -579,12 +549,8 @@ done:
 static void run_quick_returns(void)
 {
     int64_t info, ret;
-    printf("\n-- quick returns --\n");
-    if (!testing_have_gpu()) {
-        testing_skip("quick returns (no GPU)");
-        testing_record(TESTING_SKIPPED);
+    if (!testing_gpu_section("quick returns", 2))
         return;
-    }
     info = INFO_POISON;
     ret = GCHOL(pftrf_gpu)('N', 'L', 0, NULL, &info, g_queue);
     testing_expect(ret == 0 && info == 0, "pftrf_gpu n=0: ret %lld info %lld", (long long)ret,
@@ -622,19 +588,13 @@ static const testing_entry_t arg_entries[] = {
  * the array (and what lies around it) alone. */
 static void run_host_no_device(void)
 {
-    enum { N = 8, NT = N * (N + 1) / 2, G = 8 };
-    FLOAT A[N * N], R[NT + 2 * G], saved[NT + 2 * G];
+    FLOAT R[TESTING_RFP_SMALL_LEN], saved[TESTING_RFP_SMALL_LEN];
     int64_t info = INFO_POISON, ret;
     const char transr = PREC == 'd' ? 'N' : 'T', uplo = PREC == 'd' ? 'L' : 'U';
-    if (testing_have_gpu())
-        return; /* with a GPU it would factor: the suite covers that */
-    printf("\n-- host RFP Cholesky without a GPU --\n");
-    testing_generate_spd(PREC, uplo, N, A, N, 9);
-    testing_fill_nan(PREC, NT + 2 * G, R);
-    LAPACKE_set_nancheck(0);
-    LAPACKE(trttf)(LAPACK_COL_MAJOR, transr, uplo, N, A, N, R + G);
-    memcpy(saved, R, sizeof(R));
-    ret = GCHOL(pftrf)(transr, uplo, N, R + G, &info);
+    if (!testing_no_gpu_section("host RFP Cholesky without a GPU"))
+        return;
+    testing_rfp_small_spd(PREC, transr, uplo, R, saved);
+    ret = GCHOL(pftrf)(transr, uplo, TESTING_RFP_SMALL_N, R + TESTING_RFP_SMALL_GUARD, &info);
     testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(R, saved, sizeof(R)),
                    GCHOL_NAME("pftrf") " without GPU: ret %lld info %lld, array untouched",
                    (long long)ret, (long long)info);
@@ -645,17 +605,12 @@ static void run_host_no_device(void)
  * ========================================================================= */
 static void run_suite(int quick)
 {
-    double t0 = testing_wtime();
-    printf("testing_%cpftrf --suite%s  (%s precision, %s)\n", PREC, quick ? " --quick" : "",
-           PREC_NAME, testing_have_gpu() ? "GPU present" : "no GPU");
-    testing_check_arguments(arg_entries, LEN(arg_entries), g_queue);
     run_host_no_device();
     run_quick_returns();
     run_pftrf_suite(quick);
     printf("\n-- pipeline on the GPU --\n");
     for (int v = 0; v < 4; v++)
         run_pipeline(tr_list[v], up_list[v], quick ? 129 : 513);
-    printf("suite time %.1f s\n", testing_wtime() - t0);
 }
 
 /* ===========================================================================
@@ -717,17 +672,17 @@ done:
     free(F0); free(F); free(Fref); free(times);
 }
 
-static void run_table(const int64_t *ns, int64_t count, char transr, char uplo, int niter)
+static void run_table(const testing_cmdline_t *cmd)
 {
     if (!testing_table_can_run(g_queue)) return;
     printf("%s precision, gchol_%cpftrf_gpu, transr %c, uplo %c, niter %d (median)\n",
-           PREC_NAME, PREC, transr, uplo, niter);
+           PREC_NAME, PREC, cmd->transr, cmd->uplo, cmd->niter);
     printf("CPU reference: LAPACKE_%cpftrf, OpenBLAS core %s; matrix B B^T/n + %.2f I\n", PREC,
            openblas_get_corename(), MU);
     printf("%7s %10s %9s %10s %9s %10s %10s %6s  %s\n", "n", "GPU s", "GPU GF/s", "CPU s",
            "CPU GF/s", "residual", "|L-Lref|", "info", "check");
-    for (int64_t i = 0; i < count; i++)
-        table_row(transr, uplo, ns[i], niter);
+    for (int64_t i = 0; i < cmd->ns.count; i++)
+        table_row(cmd->transr, cmd->uplo, cmd->ns.v[i], cmd->niter);
 }
 
 /* ===========================================================================
@@ -735,33 +690,7 @@ static void run_table(const int64_t *ns, int64_t count, char transr, char uplo, 
  * ========================================================================= */
 int main(int argc, char **argv)
 {
-    testing_list_t ns = { NULL, 0 };
-    int suite = 0, quick = 0, niter = 3;
-    char transr = 'N', uplo = 'L';
-    const opt_t opts[] = {
-        OPT("--suite", OPT_FLAG, &suite, NULL, "the test suite (make test)"),
-        OPT("--quick", OPT_FLAG, &quick, NULL, "the suite with fewer cases (the sanitizers)"),
-        OPT("-n", OPT_LIST, &ns, "LIST", "table: orders (default 1024,2048,4096,8192)",
-            .def = "1024,2048,4096,8192"),
-        OPT("--transr", OPT_CHAR, &transr, "N|T", "table: RFP variant (default N)",
-            .choices = "NT"),
-        OPT("--uplo", OPT_CHAR, &uplo, "L|U", "table: triangle (default L)", .choices = "LU"),
-        OPT("--niter", OPT_INT, &niter, "K", "table: timed runs, median reported (default 3)",
-            OPT_MIN(1)),
-        OPT_END
-    };
-    const opts_program_t prog = { "[--suite [--quick] | table options]", NULL, 2 };
-    opts_parse(argc, argv, opts, &prog);
-    g_queue = testing_queue_or_null();
-    if (suite || quick)
-        run_suite(quick);
-    else
-        run_table(ns.v, ns.count, transr, uplo, niter);
-    if (g_queue)
-        gchol_queue_destroy(g_queue);
-    if (testing_have_gpu())
-        gchol_finalize();
-    free(g_gram);
-    opts_free_list(&ns);
-    return testing_summary();
+    const testing_tester_t t = { PREC, "pftrf", TESTING_CMD_TRANSR, &g_queue, arg_entries,
+                                 LEN(arg_entries), run_suite, run_table };
+    return testing_tester_main(argc, argv, &t);
 }

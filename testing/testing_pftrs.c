@@ -33,8 +33,6 @@
 
 #include "gchol.h"
 #include "argcheck.h"
-#include "flops.h"
-#include "opts.h"
 #include "testing_prec.h"
 #include "util.h"
 
@@ -47,46 +45,19 @@ static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
 static gchol_queue_t g_queue;
 
-static const char tr_list[4] = { 'N', 'N', 'T', 'T' };
-static const char up_list[4] = { 'L', 'U', 'L', 'U' };
+static const char *const tr_list = testing_rfp_transr, *const up_list = testing_rfp_uplo;
 
-/* The SPD matrix of order n (both triangles, lda = n), cached: cases come
- * grouped by n. The caller must not free it. */
-static FLOAT  *g_gram;
-static int64_t g_gram_n = -1;
-
+/* The SPD matrix of order n (both triangles, lda = n), kept while the cases
+ * of one n run. The caller must not free it. */
 static const FLOAT *gram(int64_t n)
 {
-    if (n == g_gram_n)
-        return g_gram;
-    free(g_gram);
-    g_gram = malloc((size_t)max64(1, n * n) * ES);
-    g_gram_n = -1;
-    if (!g_gram || testing_generate_gram_spd(PREC, n, g_gram, max64(1, n), MU,
-                                             0x6A7Aull + (uint64_t)n)) {
-        free(g_gram);
-        g_gram = NULL;
-        return NULL;
-    }
-    g_gram_n = n;
-    return g_gram;
-}
-
-/* max_j ||b_j - A x_j||_inf / (||A||_inf ||x_j||_inf n eps), A n x n full. */
-static double backward_error(int64_t n, int64_t nrhs, const FLOAT *A, const FLOAT *B0,
-                             const FLOAT *X, int64_t ldb)
-{
-    const double r = testing_solve_ratio(PREC, 'G', n, nrhs, A, n, B0, ldb, X, ldb);
-    return r < 0 ? r : r / ((double)max64(1, n) * testing_eps(PREC));
+    return testing_gram_cached(PREC, n, MU, 0x6A7Aull + (uint64_t)n);
 }
 
 /* Random right-hand sides (n x nrhs, ldb; padding rows NaN). */
 static void make_rhs(int64_t n, int64_t nrhs, FLOAT *B, int64_t ldb)
 {
-    testing_fill_nan(PREC, ldb * max64(1, nrhs), B);
-    for (int64_t j = 0; j < nrhs; j++)
-        for (int64_t i = 0; i < n; i++)
-            B[i + j * ldb] = (FLOAT)testing_hash_uniform(0xB0B0ull + (uint64_t)n, i, j);
+    testing_generate_rhs(PREC, n, nrhs, B, ldb, 0xB0B0ull + (uint64_t)n);
 }
 
 /* ===========================================================================
@@ -178,7 +149,7 @@ check:
         testing_fail_reason(why, sizeof why, "padding rows of B modified");
     if (testing_count_diff(PREC, nt + 2 * GUARD, F, F2))
         testing_fail_reason(why, sizeof why, "factor (or its guards) modified");
-    berr = backward_error(n, nrhs, A, B0, B, ldb);
+    berr = testing_solve_berr(PREC, 'G', n, nrhs, A, n, B0, ldb, B, ldb);
     if (!(berr >= 0 && berr < TESTING_TOL))
         testing_fail_reason(why, sizeof why,
                             berr == -1 ? "out of host memory" : "backward error too large");
@@ -244,12 +215,8 @@ static void run_quick_returns(void)
 {
     int64_t info, ret;
     FLOAT hb[3 * 7], hb0[3 * 7], *db = NULL;
-    printf("\n-- quick returns --\n");
-    if (!testing_have_gpu()) {
-        testing_skip("quick returns (no GPU)");
-        testing_record(TESTING_SKIPPED);
+    if (!testing_gpu_section("quick returns", 2))
         return;
-    }
     info = INFO_POISON;
     ret = GCHOL(pftrs_gpu)('N', 'L', 0, 3, NULL, NULL, 1, &info, g_queue);
     testing_expect(ret == 0 && info == 0 && gchol_queue_sync(g_queue) == 0,
@@ -298,17 +265,12 @@ static const testing_entry_t arg_entries[] = {
  * factor, the right-hand sides and what lies around them alone. */
 static void run_host_no_device(void)
 {
-    enum { N = 8, NT = N * (N + 1) / 2, G = 8 };
-    FLOAT A[N * N], R[NT + 2 * G], saved[NT + 2 * G], B[2 * N], savedB[2 * N];
+    enum { N = TESTING_RFP_SMALL_N, G = TESTING_RFP_SMALL_GUARD };
+    FLOAT R[TESTING_RFP_SMALL_LEN], saved[TESTING_RFP_SMALL_LEN], B[2 * N], savedB[2 * N];
     int64_t info = INFO_POISON, ret;
-    if (testing_have_gpu())
+    if (!testing_no_gpu_section("the host solve without a GPU"))
         return;
-    printf("\n-- the host solve without a GPU --\n");
-    testing_generate_spd(PREC, 'L', N, A, N, 9);
-    testing_fill_nan(PREC, NT + 2 * G, R);
-    LAPACKE_set_nancheck(0);
-    LAPACKE(trttf)(LAPACK_COL_MAJOR, 'N', 'L', N, A, N, R + G);
-    memcpy(saved, R, sizeof(R));
+    testing_rfp_small_spd(PREC, 'N', 'L', R, saved);
     testing_fill_nan(PREC, 2 * N, B);
     for (int i = 0; i < N; i++)
         B[i] = (FLOAT)(1.0 + i);
@@ -322,14 +284,9 @@ static void run_host_no_device(void)
 
 static void run_suite(int quick)
 {
-    double t0 = testing_wtime();
-    printf("testing_%cpftrs --suite%s  (%s precision, %s)\n", PREC, quick ? " --quick" : "",
-           PREC_NAME, testing_have_gpu() ? "GPU present" : "no GPU");
-    testing_check_arguments(arg_entries, LEN(arg_entries), g_queue);
     run_host_no_device();
     run_quick_returns();
     run_solves(quick);
-    printf("suite time %.1f s\n", testing_wtime() - t0);
 }
 
 /* ===========================================================================
@@ -362,69 +319,33 @@ static void table_row(char transr, char uplo, int64_t n, int64_t nrhs, int niter
     }
     tg = ok ? testing_median(times, niter) : 0;
     if (ok && testing_download(B, dB, bbytes) == 0) {
-        berr = backward_error(n, nrhs, A, B0, B, ldb);
+        berr = testing_solve_berr(PREC, 'G', n, nrhs, A, n, B0, ldb, B, ldb);
         memcpy(B, B0, bbytes);
         tc = testing_wtime();
         LAPACKE(pftrs)(LAPACK_COL_MAJOR, transr, uplo, (lapack_int)n, (lapack_int)nrhs, F, B,
                        (lapack_int)ldb);
         tc = testing_wtime() - tc;
     }
-    ok = ok && berr >= 0 && berr < TESTING_TOL;
-    testing_record(ok ? TESTING_PASSED : TESTING_FAILED);
-    const double gf = testing_flops_potrs(n, nrhs) / 1e9;
-    printf("%7lld %5lld %10.5f %9.1f %10.5f %9.1f %10.2e  %s\n", (long long)n, (long long)nrhs, tg,
-           tg > 0 ? gf / tg : 0.0, tc, tc > 0 ? gf / tc : 0.0, berr, ok ? "ok" : "FAILED");
-    fflush(stdout);
+    testing_solve_table_row(n, nrhs, tg, tc, berr, ok);
     cudaFree(dF);
     cudaFree(dB);
     free(F); free(B0); free(B); free(times);
 }
 
-static void run_table(const testing_list_t *ns, int64_t nrhs, char transr, char uplo, int niter)
+static void run_table(const testing_cmdline_t *cmd)
 {
     if (!testing_table_can_run(g_queue))
         return;
     printf("%s precision, gchol_%cpftrs_gpu, transr %c, uplo %c, nrhs %lld, niter %d (median)\n",
-           PREC_NAME, PREC, transr, uplo, (long long)nrhs, niter);
-    printf("CPU reference: LAPACKE_%cpftrs; factor of B B^T/n + %.2f I; flops 2 n^2 nrhs\n",
-           PREC, MU);
-    printf("%7s %5s %10s %9s %10s %9s %10s  %s\n", "n", "nrhs", "GPU s", "GPU GF/s", "CPU s",
-           "CPU GF/s", "berr", "check");
-    for (int64_t i = 0; i < ns->count; i++)
-        table_row(transr, uplo, ns->v[i], nrhs, niter);
+           PREC_NAME, PREC, cmd->transr, cmd->uplo, (long long)cmd->nrhs, cmd->niter);
+    testing_solve_table_head(PREC, "pftrs", MU);
+    for (int64_t i = 0; i < cmd->ns.count; i++)
+        table_row(cmd->transr, cmd->uplo, cmd->ns.v[i], cmd->nrhs, cmd->niter);
 }
 
 int main(int argc, char **argv)
 {
-    testing_list_t ns = { NULL, 0 };
-    int64_t nrhs = 1;
-    int suite = 0, quick = 0, niter = 3;
-    char transr = 'N', uplo = 'L';
-    const opt_t opts[] = {
-        OPT("--suite", OPT_FLAG, &suite, NULL, "the test suite (make test)"),
-        OPT("--quick", OPT_FLAG, &quick, NULL, "the suite with fewer cases (the sanitizers)"),
-        OPT("-n", OPT_LIST, &ns, "LIST", "table: orders (default 1024,2048,4096,8192)",
-            .def = "1024,2048,4096,8192"),
-        OPT("--nrhs", OPT_INT64, &nrhs, "K", "table: right-hand sides (default 1)", OPT_MIN(1)),
-        OPT("--transr", OPT_CHAR, &transr, "N|T", "table: RFP variant (default N)",
-            .choices = "NT"),
-        OPT("--uplo", OPT_CHAR, &uplo, "L|U", "table: triangle (default L)", .choices = "LU"),
-        OPT("--niter", OPT_INT, &niter, "K", "table: timed runs, median reported (default 3)",
-            OPT_MIN(1)),
-        OPT_END
-    };
-    const opts_program_t prog = { "[--suite [--quick] | table options]", NULL, 2 };
-    opts_parse(argc, argv, opts, &prog);
-    g_queue = testing_queue_or_null();
-    if (suite || quick)
-        run_suite(quick);
-    else
-        run_table(&ns, nrhs, transr, uplo, niter);
-    if (g_queue)
-        gchol_queue_destroy(g_queue);
-    if (testing_have_gpu())
-        gchol_finalize();
-    free(g_gram);
-    opts_free_list(&ns);
-    return testing_summary();
+    const testing_tester_t t = { PREC, "pftrs", TESTING_CMD_NRHS | TESTING_CMD_TRANSR, &g_queue,
+                                 arg_entries, LEN(arg_entries), run_suite, run_table };
+    return testing_tester_main(argc, argv, &t);
 }

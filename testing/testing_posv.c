@@ -31,7 +31,6 @@
 #include "gchol.h"
 #include "argcheck.h"
 #include "flops.h"
-#include "opts.h"
 #include "testing_prec.h"
 #include "util.h"
 
@@ -40,8 +39,6 @@
 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
-static void *xmalloc(size_t bytes) { return malloc(bytes > 0 ? bytes : 1); }
-
 /* A (lda x n): the SPD matrix in its uplo triangle, NaN elsewhere; B0
  * (ldb x nrhs): random, padding rows NaN. */
 static void make_problem(char uplo, int64_t n, int64_t nrhs, FLOAT *A, int64_t lda, FLOAT *B,
@@ -49,10 +46,7 @@ static void make_problem(char uplo, int64_t n, int64_t nrhs, FLOAT *A, int64_t l
 {
     testing_fill_nan(PREC, lda * n, A);
     testing_generate_spd(PREC, uplo, n, A, lda, 23 + (uint64_t)n); /* other triangle NaN */
-    testing_fill_nan(PREC, ldb * nrhs, B);
-    for (int64_t j = 0; j < nrhs; j++)
-        for (int64_t i = 0; i < n; i++)
-            B[i + j * ldb] = (FLOAT)testing_hash_uniform(131 + (uint64_t)n, i, j);
+    testing_generate_rhs(PREC, n, nrhs, B, ldb, 131 + (uint64_t)n);
 }
 
 /* gchol_?posv (host arrays, one trip): the factor's residual, the solution's
@@ -71,8 +65,9 @@ static testing_result_t run_posv(char uplo, int64_t n, int64_t nrhs, int64_t pad
                (long long)n, (long long)nrhs);
         return testing_record(TESTING_SKIPPED);
     }
-    FLOAT *A0 = xmalloc((size_t)(lda * n) * ES), *A = xmalloc((size_t)(lda * n) * ES);
-    FLOAT *B0 = xmalloc((size_t)(ldb * nrhs) * ES), *B = xmalloc((size_t)(ldb * nrhs) * ES);
+    FLOAT *A0 = testing_malloc((size_t)(lda * n) * ES), *A = testing_malloc((size_t)(lda * n) * ES);
+    FLOAT *B0 = testing_malloc((size_t)(ldb * nrhs) * ES);
+    FLOAT *B = testing_malloc((size_t)(ldb * nrhs) * ES);
     int64_t info = INFO_POISON;
     make_problem(uplo, n, nrhs, A0, lda, B0, ldb);
     if (k_bad > 0) A0[(k_bad - 1) * (lda + 1)] = (FLOAT)-1.0;
@@ -118,37 +113,11 @@ static const testing_entry_t arg_entries[] = {
       { R_UPLO, R_N, R_NRHS, R_A, R_LD, R_C, R_LDC, R_INFO } },
 };
 
-/* Without a GPU the solve reports GCHOL_ERR_NO_DEVICE and leaves A and B
- * alone. */
-static void run_host_no_device(void)
-{
-    enum { N = 8, LD = 10 };
-    FLOAT A[LD * N], B[LD * 2], sA[LD * N], sB[LD * 2];
-    const char uplo = PREC == 'd' ? 'L' : 'U';
-    int64_t info = INFO_POISON, ret;
-    if (testing_have_gpu())
-        return; /* with a GPU it would solve: the suite covers that */
-    printf("-- posv without a GPU --\n");
-    testing_fill_nan(PREC, LD * N, A);
-    testing_generate_spd(PREC, uplo, N, A, LD, 3);
-    testing_fill_nan(PREC, LD * 2, B);
-    for (int i = 0; i < N; i++) B[i] = (FLOAT)(1.0 + i);
-    memcpy(sA, A, sizeof(A));
-    memcpy(sB, B, sizeof(B));
-    ret = GCHOL(posv)(uplo, N, 2, A, LD, B, LD, &info);
-    testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(A, sA, sizeof(A)) &&
-                       !memcmp(B, sB, sizeof(B)),
-                   GCHOL_NAME("posv") " without GPU: ret %lld info %lld, arrays untouched",
-                   (long long)ret, (long long)info);
-}
-
 static void run_suite(int quick)
 {
-    const double t0 = testing_wtime();
-    printf("testing_%cposv --suite%s  (%s precision, %s)\n", PREC, quick ? " --quick" : "",
-           PREC_NAME, testing_have_gpu() ? "GPU present" : "no GPU");
-    testing_check_arguments(arg_entries, LEN(arg_entries), NULL);
-    run_host_no_device();
+    /* without a GPU the solve reports GCHOL_ERR_NO_DEVICE and leaves A and B
+     * alone */
+    testing_check_solve_no_device(PREC, &arg_entries[0], "posv without a GPU");
     printf("\n-- posv (host arrays, one trip): both triangles --\n");
     const int64_t vn[] = { 1, 2, 33, 200, 1000, 4700, 6500 };
     for (int u = 0; u < 2; u++) {
@@ -161,7 +130,6 @@ static void run_suite(int quick)
         run_posv(uplo, 300, 2, 0, 1);   /* info = k: B untouched */
         run_posv(uplo, 700, 3, 2, 517);
     }
-    printf("suite time %.1f s\n", testing_wtime() - t0);
 }
 
 /* ===========================================================================
@@ -171,7 +139,8 @@ static void table_row(char uplo, int64_t n, int64_t nrhs, int niter)
 {
     const int64_t lda = max64(1, n), ldb = max64(1, n);
     const size_t abytes = (size_t)(lda * n) * ES, bbytes = (size_t)(ldb * nrhs) * ES;
-    FLOAT *A0 = xmalloc(abytes), *A = xmalloc(abytes), *B0 = xmalloc(bbytes), *B = xmalloc(bbytes);
+    FLOAT *A0 = testing_malloc(abytes), *A = testing_malloc(abytes);
+    FLOAT *B0 = testing_malloc(bbytes), *B = testing_malloc(bbytes);
     double *times = calloc((size_t)niter, sizeof(double)), tg = 0, tc = -1, berr = NAN,
            resid = NAN;
     int64_t info = INFO_POISON;
@@ -209,47 +178,29 @@ static void table_row(char uplo, int64_t n, int64_t nrhs, int niter)
     free(A0); free(A); free(B0); free(B); free(times);
 }
 
-static void run_table(const testing_list_t *ns, int64_t nrhs, char uplo, int niter)
+static void run_table(const testing_cmdline_t *cmd)
 {
+    const int64_t nrhs = cmd->nrhs;
+    const char uplo = cmd->uplo;
     if (!testing_have_gpu()) { /* the host form needs no queue of ours */
         printf("no GPU: table skipped\n");
         testing_record(TESTING_SKIPPED);
         return;
     }
     printf("%s precision, gchol_%cposv (host arrays, transfers included), uplo %c, nrhs %lld, "
-           "niter %d (median)\n", PREC_NAME, PREC, uplo, (long long)nrhs, niter);
+           "niter %d (median)\n", PREC_NAME, PREC, uplo, (long long)nrhs, cmd->niter);
     printf("CPU reference: LAPACKE_%cposv; flops n^3/3 + n^2/2 + n/6 + 2 n^2 nrhs\n", PREC);
     printf("%7s %5s %10s %9s %10s %9s %10s %10s  %s\n", "n", "nrhs", "gchol s", "GF/s", "CPU s",
            "CPU GF/s", "residual", "berr", "check");
-    for (int64_t i = 0; i < ns->count; i++)
-        table_row(uplo, ns->v[i], nrhs, niter);
+    for (int64_t i = 0; i < cmd->ns.count; i++)
+        table_row(uplo, cmd->ns.v[i], nrhs, cmd->niter);
 }
 
 int main(int argc, char **argv)
 {
-    testing_list_t ns = { NULL, 0 };
-    int64_t nrhs = 1;
-    int suite = 0, quick = 0, niter = 3;
-    char uplo = 'L';
-    const opt_t opts[] = {
-        OPT("--suite", OPT_FLAG, &suite, NULL, "the test suite (make test)"),
-        OPT("--quick", OPT_FLAG, &quick, NULL, "the suite with fewer cases (the sanitizers)"),
-        OPT("-n", OPT_LIST, &ns, "LIST", "table: orders (default 1024,2048,4096,8192)",
-            .def = "1024,2048,4096,8192"),
-        OPT("--nrhs", OPT_INT64, &nrhs, "K", "table: right-hand sides (default 1)", OPT_MIN(1)),
-        OPT("--uplo", OPT_CHAR, &uplo, "L|U", "table: triangle (default L)", .choices = "LU"),
-        OPT("--niter", OPT_INT, &niter, "K", "table: timed runs, median reported (default 3)",
-            OPT_MIN(1)),
-        OPT_END
-    };
-    const opts_program_t prog = { "[--suite [--quick] | table options]", NULL, 2 };
-    opts_parse(argc, argv, opts, &prog);
+    /* the host form makes its own queue: none of ours */
+    const testing_tester_t t = { PREC, "posv", TESTING_CMD_NRHS, NULL, arg_entries,
+                                 LEN(arg_entries), run_suite, run_table };
     LAPACKE_set_nancheck(0); /* inputs are NaN outside what is read */
-    if (suite || quick)
-        run_suite(quick);
-    else
-        run_table(&ns, nrhs, uplo, niter);
-    if (testing_have_gpu()) gchol_finalize();
-    opts_free_list(&ns);
-    return testing_summary();
+    return testing_tester_main(argc, argv, &t);
 }

@@ -680,11 +680,9 @@ static void run_host_no_device(void)
 {
     FLOAT A[64], saved[64];
     int64_t info = INFO_POISON, ret;
-    if (testing_have_gpu())
+    if (!testing_no_gpu_section("host interface without a GPU"))
         return;
-    printf("\n-- host interface without a GPU --\n");
-    testing_generate_spd(PREC, 'L', 8, A, 8, 1);
-    testing_generate_spd(PREC, 'U', 8, A, 8, 1);
+    testing_generate_spd(PREC, 'A', 8, A, 8, 1);
     memcpy(saved, A, sizeof(A));
     ret = GCHOL(potrf)(PREC == 'd' ? 'L' : 'U', 8, A, 8, &info);
     testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(A, saved, sizeof(A)),
@@ -704,14 +702,7 @@ static void add(case_list_t *l, int64_t n, int64_t pad, char uplo, int iface,
                 int variant, int lookahead, int defect, int64_t k)
 {
     case_t c = { n, pad, uplo, iface, variant, lookahead, 0, 0, defect, k, GCHOL_UPPER_AUTO };
-    if (l->count == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 256;
-        l->v = realloc(l->v, (size_t)l->cap * sizeof(case_t));
-        if (!l->v) {
-            printf("out of memory\n");
-            exit(1);
-        }
-    }
+    l->v = testing_grow(l->v, l->count, &l->cap, sizeof(case_t));
     l->v[l->count++] = c;
 }
 

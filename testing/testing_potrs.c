@@ -31,8 +31,6 @@
 
 #include "gchol.h"
 #include "argcheck.h"
-#include "flops.h"
-#include "opts.h"
 #include "testing_prec.h"
 #include "util.h"
 
@@ -44,24 +42,10 @@ static gchol_queue_t g_queue;
 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
-static void *xmalloc(size_t bytes) { return malloc(bytes > 0 ? bytes : 1); }
-
-/* The solve's backward error ratio over n eps: A symmetric from its uplo
- * triangle. */
-static double backward_error(char uplo, int64_t n, int64_t nrhs, const FLOAT *A, int64_t lda,
-                             const FLOAT *B, int64_t ldb, const FLOAT *X, int64_t ldx)
-{
-    const double r = testing_solve_ratio(PREC, uplo, n, nrhs, A, lda, B, ldb, X, ldx);
-    return r < 0 ? r : r / ((double)max64(n, 1) * testing_eps(PREC));
-}
-
 /* Random right-hand sides n x nrhs (ldb), padding rows NaN. */
 static void make_rhs(int64_t n, int64_t nrhs, FLOAT *B, int64_t ldb)
 {
-    testing_fill_nan(PREC, ldb * nrhs, B);
-    for (int64_t j = 0; j < nrhs; j++)
-        for (int64_t i = 0; i < n; i++)
-            B[i + j * ldb] = (FLOAT)testing_hash_uniform(97 + (uint64_t)n, i, j);
+    testing_generate_rhs(PREC, n, nrhs, B, ldb, 97 + (uint64_t)n);
 }
 
 /* ===========================================================================
@@ -79,9 +63,10 @@ static testing_result_t run_potrs(char uplo, int64_t n, int64_t nrhs, int64_t pa
                host ? "    " : "_gpu", uplo, (long long)n, (long long)nrhs);
         return testing_record(TESTING_SKIPPED);
     }
-    FLOAT *A = xmalloc((size_t)(lda * n) * ES), *F = xmalloc((size_t)(lda * n) * ES);
-    FLOAT *B0 = xmalloc((size_t)(ldb * nrhs) * ES), *B = xmalloc((size_t)(ldb * nrhs) * ES);
-    FLOAT *Fsaved = xmalloc((size_t)(lda * n) * ES), *dF = NULL, *dB = NULL;
+    FLOAT *A = testing_malloc((size_t)(lda * n) * ES), *F = testing_malloc((size_t)(lda * n) * ES);
+    FLOAT *B0 = testing_malloc((size_t)(ldb * nrhs) * ES);
+    FLOAT *B = testing_malloc((size_t)(ldb * nrhs) * ES);
+    FLOAT *Fsaved = testing_malloc((size_t)(lda * n) * ES), *dF = NULL, *dB = NULL;
     int64_t info = INFO_POISON, finfo = INFO_POISON;
     testing_fill_nan(PREC, lda * n, A);
     if (testing_generate_gram_spd(PREC, n, A, lda, MU, 11 + (uint64_t)n)) {
@@ -113,7 +98,7 @@ static testing_result_t run_potrs(char uplo, int64_t n, int64_t nrhs, int64_t pa
     }
     const int64_t fchanged = testing_count_diff(PREC, lda * n, F, Fsaved);
     const int64_t padbad = testing_count_padding_diff(PREC, n, nrhs, B, B0, ldb);
-    ratio = backward_error(uplo, n, nrhs, A, lda, B0, ldb, B, ldb);
+    ratio = testing_solve_berr(PREC, uplo, n, nrhs, A, lda, B0, ldb, B, ldb);
     if (info != 0) snprintf(why, sizeof why, "info %lld", (long long)info);
     else if (fchanged) snprintf(why, sizeof why, "factor written (%lld)", (long long)fchanged);
     else if (padbad) snprintf(why, sizeof why, "B padding written (%lld)", (long long)padbad);
@@ -161,37 +146,11 @@ static const testing_entry_t arg_entries[] = {
       { R_UPLO, R_N, R_NRHS, R_A, R_LD, R_C, R_LDC, R_INFO } },
 };
 
-/* Without a GPU the host solve reports GCHOL_ERR_NO_DEVICE and leaves A and
- * B alone. */
-static void run_host_no_device(void)
-{
-    enum { N = 8, LD = 10 };
-    FLOAT A[LD * N], B[LD * 2], sA[LD * N], sB[LD * 2];
-    const char uplo = PREC == 'd' ? 'L' : 'U';
-    int64_t info = INFO_POISON, ret;
-    if (testing_have_gpu())
-        return; /* with a GPU it would solve: the suite covers that */
-    printf("-- the host solve without a GPU --\n");
-    testing_fill_nan(PREC, LD * N, A);
-    testing_generate_spd(PREC, uplo, N, A, LD, 3);
-    testing_fill_nan(PREC, LD * 2, B);
-    for (int i = 0; i < N; i++) B[i] = (FLOAT)(1.0 + i);
-    memcpy(sA, A, sizeof(A));
-    memcpy(sB, B, sizeof(B));
-    ret = GCHOL(potrs)(uplo, N, 2, A, LD, B, LD, &info);
-    testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(A, sA, sizeof(A)) &&
-                       !memcmp(B, sB, sizeof(B)),
-                   GCHOL_NAME("potrs") " without GPU: ret %lld info %lld, arrays untouched",
-                   (long long)ret, (long long)info);
-}
-
 static void run_suite(int quick)
 {
-    const double t0 = testing_wtime();
-    printf("testing_%cpotrs --suite%s  (%s precision, %s)\n", PREC, quick ? " --quick" : "",
-           PREC_NAME, testing_have_gpu() ? "GPU present" : "no GPU");
-    testing_check_arguments(arg_entries, LEN(arg_entries), g_queue);
-    run_host_no_device();
+    /* without a GPU the host solve reports GCHOL_ERR_NO_DEVICE and leaves A
+     * and B alone */
+    testing_check_solve_no_device(PREC, &arg_entries[1], "the host solve without a GPU");
     run_quick_return();
     printf("\n-- potrs: both triangles, device and host arrays --\n");
     const int64_t pn[] = { 1, 2, 3, 31, 64, 65, 200, 513, 1100, 3000 };
@@ -204,7 +163,6 @@ static void run_suite(int quick)
         }
     if (!quick) /* many right-hand sides: the recursive trsm's kernel leaves */
         run_potrs(PREC == 'd' ? 'L' : 'U', 1100, 1100, 0, 0);
-    printf("suite time %.1f s\n", testing_wtime() - t0);
 }
 
 /* ===========================================================================
@@ -214,7 +172,8 @@ static void table_row(char uplo, int64_t n, int64_t nrhs, int niter)
 {
     const int64_t lda = max64(1, n), ldb = max64(1, n);
     const size_t abytes = (size_t)(lda * n) * ES, bbytes = (size_t)(ldb * nrhs) * ES;
-    FLOAT *A = xmalloc(abytes), *F = xmalloc(abytes), *B0 = xmalloc(bbytes), *B = xmalloc(bbytes);
+    FLOAT *A = testing_malloc(abytes), *F = testing_malloc(abytes);
+    FLOAT *B0 = testing_malloc(bbytes), *B = testing_malloc(bbytes);
     FLOAT *dF = NULL, *dB = NULL;
     double *times = calloc((size_t)niter, sizeof(double)), tg = 0, tc = -1, berr = NAN;
     int64_t info = INFO_POISON;
@@ -235,7 +194,7 @@ static void table_row(char uplo, int64_t n, int64_t nrhs, int niter)
     }
     tg = ok ? testing_median(times, niter) : 0;
     if (ok && testing_download(B, dB, bbytes) == 0) {
-        berr = backward_error(uplo, n, nrhs, A, lda, B0, ldb, B, ldb);
+        berr = testing_solve_berr(PREC, uplo, n, nrhs, A, lda, B0, ldb, B, ldb);
         memcpy(B, B0, bbytes);
         LAPACKE_set_nancheck(0);
         tc = testing_wtime();
@@ -243,58 +202,27 @@ static void table_row(char uplo, int64_t n, int64_t nrhs, int niter)
                        (lapack_int)lda, B, (lapack_int)ldb);
         tc = testing_wtime() - tc;
     }
-    ok = ok && berr >= 0 && berr < TESTING_TOL;
-    testing_record(ok ? TESTING_PASSED : TESTING_FAILED);
-    const double gf = testing_flops_potrs(n, nrhs) / 1e9;
-    printf("%7lld %5lld %10.5f %9.1f %10.5f %9.1f %10.2e  %s\n", (long long)n, (long long)nrhs, tg,
-           tg > 0 ? gf / tg : 0.0, tc, tc > 0 ? gf / tc : 0.0, berr, ok ? "ok" : "FAILED");
-    fflush(stdout);
+    testing_solve_table_row(n, nrhs, tg, tc, berr, ok);
     cudaFree(dF);
     cudaFree(dB);
     free(A); free(F); free(B0); free(B); free(times);
 }
 
-static void run_table(const testing_list_t *ns, int64_t nrhs, char uplo, int niter)
+static void run_table(const testing_cmdline_t *cmd)
 {
     if (!testing_table_can_run(g_queue))
         return;
     printf("%s precision, gchol_%cpotrs_gpu, uplo %c, nrhs %lld, niter %d (median)\n", PREC_NAME,
-           PREC, uplo, (long long)nrhs, niter);
-    printf("CPU reference: LAPACKE_%cpotrs; factor of B B^T/n + %.2f I; flops 2 n^2 nrhs\n",
-           PREC, MU);
-    printf("%7s %5s %10s %9s %10s %9s %10s  %s\n", "n", "nrhs", "GPU s", "GPU GF/s", "CPU s",
-           "CPU GF/s", "berr", "check");
-    for (int64_t i = 0; i < ns->count; i++)
-        table_row(uplo, ns->v[i], nrhs, niter);
+           PREC, cmd->uplo, (long long)cmd->nrhs, cmd->niter);
+    testing_solve_table_head(PREC, "potrs", MU);
+    for (int64_t i = 0; i < cmd->ns.count; i++)
+        table_row(cmd->uplo, cmd->ns.v[i], cmd->nrhs, cmd->niter);
 }
 
 int main(int argc, char **argv)
 {
-    testing_list_t ns = { NULL, 0 };
-    int64_t nrhs = 1;
-    int suite = 0, quick = 0, niter = 3;
-    char uplo = 'L';
-    const opt_t opts[] = {
-        OPT("--suite", OPT_FLAG, &suite, NULL, "the test suite (make test)"),
-        OPT("--quick", OPT_FLAG, &quick, NULL, "the suite with fewer cases (the sanitizers)"),
-        OPT("-n", OPT_LIST, &ns, "LIST", "table: orders (default 1024,2048,4096,8192)",
-            .def = "1024,2048,4096,8192"),
-        OPT("--nrhs", OPT_INT64, &nrhs, "K", "table: right-hand sides (default 1)", OPT_MIN(1)),
-        OPT("--uplo", OPT_CHAR, &uplo, "L|U", "table: triangle (default L)", .choices = "LU"),
-        OPT("--niter", OPT_INT, &niter, "K", "table: timed runs, median reported (default 3)",
-            OPT_MIN(1)),
-        OPT_END
-    };
-    const opts_program_t prog = { "[--suite [--quick] | table options]", NULL, 2 };
-    opts_parse(argc, argv, opts, &prog);
+    const testing_tester_t t = { PREC, "potrs", TESTING_CMD_NRHS, &g_queue, arg_entries,
+                                 LEN(arg_entries), run_suite, run_table };
     LAPACKE_set_nancheck(0); /* inputs are NaN outside what is read */
-    g_queue = testing_queue_or_null();
-    if (suite || quick)
-        run_suite(quick);
-    else
-        run_table(&ns, nrhs, uplo, niter);
-    if (g_queue) gchol_queue_destroy(g_queue);
-    if (testing_have_gpu()) gchol_finalize();
-    opts_free_list(&ns);
-    return testing_summary();
+    return testing_tester_main(argc, argv, &t);
 }

@@ -43,37 +43,18 @@
 #include "flops.h"
 #include "opts.h"
 #include "test_hooks.h"
+#include "testing_prec.h"
 #include "util.h"
 #include "../kernels/gchol_kernels.h"
 
-/* ---------------------------------------------------------------------------
- * Precision macros.
- * ------------------------------------------------------------------------- */
 #if defined(GCHOL_PREC_S)
-typedef float FLOAT;
-#define PREC         's'
-#define PREC_NAME    "single"
-#define GCHOL(name)  gchol_s##name
-#define GCHOL_NAME(name) "gchol_s" name
-#define CBLAS_SYRK   cblas_ssyrk
-#define LAPACKE_SFRK LAPACKE_ssfrk
-#define EXT_EXP      40   /* a_ik, d_k up to 2^+-40 (d_k^2 up to 2^+-82)     */
-#elif defined(GCHOL_PREC_D)
-typedef double FLOAT;
-#define PREC         'd'
-#define PREC_NAME    "double"
-#define GCHOL(name)  gchol_d##name
-#define GCHOL_NAME(name) "gchol_d" name
-#define CBLAS_SYRK   cblas_dsyrk
-#define LAPACKE_SFRK LAPACKE_dsfrk
-#define EXT_EXP      300  /* a_ik, d_k up to 2^+-300 (d_k^2 up to 2^+-602)   */
+#define EXT_EXP   40   /* a_ik, d_k up to 2^+-40 (d_k^2 up to 2^+-82)     */
 #else
-#error "compile with -DGCHOL_PREC_D or -DGCHOL_PREC_S"
+#define EXT_EXP   300  /* a_ik, d_k up to 2^+-300 (d_k^2 up to 2^+-602)   */
 #endif
 
-#define ES        sizeof(FLOAT)
-#define GUARD     64          /* sentinel elements before and after RFP arrays */
-#define SENTINEL  (-7777.25)  /* finite poison value                          */
+#define GUARD     TESTING_GUARD    /* sentinel elements before and after RFP arrays */
+#define SENTINEL  TESTING_SENTINEL /* finite poison value                          */
 #define LEN(a)    TESTING_LEN(a)
 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
@@ -489,14 +470,7 @@ typedef struct {
 
 static void push(case_list_t *l, case_t c)
 {
-    if (l->count == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 256;
-        l->v = realloc(l->v, (size_t)l->cap * sizeof(case_t));
-        if (!l->v) {
-            printf("out of memory\n");
-            exit(1);
-        }
-    }
+    l->v = testing_grow(l->v, l->count, &l->cap, sizeof(case_t));
     c.seed = 0x5EED0000ull + (uint64_t)l->count * 7919u;
     l->v[l->count++] = c;
 }
@@ -715,11 +689,9 @@ static void run_host_no_device(void)
 {
     FLOAT A[64], saved[64];
     int64_t ret;
-    if (testing_have_gpu())
+    if (!testing_no_gpu_section("host forms without a GPU"))
         return;
-    printf("\n-- host forms without a GPU --\n");
-    testing_generate_spd(PREC, 'L', 8, A, 8, 1);
-    testing_generate_spd(PREC, 'U', 8, A, 8, 1);
+    testing_generate_spd(PREC, 'A', 8, A, 8, 1);
     memcpy(saved, A, sizeof(A));
     ret = GCHOL(syrk_diag)('L', 8, 8, (FLOAT)1, saved, 8, NULL, (FLOAT)0.5, A, 8);
     testing_expect(ret == GCHOL_ERR_NO_DEVICE && !memcmp(A, saved, sizeof(A)),
@@ -806,12 +778,12 @@ static double time_cpu(const case_t *c, const FLOAT *A, const FLOAT *d, const FL
                 B[i + j * ldb] = A[i + j * lda] * s;
         }
         if (c->rfp)
-            LAPACKE_SFRK(LAPACK_COL_MAJOR, c->transr, c->uplo, 'N', (lapack_int)m, (lapack_int)n,
-                         (FLOAT)c->alpha, B, (lapack_int)ldb, (FLOAT)c->beta, C + GUARD);
+            LAPACKE(sfrk)(LAPACK_COL_MAJOR, c->transr, c->uplo, 'N', (lapack_int)m, (lapack_int)n,
+                          (FLOAT)c->alpha, B, (lapack_int)ldb, (FLOAT)c->beta, C + GUARD);
         else
-            CBLAS_SYRK(CblasColMajor, c->uplo == 'L' ? CblasLower : CblasUpper, CblasNoTrans,
-                       (blasint)m, (blasint)n, (FLOAT)c->alpha, B, (blasint)ldb, (FLOAT)c->beta,
-                       C, (blasint)case_ldc(c));
+            CBLAS(syrk)(CblasColMajor, c->uplo == 'L' ? CblasLower : CblasUpper, CblasNoTrans,
+                        (blasint)m, (blasint)n, (FLOAT)c->alpha, B, (blasint)ldb, (FLOAT)c->beta,
+                        C, (blasint)case_ldc(c));
         t = testing_wtime() - t;
     }
     free(B);

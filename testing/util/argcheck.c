@@ -235,3 +235,32 @@ void testing_check_arguments(const testing_entry_t *entries, int count, gchol_qu
     for (int i = 0; i < count; i++)
         check_entry(&entries[i]);
 }
+
+void testing_check_solve_no_device(char prec, const testing_entry_t *e, const char *title)
+{
+    enum { N = 8, LD = 10 };
+    union { double d[LD * N]; float s[LD * N]; } A;
+    union { double d[LD * 2]; float s[LD * 2]; } B;
+    unsigned char sA[sizeof A], sB[sizeof B];
+    void *a = prec == 's' ? (void *)A.s : (void *)A.d, *b = prec == 's' ? (void *)B.s : (void *)B.d;
+    const size_t abytes = LD * N * testing_elsize(prec), bbytes = LD * 2 * testing_elsize(prec);
+    const char uplo = prec == 'd' ? 'L' : 'U';
+    int64_t info = TESTING_INFO_POISON;
+    if (testing_have_gpu())
+        return;
+    printf("-- %s --\n", title);
+    testing_fill_nan(prec, LD * N, a);
+    testing_generate_spd(prec, uplo, N, a, LD, 3);
+    testing_fill_nan(prec, LD * 2, b);
+    for (int i = 0; i < N; i++)
+        testing_set(prec, b, LD, i, 0, 1.0 + i);
+    memcpy(sA, a, abytes);
+    memcpy(sB, b, bbytes);
+    const testing_args_t args = { .uplo = uplo, .n = N, .nrhs = 2, .A = a, .ld = LD, .C = b,
+                                  .ldc = LD, .info = &info };
+    const int64_t ret = e->fn(&args);
+    testing_expect(ret == GCHOL_ERR_NO_DEVICE && info == ret && !memcmp(a, sA, abytes) &&
+                       !memcmp(b, sB, bbytes),
+                   "%s without GPU: ret %lld info %lld, arrays untouched", e->name,
+                   (long long)ret, (long long)info);
+}

@@ -9,7 +9,7 @@
  * value. With a GPU the buffers are device memory (host memory for host
  * entry points) and the queue is real; without one they are host memory and
  * the queue a fake one that must never be used: these cases run, and pass,
- * on any machine.
+ * on any machine. So does the check of a host-array solve without a GPU.
  */
 #ifndef GCHOL_TESTING_ARGCHECK_H
 #define GCHOL_TESTING_ARGCHECK_H
@@ -50,5 +50,13 @@ typedef struct {
 /* Runs every check of every entry on `queue` (NULL: a fake queue without a
  * GPU, which the entries must never use), printing one line per case. */
 void testing_check_arguments(const testing_entry_t *entries, int count, gchol_queue_t queue);
+
+/* Without a GPU a host-array solve e (uplo, n, nrhs, A, ld, C: B, ldc,
+ * info) must report GCHOL_ERR_NO_DEVICE, in *info too, and leave A and B
+ * alone: A the SPD matrix of order 8 (testing_generate_spd, seed 3, 'L' in
+ * double and 'U' in single; NaN elsewhere, ld 10), B two right-hand sides
+ * (the second and the padding NaN). Prints "-- title --" first. With a GPU
+ * it does nothing: the suite solves then. */
+void testing_check_solve_no_device(char prec, const testing_entry_t *e, const char *title);
 
 #endif /* GCHOL_TESTING_ARGCHECK_H */

@@ -420,3 +420,10 @@ double testing_solve_ratio(char prec, char uplo, int64_t n, int64_t nrhs, const 
     free(Ad); free(Xd); free(Rd);
     return worst;
 }
+
+double testing_solve_berr(char prec, char uplo, int64_t n, int64_t nrhs, const void *A,
+                          int64_t lda, const void *B, int64_t ldb, const void *X, int64_t ldx)
+{
+    const double r = testing_solve_ratio(prec, uplo, n, nrhs, A, lda, B, ldb, X, ldx);
+    return r < 0 ? r : r / ((double)(n > 1 ? n : 1) * testing_eps(prec));
+}

@@ -80,6 +80,25 @@ int testing_table_can_run(gchol_queue_t queue)
     return 1;
 }
 
+int testing_gpu_section(const char *title, int cases)
+{
+    printf("\n-- %s --\n", title);
+    if (testing_have_gpu())
+        return 1;
+    testing_skip("%s (no GPU)", title);
+    for (int i = 1; i < cases; i++)
+        testing_record(TESTING_SKIPPED);
+    return 0;
+}
+
+int testing_no_gpu_section(const char *title)
+{
+    if (testing_have_gpu())
+        return 0;
+    printf("\n-- %s --\n", title);
+    return 1;
+}
+
 gchol_queue_t testing_queue_or_null(void)
 {
     gchol_queue_t q = NULL;

@@ -121,10 +121,54 @@ static int gram_into(char prec, char part, int64_t n, void *A, int64_t lda, int6
     return 0;
 }
 
+void testing_generate_rhs(char prec, int64_t n, int64_t nrhs, void *B, int64_t ldb,
+                          uint64_t seed)
+{
+    testing_fill_nan(prec, ldb * nrhs, B);
+    for (int64_t j = 0; j < nrhs; j++)
+        for (int64_t i = 0; i < n; i++)
+            testing_set(prec, B, ldb, i, j, testing_hash_uniform(seed, i, j));
+}
+
 int testing_generate_gram_spd(char prec, int64_t n, void *A, int64_t lda, double mu,
                               uint64_t seed)
 {
     return gram_into(prec, 'B', n, A, lda, n, mu, seed);
+}
+
+/* The kept Gram matrix and its key. */
+static struct {
+    void    *A;
+    char     prec;
+    int64_t  n;
+    double   mu;
+    uint64_t seed;
+} g_gram;
+
+const void *testing_gram_cached(char prec, int64_t n, double mu, uint64_t seed)
+{
+    if (g_gram.A && g_gram.prec == prec && g_gram.n == n && g_gram.mu == mu &&
+        g_gram.seed == seed)
+        return g_gram.A;
+    testing_gram_release();
+    const int64_t ld = n > 1 ? n : 1;
+    void *A = malloc((size_t)(ld * ld) * testing_elsize(prec));
+    if (!A || testing_generate_gram_spd(prec, n, A, ld, mu, seed)) {
+        free(A);
+        return NULL;
+    }
+    g_gram.A = A;
+    g_gram.prec = prec;
+    g_gram.n = n;
+    g_gram.mu = mu;
+    g_gram.seed = seed;
+    return A;
+}
+
+void testing_gram_release(void)
+{
+    free(g_gram.A);
+    g_gram.A = NULL;
 }
 
 int testing_generate_lowrank_spd(char prec, char uplo, int64_t n, void *A, int64_t lda,

@@ -9,6 +9,7 @@
  *   GCHOL(potrf)     gchol_dpotrf / gchol_spotrf
  *   GCHOL_NAME("x")  "gchol_dx" / "gchol_sx"
  *   LAPACKE(potrf)   LAPACKE_dpotrf / LAPACKE_spotrf
+ *   CBLAS(syrk)      cblas_dsyrk / cblas_ssyrk
  */
 #ifndef GCHOL_TESTING_PREC_H
 #define GCHOL_TESTING_PREC_H
@@ -20,6 +21,7 @@ typedef float FLOAT;
 #define GCHOL(name)      gchol_s##name
 #define GCHOL_NAME(name) "gchol_s" name
 #define LAPACKE(name)    LAPACKE_s##name
+#define CBLAS(name)      cblas_s##name
 #elif defined(GCHOL_PREC_D)
 typedef double FLOAT;
 #define PREC             'd'
@@ -27,6 +29,7 @@ typedef double FLOAT;
 #define GCHOL(name)      gchol_d##name
 #define GCHOL_NAME(name) "gchol_d" name
 #define LAPACKE(name)    LAPACKE_d##name
+#define CBLAS(name)      cblas_d##name
 #else
 #error "compile with -DGCHOL_PREC_D or -DGCHOL_PREC_S"
 #endif

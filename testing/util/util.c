@@ -104,6 +104,8 @@ void testing_set(char prec, void *A, int64_t lda, int64_t i, int64_t j, double v
         ((double *)A)[i + j * lda] = v;
 }
 
+void *testing_malloc(size_t bytes) { return malloc(bytes > 0 ? bytes : 1); }
+
 double testing_wtime(void)
 {
     struct timespec t;
@@ -123,6 +125,19 @@ double testing_median(double *v, int64_t count)
         return 0.0;
     qsort(v, (size_t)count, sizeof(double), cmp_double);
     return count % 2 ? v[count / 2] : 0.5 * (v[count / 2 - 1] + v[count / 2]);
+}
+
+void *testing_grow(void *v, int64_t count, int64_t *cap, size_t size)
+{
+    if (count < *cap)
+        return v;
+    *cap = *cap ? 2 * *cap : 256;
+    v = realloc(v, (size_t)*cap * size);
+    if (!v) {
+        printf("out of memory\n");
+        exit(1);
+    }
+    return v;
 }
 
 /* Parses one decimal integer; *end is set past it. */

@@ -23,7 +23,8 @@
  * Files: util.c (results, precision, lists, random numbers, the host thread
  * pool; needs neither gchol nor CUDA), options.c, device.c (the GPU side),
  * matrix.c (generators, poison and padding checks), check.c (residuals and
- * references).
+ * references), tester.c (the main() and table pieces the testers share),
+ * rfp_check.c (RFP variants and arrays, and the RFP conversion testers).
  */
 #ifndef GCHOL_TESTING_UTIL_H
 #define GCHOL_TESTING_UTIL_H
@@ -32,6 +33,8 @@
 #include <stdint.h>
 
 #include "gchol.h"
+#include "argcheck.h"
+#include "opts.h"
 
 /* LAPACK's pass threshold for the scaled residual ratios. */
 #define TESTING_TOL 30.0
@@ -93,6 +96,10 @@ const char *testing_prec_name(char prec);
 double testing_get(char prec, const void *A, int64_t lda, int64_t i, int64_t j);
 void   testing_set(char prec, void *A, int64_t lda, int64_t i, int64_t j, double v);
 
+/* malloc of at least one byte, so that an empty array is still a distinct
+ * pointer; NULL when out of memory. */
+void *testing_malloc(size_t bytes);
+
 /* Wall-clock time in seconds (monotonic). */
 double testing_wtime(void);
 
@@ -105,6 +112,12 @@ double testing_median(double *v, int64_t count);
  * or with `doubling` doubles (0 is followed by 1). Returns 0, or -1 on a
  * malformed or negative spec (then *sizes is NULL). */
 int testing_parse_list(const char *spec, int doubling, int64_t **sizes, int64_t *count);
+
+/* Room for one more element in the growing array v of count elements of
+ * `size` bytes, capacity *cap (doubled when full, 256 at first): returns
+ * the array, which may have moved. Out of memory prints "out of memory"
+ * and exits with status 1. */
+void *testing_grow(void *v, int64_t count, int64_t *cap, size_t size);
 
 /* testing_parse_list without doubling. */
 int testing_parse_sizes(const char *spec, int64_t **sizes, int64_t *count);
@@ -146,6 +159,17 @@ int testing_have_gpu(void);
 /* Whether a table run can go on: without a GPU it is recorded as skipped
  * (and says so), without a queue as failed. */
 int testing_table_can_run(gchol_queue_t queue);
+
+/* Opens a section of `cases` cases that need a GPU: prints "\n-- title --";
+ * without a GPU also "  skipped title (no GPU)", records the cases as
+ * skipped and returns 0; with one returns 1. */
+int testing_gpu_section(const char *title, int cases);
+
+/* Opens the section that checks, without a GPU, that host forms report
+ * GCHOL_ERR_NO_DEVICE and write nothing: without a GPU prints
+ * "\n-- title --" and returns 1; with one returns 0 (the suite runs the
+ * host forms for real then). */
+int testing_no_gpu_section(const char *title);
 
 /* With a GPU, a new queue on the current device; NULL without one, or (with
  * a message: the GPU cases will then fail) when creating it fails. */
@@ -214,6 +238,11 @@ void testing_generate_spd(char prec, char uplo, int64_t n, void *A, int64_t lda,
 void testing_generate_random(char prec, int64_t m, int64_t n, void *A, int64_t lda,
                              uint64_t seed, double lo, double hi);
 
+/* Right-hand sides: the ldb x nrhs array B NaN, then its n x nrhs block
+ * testing_hash_uniform(seed, i, j) (rounded to the precision). */
+void testing_generate_rhs(char prec, int64_t n, int64_t nrhs, void *B, int64_t ldb,
+                          uint64_t seed);
+
 /* A "Gram" SPD matrix, not diagonally dominant: A = B*B^T/n + mu*I with B an
  * n x n matrix of uniform(-1,1) entries (testing_hash_uniform(seed, i, j)),
  * formed in double (cblas_dsyrk) and rounded to prec. Both triangles are
@@ -222,6 +251,14 @@ void testing_generate_random(char prec, int64_t m, int64_t n, void *A, int64_t l
  * and every principal submatrix is SPD. Returns 0, or -1 if out of memory. */
 int testing_generate_gram_spd(char prec, int64_t n, void *A, int64_t lda, double mu,
                               uint64_t seed);
+
+/* testing_generate_gram_spd's matrix of order n with lda = n, kept from one
+ * call to the next, for testers whose cases come grouped by n: the same
+ * (prec, n, mu, seed) returns the kept matrix, another one replaces it.
+ * NULL when out of memory. The caller must not free it:
+ * testing_gram_release() does (testing_tester_main() calls it). */
+const void *testing_gram_cached(char prec, int64_t n, double mu, uint64_t seed);
+void testing_gram_release(void);
 
 /* An ill-conditioned SPD matrix: A = B*B^T/rank + mu*I with B an n x rank
  * matrix of uniform(-1,1) entries, formed in double and rounded to prec;
@@ -334,5 +371,80 @@ double testing_norm_inf(char prec, char uplo, int64_t n, const void *A, int64_t 
  * ratio divides it by n eps (?potrs) or eps (?sposv). */
 double testing_solve_ratio(char prec, char uplo, int64_t n, int64_t nrhs, const void *A,
                            int64_t lda, const void *B, int64_t ldb, const void *X, int64_t ldx);
+
+/* testing_solve_ratio over n eps (n at least 1), ?potrs's test ratio; -1
+ * when out of memory, NaN when an entry is NaN. */
+double testing_solve_berr(char prec, char uplo, int64_t n, int64_t nrhs, const void *A,
+                          int64_t lda, const void *B, int64_t ldb, const void *X, int64_t ldx);
+
+/* ---------------------------------------------------------------------------
+ * The testers' command line and main() (tester.c).
+ *
+ * The testers of the solves and the RFP routines take one command line:
+ *   --suite, --quick (the suite with fewer cases), -n LIST (the table's
+ *   orders, default 1024,2048,4096,8192), --nrhs K and --transr N|T where
+ *   the tester asks for them, --uplo L|U, --niter K (default 3).
+ * Their main() hands testing_tester_main() a testing_tester_t.
+ * ------------------------------------------------------------------------- */
+enum { TESTING_CMD_NRHS = 1, TESTING_CMD_TRANSR = 2 };
+
+typedef struct {
+    int            suite, quick, niter;
+    testing_list_t ns;
+    int64_t        nrhs;         /* 1 unless --nrhs       */
+    char           transr, uplo; /* 'N', 'L' unless given */
+} testing_cmdline_t;
+
+typedef struct {
+    char           prec;         /* 'd' / 's', or 0 for a tester of one
+                                    precision whose name says it (dsposv)    */
+    const char    *routine;      /* "potrs": the suite's first line names
+                                    testing_<prec><routine>                   */
+    int            options;      /* TESTING_CMD_NRHS | TESTING_CMD_TRANSR      */
+    gchol_queue_t *queue;        /* receives testing_queue_or_null(); NULL: the
+                                    tester makes no queue (host forms only)   */
+    const testing_entry_t *entries; /* the argument checks of the suite       */
+    int            nentries;
+    void         (*suite)(int quick);
+    void         (*table)(const testing_cmdline_t *cmd);
+} testing_tester_t;
+
+/* Parses the command line, makes the queue, then runs either the suite (its
+ * first line "testing_<prec><routine> --suite ...", the argument checks,
+ * t->suite, "suite time ...") or the table; then destroys the queue,
+ * finalizes gchol (with a GPU), releases the kept Gram matrix, frees the
+ * list and returns testing_summary()'s exit status. */
+int testing_tester_main(int argc, char **argv, const testing_tester_t *t);
+
+/* The solve testers' table (?potrs, ?pftrs): the reference and header
+ * lines; then one row per n, which passes when ok and 0 <= berr <
+ * TESTING_TOL, is recorded, and shows the GPU and CPU seconds and GFLOP/s
+ * (2 n^2 nrhs). */
+void testing_solve_table_head(char prec, const char *routine, double mu);
+void testing_solve_table_row(int64_t n, int64_t nrhs, double tg, double tc, double berr, int ok);
+
+/* ---------------------------------------------------------------------------
+ * RFP (rfp_check.c).
+ * ------------------------------------------------------------------------- */
+
+/* The four RFP variants (transr, uplo), in the order the testers run them:
+ * NL, NU, TL, TU. */
+extern const char testing_rfp_transr[4], testing_rfp_uplo[4];
+
+/* The small RFP array of the host forms' checks without a GPU: the SPD
+ * matrix of order 8 (testing_generate_spd, seed 9) as an RFP array (transr,
+ * uplo; by LAPACKE) of 36 elements, between 8 NaN elements either side:
+ * R and saved hold TESTING_RFP_SMALL_LEN elements, the array starts at
+ * element TESTING_RFP_SMALL_GUARD of R, saved receives a copy of R. */
+enum { TESTING_RFP_SMALL_N = 8, TESTING_RFP_SMALL_GUARD = 8, TESTING_RFP_SMALL_LEN = 36 + 2 * 8 };
+void testing_rfp_small_spd(char prec, char transr, char uplo, void *R, void *saved);
+
+/* The whole of testing_?trttf (full storage to RFP) and testing_?tfttr (RFP
+ * to full storage), against LAPACKE_?trttf / ?tfttr bit for bit: the suite
+ * (with the tester's argument checks, entries) and the table of
+ * testing_tester_main(); returns main()'s exit status. */
+typedef enum { TESTING_TRTTF, TESTING_TFTTR } testing_rfp_conv_t;
+int testing_rfp_conversion_main(int argc, char **argv, char prec, testing_rfp_conv_t conv,
+                                const testing_entry_t *entries, int nentries);
 
 #endif /* GCHOL_TESTING_UTIL_H */
