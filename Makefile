@@ -404,5 +404,6 @@ help:
 	@echo '  CC=$(CC)  CPPFLAGS=$(CPPFLAGS)  CFLAGS=$(CFLAGS)  NVCC=$(NVCC)  NVFLAGS=$(NVFLAGS)  LDFLAGS=$(LDFLAGS)'
 	@echo '  V=$(V)   V=1 prints every command'
 	@echo '  TEST_TIMEOUT (environment, seconds per tester in make test; default 1800)'
+	@echo '  TEST_JOBS (environment, testers run at once by make test; default 1)'
 
 -include $(shell find build/obj -name '*.d' 2>/dev/null)

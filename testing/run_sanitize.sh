@@ -41,7 +41,7 @@ fi
 # NAME COMMAND of the testers marked sanitize (markers dropped), one a line
 testers=$(sed -e 's/^[[:space:]]*//' -e '/^#/d' -e '/^$/d' "$list" | awk '
     { name = $1; keep = 0; i = 2
-      while (i <= NF && ($i == "sanitize" || $i == "gpu-only")) { if ($i == "sanitize") keep = 1; i++ }
+      while (i <= NF && ($i == "sanitize" || $i == "gpu-only" || $i == "exclusive")) { if ($i == "sanitize") keep = 1; i++ }
       if (!keep) next
       cmd = ""; for (; i <= NF; i++) cmd = cmd (cmd == "" ? "" : " ") $i
       print name " " cmd }')

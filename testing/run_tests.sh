@@ -11,11 +11,15 @@
 #   sh testing/run_tests.sh NAME...      only these (names from testers.list)
 #
 # Environment: TEST_TIMEOUT (seconds per tester, default 1800), TEST_LOGDIR
-# (default build/testing/logs), TEST_LIST (default testing/testers.list).
+# (default build/testing/logs), TEST_LIST (default testing/testers.list),
+# TEST_JOBS (testers run at once, default 1; the lines then follow the list's
+# order once all have run, and a tester marked `exclusive` runs alone).
 
 cd "$(dirname "$0")/.." || exit 1
 
 timeout_s=${TEST_TIMEOUT:-1800}
+jobs=${TEST_JOBS:-1}
+case "$jobs" in ''|*[!0-9]*|0) jobs=1 ;; esac
 logdir=${TEST_LOGDIR:-build/testing/logs}
 list=${TEST_LIST:-testing/testers.list}
 mkdir -p "$logdir" || exit 1
@@ -43,11 +47,14 @@ wanted() {
 }
 selection="$*"
 
-# run_one NAME COMMAND-LINE: runs it, prints its line, adds its counts.
+# run_one NAME COMMAND-LINE: runs it; its line(s) and counts go to
+# LOG.result, which report_one prints and adds up (run_one may run in the
+# background: it changes no variable of the caller).
 run_one() {
     name=$1
     cmd=$2
     log="$logdir/$name.log"
+    res="$log.result"
     t0=$(now)
     (
         eval "set -- $cmd"
@@ -63,10 +70,12 @@ run_one() {
     if [ -z "$line" ]; then
         why="no SUMMARY line, exit status $rc"
         [ "$rc" -eq 124 ] && why="timed out after ${timeout_s} s"
-        printf '  %-32s %6s %6s %6s %7s s  FAILED (%s)\n' "$name" - - - "$secs" "$why"
-        tail -n 15 "$log" | sed 's/^/      | /'
-        echo "      (log: $log)"
-        failed=$((failed + 1))
+        {
+            printf '  %-32s %6s %6s %6s %7s s  FAILED (%s)\n' "$name" - - - "$secs" "$why"
+            tail -n 15 "$log" | sed 's/^/      | /'
+            echo "      (log: $log)"
+            echo "COUNTS 0 1 0"
+        } > "$res"
         return
     fi
     p=$(echo "$line" | sed 's/.*passed=\([0-9]*\).*/\1/')
@@ -79,28 +88,67 @@ run_one() {
     fi
     status=ok
     [ "$f" -ne 0 ] && status=FAILED
-    printf '  %-32s %6d %6d %6d %7s s  %s%s\n' "$name" "$p" "$f" "$s" "$secs" "$status" "$note"
-    if [ "$f" -ne 0 ]; then
-        grep -E '(^|[^A-Za-z])FAILED([^A-Za-z]|$)|^\*\*\*' "$log" | head -n 25 | sed 's/^/      | /'
-        echo "      (log: $log)"
+    {
+        printf '  %-32s %6d %6d %6d %7s s  %s%s\n' "$name" "$p" "$f" "$s" "$secs" "$status" "$note"
+        if [ "$f" -ne 0 ]; then
+            grep -E '(^|[^A-Za-z])FAILED([^A-Za-z]|$)|^\*\*\*' "$log" | head -n 25 | sed 's/^/      | /'
+            echo "      (log: $log)"
+        fi
+        echo "COUNTS $p $f $s"
+    } > "$res"
+}
+
+# report_one NAME: prints run_one's lines for NAME and adds its counts.
+report_one() {
+    res="$logdir/$1.log.result"
+    if [ ! -r "$res" ]; then
+        printf '  %-32s FAILED (no result)\n' "$1"
+        failed=$((failed + 1))
+        return
     fi
-    passed=$((passed + p))
-    failed=$((failed + f))
-    skipped=$((skipped + s))
+    grep -v '^COUNTS ' "$res"
+    set -- $(sed -n 's/^COUNTS //p' "$res")
+    passed=$((passed + $1))
+    failed=$((failed + $2))
+    skipped=$((skipped + $3))
+    rm -f "$res"
+}
+
+# Parallel runs (TEST_JOBS > 1): the running testers' names, one a line.
+running=""
+running_count() { [ -z "$running" ] && echo 0 || printf '%s\n' $running | wc -l; }
+# reap: forgets the testers whose result is written
+reap() {
+    still=""
+    for n in $running; do
+        [ -e "$logdir/$n.log.result" ] || still="$still $n"
+    done
+    running=$still
+}
+# wait_below K: until fewer than K testers run
+wait_below() {
+    reap
+    while [ "$(running_count)" -ge "$1" ]; do
+        sleep 1
+        reap
+    done
 }
 
 printf '  %-32s %6s %6s %6s %9s\n' tester passed failed skipped time
 ran=""
+order=""
 while IFS= read -r entry || [ -n "$entry" ]; do
     entry=$(printf '%s\n' "$entry" | sed 's/^[[:space:]]*//; s/[[:space:]]*$//')
     case "$entry" in ''|'#'*) continue ;; esac
     name=${entry%%[[:space:]]*}
     cmd=$(printf '%s\n' "$entry" | sed 's/^[^[:space:]]*[[:space:]]*//')
     gpu_only=0
+    exclusive=0
     while :; do
         word=${cmd%%[[:space:]]*}
         case "$word" in
             gpu-only) gpu_only=1 ;;
+            exclusive) exclusive=1 ;;
             sanitize) ;;
             *) break ;;
         esac
@@ -117,8 +165,24 @@ while IFS= read -r entry || [ -n "$entry" ]; do
         printf '  %-32s %6s %6s %6s %9s  not run (needs a GPU)\n' "$name" - - - -
         continue
     fi
-    run_one "$name" "$cmd"
+    rm -f "$logdir/$name.log.result"
+    if [ "$jobs" -le 1 ]; then
+        run_one "$name" "$cmd"
+        report_one "$name"
+    elif [ "$exclusive" -eq 1 ]; then
+        wait_below 1
+        run_one "$name" "$cmd"
+    else
+        wait_below "$jobs"
+        run_one "$name" "$cmd" &
+        running="$running $name"
+    fi
+    order="$order $name"
 done < "$list"
+if [ "$jobs" -gt 1 ]; then
+    wait
+    for n in $order; do report_one "$n"; done
+fi
 
 for n in $selection; do
     case " $ran " in
