@@ -187,9 +187,17 @@ $(BENCHLIB_OBJ) $(BENCHES:%=build/obj/benchmarks/%.o): EXTRA_CFLAGS := $(BENCH_I
 $(LIB_A): $(LIB_OBJ) $(LIB_LIST)
 	@mkdir -p $(@D)
 	$(Q)$(call msg,AR,$@)rm -f $@ && ar rcs $@ $(LIB_OBJ)
-$(LIB_SO_REAL): $(LIB_OBJ) $(LIB_LIST)
+# libgchol.so exports the functions the public headers declare and nothing
+# else: the library's internal gchol_* functions stay out of its ABI.
+build/obj/libgchol.map: include/gchol.h $(VERSION_HDR)
+	@mkdir -p $(@D)
+	$(Q){ echo 'GCHOL_$(VERSION_MAJOR) {'; echo '  global:'; \
+	  grep -ohE '\bgchol_[a-z0-9_]+[[:space:]]*\(' $^ | sed 's/[[:space:]]*($$//' | sort -u | \
+	  sed 's/.*/    &;/'; echo '  local: *;'; echo '};'; } > $@
+$(LIB_SO_REAL): $(LIB_OBJ) $(LIB_LIST) build/obj/libgchol.map
 	@mkdir -p $(@D)
 	$(Q)$(call msg,LD,$@)$(NVCC) -shared -o $@ $(LIB_OBJ) -Xlinker -soname=$(SONAME) -Xlinker --no-undefined \
+	    -Xlinker --version-script=build/obj/libgchol.map \
 	    -L$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread
 build/lib/$(SONAME): $(LIB_SO_REAL)
 	$(Q)ln -sf $(notdir $<) $@
