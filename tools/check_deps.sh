@@ -4,7 +4,10 @@
 #     headers and libraries, found like the Makefile does ($CUDA_HOME, else
 #     the directory of the nvcc on PATH, else /usr/local/cuda);
 #   - a C compiler ($CC, else cc) and make;
-#   - lapacke.h, liblapacke and libopenblas (Debian: liblapacke-dev libopenblas-dev).
+#   - lapacke.h, liblapacke and libopenblas (Debian: liblapacke-dev libopenblas-dev);
+#   - optional: LAPACK's test programs xlintstd & co. (Debian: liblapack-test),
+#     which testing/lapack_testers/run.sh runs under the LAPACK shim; without
+#     them its entries report skipped, and the exit status does not change.
 #
 #   sh tools/check_deps.sh             check only
 #   sh tools/check_deps.sh --install   also apt-get install missing Debian
@@ -12,7 +15,7 @@
 #   --quiet                            print only what is missing and the
 #                                      last line (what `make test` uses)
 #
-# Exit status: 0 when everything is present, 1 when something is still
+# Exit status: 0 when everything required is present, 1 when something is still
 # missing (the message says what and how to get it), 2 on a usage error.
 
 install=0
@@ -21,12 +24,13 @@ for arg in "$@"; do
     case "$arg" in
         --install) install=1 ;;
         --quiet) quiet=1 ;;
-        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "usage: sh tools/check_deps.sh [--install] [--quiet]" >&2; exit 2 ;;
     esac
 done
 
 missing_pkgs=""   # Debian packages to install
+optional_pkgs=""  # the same, optional ones (installed apart: their failure is no error)
 cuda_ok=1
 ok()   { [ "$quiet" -eq 1 ] || echo "  ok       $*"; }
 miss() { echo "  MISSING  $*"; }
@@ -104,20 +108,46 @@ report_lapack() {
 check_lapack; lapack_rc=$?
 report_lapack $lapack_rc
 
+# --- optional: LAPACK's test programs (testing/lapack_testers/run.sh) ------------
+lapack_testers=""
+find_lapack_testers() {
+    lapack_testers=""
+    for d in /usr/lib/*/lapack /usr/lib64/lapack /usr/lib/lapack; do
+        for x in xlintstd xlintsts xlintstrfd xlintstrfs xlintstds; do
+            [ -x "$d/$x" ] || continue 2
+        done
+        lapack_testers=$d
+        return 0
+    done
+    return 1
+}
+if find_lapack_testers; then
+    ok "LAPACK's test programs (xlintstd & co.) in $lapack_testers"
+else
+    optional_pkgs=liblapack-test
+fi
+
 # --- install what Debian can provide ------------------------------------------
+sudo=none
+apt_updated=0
+if [ "$install" -eq 1 ] && command -v apt-get >/dev/null 2>&1 &&
+   [ -n "$missing_pkgs$optional_pkgs" ]; then
+    if [ "$(id -u)" -eq 0 ]; then
+        sudo=""
+    elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+        sudo="sudo -n"
+    fi
+fi
+apt_update() {
+    [ "$apt_updated" -eq 1 ] && return 0
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q && apt_updated=1
+}
 if [ -n "$missing_pkgs" ]; then
     cmd="apt-get install -y --no-install-recommends $missing_pkgs"
     if [ "$install" -eq 1 ] && command -v apt-get >/dev/null 2>&1; then
-        if [ "$(id -u)" -eq 0 ]; then
-            sudo=""
-        elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-            sudo="sudo -n"
-        else
-            sudo=none
-        fi
         if [ "$sudo" != none ]; then
             echo "installing: $missing_pkgs"
-            if $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q &&
+            if apt_update &&
                $sudo env DEBIAN_FRONTEND=noninteractive $cmd; then
                 missing_pkgs=""
                 if [ -z "$cc" ]; then
@@ -142,6 +172,26 @@ if [ -n "$missing_pkgs" ]; then
             echo "install with your package manager: a C compiler, make, and the development"
             echo "files of LAPACKE and OpenBLAS (lapacke.h, cblas.h, liblapacke, libopenblas)"
         fi
+    fi
+fi
+
+if [ -n "$optional_pkgs" ]; then
+    why="not installed"
+    if [ "$install" -eq 1 ] && command -v apt-get >/dev/null 2>&1 && [ "$sudo" != none ]; then
+        echo "installing (optional): $optional_pkgs"
+        if apt_update &&
+           $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+               $optional_pkgs && find_lapack_testers; then
+            ok "LAPACK's test programs (xlintstd & co.) in $lapack_testers"
+            optional_pkgs=""
+        else
+            why="could not be installed"
+        fi
+    fi
+    if [ -n "$optional_pkgs" ]; then
+        s=""; [ "$(id -u)" -eq 0 ] || s="sudo "
+        echo "  optional LAPACK's test programs (xlintstd & co.) $why: make test reports them"
+        echo "           skipped; Debian: ${s}apt-get install liblapack-test"
     fi
 fi
 
