@@ -33,7 +33,13 @@ NVCC       ?= $(CUDA_HOME)/bin/nvcc
 CFLAGS     ?= -O2
 NVFLAGS    ?= -O3
 LDFLAGS    ?=
+# Host-compiler flags of the links that nvcc drives (libgchol.so, the GPU engine).
+NVLDFLAGS  ?=
 V          ?= 0
+# The output tree, and where the CUDA objects go (make test-asan builds a
+# second tree, build/asan, over the CUDA objects of build/obj).
+BUILD_DIR  := build
+CU_OBJ_DIR := $(BUILD_DIR)/obj
 
 CUDA_INC := $(CUDA_HOME)/include
 CUDA_LIB := $(CUDA_HOME)/lib64
@@ -48,10 +54,10 @@ SONAME        := libgchol.so.$(VERSION_MAJOR)
 GENCODE := $(foreach a,$(GPU_ARCHS),-gencode=arch=compute_$(a),code=sm_$(a)) \
            -gencode=arch=compute_$(lastword $(GPU_ARCHS)),code=compute_$(lastword $(GPU_ARCHS))
 
-INC         := -Iinclude -Ibuild/include -Isrc -I$(CUDA_INC)
+INC         := -Iinclude -I$(BUILD_DIR)/include -Isrc -I$(CUDA_INC)
 ALL_CFLAGS   = -std=c11 -Wall -Wextra -fPIC $(INC) $(CPPFLAGS) $(CFLAGS)
 ALL_NVFLAGS  = -std=c++17 $(GENCODE) -Xcompiler -fPIC -Xcompiler -Wall --expt-relaxed-constexpr \
-               -Iinclude -Ibuild/include -Ikernels $(NVFLAGS)
+               -Iinclude -I$(BUILD_DIR)/include -Ikernels $(NVFLAGS)
 # Header dependencies: build/obj/.../X.d beside each X.o. The source gets an
 # empty rule of its own there too, as -MP gives the headers, so that a
 # renamed or removed source (or header) rebuilds instead of stopping make.
@@ -79,10 +85,11 @@ is_generic = $(shell grep -lE '^[[:space:]]*.[[:space:]]*include[[:space:]]*"([^
 LIB_SRC     := $(sort $(wildcard src/*.c src/*/*.c))
 LIB_GENERIC := $(call is_generic,$(LIB_SRC))
 KERNEL_SRC  := $(sort $(wildcard kernels/*.cu))
-LIB_OBJ     := $(patsubst %.c,build/obj/%_d.o,$(LIB_GENERIC)) \
-               $(patsubst %.c,build/obj/%_s.o,$(LIB_GENERIC)) \
-               $(patsubst %.c,build/obj/%.o,$(filter-out $(LIB_GENERIC),$(LIB_SRC))) \
-               $(patsubst %.cu,build/obj/%.cu.o,$(KERNEL_SRC))
+KERNEL_OBJ  := $(patsubst %.cu,$(CU_OBJ_DIR)/%.cu.o,$(KERNEL_SRC))
+LIB_OBJ     := $(patsubst %.c,$(BUILD_DIR)/obj/%_d.o,$(LIB_GENERIC)) \
+               $(patsubst %.c,$(BUILD_DIR)/obj/%_s.o,$(LIB_GENERIC)) \
+               $(patsubst %.c,$(BUILD_DIR)/obj/%.o,$(filter-out $(LIB_GENERIC),$(LIB_SRC))) \
+               $(KERNEL_OBJ)
 
 # The LAPACK shim (lapack_api/): dpotrf_ & co. over gchol, with the CPU LAPACK
 # behind it. Its generic sources are built four times: d and s, LP64 (dpotrf_)
@@ -93,19 +100,19 @@ LIB_OBJ     := $(patsubst %.c,build/obj/%_d.o,$(LIB_GENERIC)) \
 ENGINE_SRC   := lapack_api/lapack_engine.c
 SHIM_SRC     := $(filter-out $(ENGINE_SRC),$(sort $(wildcard lapack_api/*.c)))
 SHIM_GENERIC := $(call is_generic,$(SHIM_SRC))
-SHIM_OBJ     := $(foreach p,_d _s _64_d _64_s,$(patsubst %.c,build/obj/%$(p).o,$(SHIM_GENERIC))) \
-                $(patsubst %.c,build/obj/%.o,$(filter-out $(SHIM_GENERIC),$(SHIM_SRC)))
-ENGINE_OBJ   := $(patsubst %.c,build/obj/%.o,$(ENGINE_SRC))
+SHIM_OBJ     := $(foreach p,_d _s _64_d _64_s,$(patsubst %.c,$(BUILD_DIR)/obj/%$(p).o,$(SHIM_GENERIC))) \
+                $(patsubst %.c,$(BUILD_DIR)/obj/%.o,$(filter-out $(SHIM_GENERIC),$(SHIM_SRC)))
+ENGINE_OBJ   := $(patsubst %.c,$(BUILD_DIR)/obj/%.o,$(ENGINE_SRC))
 
 # The test library, shared by testers and benchmarks: testing/util/*.c.
 TESTLIB_SRC     := $(sort $(wildcard testing/util/*.c))
 TESTLIB_GENERIC := $(call is_generic,$(TESTLIB_SRC))
-TESTLIB_OBJ     := $(patsubst %.c,build/obj/%_d.o,$(TESTLIB_GENERIC)) \
-                   $(patsubst %.c,build/obj/%_s.o,$(TESTLIB_GENERIC)) \
-                   $(patsubst %.c,build/obj/%.o,$(filter-out $(TESTLIB_GENERIC),$(TESTLIB_SRC)))
+TESTLIB_OBJ     := $(patsubst %.c,$(BUILD_DIR)/obj/%_d.o,$(TESTLIB_GENERIC)) \
+                   $(patsubst %.c,$(BUILD_DIR)/obj/%_s.o,$(TESTLIB_GENERIC)) \
+                   $(patsubst %.c,$(BUILD_DIR)/obj/%.o,$(filter-out $(TESTLIB_GENERIC),$(TESTLIB_SRC)))
 # The benchmarks' own helpers: every benchmarks/*.c that is not in BENCHES.
 BENCHLIB_SRC := $(filter-out $(BENCHES:%=benchmarks/%.c),$(sort $(wildcard benchmarks/*.c)))
-BENCHLIB_OBJ := $(patsubst %.c,build/obj/%.o,$(BENCHLIB_SRC))
+BENCHLIB_OBJ := $(patsubst %.c,$(BUILD_DIR)/obj/%.o,$(BENCHLIB_SRC))
 
 # An archive or shared library must be relinked when a source is added or
 # removed, not only when an object changes: each object list is kept in
@@ -119,7 +126,7 @@ endif
 ifeq ($(NO_BUILD),1)
 objlist =
 else
-objlist = $(shell mkdir -p build/obj && f=build/obj/$(1).objs && n='$(strip $(2))' && \
+objlist = $(shell mkdir -p $(BUILD_DIR)/obj && f=$(BUILD_DIR)/obj/$(1).objs && n='$(strip $(2))' && \
             { [ -f $$f ] && [ "$$(cat $$f)" = "$$n" ] || echo "$$n" > $$f; } && echo $$f)
 endif
 LIB_LIST     := $(call objlist,libgchol,$(LIB_OBJ))
@@ -128,23 +135,23 @@ TESTLIB_LIST := $(call objlist,libtest,$(TESTLIB_OBJ))
 BENCHLIB_LIST := $(call objlist,libbench,$(BENCHLIB_OBJ))
 
 # ---- outputs ----------------------------------------------------------------------
-VERSION_HDR := build/include/gchol_version.h
-LIB_A       := build/lib/libgchol.a
-LIB_SO_REAL := build/lib/libgchol.so.$(GCHOL_VERSION)
-LIB_SO      := $(LIB_SO_REAL) build/lib/$(SONAME) build/lib/libgchol.so
-SHIM_SO     := build/lib/libgchol_lapack.so
-ENGINE_SO   := build/lib/libgchol_lapack_gpu.so
-TESTLIB     := build/obj/libtest.a
-BENCHLIB    := build/obj/libbench.a
+VERSION_HDR := $(BUILD_DIR)/include/gchol_version.h
+LIB_A       := $(BUILD_DIR)/lib/libgchol.a
+LIB_SO_REAL := $(BUILD_DIR)/lib/libgchol.so.$(GCHOL_VERSION)
+LIB_SO      := $(LIB_SO_REAL) $(BUILD_DIR)/lib/$(SONAME) $(BUILD_DIR)/lib/libgchol.so
+SHIM_SO     := $(BUILD_DIR)/lib/libgchol_lapack.so
+ENGINE_SO   := $(BUILD_DIR)/lib/libgchol_lapack_gpu.so
+TESTLIB     := $(BUILD_DIR)/obj/libtest.a
+BENCHLIB    := $(BUILD_DIR)/obj/libbench.a
 LIBS        := $(LIB_A) $(LIB_SO) $(SHIM_SO) $(ENGINE_SO)
 
-TEST_HELPERS := build/testing/preload_probe build/testing/shim_probe build/testing/shim_plugin.so \
-                build/testing/fault_engine.so build/testing/cpu64_lapack.so
-TESTER_BINS  := $(foreach t,$(TESTERS_DS),build/testing/testing_d$(t) build/testing/testing_s$(t)) \
-                $(foreach t,$(TESTERS),build/testing/testing_$(t)) $(TEST_HELPERS)
-BENCH_BINS   := $(foreach b,$(BENCHES),build/benchmarks/$(b))
+TEST_HELPERS := $(BUILD_DIR)/testing/preload_probe $(BUILD_DIR)/testing/shim_probe $(BUILD_DIR)/testing/shim_plugin.so \
+                $(BUILD_DIR)/testing/fault_engine.so $(BUILD_DIR)/testing/cpu64_lapack.so
+TESTER_BINS  := $(foreach t,$(TESTERS_DS),$(BUILD_DIR)/testing/testing_d$(t) $(BUILD_DIR)/testing/testing_s$(t)) \
+                $(foreach t,$(TESTERS),$(BUILD_DIR)/testing/testing_$(t)) $(TEST_HELPERS)
+BENCH_BINS   := $(foreach b,$(BENCHES),$(BUILD_DIR)/benchmarks/$(b))
 
-.PHONY: all lib testers benches test test-gpu test-large sanitize demo bench bench-report \
+.PHONY: all lib testers benches test test-asan test-gpu test-large sanitize demo bench bench-report \
         deps install uninstall clean help version
 .DEFAULT_GOAL := all
 all: lib testers benches
@@ -159,29 +166,29 @@ $(VERSION_HDR): VERSION include/gchol_version.h.in
 	    -e 's/@GCHOL_VERSION_MINOR@/$(VERSION_MINOR)/' -e 's/@GCHOL_VERSION_PATCH@/$(VERSION_PATCH)/' \
 	    -e 's/@GCHOL_VERSION@/$(GCHOL_VERSION)/' include/gchol_version.h.in > $@.tmp && mv $@.tmp $@
 
-build/obj/%_d.o: %.c | $(VERSION_HDR)
+$(BUILD_DIR)/obj/%_d.o: %.c | $(VERSION_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call msg,CC,$@)$(CC) $(ALL_CFLAGS) $(EXTRA_CFLAGS) -DGCHOL_PREC_D $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
-build/obj/%_s.o: %.c | $(VERSION_HDR)
+$(BUILD_DIR)/obj/%_s.o: %.c | $(VERSION_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call msg,CC,$@)$(CC) $(ALL_CFLAGS) $(EXTRA_CFLAGS) -DGCHOL_PREC_S $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
-build/obj/%_64_d.o: %.c | $(VERSION_HDR)
+$(BUILD_DIR)/obj/%_64_d.o: %.c | $(VERSION_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call msg,CC,$@)$(CC) $(ALL_CFLAGS) $(EXTRA_CFLAGS) -DGCHOL_PREC_D -DGCHOL_SHIM_ILP64 $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
-build/obj/%_64_s.o: %.c | $(VERSION_HDR)
+$(BUILD_DIR)/obj/%_64_s.o: %.c | $(VERSION_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call msg,CC,$@)$(CC) $(ALL_CFLAGS) $(EXTRA_CFLAGS) -DGCHOL_PREC_S -DGCHOL_SHIM_ILP64 $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
-build/obj/%.o: %.c | $(VERSION_HDR)
+$(BUILD_DIR)/obj/%.o: %.c | $(VERSION_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call msg,CC,$@)$(CC) $(ALL_CFLAGS) $(EXTRA_CFLAGS) $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
-build/obj/%.cu.o: %.cu | $(VERSION_HDR)
+$(CU_OBJ_DIR)/%.cu.o: %.cu | $(VERSION_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call msg,NVCC,$@)$(NVCC) $(ALL_NVFLAGS) $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
 
 # Include paths of the test and benchmark objects (set on objects only, so
 # that they never reach the library's objects through prerequisites).
 $(TESTLIB_OBJ): EXTRA_CFLAGS := $(TEST_INC)
-$(BENCHLIB_OBJ) $(BENCHES:%=build/obj/benchmarks/%.o): EXTRA_CFLAGS := $(BENCH_INC)
+$(BENCHLIB_OBJ) $(BENCHES:%=$(BUILD_DIR)/obj/benchmarks/%.o): EXTRA_CFLAGS := $(BENCH_INC)
 
 # ---- libraries ----------------------------------------------------------------------
 $(LIB_A): $(LIB_OBJ) $(LIB_LIST)
@@ -189,19 +196,19 @@ $(LIB_A): $(LIB_OBJ) $(LIB_LIST)
 	$(Q)$(call msg,AR,$@)rm -f $@ && ar rcs $@ $(LIB_OBJ)
 # libgchol.so exports the functions the public headers declare and nothing
 # else: the library's internal gchol_* functions stay out of its ABI.
-build/obj/libgchol.map: include/gchol.h $(VERSION_HDR)
+$(BUILD_DIR)/obj/libgchol.map: include/gchol.h $(VERSION_HDR)
 	@mkdir -p $(@D)
 	$(Q){ echo 'GCHOL_$(VERSION_MAJOR) {'; echo '  global:'; \
 	  grep -ohE '\bgchol_[a-z0-9_]+[[:space:]]*\(' $^ | sed 's/[[:space:]]*($$//' | sort -u | \
 	  sed 's/.*/    &;/'; echo '  local: *;'; echo '};'; } > $@
-$(LIB_SO_REAL): $(LIB_OBJ) $(LIB_LIST) build/obj/libgchol.map
+$(LIB_SO_REAL): $(LIB_OBJ) $(LIB_LIST) $(BUILD_DIR)/obj/libgchol.map
 	@mkdir -p $(@D)
 	$(Q)$(call msg,LD,$@)$(NVCC) -shared -o $@ $(LIB_OBJ) -Xlinker -soname=$(SONAME) -Xlinker --no-undefined \
-	    -Xlinker --version-script=build/obj/libgchol.map \
-	    -L$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread
-build/lib/$(SONAME): $(LIB_SO_REAL)
+	    -Xlinker --version-script=$(BUILD_DIR)/obj/libgchol.map \
+	    -L$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread $(NVLDFLAGS)
+$(BUILD_DIR)/lib/$(SONAME): $(LIB_SO_REAL)
 	$(Q)ln -sf $(notdir $<) $@
-build/lib/libgchol.so: build/lib/$(SONAME)
+$(BUILD_DIR)/lib/libgchol.so: $(BUILD_DIR)/lib/$(SONAME)
 	$(Q)ln -sf $(notdir $<) $@
 
 $(SHIM_SO): $(SHIM_OBJ) $(SHIM_LIST) lapack_api/lapack_shim.map
@@ -212,7 +219,7 @@ $(ENGINE_SO): $(ENGINE_OBJ) $(LIB_A) lapack_api/lapack_engine.map
 	@mkdir -p $(@D)
 	$(Q)$(call msg,LD,$@)$(NVCC) -shared -o $@ $(ENGINE_OBJ) $(LIB_A) \
 	    -Xlinker --version-script=lapack_api/lapack_engine.map -Xlinker -soname=libgchol_lapack_gpu.so \
-	    -Xlinker -rpath -Xlinker $(CUDA_LIB) -L$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread
+	    -Xlinker -rpath -Xlinker $(CUDA_LIB) -L$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread $(NVLDFLAGS)
 
 $(TESTLIB): $(TESTLIB_OBJ) $(TESTLIB_LIST)
 	@mkdir -p $(@D)
@@ -226,7 +233,7 @@ $(BENCHLIB): $(BENCHLIB_OBJ) $(BENCHLIB_LIST)
 # Per tester: LDPRE_<bin> (link flags ahead of the libraries), DEPS_<bin>
 # (more prerequisites).
 # The shim ahead of LAPACKE and OpenBLAS, so that their dpotrf_ & co. are the shim's.
-LDSHIM              := -Lbuild/lib -lgchol_lapack -Wl,-rpath,'$$ORIGIN/../lib'
+LDSHIM              := -L$(BUILD_DIR)/lib -lgchol_lapack -Wl,-rpath,'$$ORIGIN/../lib'
 LDPRE_testing_lapack_shim := $(LDSHIM)
 DEPS_testing_lapack_shim  := $(SHIM_SO) $(ENGINE_SO)
 LDPRE_bench_lapack_shim   := $(LDSHIM)
@@ -234,10 +241,10 @@ DEPS_bench_lapack_shim    := $(SHIM_SO) $(ENGINE_SO)
 
 # $(1): binary name, $(2): source, $(3): precision flag
 define TESTER_rule
-build/obj/testing/$(1).o: $(2) | $$(VERSION_HDR)
+$(BUILD_DIR)/obj/testing/$(1).o: $(2) | $$(VERSION_HDR)
 	@mkdir -p $$(@D)
 	$$(Q)$$(call msg,CC,$$@)$$(CC) $$(ALL_CFLAGS) $$(TEST_INC) $(3) $$(DEPFLAGS) -c $$< -o $$@ $$(SRCDEP)
-build/testing/$(1): build/obj/testing/$(1).o $$(TESTLIB) $$(LIB_A) $$(DEPS_$(1))
+$(BUILD_DIR)/testing/$(1): $(BUILD_DIR)/obj/testing/$(1).o $$(TESTLIB) $$(LIB_A) $$(DEPS_$(1))
 	@mkdir -p $$(@D)
 	$$(Q)$$(call msg,LINK,$$@)$$(CC) $$(LDFLAGS) $$< -o $$@ $$(LDPRE_$(1)) $$(TESTLIB) $$(LIB_A) \
 	    $$(LDCUDA) $$(LDLAPACK) -ldl -lstdc++
@@ -250,44 +257,44 @@ $(foreach t,$(filter-out host_stage,$(TESTERS)),\
 
 # testing_host_stage: src/host_stage.c against a mocked CUDA runtime (the
 # tester defines the CUDA calls it makes), without libgchol and CUDA.
-HOST_STAGE_OBJ := build/obj/testing/testing_host_stage.o build/obj/src/host_stage.o
-build/obj/testing/testing_host_stage.o: testing/testing_host_stage.c | $(VERSION_HDR)
+HOST_STAGE_OBJ := $(BUILD_DIR)/obj/testing/testing_host_stage.o $(BUILD_DIR)/obj/src/host_stage.o
+$(BUILD_DIR)/obj/testing/testing_host_stage.o: testing/testing_host_stage.c | $(VERSION_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call msg,CC,$@)$(CC) $(ALL_CFLAGS) $(TEST_INC) $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
-build/testing/testing_host_stage: $(HOST_STAGE_OBJ) $(TESTLIB)
+$(BUILD_DIR)/testing/testing_host_stage: $(HOST_STAGE_OBJ) $(TESTLIB)
 	@mkdir -p $(@D)
 	$(Q)$(call msg,LINK,$@)$(CC) $(LDFLAGS) $(HOST_STAGE_OBJ) -o $@ $(TESTLIB) $(LDLAPACK) -lpthread
 
 # Helpers of testing_preload.sh and run_tests.sh.
-DEP1 = -MMD -MP -MF build/obj/testing/$(@F).d
-SRCDEP1 = && printf '%s:\n' '$<' >> build/obj/testing/$(@F).d
+DEP1 = -MMD -MP -MF $(BUILD_DIR)/obj/testing/$(@F).d
+SRCDEP1 = && printf '%s:\n' '$<' >> $(BUILD_DIR)/obj/testing/$(@F).d
 # An ordinary LAPACKE program, without gchol: run under LD_PRELOAD of the shim.
-build/testing/preload_probe: testing/preload_probe.c | $(VERSION_HDR)
-	@mkdir -p $(@D) build/obj/testing
+$(BUILD_DIR)/testing/preload_probe: testing/preload_probe.c | $(VERSION_HDR)
+	@mkdir -p $(@D) $(BUILD_DIR)/obj/testing
 	$(Q)$(call msg,CCLD,$@)$(CC) $(ALL_CFLAGS) $(DEP1) $< -o $@ $(LDFLAGS) $(LDLAPACK) $(SRCDEP1)
 # A caller linked with the shim and no LAPACK, and a plugin (dlopen RTLD_LOCAL)
 # that calls LAPACK itself: the shim must still find the CPU LAPACK.
-build/testing/shim_probe: testing/shim_probe.c $(SHIM_SO) $(ENGINE_SO) | $(VERSION_HDR)
-	@mkdir -p $(@D) build/obj/testing
+$(BUILD_DIR)/testing/shim_probe: testing/shim_probe.c $(SHIM_SO) $(ENGINE_SO) | $(VERSION_HDR)
+	@mkdir -p $(@D) $(BUILD_DIR)/obj/testing
 	$(Q)$(call msg,CCLD,$@)$(CC) $(ALL_CFLAGS) $(DEP1) $< -o $@ $(LDFLAGS) $(LDSHIM) -ldl -lm $(SRCDEP1)
-build/testing/shim_plugin.so: testing/shim_probe.c | $(VERSION_HDR)
-	@mkdir -p $(@D) build/obj/testing
+$(BUILD_DIR)/testing/shim_plugin.so: testing/shim_probe.c | $(VERSION_HDR)
+	@mkdir -p $(@D) $(BUILD_DIR)/obj/testing
 	$(Q)$(call msg,CCLD,$@)$(CC) $(ALL_CFLAGS) $(DEP1) -shared -DSHIM_PLUGIN $< -o $@ $(LDFLAGS) \
 	    -Wl,--no-as-needed $(LDLAPACK) $(SRCDEP1)
 # A stand-in GPU engine that fails on purpose.
-build/testing/fault_engine.so: testing/fault_engine.c | $(VERSION_HDR)
-	@mkdir -p $(@D) build/obj/testing
+$(BUILD_DIR)/testing/fault_engine.so: testing/fault_engine.c | $(VERSION_HDR)
+	@mkdir -p $(@D) $(BUILD_DIR)/obj/testing
 	$(Q)$(call msg,CCLD,$@)$(CC) $(ALL_CFLAGS) $(DEP1) -shared $< -o $@ $(LDFLAGS) $(SRCDEP1)
 # A stand-in ILP64 CPU LAPACK that counts its calls.
-build/testing/cpu64_lapack.so: testing/cpu64_lapack.c | $(VERSION_HDR)
-	@mkdir -p $(@D) build/obj/testing
+$(BUILD_DIR)/testing/cpu64_lapack.so: testing/cpu64_lapack.c | $(VERSION_HDR)
+	@mkdir -p $(@D) $(BUILD_DIR)/obj/testing
 	$(Q)$(call msg,CCLD,$@)$(CC) $(ALL_CFLAGS) $(DEP1) -shared $< -o $@ $(LDFLAGS) -ldl $(SRCDEP1)
 
 # ---- benchmarks -----------------------------------------------------------------------
 # Benchmarks link their helpers (build/obj/libbench.a), what testers link, and
 # cuSOLVER (the baseline).
 define BENCH_rule
-build/benchmarks/$(1): build/obj/benchmarks/$(1).o $$(BENCHLIB) $$(TESTLIB) $$(LIB_A) $$(DEPS_$(1))
+$(BUILD_DIR)/benchmarks/$(1): $(BUILD_DIR)/obj/benchmarks/$(1).o $$(BENCHLIB) $$(TESTLIB) $$(LIB_A) $$(DEPS_$(1))
 	@mkdir -p $$(@D)
 	$$(Q)$$(call msg,LINK,$$@)$$(CC) $$(LDFLAGS) $$< -o $$@ $$(LDPRE_$(1)) $$(BENCHLIB) $$(TESTLIB) \
 	    $$(LIB_A) $$(LDCUDA) -lcusolver $$(LDLAPACK) -ldl -lstdc++
@@ -303,6 +310,9 @@ $(foreach b,$(BENCHES),$(eval $(call BENCH_rule,$(b))))
 NPROC := $(shell nproc 2>/dev/null || echo 2)
 # shell: j= the -j for a sub-make, every core unless the command line gave -j
 AUTOJ  = case "$$MAKEFLAGS" in *jobserver*|*-j*) j= ;; *) j=-j$(NPROC) ;; esac
+# shell, after a failed build logged to $(1): its errors, then exit 1
+build_failed = echo FAILED; grep -E -A3 'error:|undefined reference|multiple definition|\*\*\*' $(1) \
+	  | head -n 60; echo "(full log: $(1))"; exit 1
 deps:
 	@sh tools/check_deps.sh --install --quiet
 
@@ -310,10 +320,30 @@ test: deps
 	@mkdir -p build; $(AUTOJ); \
 	printf 'building libraries and testers (log: build/build.log) ... '; \
 	if $(MAKE) --no-print-directory $$j V=1 lib testers > build/build.log 2>&1; then echo ok; \
-	else echo FAILED; grep -E -A3 'error:|undefined reference|multiple definition|\*\*\*' build/build.log \
-	  | head -n 60; \
-	  echo "(full log: build/build.log)"; exit 1; fi
+	else $(call build_failed,build/build.log); fi
 	@sh testing/run_tests.sh
+
+# `make test-asan`: the host code under AddressSanitizer and
+# UndefinedBehaviorSanitizer. The C objects of the library, the LAPACK shim,
+# its GPU engine, the testers and their helpers are compiled with ASAN_FLAGS
+# into a tree of their own, build/asan/ (build/ stays as it is); the CUDA
+# objects are build/obj's, linked in unchanged, as nvcc's device code cannot
+# be instrumented. testing/run_asan.sh then runs the testers of
+# testing/testers.list that this tree holds (their no-GPU cases without a
+# GPU): one line per tester, logs in build/asan/testing/logs/, any sanitizer
+# report a failure, last line "N passed, N failed, N skipped".
+ASAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -g
+# the same runtimes for the links nvcc drives (nvcc splits -Xcompiler values at commas)
+ASAN_NVLDFLAGS := -Xcompiler -fsanitize=address -Xcompiler -fsanitize=undefined
+test-asan: deps
+	@mkdir -p build/asan; $(AUTOJ); \
+	printf 'building the ASan/UBSan testers (log: build/asan/build.log) ... '; \
+	if $(MAKE) --no-print-directory $$j V=1 $(KERNEL_OBJ) > build/asan/build.log 2>&1 && \
+	   $(MAKE) --no-print-directory $$j V=1 BUILD_DIR=build/asan CU_OBJ_DIR=build/obj \
+	     CFLAGS='$(CFLAGS) $(ASAN_FLAGS)' LDFLAGS='$(LDFLAGS) $(ASAN_FLAGS)' \
+	     NVLDFLAGS='$(NVLDFLAGS) $(ASAN_NVLDFLAGS)' testers >> build/asan/build.log 2>&1; \
+	then echo ok; else $(call build_failed,build/asan/build.log); fi
+	@sh testing/run_asan.sh
 
 test-gpu: test
 
@@ -393,6 +423,9 @@ help:
 	@echo '  benches        build/benchmarks/: the benchmarks and the demo'
 	@echo '  test           checks dependencies, builds, runs testing/testers.list'
 	@echo '                 (one line per tester; logs in build/testing/logs/)'
+	@echo '  test-asan      test with the host code (library C objects, LAPACK shim, testers)'
+	@echo '                 built with -fsanitize=address,undefined into build/asan/; any'
+	@echo '                 ASan/UBSan/leak report fails (logs in build/asan/testing/logs/)'
 	@echo '  test-gpu       same as test'
 	@echo '  test-large     testing_dpotrf --large (needs a GPU)'
 	@echo '  sanitize       compute-sanitizer memcheck/racecheck/synccheck/initcheck over'
@@ -410,8 +443,9 @@ help:
 	@echo '  GPU_ARCHS=$(GPU_ARCHS)   compute capabilities (SASS each, PTX of the last)'
 	@echo '  PREFIX=$(PREFIX)  LIBDIR=$(LIBDIR)  INCLUDEDIR=$(INCLUDEDIR)  DESTDIR=$(DESTDIR)'
 	@echo '  CC=$(CC)  CPPFLAGS=$(CPPFLAGS)  CFLAGS=$(CFLAGS)  NVCC=$(NVCC)  NVFLAGS=$(NVFLAGS)  LDFLAGS=$(LDFLAGS)'
+	@echo '  NVLDFLAGS=$(NVLDFLAGS)   host-compiler flags of the links nvcc drives (-Xcompiler ...)'
 	@echo '  V=$(V)   V=1 prints every command'
 	@echo '  TEST_TIMEOUT (environment, seconds per tester in make test; default 1800)'
 	@echo '  TEST_JOBS (environment, testers run at once by make test; default 1)'
 
--include $(shell find build/obj -name '*.d' 2>/dev/null)
+-include $(sort $(shell find $(BUILD_DIR)/obj -name '*.d' 2>/dev/null) $(wildcard $(KERNEL_OBJ:.o=.d)))

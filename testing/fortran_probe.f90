@@ -38,4 +38,5 @@ program fortran_probe
     end do
   end do
   print '(A,I0,A,ES10.3)', 'info ', info, ' solve ', rn / (an * xn * n * epsilon(1d0))
+  deallocate (a, a0, b, x)
 end program fortran_probe

@@ -44,5 +44,6 @@ int main(int argc, char **argv)
         an = fmax(an, s);
     }
     printf("info %d solve %.3e\n", (int)info, rn / (an * xn * n * 2.220446049250313e-16));
+    free(a); free(a0); free(b); free(x);
     return 0;
 }

@@ -194,7 +194,8 @@ static void test_parse_sizes(void)
 {
     static const struct { const char *spec; int64_t count, first, last; } ok[] = {
         { "1024:8192:1024", 8, 1024, 8192 }, { "1,2,3", 3, 1, 3 }, { "7", 1, 7, 7 },
-        { "1:5:2,10", 4, 1, 10 }, { "0:3", 4, 0, 3 } };
+        { "1:5:2,10", 4, 1, 10 }, { "0:3", 4, 0, 3 },
+        { "9223372036854775806:9223372036854775807:5", 1, INT64_MAX - 1, INT64_MAX - 1 } };
     static const char *const bad[] = { "", "abc", "5:1", "1,,2", "1:4:0", "-3", "4x" };
     printf("-- size parser --\n");
     for (int i = 0; i < LEN(ok); i++) {
@@ -301,6 +302,10 @@ static void test_lists(void)
     rc = testing_parse_list("0:4", 1, &v, &c);
     testing_expect(rc == 0 && c == 4 && v[0] == 0 && v[1] == 1 && v[3] == 4,
                    "parse \"0:4\" doubling: 0, 1, 2, 4 (%lld sizes)", (long long)c);
+    free(v);
+    rc = testing_parse_list("4611686018427387904:9223372036854775807", 1, &v, &c);
+    testing_expect(rc == 0 && c == 1 && v[0] == INT64_C(4611686018427387904),
+                   "parse \"2^62:INT64_MAX\" doubling: 2^62 alone (%lld sizes)", (long long)c);
     free(v);
     int64_t k = testing_parse_shapes("1024x65536,8:3", &m, &n);
     testing_expect(k == 2 && m[0] == 1024 && n[0] == 65536 && m[1] == 8 && n[1] == 3,

@@ -190,9 +190,16 @@ int testing_parse_list(const char *spec, int doubling, int64_t **sizes, int64_t 
         }
         if (step == 0 && !doubling)
             step = 1;
-        for (int64_t v = start; v <= stop; v = step ? v + step : (v ? 2 * v : 1))
+        /* v steps by step, or doubles (0 to 1); it stops before passing stop,
+           without computing a value beyond it (no overflow near INT64_MAX) */
+        for (int64_t v = start;; ) {
+            const int64_t gap = step ? step : (v ? v : 1);
             if (push(&a, &cnt, &cap, v))
                 goto bad;
+            if (v > stop - gap)
+                break;
+            v += gap;
+        }
         if (*e == '\0')
             break;
         if (*e != ',')
