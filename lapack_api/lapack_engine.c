@@ -1,13 +1,15 @@
 /*
  * lapack_engine.c -- the GPU side of the LAPACK shim: built with gchol
  * (lib/libgchol.a) and its CUDA libraries into lib/libgchol_lapack_gpu.so,
- * which exports only gchol_lapack_engine (lapack_engine.map). The shim opens
+ * which exports only gchol_lapack_engine and, for testers, two entries into
+ * its copy of the library's test hooks (lapack_engine.map). The shim opens
  * it at its first call routed to the GPU (lapack_engine.h says why).
  */
 #include "lapack_engine.h"
 
 #include "gchol.h"
-#include "../src/host_io.h" /* gchol_host_inout_written */
+#include "../src/host_io.h"    /* gchol_host_inout_written */
+#include "../src/test_hooks.h" /* the testers' entries below */
 
 static int *inout_written(void) { return &gchol_host_inout_written; }
 
@@ -25,3 +27,10 @@ static const gchol_lapack_engine_t kEngine = {
 
 const gchol_lapack_engine_t *gchol_lapack_engine(void);
 const gchol_lapack_engine_t *gchol_lapack_engine(void) { return &kEngine; }
+
+/* For testers (test_hooks.h): the hooks of this copy of the library, which
+ * the program's own copy does not reach; the shim never calls them. */
+void gchol_lapack_engine_test_hooks_set(const gchol_test_hooks_t *h);
+void gchol_lapack_engine_test_hooks_set(const gchol_test_hooks_t *h) { gchol_test_hooks_set(h); }
+int64_t gchol_lapack_engine_test_alloc_count(void);
+int64_t gchol_lapack_engine_test_alloc_count(void) { return gchol_test_alloc_count(); }

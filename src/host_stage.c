@@ -20,6 +20,7 @@
  * tuning table, or a test.
  */
 #include "host_stage.h"
+#include "alloc.h"
 #include "status.h"
 
 #include <pthread.h>
@@ -151,9 +152,7 @@ int64_t gchol_stage_create(gchol_stage_t **out, const gchol_stage_config_t *cfg)
     st->parallel_min = cfg->parallel_min;
     for (int d = 0; d < 2; ++d)
         for (int i = 0; i < kBufs; ++i) {
-            if (cudaMallocHost(&st->buf[d][i], st->buf_bytes) != cudaSuccess) {
-                st->buf[d][i] = NULL;
-                (void)cudaGetLastError();
+            if (gchol_host_malloc(&st->buf[d][i], st->buf_bytes) != cudaSuccess) {
                 gchol_stage_destroy(st);
                 return GCHOL_ERR_HOST_ALLOC;
             }

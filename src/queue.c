@@ -37,25 +37,28 @@ static int64_t queue_init(gchol_queue_t q)
     GCHOL_CUDA(cudaDeviceGetStreamPriorityRange(&least, &greatest));
     /* The panel is the critical path: its blocks go first when SMs free up. */
     GCHOL_CUDA(cudaStreamCreateWithPriority(&q->panel_stream, cudaStreamNonBlocking, greatest));
-    GCHOL_BLAS(cublasCreate(&q->blas));
+    GCHOL_BLAS(gchol_blas_create(&q->blas));
     GCHOL_BLAS(cublasSetStream(q->blas, q->stream));
-    GCHOL_BLAS(cublasCreate(&q->panel_blas));
+    GCHOL_BLAS(gchol_blas_create(&q->panel_blas));
     GCHOL_BLAS(cublasSetStream(q->panel_blas, q->panel_stream));
-    GCHOL_BLAS(cublasLtCreate(&q->lt));
+    GCHOL_BLAS(gchol_blaslt_create(&q->lt));
     GCHOL_CUDA(cudaEventCreateWithFlags(&q->ev_fork, cudaEventDisableTiming));
     GCHOL_CUDA(cudaEventCreateWithFlags(&q->ev_join, cudaEventDisableTiming));
     GCHOL_CUDA(cudaEventCreateWithFlags(&q->ev_panel, cudaEventDisableTiming));
     GCHOL_CUDA(cudaEventCreateWithFlags(&q->ev_update, cudaEventDisableTiming));
     GCHOL_CUDA(cudaStreamCreateWithFlags(&q->up_stream, cudaStreamNonBlocking));
     GCHOL_CUDA(cudaStreamCreateWithFlags(&q->down_stream, cudaStreamNonBlocking));
-    GCHOL_CUDA(cudaMalloc((void **)&q->dinfo, sizeof(int64_t)));
-    GCHOL_CUDA(cudaMallocHost((void **)&q->hinfo, sizeof(int64_t)));
+    GCHOL_CUDA(gchol_dev_malloc((void **)&q->dinfo, sizeof(int64_t)));
+    {
+        const cudaError_t e = gchol_host_malloc((void **)&q->hinfo, sizeof(int64_t));
+        if (e != cudaSuccess) { st = gchol_from_host_alloc(e); goto done; }
+    }
     /* Allocated here, never in a factorization: the async form must not
      * synchronize the host, and cudaMalloc may. */
     for (int i = 0; i < 2; ++i)
-        GCHOL_CUDA(cudaMalloc(&q->dscratch[i],
-                              (size_t)GCHOL_SCRATCH_N * GCHOL_SCRATCH_N * sizeof(double)));
-    GCHOL_CUDA(cudaMalloc((void **)&q->dtile_sync, GCHOL_TILED_SYNC_WORDS * sizeof(int)));
+        GCHOL_CUDA(gchol_dev_malloc(&q->dscratch[i],
+                                    (size_t)GCHOL_SCRATCH_N * GCHOL_SCRATCH_N * sizeof(double)));
+    GCHOL_CUDA(gchol_dev_malloc((void **)&q->dtile_sync, GCHOL_TILED_SYNC_WORDS * sizeof(int)));
 done:
     return st;
 }
@@ -168,8 +171,8 @@ int64_t gchol_queue_reserve_device(gchol_queue_t q, size_t bytes)
         q->dwork = NULL;
         q->dwork_bytes = 0;
     }
-    cudaError_t e = cudaMalloc(&q->dwork, bytes);
-    if (e != cudaSuccess) { (void)cudaGetLastError(); q->dwork = NULL; return gchol_from_cuda(e); }
+    cudaError_t e = gchol_dev_malloc(&q->dwork, bytes);
+    if (e != cudaSuccess) return gchol_from_cuda(e);
     q->dwork_bytes = bytes;
     return GCHOL_SUCCESS;
 }
@@ -184,11 +187,8 @@ int64_t gchol_queue_reserve_host(gchol_queue_t q, size_t bytes)
         q->hstage = NULL;
         q->hstage_bytes = 0;
     }
-    if (cudaMallocHost(&q->hstage, bytes) != cudaSuccess) {
-        (void)cudaGetLastError();
-        q->hstage = NULL;
-        return GCHOL_ERR_HOST_ALLOC;
-    }
+    cudaError_t e = gchol_host_malloc(&q->hstage, bytes);
+    if (e != cudaSuccess) return gchol_from_host_alloc(e);
     q->hstage_bytes = bytes;
     return GCHOL_SUCCESS;
 }

@@ -5,6 +5,7 @@
 #ifndef GCHOL_STATUS_H
 #define GCHOL_STATUS_H
 
+#include "alloc.h"
 #include "gchol.h"
 
 #include <cublas_v2.h>
@@ -50,15 +51,17 @@ int64_t gchol_no_device_status(cudaError_t e);
     do { int64_t t_ = (call); if (t_ != GCHOL_SUCCESS) { st = t_; goto done; } } while (0)
 
 /* cudaMallocAsync that leaves no error behind when it fails (the next
- * launcher's cudaGetLastError would report it again); *p NULL then. */
+ * launcher's cudaGetLastError would report it again); *p NULL then. Counted
+ * by the test hooks (alloc.h). */
 static inline cudaError_t gchol_malloc_async(void **p, size_t bytes, cudaStream_t s)
 {
-    cudaError_t e = cudaMallocAsync(p, bytes, s);
-    if (e != cudaSuccess) {
-        *p = NULL;
-        (void)cudaGetLastError();
-    }
-    return e;
+    return gchol_dev_malloc_async(p, bytes, s);
+}
+
+/* The status of a failed pinned host allocation. */
+static inline int64_t gchol_from_host_alloc(cudaError_t e)
+{
+    return e == cudaErrorMemoryAllocation ? GCHOL_ERR_HOST_ALLOC : gchol_from_cuda(e);
 }
 
 #endif

@@ -2,9 +2,10 @@
  * test_hooks.h -- the library's internal test entry point: values that tests
  * set in place of the tuned ones, to reach paths that the default sizes
  * reach only with very large inputs (many blocks of a streamed host form,
- * the two-block tiled kernel at small n, many chunks of the pinned staging).
- * An internal symbol of libgchol.a and libgchol.so, not in gchol.h. Set them
- * while no gchol call runs.
+ * the two-block tiled kernel at small n, many chunks of the pinned staging),
+ * and a failure injected into one allocation, to reach the out-of-memory
+ * paths. An internal symbol of libgchol.a and libgchol.so, not in gchol.h.
+ * Set them while no gchol call runs.
  */
 #ifndef GCHOL_TEST_HOOKS_H
 #define GCHOL_TEST_HOOKS_H
@@ -29,12 +30,35 @@ typedef struct {
                                       kernel, 2 the cuBLAS composition
                                       wherever it may run (read per call)    */
     size_t  syrk_diag_scratch_bytes; /* the cuBLAS composition's chunk bytes */
+    int64_t alloc_fail_at;         /* the k-th device or pinned host
+                                      allocation after the set fails
+                                      (k = 1, 2, ...), as out of memory;
+                                      the others succeed (alloc.h)          */
 } gchol_test_hooks_t;
 
-/* Sets the hooks (copied); NULL restores the library's values. */
+/* Sets the hooks (copied) and restarts the allocation count; NULL restores
+ * the library's values. */
 void gchol_test_hooks_set(const gchol_test_hooks_t *h);
 
 /* The hooks in force (never NULL; all zero unless a test set them). */
 const gchol_test_hooks_t *gchol_test_hooks(void);
+
+/* Device and pinned host allocations the library has asked for since the
+ * hooks were last set (each cudaMalloc, cudaMallocAsync, cudaMallocHost and
+ * cuBLAS / cublasLt handle counts one; the failed one included), from any
+ * thread. */
+int64_t gchol_test_alloc_count(void);
+
+/* Counts one allocation; 1 if it is the one alloc_fail_at makes fail
+ * (alloc.c asks before each). */
+int gchol_test_alloc_fails(void);
+
+/* The GPU engine of the LAPACK shim (libgchol_lapack_gpu.so) holds its own
+ * copy of the library: it exports these two for testers, reached with
+ * dlsym, which set and count that copy's hooks (lapack_engine.c). */
+#define GCHOL_ENGINE_TEST_HOOKS_SET   "gchol_lapack_engine_test_hooks_set"
+#define GCHOL_ENGINE_TEST_ALLOC_COUNT "gchol_lapack_engine_test_alloc_count"
+typedef void    gchol_test_hooks_set_fn(const gchol_test_hooks_t *h);
+typedef int64_t gchol_test_alloc_count_fn(void);
 
 #endif

@@ -12,7 +12,9 @@
  * pitches with padding, long single runs, contiguous ones) and 1, 4 and 9
  * threads, it uploads from a "host" array to a "device" array and
  * downloads into a third array, then checks that every byte arrived and
- * that no padding byte of either destination was written.
+ * that no padding byte of either destination was written. First, each
+ * pinned buffer's allocation fails in turn: the creation must report
+ * GCHOL_ERR_HOST_ALLOC and free what it had.
  */
 #include "host_stage.h"
 #include "util.h"
@@ -31,6 +33,13 @@ cudaError_t cudaMallocHost(void **p, size_t b)
     return *p ? cudaSuccess : cudaErrorMemoryAllocation;
 }
 cudaError_t cudaFreeHost(void *p) { free(p); return cudaSuccess; }
+/* src/alloc.c's wrapper (not linked here): the g_fail_at-th call fails */
+static int g_pinned, g_fail_at;
+cudaError_t gchol_host_malloc(void **p, size_t b)
+{
+    if (++g_pinned == g_fail_at) { *p = NULL; return cudaErrorMemoryAllocation; }
+    return cudaMallocHost(p, b);
+}
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags)
 {
     (void)flags;
@@ -82,6 +91,26 @@ int main(int argc, char **argv)
     printf("testing_host_stage  (src/host_stage.c, CUDA mocked, stage %d bytes)\n",
            (int)STAGE_BYTES);
     srand(2026);
+    /* each pinned buffer failing in turn: the creation reports it and frees
+     * what it had (the ASan build checks the leaks); then one succeeds */
+    for (int k = 1;; ++k) {
+        const gchol_stage_config_t cfg = { STAGE_BYTES, STAGE_PARALLEL_MIN, 4 };
+        gchol_stage_t *st = (gchol_stage_t *)&g_dma;
+        g_pinned = 0;
+        g_fail_at = k;
+        const int64_t r = gchol_stage_create(&st, &cfg);
+        g_fail_at = 0;
+        if (r == GCHOL_SUCCESS || k > 8) {
+            testing_expect(r == GCHOL_SUCCESS && st && k == 5 && g_pinned == 4,
+                           "create after %d failing pinned allocations: status %lld, %d buffers",
+                           k - 1, (long long)r, g_pinned);
+            gchol_stage_destroy(st);
+            break;
+        }
+        testing_expect(r == GCHOL_ERR_HOST_ALLOC && st == NULL && g_pinned == k,
+                       "create with pinned buffer %d failing: status %lld (want %d), stager %s",
+                       k, (long long)r, GCHOL_ERR_HOST_ALLOC, st ? "set" : "NULL");
+    }
     for (int t = 0; t < 3; ++t) {
         const gchol_stage_config_t cfg = { STAGE_BYTES, STAGE_PARALLEL_MIN, threads[t] };
         gchol_stage_t *st = NULL;
