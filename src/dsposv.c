@@ -5,19 +5,30 @@
  * precision, refine X in double, and fall back to the double factorization
  * when that does not work.
  *
- *   anrm = ||A||_inf, cte = anrm * eps * sqrt(n)   (eps = 2^-53, dlamch('E'))
+ *   anrm = ||A||_inf, eps = 2^-53 (dlamch('E'))
  *   A_s = (float) A, L_s = chol(A_s)                (gchol_spotrf_gpu)
  *   X = (double) solve(L_s, (float) B);  R = B - A X  (cublasDsymm)
- *   repeat up to 30 times while some column has ||r||_inf > ||x||_inf * cte:
+ *   repeat up to 30 times while some column is not converged:
  *       X += (double) solve(L_s, (float) R);  R = B - A X
  *
+ * A column converges when ||r||_inf <= eps (sqrt(n) anrm ||x||_inf - 2 (||b||_inf
+ * + anrm ||x||_inf)): LAPACK's test (||r|| <= ||x|| anrm eps sqrt(n)) with
+ * room for the rounding of r itself, so that r formed again by another BLAS
+ * (LAPACK's testers recompute it with their own dsymm) still meets LAPACK's
+ * bound; two evaluations of b - A x differ by a few eps (|b| + |A| |x|), which
+ * at small n is the size of the bound. Hence also: n <= 16, where the bound
+ * is within that rounding, goes to the double factorization at once (iter
+ * -1); and a refinement stops (iter -31) once every column not converged has
+ * its residual at that rounding level, 4 eps (||b|| + anrm ||x||), which no
+ * correction can lower.
+ *
  * iter (LAPACK's ITER): 0 no correction was needed; k > 0 converged after k
- * corrections; -1 the single-precision workspace could not be had, or X or
+ * corrections; -1 n <= 16, the single-precision workspace could not be had, or X or
  * a residual holds NaN or Inf (a NaN in B, say: no correction can recover,
  * so the refinement stops there rather than run 30 sweeps); -2 an
  * entry of A, B or R overflows single precision; -3 spotrf failed (A is not
  * positive definite in single precision); -31 no convergence after 30
- * corrections. iter < 0 always falls back: dpotrf on A, dpotrs on X = B;
+ * corrections, or a residual at its rounding level. iter < 0 always falls back: dpotrf on A, dpotrs on X = B;
  * info then refers to that factorization. A is unchanged when iter >= 0.
  *
  * Deviations from LAPACK, on purpose: the test is !(r <= x * cte), so a NaN
@@ -39,7 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { kItermax = 30 };
+enum { kItermax = 30, kRefineMinN = 17 };
 
 static const double one = 1, minus_one = -1;
 
@@ -51,7 +62,8 @@ typedef struct {
     float  *sA;    int64_t ldsa; /* A in single, then its factor          */
     float  *sX;    int64_t ldsx; /* B or R in single, then its solution   */
     double *R;     int64_t ldr;  /* residual B - A X                      */
-    double *norms;               /* |x|_inf, |r|_inf per column; anrm     */
+    double *norms;               /* |x|_inf, |r|_inf per column; anrm;
+                                    |b|_inf per column                    */
     double *lansy;               /* dlansy's partial sums                 */
     int    *flag;                /* overflow of a conversion to single    */
 } workspace_t;
@@ -65,7 +77,7 @@ static cudaError_t workspace_alloc(workspace_t *w, int64_t n, int64_t nrhs, cuda
         { (void **)&w->sA, (size_t)(w->ldsa * n) * 4 },
         { (void **)&w->sX, (size_t)(w->ldsx * nrhs) * 4 },
         { (void **)&w->R, (size_t)(w->ldr * nrhs) * 8 },
-        { (void **)&w->norms, (size_t)(2 * nrhs + 1) * 8 },
+        { (void **)&w->norms, (size_t)(3 * nrhs + 1) * 8 },
         { (void **)&w->lansy, gchol_lansy_inf_work(n) * 8 },
         { (void **)&w->flag, sizeof(int) },
     };
@@ -93,11 +105,20 @@ done:
     return st;
 }
 
-static int converged(const double *h, int64_t nrhs, double cte)
+/* h: |x|_inf, |r|_inf per column, anrm, |b|_inf per column. */
+typedef enum { kRefining, kConverged, kAtRoundingLevel } progress_t;
+
+static progress_t progress(const double *h, int64_t n, int64_t nrhs)
 {
-    for (int64_t j = 0; j < nrhs; ++j)
-        if (!(h[nrhs + j] <= h[j] * cte)) return 0; /* NaN: not converged */
-    return 1;
+    const double eps = DBL_EPSILON / 2, anrm = h[2 * nrhs], *b = h + 2 * nrhs + 1;
+    int at_rounding = 1, all = 1;
+    for (int64_t j = 0; j < nrhs; ++j) {
+        const double x = h[j], r = h[nrhs + j], ulp_r = eps * (b[j] + anrm * x);
+        if (r <= sqrt((double)n) * anrm * eps * x - 2 * ulp_r) continue; /* NaN: not */
+        all = 0;
+        if (!(r <= 4 * ulp_r)) at_rounding = 0;
+    }
+    return all ? kConverged : at_rounding ? kAtRoundingLevel : kRefining;
 }
 
 /* The refinement. Returns 0 with *iter set (< 0: the caller falls back) or
@@ -112,16 +133,17 @@ static int64_t refine(char uplo, int64_t n, int64_t nrhs, const double *dA, int6
     workspace_t w = { 0 };
     int64_t st = GCHOL_SUCCESS, sinfo = 0;
     int hflag = 0;
+    if (n < kRefineMinN) { *iter = -1; return GCHOL_SUCCESS; }
     const cudaError_t ea = workspace_alloc(&w, n, nrhs, s);
     if (ea != cudaSuccess) return gchol_refine_alloc_failed(ea, iter);
 
     GCHOL_CUDA((cudaError_t)gchol_dlansy_inf_launch(n, dA, ldda, upper, w.lansy, w.norms + 2 * nrhs, s));
+    GCHOL_CUDA((cudaError_t)gchol_dcol_absmax_launch(n, nrhs, dB, lddb, w.norms + 2 * nrhs + 1, s));
     GCHOL_CUDA(cudaMemsetAsync(w.flag, 0, sizeof(int), s));
     GCHOL_CUDA((cudaError_t)gchol_d2s_launch(n, nrhs, dB, lddb, w.sX, w.ldsx, 0, w.flag, s));
     GCHOL_CUDA((cudaError_t)gchol_d2s_launch(n, n, dA, ldda, w.sA, w.ldsa, upper ? 2 : 1, w.flag, s));
-    GCHOL_TRY(gchol_fetch_norms(w.norms, w.flag, 2 * nrhs, 1, h, &hflag, s));
+    GCHOL_TRY(gchol_fetch_norms(w.norms, w.flag, 2 * nrhs, 1 + nrhs, h, &hflag, s));
     if (hflag) { *iter = -2; goto done; }
-    const double cte = h[2 * nrhs] * (DBL_EPSILON / 2) * sqrt((double)n);
 
     st = gchol_spotrf_expert_gpu(uplo, n, w.sA, w.ldsa, &sinfo, opts, q);
     if (st == GCHOL_ERR_DEVICE_ALLOC) {
@@ -137,7 +159,7 @@ static int64_t refine(char uplo, int64_t n, int64_t nrhs, const double *dA, int6
     GCHOL_TRY(residual(&w, fill, n, nrhs, dA, ldda, dB, lddb, dX, lddx, q));
     GCHOL_TRY(gchol_fetch_norms(w.norms, w.flag, 0, 2 * nrhs, h, &hflag, s));
     if (gchol_any_non_finite(h, 2 * nrhs)) { *iter = -1; goto done; }
-    if (converged(h, nrhs, cte)) { *iter = 0; goto done; }
+    if (progress(h, n, nrhs) == kConverged) { *iter = 0; goto done; }
 
     for (int64_t it = 1; it <= kItermax; ++it) {
         /* the flag is read with the norms: an overflow leaves X wrong, and
@@ -149,7 +171,9 @@ static int64_t refine(char uplo, int64_t n, int64_t nrhs, const double *dA, int6
         GCHOL_TRY(gchol_fetch_norms(w.norms, w.flag, 0, 2 * nrhs, h, &hflag, s));
         if (hflag) { *iter = -2; goto done; }
         if (gchol_any_non_finite(h, 2 * nrhs)) { *iter = -1; goto done; }
-        if (converged(h, nrhs, cte)) { *iter = it; goto done; }
+        const progress_t p = progress(h, n, nrhs);
+        if (p == kConverged) { *iter = it; goto done; }
+        if (p == kAtRoundingLevel) break;
     }
     *iter = -(kItermax + 1);
 done:
@@ -194,7 +218,7 @@ static int64_t sposv_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t
 {
     int prev = 0;
     int64_t st = GCHOL_SUCCESS;
-    double *h = (double *)malloc((size_t)(2 * nrhs + 1) * sizeof(double));
+    double *h = (double *)malloc((size_t)(3 * nrhs + 1) * sizeof(double));
     if (!h) return GCHOL_ERR_HOST_ALLOC;
     if ((st = gchol_queue_enter(queue, &prev)) == GCHOL_SUCCESS) {
         st = refine(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, iter, h, opts, queue);
@@ -272,7 +296,7 @@ typedef struct {
 static int64_t host_sposv_job(gchol_queue_t q, char *dbase, void *ctx, int *download)
 {
     const host_sposv_t *c = (const host_sposv_t *)ctx;
-    double *h = (double *)malloc((size_t)(2 * c->nrhs + 1) * sizeof(double));
+    double *h = (double *)malloc((size_t)(3 * c->nrhs + 1) * sizeof(double));
     if (!h) return GCHOL_ERR_HOST_ALLOC;
     const int64_t st = refine(c->uplo, c->n, c->nrhs, (const double *)dbase, c->n,
                               (const double *)(dbase + c->boff), c->n,
@@ -280,6 +304,25 @@ static int64_t host_sposv_job(gchol_queue_t q, char *dbase, void *ctx, int *down
     free(h);
     *download = *c->iter >= 0;
     return st;
+}
+
+/* The refinement on the host arrays through the queue's buffer (A, B and X
+ * each with leading dimension n there); X comes back when it converged. */
+static int64_t host_refine(char uplo, int64_t n, int64_t nrhs, const double *A, int64_t lda,
+                           const double *B, int64_t ldb, double *X, int64_t ldx, int64_t *iter)
+{
+    const size_t w = sizeof(double), boff = (size_t)round_up(n * n, 32) * w;
+    const size_t xoff = boff + (size_t)round_up(n * nrhs, 32) * w;
+    host_sposv_t job = { uplo, n, nrhs, boff, xoff, iter };
+    const gchol_host_array_t arrays[] = {
+        /* A's uplo triangle only: dsposv_gpu never reads the other one */
+        { .up = A, .ld = (size_t)lda * w, .width = (size_t)n * w, .offset = 0, .cols = n,
+          .tri = uplo, .elsize = w },
+        { .up = B, .ld = (size_t)ldb * w, .width = (size_t)n * w, .offset = boff, .cols = nrhs },
+        { .down = X, .ld = (size_t)ldx * w, .width = (size_t)n * w, .offset = xoff,
+          .cols = nrhs },
+    };
+    return gchol_host_call(arrays, 3, xoff + (size_t)(n * nrhs) * w, host_sposv_job, &job);
 }
 
 /* -----------------------------------------------------------------------------
@@ -302,24 +345,17 @@ int64_t gchol_dsposv(char uplo, int64_t n, int64_t nrhs, double *A, int64_t lda,
         if (info) *info = st;
         return st;
     }
-    /* A, B and X in the queue's buffer, each with leading dimension n */
-    const size_t w = sizeof(double), boff = (size_t)round_up(n * n, 32) * w;
-    const size_t xoff = boff + (size_t)round_up(n * nrhs, 32) * w;
-    host_sposv_t job = { uplo, n, nrhs, boff, xoff, iter };
-    const gchol_host_array_t arrays[] = {
-        /* A's uplo triangle only: dsposv_gpu never reads the other one */
-        { .up = A, .ld = (size_t)lda * w, .width = (size_t)n * w, .offset = 0, .cols = n,
-          .tri = uplo, .elsize = w },
-        { .up = B, .ld = (size_t)ldb * w, .width = (size_t)n * w, .offset = boff, .cols = nrhs },
-        { .down = X, .ld = (size_t)ldx * w, .width = (size_t)n * w, .offset = xoff,
-          .cols = nrhs },
-    };
-    st = gchol_host_call(arrays, 3, xoff + (size_t)(n * nrhs) * w, host_sposv_job, &job);
+    if (n < kRefineMinN)
+        *iter = -1; /* no refinement (see above): the fallback below at once */
+    else
+        st = host_refine(uplo, n, nrhs, A, lda, B, ldb, X, ldx, iter);
     if (st == GCHOL_SUCCESS && *iter < 0) {
-        /* the fallback on the host arrays: X := B, then dpotrf and dpotrs */
-        for (int64_t j = 0; j < nrhs; ++j) memcpy(X + j * ldx, B + j * ldb, (size_t)n * w);
+        /* the fallback on the host arrays: dpotrf, X := B, dpotrs (X is not
+         * written when the factorization fails) */
         int64_t finfo = 0;
         st = gchol_dpotrf(uplo, n, A, lda, &finfo);
+        for (int64_t j = 0; st == GCHOL_SUCCESS && j < nrhs; ++j)
+            memcpy(X + j * ldx, B + j * ldb, (size_t)n * sizeof(double));
         if (st == GCHOL_SUCCESS) st = gchol_dpotrs(uplo, n, nrhs, A, lda, X, ldx, &finfo);
     }
     *info = st;

@@ -9,7 +9,7 @@
  *   repeat (a first solve, then up to 30 corrections):
  *       Y += (double) solve(L_s, (float) R)
  *       R = A (D^2 (B - A^T Y))                 (double, cuBLAS gemm/gemv)
- *   until every column has ||r||_inf <= eps sqrt(max(m,n)) (||C_s||_inf
+ *   until every column has ||r||_inf <= eps (sqrt(max(m,n)) - 2) (||C_s||_inf
  *       ||y||_inf + ||A D^2||_inf ||b||_inf)
  *
  * The residual is the normal equations' but is formed through the weighted
@@ -18,6 +18,8 @@
  * second term is the rounding floor of forming A D^2 (B - A^T Y) when the
  * weighted residual is large (an inconsistent system): without it such a
  * system would never pass dsposv's test ||r|| <= eps sqrt(n) ||C|| ||y||.
+ * The "- 2" is dsposv's room for the rounding of r itself: a residual formed
+ * again by other code differs by a few eps times the same terms.
  *
  * iter and the fallback are dsposv's (see dsposv.c): -1 no workspace, or a
  * non-finite y or r; -2 an overflow of A, d, C_s or R in single precision;
@@ -160,7 +162,9 @@ static int64_t refine(int64_t m, int64_t n, int64_t nrhs, const double *dA, int6
     int64_t st = GCHOL_SUCCESS, sinfo = 0;
     int hflag = 0;
     const int tf32 = opts && opts->products == GCHOL_PRODUCTS_TF32;
-    const double eps_sqrt = (DBL_EPSILON / 2) * sqrt((double)(m > n ? m : n));
+    /* dsposv's room for the rounding of r itself (dsposv.c): 2 eps off the
+     * bound's sqrt(k) eps; k <= 4 does not converge, and falls back */
+    const double eps_sqrt = (DBL_EPSILON / 2) * fmax(sqrt((double)(m > n ? m : n)) - 2, 0);
     const cudaError_t ea = workspace_alloc(&w, m, n, nrhs, dd != NULL, s);
     if (ea != cudaSuccess) return gchol_refine_alloc_failed(ea, iter);
     double *cnorm = w.norms + 3 * nrhs, *adnorm = cnorm + 1;
