@@ -18,9 +18,9 @@
  * bound; two evaluations of b - A x differ by a few eps (|b| + |A| |x|), which
  * at small n is the size of the bound. Hence also: n <= 16, where the bound
  * is within that rounding, goes to the double factorization at once (iter
- * -1); and a refinement stops (iter -31) once every column not converged has
- * its residual at that rounding level, 4 eps (||b|| + anrm ||x||), which no
- * correction can lower.
+ * -1); and a refinement stops (iter -31) once, for 4 corrections in a row,
+ * every column not converged has its residual at that rounding level,
+ * 4 eps (||b|| + anrm ||x||), which no correction can lower.
  *
  * iter (LAPACK's ITER): 0 no correction was needed; k > 0 converged after k
  * corrections; -1 n <= 16, the single-precision workspace could not be had, or X or
@@ -50,7 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { kItermax = 30, kRefineMinN = 17 };
+enum { kItermax = 30, kRefineMinN = 17, kStallsMax = 4 };
 
 static const double one = 1, minus_one = -1;
 
@@ -161,7 +161,7 @@ static int64_t refine(char uplo, int64_t n, int64_t nrhs, const double *dA, int6
     if (gchol_any_non_finite(h, 2 * nrhs)) { *iter = -1; goto done; }
     if (progress(h, n, nrhs) == kConverged) { *iter = 0; goto done; }
 
-    for (int64_t it = 1; it <= kItermax; ++it) {
+    for (int64_t it = 1, stalls = 0; it <= kItermax; ++it) {
         /* the flag is read with the norms: an overflow leaves X wrong, and
          * the fallback rewrites it */
         GCHOL_CUDA((cudaError_t)gchol_d2s_launch(n, nrhs, w.R, w.ldr, w.sX, w.ldsx, 0, w.flag, s));
@@ -173,7 +173,10 @@ static int64_t refine(char uplo, int64_t n, int64_t nrhs, const double *dA, int6
         if (gchol_any_non_finite(h, 2 * nrhs)) { *iter = -1; goto done; }
         const progress_t p = progress(h, n, nrhs);
         if (p == kConverged) { *iter = it; goto done; }
-        if (p == kAtRoundingLevel) break;
+        /* at the rounding level each correction redraws r's rounding: a few
+         * more may meet the bound, beyond that none will */
+        stalls = p == kAtRoundingLevel ? stalls + 1 : 0;
+        if (stalls == kStallsMax) break;
     }
     *iter = -(kItermax + 1);
 done:
