@@ -62,7 +62,7 @@ int potf2_launch(int64_t n, T *dA, int64_t ldda, int upper, int64_t col0,
     if (n > kMaxN) return cudaErrorInvalidValue;
     const int nn = (int)n;
     const size_t smem = (size_t)nn * (size_t)tile_ld(nn) * sizeof(T);
-    static bool opted_in[64];
+    static DeviceFlags opted_in;
     cudaError_t e = opt_in_shared(potf2_kernel<T>, (size_t)kMaxN * tile_ld(kMaxN) * sizeof(T), opted_in);
     if (e != cudaSuccess) return e;
     potf2_kernel<T><<<1, kThreads, smem, stream>>>(nn, dA, ldda, upper, col0, dinfo);

@@ -293,11 +293,11 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
     /* the ticket, the abort word and the flags of the tiles used */
     cudaError_t e = cudaMemsetAsync(dsync, 0, (size_t)(kFlags + nt * ntc) * sizeof(int), stream);
     if (e != cudaSuccess) return e;
-    static bool opted_in[2][2][2][64]; /* [double_buffer][upper][two]: one per kernel */
+    static DeviceFlags opted_in[2][2][2]; /* [double_buffer][upper][two]: one per kernel */
     /* The device's attributes and each kernel's occupancy, once per device
-     * (a benign race at worst repeats the queries): the queries took host
+     * (two threads at once at worst both query): the queries took host
      * time on every call, while the GPU waited for the launch. */
-    static int optin_of[64], sms_of[64], per_sm_of[2][2][2][64];
+    static DeviceInts optin_of, sms_of, per_sm_of[2][2][2];
     /* Two blocks per SM only for a whole factorization: a panel runs
      * beside the main stream's gemm, on the SMs it leaves free, where one
      * block per SM with double-buffered copies is faster. */
@@ -306,10 +306,10 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
                         : (two ? potrf_tiled_kernel<T, false, 2> : potrf_tiled_kernel<T, false, 1>);
     int dev = 0, sms = 0, per_sm = 0, optin = 0;
     if ((e = cudaGetDevice(&dev)) != cudaSuccess) return e;
-    const bool cached = dev < 64 && sms_of[dev] > 0;
+    const bool cached = dev < 64 && sms_of[dev].load(std::memory_order_acquire) > 0;
     if (cached) {
-        optin = optin_of[dev];
-        sms = sms_of[dev];
+        optin = optin_of[dev].load(std::memory_order_relaxed);
+        sms = sms_of[dev].load(std::memory_order_relaxed);
     } else {
         if ((e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev)) !=
             cudaSuccess)
@@ -317,8 +317,8 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
         if ((e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess)
             return e;
         if (dev < 64) {
-            optin_of[dev] = optin;
-            sms_of[dev] = sms;
+            optin_of[dev].store(optin, std::memory_order_relaxed);
+            sms_of[dev].store(sms, std::memory_order_release); /* after optin: sms marks both */
         }
     }
     /* one block per SM takes a second pair of operand buffers where the
@@ -327,14 +327,15 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
     const size_t smem = tiled_smem_bytes<T>(double_buffer);
     if ((e = opt_in_shared(kernel, smem, opted_in[double_buffer][upper ? 1 : 0][two])) != cudaSuccess)
         return e;
-    int *per_sm_cached = dev < 64 ? &per_sm_of[double_buffer][upper ? 1 : 0][two][dev] : nullptr;
-    if (per_sm_cached && *per_sm_cached > 0) {
-        per_sm = *per_sm_cached;
+    std::atomic<int> *per_sm_cached =
+        dev < 64 ? &per_sm_of[double_buffer][upper ? 1 : 0][two][dev] : nullptr;
+    if (per_sm_cached && per_sm_cached->load(std::memory_order_relaxed) > 0) {
+        per_sm = per_sm_cached->load(std::memory_order_relaxed);
     } else {
         if ((e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kThreads, smem)) !=
             cudaSuccess)
             return e;
-        if (per_sm_cached) *per_sm_cached = per_sm;
+        if (per_sm_cached) per_sm_cached->store(per_sm, std::memory_order_relaxed);
     }
     /* The chain block with its helper, as clusters of two blocks (sm_90
      * code; one block per SM, room for the chain block's two panels). */
@@ -342,14 +343,14 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
     bool sm90 = false;
     if (helper_wanted && !two && double_buffer && nt >= 2 &&
         (size_t)optin >= helper_smem_bytes(sizeof(T))) {
-        static signed char sm90_of[64];
+        static DeviceBytes sm90_of;
         if ((e = runs_sm90_code(kernel, sm90_of, sm90)) != cudaSuccess) return e;
     }
     if (sm90) {
         cudaLaunchConfig_t cfg = {};
         /* the helper's buffers (four tiles) */
         const size_t smem_helped = smem > helper_smem_bytes(sizeof(T)) ? smem : helper_smem_bytes(sizeof(T));
-        static bool opted_in_helped[2][64];
+        static DeviceFlags opted_in_helped[2];
         if ((e = opt_in_shared(kernel, smem_helped, opted_in_helped[upper ? 1 : 0])) != cudaSuccess)
             return e;
         cudaLaunchAttribute attr[1];
@@ -362,13 +363,13 @@ int potrf_tiled_launch(int64_t n, int64_t ncols, T *dA, int64_t ldda, int upper,
         cfg.stream = stream;
         cfg.attrs = attr;
         cfg.numAttrs = 1;
-        static int clusters_of[2][64]; /* [upper][dev] */
-        int clusters = dev < 64 ? clusters_of[upper ? 1 : 0][dev] : 0;
+        static DeviceInts clusters_of[2]; /* [upper][dev] */
+        int clusters = dev < 64 ? clusters_of[upper ? 1 : 0][dev].load(std::memory_order_relaxed) : 0;
         if (clusters <= 0) {
             cfg.gridDim = dim3(2 * sms);
             if ((e = cudaOccupancyMaxActiveClusters(&clusters, kernel, &cfg)) != cudaSuccess)
                 return e;
-            if (dev < 64) clusters_of[upper ? 1 : 0][dev] = clusters;
+            if (dev < 64) clusters_of[upper ? 1 : 0][dev].store(clusters, std::memory_order_relaxed);
         }
         /* the chain block, its helper and the workers, all resident: one
          * worker at least beside them (a second cluster) */

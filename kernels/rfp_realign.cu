@@ -136,7 +136,7 @@ int launch(T *dA, int64_t len, int64_t ncols, int64_t s0, int64_t ds, int method
     if (smem) {
         /* the device's whole opt-in limit, once: a per-call size could lower
          * it under another host thread's launch */
-        static bool opted_in[64];
+        static DeviceFlags opted_in;
         e = opt_in_shared(rotate_columns_smem_kernel<T>, (size_t)smem_max, opted_in);
         if (e == cudaSuccess)
             e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(

@@ -205,7 +205,7 @@ int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t ld
            T beta, T *dC, const gchol_outmap_t *cmap, int splits, T *dwork, cudaStream_t stream,
            bool kmajor = false, bool one = false)
 {
-    static bool opted[2][2][64], opted_kmajor[2][2][64], opted_one[2][2][64];
+    static DeviceFlags opted[2][2], opted_kmajor[2][2], opted_one[2][2];
     if (one && sizeof(T) != 4) return cudaErrorInvalidValue;
     if (m <= 0 || ncols <= 0) return cudaSuccess;
     if (kmajor && dd) return cudaErrorInvalidValue;
@@ -216,7 +216,7 @@ int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t ld
     const int64_t kchunk = splits == 1 ? (n > 0 ? n : 1)
                                        : ((n + splits - 1) / splits + 31) / 32 * 32;
     /* the stage size of the code that runs (syrk_diag_tile.cuh) */
-    static signed char sm90_of[64];
+    static DeviceBytes sm90_of;
     bool sm90 = false;
     cudaError_t e = runs_sm90_code(syrk_diag_reduce_kernel<T>, sm90_of, sm90);
     if (e != cudaSuccess) return e;
@@ -225,7 +225,7 @@ int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t ld
     /* Row groups move as one 16-byte piece when every column of A starts on
      * a 16-byte boundary. */
     const bool vec = (uintptr_t)dA % 16 == 0 && lda % kVecRows<T> == 0;
-    auto run = [&](auto kernel, bool(&done)[64]) {
+    auto run = [&](auto kernel, DeviceFlags &done) {
         cudaError_t e = opt_in_shared(kernel, smem, done);
         if (e != cudaSuccess) return e;
         kernel<<<grid, kThr, smem, stream>>>(m, ncols, n, alpha, dA, lda, dd, beta, dC, map, splits,
@@ -235,7 +235,7 @@ int launch(int64_t m, int64_t ncols, int64_t n, T alpha, const T *dA, int64_t ld
     if (kmajor) {
         if constexpr (sizeof(T) == 4) { /* only potrf's single-precision update */
             const size_t smem_k = smem_bytes_for<T, true>(sm90);
-            auto run_k = [&](auto kernel, bool(&done)[64]) {
+            auto run_k = [&](auto kernel, DeviceFlags &done) {
                 cudaError_t ek = opt_in_shared(kernel, smem_k, done);
                 if (ek != cudaSuccess) return ek;
                 kernel<<<grid, kThr, smem_k, stream>>>(m, ncols, n, alpha, dA, lda, dd, beta, dC, map,

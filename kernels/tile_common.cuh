@@ -12,6 +12,8 @@
 
 #include <cuda_runtime.h>
 #include <stdint.h>
+
+#include <atomic>
 #include <type_traits>
 
 namespace gchol {
@@ -330,17 +332,24 @@ template <int N> __device__ __forceinline__ void cp_async_wait()
     asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
 }
 
+/* The launchers' per-device caches (index: device ordinal < 64), filled at
+ * the first launch on a device; atomics, as host threads on other queues
+ * may launch at the same time. */
+using DeviceFlags = std::atomic<bool>[64];
+using DeviceBytes = std::atomic<signed char>[64];
+using DeviceInts  = std::atomic<int>[64];
+
 /* Opts a kernel into more than 48 KB of dynamic shared memory, once per
- * device (a benign race at worst repeats the call). */
+ * device (two threads at once at worst both make the call). */
 template <typename Kernel>
-cudaError_t opt_in_shared(Kernel kernel, size_t bytes, bool (&done)[64])
+cudaError_t opt_in_shared(Kernel kernel, size_t bytes, DeviceFlags &done)
 {
     int dev = 0;
     cudaError_t e = cudaGetDevice(&dev);
     if (e != cudaSuccess) return e;
-    if (dev < 64 && done[dev]) return cudaSuccess;
+    if (dev < 64 && done[dev].load(std::memory_order_acquire)) return cudaSuccess;
     e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
-    if (e == cudaSuccess && dev < 64) done[dev] = true;
+    if (e == cudaSuccess && dev < 64) done[dev].store(true, std::memory_order_release);
     return e;
 }
 
@@ -352,15 +361,16 @@ cudaError_t opt_in_shared(Kernel kernel, size_t bytes, bool (&done)[64])
  * exist only in the sm_90 code, and the launcher must know which runs.
  * probe: a kernel of the calling file (all of a file's kernels are compiled
  * for the same targets). known: per device, 0 unknown, 1 no, 2 yes, filled
- * on the first call (a benign race at worst repeats the queries). */
+ * on the first call (two threads at once at worst both query). */
 template <typename Kernel>
-cudaError_t runs_sm90_code(Kernel probe, signed char (&known)[64], bool &yes)
+cudaError_t runs_sm90_code(Kernel probe, DeviceBytes &known, bool &yes)
 {
     int dev = 0;
     cudaError_t e = cudaGetDevice(&dev);
     if (e != cudaSuccess) return e;
-    if (dev < 64 && known[dev] != 0) {
-        yes = known[dev] == 2;
+    const signed char k = dev < 64 ? known[dev].load(std::memory_order_relaxed) : 0;
+    if (k != 0) {
+        yes = k == 2;
         return cudaSuccess;
     }
     int major = 0;
@@ -369,7 +379,7 @@ cudaError_t runs_sm90_code(Kernel probe, signed char (&known)[64], bool &yes)
     cudaFuncAttributes fa;
     if ((e = cudaFuncGetAttributes(&fa, probe)) != cudaSuccess) return e;
     yes = major >= 9 && fa.ptxVersion >= 90;
-    if (dev < 64) known[dev] = yes ? 2 : 1;
+    if (dev < 64) known[dev].store(yes ? 2 : 1, std::memory_order_relaxed);
     return cudaSuccess;
 }
 

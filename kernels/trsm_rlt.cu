@@ -53,7 +53,7 @@ int trsm_rlt_launch(int64_t m, int64_t k, const T *L, int64_t ldl, int upper_l, 
     if (k > kMaxK) return cudaErrorInvalidValue;
     const int kk = (int)k;
     const size_t smem = ((size_t)tile_ld(kk) * kk + (size_t)tile_ld(kRowsPerBlock) * kk + kk) * sizeof(T);
-    static bool opted_in[64];
+    static DeviceFlags opted_in;
     const size_t most = ((size_t)tile_ld(kMaxK) * kMaxK + (size_t)tile_ld(kRowsPerBlock) * kMaxK + kMaxK)
                         * sizeof(T);
     cudaError_t e = opt_in_shared(trsm_rlt_kernel<T>, most, opted_in);
