@@ -11,6 +11,9 @@
 #
 #   sh testing/run_sanitize.sh                  (what `make sanitize` runs)
 #   SANITIZE_TOOLS="memcheck" sh testing/run_sanitize.sh [NAME...]
+#   SANITIZE_JOBS=4 sh testing/run_sanitize.sh  (the tools side by side: each
+#                   still runs its testers one after another; lines follow
+#                   the tools' order once all have run)
 
 cd "$(dirname "$0")/.." || exit 1
 
@@ -55,9 +58,15 @@ fi
 use_timeout=0
 command -v timeout >/dev/null 2>&1 && use_timeout=1
 
-rm -f "$logdir/.bad"
+jobs=${SANITIZE_JOBS:-1}
+case "$jobs" in ''|*[!0-9]*|0) jobs=1 ;; esac
+rm -f "$logdir"/.bad_* "$logdir"/.out_*
 printf '  %-10s %-24s %8s %9s %6s\n' tool tester errors warnings status
-for tool in $tools; do
+
+# run_tool TOOL: its lines to $logdir/.out_TOOL, one line per failed run to
+# $logdir/.bad_TOOL (run_tool may run in the background)
+run_tool() {
+    tool=$1
     case $tool in
         memcheck) extra="--leak-check full" ;;
         *) extra="" ;;
@@ -111,12 +120,28 @@ for tool in $tools; do
                 grep -A3 -E '^=+ (Warning|Error):' "$log" | grep -oE 'in [A-Za-z_:<>0-9, ()*]+' |
                     sed 's/(.*//' | sort | uniq -c | sort -rn | head -n 5 | sed 's/^/      | /'
             fi
-            [ "$status" = ok ] || echo bad >> "$logdir/.bad"
+            [ "$status" = ok ] || echo bad >> "$logdir/.bad_$tool"
         done
-    }
+    } > "$logdir/.out_$tool"
+}
+
+running=0
+for tool in $tools; do
+    if [ "$jobs" -le 1 ]; then
+        run_tool "$tool"
+        cat "$logdir/.out_$tool"
+        continue
+    fi
+    run_tool "$tool" &
+    running=$((running + 1))
+    if [ "$running" -ge "$jobs" ]; then wait; running=0; fi
 done
-nbad=$(cat "$logdir/.bad" 2>/dev/null | wc -l)
-rm -f "$logdir/.bad"
+wait
+if [ "$jobs" -gt 1 ]; then
+    for tool in $tools; do cat "$logdir/.out_$tool"; done
+fi
+nbad=$(cat "$logdir"/.bad_* 2>/dev/null | wc -l)
+rm -f "$logdir"/.bad_* "$logdir"/.out_*
 nruns=$(( $(echo "$testers" | wc -l) * $(echo $tools | wc -w) ))
 echo "sanitize: $((nruns - nbad)) ok, $nbad failed (of $nruns tool x tester runs)"
 [ "$nbad" -eq 0 ]
