@@ -286,6 +286,40 @@ static void test_rfp_helpers(void)
     free(As);
 }
 
+/* The prescribed-condition generator: symmetric, padding kept, float the
+ * rounded double, and its eigenvalues (LAPACKE_dsyev) from 1/kappa to 1. */
+static void test_cond_generator(void)
+{
+    enum { N = 60, LDA = N + 3 };
+    static double A[LDA * N], E[N * N], w[N];
+    static float As[LDA * N];
+    const double kappas[] = { 1e2, 1e8, 1e14 };
+    for (int t = 0; t < TESTING_LEN(kappas); t++) {
+        const double kappa = kappas[t];
+        int sym = 1, pad = 1, same = 1;
+        testing_fill_nan('d', LDA * N, A);
+        testing_fill_nan('s', LDA * N, As);
+        const int rc = testing_generate_cond_spd('d', N, A, LDA, kappa, 17) |
+                       testing_generate_cond_spd('s', N, As, LDA, kappa, 17);
+        for (int64_t j = 0; j < N; j++) {
+            for (int64_t i = 0; i < N; i++) {
+                sym &= A[i + j * LDA] == A[j + i * LDA];
+                same &= As[i + j * LDA] == (float)A[i + j * LDA];
+                E[i + j * N] = A[i + j * LDA];
+            }
+            for (int64_t i = N; i < LDA; i++) pad &= isnan(A[i + j * LDA]) && isnan(As[i + j * LDA]);
+        }
+        const int ev = LAPACKE_dsyev(LAPACK_COL_MAJOR, 'N', 'L', N, E, N, w) == 0;
+        /* the smallest eigenvalue is known to about eps ||A|| = 1e-16 */
+        const double got = w[N - 1] / w[0], rel = fabs(got / kappa - 1);
+        testing_expect(rc == 0 && sym && pad && same && ev && fabs(w[N - 1] - 1) < 1e-12 &&
+                           rel < (kappa < 1e10 ? 1e-6 : 0.1),
+                       "testing_generate_cond_spd kappa %.0e: eigenvalues %.3e .. %.3e, ratio "
+                       "%.3e, symmetric, padding kept, float = rounded double",
+                       kappa, w[0], w[N - 1], got);
+    }
+}
+
 /* ---------------------------------------------------------------------------
  * Lists, shapes, the solve ratio, the options parser.
  * ------------------------------------------------------------------------- */
@@ -440,6 +474,7 @@ int main(int argc, char **argv)
     test_untouched_checker();
     test_parse_sizes();
     test_rfp_helpers();
+    test_cond_generator();
     test_lists();
     test_solve_ratio();
     test_opts();

@@ -177,6 +177,48 @@ int testing_generate_lowrank_spd(char prec, char uplo, int64_t n, void *A, int64
     return gram_into(prec, uplo == 'U' ? 'U' : 'L', n, A, lda, rank, mu, seed);
 }
 
+/* G := H G H with H = I - 2 u u^T / (u^T u), G symmetric n x n (ld n),
+ * in O(n^2): G - (2/s)(u v^T + v u^T) + (4 c / s^2) u u^T, v = G u, c = u^T v. */
+static void reflect_both_sides(int64_t n, double *G, const double *u, double *v)
+{
+    double s = 0, c = 0;
+    for (int64_t i = 0; i < n; i++) s += u[i] * u[i];
+    cblas_dsymv(CblasColMajor, CblasLower, (blasint)n, 1.0, G, (blasint)n, u, 1, 0.0, v, 1);
+    for (int64_t i = 0; i < n; i++) c += u[i] * v[i];
+    const double a = 2 / s, b = 4 * c / (s * s);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = j; i < n; i++)
+            G[i + j * n] += -a * (u[i] * v[j] + v[i] * u[j]) + b * u[i] * u[j];
+}
+
+int testing_generate_cond_spd(char prec, int64_t n, void *A, int64_t lda, double kappa,
+                              uint64_t seed)
+{
+    enum { kReflectors = 3 };
+    if (n <= 0)
+        return 0;
+    double *G = calloc((size_t)(n * n), sizeof(double));
+    double *u = malloc((size_t)n * sizeof(double)), *v = malloc((size_t)n * sizeof(double));
+    if (!G || !u || !v) {
+        free(G); free(u); free(v);
+        return -1;
+    }
+    /* eigenvalues kappa^(-i/(n-1)), i = 0..n-1: from 1 down to 1/kappa */
+    for (int64_t i = 0; i < n; i++)
+        G[i + i * n] = n > 1 ? pow(kappa, -(double)i / (double)(n - 1)) : 1.0;
+    for (int r = 0; r < kReflectors; r++) {
+        for (int64_t i = 0; i < n; i++) u[i] = testing_hash_uniform(seed + (uint64_t)r, i, 7);
+        reflect_both_sides(n, G, u, v);
+    }
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = j; i < n; i++) {
+            testing_set(prec, A, lda, i, j, G[i + j * n]);
+            testing_set(prec, A, lda, j, i, G[i + j * n]);
+        }
+    free(G); free(u); free(v);
+    return 0;
+}
+
 /* ===========================================================================
  * Poison and comparisons.
  * ========================================================================= */

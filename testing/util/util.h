@@ -269,6 +269,15 @@ void testing_gram_release(void);
 int testing_generate_lowrank_spd(char prec, char uplo, int64_t n, void *A, int64_t lda,
                                  int64_t rank, double mu, uint64_t seed);
 
+/* An SPD matrix with the prescribed 2-norm condition number kappa:
+ * Q diag(kappa^(-i/(n-1))) Q^T, eigenvalues from 1 down to 1/kappa
+ * geometrically (LAPACK dlatms' mode 3), Q a product of three random
+ * Householder reflections (a dense matrix, formed in O(n^2) in double and
+ * rounded to prec). Both triangles are written, padding rows are not.
+ * Returns 0, or -1 if out of memory. */
+int testing_generate_cond_spd(char prec, int64_t n, void *A, int64_t lda, double kappa,
+                              uint64_t seed);
+
 /* Fills count elements with quiet NaNs, each with its own payload, so that a
  * byte comparison also catches elements moved to the wrong place. */
 void testing_fill_nan(char prec, int64_t count, void *A);
