@@ -256,6 +256,30 @@ int gchol_sscale_rows_sq_launch(int64_t m, int64_t n, const float *d, float *X, 
 int gchol_dcol_absmax_launch(int64_t m, int64_t n, const double *A, int64_t lda, double *dout,
                              cudaStream_t stream);
 
+/*
+ * The low-precision SPD solve's conversions (lowp_convert.cu).
+ * diag_inv_sqrt: d_i := 1 / sqrt(A(i, i)); *dflag := 1 if a diagonal entry
+ * is not positive and finite (d_i 0 then).
+ * scale_lower_d2s: the lower triangle of the n x n single S := D A D, D =
+ * diag(d), from A's lower (upper = 0) or upper (upper = 1) triangle; *dflag
+ * := 1 for an entry that is NaN or beyond FLT_MAX.
+ * panel_to_lowp: P := (FP16, or BF16 when bf16) scale * S, m x n.
+ * scaled_d2s / scaled_s2d: t := (float)(d .* v), z := d .* (double) t.
+ * s_add_diag: S(i, i) += shift.
+ */
+int gchol_diag_inv_sqrt_launch(int64_t n, const double *A, int64_t lda, double *d, int *dflag,
+                               cudaStream_t stream);
+int gchol_scale_lower_d2s_launch(int64_t n, const double *A, int64_t lda, int upper,
+                                 const double *d, float *S, int64_t lds, int *dflag,
+                                 cudaStream_t stream);
+int gchol_panel_to_lowp_launch(int64_t m, int64_t n, const float *S, int64_t lds, void *P,
+                               int64_t ldp, int bf16, float scale, cudaStream_t stream);
+int gchol_scaled_d2s_launch(int64_t n, const double *d, const double *v, float *t,
+                            cudaStream_t stream);
+int gchol_scaled_s2d_launch(int64_t n, const double *d, const float *t, double *z,
+                            cudaStream_t stream);
+int gchol_s_add_diag_launch(int64_t n, float *S, int64_t lds, float shift, cudaStream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -183,21 +183,6 @@ done:
     return gchol_free_parts(w.base, st, s);
 }
 
-/* The double-precision fallback: X := B, A := chol(A), X := A^{-1} X. */
-static int64_t fallback(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldda,
-                        const double *dB, int64_t lddb, double *dX, int64_t lddx, gchol_queue_t q)
-{
-    int64_t st = GCHOL_SUCCESS, finfo = 0;
-    GCHOL_CUDA(cudaMemcpy2DAsync(dX, (size_t)lddx * 8, dB, (size_t)lddb * 8, (size_t)n * 8,
-                                 (size_t)nrhs, cudaMemcpyDeviceToDevice, q->stream));
-    st = gchol_dpotrf_gpu(uplo, n, dA, ldda, &finfo, q);
-    if (st != GCHOL_SUCCESS) return st; /* k > 0 or a library error */
-    GCHOL_TRY(gchol_dpotrs_gpu(uplo, n, nrhs, dA, ldda, dX, lddx, &finfo, q));
-    GCHOL_CUDA(cudaStreamSynchronize(q->stream));
-done:
-    return st;
-}
-
 /* Arguments 1-11, common to the device forms (and, on host arrays, to the
  * host form); 0 or -i. */
 static int64_t check_args(char uplo, int64_t n, int64_t nrhs, const void *A, int64_t lda,
@@ -226,7 +211,7 @@ static int64_t sposv_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t
     if ((st = gchol_queue_enter(queue, &prev)) == GCHOL_SUCCESS) {
         st = refine(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, iter, h, opts, queue);
         if (st == GCHOL_SUCCESS && *iter < 0)
-            st = fallback(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, queue);
+            st = gchol_refine_fallback_double(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, queue);
         gchol_queue_leave(prev);
     }
     free(h);

@@ -1,11 +1,12 @@
 /*
  * refine.c -- the host steps that the mixed-precision refinements share
- * (dsposv.c, dswls.c; refine.h): one stream-ordered workspace carved
- * into parts, the per-step copy of the column norms and the overflow flag,
- * and the tests on them.
+ * (dsposv.c, dswls.c, dxposv.c; refine.h): one stream-ordered workspace
+ * carved into parts, the per-step copy of the column norms and the overflow
+ * flag, the tests on them, and the double-precision fallback.
  */
 #include "refine.h"
 
+#include "queue.h"
 #include "status.h"
 
 #include <math.h>
@@ -56,4 +57,19 @@ int64_t gchol_free_parts(void *base, int64_t st, cudaStream_t s)
     if (!base) return st;
     cudaError_t e = cudaFreeAsync(base, s);
     return e != cudaSuccess && st == GCHOL_SUCCESS ? gchol_from_cuda(e) : st;
+}
+
+int64_t gchol_refine_fallback_double(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldda,
+                                     const double *dB, int64_t lddb, double *dX, int64_t lddx,
+                                     gchol_queue_t q)
+{
+    int64_t st = GCHOL_SUCCESS, finfo = 0;
+    GCHOL_CUDA(cudaMemcpy2DAsync(dX, (size_t)lddx * 8, dB, (size_t)lddb * 8, (size_t)n * 8,
+                                 (size_t)nrhs, cudaMemcpyDeviceToDevice, q->stream));
+    st = gchol_dpotrf_gpu(uplo, n, dA, ldda, &finfo, q);
+    if (st != GCHOL_SUCCESS) return st; /* k > 0 or a library error */
+    GCHOL_TRY(gchol_dpotrs_gpu(uplo, n, nrhs, dA, ldda, dX, lddx, &finfo, q));
+    GCHOL_CUDA(cudaStreamSynchronize(q->stream));
+done:
+    return st;
 }

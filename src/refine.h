@@ -1,6 +1,6 @@
 /*
  * refine.h -- the host steps that the mixed-precision refinements share
- * (refine.c; used by dsposv.c and dswls.c). Not installed.
+ * (refine.c; used by dsposv.c, dswls.c and dxposv.c). Not installed.
  */
 #ifndef GCHOL_REFINE_H
 #define GCHOL_REFINE_H
@@ -9,6 +9,8 @@
 #include <stdint.h>
 
 #include <cuda_runtime_api.h>
+
+#include "gchol.h"
 
 /* One part of a workspace: where its address goes, and its size. */
 typedef struct {
@@ -28,6 +30,12 @@ int64_t gchol_refine_alloc_failed(cudaError_t e, int64_t *iter);
  * waits for s. */
 int64_t gchol_fetch_norms(const double *dnorms, const int *dflag, int64_t first, int64_t count,
                           double *h, int *hflag, cudaStream_t s);
+/* The double-precision fallback of the refinements: X := B,
+ * A := chol(A) (gchol_dpotrf_gpu), X := A^{-1} X; synchronous. Returns 0,
+ * k > 0 (A not positive definite at k, X = B) or a library error. */
+int64_t gchol_refine_fallback_double(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldda,
+                                     const double *dB, int64_t lddb, double *dX, int64_t lddx,
+                                     gchol_queue_t q);
 /* 1 if h[0, count) holds NaN or Inf. */
 int gchol_any_non_finite(const double *h, int64_t count);
 

@@ -1,0 +1,175 @@
+/*
+ * lowp_convert.cu -- the conversions of the low-precision SPD solve
+ * (src/dxposv.c, src/potrf_lowp.c):
+ *   - the inverse square roots of A's diagonal, d_i = 1 / sqrt(a_ii), with a
+ *     flag for a diagonal entry that is not positive and finite (A is then
+ *     not positive definite, or not representable: the double path answers);
+ *   - S := D A D in single precision, lower triangle, from A's uplo triangle
+ *     (the upper one read transposed through shared memory): a unit
+ *     diagonal and |s_ij| <= 1 for an SPD A (Higham, Pranesh and Zounon's
+ *     two-sided scaling), so that FP16's range holds every entry of its
+ *     factor;
+ *   - a panel of S to FP16 or BF16 with a power-of-two scale;
+ *   - the preconditioner's conversions: t := (float)(d .* v) and
+ *     z := d .* (double) t;
+ *   - a shift of S's diagonal, for a retry after a failed pivot.
+ */
+#include "gchol_kernels.h"
+
+#include <cfloat>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+namespace {
+
+constexpr int kTile = 32;
+
+__global__ void diag_inv_sqrt_kernel(int64_t n, const double *__restrict__ A, int64_t lda,
+                                     double *__restrict__ d, int *flag)
+{
+    const int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    const double a = A[i + i * lda];
+    if (!(a > 0) || !(a <= DBL_MAX)) { /* NaN, <= 0 or Inf */
+        *flag = 1;
+        d[i] = 0;
+        return;
+    }
+    d[i] = 1 / sqrt(a);
+}
+
+/* One 32 x 32 tile (bi, bj), bi >= bj, of S's lower triangle per block;
+ * threads 32 x 8. upper: A's upper triangle holds A, read as A(j, i)
+ * through shared memory so that both the reads and the writes run down
+ * columns. */
+__global__ void scale_lower_kernel(int64_t n, const double *__restrict__ A, int64_t lda, int upper,
+                                   const double *__restrict__ d, float *__restrict__ S,
+                                   int64_t lds, int *flag)
+{
+    __shared__ double tile[kTile][kTile + 1];
+    const int64_t bi = blockIdx.x, bj = blockIdx.y;
+    if (bi < bj) return;
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int64_t i0 = bi * kTile, j0 = bj * kTile;
+    if (upper) { /* tile (bj, bi) of A's upper triangle, columns i0.. */
+        for (int r = ty; r < kTile; r += blockDim.y) {
+            const int64_t row = j0 + tx, col = i0 + r;
+            tile[r][tx] = row < n && col < n && row <= col ? A[row + col * lda] : 0.0;
+        }
+        __syncthreads();
+    }
+    int over = 0;
+    for (int c = ty; c < kTile; c += blockDim.y) {
+        const int64_t i = i0 + tx, j = j0 + c;
+        if (i >= n || j >= n || i < j) continue;
+        const double a = upper ? tile[tx][c] : A[i + j * lda];
+        const double s = d[i] * a * d[j];
+        if (!(fabs(s) <= (double)FLT_MAX)) over = 1; /* NaN or beyond single */
+        S[i + j * lds] = (float)s;
+    }
+    if (over) *flag = 1;
+}
+
+template <typename H>
+__device__ __forceinline__ H to_lowp(float v);
+template <>
+__device__ __forceinline__ __half to_lowp<__half>(float v) { return __float2half_rn(v); }
+template <>
+__device__ __forceinline__ __nv_bfloat16 to_lowp<__nv_bfloat16>(float v) { return __float2bfloat16_rn(v); }
+
+template <typename H>
+__global__ void panel_to_lowp_kernel(int64_t m, int64_t n, const float *__restrict__ S, int64_t lds,
+                                     H *__restrict__ P, int64_t ldp, float scale)
+{
+    const int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= m) return;
+    for (int64_t j = blockIdx.y; j < n; j += gridDim.y)
+        P[i + j * ldp] = to_lowp<H>(scale * S[i + j * lds]);
+}
+
+__global__ void scaled_d2s_kernel(int64_t n, const double *__restrict__ d,
+                                  const double *__restrict__ v, float *__restrict__ t)
+{
+    const int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) t[i] = (float)(d[i] * v[i]);
+}
+
+__global__ void scaled_s2d_kernel(int64_t n, const double *__restrict__ d,
+                                  const float *__restrict__ t, double *__restrict__ z)
+{
+    const int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) z[i] = d[i] * (double)t[i];
+}
+
+__global__ void add_diag_kernel(int64_t n, float *__restrict__ S, int64_t lds, float shift)
+{
+    const int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) S[i + i * lds] += shift;
+}
+
+unsigned blocks_of(int64_t count, int threads) { return (unsigned)((count + threads - 1) / threads); }
+
+} // namespace
+
+extern "C" int gchol_diag_inv_sqrt_launch(int64_t n, const double *A, int64_t lda, double *d,
+                                          int *dflag, cudaStream_t stream)
+{
+    if (n <= 0) return cudaSuccess;
+    if ((n + 255) / 256 > 0x7fffffff) return cudaErrorInvalidValue;
+    diag_inv_sqrt_kernel<<<blocks_of(n, 256), 256, 0, stream>>>(n, A, lda, d, dflag);
+    return cudaGetLastError();
+}
+
+extern "C" int gchol_scale_lower_d2s_launch(int64_t n, const double *A, int64_t lda, int upper,
+                                            const double *d, float *S, int64_t lds, int *dflag,
+                                            cudaStream_t stream)
+{
+    if (n <= 0) return cudaSuccess;
+    const int64_t tiles = (n + kTile - 1) / kTile;
+    if (tiles > 65535) return cudaErrorInvalidValue; /* n <= 2 097 120 */
+    scale_lower_kernel<<<dim3((unsigned)tiles, (unsigned)tiles), dim3(kTile, 8), 0, stream>>>(
+        n, A, lda, upper, d, S, lds, dflag);
+    return cudaGetLastError();
+}
+
+extern "C" int gchol_panel_to_lowp_launch(int64_t m, int64_t n, const float *S, int64_t lds,
+                                          void *P, int64_t ldp, int bf16, float scale,
+                                          cudaStream_t stream)
+{
+    if (m <= 0 || n <= 0) return cudaSuccess;
+    if ((m + 255) / 256 > 0x7fffffff) return cudaErrorInvalidValue;
+    const dim3 grid(blocks_of(m, 256), (unsigned)(n < 65535 ? n : 65535));
+    if (bf16)
+        panel_to_lowp_kernel<<<grid, 256, 0, stream>>>(m, n, S, lds, (__nv_bfloat16 *)P, ldp, scale);
+    else
+        panel_to_lowp_kernel<<<grid, 256, 0, stream>>>(m, n, S, lds, (__half *)P, ldp, scale);
+    return cudaGetLastError();
+}
+
+extern "C" int gchol_scaled_d2s_launch(int64_t n, const double *d, const double *v, float *t,
+                                       cudaStream_t stream)
+{
+    if (n <= 0) return cudaSuccess;
+    if ((n + 255) / 256 > 0x7fffffff) return cudaErrorInvalidValue;
+    scaled_d2s_kernel<<<blocks_of(n, 256), 256, 0, stream>>>(n, d, v, t);
+    return cudaGetLastError();
+}
+
+extern "C" int gchol_scaled_s2d_launch(int64_t n, const double *d, const float *t, double *z,
+                                       cudaStream_t stream)
+{
+    if (n <= 0) return cudaSuccess;
+    if ((n + 255) / 256 > 0x7fffffff) return cudaErrorInvalidValue;
+    scaled_s2d_kernel<<<blocks_of(n, 256), 256, 0, stream>>>(n, d, t, z);
+    return cudaGetLastError();
+}
+
+extern "C" int gchol_s_add_diag_launch(int64_t n, float *S, int64_t lds, float shift,
+                                       cudaStream_t stream)
+{
+    if (n <= 0) return cudaSuccess;
+    if ((n + 255) / 256 > 0x7fffffff) return cudaErrorInvalidValue;
+    add_diag_kernel<<<blocks_of(n, 256), 256, 0, stream>>>(n, S, lds, shift);
+    return cudaGetLastError();
+}

@@ -1,0 +1,257 @@
+/*
+ * dxposv.c -- gchol_dxposv_gpu: A X = B in double, A SPD, from a factor on
+ * the lowest rung of the precision ladder that refines to double accuracy
+ * (dxposv.h):
+ *
+ *   d_i = 1 / sqrt(a_ii);  S = D A D in single, lower (unit diagonal)
+ *   for each rung from the first (FP16 -> TF32 -> FP32; BF16 -> TF32 ...):
+ *       L = chol(S) on that rung (potrf_lowp.c, or gchol_spotrf_expert_gpu);
+ *           a failed pivot retries once with S + 8 u_f I
+ *       each column: x refined by IR or GMRES-IR (refine_engine.c) with
+ *           M^{-1} = D L^-T L^-1 D, to dsposv's stopping test
+ *       all columns converged: done; else S again and the next rung
+ *   last: gchol_dpotrf_gpu + gchol_dpotrs_gpu on A (LAPACK's info); also
+ *   at once for n <= 16 (as dsposv), NaN or Inf in A or B, or no memory.
+ *
+ * The scaling makes |s_ij| <= 1 for an SPD A, so FP16's range holds S and
+ * its factor (Higham, Pranesh and Zounon); the shift follows Abdelfattah et
+ * al. A rung's failure is never returned as an answer: every column passes
+ * the stopping test, or the next rung runs.
+ */
+#include "dxposv.h"
+
+#include "args.h"
+#include "potrf_lowp.h"
+#include "queue.h"
+#include "refine.h"
+#include "refine_ops_gpu.h"
+#include "status.h"
+
+#include "../kernels/gchol_kernels.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+enum { kRefineMinN = 17 };
+
+static int64_t round_up(int64_t v, int64_t to) { return (v + to - 1) / to * to; }
+
+/* The device workspace, one stream-ordered allocation. */
+typedef struct {
+    void   *base;
+    float  *S;   int64_t lds;  /* D A D, then its factor                  */
+    double *d;                 /* the scaling                              */
+    double *r, *z, *V, *Z;     /* the engine's vectors                     */
+    int64_t ldv;
+    float  *t;                 /* the preconditioner's single vector      */
+    double *norms;             /* anrm, ||b_j||_inf; the ops' norms       */
+    double *lansy;             /* dlansy's partial sums                   */
+    double *dh, *dy;           /* the ops' coefficients                   */
+    int    *flag;
+} work_t;
+
+static cudaError_t work_alloc(work_t *w, int64_t n, int64_t nrhs, int64_t m, cudaStream_t s)
+{
+    w->lds = round_up(n, 32);
+    w->ldv = round_up(n, 4);
+    const gchol_part_t parts[] = {
+        { (void **)&w->S, (size_t)(w->lds * n) * 4 },
+        { (void **)&w->d, (size_t)n * 8 },
+        { (void **)&w->r, (size_t)n * 8 },
+        { (void **)&w->z, (size_t)n * 8 },
+        { (void **)&w->V, (size_t)(w->ldv * (m + 1)) * 8 },
+        { (void **)&w->Z, (size_t)(w->ldv * m) * 8 },
+        { (void **)&w->t, (size_t)n * 4 },
+        { (void **)&w->norms, (size_t)(nrhs + 4) * 8 },
+        { (void **)&w->lansy, gchol_lansy_inf_work(n) * 8 },
+        { (void **)&w->dh, (size_t)(2 * (m + 2)) * 8 },
+        { (void **)&w->dy, (size_t)(m + 1) * 8 },
+        { (void **)&w->flag, sizeof(int) },
+    };
+    return gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), s);
+}
+
+/* The rungs above `prec` in escalation order; FP64 ends it. */
+static int next_rung(int prec)
+{
+    switch (prec) {
+    case GCHOL_XPREC_FP16: case GCHOL_XPREC_BF16: return GCHOL_XPREC_TF32;
+    case GCHOL_XPREC_TF32: return GCHOL_XPREC_FP32;
+    default: return GCHOL_XPREC_FP64;
+    }
+}
+
+/* The rung's unit roundoff in its products. */
+static double rung_u(int prec)
+{
+    return prec == GCHOL_XPREC_BF16 ? 0x1p-8 : prec == GCHOL_XPREC_FP32 ? 0x1p-24 : 0x1p-11;
+}
+
+/* S := D A D (lower, single); *bad := 1 when A cannot be scaled. */
+static int64_t make_s(const work_t *w, int upper, int64_t n, const double *dA, int64_t ldda,
+                      int *bad, cudaStream_t s)
+{
+    int64_t st = GCHOL_SUCCESS;
+    GCHOL_CUDA(cudaMemsetAsync(w->flag, 0, sizeof(int), s));
+    GCHOL_CUDA((cudaError_t)gchol_diag_inv_sqrt_launch(n, dA, ldda, w->d, w->flag, s));
+    GCHOL_CUDA((cudaError_t)gchol_scale_lower_d2s_launch(n, dA, ldda, upper, w->d, w->S, w->lds,
+                                                         w->flag, s));
+    GCHOL_CUDA(cudaMemcpyAsync(bad, w->flag, sizeof(int), cudaMemcpyDeviceToHost, s));
+    GCHOL_CUDA(cudaStreamSynchronize(s));
+done:
+    return st;
+}
+
+/* L := chol(S) on the rung; *finfo > 0 for a failed pivot. */
+static int64_t factor_rung(const work_t *w, int prec, int64_t n, int64_t *finfo, gchol_queue_t q)
+{
+    if (prec == GCHOL_XPREC_FP16 || prec == GCHOL_XPREC_BF16)
+        return gchol_spotrf_lowp(n, w->S, w->lds, prec == GCHOL_XPREC_BF16, 0, finfo, q);
+    gchol_options_t o;
+    gchol_options_default(&o);
+    if (prec == GCHOL_XPREC_TF32) o.products = GCHOL_PRODUCTS_TF32;
+    const int64_t st = gchol_spotrf_expert_gpu('L', n, w->S, w->lds, finfo, &o, q);
+    return st > 0 ? GCHOL_SUCCESS : st;
+}
+
+/* One rung: factor (with one shifted retry), then refine every column.
+ * *outcome: 0 every column converged, else the iter code of the failure. */
+static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t nrhs,
+                        const double *dA, int64_t ldda, const double *dB, int64_t lddb,
+                        double *dX, int64_t lddx, const gchol_xposv_options_t *o, double anrm,
+                        const double *bnorm, double *host, gchol_xposv_result_t *res,
+                        int64_t *outcome, gchol_queue_t q)
+{
+    const int upper = gchol_uplo_is_upper(uplo);
+    cudaStream_t s = q->stream;
+    int64_t st = GCHOL_SUCCESS, finfo = 0;
+    int bad = 0;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        GCHOL_TRY(make_s(w, upper, n, dA, ldda, &bad, s));
+        if (bad) { *outcome = -2; return GCHOL_SUCCESS; }
+        if (attempt == 1 && prec != GCHOL_XPREC_FP32)
+            GCHOL_CUDA((cudaError_t)gchol_s_add_diag_launch(n, w->S, w->lds, (float)(8 * rung_u(prec)), s));
+        GCHOL_TRY(factor_rung(w, prec, n, &finfo, q));
+        if (finfo == 0 || prec == GCHOL_XPREC_FP32) break;
+    }
+    if (finfo > 0) { *outcome = -3; return GCHOL_SUCCESS; }
+
+    gchol_gpu_ops_t g = { n, dA, ldda, upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER,
+                          w->d, w->S, w->lds, w->t, w->norms + nrhs + 1, w->dh, w->dy, q->blas, s };
+    gchol_refine_ops_t ops;
+    gchol_gpu_ops_table(&g, &ops);
+    const int method = o->refine == GCHOL_XREFINE_IR ? GCHOL_REFINE_IR
+                     : o->refine == GCHOL_XREFINE_GMRES ? GCHOL_REFINE_GMRES
+                     : prec <= GCHOL_XPREC_BF16 ? GCHOL_REFINE_GMRES : GCHOL_REFINE_IR;
+    const int64_t m = o->max_inner > 0 ? o->max_inner : GCHOL_REFINE_DEFAULT_M;
+    const gchol_refine_work_t rw = { w->r, w->z, w->V, w->ldv, w->Z, w->ldv, m, host,
+                                     gchol_refine_host_len(m) };
+    const gchol_refine_opts_t ro = { method, o->max_iter, m, o->inner_tol, 0 };
+    double berr = 0;
+    int64_t steps = 0;
+    for (int64_t j = 0; j < nrhs; ++j) {
+        gchol_refine_result_t rr;
+        st = gchol_refine_solve(&ops, &ro, &rw, dB + j * lddb, dX + j * lddx, anrm, bnorm[j], &rr);
+        res->inner += rr.inner;
+        res->host_syncs += rr.readbacks;
+        if (st != GCHOL_SUCCESS) goto done;
+        if (rr.iter < 0) { *outcome = rr.iter; return GCHOL_SUCCESS; }
+        if (rr.iter > steps) steps = rr.iter;
+        if (rr.berr > berr) berr = rr.berr;
+    }
+    *outcome = 0;
+    res->iter = steps;
+    res->berr = berr;
+done:
+    return st;
+}
+
+/* The solve on the queue's device: arguments checked, n and nrhs > 0. */
+static int64_t xposv(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldda,
+                     const double *dB, int64_t lddb, double *dX, int64_t lddx,
+                     const gchol_xposv_options_t *o, gchol_xposv_result_t *res, gchol_queue_t q)
+{
+    const int upper = gchol_uplo_is_upper(uplo);
+    cudaStream_t s = q->stream;
+    work_t w = { 0 };
+    int64_t st = GCHOL_SUCCESS, outcome = -1;
+    const int64_t m = o->max_inner > 0 ? o->max_inner : GCHOL_REFINE_DEFAULT_M;
+    double *h = malloc((size_t)(nrhs + 1) * sizeof(double));
+    double *host = malloc(gchol_refine_host_len(m) * sizeof(double));
+    int prec = o->factor == GCHOL_XPREC_AUTO ? GCHOL_XPREC_FP16 : o->factor;
+    if (!h || !host) { st = GCHOL_ERR_HOST_ALLOC; goto done; }
+    if (prec == GCHOL_XPREC_FP64) goto double_solve; /* asked for: iter 0 */
+    if (n < kRefineMinN) { /* dsposv's bound is within r's rounding there */
+        res->iter = -1;
+        goto double_solve;
+    }
+    const cudaError_t ea = work_alloc(&w, n, nrhs, m, s);
+    if (ea != cudaSuccess) {
+        (void)cudaGetLastError();
+        if (ea != cudaErrorMemoryAllocation) { st = gchol_from_cuda(ea); goto done; }
+        res->iter = -1; /* no room for the low rungs: double needs none */
+        goto double_solve;
+    }
+    /* anrm and every ||b_j||_inf, in one read-back */
+    GCHOL_CUDA((cudaError_t)gchol_dlansy_inf_launch(n, dA, ldda, upper, w.lansy, w.norms, s));
+    GCHOL_CUDA((cudaError_t)gchol_dcol_absmax_launch(n, nrhs, dB, lddb, w.norms + 1, s));
+    GCHOL_CUDA(cudaMemcpyAsync(h, w.norms, (size_t)(nrhs + 1) * 8, cudaMemcpyDeviceToHost, s));
+    GCHOL_CUDA(cudaStreamSynchronize(s));
+    for (int64_t j = 0; j <= nrhs; ++j)
+        if (!isfinite(h[j])) { /* NaN or Inf in A or B: no refinement can converge */
+            res->iter = -1;
+            if (o->no_fallback) goto done;
+            goto fallback_solve;
+        }
+    for (; prec != GCHOL_XPREC_FP64; prec = o->no_fallback ? GCHOL_XPREC_FP64 : next_rung(prec)) {
+        GCHOL_TRY(run_rung(&w, prec, uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, o, h[0], h + 1,
+                           host, res, &outcome, q));
+        if (outcome == 0) { res->prec = prec; goto done; }
+        if (outcome == -2) break; /* A itself does not scale: no rung can */
+    }
+    res->iter = outcome;
+    if (o->no_fallback) goto done;
+fallback_solve:
+    GCHOL_TRY(gchol_free_parts(w.base, GCHOL_SUCCESS, s));
+    w.base = NULL;
+double_solve:
+    res->prec = GCHOL_XPREC_FP64;
+    res->berr = 0;
+    st = gchol_refine_fallback_double(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, q);
+done:
+    free(h);
+    free(host);
+    return gchol_free_parts(w.base, st, s);
+}
+
+int64_t gchol_dxposv_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldda,
+                         const double *dB, int64_t lddb, double *dX, int64_t lddx,
+                         const gchol_xposv_options_t *opts, gchol_xposv_result_t *res,
+                         int64_t *info, gchol_queue_t queue)
+{
+    static const gchol_xposv_options_t defaults;
+    const gchol_xposv_options_t *o = opts ? opts : &defaults;
+    int64_t st = gchol_check_solve_args(uplo, n, nrhs, dA, ldda, dB, lddb);
+    if (st == 0 && n > 0 && nrhs > 0 && dX == NULL) st = -8;
+    else if (st == 0 && lddx < (n > 1 ? n : 1)) st = -9;
+    else if (st == 0 && (o->factor < GCHOL_XPREC_AUTO || o->factor > GCHOL_XPREC_FP64 ||
+                         o->refine < GCHOL_XREFINE_AUTO || o->refine > GCHOL_XREFINE_GMRES ||
+                         o->max_iter < 0 || o->max_inner < 0 || !(o->inner_tol >= 0 && o->inner_tol < 1)))
+        st = -10;
+    else if (st == 0 && res == NULL) st = -11;
+    else if (st == 0 && info == NULL) st = -12;
+    else if (st == 0 && queue == NULL) st = -13;
+    if (res) {
+        const gchol_xposv_result_t none = { 0, GCHOL_XPREC_AUTO, 0, 0, 0 };
+        *res = none;
+    }
+    if (st == 0 && n > 0 && nrhs > 0) {
+        int prev = 0;
+        if ((st = gchol_queue_enter(queue, &prev)) == GCHOL_SUCCESS) {
+            st = xposv(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, o, res, queue);
+            gchol_queue_leave(prev);
+        }
+    }
+    if (info) *info = st;
+    return st;
+}

@@ -1,0 +1,71 @@
+/*
+ * dxposv.h -- the mixed-precision SPD solve on a ladder of factorization
+ * precisions (dxposv.c): A X = B in double from a factor in FP16, BF16,
+ * TF32 or FP32, refined to double accuracy by iterative refinement or
+ * GMRES-IR, escalating to the next precision when a refinement fails and
+ * ending, at worst, with the double factorization. Internal until its GPU
+ * tests and measurements are in; the public declarations will follow this
+ * shape.
+ */
+#ifndef GCHOL_DXPOSV_H
+#define GCHOL_DXPOSV_H
+
+#include "gchol.h"
+
+/* The factorization's precision: a rung of the ladder. */
+typedef enum {
+    GCHOL_XPREC_AUTO = 0, /* FP16, escalating                            */
+    GCHOL_XPREC_FP16 = 1, /* FP16 products (scaled to unit diagonal)      */
+    GCHOL_XPREC_BF16 = 2, /* BF16 products                                */
+    GCHOL_XPREC_TF32 = 3, /* one TF32 product per multiply                */
+    GCHOL_XPREC_FP32 = 4, /* single precision (3xTF32 products)           */
+    GCHOL_XPREC_FP64 = 5  /* double: gchol_dpotrf_gpu + gchol_dpotrs_gpu  */
+} gchol_xprec_t;
+
+/* The refinement. */
+typedef enum {
+    GCHOL_XREFINE_AUTO  = 0, /* GMRES-IR on FP16 / BF16, IR on TF32 / FP32  */
+    GCHOL_XREFINE_IR    = 1, /* classical iterative refinement              */
+    GCHOL_XREFINE_GMRES = 2  /* GMRES-IR                                    */
+} gchol_xrefine_t;
+
+/* Options; all zeros is the default. */
+typedef struct {
+    int     factor;    /* gchol_xprec_t: the first rung                      */
+    int     refine;    /* gchol_xrefine_t                                    */
+    int64_t max_iter;  /* refinement steps per rung; 0: 30 (IR), 10 (GMRES)  */
+    int64_t max_inner; /* GMRES iterations per step; 0: 50                   */
+    double  inner_tol; /* GMRES relative tolerance; 0: 1e-6                  */
+    int     no_fallback; /* 1: stop at the first rung (iter < 0, X unspecified
+                            when it fails) instead of escalating             */
+} gchol_xposv_options_t;
+
+/* What produced the answer. */
+typedef struct {
+    int64_t iter;       /* LAPACK's ITER for the answer: k >= 0 refinement
+                           steps on rung `prec`; < 0 the double fallback
+                           answered after the last rung failed (-2 A beyond
+                           single precision or a diagonal entry not positive,
+                           -3 its factorization failed, -31 no convergence,
+                           -1 otherwise)                                     */
+    int     prec;       /* gchol_xprec_t of the rung that answered          */
+    int64_t inner;      /* GMRES iterations, all columns and rungs          */
+    int64_t host_syncs; /* read-backs of the refinements                    */
+    double  berr;       /* max over columns of ||b - A x||_inf /
+                           (||A||_inf ||x||_inf eps), the refinement's own
+                           residual; 0 after the double fallback             */
+} gchol_xposv_result_t;
+
+/* A X = B, A SPD (its uplo triangle), on the GPU, synchronous.
+ *   uplo (1), n (2), nrhs (3), dA (4) n x n, unchanged unless the double
+ *   fallback answers (then its factor, as dpotrf), ldda (5), dB (6) not
+ *   written, lddb (7), dX (8) receives X, lddx (9), opts (10) NULL for the
+ *   defaults, res (11) not NULL, info (12) 0, -i, k > 0 (the double
+ *   factorization's, when the fallback found A not positive definite) or a
+ *   library error, queue (13). */
+int64_t gchol_dxposv_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldda,
+                         const double *dB, int64_t lddb, double *dX, int64_t lddx,
+                         const gchol_xposv_options_t *opts, gchol_xposv_result_t *res,
+                         int64_t *info, gchol_queue_t queue);
+
+#endif

@@ -1,0 +1,78 @@
+/*
+ * potrf_lowp.c -- gchol_spotrf_lowp: the lower Cholesky factor of a
+ * single-precision SPD matrix whose trailing updates run on the FP16 or
+ * BF16 tensor cores with FP32 sums: the low rungs of the mixed-precision
+ * solve (dxposv.c). Blocked right-looking, on the queue's stream:
+ *
+ *   for each block column k of width nb:
+ *       S_kk := chol(S_kk)                 single (gchol_spotrf_expert_gpu)
+ *       S_ik := S_ik L_kk^-T               single (cublasStrsm)
+ *       P := lowp(scale S_ik)              FP16 / BF16 copy of the panel
+ *       S_ij -= P_i P_j^T / scale^2        cublasGemmEx, FP32 sums, block
+ *                                          columns down the lower triangle
+ *
+ * The matrix is the unit-diagonal S = D A D (dxposv.c), so every entry of L
+ * has |l_ij| <= 1: FP16's panel is scaled by 2^8 to keep small entries out
+ * of its subnormal range, its products (<= 2^16) stay in FP32's. The update
+ * gemms also write the strictly upper part of each diagonal block: S is the
+ * solver's own working copy, whose upper triangle it never reads.
+ */
+#include "potrf_lowp.h"
+
+#include "queue.h"
+#include "status.h"
+
+#include "../kernels/gchol_kernels.h"
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+/* FP16's panel scale (see above) and its square's inverse in the gemms. */
+static const float kFp16Scale = 256.0f, kFp16Alpha = -1.0f / 65536.0f;
+
+int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16, int64_t nb,
+                          int64_t *info, gchol_queue_t q)
+{
+    int64_t st = GCHOL_SUCCESS;
+    void *P = NULL;
+    const float one = 1;
+    const float scale = bf16 ? 1.0f : kFp16Scale, alpha = bf16 ? -1.0f : kFp16Alpha;
+    const cudaDataType_t ptype = bf16 ? CUDA_R_16BF : CUDA_R_16F;
+    cudaStream_t s = q->stream;
+    *info = 0;
+    if (n <= 0) return GCHOL_SUCCESS;
+    if (nb <= 0) nb = 1024;
+    if (nb > n) nb = n;
+    const int64_t ldp = n;
+    GCHOL_CUDA(gchol_malloc_async(&P, (size_t)(ldp * nb) * 2, s));
+    for (int64_t k = 0; k < n; k += nb) {
+        const int64_t kb = n - k < nb ? n - k : nb, m = n - k - kb;
+        float *Skk = dS + k + k * lds;
+        int64_t binfo = 0;
+        st = gchol_spotrf_expert_gpu('L', kb, Skk, lds, &binfo, NULL, q);
+        if (st != GCHOL_SUCCESS) {
+            if (st > 0) { *info = k + binfo; st = GCHOL_SUCCESS; }
+            goto done;
+        }
+        if (m == 0) break;
+        float *Sik = Skk + kb;
+        GCHOL_BLAS(cublasStrsm_64(q->blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T,
+                                  CUBLAS_DIAG_NON_UNIT, m, kb, &one, Skk, lds, Sik, lds));
+        GCHOL_CUDA((cudaError_t)gchol_panel_to_lowp_launch(m, kb, Sik, lds, P, ldp, bf16, scale, s));
+        /* the trailing lower triangle in block columns j .. j + jb */
+        float *S22 = dS + (k + kb) + (k + kb) * lds;
+        for (int64_t j = 0; j < m; j += nb) {
+            const int64_t jb = m - j < nb ? m - j : nb;
+            const char *Pj = (const char *)P + (size_t)j * 2;
+            GCHOL_BLAS(cublasGemmEx_64(q->blas, CUBLAS_OP_N, CUBLAS_OP_T, m - j, jb, kb, &alpha, Pj,
+                                       ptype, ldp, Pj, ptype, ldp, &one, S22 + j + j * lds,
+                                       CUDA_R_32F, lds, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+        }
+    }
+done:
+    if (P) {
+        const cudaError_t e = cudaFreeAsync(P, s);
+        if (e != cudaSuccess && st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
+    }
+    return st;
+}

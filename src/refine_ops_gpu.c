@@ -1,0 +1,151 @@
+/*
+ * refine_ops_gpu.c -- the refinement engine's operations (refine_engine.h)
+ * on the GPU, for the mixed-precision solve (dxposv.c): cuBLAS on device
+ * vectors, the residual and A z against the original double A (one stored
+ * triangle, dsymv), the preconditioner M^{-1} v = D L^-T L^-1 D v with the
+ * single-precision factor L of S = D A D (S ~ L L^T). Read-backs go through
+ * the queue's stream and wait for it; the handle's pointer mode is host
+ * except inside the ops that leave results on the device, which restore it.
+ */
+#include "refine_ops_gpu.h"
+
+#include "status.h"
+
+#include "../kernels/gchol_kernels.h"
+
+static const double one = 1, zero = 0, minus_one = -1;
+
+static int64_t read_back(double *h, const double *d, int64_t count, cudaStream_t s)
+{
+    int64_t st = GCHOL_SUCCESS;
+    GCHOL_CUDA(cudaMemcpyAsync(h, d, (size_t)count * sizeof(double), cudaMemcpyDeviceToHost, s));
+    GCHOL_CUDA(cudaStreamSynchronize(s));
+done:
+    return st;
+}
+
+/* ||v||_2 into the device word out (pointer mode device for the call). */
+static int64_t nrm2_device(const gchol_gpu_ops_t *g, const double *v, double *out)
+{
+    int64_t st = GCHOL_SUCCESS;
+    GCHOL_BLAS(cublasSetPointerMode(g->blas, CUBLAS_POINTER_MODE_DEVICE));
+    const cublasStatus_t b = cublasDnrm2_64(g->blas, g->n, v, 1, out);
+    GCHOL_BLAS(cublasSetPointerMode(g->blas, CUBLAS_POINTER_MODE_HOST));
+    GCHOL_BLAS(b);
+done:
+    return st;
+}
+
+static int64_t op_residual(void *ctx, const double *b, const double *x, double *r,
+                           double *norms_host)
+{
+    const gchol_gpu_ops_t *g = ctx;
+    int64_t st = GCHOL_SUCCESS;
+    GCHOL_CUDA(cudaMemcpyAsync(r, b, (size_t)g->n * sizeof(double), cudaMemcpyDeviceToDevice,
+                               g->stream));
+    GCHOL_BLAS(cublasDsymv_64(g->blas, g->fill, g->n, &minus_one, g->dA, g->ldda, x, 1, &one, r, 1));
+    GCHOL_CUDA((cudaError_t)gchol_dcol_absmax_launch(g->n, 1, r, g->n, g->dnorms, g->stream));
+    GCHOL_CUDA((cudaError_t)gchol_dcol_absmax_launch(g->n, 1, x, g->n, g->dnorms + 1, g->stream));
+    GCHOL_TRY(nrm2_device(g, r, g->dnorms + 2));
+    GCHOL_TRY(read_back(norms_host, g->dnorms, 3, g->stream));
+done:
+    return st;
+}
+
+static int64_t op_precond(void *ctx, const double *v, double *z)
+{
+    const gchol_gpu_ops_t *g = ctx;
+    int64_t st = GCHOL_SUCCESS;
+    GCHOL_CUDA((cudaError_t)gchol_scaled_d2s_launch(g->n, g->d, v, g->t, g->stream));
+    GCHOL_BLAS(cublasStrsv_64(g->blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT,
+                              g->n, g->L, g->ldl, g->t, 1));
+    GCHOL_BLAS(cublasStrsv_64(g->blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT,
+                              g->n, g->L, g->ldl, g->t, 1));
+    GCHOL_CUDA((cudaError_t)gchol_scaled_s2d_launch(g->n, g->d, g->t, z, g->stream));
+done:
+    return st;
+}
+
+static int64_t op_matvec(void *ctx, const double *z, double *w)
+{
+    const gchol_gpu_ops_t *g = ctx;
+    int64_t st = GCHOL_SUCCESS;
+    GCHOL_BLAS(cublasDsymv_64(g->blas, g->fill, g->n, &one, g->dA, g->ldda, z, 1, &zero, w, 1));
+done:
+    return st;
+}
+
+/* CGS2: h = V^T w, w -= V h, twice; the sum of both h and ||w||_2 come back
+ * in one read-back, then w is scaled on the host's value. */
+static int64_t op_orthonormalize(void *ctx, const double *V, int64_t ldv, int64_t k, double *w,
+                                 double *h_host)
+{
+    const gchol_gpu_ops_t *g = ctx;
+    int64_t st = GCHOL_SUCCESS;
+    double *h1 = g->dh, *h2 = g->dh + (k + 2);
+    for (int pass = 0; pass < 2; ++pass) {
+        double *h = pass ? h2 : h1;
+        GCHOL_BLAS(cublasDgemv_64(g->blas, CUBLAS_OP_T, g->n, k + 1, &one, V, ldv, w, 1, &zero, h, 1));
+        GCHOL_BLAS(cublasDgemv_64(g->blas, CUBLAS_OP_N, g->n, k + 1, &minus_one, V, ldv, h, 1, &one,
+                                  w, 1));
+    }
+    GCHOL_BLAS(cublasDaxpy_64(g->blas, k + 1, &one, h2, 1, h1, 1));
+    GCHOL_TRY(nrm2_device(g, w, h1 + k + 1));
+    GCHOL_TRY(read_back(h_host, h1, k + 2, g->stream));
+    if (h_host[k + 1] != 0) {
+        const double inv = 1 / h_host[k + 1];
+        GCHOL_BLAS(cublasDscal_64(g->blas, g->n, &inv, w, 1));
+    }
+done:
+    return st;
+}
+
+static int64_t op_scal_copy(void *ctx, double alpha, const double *x, double *y)
+{
+    const gchol_gpu_ops_t *g = ctx;
+    int64_t st = GCHOL_SUCCESS;
+    if (x != y)
+        GCHOL_CUDA(cudaMemcpyAsync(y, x, (size_t)g->n * sizeof(double), cudaMemcpyDeviceToDevice,
+                                   g->stream));
+    if (alpha != 1) GCHOL_BLAS(cublasDscal_64(g->blas, g->n, &alpha, y, 1));
+done:
+    return st;
+}
+
+static int64_t op_axpy(void *ctx, double alpha, const double *x, double *y)
+{
+    const gchol_gpu_ops_t *g = ctx;
+    int64_t st = GCHOL_SUCCESS;
+    GCHOL_BLAS(cublasDaxpy_64(g->blas, g->n, &alpha, x, 1, y, 1));
+done:
+    return st;
+}
+
+static int64_t op_gemv_update(void *ctx, const double *Z, int64_t ldz, int64_t k,
+                              const double *y_host, double *x)
+{
+    const gchol_gpu_ops_t *g = ctx;
+    int64_t st = GCHOL_SUCCESS;
+    GCHOL_CUDA(cudaMemcpyAsync(g->dy, y_host, (size_t)(k + 1) * sizeof(double),
+                               cudaMemcpyHostToDevice, g->stream));
+    GCHOL_BLAS(cublasDgemv_64(g->blas, CUBLAS_OP_N, g->n, k + 1, &one, Z, ldz, g->dy, 1, &one, x, 1));
+    /* y_host is the engine's scratch: the upload must finish before it
+     * changes (a pageable source is copied before the call returns, a
+     * pinned one is not) */
+    GCHOL_CUDA(cudaStreamSynchronize(g->stream));
+done:
+    return st;
+}
+
+void gchol_gpu_ops_table(gchol_gpu_ops_t *g, gchol_refine_ops_t *ops)
+{
+    ops->ctx = g;
+    ops->n = g->n;
+    ops->residual = op_residual;
+    ops->precond = op_precond;
+    ops->matvec = op_matvec;
+    ops->orthonormalize = op_orthonormalize;
+    ops->scal_copy = op_scal_copy;
+    ops->axpy = op_axpy;
+    ops->gemv_update = op_gemv_update;
+}

@@ -1,0 +1,33 @@
+/*
+ * refine_ops_gpu.h -- the refinement engine's operations on the GPU
+ * (refine_ops_gpu.c), for the mixed-precision solve. Not installed.
+ */
+#ifndef GCHOL_REFINE_OPS_GPU_H
+#define GCHOL_REFINE_OPS_GPU_H
+
+#include "refine_engine.h"
+
+#include <cublas_v2.h>
+#include <cuda_runtime_api.h>
+
+/* The state of the operations: the caller fills every field. */
+typedef struct {
+    int64_t          n;
+    const double    *dA;     /* the original A, its `fill` triangle       */
+    int64_t          ldda;
+    cublasFillMode_t fill;
+    const double    *d;      /* n: S = D A D, D = diag(d)                 */
+    const float     *L;      /* lower factor of S (single), ld ldl        */
+    int64_t          ldl;
+    float           *t;      /* n floats of scratch                       */
+    double          *dnorms; /* 3 doubles of device scratch               */
+    double          *dh;     /* 2 (m + 2) doubles of device scratch       */
+    double          *dy;     /* m + 1 doubles of device scratch           */
+    cublasHandle_t   blas;   /* bound to stream, pointer mode host        */
+    cudaStream_t     stream;
+} gchol_gpu_ops_t;
+
+/* The table of operations on g (g must outlive its use). */
+void gchol_gpu_ops_table(gchol_gpu_ops_t *g, gchol_refine_ops_t *ops);
+
+#endif

@@ -1,0 +1,214 @@
+/*
+ * testing_dxposv.c -- tests gchol_dxposv_gpu (src/dxposv.h): A X = B in
+ * double from a factor on the precision ladder (FP16, BF16, TF32, FP32),
+ * refined by IR or GMRES-IR, escalating to double.
+ *
+ *   testing_dxposv [--suite | --quick]
+ *
+ * Matrices: SPD with a prescribed condition number kappa = 1e1 .. 1e14
+ * (testing_generate_cond_spd), the same scaled two-sidedly by a diagonal
+ * spanning 1e-8 .. 1e8, scaled by 1e6 (entries beyond FP16's range), not
+ * positive definite at column k, NaN on the diagonal, NaN in B. Checks, as
+ * LAPACK's ddrvac: RESID = max_j ||b_j - A x_j||_inf / (||A||_inf ||x_j||_inf
+ * eps), formed on the CPU, < sqrt(n) when a refinement answered (iter >= 0),
+ * < 30 after the double fallback; info as the reference potrf's (NaN
+ * included); A byte for byte unchanged unless the double fallback answered,
+ * then its referenced triangle a factor and the rest untouched; B untouched;
+ * X's padding rows untouched; kappa <= 1e3 ends on the first rung. Also the
+ * argument checks (on any machine).
+ *
+ * Ends with "SUMMARY passed=P failed=F skipped=S".
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuda_runtime_api.h>
+
+#include <lapacke.h>
+
+#include "gchol.h"
+#include "argcheck.h"
+#include "util.h"
+#include "../src/dxposv.h"
+
+#define INFO_POISON TESTING_INFO_POISON
+#define LEN(a)      TESTING_LEN(a)
+
+static gchol_queue_t g_queue;
+
+static const char *prec_name[] = { "auto", "fp16", "bf16", "tf32", "fp32", "fp64" };
+static const char *refine_name[] = { "auto", "ir", "gmres" };
+
+typedef enum { K_COND, K_SCALED, K_BIG, K_NEG, K_NAN_A, K_NAN_B } kind_t;
+static const char *kind_name[] = { "cond", "scaled", "big", "neg", "nan_A", "nan_B" };
+
+typedef struct {
+    char    uplo;
+    int64_t n, nrhs;
+    kind_t  kind;
+    double  kappa;
+    int     factor, refine, no_fallback;
+} xcase_t;
+
+/* A (lda x n, NaN padding rows; only the uplo triangle is read) and B0. */
+static int make_problem(const xcase_t *c, double *A, int64_t lda, double *B0, int64_t ldb)
+{
+    const int64_t n = c->n;
+    testing_fill_nan('d', lda * n, A);
+    if (testing_generate_cond_spd('d', n, A, lda, c->kappa, 29 + (uint64_t)n)) return -1;
+    if (c->kind == K_SCALED || c->kind == K_BIG)
+        for (int64_t j = 0; j < n; j++)
+            for (int64_t i = 0; i < n; i++) {
+                /* d_i from 1e-8 to 1e8 along i, shuffled by a hash */
+                const double ui = testing_hash_uniform(5, i, 0), uj = testing_hash_uniform(5, j, 0);
+                A[i + j * lda] *= c->kind == K_BIG ? 1e6 : pow(10.0, 8 * ui) * pow(10.0, 8 * uj);
+            }
+    const int64_t k = n / 2;
+    if (c->kind == K_NEG) A[k + k * lda] = -1.0;
+    if (c->kind == K_NAN_A) A[k + k * lda] = NAN;
+    testing_generate_rhs('d', n, c->nrhs, B0, ldb, 53 + (uint64_t)n);
+    if (c->kind == K_NAN_B) B0[n / 3] = NAN; /* column 0 */
+    return 0;
+}
+
+static testing_result_t run_case(const xcase_t *c)
+{
+    const int64_t n = c->n, nrhs = c->nrhs, lda = n + 1, ldb = n + 2, ldx = n + 3;
+    char why[200] = "";
+    double resid = NAN;
+    int64_t info = INFO_POISON, ret = INFO_POISON;
+    gchol_xposv_result_t res = { INFO_POISON, -1, 0, 0, 0 };
+    testing_result_t out = TESTING_FAILED;
+    char label[120];
+    snprintf(label, sizeof label, "dxposv %c n=%-5lld nrhs=%lld %-6s kappa %.0e %s/%s%s", c->uplo,
+             (long long)n, (long long)nrhs, kind_name[c->kind], c->kappa, prec_name[c->factor],
+             refine_name[c->refine], c->no_fallback ? " no-fallback" : "");
+    if (!testing_have_gpu()) {
+        printf("  skipped %s (no GPU)\n", label);
+        return testing_record(TESTING_SKIPPED);
+    }
+    double *A0 = testing_malloc((size_t)(lda * n) * 8), *A = testing_malloc((size_t)(lda * n) * 8);
+    double *B0 = testing_malloc((size_t)(ldb * nrhs) * 8), *B = testing_malloc((size_t)(ldb * nrhs) * 8);
+    double *X = testing_malloc((size_t)(ldx * nrhs) * 8), *X0 = testing_malloc((size_t)(ldx * nrhs) * 8);
+    double *dA = NULL, *dB = NULL, *dX = NULL;
+    if (make_problem(c, A0, lda, B0, ldb)) { snprintf(why, sizeof why, "out of memory"); goto done; }
+    testing_fill_nan('d', ldx * nrhs, X0);
+    if (!(dA = testing_upload(A0, (size_t)(lda * n) * 8)) ||
+        !(dB = testing_upload(B0, (size_t)(ldb * nrhs) * 8)) ||
+        !(dX = testing_upload(X0, (size_t)(ldx * nrhs) * 8)))
+        goto done;
+    const gchol_xposv_options_t o = { c->factor, c->refine, 0, 0, 0, c->no_fallback };
+    ret = gchol_dxposv_gpu(c->uplo, n, nrhs, dA, lda, dB, ldb, dX, ldx, &o, &res, &info, g_queue);
+    if (testing_download(A, dA, (size_t)(lda * n) * 8) ||
+        testing_download(B, dB, (size_t)(ldb * nrhs) * 8) ||
+        testing_download(X, dX, (size_t)(ldx * nrhs) * 8))
+        goto done;
+
+    const int64_t want_info = testing_reference_info('d', c->uplo, n, A0, lda);
+    const int refined = res.iter >= 0 && res.prec != GCHOL_XPREC_FP64;
+    int64_t bad_b = testing_count_diff('d', ldb * nrhs, B, B0), bad_pad = 0, bad_a = 0, x0_nan = 0;
+    for (int64_t j = 0; j < nrhs; j++)
+        bad_pad += testing_count_diff('d', ldx - n, X + j * ldx + n, X0 + j * ldx + n);
+    bad_a = res.prec != GCHOL_XPREC_FP64 ? testing_count_diff('d', lda * n, A, A0)
+                                         : testing_count_untouched_violations('d', c->uplo, n, A, A0, lda);
+    if (c->kind == K_NAN_B) {
+        for (int64_t i = 0; i < n; i++) x0_nan += !isfinite(X[i]);
+        /* the clean columns */
+        if (nrhs > 1)
+            resid = testing_solve_ratio('d', c->uplo, n, nrhs - 1, A0, lda, B0 + ldb, ldb, X + ldx, ldx) /
+                    testing_eps('d');
+    } else if (want_info == 0) {
+        resid = testing_solve_ratio('d', c->uplo, n, nrhs, A0, lda, B0, ldb, X, ldx) / testing_eps('d');
+    }
+    const double limit = refined ? sqrt((double)n) : TESTING_TOL;
+    if (ret != info) snprintf(why, sizeof why, "return %lld != info %lld", (long long)ret, (long long)info);
+    else if (info != want_info) snprintf(why, sizeof why, "info %lld, reference %lld", (long long)info, (long long)want_info);
+    else if (bad_b) snprintf(why, sizeof why, "B written (%lld)", (long long)bad_b);
+    else if (bad_pad) snprintf(why, sizeof why, "X padding written (%lld)", (long long)bad_pad);
+    else if (bad_a) snprintf(why, sizeof why, "A %s (%lld)", res.prec != GCHOL_XPREC_FP64 ? "changed" : "outside the factor written", (long long)bad_a);
+    else if (c->no_fallback && res.prec == GCHOL_XPREC_FP64) snprintf(why, sizeof why, "fell back with no_fallback");
+    else if (c->kind == K_NAN_B && x0_nan != n) snprintf(why, sizeof why, "NaN in b: %lld of x's %lld entries not finite", (long long)x0_nan, (long long)n);
+    else if (want_info == 0 && !(c->no_fallback && res.iter < 0) && !(nrhs == 1 && c->kind == K_NAN_B) &&
+             !(resid < limit))
+        snprintf(why, sizeof why, "RESID %.2e >= %.2f", resid, limit);
+    else if (c->kind == K_COND && c->kappa <= 1e3 && c->factor == GCHOL_XPREC_AUTO && res.prec != GCHOL_XPREC_FP16)
+        snprintf(why, sizeof why, "kappa %.0e ended on %s, not fp16", c->kappa, prec_name[res.prec]);
+    else out = TESTING_PASSED;
+done:
+    printf("  %-7s %s: info %lld iter %lld on %s, inner %lld, syncs %lld, berr %.2e, RESID %.2e %s\n",
+           testing_result_name(out), label, (long long)info, (long long)res.iter,
+           res.prec >= 0 && res.prec <= GCHOL_XPREC_FP64 ? prec_name[res.prec] : "?",
+           (long long)res.inner, (long long)res.host_syncs, res.berr, resid, why);
+    if (dA) cudaFree(dA);
+    if (dB) cudaFree(dB);
+    if (dX) cudaFree(dX);
+    free(A0); free(A); free(B0); free(B); free(X); free(X0);
+    return testing_record(out);
+}
+
+/* ===========================================================================
+ * Argument checks (argcheck.h): res is the iter role, opts the options role
+ * (the checker's illegal options, variant 99, become an illegal factor).
+ * ========================================================================= */
+static int64_t dxposv_w(const testing_args_t *a)
+{
+    static const gchol_xposv_options_t good, bad = { 99, 0, 0, 0, 0, 0 };
+    gchol_xposv_result_t res;
+    const gchol_xposv_options_t *o = a->opts ? (a->opts->variant == 99 ? &bad : &good) : NULL;
+    return gchol_dxposv_gpu(a->uplo, a->n, a->nrhs, (double *)a->A, a->ld, (const double *)a->C,
+                            a->ldc, (double *)a->X, a->ldx, o, a->iter ? &res : NULL, a->info, a->q);
+}
+
+static const testing_entry_t arg_entries[] = {
+    { "gchol_dxposv_gpu", dxposv_w, 0, 1, 0,
+      { R_UPLO, R_N, R_NRHS, R_A, R_LD, R_C, R_LDC, R_X, R_LDX, R_OPTS, R_ITER, R_INFO, R_QUEUE } },
+};
+
+static void run_suite(int quick)
+{
+    printf("\n-- the ladder on the condition number (auto) --\n");
+    const double kappas[] = { 1e1, 1e3, 1e6, 1e10, 1e14 };
+    const int64_t ns[] = { 300, 2000, 6000 };
+    for (int u = 0; u < 2; u++)
+        for (int i = 0; i < LEN(ns); i++)
+            for (int k = 0; k < LEN(kappas); k++) {
+                if ((quick && ns[i] > 300) || (u && ns[i] > 2000)) continue;
+                const xcase_t c = { u ? 'U' : 'L', ns[i], (k % 2) ? 3 : 1, K_COND, kappas[k], 0, 0, 0 };
+                run_case(&c);
+            }
+    printf("\n-- every rung and refinement, kappa 1e3 --\n");
+    for (int f = GCHOL_XPREC_FP16; f <= GCHOL_XPREC_FP64; f++)
+        for (int r = GCHOL_XREFINE_IR; r <= GCHOL_XREFINE_GMRES; r++) {
+            const xcase_t c = { f % 2 ? 'L' : 'U', quick ? 200 : 700, 2, K_COND, 1e3, f, r, 0 };
+            run_case(&c);
+        }
+    printf("\n-- without fallback: the first rung's own outcome --\n");
+    {
+        const xcase_t c1 = { 'L', 400, 1, K_COND, 1e12, GCHOL_XPREC_FP16, GCHOL_XREFINE_IR, 1 };
+        const xcase_t c2 = { 'L', 400, 1, K_COND, 1e2, GCHOL_XPREC_BF16, GCHOL_XREFINE_GMRES, 1 };
+        run_case(&c1);
+        run_case(&c2);
+    }
+    printf("\n-- scaling, range, failures --\n");
+    for (int kind = K_SCALED; kind <= K_NAN_B; kind++)
+        for (int u = 0; u < 2; u++) {
+            const xcase_t c = { u ? 'U' : 'L', quick ? 200 : 500, 3, (kind_t)kind, 1e2, 0, 0, 0 };
+            run_case(&c);
+        }
+}
+
+static void run_table(const testing_cmdline_t *cmd)
+{
+    (void)cmd;
+    run_suite(0);
+}
+
+int main(int argc, char **argv)
+{
+    const testing_tester_t t = { 0, "dxposv", 0, &g_queue, arg_entries, LEN(arg_entries),
+                                 run_suite, run_table };
+    LAPACKE_set_nancheck(0);
+    return testing_tester_main(argc, argv, &t);
+}

@@ -1,0 +1,658 @@
+/*
+ * testing_refine_engine.c -- tests the refinement engine (src/refine_engine.c)
+ * on the CPU, with its ops written with CBLAS on host arrays and the
+ * low-precision factor emulated. Host-only: runs without a GPU.
+ *
+ *   testing_refine_engine [--suite] [--quick] [-n LIST]   (the suite always)
+ *
+ * Factor: L = chol(A) in double, each entry rounded to p significand bits
+ * (fp16, tf32 11, bf16 8, fp32 24; u_f = 2^-p; exponent range not emulated);
+ * variants "A+L" (A rounded first, as a real conversion does; its factorization
+ * may fail, and the case is then only reported) and "L+io" (M^{-1} also rounds
+ * its input and output). M^{-1}: two triangular solves in double. A from
+ * testing_generate_cond_spd ("geo") and testing_generate_lowrank_spd ("lowr"),
+ * condition kappa; b uniform(-1, 1).
+ *
+ * Checks: when iter >= 0, the backward error formed independently (dgemm) <
+ * sqrt(n) in ddrvac's unit ||r||_inf / (||A||_inf ||x||_inf eps); iter >= 0
+ * or -31 on finite data; convergence and failure where clear-cut by rho
+ * (expectation() below); read-backs 1 + steps (IR), 1 + steps + inner
+ * (GMRES-IR); NaN in b or out of M^{-1} gives -1; a failing op's status comes
+ * back at once with no op called after; the stopping rules; arguments; and
+ * that the engine never touches a vector (they lie in a PROT_NONE mapping).
+ *
+ * Ends with "SUMMARY passed=P failed=F skipped=S".
+ */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include <cblas.h>
+#include <lapacke.h>
+
+#include "gchol.h"
+#include "opts.h"
+#include "guard.h"
+#include "refine_engine.h"
+#include "util.h"
+
+#define LEN(a) TESTING_LEN(a)
+
+/* ---------------------------------------------------------------------------
+ * The ops on host memory.
+ * ------------------------------------------------------------------------- */
+enum { OP_RESIDUAL, OP_PRECOND, OP_MATVEC, OP_ORTHO, OP_SCAL_COPY, OP_AXPY, OP_GEMV, OP_COUNT };
+static const char *const op_name[OP_COUNT] = { "residual", "precond", "matvec", "orthonormalize",
+                                               "scal_copy", "axpy", "gemv_update" };
+
+typedef struct {
+    int64_t       n;
+    const double *A;        /* n x n, both triangles, ld n */
+    const double *L;        /* the emulated factor, lower, ld n */
+    int           bits;     /* significand bits of the factor */
+    int           round_io; /* M^{-1} rounds its input and output too */
+    int64_t       calls[OP_COUNT];
+    int           fail_op;  /* -1: none */
+    int64_t       fail_at;  /* fail the fail_at-th call (1-based) of fail_op */
+    int64_t       after_fail; /* op calls made after the failure */
+    int64_t       nan_at;   /* precond call that returns a NaN; 0: none */
+    char         *fake;     /* vectors the engine sees: an inaccessible range */
+    char         *real;     /* ... standing for this memory, when not NULL   */
+    size_t        span;
+} host_ops_t;
+
+/* The memory behind a vector the engine passed, as a device's ops would map
+ * a device pointer: the engine itself must never touch it. */
+static double *dev(const host_ops_t *c, const double *p)
+{
+    const uintptr_t q = (uintptr_t)p, f = (uintptr_t)c->fake;
+    if (c->fake && q >= f && q - f < c->span) return (double *)(c->real + (q - f));
+    return (double *)p;
+}
+
+/* v rounded to nearest (even) with `bits` significand bits. */
+static double round_bits(double v, int bits)
+{
+    if (v == 0 || !isfinite(v)) return v;
+    int e;
+    const double f = frexp(v, &e);
+    return ldexp(nearbyint(ldexp(f, bits)), e - bits);
+}
+
+/* Counts a call; nonzero: this call fails with that status. */
+static int64_t enter(host_ops_t *c, int op)
+{
+    if (c->fail_op >= 0 && c->calls[c->fail_op] >= c->fail_at) ++c->after_fail;
+    ++c->calls[op];
+    return op == c->fail_op && c->calls[op] == c->fail_at ? GCHOL_ERR_CUBLAS : 0;
+}
+
+/* An op's start: its context c, the call counted, an injected failure. */
+#define OP_ENTER(op)                                                    \
+    host_ops_t *c = ctx;                                                \
+    do { const int64_t st_ = enter(c, (op)); if (st_) return st_; } while (0)
+
+/* max |v_i|, NaN if any is NaN. */
+static double absmax(int64_t n, const double *v)
+{
+    double m = 0;
+    for (int64_t i = 0; i < n; ++i) {
+        const double a = fabs(v[i]);
+        if (isnan(a)) return a;
+        if (a > m) m = a;
+    }
+    return m;
+}
+
+static int64_t op_residual(void *ctx, const double *b, const double *x, double *r, double *nh)
+{
+    OP_ENTER(OP_RESIDUAL);
+    b = dev(c, b); x = dev(c, x); r = dev(c, r);
+    memcpy(r, b, (size_t)c->n * sizeof(double));
+    cblas_dsymv(CblasColMajor, CblasLower, (blasint)c->n, -1, c->A, (blasint)c->n, x, 1, 1, r, 1);
+    nh[0] = absmax(c->n, r);
+    nh[1] = absmax(c->n, x);
+    nh[2] = isnan(nh[0]) ? NAN : cblas_dnrm2((blasint)c->n, r, 1);
+    return 0;
+}
+
+static int64_t op_precond(void *ctx, const double *v, double *z)
+{
+    OP_ENTER(OP_PRECOND);
+    v = dev(c, v); z = dev(c, z);
+    for (int64_t i = 0; i < c->n; ++i) z[i] = c->round_io ? round_bits(v[i], c->bits) : v[i];
+    cblas_dtrsv(CblasColMajor, CblasLower, CblasNoTrans, CblasNonUnit, (blasint)c->n, c->L,
+                (blasint)c->n, z, 1);
+    cblas_dtrsv(CblasColMajor, CblasLower, CblasTrans, CblasNonUnit, (blasint)c->n, c->L,
+                (blasint)c->n, z, 1);
+    if (c->round_io)
+        for (int64_t i = 0; i < c->n; ++i) z[i] = round_bits(z[i], c->bits);
+    if (c->calls[OP_PRECOND] == c->nan_at) z[c->n / 2] = NAN;
+    return 0;
+}
+
+static int64_t op_matvec(void *ctx, const double *z, double *w)
+{
+    OP_ENTER(OP_MATVEC);
+    z = dev(c, z); w = dev(c, w);
+    cblas_dsymv(CblasColMajor, CblasLower, (blasint)c->n, 1, c->A, (blasint)c->n, z, 1, 0, w, 1);
+    return 0;
+}
+
+/* CGS2: h = V^T w, w -= V h, twice; then the norm and the scaling. */
+static int64_t op_ortho(void *ctx, const double *V, int64_t ldv, int64_t k, double *w,
+                        double *h)
+{
+    OP_ENTER(OP_ORTHO);
+    V = dev(c, V); w = dev(c, w);
+    double t[GCHOL_REFINE_DEFAULT_M + 1];
+    const blasint n = (blasint)c->n, kc = (blasint)(k + 1);
+    if (k + 1 > LEN(t)) return GCHOL_ERR_INVALID_VALUE;
+    for (int64_t i = 0; i <= k; ++i) h[i] = 0;
+    for (int pass = 0; pass < 2; ++pass) {
+        cblas_dgemv(CblasColMajor, CblasTrans, n, kc, 1, V, (blasint)ldv, w, 1, 0, t, 1);
+        cblas_dgemv(CblasColMajor, CblasNoTrans, n, kc, -1, V, (blasint)ldv, t, 1, 1, w, 1);
+        for (int64_t i = 0; i <= k; ++i) h[i] += t[i];
+    }
+    h[k + 1] = cblas_dnrm2(n, w, 1);
+    if (h[k + 1] != 0) cblas_dscal(n, 1 / h[k + 1], w, 1);
+    return 0;
+}
+
+static int64_t op_scal_copy(void *ctx, double alpha, const double *x, double *y)
+{
+    OP_ENTER(OP_SCAL_COPY);
+    x = dev(c, x); y = dev(c, y);
+    for (int64_t i = 0; i < c->n; ++i) y[i] = alpha * x[i];
+    return 0;
+}
+
+static int64_t op_axpy(void *ctx, double alpha, const double *x, double *y)
+{
+    OP_ENTER(OP_AXPY);
+    x = dev(c, x); y = dev(c, y);
+    cblas_daxpy((blasint)c->n, alpha, x, 1, y, 1);
+    return 0;
+}
+
+static int64_t op_gemv(void *ctx, const double *Z, int64_t ldz, int64_t k, const double *y,
+                       double *x)
+{
+    OP_ENTER(OP_GEMV);
+    Z = dev(c, Z); x = dev(c, x);
+    cblas_dgemv(CblasColMajor, CblasNoTrans, (blasint)c->n, (blasint)(k + 1), 1, Z, (blasint)ldz,
+                y, 1, 1, x, 1);
+    return 0;
+}
+
+static gchol_refine_ops_t make_ops(host_ops_t *c)
+{
+    const gchol_refine_ops_t o = { c, c->n, op_residual, op_precond, op_matvec, op_ortho,
+                                   op_scal_copy, op_axpy, op_gemv };
+    return o;
+}
+
+/* ---------------------------------------------------------------------------
+ * A problem: A, its emulated factor, b, and the workspace.
+ * ------------------------------------------------------------------------- */
+typedef struct { const char *name; int bits; } factor_t;
+static const factor_t kFp16 = { "fp16", 11 }, kBf16 = { "bf16", 8 }, kTf32 = { "tf32", 11 },
+                      kFp32 = { "fp32", 24 };
+
+enum { EMUL_L, EMUL_AL, EMUL_IO };
+static const char *const emul_name[] = { "L", "A+L", "L+io" };
+
+/* geo: testing_generate_cond_spd (eigenvalues 1 .. 1/kappa geometric, under
+ * three reflections); lowr: testing_generate_lowrank_spd, rank n/2, mu =
+ * 2/kappa (dense eigenvectors, half the eigenvalues mu). */
+enum { FAM_GEO, FAM_LOWRANK };
+static const char *const fam_name[] = { "geo", "lowr" };
+
+typedef struct {
+    int64_t n, nrhs;
+    double *A, *L, *B, *X;
+    double *r, *z, *V, *Z, *host;
+    double  anrm, kappa_s; /* kappa_s: cond_2(D^-1/2 A D^-1/2), D = diag(A) */
+    host_ops_t c;
+    gchol_refine_work_t w;
+} problem_t;
+
+static void problem_free(problem_t *p)
+{
+    free(p->A); free(p->L); free(p->B); free(p->X);
+    free(p->r); free(p->z); free(p->V); free(p->Z); free(p->host);
+}
+
+/* Column j of B: uniform(-1, 1) from the problem's seed. */
+static void rhs(problem_t *p, int64_t j, uint64_t seed)
+{
+    for (int64_t i = 0; i < p->n; ++i) p->B[i + j * p->n] = testing_hash_uniform(seed + 1, i, j);
+}
+
+/* cond_2 of A scaled to a unit diagonal (Cholesky's errors are invariant
+ * under that scaling, so this, not kappa, decides the factor's quality);
+ * Inf when not positive definite to working precision, -1 out of memory. */
+static double scaled_cond(int64_t n, const double *A)
+{
+    double *S = malloc((size_t)(n * n) * 8), *w = malloc((size_t)n * 8), k = -1;
+    if (S && w) {
+        for (int64_t j = 0; j < n; ++j)
+            for (int64_t i = j; i < n; ++i)
+                S[i + j * n] = A[i + j * n] / sqrt(A[i + i * n] * A[j + j * n]);
+        if (LAPACKE_dsyev(LAPACK_COL_MAJOR, 'N', 'L', (lapack_int)n, S, (lapack_int)n, w) == 0)
+            k = w[0] > 0 ? w[n - 1] / w[0] : INFINITY;
+    }
+    free(S); free(w);
+    return k;
+}
+
+/* 0; 1 when the factorization of (rounded) A fails; -1 out of memory. */
+static int problem_make(problem_t *p, int fam, int64_t n, int64_t nrhs, double kappa,
+                        factor_t f, int emul, uint64_t seed)
+{
+    const int64_t m = GCHOL_REFINE_DEFAULT_M;
+    const size_t nn = (size_t)(n * n), hl = gchol_refine_host_len(m);
+    memset(p, 0, sizeof *p);
+    p->n = n;
+    p->nrhs = nrhs;
+    p->A = calloc(nn, 8); p->L = malloc(nn * 8);
+    p->B = malloc((size_t)(n * nrhs) * 8); p->X = malloc((size_t)(n * nrhs) * 8);
+    p->r = malloc((size_t)n * 8); p->z = malloc((size_t)n * 8);
+    p->V = malloc((size_t)(n * (m + 1)) * 8); p->Z = malloc((size_t)(n * m) * 8);
+    p->host = malloc(hl * 8);
+    if (!p->A || !p->L || !p->B || !p->X || !p->r || !p->z || !p->V || !p->Z || !p->host ||
+        (fam == FAM_GEO
+             ? testing_generate_cond_spd('d', n, p->A, n, kappa, seed)
+             : testing_generate_lowrank_spd('d', 'L', n, p->A, n, n / 2, 2 / kappa, seed)) ||
+        (p->kappa_s = scaled_cond(n, p->A)) < 0)
+        return -1;
+    for (int64_t j = 0; j < nrhs; ++j) rhs(p, j, seed);
+    p->anrm = testing_norm_inf('d', 'L', n, p->A, n);
+    for (size_t i = 0; i < nn; ++i)
+        p->L[i] = emul == EMUL_AL ? round_bits(p->A[i], f.bits) : p->A[i];
+    if (LAPACKE_dpotrf(LAPACK_COL_MAJOR, 'L', (lapack_int)n, p->L, (lapack_int)n) != 0) return 1;
+    for (int64_t j = 0; j < n; ++j)
+        for (int64_t i = 0; i < n; ++i)
+            p->L[i + j * n] = i < j ? 0 : round_bits(p->L[i + j * n], f.bits);
+    p->c = (host_ops_t){ .n = n, .A = p->A, .L = p->L, .bits = f.bits,
+                         .round_io = emul == EMUL_IO, .fail_op = -1 };
+    p->w = (gchol_refine_work_t){ p->r, p->z, p->V, n, p->Z, n, m, p->host, hl };
+    return 0;
+}
+
+/* The engine on column j of B into column j of X. */
+static int64_t solve_col(problem_t *p, const gchol_refine_opts_t *o, int64_t j,
+                         gchol_refine_result_t *res)
+{
+    const gchol_refine_ops_t ops = make_ops(&p->c);
+    const double *b = p->B + j * p->n;
+    memset(p->c.calls, 0, sizeof p->c.calls);
+    p->c.after_fail = 0;
+    return gchol_refine_solve(&ops, o, &p->w, b, p->X + j * p->n, p->anrm, absmax(p->n, b), res);
+}
+
+/* ddrvac's backward error of column j, formed without the ops. */
+static double col_berr(const problem_t *p, int64_t j)
+{
+    return testing_solve_ratio('d', 'L', p->n, 1, p->A, p->n, p->B + j * p->n, p->n,
+                               p->X + j * p->n, p->n) / (DBL_EPSILON / 2);
+}
+
+/* ---------------------------------------------------------------------------
+ * The table.
+ * ------------------------------------------------------------------------- */
+typedef enum { EXPECT_ANY, EXPECT_CONVERGE, EXPECT_FAIL } expect_t;
+
+/* rho: the size of I - M^{-1} A, up to a modest constant, which decides
+ * IR's rate. L rounded: M = (L + E)(L + E)^T, |E| <= u_f |L|, so M^{-1} A - I
+ * is similar to about L^{-1} E + (L^{-1} E)^T, of norm ~ u_f cond(L) = u_f
+ * sqrt(kappa_s); A rounded first: the factor is exact for A + dA, |dA| <=
+ * u_f |A|, so rho ~ u_f kappa_s. kappa_s rather than kappa: Cholesky's
+ * errors are invariant under diagonal scaling. */
+static double rho_of(int emul, double u, double kappa_s)
+{
+    return emul == EMUL_AL ? u * kappa_s : u * sqrt(kappa_s);
+}
+
+/* The clear-cut cases, with margin on what the table shows: IR converges
+ * for rho <= 0.05 and fails for rho >= 30 (it does at rho = 49; around 1 it
+ * may go either way); GMRES-IR (m = 50) converges for rho <= 2 (it does up
+ * to rho 4 - 6 in most cases, fails at 5 in one, converges at 50 in some). */
+static expect_t expectation(int method, double rho)
+{
+    if (method == GCHOL_REFINE_IR)
+        return rho <= 0.05 ? EXPECT_CONVERGE : rho >= 30 ? EXPECT_FAIL : EXPECT_ANY;
+    return rho <= 2 ? EXPECT_CONVERGE : EXPECT_ANY;
+}
+
+static void table_head(void)
+{
+    printf("%5s %4s %7s %7s %5s %4s %7s %-5s %4s %5s %6s %9s %5s %5s  %s\n", "n", "A", "kappa",
+           "kappa_s", "fact", "emul", "rho", "refin", "nrhs", "iter", "inner", "berr", "rdbk",
+           "want", "result");
+}
+
+/* Appends a failure reason once. */
+static void fail(char *why, size_t size, const char *reason)
+{
+    if (!strstr(why, reason)) testing_fail_reason(why, size, reason);
+}
+
+static void run_method(int fam, int64_t n, double kappa, factor_t f, int emul, int method,
+                       int64_t nrhs)
+{
+    problem_t p;
+    const char *mname = method == GCHOL_REFINE_IR ? "IR" : "GMRES";
+    const int made = problem_make(&p, fam, n, nrhs, kappa, f, emul, 1000 + (uint64_t)n);
+    printf("%5lld %4s %7.0e %7.1e %5s %4s ", (long long)n, fam_name[fam], kappa, p.kappa_s,
+           f.name, emul_name[emul]);
+    if (made != 0) {
+        if (made < 0) testing_expect(0, "out of memory");
+        else printf("%7s %-5s  the factorization of rounded A fails (not run)\n", "", mname);
+        problem_free(&p);
+        return;
+    }
+    const gchol_refine_opts_t o = { .method = method };
+    const double rho = rho_of(emul, ldexp(1, -f.bits), p.kappa_s);
+    const expect_t want = expectation(method, rho);
+    int64_t iter = 0, inner = 0, rdbk = 0, at_rounding = 0;
+    double berr = -1; /* the worst converged column's */
+    char why[160] = "";
+    for (int64_t j = 0; j < nrhs; ++j) {
+        gchol_refine_result_t res;
+        const int64_t st = solve_col(&p, &o, j, &res);
+        if (st != 0) { snprintf(why, sizeof why, "status %lld", (long long)st); break; }
+        const double bj = col_berr(&p, j);
+        inner += res.inner;
+        rdbk += res.readbacks;
+        if (res.iter >= 0 && !(bj <= berr)) berr = bj; /* NaN kept */
+        if (iter == -1 || res.iter == -1) iter = -1;   /* the worst column's */
+        else if (iter == -31 || res.iter == -31) iter = -31;
+        else if (res.iter > iter) iter = res.iter;
+        /* below n = 144 the bound, (sqrt(n) - 2) eps anrm ||x||, can sit under
+         * the residual's rounding, up to n eps anrm ||x|| (dsposv.c) */
+        const int floor = n < 144 && res.iter == -31 && res.berr <= (double)n;
+        at_rounding += floor;
+        if (res.iter >= 0 && !(bj < sqrt((double)n))) fail(why, sizeof why, "berr >= sqrt(n)");
+        if (res.iter != -31 && res.iter < 0) fail(why, sizeof why, "iter -1 on finite data");
+        if (res.iter > 0 && res.iter != res.steps) fail(why, sizeof why, "iter != steps");
+        if (res.readbacks != 1 + res.steps + (method == GCHOL_REFINE_GMRES ? res.inner : 0))
+            fail(why, sizeof why, "read-back count");
+        if (want == EXPECT_CONVERGE && res.iter < 0 && !floor)
+            fail(why, sizeof why, "no convergence");
+        if (want == EXPECT_FAIL && res.iter >= 0) fail(why, sizeof why, "converged, want -31");
+    }
+    const testing_result_t r = testing_record(why[0] ? TESTING_FAILED : TESTING_PASSED);
+    char bs[16] = "-";
+    if (berr >= 0 || isnan(berr)) snprintf(bs, sizeof bs, "%.2e", berr);
+    printf("%7.1e %-5s %4lld %5lld %6lld %9s %5lld %5s  %s%s%s%s\n", rho, mname, (long long)nrhs,
+           (long long)iter, (long long)inner, bs, (long long)rdbk,
+           want == EXPECT_CONVERGE ? "conv" : want == EXPECT_FAIL ? "-31" : "any",
+           testing_result_name(r), at_rounding ? " (rounding level)" : "", why[0] ? ": " : "",
+           why);
+    problem_free(&p);
+}
+
+/* One problem, IR then GMRES-IR: two rows. */
+static void run_case(int fam, int64_t n, double kappa, factor_t f, int emul, int64_t nrhs)
+{
+    run_method(fam, n, kappa, f, emul, GCHOL_REFINE_IR, nrhs);
+    run_method(fam, n, kappa, f, emul, GCHOL_REFINE_GMRES, nrhs);
+}
+
+static const double kKappas[] = { 1e1, 1e3, 1e6, 1e10, 1e14 };
+
+static void test_tables(const testing_list_t *ns, int quick)
+{
+    const factor_t fs[] = { kFp16, kBf16, kFp32 }, fv[] = { kFp16, kTf32, kBf16, kFp32 };
+    static const double ks[] = { 1e1, 1e3, 3e3, 1e4, 1e6, 1e8, 1e10 };
+    for (int fam = FAM_GEO; fam <= FAM_LOWRANK; ++fam) {
+        printf("\n-- convergence on %s matrices: one right-hand side, L rounded --\n",
+               fam_name[fam]);
+        table_head();
+        for (int64_t in = 0; in < ns->count; ++in)
+            for (int k = 0; k < LEN(kKappas); ++k)
+                for (int f = 0; f < LEN(fs); ++f)
+                    run_case(fam, ns->v[in], kKappas[k], fs[f], EMUL_L, 1);
+    }
+    printf("\n-- several right-hand sides; A rounded before factoring; rounded solves --\n");
+    table_head();
+    for (int k = 1; k <= 2; ++k)
+        for (int f = 0; f < LEN(fv); ++f)
+            run_case(FAM_LOWRANK, 200, kKappas[k], fv[f], EMUL_L, quick ? 2 : 4);
+    for (int e = EMUL_AL; e <= EMUL_IO; ++e)
+        for (int k = 0; k < LEN(ks); k += quick ? 2 : 1)
+            for (int f = 0; f < LEN(fs); f += 2)
+                run_case(FAM_LOWRANK, 200, ks[k], fs[f], e, 1);
+}
+
+/* ---------------------------------------------------------------------------
+ * Special cases.
+ * ------------------------------------------------------------------------- */
+static void test_special(void)
+{
+    problem_t p;
+    gchol_refine_result_t res;
+    int64_t st;
+    printf("\n-- non-finite values, op failures, stopping rules, arguments --\n");
+    if (problem_make(&p, FAM_LOWRANK, 200, 1, 1e3, kFp16, EMUL_L, 7) != 0) {
+        testing_expect(0, "special cases: problem not made");
+        problem_free(&p);
+        return;
+    }
+    for (int meth = 0; meth < 2; ++meth) {
+        const gchol_refine_opts_t o = { .method = meth };
+        const char *mn = meth ? "GMRES" : "IR";
+        const double b0 = p.B[3];
+        p.B[3] = NAN; /* ||b|| NaN: stops before any op */
+        st = solve_col(&p, &o, 0, &res);
+        testing_expect(st == 0 && res.iter == -1 && res.stop == GCHOL_REFINE_NONFINITE &&
+                           res.steps == 0 && res.readbacks == 0 && p.c.calls[OP_PRECOND] == 0,
+                       "%s: NaN in b: iter %lld (want -1), read-backs %lld", mn,
+                       (long long)res.iter, (long long)res.readbacks);
+        { /* the same with a finite ||b|| from the caller: the residual finds it */
+            const gchol_refine_ops_t ops = make_ops(&p.c);
+            st = gchol_refine_solve(&ops, &o, &p.w, p.B, p.X, p.anrm, 1, &res);
+            testing_expect(st == 0 && res.iter == -1 && res.steps == 0 && res.readbacks == 1,
+                           "%s: NaN in b, ||b|| given 1: iter %lld, read-backs %lld", mn,
+                           (long long)res.iter, (long long)res.readbacks);
+        }
+        p.B[3] = b0;
+        p.c.nan_at = 3; /* a NaN out of M^{-1} in the course of the refinement */
+        st = solve_col(&p, &o, 0, &res);
+        testing_expect(st == 0 && res.iter == -1, "%s: NaN from M^{-1} (3rd call): iter %lld",
+                       mn, (long long)res.iter);
+        p.c.nan_at = 0;
+        /* every op the method calls, failing at its first and at a later call */
+        for (int op = 0; op < OP_COUNT; ++op)
+            for (int64_t at = 1; at <= 3; at += 2) {
+                p.c.fail_op = -1;
+                solve_col(&p, &o, 0, &res);
+                if (p.c.calls[op] < at) continue;
+                p.c.fail_op = op;
+                p.c.fail_at = at;
+                st = solve_col(&p, &o, 0, &res);
+                testing_expect(st == GCHOL_ERR_CUBLAS && p.c.after_fail == 0,
+                               "%s: %s fails at call %lld: status %lld, %lld calls after", mn,
+                               op_name[op], (long long)at, (long long)st,
+                               (long long)p.c.after_fail);
+            }
+        p.c.fail_op = -1;
+        /* x0 given: the solution already there costs one residual */
+        gchol_refine_opts_t og = o;
+        og.x0_given = 1;
+        st = solve_col(&p, &o, 0, &res);
+        st = st ? st : solve_col(&p, &og, 0, &res);
+        testing_expect(st == 0 && res.iter == 0 && res.readbacks == 1,
+                       "%s: converged x0 given: iter %lld, read-backs %lld", mn,
+                       (long long)res.iter, (long long)res.readbacks);
+        /* max_iter 1 where one correction is not enough */
+        gchol_refine_opts_t o1 = o;
+        o1.max_iter = 1;
+        o1.tau = 0.5;
+        st = solve_col(&p, &o1, 0, &res);
+        testing_expect(st == 0 && res.iter == -31 && res.stop == GCHOL_REFINE_MAX_ITER &&
+                           res.steps == 1,
+                       "%s: max_iter 1: iter %lld (want -31), steps %lld", mn,
+                       (long long)res.iter, (long long)res.steps);
+        if (meth == GCHOL_REFINE_GMRES) { /* m = 3: at most 3 inner iterations a step */
+            gchol_refine_opts_t o3 = o;
+            o3.m = 3;
+            st = solve_col(&p, &o3, 0, &res);
+            testing_expect(st == 0 && res.iter >= 0 && res.inner <= 3 * res.steps &&
+                               col_berr(&p, 0) < sqrt((double)p.n),
+                           "GMRES, m = 3: iter %lld, inner %lld", (long long)res.iter,
+                           (long long)res.inner);
+        }
+        /* b = 0: x = 0 converges at once (B's column regenerated after) */
+        memset(p.B, 0, (size_t)p.n * sizeof(double));
+        st = solve_col(&p, &o, 0, &res);
+        testing_expect(st == 0 && res.iter == 0 && absmax(p.n, p.X) == 0,
+                       "%s: b = 0: iter %lld, x = 0", mn, (long long)res.iter);
+        rhs(&p, 0, 7);
+    }
+    problem_free(&p);
+
+    /* stagnation: IR at rho ~ 5e3 stops well before 30 corrections */
+    if (problem_make(&p, FAM_LOWRANK, 200, 1, 1e14, kFp16, EMUL_L, 8) == 0) {
+        const gchol_refine_opts_t o = { .method = GCHOL_REFINE_IR };
+        st = solve_col(&p, &o, 0, &res);
+        testing_expect(st == 0 && res.iter == -31 && res.stop == GCHOL_REFINE_STAGNATION &&
+                           res.steps <= 4,
+                       "IR, rho = 5e3: iter %lld (want -31), stopped after %lld "
+                       "corrections (stagnation rule: <= 4)", (long long)res.iter,
+                       (long long)res.steps);
+    }
+    problem_free(&p);
+
+    /* rounding level: n = 4 leaves the bound below the residual's rounding */
+    if (problem_make(&p, FAM_GEO, 4, 1, 10, kFp32, EMUL_L, 9) == 0) {
+        for (int meth = 0; meth < 2; ++meth) {
+            const gchol_refine_opts_t o = { .method = meth };
+            st = solve_col(&p, &o, 0, &res);
+            testing_expect(st == 0 && res.iter == -31 && res.stop == GCHOL_REFINE_ROUNDING &&
+                               res.steps <= 8 && res.inner <= 4 * res.steps,
+                           "%s, n = 4: iter %lld, %lld corrections (the rounding-level rule "
+                           "stops at 4 in a row)", meth ? "GMRES" : "IR", (long long)res.iter,
+                           (long long)res.steps);
+        }
+    }
+    problem_free(&p);
+
+    /* arguments */
+    if (problem_make(&p, FAM_GEO, 50, 1, 10, kFp32, EMUL_L, 10) == 0) {
+        const gchol_refine_ops_t ops = make_ops(&p.c);
+        const gchol_refine_opts_t g = { .method = GCHOL_REFINE_GMRES };
+        gchol_refine_ops_t no_ortho = ops, empty = ops;
+        gchol_refine_opts_t ir = { 0 }, m_big = g, bad_method = g, tau1 = g;
+        gchol_refine_work_t short_host = p.w;
+        no_ortho.orthonormalize = NULL;
+        empty.n = 0;
+        m_big.m = p.w.m + 1;
+        bad_method.method = 7;
+        tau1.tau = 1;
+        short_host.host_len = gchol_refine_host_len(p.w.m) - 1;
+        const struct {
+            const char *what;
+            const gchol_refine_ops_t *ops;
+            const gchol_refine_opts_t *o;
+            const gchol_refine_work_t *w;
+            int64_t want;
+        } cases[] = {
+            { "GMRES without orthonormalize", &no_ortho, &g, &p.w, GCHOL_ERR_INVALID_VALUE },
+            { "IR without orthonormalize (not needed)", &no_ortho, &ir, &p.w, 0 },
+            { "host scratch too short", &ops, &g, &short_host, GCHOL_ERR_INVALID_VALUE },
+            { "m beyond the workspace", &ops, &m_big, &p.w, GCHOL_ERR_INVALID_VALUE },
+            { "unknown method", &ops, &bad_method, &p.w, GCHOL_ERR_INVALID_VALUE },
+            { "tau 1", &ops, &tau1, &p.w, GCHOL_ERR_INVALID_VALUE },
+            { "n = 0 (iter 0, no op called)", &empty, &g, &p.w, 0 },
+        };
+        for (int k = 0; k < LEN(cases); ++k) {
+            memset(p.c.calls, 0, sizeof p.c.calls);
+            st = gchol_refine_solve(cases[k].ops, cases[k].o, cases[k].w, p.B, p.X, p.anrm,
+                                    absmax(p.n, p.B), &res);
+            const int ok = st == cases[k].want && (st != 0 || res.iter >= 0) &&
+                           (cases[k].ops->n != 0 || p.c.calls[OP_RESIDUAL] == 0);
+            testing_expect(ok, "%s: status %lld (want %lld), iter %lld", cases[k].what,
+                           (long long)st, (long long)cases[k].want, (long long)res.iter);
+        }
+    }
+    problem_free(&p);
+}
+
+/* The engine on vectors it cannot touch: every vector is an address in a
+ * PROT_NONE mapping, which only the ops translate (as a GPU's would use
+ * device pointers); a dereference by the engine is a SIGSEGV. The result
+ * must be the one on plain host vectors, bit for bit. */
+static void test_opaque(void)
+{
+    problem_t p;
+    printf("\n-- vectors the engine cannot touch (a PROT_NONE mapping) --\n");
+    if (problem_make(&p, FAM_LOWRANK, 200, 1, 1e6, kFp16, EMUL_L, 11) != 0) {
+        testing_expect(0, "opaque vectors: problem not made");
+        problem_free(&p);
+        return;
+    }
+    const int64_t n = p.n, m = p.w.m;
+    const size_t span = (size_t)(n * (4 + (m + 1) + m)) * sizeof(double); /* b x r z V Z */
+    char *real = malloc(span);
+    void *fake = mmap(NULL, span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (!real || fake == MAP_FAILED) {
+        testing_expect(0, "opaque vectors: no memory");
+    } else {
+        testing_guard_trap();
+        for (int meth = 0; meth < 2; ++meth) {
+            const gchol_refine_opts_t o = { .method = meth };
+            gchol_refine_result_t ref, res;
+            int64_t st = solve_col(&p, &o, 0, &ref);
+            double *fb = fake, *fx = fb + n;
+            gchol_refine_work_t w = { fx + n, fx + 2 * n, fx + 3 * n, n, fx + (4 + m) * n, n, m,
+                                      p.host, p.w.host_len };
+            memcpy(real, p.B, (size_t)n * sizeof(double));
+            p.c.fake = fake;
+            p.c.real = real;
+            p.c.span = span;
+            testing_guard_label("opaque vectors, %s", meth ? "GMRES" : "IR");
+            const gchol_refine_ops_t ops = make_ops(&p.c);
+            if (st == 0)
+                st = gchol_refine_solve(&ops, &o, &w, fb, fx, p.anrm, absmax(n, p.B), &res);
+            p.c.fake = NULL;
+            testing_expect(st == 0 && res.iter == ref.iter && res.inner == ref.inner &&
+                               !memcmp(real + n * sizeof(double), p.X, (size_t)n * sizeof(double)),
+                           "%s on opaque vectors: iter %lld, inner %lld, x as on host vectors",
+                           meth ? "GMRES" : "IR", (long long)res.iter, (long long)res.inner);
+        }
+    }
+    if (fake != MAP_FAILED) munmap(fake, span);
+    free(real);
+    problem_free(&p);
+}
+
+int main(int argc, char **argv)
+{
+    int suite = 0, quick = 0;
+    testing_list_t ns = { 0 };
+    const opt_t opts[] = {
+        OPT("--suite", OPT_FLAG, &suite, NULL, "the test suite (also the default)"),
+        OPT("--quick", OPT_FLAG, &quick, NULL, "fewer cases (n = 50, 200)"),
+        OPT("-n", OPT_LIST, &ns, "LIST", "orders of the convergence table (default 50,200,500;"
+            " --quick: those <= 200)", .def = "50,200,500"),
+        OPT_END
+    };
+    const opts_program_t prog = { "[--suite] [--quick] [-n LIST]", NULL, 2 };
+    opts_parse(argc, argv, opts, &prog);
+    while (quick && ns.count > 1 && ns.v[ns.count - 1] > 200) --ns.count;
+    printf("testing_refine_engine%s: the refinement engine on the CPU, emulated factors\n",
+           quick ? " --quick" : "");
+    printf("berr = ||b - A x||_inf / (||A||_inf ||x||_inf eps), formed again independently; "
+           "want: conv / -31 / any\n");
+    test_tables(&ns, quick);
+    test_special();
+    test_opaque();
+    opts_free_list(&ns);
+    return testing_summary();
+}
