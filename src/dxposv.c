@@ -192,6 +192,9 @@ static int64_t xposv(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldd
         res->iter = -1; /* no room for the low rungs: double needs none */
         goto double_solve;
     }
+    /* S's upper triangle is never read, but the update gemms read and write
+     * it in the diagonal blocks: defined values keep it clean */
+    GCHOL_CUDA(cudaMemsetAsync(w.S, 0, (size_t)(w.lds * n) * 4, s));
     /* anrm and every ||b_j||_inf, in one read-back */
     GCHOL_CUDA((cudaError_t)gchol_dlansy_inf_launch(n, dA, ldda, upper, w.lansy, w.norms, s));
     GCHOL_CUDA((cudaError_t)gchol_dcol_absmax_launch(n, nrhs, dB, lddb, w.norms + 1, s));

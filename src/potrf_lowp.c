@@ -50,10 +50,9 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16, int64_t n
         float *Skk = dS + k + k * lds;
         int64_t binfo = 0;
         st = gchol_spotrf_expert_gpu('L', kb, Skk, lds, &binfo, NULL, q);
-        if (st != GCHOL_SUCCESS) {
-            if (st > 0) { *info = k + binfo; st = GCHOL_SUCCESS; }
-            goto done;
-        }
+        if (st < 0) goto done;
+        st = GCHOL_SUCCESS;
+        if (binfo > 0) { *info = k + binfo; goto done; }
         if (m == 0) break;
         float *Sik = Skk + kb;
         GCHOL_BLAS(cublasStrsm_64(q->blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T,
