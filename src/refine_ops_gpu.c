@@ -52,15 +52,45 @@ done:
     return st;
 }
 
+/* t := L^-1 t, then t := L^-T t, by blocks of kSolveNb: a small trsv on
+ * each diagonal block and a gemv on the column panel below it (forward:
+ * right-looking, t_below -= L_panel t_k; backward: left-looking, t_k -=
+ * L_panel^T t_below), so that every gemv reads long contiguous columns. */
+enum { kSolveNb = 512 };
+static const float fone = 1, fminus_one = -1;
+
+static int64_t solve_llt(const gchol_gpu_ops_t *g, float *t)
+{
+    int64_t st = GCHOL_SUCCESS;
+    const int64_t n = g->n, ld = g->ldl;
+    for (int64_t k = 0; k < n; k += kSolveNb) {
+        const int64_t kb = n - k < kSolveNb ? n - k : kSolveNb, below = n - k - kb;
+        const float *Lkk = g->L + k + k * ld;
+        GCHOL_BLAS(cublasStrsv_64(g->blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT,
+                                  kb, Lkk, ld, t + k, 1));
+        if (below > 0)
+            GCHOL_BLAS(cublasSgemv_64(g->blas, CUBLAS_OP_N, below, kb, &fminus_one, Lkk + kb, ld,
+                                      t + k, 1, &fone, t + k + kb, 1));
+    }
+    for (int64_t k = (n - 1) / kSolveNb * kSolveNb; k >= 0; k -= kSolveNb) {
+        const int64_t kb = n - k < kSolveNb ? n - k : kSolveNb, below = n - k - kb;
+        const float *Lkk = g->L + k + k * ld;
+        if (below > 0)
+            GCHOL_BLAS(cublasSgemv_64(g->blas, CUBLAS_OP_T, below, kb, &fminus_one, Lkk + kb, ld,
+                                      t + k + kb, 1, &fone, t + k, 1));
+        GCHOL_BLAS(cublasStrsv_64(g->blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT,
+                                  kb, Lkk, ld, t + k, 1));
+    }
+done:
+    return st;
+}
+
 static int64_t op_precond(void *ctx, const double *v, double *z)
 {
     const gchol_gpu_ops_t *g = ctx;
     int64_t st = GCHOL_SUCCESS;
     GCHOL_CUDA((cudaError_t)gchol_scaled_d2s_launch(g->n, g->d, v, g->t, g->stream));
-    GCHOL_BLAS(cublasStrsv_64(g->blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT,
-                              g->n, g->L, g->ldl, g->t, 1));
-    GCHOL_BLAS(cublasStrsv_64(g->blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT,
-                              g->n, g->L, g->ldl, g->t, 1));
+    GCHOL_TRY(solve_llt(g, g->t));
     GCHOL_CUDA((cudaError_t)gchol_scaled_s2d_launch(g->n, g->d, g->t, z, g->stream));
 done:
     return st;
