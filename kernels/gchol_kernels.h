@@ -264,7 +264,9 @@ int gchol_dcol_absmax_launch(int64_t m, int64_t n, const double *A, int64_t lda,
  * diag(d), from A's lower (upper = 0) or upper (upper = 1) triangle; *dflag
  * := 1 for an entry that is NaN or beyond FLT_MAX.
  * panel_to_lowp: P := (FP16, or BF16 when bf16) scale * S, m x n.
- * scaled_d2s / scaled_s2d: t := (float)(d .* v), z := d .* (double) t.
+ * scaled_d2s / scaled_s2d: t := (float)(2^-e d .* v), z := 2^e d .* (double) t,
+ * 2^e near max |d_i v_i|, which scaled_d2s leaves in the 8 device bytes
+ * amax for scaled_s2d.
  * s_add_diag: S(i, i) += shift.
  */
 int gchol_diag_inv_sqrt_launch(int64_t n, const double *A, int64_t lda, double *d, int *dflag,
@@ -274,10 +276,10 @@ int gchol_scale_lower_d2s_launch(int64_t n, const double *A, int64_t lda, int up
                                  cudaStream_t stream);
 int gchol_panel_to_lowp_launch(int64_t m, int64_t n, const float *S, int64_t lds, void *P,
                                int64_t ldp, int bf16, float scale, cudaStream_t stream);
-int gchol_scaled_d2s_launch(int64_t n, const double *d, const double *v, float *t,
+int gchol_scaled_d2s_launch(int64_t n, const double *d, const double *v, float *t, void *amax,
                             cudaStream_t stream);
 int gchol_scaled_s2d_launch(int64_t n, const double *d, const float *t, double *z,
-                            cudaStream_t stream);
+                            const void *amax, cudaStream_t stream);
 int gchol_s_add_diag_launch(int64_t n, float *S, int64_t lds, float shift, cudaStream_t stream);
 
 #ifdef __cplusplus

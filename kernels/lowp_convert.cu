@@ -10,8 +10,9 @@
  *     two-sided scaling), so that FP16's range holds every entry of its
  *     factor;
  *   - a panel of S to FP16 or BF16 with a power-of-two scale;
- *   - the preconditioner's conversions: t := (float)(d .* v) and
- *     z := d .* (double) t;
+ *   - the preconditioner's conversions: t := (float)(2^-e d .* v) and
+ *     z := 2^e d .* (double) t, 2^e near max |d_i v_i| (found on the device),
+ *     so that single's range never clips a vector whatever its scale;
  *   - a shift of S's diagonal, for a retry after a failed pivot.
  */
 #include "gchol_kernels.h"
@@ -88,18 +89,45 @@ __global__ void panel_to_lowp_kernel(int64_t m, int64_t n, const float *__restri
         P[i + j * ldp] = to_lowp<H>(scale * S[i + j * lds]);
 }
 
-__global__ void scaled_d2s_kernel(int64_t n, const double *__restrict__ d,
-                                  const double *__restrict__ v, float *__restrict__ t)
+/* *amax := max |d_i v_i| as its bits (a non-negative double orders as its
+ * bit pattern; NaN, above Inf, wins), amax zeroed before. */
+__global__ void scaled_amax_kernel(int64_t n, const double *__restrict__ d,
+                                   const double *__restrict__ v, unsigned long long *amax)
 {
     const int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) t[i] = (float)(d[i] * v[i]);
+    unsigned long long bits = 0;
+    if (i < n) bits = (unsigned long long)__double_as_longlong(fabs(d[i] * v[i]));
+    for (int o = 16; o > 0; o >>= 1) {
+        const unsigned long long other = __shfl_down_sync(0xffffffffu, bits, o);
+        bits = other > bits ? other : bits;
+    }
+    if (threadIdx.x % 32 == 0 && bits) atomicMax(amax, bits);
+}
+
+/* The exponent e with 2^e near amax (0 for 0, NaN or Inf: the NaN or Inf
+ * then reaches t as it is). */
+__device__ __forceinline__ int scale_exponent(const unsigned long long *amax)
+{
+    const double m = __longlong_as_double((long long)*amax);
+    int e = 0;
+    if (m > 0 && m <= DBL_MAX) frexp(m, &e);
+    return e;
+}
+
+__global__ void scaled_d2s_kernel(int64_t n, const double *__restrict__ d,
+                                  const double *__restrict__ v, float *__restrict__ t,
+                                  const unsigned long long *amax)
+{
+    const int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) t[i] = (float)ldexp(d[i] * v[i], -scale_exponent(amax));
 }
 
 __global__ void scaled_s2d_kernel(int64_t n, const double *__restrict__ d,
-                                  const float *__restrict__ t, double *__restrict__ z)
+                                  const float *__restrict__ t, double *__restrict__ z,
+                                  const unsigned long long *amax)
 {
     const int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) z[i] = d[i] * (double)t[i];
+    if (i < n) z[i] = d[i] * ldexp((double)t[i], scale_exponent(amax));
 }
 
 __global__ void add_diag_kernel(int64_t n, float *__restrict__ S, int64_t lds, float shift)
@@ -148,20 +176,26 @@ extern "C" int gchol_panel_to_lowp_launch(int64_t m, int64_t n, const float *S, 
 }
 
 extern "C" int gchol_scaled_d2s_launch(int64_t n, const double *d, const double *v, float *t,
-                                       cudaStream_t stream)
+                                       void *amax, cudaStream_t stream)
 {
     if (n <= 0) return cudaSuccess;
     if ((n + 255) / 256 > 0x7fffffff) return cudaErrorInvalidValue;
-    scaled_d2s_kernel<<<blocks_of(n, 256), 256, 0, stream>>>(n, d, v, t);
+    cudaError_t e = cudaMemsetAsync(amax, 0, sizeof(unsigned long long), stream);
+    if (e != cudaSuccess) return e;
+    scaled_amax_kernel<<<blocks_of(n, 256), 256, 0, stream>>>(n, d, v, (unsigned long long *)amax);
+    if ((e = cudaGetLastError()) != cudaSuccess) return e;
+    scaled_d2s_kernel<<<blocks_of(n, 256), 256, 0, stream>>>(n, d, v, t,
+                                                             (const unsigned long long *)amax);
     return cudaGetLastError();
 }
 
 extern "C" int gchol_scaled_s2d_launch(int64_t n, const double *d, const float *t, double *z,
-                                       cudaStream_t stream)
+                                       const void *amax, cudaStream_t stream)
 {
     if (n <= 0) return cudaSuccess;
     if ((n + 255) / 256 > 0x7fffffff) return cudaErrorInvalidValue;
-    scaled_s2d_kernel<<<blocks_of(n, 256), 256, 0, stream>>>(n, d, t, z);
+    scaled_s2d_kernel<<<blocks_of(n, 256), 256, 0, stream>>>(n, d, t, z,
+                                                             (const unsigned long long *)amax);
     return cudaGetLastError();
 }
 

@@ -44,7 +44,8 @@ typedef struct {
     double *r, *z, *V, *Z;     /* the engine's vectors                     */
     int64_t ldv;
     float  *t;                 /* the preconditioner's single vector      */
-    double *norms;             /* anrm, ||b_j||_inf; the ops' norms       */
+    double *norms;             /* anrm, ||b_j||_inf; the ops' 3 norms and
+                                  the preconditioner's scale              */
     double *lansy;             /* dlansy's partial sums                   */
     double *dh, *dy;           /* the ops' coefficients                   */
     int    *flag;
@@ -62,13 +63,20 @@ static cudaError_t work_alloc(work_t *w, int64_t n, int64_t nrhs, int64_t m, cud
         { (void **)&w->V, (size_t)(w->ldv * (m + 1)) * 8 },
         { (void **)&w->Z, (size_t)(w->ldv * m) * 8 },
         { (void **)&w->t, (size_t)n * 4 },
-        { (void **)&w->norms, (size_t)(nrhs + 4) * 8 },
+        { (void **)&w->norms, (size_t)(nrhs + 5) * 8 },
         { (void **)&w->lansy, gchol_lansy_inf_work(n) * 8 },
         { (void **)&w->dh, (size_t)(2 * (m + 2)) * 8 },
         { (void **)&w->dy, (size_t)(m + 1) * 8 },
         { (void **)&w->flag, sizeof(int) },
     };
     return gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), s);
+}
+
+/* GMRES iterations per step: the option or 50, at most n. */
+static int64_t inner_max(const gchol_xposv_options_t *o, int64_t n)
+{
+    const int64_t m = o->max_inner > 0 ? o->max_inner : GCHOL_REFINE_DEFAULT_M;
+    return m < n ? m : n;
 }
 
 /* The rungs above `prec` in escalation order; FP64 ends it. */
@@ -126,24 +134,40 @@ static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t
     cudaStream_t s = q->stream;
     int64_t st = GCHOL_SUCCESS, finfo = 0;
     int bad = 0;
+    const float shift = (float)(8 * rung_u(prec));
     for (int attempt = 0; attempt < 2; ++attempt) {
         GCHOL_TRY(make_s(w, upper, n, dA, ldda, &bad, s));
         if (bad) { *outcome = -2; return GCHOL_SUCCESS; }
-        if (attempt == 1 && prec != GCHOL_XPREC_FP32)
-            GCHOL_CUDA((cudaError_t)gchol_s_add_diag_launch(n, w->S, w->lds, (float)(8 * rung_u(prec)), s));
-        GCHOL_TRY(factor_rung(w, prec, n, &finfo, q));
-        if (finfo == 0 || prec == GCHOL_XPREC_FP32) break;
+        if (attempt == 1) GCHOL_CUDA((cudaError_t)gchol_s_add_diag_launch(n, w->S, w->lds, shift, s));
+        st = factor_rung(w, prec, n, &finfo, q);
+        if (st == GCHOL_ERR_DEVICE_ALLOC) { /* the rung's own workspace: double needs none */
+            (void)cudaGetLastError();
+            *outcome = -1;
+            return GCHOL_SUCCESS;
+        }
+        if (st != GCHOL_SUCCESS || finfo == 0 || prec == GCHOL_XPREC_FP32 || attempt == 1) break;
+        /* the failed pivot stays in S(k, k): a shift of the rung's rounding
+         * may mend a pivot near 0, but not one clearly negative (A is then
+         * not positive definite: the double factorization gives LAPACK's
+         * info) */
+        float pivot = 0;
+        GCHOL_CUDA(cudaMemcpyAsync(&pivot, w->S + (finfo - 1) * (w->lds + 1), sizeof(float),
+                                   cudaMemcpyDeviceToHost, s));
+        GCHOL_CUDA(cudaStreamSynchronize(s));
+        if (!(pivot > -shift)) break;
     }
+    if (st != GCHOL_SUCCESS) goto done;
     if (finfo > 0) { *outcome = -3; return GCHOL_SUCCESS; }
 
     gchol_gpu_ops_t g = { n, dA, ldda, upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER,
-                          w->d, w->S, w->lds, w->t, w->norms + nrhs + 1, w->dh, w->dy, q->blas, s };
+                          w->d, w->S, w->lds, w->t, w->norms + nrhs + 1, w->dh, w->dy,
+                          w->norms + nrhs + 4, q->blas, s };
     gchol_refine_ops_t ops;
     gchol_gpu_ops_table(&g, &ops);
     const int method = o->refine == GCHOL_XREFINE_IR ? GCHOL_REFINE_IR
                      : o->refine == GCHOL_XREFINE_GMRES ? GCHOL_REFINE_GMRES
                      : prec <= GCHOL_XPREC_BF16 ? GCHOL_REFINE_GMRES : GCHOL_REFINE_IR;
-    const int64_t m = o->max_inner > 0 ? o->max_inner : GCHOL_REFINE_DEFAULT_M;
+    const int64_t m = inner_max(o, n);
     const gchol_refine_work_t rw = { w->r, w->z, w->V, w->ldv, w->Z, w->ldv, m, host,
                                      gchol_refine_host_len(m) };
     const gchol_refine_opts_t ro = { method, o->max_iter, m, o->inner_tol, 0 };
@@ -154,6 +178,11 @@ static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t
         st = gchol_refine_solve(&ops, &ro, &rw, dB + j * lddb, dX + j * lddx, anrm, bnorm[j], &rr);
         res->inner += rr.inner;
         res->host_syncs += rr.readbacks;
+        if (st == GCHOL_ERR_DEVICE_ALLOC) { /* cuBLAS's own workspace */
+            (void)cudaGetLastError();
+            *outcome = -1;
+            return GCHOL_SUCCESS;
+        }
         if (st != GCHOL_SUCCESS) goto done;
         if (rr.iter < 0) { *outcome = rr.iter; return GCHOL_SUCCESS; }
         if (rr.iter > steps) steps = rr.iter;
@@ -175,7 +204,7 @@ static int64_t xposv(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldd
     cudaStream_t s = q->stream;
     work_t w = { 0 };
     int64_t st = GCHOL_SUCCESS, outcome = -1;
-    const int64_t m = o->max_inner > 0 ? o->max_inner : GCHOL_REFINE_DEFAULT_M;
+    const int64_t m = inner_max(o, n);
     double *h = malloc((size_t)(nrhs + 1) * sizeof(double));
     double *host = malloc(gchol_refine_host_len(m) * sizeof(double));
     int prec = o->factor == GCHOL_XPREC_AUTO ? GCHOL_XPREC_FP16 : o->factor;
@@ -203,7 +232,10 @@ static int64_t xposv(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldd
     for (int64_t j = 0; j <= nrhs; ++j)
         if (!isfinite(h[j])) { /* NaN or Inf in A or B: no refinement can converge */
             res->iter = -1;
-            if (o->no_fallback) goto done;
+            if (o->no_fallback) {
+                res->prec = prec;
+                goto done;
+            }
             goto fallback_solve;
         }
     for (; prec != GCHOL_XPREC_FP64; prec = o->no_fallback ? GCHOL_XPREC_FP64 : next_rung(prec)) {
@@ -213,10 +245,15 @@ static int64_t xposv(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldd
         if (outcome == -2) break; /* A itself does not scale: no rung can */
     }
     res->iter = outcome;
-    if (o->no_fallback) goto done;
-fallback_solve:
-    GCHOL_TRY(gchol_free_parts(w.base, GCHOL_SUCCESS, s));
-    w.base = NULL;
+    if (o->no_fallback) { /* the rung that failed; X unspecified */
+        res->prec = o->factor == GCHOL_XPREC_AUTO ? GCHOL_XPREC_FP16 : o->factor;
+        goto done;
+    }
+fallback_solve: {
+        void *base = w.base; /* freed once, whatever the free returns */
+        w.base = NULL;
+        GCHOL_TRY(gchol_free_parts(base, GCHOL_SUCCESS, s));
+    }
 double_solve:
     res->prec = GCHOL_XPREC_FP64;
     res->berr = 0;

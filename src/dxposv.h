@@ -36,8 +36,10 @@ typedef struct {
     int64_t max_iter;  /* refinement steps per rung; 0: 30 (IR), 10 (GMRES)  */
     int64_t max_inner; /* GMRES iterations per step; 0: 50                   */
     double  inner_tol; /* GMRES relative tolerance; 0: 1e-6                  */
-    int     no_fallback; /* 1: stop at the first rung (iter < 0, X unspecified
-                            when it fails) instead of escalating             */
+    int     no_fallback; /* 1: stop at the first rung instead of escalating:
+                            when it fails, iter < 0, prec that rung and X
+                            unspecified (n <= 16 and a workspace that cannot
+                            be had still answer in double)                 */
 } gchol_xposv_options_t;
 
 /* What produced the answer. */
@@ -56,7 +58,12 @@ typedef struct {
                            residual; 0 after the double fallback             */
 } gchol_xposv_result_t;
 
-/* A X = B, A SPD (its uplo triangle), on the GPU, synchronous.
+/* A X = B, A SPD (its uplo triangle), on the GPU, synchronous. A failed
+ * low-precision pivot is retried once with a shift of 8 u_f (S has a unit
+ * diagonal) when it is near 0 (> -8 u_f); a clearly negative one goes up
+ * the ladder, so that a matrix that is not positive definite ends with the
+ * double factorization's info. One that is indefinite only at the level of
+ * the low precision's rounding may still be solved (info 0).
  *   uplo (1), n (2), nrhs (3), dA (4) n x n, unchanged unless the double
  *   fallback answers (then its factor, as dpotrf), ldda (5), dB (6) not
  *   written, lddb (7), dX (8) receives X, lddx (9), opts (10) NULL for the

@@ -89,9 +89,9 @@ static int64_t op_precond(void *ctx, const double *v, double *z)
 {
     const gchol_gpu_ops_t *g = ctx;
     int64_t st = GCHOL_SUCCESS;
-    GCHOL_CUDA((cudaError_t)gchol_scaled_d2s_launch(g->n, g->d, v, g->t, g->stream));
+    GCHOL_CUDA((cudaError_t)gchol_scaled_d2s_launch(g->n, g->d, v, g->t, g->amax, g->stream));
     GCHOL_TRY(solve_llt(g, g->t));
-    GCHOL_CUDA((cudaError_t)gchol_scaled_s2d_launch(g->n, g->d, g->t, z, g->stream));
+    GCHOL_CUDA((cudaError_t)gchol_scaled_s2d_launch(g->n, g->d, g->t, z, g->amax, g->stream));
 done:
     return st;
 }

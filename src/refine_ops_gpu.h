@@ -23,6 +23,8 @@ typedef struct {
     double          *dnorms; /* 3 doubles of device scratch               */
     double          *dh;     /* 2 (m + 2) doubles of device scratch       */
     double          *dy;     /* m + 1 doubles of device scratch           */
+    double          *amax;   /* 1 double of device scratch (the
+                                preconditioner's scale)                    */
     cublasHandle_t   blas;   /* bound to stream, pointer mode host        */
     cudaStream_t     stream;
 } gchol_gpu_ops_t;
