@@ -43,7 +43,7 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16, int64_t n
     if (n <= 0) return GCHOL_SUCCESS;
     if (nb <= 0) nb = 1024;
     if (nb > n) nb = n;
-    const int64_t ldp = n;
+    const int64_t ldp = (n + 7) / 8 * 8; /* 16-byte columns for the tensor-core gemms */
     GCHOL_CUDA(gchol_malloc_async(&P, (size_t)(ldp * nb) * 2, s));
     for (int64_t k = 0; k < n; k += nb) {
         const int64_t kb = n - k < nb ? n - k : nb, m = n - k - kb;

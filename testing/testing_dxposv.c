@@ -184,17 +184,24 @@ static void run_suite(int quick)
             const xcase_t c = { f % 2 ? 'L' : 'U', quick ? 200 : 700, 2, K_COND, 1e3, f, r, 0 };
             run_case(&c);
         }
+    printf("\n-- FP16 and BF16 over several blocks (nb 1024, a partial last block) --\n");
+    for (int f = GCHOL_XPREC_FP16; f <= GCHOL_XPREC_BF16; f++)
+        for (int r = GCHOL_XREFINE_IR; r <= GCHOL_XREFINE_GMRES; r++)
+            for (int u = 0; u < 2; u++) {
+                const xcase_t c = { u ? 'U' : 'L', quick ? 1500 : 2500, 2, K_COND, 1e2, f, r, 0 };
+                run_case(&c);
+            }
     printf("\n-- without fallback: the first rung's own outcome --\n");
     {
         const xcase_t c1 = { 'L', 400, 1, K_COND, 1e12, GCHOL_XPREC_FP16, GCHOL_XREFINE_IR, 1 };
-        const xcase_t c2 = { 'L', 400, 1, K_COND, 1e2, GCHOL_XPREC_BF16, GCHOL_XREFINE_GMRES, 1 };
+        const xcase_t c2 = { 'L', 1300, 1, K_COND, 1e2, GCHOL_XPREC_BF16, GCHOL_XREFINE_GMRES, 1 };
         run_case(&c1);
         run_case(&c2);
     }
     printf("\n-- scaling, range, failures --\n");
     for (int kind = K_SCALED; kind <= K_NAN_B; kind++)
         for (int u = 0; u < 2; u++) {
-            const xcase_t c = { u ? 'U' : 'L', quick ? 200 : 500, 3, (kind_t)kind, 1e2, 0, 0, 0 };
+            const xcase_t c = { u ? 'U' : 'L', quick ? 200 : 1100, 3, (kind_t)kind, 1e2, 0, 0, 0 };
             run_case(&c);
         }
 }
