@@ -41,7 +41,9 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16, int64_t n
     cudaStream_t s = q->stream;
     *info = 0;
     if (n <= 0) return GCHOL_SUCCESS;
-    if (nb <= 0) nb = 1024;
+    /* blocks of 1024 feed the tensor cores; below 4096, 256 keeps most of
+     * the work in the low-precision updates all the same */
+    if (nb <= 0) nb = n <= 4096 ? 256 : 1024;
     if (nb > n) nb = n;
     const int64_t ldp = (n + 7) / 8 * 8; /* 16-byte columns for the tensor-core gemms */
     GCHOL_CUDA(gchol_malloc_async(&P, (size_t)(ldp * nb) * 2, s));

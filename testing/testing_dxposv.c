@@ -184,7 +184,7 @@ static void run_suite(int quick)
             const xcase_t c = { f % 2 ? 'L' : 'U', quick ? 200 : 700, 2, K_COND, 1e3, f, r, 0 };
             run_case(&c);
         }
-    printf("\n-- FP16 and BF16 over several blocks (nb 1024, a partial last block) --\n");
+    printf("\n-- FP16 and BF16 over several blocks, a partial last block --\n");
     for (int f = GCHOL_XPREC_FP16; f <= GCHOL_XPREC_BF16; f++)
         for (int r = GCHOL_XREFINE_IR; r <= GCHOL_XREFINE_GMRES; r++)
             for (int u = 0; u < 2; u++) {
