@@ -116,32 +116,6 @@ static void read_dinfo(void *p, int64_t *info)
     if (h != 0 && *info == 0) *info = h;
 }
 
-/* max_j ||b_j - A x_j||_inf / (||A||_inf ||x_j||_inf eps), on the GPU. */
-static double backward_error(job_ctx_t *c, double normA)
-{
-    const int64_t n = c->n, ld = c->ldda;
-    double *dR = bench_device_malloc((size_t)(ld * c->nrhs) * 8), worst = 0;
-    const double one = 1, minus_one = -1;
-    double *h = bench_malloc((size_t)n * 8);
-    BENCH_CUDA(cudaMemcpy(dR, c->dB, (size_t)(ld * c->nrhs) * 8, cudaMemcpyDeviceToDevice));
-    BENCH_CUBLAS(cublasDsymm_64(c->ctx->cublas, CUBLAS_SIDE_LEFT,
-                                c->uplo == 'U' ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER,
-                                n, c->nrhs, &minus_one, c->dA0, ld, c->dX, ld, &one, dR, ld));
-    BENCH_CUDA(cudaDeviceSynchronize());
-    for (int64_t j = 0; j < c->nrhs; j++) {
-        double rn = 0, xn = 0;
-        BENCH_CUDA(cudaMemcpy(h, dR + j * ld, (size_t)n * 8, cudaMemcpyDeviceToHost));
-        for (int64_t i = 0; i < n; i++) rn = isnan(h[i]) || fabs(h[i]) > rn ? fabs(h[i]) : rn;
-        BENCH_CUDA(cudaMemcpy(h, c->dX + j * ld, (size_t)n * 8, cudaMemcpyDeviceToHost));
-        for (int64_t i = 0; i < n; i++) xn = isnan(h[i]) || fabs(h[i]) > xn ? fabs(h[i]) : xn;
-        const double q = rn / (normA * (xn > 0 ? xn : 1) * testing_eps('d'));
-        if (isnan(q) || q > worst) worst = q;
-    }
-    free(h);
-    BENCH_CUDA(cudaFree(dR));
-    return worst;
-}
-
 int main(int argc, char **argv)
 {
     testing_list_t sizes = { NULL, 0 };
@@ -210,15 +184,15 @@ int main(int argc, char **argv)
         const testing_job_t j_dsg = { fresh_copy, run_dsgesv, read_dinfo };
         const double t_mixed = testing_time_job(&j_mixed, &c, ctx.stream, 0, niter, &info);
         const int64_t info_mixed = info;
-        const double berr_mixed = backward_error(&c, normA);
+        const double berr_mixed = bench_solve_berr(c.ctx->cublas, c.uplo, c.n, c.nrhs, c.dA0, c.ldda, c.dB, c.dX, normA);
         info = 0;
         const testing_job_t j_tf32 = { fresh_copy, run_dsposv_tf32, NULL };
         const double t_tf32 = testing_time_job(&j_tf32, &c, ctx.stream, 0, niter, &info);
         const int64_t info_tf32 = info;
-        const double berr_tf32 = backward_error(&c, normA);
+        const double berr_tf32 = bench_solve_berr(c.ctx->cublas, c.uplo, c.n, c.nrhs, c.dA0, c.ldda, c.dB, c.dX, normA);
         info = 0;
         const double t_double = testing_time_job(&j_double, &c, ctx.stream, 0, niter, &info);
-        const double berr_double = backward_error(&c, normA);
+        const double berr_double = bench_solve_berr(c.ctx->cublas, c.uplo, c.n, c.nrhs, c.dA0, c.ldda, c.dB, c.dX, normA);
         /* cuSOLVER's workspaces */
         bench_cusolver_t *cs = &ctx.cusolver;
         BENCH_CUSOLVER(cusolverDnXpotrf_bufferSize(cs->handle, cs->params,

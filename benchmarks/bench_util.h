@@ -201,6 +201,13 @@ double bench_potrf_residual(cublasHandle_t handle, char prec, char uplo, int64_t
  * ------------------------------------------------------------------------- */
 /* A table field: value * scale printed with format into text (32 bytes), or
  * "-" when not measured (value <= 0 or not finite). Returns text. */
+/* A solve's backward error in double, on the GPU: max_j ||b_j - A x_j||_inf /
+ * (normA ||x_j||_inf eps), A symmetric from its uplo triangle of dA0; B and
+ * X n x nrhs with the same leading dimension ld. NaN if any entry is. */
+double bench_solve_berr(cublasHandle_t handle, char uplo, int64_t n, int64_t nrhs,
+                        const double *dA0, int64_t ld, const double *dB, const double *dX,
+                        double normA);
+
 const char *bench_field(char *text, const char *format, double value, double scale);
 
 /* A CSV number followed by ',', or just ',' when not measured (<= 0). */

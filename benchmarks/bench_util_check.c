@@ -138,3 +138,31 @@ double bench_potrf_residual(cublasHandle_t handle, char prec, char uplo, int64_t
     return isfinite(norm_r) && denom > 0 ? norm_r / denom : INFINITY;
 }
 
+
+/* ===========================================================================
+ * Checks of a solve
+ * ========================================================================= */
+double bench_solve_berr(cublasHandle_t handle, char uplo, int64_t n, int64_t nrhs,
+                        const double *dA0, int64_t ld, const double *dB, const double *dX,
+                        double normA)
+{
+    double *dR = bench_device_malloc((size_t)(ld * nrhs) * 8), worst = 0;
+    const double one = 1, minus_one = -1;
+    double *h = bench_malloc((size_t)n * 8);
+    BENCH_CUDA(cudaMemcpy(dR, dB, (size_t)(ld * nrhs) * 8, cudaMemcpyDeviceToDevice));
+    BENCH_CUBLAS(cublasDsymm_64(handle, CUBLAS_SIDE_LEFT, fill_mode(uplo), n, nrhs, &minus_one,
+                                dA0, ld, dX, ld, &one, dR, ld));
+    BENCH_CUDA(cudaDeviceSynchronize());
+    for (int64_t j = 0; j < nrhs; j++) {
+        double rn = 0, xn = 0;
+        BENCH_CUDA(cudaMemcpy(h, dR + j * ld, (size_t)n * 8, cudaMemcpyDeviceToHost));
+        for (int64_t i = 0; i < n; i++) rn = isnan(h[i]) || fabs(h[i]) > rn ? fabs(h[i]) : rn;
+        BENCH_CUDA(cudaMemcpy(h, dX + j * ld, (size_t)n * 8, cudaMemcpyDeviceToHost));
+        for (int64_t i = 0; i < n; i++) xn = isnan(h[i]) || fabs(h[i]) > xn ? fabs(h[i]) : xn;
+        const double q = rn / (normA * (xn > 0 ? xn : 1) * testing_eps('d'));
+        if (isnan(q) || q > worst) worst = q;
+    }
+    free(h);
+    BENCH_CUDA(cudaFree(dR));
+    return worst;
+}

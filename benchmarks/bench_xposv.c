@@ -1,0 +1,288 @@
+/*
+ * bench_xposv.c -- the mixed-precision ladder (src/dxposv.h) against its
+ * peers, A X = B in double, A SPD with condition number kappa
+ * (testing_generate_cond_spd):
+ *   gchol xposv    gchol_dxposv_gpu, automatic (FP16 first, escalating)
+ *   gchol TF32     gchol_dsposv_expert_gpu with products = TF32
+ *   gchol dposv    gchol_dpotrf_gpu + gchol_dpotrs_gpu
+ *   cuSOLVER dposv cusolverDnXpotrf + cusolverDnXpotrs
+ *   cuSOLVER IRS   cusolverDnIRSXgesv (LU) with FP16, BF16 and TF32 as the
+ *                  lowest precision, classical refinement, fallback on
+ * Same matrix and right-hand sides for everyone, a fresh device copy of A
+ * per run made outside the timed region, a warm-up, the median of --niter
+ * runs (CUDA events); ratio = cuSOLVER dposv's time / the column's; every
+ * answer's backward error ||b - A x|| / (||A|| ||x|| eps) checked on the GPU.
+ * --kappa-table N: at order N, for kappa = 1e1 .. 1e14, the rung the
+ * automatic ladder ends on, its ITER, time and backward error.
+ *
+ *   bench_xposv [-n LIST] [--nrhs K] [--kappa K] [--niter K] [--csv FILE]
+ *               [--kappa-table N]
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_util.h"
+#include "../src/dxposv.h"
+
+static const char *prec_name[] = { "auto", "fp16", "bf16", "tf32", "fp32", "fp64" };
+
+typedef struct {
+    bench_context_t *ctx;
+    int64_t  n, nrhs, ld;
+    double  *dA0, *dA, *dB, *dX;
+    gchol_xposv_result_t xres;
+    int64_t  iter_tf32;
+    void    *dwork, *hwork;
+    size_t   dwork_bytes, hwork_bytes;
+    int     *dinfo;
+    cusolverDnIRSParams_t irs;
+    cusolverDnIRSInfos_t irs_infos;
+    int      irs_iter;
+} job_ctx_t;
+
+static void fresh_copy(void *p)
+{
+    job_ctx_t *c = p;
+    bench_device_copy('d', c->n, c->n, c->dA0, c->ld, c->dA, c->ld, c->ctx->stream);
+    BENCH_CUDA(cudaStreamSynchronize(c->ctx->stream));
+}
+
+static void fresh_copy_and_x(void *p)
+{
+    job_ctx_t *c = p;
+    bench_device_copy('d', c->n, c->n, c->dA0, c->ld, c->dA, c->ld, c->ctx->stream);
+    BENCH_CUDA(cudaMemcpy2DAsync(c->dX, (size_t)c->ld * 8, c->dB, (size_t)c->ld * 8,
+                                 (size_t)c->n * 8, (size_t)c->nrhs, cudaMemcpyDeviceToDevice,
+                                 c->ctx->stream));
+    BENCH_CUDA(cudaStreamSynchronize(c->ctx->stream));
+}
+
+static int64_t run_xposv(void *p, int64_t *info)
+{
+    job_ctx_t *c = p;
+    return gchol_dxposv_gpu('L', c->n, c->nrhs, c->dA, c->ld, c->dB, c->ld, c->dX, c->ld, NULL,
+                            &c->xres, info, c->ctx->queue);
+}
+
+static int64_t run_tf32(void *p, int64_t *info)
+{
+    job_ctx_t *c = p;
+    gchol_options_t o;
+    gchol_options_default(&o);
+    o.products = GCHOL_PRODUCTS_TF32;
+    return gchol_dsposv_expert_gpu('L', c->n, c->nrhs, c->dA, c->ld, c->dB, c->ld, c->dX, c->ld,
+                                   &c->iter_tf32, info, &o, c->ctx->queue);
+}
+
+static int64_t run_dposv(void *p, int64_t *info)
+{
+    job_ctx_t *c = p;
+    const int64_t st = gchol_dpotrf_gpu('L', c->n, c->dA, c->ld, info, c->ctx->queue);
+    if (st != 0) return st;
+    return gchol_dpotrs_gpu('L', c->n, c->nrhs, c->dA, c->ld, c->dX, c->ld, info, c->ctx->queue);
+}
+
+static int64_t run_cusolver(void *p, int64_t *info)
+{
+    job_ctx_t *c = p;
+    bench_cusolver_t *cs = &c->ctx->cusolver;
+    (void)info;
+    BENCH_CUSOLVER(cusolverDnXpotrf(cs->handle, cs->params, CUBLAS_FILL_MODE_LOWER, c->n, CUDA_R_64F,
+                                    c->dA, c->ld, CUDA_R_64F, c->dwork, c->dwork_bytes, c->hwork,
+                                    c->hwork_bytes, c->dinfo));
+    BENCH_CUSOLVER(cusolverDnXpotrs(cs->handle, cs->params, CUBLAS_FILL_MODE_LOWER, c->n, c->nrhs,
+                                    CUDA_R_64F, c->dA, c->ld, CUDA_R_64F, c->dX, c->ld, c->dinfo));
+    return 0;
+}
+
+static int64_t run_irs(void *p, int64_t *info)
+{
+    job_ctx_t *c = p;
+    cusolver_int_t it = 0;
+    (void)info;
+    BENCH_CUSOLVER(cusolverDnIRSXgesv(c->ctx->cusolver.handle, c->irs, c->irs_infos,
+                                      (cusolver_int_t)c->n, (cusolver_int_t)c->nrhs, c->dA,
+                                      (cusolver_int_t)c->ld, c->dB, (cusolver_int_t)c->ld, c->dX,
+                                      (cusolver_int_t)c->ld, c->dwork, c->dwork_bytes, &it,
+                                      c->dinfo));
+    c->irs_iter = (int)it;
+    return 0;
+}
+
+static void read_dinfo(void *p, int64_t *info)
+{
+    job_ctx_t *c = p;
+    int h = 0;
+    BENCH_CUDA(cudaMemcpy(&h, c->dinfo, sizeof(int), cudaMemcpyDeviceToHost));
+    if (h != 0 && *info == 0) *info = h;
+}
+
+/* One problem of order n on the device: A0 (kappa), B, and the buffers. */
+static void problem_create(job_ctx_t *c, bench_context_t *ctx, int64_t n, int64_t nrhs,
+                           double kappa, double *normA)
+{
+    memset(c, 0, sizeof *c);
+    c->ctx = ctx;
+    c->n = n;
+    c->nrhs = nrhs;
+    double *A = bench_malloc((size_t)(n * n) * 8);
+    if (testing_generate_cond_spd('d', n, A, n, kappa, 71 + (uint64_t)n)) {
+        fprintf(stderr, "bench_xposv: out of host memory at n = %lld\n", (long long)n);
+        exit(1);
+    }
+    *normA = testing_norm_inf('d', 'L', n, A, n);
+    double *B = bench_random_host('d', n, nrhs, n, 99, -1.0, 1.0);
+    c->dA0 = bench_upload('d', n, n, A, n, &c->ld);
+    int64_t ldb = 0;
+    c->dB = bench_upload('d', n, nrhs, B, n, &ldb);
+    c->dA = bench_device_malloc((size_t)(c->ld * n) * 8);
+    c->dX = bench_device_malloc((size_t)(c->ld * nrhs) * 8);
+    BENCH_CUDA(cudaMalloc((void **)&c->dinfo, sizeof(int)));
+    free(A);
+    free(B);
+}
+
+static void problem_destroy(job_ctx_t *c)
+{
+    BENCH_CUDA(cudaFree(c->dA0)); BENCH_CUDA(cudaFree(c->dA)); BENCH_CUDA(cudaFree(c->dB));
+    BENCH_CUDA(cudaFree(c->dX)); BENCH_CUDA(cudaFree(c->dinfo));
+    if (c->dwork) BENCH_CUDA(cudaFree(c->dwork));
+    free(c->hwork);
+}
+
+/* Times a job; *berr its answer's backward error. */
+static double timed(job_ctx_t *c, const testing_job_t *j, int niter, double normA, double *berr)
+{
+    int64_t info = 0;
+    const double t = testing_time_job(j, c, c->ctx->stream, 0, niter, &info);
+    *berr = bench_solve_berr(c->ctx->cublas, 'L', c->n, c->nrhs, c->dA0, c->ld, c->dB, c->dX, normA);
+    if (info != 0) *berr = NAN;
+    return t;
+}
+
+/* The IRS solver's workspace for the lowest precision `low`. */
+static void irs_setup(job_ctx_t *c, cusolverPrecType_t low)
+{
+    bench_cusolver_t *cs = &c->ctx->cusolver;
+    BENCH_CUSOLVER(cusolverDnIRSParamsSetSolverPrecisions(c->irs, CUSOLVER_R_64F, low));
+    BENCH_CUSOLVER(cusolverDnIRSParamsSetRefinementSolver(c->irs, CUSOLVER_IRS_REFINE_CLASSICAL));
+    BENCH_CUSOLVER(cusolverDnIRSParamsEnableFallback(c->irs));
+    size_t bytes = 0;
+    BENCH_CUSOLVER(cusolverDnIRSXgesv_bufferSize(cs->handle, c->irs, (cusolver_int_t)c->n,
+                                                 (cusolver_int_t)c->nrhs, &bytes));
+    if (bytes > c->dwork_bytes) {
+        if (c->dwork) BENCH_CUDA(cudaFree(c->dwork));
+        c->dwork = bench_device_malloc(bytes);
+        c->dwork_bytes = bytes;
+    }
+}
+
+static void kappa_table(bench_context_t *ctx, int64_t n, int64_t nrhs, int niter)
+{
+    printf("\nkappa table, n = %lld, nrhs %lld: the automatic ladder\n", (long long)n, (long long)nrhs);
+    printf("%8s | %5s %5s %6s %6s | %10s %9s\n", "kappa", "rung", "iter", "inner", "syncs", "ms", "berr");
+    for (double kappa = 1e1; kappa <= 1e14 * 1.0001; kappa *= 10) {
+        job_ctx_t c;
+        double normA = 0, berr = NAN;
+        problem_create(&c, ctx, n, nrhs, kappa, &normA);
+        const testing_job_t j = { fresh_copy, run_xposv, NULL };
+        const double t = timed(&c, &j, niter, normA, &berr);
+        const int r = c.xres.prec >= 0 && c.xres.prec <= GCHOL_XPREC_FP64 ? c.xres.prec : 0;
+        printf("%8.0e | %5s %5lld %6lld %6lld | %10.3f %9.2e\n", kappa, prec_name[r],
+               (long long)c.xres.iter, (long long)c.xres.inner, (long long)c.xres.host_syncs,
+               1e3 * t, berr);
+        fflush(stdout);
+        problem_destroy(&c);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    testing_list_t sizes = { NULL, 0 };
+    int64_t nrhs = 1, table_n = 0;
+    int niter = 5;
+    double kappa = 1e2;
+    const char *csv = NULL;
+    const opt_t opts[] = {
+        OPT("-n", OPT_LIST, &sizes, "LIST", "orders (default 8192,16384,32768,40960)",
+            .def = "8192,16384,32768,40960"),
+        OPT("--nrhs", OPT_INT64, &nrhs, "K", "right-hand sides (default 1)", OPT_MIN(1)),
+        OPT("--kappa", OPT_DOUBLE, &kappa, "K", "condition number of A (default 1e2)"),
+        OPT("--niter", OPT_INT, &niter, "K", "timed runs after a warm-up, median reported "
+            "(default 5)", OPT_MIN(1)),
+        OPT("--csv", OPT_STRING, &csv, "FILE", "also write the table as CSV"),
+        OPT("--kappa-table", OPT_INT64, &table_n, "N", "the kappa table at order N (0: none)",
+            OPT_MIN(0)),
+        OPT_END
+    };
+    const opts_program_t prog = { "[-n LIST] [--nrhs K] [--kappa K] [--niter K] [--csv FILE] "
+                                  "[--kappa-table N]", NULL, 2 };
+    opts_parse(argc, argv, opts, &prog);
+    bench_require_gpu(0, argv[0]);
+    bench_context_t ctx;
+    bench_context_create(&ctx);
+    FILE *out = bench_csv_open(csv, "n,nrhs,kappa,xposv_rung,xposv_iter,xposv_s,tf32_s,dposv_s,"
+                               "cusolver_dposv_s,irs_fp16_s,irs_bf16_s,irs_tf32_s,berr_xposv,"
+                               "berr_tf32,berr_dposv,berr_irs_fp16,berr_irs_bf16,berr_irs_tf32");
+    printf("A X = B, double, A SPD with kappa %.0e (geometric spectrum), B uniform(-1,1), lower, "
+           "nrhs %lld, median of %d\n", kappa, (long long)nrhs, niter);
+    printf("ratio = cuSOLVER dpotrf+dpotrs time / the column's time\n");
+    printf("%6s | %4s %4s %9s %6s | %9s %6s | %9s %6s | %9s | %9s %9s %9s %6s | %8s\n", "n", "rung",
+           "iter", "xposv ms", "ratio", "TF32 ms", "ratio", "dposv ms", "ratio", "cuS dposv",
+           "IRS fp16", "IRS bf16", "IRS tf32", "best", "berr");
+    for (int64_t k = 0; k < sizes.count; k++) {
+        job_ctx_t c;
+        double normA = 0, bx = NAN, bt = NAN, bd = NAN, bc = NAN, bi[3] = { NAN, NAN, NAN };
+        problem_create(&c, &ctx, sizes.v[k], nrhs, kappa, &normA);
+        const testing_job_t j_x = { fresh_copy, run_xposv, NULL };
+        const testing_job_t j_t = { fresh_copy, run_tf32, NULL };
+        const testing_job_t j_d = { fresh_copy_and_x, run_dposv, NULL };
+        const testing_job_t j_c = { fresh_copy_and_x, run_cusolver, read_dinfo };
+        const testing_job_t j_i = { fresh_copy, run_irs, read_dinfo };
+        const double tx = timed(&c, &j_x, niter, normA, &bx);
+        const double tt = timed(&c, &j_t, niter, normA, &bt);
+        const double td = timed(&c, &j_d, niter, normA, &bd);
+        bench_cusolver_t *cs = &ctx.cusolver;
+        BENCH_CUSOLVER(cusolverDnXpotrf_bufferSize(cs->handle, cs->params, CUBLAS_FILL_MODE_LOWER,
+                                                   c.n, CUDA_R_64F, c.dA, c.ld, CUDA_R_64F,
+                                                   &c.dwork_bytes, &c.hwork_bytes));
+        c.dwork = bench_device_malloc(c.dwork_bytes > 0 ? c.dwork_bytes : 1);
+        c.hwork = bench_malloc(c.hwork_bytes > 0 ? c.hwork_bytes : 1);
+        const double tc = timed(&c, &j_c, niter, normA, &bc);
+        double ti[3];
+        const cusolverPrecType_t lows[3] = { CUSOLVER_R_16F, CUSOLVER_R_16BF, CUSOLVER_R_TF32 };
+        BENCH_CUSOLVER(cusolverDnIRSParamsCreate(&c.irs));
+        BENCH_CUSOLVER(cusolverDnIRSInfosCreate(&c.irs_infos));
+        for (int l = 0; l < 3; l++) {
+            irs_setup(&c, lows[l]);
+            ti[l] = timed(&c, &j_i, niter, normA, &bi[l]);
+        }
+        BENCH_CUSOLVER(cusolverDnIRSInfosDestroy(c.irs_infos));
+        BENCH_CUSOLVER(cusolverDnIRSParamsDestroy(c.irs));
+        double best = ti[0];
+        for (int l = 1; l < 3; l++) best = ti[l] < best ? ti[l] : best;
+        const int r = c.xres.prec >= 0 && c.xres.prec <= GCHOL_XPREC_FP64 ? c.xres.prec : 0;
+        double worst = bx;
+        const double others[] = { bt, bd, bc, bi[0], bi[1], bi[2] };
+        for (int l = 0; l < 6; l++) worst = isnan(others[l]) || others[l] > worst ? others[l] : worst;
+        printf("%6lld | %4s %4lld %9.3f %6.2f | %9.3f %6.2f | %9.3f %6.2f | %9.3f | %9.3f %9.3f %9.3f "
+               "%6.2f | %8.2e\n",
+               (long long)c.n, prec_name[r], (long long)c.xres.iter, 1e3 * tx, tc / tx, 1e3 * tt,
+               tc / tt, 1e3 * td, tc / td, 1e3 * tc, 1e3 * ti[0], 1e3 * ti[1], 1e3 * ti[2],
+               best / tx, worst);
+        fflush(stdout);
+        if (out)
+            fprintf(out, "%lld,%lld,%.3e,%s,%lld,%.6e,%.6e,%.6e,%.6e,%.6e,%.6e,%.6e,%.3e,%.3e,%.3e,"
+                         "%.3e,%.3e,%.3e\n",
+                    (long long)c.n, (long long)nrhs, kappa, prec_name[r], (long long)c.xres.iter,
+                    tx, tt, td, tc, ti[0], ti[1], ti[2], bx, bt, bd, bi[0], bi[1], bi[2]);
+        problem_destroy(&c);
+    }
+    if (table_n > 0) kappa_table(&ctx, table_n, nrhs, niter);
+    if (out) fclose(out);
+    bench_context_destroy(&ctx);
+    opts_free_list(&sizes);
+    return 0;
+}
