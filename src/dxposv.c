@@ -21,6 +21,7 @@
 #include "dxposv.h"
 
 #include "args.h"
+#include "host_io.h"
 #include "potrf_lowp.h"
 #include "queue.h"
 #include "refine.h"
@@ -31,6 +32,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { kRefineMinN = 17 };
 
@@ -264,6 +266,26 @@ done:
     return gchol_free_parts(w.base, st, s);
 }
 
+/* Arguments 1-12, common to both forms (on host arrays for the host form);
+ * 0 or -i. */
+static int64_t check_args(char uplo, int64_t n, int64_t nrhs, const void *A, int64_t lda,
+                          const void *B, int64_t ldb, const void *X, int64_t ldx,
+                          const gchol_xposv_options_t *o, const gchol_xposv_result_t *res,
+                          const int64_t *info)
+{
+    const int64_t st = gchol_check_solve_args(uplo, n, nrhs, A, lda, B, ldb);
+    if (st != 0) return st;
+    if (n > 0 && nrhs > 0 && X == NULL) return -8;
+    if (ldx < (n > 1 ? n : 1)) return -9;
+    if (o->factor < GCHOL_XPREC_AUTO || o->factor > GCHOL_XPREC_FP64 ||
+        o->refine < GCHOL_XREFINE_AUTO || o->refine > GCHOL_XREFINE_GMRES || o->max_iter < 0 ||
+        o->max_inner < 0 || !(o->inner_tol >= 0 && o->inner_tol < 1))
+        return -10;
+    if (res == NULL) return -11;
+    if (info == NULL) return -12;
+    return 0;
+}
+
 int64_t gchol_dxposv_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldda,
                          const double *dB, int64_t lddb, double *dX, int64_t lddx,
                          const gchol_xposv_options_t *opts, gchol_xposv_result_t *res,
@@ -271,16 +293,8 @@ int64_t gchol_dxposv_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t
 {
     static const gchol_xposv_options_t defaults;
     const gchol_xposv_options_t *o = opts ? opts : &defaults;
-    int64_t st = gchol_check_solve_args(uplo, n, nrhs, dA, ldda, dB, lddb);
-    if (st == 0 && n > 0 && nrhs > 0 && dX == NULL) st = -8;
-    else if (st == 0 && lddx < (n > 1 ? n : 1)) st = -9;
-    else if (st == 0 && (o->factor < GCHOL_XPREC_AUTO || o->factor > GCHOL_XPREC_FP64 ||
-                         o->refine < GCHOL_XREFINE_AUTO || o->refine > GCHOL_XREFINE_GMRES ||
-                         o->max_iter < 0 || o->max_inner < 0 || !(o->inner_tol >= 0 && o->inner_tol < 1)))
-        st = -10;
-    else if (st == 0 && res == NULL) st = -11;
-    else if (st == 0 && info == NULL) st = -12;
-    else if (st == 0 && queue == NULL) st = -13;
+    int64_t st = check_args(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, o, res, info);
+    if (st == 0 && queue == NULL) st = -13;
     if (res) {
         const gchol_xposv_result_t none = { 0, GCHOL_XPREC_AUTO, 0, 0, 0 };
         *res = none;
@@ -293,5 +307,82 @@ int64_t gchol_dxposv_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t
         }
     }
     if (info) *info = st;
+    return st;
+}
+
+/* The host form's device job: the ladder without the double fallback on
+ * A, B and X in the queue's buffer (leading dimension n); X comes back only
+ * when a rung answered (the caller falls back on the host arrays else). */
+typedef struct {
+    char     uplo;
+    int64_t  n, nrhs;
+    size_t   boff, xoff;
+    const gchol_xposv_options_t *o;
+    gchol_xposv_result_t *res;
+} host_xposv_t;
+
+static int64_t host_xposv_job(gchol_queue_t q, char *dbase, void *ctx, int *download)
+{
+    const host_xposv_t *c = ctx;
+    gchol_xposv_options_t o = *c->o;
+    o.no_fallback = 1;
+    const int64_t st = xposv(c->uplo, c->n, c->nrhs, (double *)dbase, c->n,
+                             (const double *)(dbase + c->boff), c->n, (double *)(dbase + c->xoff),
+                             c->n, &o, c->res, q);
+    *download = st == GCHOL_SUCCESS && c->res->iter >= 0 && c->res->prec != GCHOL_XPREC_FP64;
+    return st;
+}
+
+int64_t gchol_dxposv(char uplo, int64_t n, int64_t nrhs, double *A, int64_t lda, const double *B,
+                     int64_t ldb, double *X, int64_t ldx, const gchol_xposv_options_t *opts,
+                     gchol_xposv_result_t *res, int64_t *info)
+{
+    static const gchol_xposv_options_t defaults;
+    const gchol_xposv_options_t *o = opts ? opts : &defaults;
+    int64_t st = check_args(uplo, n, nrhs, A, lda, B, ldb, X, ldx, o, res, info);
+    if (res) {
+        const gchol_xposv_result_t none = { 0, GCHOL_XPREC_AUTO, 0, 0, 0 };
+        *res = none;
+    }
+    if (st != 0 || n == 0 || nrhs == 0) {
+        if (info) *info = st;
+        return st;
+    }
+    const int direct = n < kRefineMinN || o->factor == GCHOL_XPREC_FP64;
+    if (!direct) {
+        const size_t w = sizeof(double), boff = (size_t)round_up(n * n, 32) * w;
+        const size_t xoff = boff + (size_t)round_up(n * nrhs, 32) * w;
+        host_xposv_t job = { uplo, n, nrhs, boff, xoff, o, res };
+        const gchol_host_array_t arrays[] = {
+            /* A's uplo triangle only: the ladder never reads the other one */
+            { .up = A, .ld = (size_t)lda * w, .width = (size_t)n * w, .offset = 0, .cols = n,
+              .tri = uplo, .elsize = w },
+            { .up = B, .ld = (size_t)ldb * w, .width = (size_t)n * w, .offset = boff, .cols = nrhs },
+            { .down = X, .ld = (size_t)ldx * w, .width = (size_t)n * w, .offset = xoff,
+              .cols = nrhs },
+        };
+        st = gchol_host_call(arrays, 3, xoff + (size_t)(n * nrhs) * w, host_xposv_job, &job);
+        if (st != GCHOL_SUCCESS || (res->iter >= 0 && res->prec != GCHOL_XPREC_FP64)) {
+            *info = st;
+            return st;
+        }
+        if (o->no_fallback && res->prec != GCHOL_XPREC_FP64) { /* the rung's own failure */
+            *info = st;
+            return st;
+        }
+    } else {
+        res->iter = n < kRefineMinN && o->factor != GCHOL_XPREC_FP64 ? -1 : 0;
+    }
+    /* the double solve on the host arrays: dpotrf, X := B, dpotrs (X is not
+     * written when the factorization fails) */
+    if (res->iter >= 0 && !direct) res->iter = -1;
+    res->prec = GCHOL_XPREC_FP64;
+    res->berr = 0;
+    int64_t finfo = 0;
+    st = gchol_dpotrf(uplo, n, A, lda, &finfo);
+    for (int64_t j = 0; st == GCHOL_SUCCESS && j < nrhs; ++j)
+        memcpy(X + j * ldx, B + j * ldb, (size_t)n * sizeof(double));
+    if (st == GCHOL_SUCCESS) st = gchol_dpotrs(uplo, n, nrhs, A, lda, X, ldx, &finfo);
+    *info = st;
     return st;
 }

@@ -75,4 +75,15 @@ int64_t gchol_dxposv_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t
                          const gchol_xposv_options_t *opts, gchol_xposv_result_t *res,
                          int64_t *info, gchol_queue_t queue);
 
+/* The same with A, B and X in host memory, on the library-owned queue: only
+ * A's uplo triangle and B go up, X comes down; when the double fallback
+ * answers (n <= 16, or every rung failed) it runs through the host
+ * interface (gchol_dpotrf, gchol_dpotrs) and A's referenced triangle
+ * receives the double factor; otherwise A is not written. B is never
+ * written. Arguments 1-12 as above (4 A, 5 lda, 6 B, 7 ldb, 8 X, 9 ldx on the
+ * host). */
+int64_t gchol_dxposv(char uplo, int64_t n, int64_t nrhs, double *A, int64_t lda, const double *B,
+                     int64_t ldb, double *X, int64_t ldx, const gchol_xposv_options_t *opts,
+                     gchol_xposv_result_t *res, int64_t *info);
+
 #endif

@@ -50,6 +50,7 @@ typedef struct {
     kind_t  kind;
     double  kappa;
     int     factor, refine, no_fallback;
+    int     host;   /* gchol_dxposv on host arrays */
 } xcase_t;
 
 /* A (lda x n, NaN padding rows; only the uplo triangle is read) and B0. */
@@ -82,9 +83,10 @@ static testing_result_t run_case(const xcase_t *c)
     gchol_xposv_result_t res = { INFO_POISON, -1, 0, 0, 0 };
     testing_result_t out = TESTING_FAILED;
     char label[120];
-    snprintf(label, sizeof label, "dxposv %c n=%-5lld nrhs=%lld %-6s kappa %.0e %s/%s%s", c->uplo,
-             (long long)n, (long long)nrhs, kind_name[c->kind], c->kappa, prec_name[c->factor],
-             refine_name[c->refine], c->no_fallback ? " no-fallback" : "");
+    snprintf(label, sizeof label, "dxposv%s %c n=%-5lld nrhs=%lld %-6s kappa %.0e %s/%s%s",
+             c->host ? "    " : "_gpu", c->uplo, (long long)n, (long long)nrhs, kind_name[c->kind],
+             c->kappa, prec_name[c->factor], refine_name[c->refine],
+             c->no_fallback ? " no-fallback" : "");
     if (!testing_have_gpu()) {
         printf("  skipped %s (no GPU)\n", label);
         return testing_record(TESTING_SKIPPED);
@@ -95,16 +97,23 @@ static testing_result_t run_case(const xcase_t *c)
     double *dA = NULL, *dB = NULL, *dX = NULL;
     if (make_problem(c, A0, lda, B0, ldb)) { snprintf(why, sizeof why, "out of memory"); goto done; }
     testing_fill_nan('d', ldx * nrhs, X0);
-    if (!(dA = testing_upload(A0, (size_t)(lda * n) * 8)) ||
-        !(dB = testing_upload(B0, (size_t)(ldb * nrhs) * 8)) ||
-        !(dX = testing_upload(X0, (size_t)(ldx * nrhs) * 8)))
-        goto done;
     const gchol_xposv_options_t o = { c->factor, c->refine, 0, 0, 0, c->no_fallback };
-    ret = gchol_dxposv_gpu(c->uplo, n, nrhs, dA, lda, dB, ldb, dX, ldx, &o, &res, &info, g_queue);
-    if (testing_download(A, dA, (size_t)(lda * n) * 8) ||
-        testing_download(B, dB, (size_t)(ldb * nrhs) * 8) ||
-        testing_download(X, dX, (size_t)(ldx * nrhs) * 8))
-        goto done;
+    if (c->host) {
+        memcpy(A, A0, (size_t)(lda * n) * 8);
+        memcpy(B, B0, (size_t)(ldb * nrhs) * 8);
+        memcpy(X, X0, (size_t)(ldx * nrhs) * 8);
+        ret = gchol_dxposv(c->uplo, n, nrhs, A, lda, B, ldb, X, ldx, &o, &res, &info);
+    } else {
+        if (!(dA = testing_upload(A0, (size_t)(lda * n) * 8)) ||
+            !(dB = testing_upload(B0, (size_t)(ldb * nrhs) * 8)) ||
+            !(dX = testing_upload(X0, (size_t)(ldx * nrhs) * 8)))
+            goto done;
+        ret = gchol_dxposv_gpu(c->uplo, n, nrhs, dA, lda, dB, ldb, dX, ldx, &o, &res, &info, g_queue);
+        if (testing_download(A, dA, (size_t)(lda * n) * 8) ||
+            testing_download(B, dB, (size_t)(ldb * nrhs) * 8) ||
+            testing_download(X, dX, (size_t)(ldx * nrhs) * 8))
+            goto done;
+    }
 
     const int64_t want_info = testing_reference_info('d', c->uplo, n, A0, lda);
     const int refined = res.iter >= 0 && res.prec != GCHOL_XPREC_FP64;
@@ -161,9 +170,20 @@ static int64_t dxposv_w(const testing_args_t *a)
                             a->ldc, (double *)a->X, a->ldx, o, a->iter ? &res : NULL, a->info, a->q);
 }
 
+static int64_t dxposv_host_w(const testing_args_t *a)
+{
+    static const gchol_xposv_options_t good, bad = { 99, 0, 0, 0, 0, 0 };
+    gchol_xposv_result_t res;
+    const gchol_xposv_options_t *o = a->opts ? (a->opts->variant == 99 ? &bad : &good) : NULL;
+    return gchol_dxposv(a->uplo, a->n, a->nrhs, (double *)a->A, a->ld, (const double *)a->C,
+                        a->ldc, (double *)a->X, a->ldx, o, a->iter ? &res : NULL, a->info);
+}
+
 static const testing_entry_t arg_entries[] = {
     { "gchol_dxposv_gpu", dxposv_w, 0, 1, 0,
       { R_UPLO, R_N, R_NRHS, R_A, R_LD, R_C, R_LDC, R_X, R_LDX, R_OPTS, R_ITER, R_INFO, R_QUEUE } },
+    { "gchol_dxposv", dxposv_host_w, 1, 1, 0,
+      { R_UPLO, R_N, R_NRHS, R_A, R_LD, R_C, R_LDC, R_X, R_LDX, R_OPTS, R_ITER, R_INFO } },
 };
 
 static void run_suite(int quick)
@@ -175,33 +195,43 @@ static void run_suite(int quick)
         for (int i = 0; i < LEN(ns); i++)
             for (int k = 0; k < LEN(kappas); k++) {
                 if ((quick && ns[i] > 300) || (u && ns[i] > 2000)) continue;
-                const xcase_t c = { u ? 'U' : 'L', ns[i], (k % 2) ? 3 : 1, K_COND, kappas[k], 0, 0, 0 };
+                const xcase_t c = { u ? 'U' : 'L', ns[i], (k % 2) ? 3 : 1, K_COND, kappas[k], 0, 0, 0, 0 };
                 run_case(&c);
             }
     printf("\n-- every rung and refinement, kappa 1e3 --\n");
     for (int f = GCHOL_XPREC_FP16; f <= GCHOL_XPREC_FP64; f++)
         for (int r = GCHOL_XREFINE_IR; r <= GCHOL_XREFINE_GMRES; r++) {
-            const xcase_t c = { f % 2 ? 'L' : 'U', quick ? 200 : 700, 2, K_COND, 1e3, f, r, 0 };
+            const xcase_t c = { f % 2 ? 'L' : 'U', quick ? 200 : 700, 2, K_COND, 1e3, f, r, 0, 0 };
             run_case(&c);
         }
     printf("\n-- FP16 and BF16 over several blocks, a partial last block --\n");
     for (int f = GCHOL_XPREC_FP16; f <= GCHOL_XPREC_BF16; f++)
         for (int r = GCHOL_XREFINE_IR; r <= GCHOL_XREFINE_GMRES; r++)
             for (int u = 0; u < 2; u++) {
-                const xcase_t c = { u ? 'U' : 'L', quick ? 1500 : 2500, 2, K_COND, 1e2, f, r, 0 };
+                const xcase_t c = { u ? 'U' : 'L', quick ? 1500 : 2500, 2, K_COND, 1e2, f, r, 0, 0 };
                 run_case(&c);
             }
     printf("\n-- without fallback: the first rung's own outcome --\n");
     {
-        const xcase_t c1 = { 'L', 400, 1, K_COND, 1e12, GCHOL_XPREC_FP16, GCHOL_XREFINE_IR, 1 };
-        const xcase_t c2 = { 'L', 1300, 1, K_COND, 1e2, GCHOL_XPREC_BF16, GCHOL_XREFINE_GMRES, 1 };
+        const xcase_t c1 = { 'L', 400, 1, K_COND, 1e12, GCHOL_XPREC_FP16, GCHOL_XREFINE_IR, 1, 0 };
+        const xcase_t c2 = { 'L', 1300, 1, K_COND, 1e2, GCHOL_XPREC_BF16, GCHOL_XREFINE_GMRES, 1, 0 };
         run_case(&c1);
         run_case(&c2);
+    }
+    printf("\n-- the host form: a rung answers, n <= 16 in double, a failure on the host --\n");
+    {
+        const xcase_t h[] = {
+            { 'L', quick ? 1500 : 3000, 2, K_COND, 1e2, 0, 0, 0, 1 },
+            { 'U', 10, 3, K_COND, 1e2, 0, 0, 0, 1 },
+            { 'U', 1100, 2, K_NEG, 1e2, 0, 0, 0, 1 },
+            { 'L', 1100, 1, K_COND, 1e13, GCHOL_XPREC_FP16, GCHOL_XREFINE_IR, 1, 1 },
+        };
+        for (int i = 0; i < LEN(h); i++) run_case(&h[i]);
     }
     printf("\n-- scaling, range, failures --\n");
     for (int kind = K_SCALED; kind <= K_NAN_B; kind++)
         for (int u = 0; u < 2; u++) {
-            const xcase_t c = { u ? 'U' : 'L', quick ? 200 : 1100, 3, (kind_t)kind, 1e2, 0, 0, 0 };
+            const xcase_t c = { u ? 'U' : 'L', quick ? 200 : 1100, 3, (kind_t)kind, 1e2, 0, 0, 0, 0 };
             run_case(&c);
         }
 }
