@@ -7,7 +7,8 @@
  *   for each rung from the first (FP16 -> TF32 -> FP32; BF16 -> TF32 ...):
  *       L = chol(S) on that rung (potrf_lowp.c, or gchol_spotrf_expert_gpu);
  *           a failed pivot retries once with S + 8 u_f I
- *       each column: x refined by IR or GMRES-IR (refine_engine.c) with
+ *       each column: x refined by IR, GMRES-IR or IR turning into GMRES-IR
+ *           where IR is slow (refine_engine.c) with
  *           M^{-1} = D L^-T L^-1 D, to dsposv's stopping test
  *       all columns converged: done; else S again and the next rung
  *   last: gchol_dpotrf_gpu + gchol_dpotrs_gpu on A (LAPACK's info); also
@@ -167,8 +168,7 @@ static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t
     gchol_refine_ops_t ops;
     gchol_gpu_ops_table(&g, &ops);
     const int method = o->refine == GCHOL_XREFINE_IR ? GCHOL_REFINE_IR
-                     : o->refine == GCHOL_XREFINE_GMRES ? GCHOL_REFINE_GMRES
-                     : prec <= GCHOL_XPREC_BF16 ? GCHOL_REFINE_GMRES : GCHOL_REFINE_IR;
+                     : o->refine == GCHOL_XREFINE_GMRES ? GCHOL_REFINE_GMRES : GCHOL_REFINE_AUTO;
     const int64_t m = inner_max(o, n);
     const gchol_refine_work_t rw = { w->r, w->z, w->V, w->ldv, w->Z, w->ldv, m, host,
                                      gchol_refine_host_len(m) };

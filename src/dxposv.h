@@ -24,7 +24,9 @@ typedef enum {
 
 /* The refinement. */
 typedef enum {
-    GCHOL_XREFINE_AUTO  = 0, /* GMRES-IR on FP16 / BF16, IR on TF32 / FP32  */
+    GCHOL_XREFINE_AUTO  = 0, /* IR while each correction halves the
+                                residual, GMRES-IR from the first that
+                                does not                                    */
     GCHOL_XREFINE_IR    = 1, /* classical iterative refinement              */
     GCHOL_XREFINE_GMRES = 2  /* GMRES-IR                                    */
 } gchol_xrefine_t;

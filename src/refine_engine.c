@@ -115,10 +115,12 @@ static int64_t gmres_step(const gchol_refine_ops_t *ops, const gchol_refine_work
 }
 
 /* The ops the method calls are there. */
-static int ops_complete(const gchol_refine_ops_t *o, int gmres)
+static int ops_complete(const gchol_refine_ops_t *o, int method)
 {
     if (!o || !o->residual || !o->precond || o->n < 0) return 0;
-    return gmres ? o->matvec && o->orthonormalize && o->scal_copy && o->gemv_update : !!o->axpy;
+    const int gmres_ops = o->matvec && o->orthonormalize && o->scal_copy && o->gemv_update;
+    return method == GCHOL_REFINE_IR ? !!o->axpy
+         : method == GCHOL_REFINE_GMRES ? gmres_ops : gmres_ops && o->axpy;
 }
 
 int64_t gchol_refine_solve(const gchol_refine_ops_t *ops, const gchol_refine_opts_t *opts,
@@ -129,9 +131,10 @@ int64_t gchol_refine_solve(const gchol_refine_ops_t *ops, const gchol_refine_opt
     if (!res) return GCHOL_ERR_INVALID_VALUE;
     memset(res, 0, sizeof *res);
     if (!opts) opts = &defaults;
-    const int gmres = opts->method == GCHOL_REFINE_GMRES;
-    if ((opts->method != GCHOL_REFINE_IR && !gmres) || opts->max_iter < 0 || opts->m < 0 ||
-        !(opts->tau >= 0 && opts->tau < 1) || !ops_complete(ops, gmres) || !work)
+    const int method = opts->method, gmres = method != GCHOL_REFINE_IR; /* GMRES may run */
+    if ((method != GCHOL_REFINE_IR && method != GCHOL_REFINE_GMRES && method != GCHOL_REFINE_AUTO) ||
+        opts->max_iter < 0 || opts->m < 0 || !(opts->tau >= 0 && opts->tau < 1) ||
+        !ops_complete(ops, method) || !work)
         return GCHOL_ERR_INVALID_VALUE;
     const int64_t n = ops->n;
     if (n == 0) return 0; /* iter 0: nothing to refine */
@@ -143,10 +146,11 @@ int64_t gchol_refine_solve(const gchol_refine_ops_t *ops, const gchol_refine_opt
             return GCHOL_ERR_INVALID_VALUE;
         m = opts->m ? opts->m : work->m < GCHOL_REFINE_DEFAULT_M ? work->m : GCHOL_REFINE_DEFAULT_M;
         if (m > n) m = n; /* n orthonormal columns at most */
-    } else if (!work->z) {
-        return GCHOL_ERR_INVALID_VALUE;
     }
-    const int64_t max_iter = opts->max_iter ? opts->max_iter : gmres ? kItermaxGmres : kItermaxIR;
+    if (method != GCHOL_REFINE_GMRES && !work->z) return GCHOL_ERR_INVALID_VALUE;
+    const int64_t max_iter = opts->max_iter ? opts->max_iter
+                           : method == GCHOL_REFINE_GMRES ? kItermaxGmres : kItermaxIR;
+    int use_gmres = method == GCHOL_REFINE_GMRES;
     const double tau = opts->tau > 0 ? opts->tau : kTauDefault;
     double nrm[3], rprev = 0; /* ||r||_inf, ||x||_inf, ||r||_2 */
 
@@ -166,10 +170,15 @@ int64_t gchol_refine_solve(const gchol_refine_ops_t *ops, const gchol_refine_opt
                 if (++stalls == kStallsMax)
                     return stop(res, GCHOL_REFINE_ITER_FAILED, GCHOL_REFINE_ROUNDING);
             } else {
+                const int halved = nrm[0] <= rprev / 2;
                 stalls = 0;
-                slow = nrm[0] <= rprev / 2 ? 0 : slow + 1;
-                if (slow == kSlowMax)
-                    return stop(res, GCHOL_REFINE_ITER_FAILED, GCHOL_REFINE_STAGNATION);
+                if (!halved && method == GCHOL_REFINE_AUTO && !use_gmres) {
+                    use_gmres = 1; /* IR is too slow here: GMRES-IR from this x */
+                } else {
+                    slow = halved ? 0 : slow + 1;
+                    if (slow == kSlowMax)
+                        return stop(res, GCHOL_REFINE_ITER_FAILED, GCHOL_REFINE_STAGNATION);
+                }
             }
         }
         if (res->steps == max_iter)
@@ -177,7 +186,7 @@ int64_t gchol_refine_solve(const gchol_refine_ops_t *ops, const gchol_refine_opt
         rprev = nrm[0];
         if (nrm[2] == 0) {
             /* r = 0 (below a negative bound, tiny n): nothing to correct */
-        } else if (gmres) {
+        } else if (use_gmres) {
             int nonfinite = 0;
             REFINE_TRY(gmres_step(ops, work, m, tau, nrm[2], x, &nonfinite, res));
             if (nonfinite) return stop(res, -1, GCHOL_REFINE_NONFINITE);

@@ -15,6 +15,8 @@
  * Two refinements, one right-hand side per call:
  *   GCHOL_REFINE_IR     x0 = M^{-1} b; repeat: r = b - A x, stop by the test
  *                       below, x += M^{-1} r.
+ *   GCHOL_REFINE_AUTO   IR, switching to GMRES-IR at its first correction
+ *                       that does not halve ||r||_inf.
  *   GCHOL_REFINE_GMRES  GMRES-IR (Carson & Higham): each step solves A d = r
  *                       by FGMRES in double, right-preconditioned by M
  *                       (Z = M^{-1} V kept, so M may vary), to ||r - A d||_2
@@ -92,12 +94,18 @@ typedef struct {
     size_t  host_len;
 } gchol_refine_work_t;
 
-typedef enum { GCHOL_REFINE_IR = 0, GCHOL_REFINE_GMRES = 1 } gchol_refine_method_t;
+typedef enum {
+    GCHOL_REFINE_IR    = 0,
+    GCHOL_REFINE_GMRES = 1,
+    GCHOL_REFINE_AUTO  = 2  /* IR while each correction halves ||r||_inf (the
+                               cheap steps); at the first that does not,
+                               GMRES-IR from that x on. Needs every op. */
+} gchol_refine_method_t;
 
 /* Options; zeros select the defaults. */
 typedef struct {
     int     method;   /* gchol_refine_method_t                              */
-    int64_t max_iter; /* corrections; 0: 30 (IR), 10 (GMRES)                */
+    int64_t max_iter; /* corrections; 0: 30 (IR, AUTO), 10 (GMRES)          */
     int64_t m;        /* inner iterations per step; 0: min(50, work m);
                          never more than n or work m                        */
     double  tau;      /* inner relative tolerance; 0: 1e-6                  */

@@ -326,7 +326,7 @@ static expect_t expectation(int method, double rho)
 {
     if (method == GCHOL_REFINE_IR)
         return rho <= 0.05 ? EXPECT_CONVERGE : rho >= 30 ? EXPECT_FAIL : EXPECT_ANY;
-    return rho <= 2 ? EXPECT_CONVERGE : EXPECT_ANY;
+    return rho <= 2 ? EXPECT_CONVERGE : EXPECT_ANY; /* GMRES-IR, and AUTO, which ends in it */
 }
 
 static void table_head(void)
@@ -346,7 +346,7 @@ static void run_method(int fam, int64_t n, double kappa, factor_t f, int emul, i
                        int64_t nrhs)
 {
     problem_t p;
-    const char *mname = method == GCHOL_REFINE_IR ? "IR" : "GMRES";
+    const char *mname = method == GCHOL_REFINE_IR ? "IR" : method == GCHOL_REFINE_GMRES ? "GMRES" : "AUTO";
     const int made = problem_make(&p, fam, n, nrhs, kappa, f, emul, 1000 + (uint64_t)n);
     printf("%5lld %4s %7.0e %7.1e %5s %4s ", (long long)n, fam_name[fam], kappa, p.kappa_s,
            f.name, emul_name[emul]);
@@ -380,7 +380,7 @@ static void run_method(int fam, int64_t n, double kappa, factor_t f, int emul, i
         if (res.iter >= 0 && !(bj < sqrt((double)n))) fail(why, sizeof why, "berr >= sqrt(n)");
         if (res.iter != -31 && res.iter < 0) fail(why, sizeof why, "iter -1 on finite data");
         if (res.iter > 0 && res.iter != res.steps) fail(why, sizeof why, "iter != steps");
-        if (res.readbacks != 1 + res.steps + (method == GCHOL_REFINE_GMRES ? res.inner : 0))
+        if (res.readbacks != 1 + res.steps + res.inner) /* IR's inner is 0 */
             fail(why, sizeof why, "read-back count");
         if (want == EXPECT_CONVERGE && res.iter < 0 && !floor)
             fail(why, sizeof why, "no convergence");
@@ -397,11 +397,12 @@ static void run_method(int fam, int64_t n, double kappa, factor_t f, int emul, i
     problem_free(&p);
 }
 
-/* One problem, IR then GMRES-IR: two rows. */
+/* One problem, IR, GMRES-IR and AUTO (IR switching to GMRES-IR): three rows. */
 static void run_case(int fam, int64_t n, double kappa, factor_t f, int emul, int64_t nrhs)
 {
     run_method(fam, n, kappa, f, emul, GCHOL_REFINE_IR, nrhs);
     run_method(fam, n, kappa, f, emul, GCHOL_REFINE_GMRES, nrhs);
+    run_method(fam, n, kappa, f, emul, GCHOL_REFINE_AUTO, nrhs);
 }
 
 static const double kKappas[] = { 1e1, 1e3, 1e6, 1e10, 1e14 };
