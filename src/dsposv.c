@@ -37,7 +37,6 @@
  * (as MAGMA; LAPACK still factors A then).
  */
 #include "args.h"
-#include "host_io.h"
 #include "options_ext.h"
 #include "queue.h"
 #include "refine.h"
@@ -48,7 +47,6 @@
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 enum { kItermax = 30, kRefineMinN = 17, kStallsMax = 4 };
 
@@ -271,46 +269,26 @@ int64_t gchol_dsposv_expert_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, 
     return st;
 }
 
-/* The host form's device job: the refinement on A, B and X in the queue's
- * buffer; X comes back only when it converged (the caller falls back on the
- * host arrays otherwise). */
+/* The host form's device job (gchol_refine_host_call): the refinement on
+ * A, B and X in the queue's buffer; X comes back only when it converged
+ * (the caller falls back on the host arrays otherwise). */
 typedef struct {
     char     uplo;
     int64_t  n, nrhs;
-    size_t   boff, xoff;
     int64_t *iter;
 } host_sposv_t;
 
-static int64_t host_sposv_job(gchol_queue_t q, char *dbase, void *ctx, int *download)
+static int64_t host_sposv_job(gchol_queue_t q, const double *dA, const double *dB, double *dX,
+                              void *ctx, int *download)
 {
     const host_sposv_t *c = (const host_sposv_t *)ctx;
     double *h = (double *)malloc((size_t)(3 * c->nrhs + 1) * sizeof(double));
     if (!h) return GCHOL_ERR_HOST_ALLOC;
-    const int64_t st = refine(c->uplo, c->n, c->nrhs, (const double *)dbase, c->n,
-                              (const double *)(dbase + c->boff), c->n,
-                              (double *)(dbase + c->xoff), c->n, c->iter, h, NULL, q);
+    const int64_t st = refine(c->uplo, c->n, c->nrhs, dA, c->n, dB, c->n, dX, c->n, c->iter, h,
+                              NULL, q);
     free(h);
     *download = *c->iter >= 0;
     return st;
-}
-
-/* The refinement on the host arrays through the queue's buffer (A, B and X
- * each with leading dimension n there); X comes back when it converged. */
-static int64_t host_refine(char uplo, int64_t n, int64_t nrhs, const double *A, int64_t lda,
-                           const double *B, int64_t ldb, double *X, int64_t ldx, int64_t *iter)
-{
-    const size_t w = sizeof(double), boff = (size_t)round_up(n * n, 32) * w;
-    const size_t xoff = boff + (size_t)round_up(n * nrhs, 32) * w;
-    host_sposv_t job = { uplo, n, nrhs, boff, xoff, iter };
-    const gchol_host_array_t arrays[] = {
-        /* A's uplo triangle only: dsposv_gpu never reads the other one */
-        { .up = A, .ld = (size_t)lda * w, .width = (size_t)n * w, .offset = 0, .cols = n,
-          .tri = uplo, .elsize = w },
-        { .up = B, .ld = (size_t)ldb * w, .width = (size_t)n * w, .offset = boff, .cols = nrhs },
-        { .down = X, .ld = (size_t)ldx * w, .width = (size_t)n * w, .offset = xoff,
-          .cols = nrhs },
-    };
-    return gchol_host_call(arrays, 3, xoff + (size_t)(n * nrhs) * w, host_sposv_job, &job);
 }
 
 /* -----------------------------------------------------------------------------
@@ -333,19 +311,14 @@ int64_t gchol_dsposv(char uplo, int64_t n, int64_t nrhs, double *A, int64_t lda,
         if (info) *info = st;
         return st;
     }
-    if (n < kRefineMinN)
+    if (n < kRefineMinN) {
         *iter = -1; /* no refinement (see above): the fallback below at once */
-    else
-        st = host_refine(uplo, n, nrhs, A, lda, B, ldb, X, ldx, iter);
-    if (st == GCHOL_SUCCESS && *iter < 0) {
-        /* the fallback on the host arrays: dpotrf, X := B, dpotrs (X is not
-         * written when the factorization fails) */
-        int64_t finfo = 0;
-        st = gchol_dpotrf(uplo, n, A, lda, &finfo);
-        for (int64_t j = 0; st == GCHOL_SUCCESS && j < nrhs; ++j)
-            memcpy(X + j * ldx, B + j * ldb, (size_t)n * sizeof(double));
-        if (st == GCHOL_SUCCESS) st = gchol_dpotrs(uplo, n, nrhs, A, lda, X, ldx, &finfo);
+    } else {
+        host_sposv_t job = { uplo, n, nrhs, iter };
+        st = gchol_refine_host_call(uplo, n, nrhs, A, lda, B, ldb, X, ldx, host_sposv_job, &job);
     }
+    if (st == GCHOL_SUCCESS && *iter < 0)
+        st = gchol_refine_fallback_host(uplo, n, nrhs, A, lda, B, ldb, X, ldx);
     *info = st;
     return st;
 }

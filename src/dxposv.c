@@ -22,7 +22,6 @@
 #include "dxposv.h"
 
 #include "args.h"
-#include "host_io.h"
 #include "potrf_lowp.h"
 #include "queue.h"
 #include "refine.h"
@@ -33,7 +32,6 @@
 
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 enum { kRefineMinN = 17 };
 
@@ -310,25 +308,27 @@ int64_t gchol_dxposv_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t
     return st;
 }
 
-/* The host form's device job: the ladder without the double fallback on
- * A, B and X in the queue's buffer (leading dimension n); X comes back only
- * when a rung answered (the caller falls back on the host arrays else). */
+/* The host form's device job (gchol_refine_host_call): the ladder without
+ * the double fallback on A, B and X in the queue's buffer; X comes back
+ * only when a rung answered (the caller falls back on the host arrays
+ * else). */
 typedef struct {
     char     uplo;
     int64_t  n, nrhs;
-    size_t   boff, xoff;
     const gchol_xposv_options_t *o;
     gchol_xposv_result_t *res;
 } host_xposv_t;
 
-static int64_t host_xposv_job(gchol_queue_t q, char *dbase, void *ctx, int *download)
+static int64_t host_xposv_job(gchol_queue_t q, const double *dA, const double *dB, double *dX,
+                              void *ctx, int *download)
 {
     const host_xposv_t *c = ctx;
     gchol_xposv_options_t o = *c->o;
     o.no_fallback = 1;
-    const int64_t st = xposv(c->uplo, c->n, c->nrhs, (double *)dbase, c->n,
-                             (const double *)(dbase + c->boff), c->n, (double *)(dbase + c->xoff),
-                             c->n, &o, c->res, q);
+    /* dA is the buffer's copy of A: only the double solve that answers when
+     * no rung can have memory writes it */
+    const int64_t st = xposv(c->uplo, c->n, c->nrhs, (double *)dA, c->n, dB, c->n, dX, c->n, &o,
+                             c->res, q);
     *download = st == GCHOL_SUCCESS && c->res->iter >= 0 && c->res->prec != GCHOL_XPREC_FP64;
     return st;
 }
@@ -350,39 +350,20 @@ int64_t gchol_dxposv(char uplo, int64_t n, int64_t nrhs, double *A, int64_t lda,
     }
     const int direct = n < kRefineMinN || o->factor == GCHOL_XPREC_FP64;
     if (!direct) {
-        const size_t w = sizeof(double), boff = (size_t)round_up(n * n, 32) * w;
-        const size_t xoff = boff + (size_t)round_up(n * nrhs, 32) * w;
-        host_xposv_t job = { uplo, n, nrhs, boff, xoff, o, res };
-        const gchol_host_array_t arrays[] = {
-            /* A's uplo triangle only: the ladder never reads the other one */
-            { .up = A, .ld = (size_t)lda * w, .width = (size_t)n * w, .offset = 0, .cols = n,
-              .tri = uplo, .elsize = w },
-            { .up = B, .ld = (size_t)ldb * w, .width = (size_t)n * w, .offset = boff, .cols = nrhs },
-            { .down = X, .ld = (size_t)ldx * w, .width = (size_t)n * w, .offset = xoff,
-              .cols = nrhs },
-        };
-        st = gchol_host_call(arrays, 3, xoff + (size_t)(n * nrhs) * w, host_xposv_job, &job);
-        if (st != GCHOL_SUCCESS || (res->iter >= 0 && res->prec != GCHOL_XPREC_FP64)) {
+        host_xposv_t job = { uplo, n, nrhs, o, res };
+        st = gchol_refine_host_call(uplo, n, nrhs, A, lda, B, ldb, X, ldx, host_xposv_job, &job);
+        if (st != GCHOL_SUCCESS || (res->iter >= 0 && res->prec != GCHOL_XPREC_FP64) ||
+            (o->no_fallback && res->prec != GCHOL_XPREC_FP64)) { /* answered, or the rung's own failure */
             *info = st;
             return st;
         }
-        if (o->no_fallback && res->prec != GCHOL_XPREC_FP64) { /* the rung's own failure */
-            *info = st;
-            return st;
-        }
+        if (res->iter >= 0) res->iter = -1; /* double answered inside: no memory for a rung */
     } else {
-        res->iter = n < kRefineMinN && o->factor != GCHOL_XPREC_FP64 ? -1 : 0;
+        res->iter = o->factor == GCHOL_XPREC_FP64 ? 0 : -1;
     }
-    /* the double solve on the host arrays: dpotrf, X := B, dpotrs (X is not
-     * written when the factorization fails) */
-    if (res->iter >= 0 && !direct) res->iter = -1;
     res->prec = GCHOL_XPREC_FP64;
     res->berr = 0;
-    int64_t finfo = 0;
-    st = gchol_dpotrf(uplo, n, A, lda, &finfo);
-    for (int64_t j = 0; st == GCHOL_SUCCESS && j < nrhs; ++j)
-        memcpy(X + j * ldx, B + j * ldb, (size_t)n * sizeof(double));
-    if (st == GCHOL_SUCCESS) st = gchol_dpotrs(uplo, n, nrhs, A, lda, X, ldx, &finfo);
+    st = gchol_refine_fallback_host(uplo, n, nrhs, A, lda, B, ldb, X, ldx);
     *info = st;
     return st;
 }

@@ -6,10 +6,12 @@
  */
 #include "refine.h"
 
+#include "host_io.h"
 #include "queue.h"
 #include "status.h"
 
 #include <math.h>
+#include <string.h>
 
 cudaError_t gchol_alloc_parts(void **base, const gchol_part_t *parts, int count, cudaStream_t s)
 {
@@ -71,5 +73,50 @@ int64_t gchol_refine_fallback_double(char uplo, int64_t n, int64_t nrhs, double 
     GCHOL_TRY(gchol_dpotrs_gpu(uplo, n, nrhs, dA, ldda, dX, lddx, &finfo, q));
     GCHOL_CUDA(cudaStreamSynchronize(q->stream));
 done:
+    return st;
+}
+
+static int64_t round_up(int64_t v, int64_t to) { return (v + to - 1) / to * to; }
+
+/* gchol_refine_host_call's job for gchol_host_call: the buffer's parts. */
+typedef struct {
+    gchol_refine_host_job_t job;
+    void  *ctx;
+    size_t boff, xoff;
+} host_job_t;
+
+static int64_t host_job(gchol_queue_t q, char *dbase, void *ctx, int *download)
+{
+    const host_job_t *c = ctx;
+    return c->job(q, (const double *)dbase, (const double *)(dbase + c->boff),
+                  (double *)(dbase + c->xoff), c->ctx, download);
+}
+
+int64_t gchol_refine_host_call(char uplo, int64_t n, int64_t nrhs, const double *A, int64_t lda,
+                               const double *B, int64_t ldb, double *X, int64_t ldx,
+                               gchol_refine_host_job_t job, void *ctx)
+{
+    const size_t w = sizeof(double), boff = (size_t)round_up(n * n, 32) * w;
+    const size_t xoff = boff + (size_t)round_up(n * nrhs, 32) * w;
+    host_job_t hj = { job, ctx, boff, xoff };
+    const gchol_host_array_t arrays[] = {
+        /* A's uplo triangle only: the refinements never read the other one */
+        { .up = A, .ld = (size_t)lda * w, .width = (size_t)n * w, .offset = 0, .cols = n,
+          .tri = uplo, .elsize = w },
+        { .up = B, .ld = (size_t)ldb * w, .width = (size_t)n * w, .offset = boff, .cols = nrhs },
+        { .down = X, .ld = (size_t)ldx * w, .width = (size_t)n * w, .offset = xoff,
+          .cols = nrhs },
+    };
+    return gchol_host_call(arrays, 3, xoff + (size_t)(n * nrhs) * w, host_job, &hj);
+}
+
+int64_t gchol_refine_fallback_host(char uplo, int64_t n, int64_t nrhs, double *A, int64_t lda,
+                                   const double *B, int64_t ldb, double *X, int64_t ldx)
+{
+    int64_t finfo = 0;
+    int64_t st = gchol_dpotrf(uplo, n, A, lda, &finfo);
+    for (int64_t j = 0; st == GCHOL_SUCCESS && j < nrhs; ++j)
+        memcpy(X + j * ldx, B + j * ldb, (size_t)n * sizeof(double));
+    if (st == GCHOL_SUCCESS) st = gchol_dpotrs(uplo, n, nrhs, A, lda, X, ldx, &finfo);
     return st;
 }

@@ -36,6 +36,20 @@ int64_t gchol_fetch_norms(const double *dnorms, const int *dflag, int64_t first,
 int64_t gchol_refine_fallback_double(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldda,
                                      const double *dB, int64_t lddb, double *dX, int64_t lddx,
                                      gchol_queue_t q);
+/* The host forms of the refinements: A's uplo triangle and B go up to the
+ * library-owned queue's buffer (leading dimension n), job(q, dA, dB, dX,
+ * ctx, &download) runs there, and X comes down when the job leaves
+ * download set. Returns gchol_host_call's status. */
+typedef int64_t (*gchol_refine_host_job_t)(gchol_queue_t q, const double *dA, const double *dB,
+                                           double *dX, void *ctx, int *download);
+int64_t gchol_refine_host_call(char uplo, int64_t n, int64_t nrhs, const double *A, int64_t lda,
+                               const double *B, int64_t ldb, double *X, int64_t ldx,
+                               gchol_refine_host_job_t job, void *ctx);
+/* The double fallback on host arrays, through the host interface: A :=
+ * chol(A) (gchol_dpotrf), X := B, X := A^{-1} X (gchol_dpotrs); X is not
+ * written when the factorization fails. Returns 0, k > 0 or an error. */
+int64_t gchol_refine_fallback_host(char uplo, int64_t n, int64_t nrhs, double *A, int64_t lda,
+                                   const double *B, int64_t ldb, double *X, int64_t ldx);
 /* 1 if h[0, count) holds NaN or Inf. */
 int gchol_any_non_finite(const double *h, int64_t count);
 
