@@ -83,14 +83,9 @@ static int64_t run_dposv(void *p, int64_t *info)
 static int64_t run_cusolver(void *p, int64_t *info)
 {
     job_ctx_t *c = p;
-    bench_cusolver_t *cs = &c->ctx->cusolver;
-    const cublasFillMode_t fill = c->uplo == 'U' ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
     (void)info;
-    BENCH_CUSOLVER(cusolverDnXpotrf(cs->handle, cs->params, fill, c->n, CUDA_R_64F, c->dA, c->ldda,
-                                    CUDA_R_64F, c->dwork, c->dwork_bytes, c->hwork, c->hwork_bytes,
-                                    c->dinfo));
-    BENCH_CUSOLVER(cusolverDnXpotrs(cs->handle, cs->params, fill, c->n, c->nrhs, CUDA_R_64F, c->dA,
-                                    c->ldda, CUDA_R_64F, c->dX, c->ldda, c->dinfo));
+    bench_cusolver_dposv(&c->ctx->cusolver, c->uplo, c->n, c->nrhs, c->dA, c->ldda, c->dX,
+                         c->dwork, c->dwork_bytes, c->hwork, c->hwork_bytes, c->dinfo);
     return 0;
 }
 
@@ -110,10 +105,7 @@ static int64_t run_dsgesv(void *p, int64_t *info)
 
 static void read_dinfo(void *p, int64_t *info)
 {
-    job_ctx_t *c = p;
-    int h = 0;
-    BENCH_CUDA(cudaMemcpy(&h, c->dinfo, sizeof(int), cudaMemcpyDeviceToHost));
-    if (h != 0 && *info == 0) *info = h;
+    bench_read_dinfo(((job_ctx_t *)p)->dinfo, info);
 }
 
 int main(int argc, char **argv)

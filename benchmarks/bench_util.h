@@ -131,6 +131,16 @@ void   bench_cusolver_destroy(bench_cusolver_t *cs);
 double bench_cusolver_potrf(bench_cusolver_t *cs, char prec, char uplo, int64_t n,
                             const void *dA0, void *dA, int64_t ldda, int niter, int *info);
 
+/* cuSOLVER's double solve, untimed: cusolverDnXpotrf on dA (its workspaces
+ * dwork / hwork of the sizes cusolverDnXpotrf_bufferSize gave), then
+ * cusolverDnXpotrs on the n x nrhs dX (leading dimension ld for both);
+ * dinfo (device) receives potrf's info. */
+void bench_cusolver_dposv(bench_cusolver_t *cs, char uplo, int64_t n, int64_t nrhs, double *dA,
+                          int64_t ld, double *dX, void *dwork, size_t dwork_bytes, void *hwork,
+                          size_t hwork_bytes, int *dinfo);
+/* A device int info word into *info, unless *info is already nonzero. */
+void bench_read_dinfo(const int *dinfo, int64_t *info);
+
 /* How gchol is called when timed. */
 typedef enum {
     BENCH_GCHOL_ASYNC = 0, /* gchol_?potrf_async, info read after each run */

@@ -335,3 +335,21 @@ void bench_spin_up(double seconds)
     BENCH_CUBLAS(cublasDestroy(handle));
 }
 
+
+void bench_cusolver_dposv(bench_cusolver_t *cs, char uplo, int64_t n, int64_t nrhs, double *dA,
+                          int64_t ld, double *dX, void *dwork, size_t dwork_bytes, void *hwork,
+                          size_t hwork_bytes, int *dinfo)
+{
+    const cublasFillMode_t fill = fill_mode(uplo);
+    BENCH_CUSOLVER(cusolverDnXpotrf(cs->handle, cs->params, fill, n, CUDA_R_64F, dA, ld, CUDA_R_64F,
+                                    dwork, dwork_bytes, hwork, hwork_bytes, dinfo));
+    BENCH_CUSOLVER(cusolverDnXpotrs(cs->handle, cs->params, fill, n, nrhs, CUDA_R_64F, dA, ld,
+                                    CUDA_R_64F, dX, ld, dinfo));
+}
+
+void bench_read_dinfo(const int *dinfo, int64_t *info)
+{
+    int h = 0;
+    BENCH_CUDA(cudaMemcpy(&h, dinfo, sizeof(int), cudaMemcpyDeviceToHost));
+    if (h != 0 && *info == 0) *info = h;
+}

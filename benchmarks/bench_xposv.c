@@ -87,13 +87,9 @@ static int64_t run_dposv(void *p, int64_t *info)
 static int64_t run_cusolver(void *p, int64_t *info)
 {
     job_ctx_t *c = p;
-    bench_cusolver_t *cs = &c->ctx->cusolver;
     (void)info;
-    BENCH_CUSOLVER(cusolverDnXpotrf(cs->handle, cs->params, CUBLAS_FILL_MODE_LOWER, c->n, CUDA_R_64F,
-                                    c->dA, c->ld, CUDA_R_64F, c->dwork, c->dwork_bytes, c->hwork,
-                                    c->hwork_bytes, c->dinfo));
-    BENCH_CUSOLVER(cusolverDnXpotrs(cs->handle, cs->params, CUBLAS_FILL_MODE_LOWER, c->n, c->nrhs,
-                                    CUDA_R_64F, c->dA, c->ld, CUDA_R_64F, c->dX, c->ld, c->dinfo));
+    bench_cusolver_dposv(&c->ctx->cusolver, 'L', c->n, c->nrhs, c->dA, c->ld, c->dX, c->dwork,
+                         c->dwork_bytes, c->hwork, c->hwork_bytes, c->dinfo);
     return 0;
 }
 
@@ -113,10 +109,7 @@ static int64_t run_irs(void *p, int64_t *info)
 
 static void read_dinfo(void *p, int64_t *info)
 {
-    job_ctx_t *c = p;
-    int h = 0;
-    BENCH_CUDA(cudaMemcpy(&h, c->dinfo, sizeof(int), cudaMemcpyDeviceToHost));
-    if (h != 0 && *info == 0) *info = h;
+    bench_read_dinfo(((job_ctx_t *)p)->dinfo, info);
 }
 
 /* One problem of order n on the device: A0 (kappa), B, and the buffers. */
