@@ -349,6 +349,14 @@ int64_t PFX(potrf_host_on_queue)(char uplo, int64_t n, FLOAT *A, int64_t lda, si
     *dA = (FLOAT *)queue->dwork;
     *ldda = ld;
     *dextra = (char *)queue->dwork + abytes;
+    /* rows n..ld-1 zeroed: the tiled kernel's 16-byte operand copies span
+     * them at a ragged edge, and no kernel may read uninitialized memory */
+    if (ld > n) {
+        cudaError_t e = cudaMemset2DAsync(*dA + n, (size_t)ld * sizeof(FLOAT), 0,
+                                          (size_t)(ld - n) * sizeof(FLOAT), (size_t)n,
+                                          queue->stream);
+        if (e != cudaSuccess) return gchol_from_cuda(e);
+    }
     return factor_host(uplo, n, A, lda, *dA, ld, opts, queue, 0);
 }
 

@@ -9,11 +9,17 @@
 # non-zero on any failure; without compute-sanitizer or without a GPU it
 # says "skipped" and exits 0.
 #
+# memcheck and initcheck watch every kernel, cuBLAS's too: an out-of-bounds
+# or uninitialized read there can come from gchol's arguments. racecheck and
+# synccheck watch gchol's own kernels only (kernels/, named *_kernel): their
+# findings are hazards inside one kernel's shared memory and barriers, which
+# only that kernel's author can act on; the other kernels run unwatched.
+#
 #   sh testing/run_sanitize.sh                  (what `make sanitize` runs)
 #   SANITIZE_TOOLS="memcheck" sh testing/run_sanitize.sh [NAME...]
-#   SANITIZE_JOBS=4 sh testing/run_sanitize.sh  (the tools side by side: each
-#                   still runs its testers one after another; lines follow
-#                   the tools' order once all have run)
+#   SANITIZE_JOBS=12 sh testing/run_sanitize.sh (tool x tester runs at once,
+#                   the RFP and potrf testers first; lines follow the tools'
+#                   order once all have run)
 
 cd "$(dirname "$0")/.." || exit 1
 
@@ -60,88 +66,114 @@ command -v timeout >/dev/null 2>&1 && use_timeout=1
 
 jobs=${SANITIZE_JOBS:-1}
 case "$jobs" in ''|*[!0-9]*|0) jobs=1 ;; esac
-rm -f "$logdir"/.bad_* "$logdir"/.out_*
-printf '  %-10s %-24s %8s %9s %6s\n' tool tester errors warnings status
+rm -f "$logdir"/*.log "$logdir"/*.result "$logdir"/*.tmp
 
-# run_tool TOOL: its lines to $logdir/.out_TOOL, one line per failed run to
-# $logdir/.bad_TOOL (run_tool may run in the background)
-run_tool() {
-    tool=$1
+# gchol's kernels, for racecheck's and synccheck's --kernel-name filter
+own_kernels=$(grep -h -A3 '__global__' kernels/*.cu kernels/*.cuh 2>/dev/null |
+    grep -oE '[A-Za-z_][A-Za-z_0-9]*_kernel\(' | sed 's/($//' | sort -u | tr '\n' '|' |
+    sed 's/|$//')
+[ -n "$own_kernels" ] || { echo "no __global__ *_kernel found in kernels/"; exit 1; }
+
+# run_one TOOL NAME COMMAND: its line(s) to $logdir/TOOL_NAME.log.result
+# (the first word "ok" or "bad"); may run in the background
+run_one() {
+    tool=$1 name=$2 cmd=$3
     case $tool in
         memcheck) extra="--leak-check full" ;;
+        racecheck|synccheck) extra="--kernel-name regex=.*($own_kernels).*" ;;
         *) extra="" ;;
     esac
-    echo "$testers" | {
-        while read -r name cmd; do
-            log="$logdir/${tool}_$name.log"
-            (
-                eval "set -- $cmd --quick"
-                if [ "$use_timeout" -eq 1 ]; then
-                    exec timeout "$timeout_s" "$sanitizer" --tool "$tool" $extra "$@"
-                else
-                    exec "$sanitizer" --tool "$tool" $extra "$@"
-                fi
-            ) < /dev/null > "$log" 2>&1
-            rc=$?
-            # memcheck, synccheck, initcheck: "ERROR SUMMARY: N errors";
-            # racecheck: "RACECHECK SUMMARY: N hazards displayed (E errors, W warnings)"
-            if [ "$tool" = racecheck ]; then
-                errors=$(sed -n 's/.*RACECHECK SUMMARY:.*(\([0-9]*\) errors*, \([0-9]*\) warnings*).*/\1/p' "$log" | tail -n 1)
-                warnings=$(sed -n 's/.*RACECHECK SUMMARY:.*(\([0-9]*\) errors*, \([0-9]*\) warnings*).*/\2/p' "$log" | tail -n 1)
-            else
-                errors=$(sed -n 's/.*ERROR SUMMARY: \([0-9]*\) error.*/\1/p' "$log" | tail -n 1)
-                warnings=-
-            fi
-            summary=$(grep '^SUMMARY passed=[0-9]* failed=[0-9]* skipped=[0-9]*$' "$log" | tail -n 1)
-            case_failed=$(echo "$summary" | sed -n 's/.*failed=\([0-9]*\).*/\1/p')
-            status=ok
-            why=""
-            if [ -z "$errors" ]; then
-                status=FAILED; errors=?; why="no summary line from $tool (exit status $rc)"
-            elif [ "$errors" -ne 0 ]; then
-                status=FAILED
-            elif [ -z "$summary" ]; then
-                status=FAILED; why="the tester printed no SUMMARY line (exit status $rc)"
-            elif [ "$case_failed" -ne 0 ]; then
-                status=FAILED; why="$case_failed test case(s) failed"
-            elif [ "$rc" -ne 0 ] && [ "$tool" != racecheck ]; then
-                # racecheck exits non-zero on warnings alone
-                status=FAILED; why="exit status $rc"
-            fi
-            printf '  %-10s %-24s %8s %9s %6s%s\n' "$tool" "$name" "$errors" "${warnings:-?}" "$status" \
-                "${why:+  ($why)}"
-            if [ "$status" != ok ]; then
-                grep -E '^=+ +(Error|Invalid|Leaked|Race|Barrier|Uninitialized)' "$log" | sort | uniq -c |
-                    sort -rn | head -n 8 | sed 's/^/      | /'
-                echo "      (log: $log)"
-            fi
-            if [ "$tool" = racecheck ] && [ "${warnings:-0}" != 0 ]; then
-                # the kernels behind the warnings, for the record
-                grep -A3 -E '^=+ (Warning|Error):' "$log" | grep -oE 'in [A-Za-z_:<>0-9, ()*]+' |
-                    sed 's/(.*//' | sort | uniq -c | sort -rn | head -n 5 | sed 's/^/      | /'
-            fi
-            [ "$status" = ok ] || echo bad >> "$logdir/.bad_$tool"
-        done
-    } > "$logdir/.out_$tool"
+    log="$logdir/${tool}_$name.log"
+    t0=$(date +%s)
+    (
+        eval "set -- $cmd --quick"
+        set -f # the kernel filter is a regular expression, not a file pattern
+        if [ "$use_timeout" -eq 1 ]; then
+            exec timeout "$timeout_s" "$sanitizer" --tool "$tool" $extra "$@"
+        else
+            exec "$sanitizer" --tool "$tool" $extra "$@"
+        fi
+    ) < /dev/null > "$log" 2>&1
+    rc=$?
+    secs=$(( $(date +%s) - t0 ))
+    # memcheck, synccheck, initcheck: "ERROR SUMMARY: N errors";
+    # racecheck: "RACECHECK SUMMARY: N hazards displayed (E errors, W warnings)"
+    if [ "$tool" = racecheck ]; then
+        errors=$(sed -n 's/.*RACECHECK SUMMARY:.*(\([0-9]*\) errors*, \([0-9]*\) warnings*).*/\1/p' "$log" | tail -n 1)
+        warnings=$(sed -n 's/.*RACECHECK SUMMARY:.*(\([0-9]*\) errors*, \([0-9]*\) warnings*).*/\2/p' "$log" | tail -n 1)
+    else
+        errors=$(sed -n 's/.*ERROR SUMMARY: \([0-9]*\) error.*/\1/p' "$log" | tail -n 1)
+        warnings=-
+    fi
+    summary=$(grep '^SUMMARY passed=[0-9]* failed=[0-9]* skipped=[0-9]*$' "$log" | tail -n 1)
+    case_failed=$(echo "$summary" | sed -n 's/.*failed=\([0-9]*\).*/\1/p')
+    status=ok
+    why=""
+    if [ "$rc" -eq 124 ]; then
+        status=FAILED; errors=${errors:-?}; why="timed out after ${timeout_s} s"
+    elif [ -z "$errors" ]; then
+        status=FAILED; errors=?; why="no summary line from $tool (exit status $rc)"
+    elif [ "$errors" -ne 0 ]; then
+        status=FAILED
+    elif [ -z "$summary" ]; then
+        status=FAILED; why="the tester printed no SUMMARY line (exit status $rc)"
+    elif [ "$case_failed" -ne 0 ]; then
+        status=FAILED; why="$case_failed test case(s) failed"
+    elif [ "$rc" -ne 0 ] && [ "$tool" != racecheck ]; then
+        # racecheck exits non-zero on warnings alone
+        status=FAILED; why="exit status $rc"
+    fi
+    {
+        [ "$status" = ok ] && echo ok || echo bad
+        printf '  %-10s %-24s %8s %9s %6s %6s%s\n' "$tool" "$name" "$errors" "${warnings:-?}" \
+            "${secs}s" "$status" "${why:+  ($why)}"
+        if [ "$status" != ok ]; then
+            grep -E '^=+ +(Error|Invalid|Leaked|Race|Barrier|Uninitialized)' "$log" | sort | uniq -c |
+                sort -rn | head -n 8 | sed 's/^/      | /'
+            grep -E '^=+ +at ' "$log" | sed 's/+0x[0-9a-f]*$//' | sort | uniq -c | sort -rn |
+                head -n 4 | sed 's/^/      | /'
+            echo "      (log: $log)"
+        fi
+        if [ "$tool" = racecheck ] && [ "${warnings:-0}" != 0 ]; then
+            # the kernels behind the warnings, for the record
+            grep -A3 -E '^=+ (Warning|Error):' "$log" | grep -oE 'in [A-Za-z_:<>0-9, ()*]+' |
+                sed 's/(.*//' | sort | uniq -c | sort -rn | head -n 5 | sed 's/^/      | /'
+        fi
+    } > "$log.result.tmp"
+    mv "$log.result.tmp" "$log.result"
 }
 
-running=0
+# the runs, the longest first: the RFP and potrf testers, then the rest
+order=$(echo "$testers" | awk '$1 ~ /pftrf|potrf/' ; echo "$testers" | awk '$1 !~ /pftrf|potrf/')
+nruns=0
+echo "$order" | {
+    while read -r name cmd; do
+        for tool in $tools; do
+            nruns=$((nruns + 1))
+            if [ "$jobs" -le 1 ]; then
+                run_one "$tool" "$name" "$cmd"
+                continue
+            fi
+            while [ $((nruns - 1 - $(ls "$logdir" | grep -c '\.log\.result$'))) -ge "$jobs" ]; do
+                sleep 1
+            done
+            run_one "$tool" "$name" "$cmd" &
+        done
+    done
+    wait
+}
+
+printf '  %-10s %-24s %8s %9s %6s %6s\n' tool tester errors warnings time status
+nbad=0
+nruns=0
 for tool in $tools; do
-    if [ "$jobs" -le 1 ]; then
-        run_tool "$tool"
-        cat "$logdir/.out_$tool"
-        continue
-    fi
-    run_tool "$tool" &
-    running=$((running + 1))
-    if [ "$running" -ge "$jobs" ]; then wait; running=0; fi
+    echo "$testers" | while read -r name cmd; do
+        tail -n +2 "$logdir/${tool}_$name.log.result" 2>/dev/null ||
+            printf '  %-10s %-24s %8s %9s %6s %6s\n' "$tool" "$name" ? ? - "FAILED  (not run)"
+    done
 done
-wait
-if [ "$jobs" -gt 1 ]; then
-    for tool in $tools; do cat "$logdir/.out_$tool"; done
-fi
-nbad=$(cat "$logdir"/.bad_* 2>/dev/null | wc -l)
-rm -f "$logdir"/.bad_* "$logdir"/.out_*
 nruns=$(( $(echo "$testers" | wc -l) * $(echo $tools | wc -w) ))
-echo "sanitize: $((nruns - nbad)) ok, $nbad failed (of $nruns tool x tester runs)"
+nok=$(cat "$logdir"/*.log.result 2>/dev/null | grep -c '^ok$')
+nbad=$((nruns - nok))
+echo "sanitize: $nok ok, $nbad failed (of $nruns tool x tester runs)"
 [ "$nbad" -eq 0 ]

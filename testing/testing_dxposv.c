@@ -142,8 +142,11 @@ static testing_result_t run_case(const xcase_t *c)
     else if (want_info == 0 && !(c->no_fallback && res.iter < 0) && !(nrhs == 1 && c->kind == K_NAN_B) &&
              !(resid < limit))
         snprintf(why, sizeof why, "RESID %.2e >= %.2f", resid, limit);
-    else if (c->kind == K_COND && c->kappa <= 1e3 && c->factor == GCHOL_XPREC_AUTO && res.prec != GCHOL_XPREC_FP16)
+    else if (c->kind == K_COND && c->kappa <= 1e3 && c->factor == GCHOL_XPREC_AUTO && n > 16 &&
+             res.prec != GCHOL_XPREC_FP16)
         snprintf(why, sizeof why, "kappa %.0e ended on %s, not fp16", c->kappa, prec_name[res.prec]);
+    else if (n <= 16 && !(res.prec == GCHOL_XPREC_FP64 && res.iter == -1))
+        snprintf(why, sizeof why, "n <= 16 ended on %s, iter %lld, not double at once", prec_name[res.prec], (long long)res.iter);
     else out = TESTING_PASSED;
 done:
     printf("  %-7s %s: info %lld iter %lld on %s, inner %lld, syncs %lld, berr %.2e, RESID %.2e %s\n",
