@@ -269,7 +269,9 @@ static int64_t factor_host(char uplo, int64_t n, FLOAT *A, int64_t lda, FLOAT *d
         /* the factorization has finished (or failed): the rest comes back,
          * the leading columns too when info > 0, as LAPACK leaves them */
         if (st >= 0) {
-            int64_t st_copy = download(&io, n);
+            /* after info = k, only the columns that went up: the device
+             * holds nothing of the others */
+            int64_t st_copy = download(&io, st > 0 ? io.up_to : n);
             if (st_copy == GCHOL_SUCCESS) st_copy = download_finish(&io);
             if (st_copy != GCHOL_SUCCESS) st = st_copy;
         }

@@ -96,10 +96,12 @@ static double backward_ratio(char prec, char uplo, int64_t n, int64_t nrhs, cons
  * dsymm. A residual recomputed elsewhere (the CPU's dsymm) differs by
  * rounding of the size of that bound itself: a converged residual sits at
  * the level of the rounding of b - A x. NaN on a CUDA or cuBLAS failure. */
+static cublasHandle_t g_ratio_handle; /* library_ratio's, created once, destroyed by main */
+
 static double library_ratio(char uplo, int64_t n, int64_t nrhs, const double *A, int64_t lda,
                             const double *B, int64_t ldb, const double *X, int64_t ldx)
 {
-    static cublasHandle_t handle;
+    cublasHandle_t handle = g_ratio_handle;
     double *dA = NULL, *dX = NULL, *dR = NULL, *R = testing_malloc((size_t)(n * nrhs) * 8);
     double *Xp = testing_malloc((size_t)(n * nrhs) * 8), worst = NAN;
     const double minus_one = -1, one = 1, normA = testing_norm_inf('d', uplo, n, A, lda);
@@ -108,7 +110,8 @@ static double library_ratio(char uplo, int64_t n, int64_t nrhs, const double *A,
         memcpy(R + j * n, B + j * ldb, (size_t)n * 8);
         memcpy(Xp + j * n, X + j * ldx, (size_t)n * 8);
     }
-    if (!handle && TESTING_CUBLAS(cublasCreate(&handle))) goto out;
+    if (!handle && TESTING_CUBLAS(cublasCreate(&g_ratio_handle))) goto out;
+    handle = g_ratio_handle;
     if (!(dA = upload('d', A, lda * n)) || !(dX = upload('d', Xp, n * nrhs)) ||
         !(dR = upload('d', R, n * nrhs)))
         goto out;
@@ -635,5 +638,7 @@ int main(int argc, char **argv)
     const testing_tester_t t = { 0, "dsposv", TESTING_CMD_NRHS, &g_queue, arg_entries,
                                  LEN(arg_entries), run_suite, run_table };
     LAPACKE_set_nancheck(0); /* inputs are NaN outside what is read */
-    return testing_tester_main(argc, argv, &t);
+    const int rc = testing_tester_main(argc, argv, &t);
+    if (g_ratio_handle) cublasDestroy(g_ratio_handle);
+    return rc;
 }
