@@ -447,6 +447,6 @@ help:
 	@echo '  V=$(V)   V=1 prints every command'
 	@echo '  TEST_TIMEOUT (environment, seconds per tester in make test; default 1800)'
 	@echo '  TEST_JOBS (environment, testers run at once by make test; default 1)'
-	@echo '  SANITIZE_JOBS (environment, compute-sanitizer tools run at once by make sanitize; default 1)'
+	@echo '  SANITIZE_JOBS (environment, compute-sanitizer runs at once by make sanitize; default 1)'
 
 -include $(sort $(shell find $(BUILD_DIR)/obj -name '*.d' 2>/dev/null) $(wildcard $(KERNEL_OBJ:.o=.d)))

@@ -43,14 +43,16 @@ __global__ void diag_inv_sqrt_kernel(int64_t n, const double *__restrict__ A, in
 /* One 32 x 32 tile (bi, bj), bi >= bj, of S's lower triangle per block;
  * threads 32 x 8. upper: A's upper triangle holds A, read as A(j, i)
  * through shared memory so that both the reads and the writes run down
- * columns. */
+ * columns. The upper triangle of the diagonal tiles and the tiles just
+ * above them are zeroed: cuBLAS's triangular solves read diagonal tiles
+ * whole. */
 __global__ void scale_lower_kernel(int64_t n, const double *__restrict__ A, int64_t lda, int upper,
                                    const double *__restrict__ d, float *__restrict__ S,
                                    int64_t lds, int *flag)
 {
     __shared__ double tile[kTile][kTile + 1];
     const int64_t bi = blockIdx.x, bj = blockIdx.y;
-    if (bi < bj) return;
+    if (bi + 1 < bj) return;
     const int tx = threadIdx.x, ty = threadIdx.y;
     const int64_t i0 = bi * kTile, j0 = bj * kTile;
     if (upper) { /* tile (bj, bi) of A's upper triangle, columns i0.. */
@@ -63,7 +65,11 @@ __global__ void scale_lower_kernel(int64_t n, const double *__restrict__ A, int6
     int over = 0;
     for (int c = ty; c < kTile; c += blockDim.y) {
         const int64_t i = i0 + tx, j = j0 + c;
-        if (i >= n || j >= n || i < j) continue;
+        if (i >= n || j >= n) continue;
+        if (i < j) {
+            S[i + j * lds] = 0.0f;
+            continue;
+        }
         const double a = upper ? tile[tx][c] : A[i + j * lda];
         const double s = d[i] * a * d[j];
         if (!(fabs(s) <= (double)FLT_MAX)) over = 1; /* NaN or beyond single */

@@ -39,7 +39,9 @@ __device__ __forceinline__ double warp_max(double v)
 }
 
 /* One 32 x 32 tile per block; threadIdx.x runs down the column. tri: 0 the
- * whole rectangle, 1 the lower triangle (i >= j), 2 the upper (i <= j). */
+ * whole rectangle, 1 the lower triangle (i >= j), 2 the upper (i <= j); the
+ * other triangle is zeroed within 64 of the diagonal, since cuBLAS's
+ * triangular solves read the diagonal tiles whole. */
 __global__ void d2s_kernel(int64_t m, int64_t n, const double *__restrict__ A, int64_t lda,
                            float *__restrict__ S, int64_t lds, int tri, int *flag)
 {
@@ -49,7 +51,10 @@ __global__ void d2s_kernel(int64_t m, int64_t n, const double *__restrict__ A, i
     /* column blocks of 32, gridDim.y of them at a time (n may exceed 65535 blocks) */
     for (int64_t jb = blockIdx.y; jb * 32 < n; jb += gridDim.y)
         for (int64_t j = jb * 32 + threadIdx.y; j < n && j < (jb + 1) * 32; j += blockDim.y) {
-            if ((tri == 1 && i < j) || (tri == 2 && i > j)) continue;
+            if ((tri == 1 && i < j) || (tri == 2 && i > j)) {
+                if (i - j < 64 && j - i < 64) S[i + j * lds] = 0.0f;
+                continue;
+            }
             const double a = A[i + j * lda];
             if (a > (double)FLT_MAX || a < -(double)FLT_MAX) over = 1;
             S[i + j * lds] = (float)a;

@@ -89,12 +89,16 @@ static int64_t io_need(void *ctx, int64_t col_end)
     if (c1 <= c0) return GCHOL_SUCCESS;
     cudaError_t e = cudaSuccess;
     if (io->upper && c1 < n) e = copy_block(io, c0, c1, c1 - c0, n - c1, up, s);
-    for (int64_t j = c0; j < c1 && e == cudaSuccess; j += io->copy_nb) {
-        const int64_t jb = c1 - j < io->copy_nb ? c1 - j : io->copy_nb;
+    const int64_t cb = io->copy_nb;
+    for (int64_t j = c0; j < c1 && e == cudaSuccess; j += cb) {
+        const int64_t jb = c1 - j < cb ? c1 - j : cb;
         /* the diagonal block whole, and rows c0..j above it (U) or the rows
-         * below it (L) */
-        e = io->upper ? copy_block(io, c0, j, j + jb - c0, jb, up, s)
-                      : copy_block(io, j, j, n - j, jb, up, s);
+         * below it (L); also up to cb rows of the other triangle beside it
+         * (below for U, above for L), so that every diagonal block the
+         * download stages whole, wherever it starts, was written */
+        const int64_t ext = io->upper ? (n - j - jb < cb ? n - j - jb : cb) : (j < cb ? j : cb);
+        e = io->upper ? copy_block(io, c0, j, j + jb + ext - c0, jb, up, s)
+                      : copy_block(io, j - ext, j, n - j + ext, jb, up, s);
     }
     if (e == cudaSuccess) e = cudaEventRecord(io->ev_up, s);
     if (e == cudaSuccess) e = cudaStreamWaitEvent(io->q->stream, io->ev_up, 0);

@@ -20,6 +20,10 @@
 #   SANITIZE_JOBS=12 sh testing/run_sanitize.sh (tool x tester runs at once,
 #                   the RFP and potrf testers first; lines follow the tools'
 #                   order once all have run)
+#
+# A tester marked parts=K runs its quick suite as K runs (--part P/K, its
+# cases dealt round), so that the slow tools' runs on the large suites go
+# side by side.
 
 cd "$(dirname "$0")/.." || exit 1
 
@@ -47,19 +51,31 @@ if ! command -v nvidia-smi >/dev/null 2>&1 || ! nvidia-smi -L 2>/dev/null | grep
     exit 0
 fi
 
-# NAME COMMAND of the testers marked sanitize (markers dropped), one a line
+# NAME PARTS COMMAND of the testers marked sanitize (markers dropped; PARTS
+# from parts=K, default 1), one a line
 testers=$(sed -e 's/^[[:space:]]*//' -e '/^#/d' -e '/^$/d' "$list" | awk '
-    { name = $1; keep = 0; i = 2
-      while (i <= NF && ($i == "sanitize" || $i == "gpu-only" || $i == "exclusive")) { if ($i == "sanitize") keep = 1; i++ }
+    { name = $1; keep = 0; parts = 1; i = 2
+      while (i <= NF && ($i == "sanitize" || $i == "gpu-only" || $i == "exclusive" || $i ~ /^parts=/)) {
+          if ($i == "sanitize") keep = 1
+          if ($i ~ /^parts=[1-9][0-9]*$/) parts = substr($i, 7) + 0
+          i++ }
       if (!keep) next
       cmd = ""; for (; i <= NF; i++) cmd = cmd (cmd == "" ? "" : " ") $i
-      print name " " cmd }')
+      print name " " parts " " cmd }')
 if [ $# -gt 0 ]; then
-    testers=$(echo "$testers" | while read -r n c; do
-        case " $* " in *" $n "*) echo "$n $c" ;; esac
+    testers=$(echo "$testers" | while read -r n k c; do
+        case " $* " in *" $n "*) echo "$n $k $c" ;; esac
     done)
 fi
 [ -n "$testers" ] || { echo "no tester marked sanitize in $list"; exit 1; }
+
+# the runs, one a line, RUN COMMAND: a tester in K parts (its suite's cases
+# dealt round, --part P/K) is K runs, NAME-PofK; the RFP and potrf testers
+# first, the longest
+runs=$( (echo "$testers" | awk '$1 ~ /pftrf|potrf/'; echo "$testers" | awk '$1 !~ /pftrf|potrf/') | awk '
+    { k = $2; cmd = ""; for (i = 3; i <= NF; i++) cmd = cmd (cmd == "" ? "" : " ") $i
+      if (k <= 1) { print $1 " " cmd; next }
+      for (p = 0; p < k; p++) print $1 "-" p "of" k " " cmd " --part " p "/" k }')
 
 use_timeout=0
 command -v timeout >/dev/null 2>&1 && use_timeout=1
@@ -143,10 +159,8 @@ run_one() {
     mv "$log.result.tmp" "$log.result"
 }
 
-# the runs, the longest first: the RFP and potrf testers, then the rest
-order=$(echo "$testers" | awk '$1 ~ /pftrf|potrf/' ; echo "$testers" | awk '$1 !~ /pftrf|potrf/')
 nruns=0
-echo "$order" | {
+echo "$runs" | {
     while read -r name cmd; do
         for tool in $tools; do
             nruns=$((nruns + 1))
@@ -167,12 +181,12 @@ printf '  %-10s %-24s %8s %9s %6s %6s\n' tool tester errors warnings time status
 nbad=0
 nruns=0
 for tool in $tools; do
-    echo "$testers" | while read -r name cmd; do
+    echo "$runs" | while read -r name cmd; do
         tail -n +2 "$logdir/${tool}_$name.log.result" 2>/dev/null ||
             printf '  %-10s %-24s %8s %9s %6s %6s\n' "$tool" "$name" ? ? - "FAILED  (not run)"
     done
 done
-nruns=$(( $(echo "$testers" | wc -l) * $(echo $tools | wc -w) ))
+nruns=$(( $(echo "$runs" | wc -l) * $(echo $tools | wc -w) ))
 nok=$(cat "$logdir"/*.log.result 2>/dev/null | grep -c '^ok$')
 nbad=$((nruns - nok))
 echo "sanitize: $nok ok, $nbad failed (of $nruns tool x tester runs)"

@@ -149,7 +149,7 @@ while IFS= read -r entry || [ -n "$entry" ]; do
         case "$word" in
             gpu-only) gpu_only=1 ;;
             exclusive) exclusive=1 ;;
-            sanitize) ;;
+            sanitize|parts=*) ;;
             *) break ;;
         esac
         cmd=$(printf '%s\n' "$cmd" | sed 's/^[^[:space:]]*[[:space:]]*//')

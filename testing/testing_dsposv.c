@@ -252,6 +252,8 @@ static testing_result_t run_sposv(const pcase_t *c)
     int64_t iter = INFO_POISON, info = INFO_POISON, ret = INFO_POISON;
     lapack_int ref_iter = 0, ref_info = 0;
     testing_result_t res = TESTING_FAILED;
+    if (!testing_case_in_part())
+        return TESTING_SKIPPED;
     if (!testing_have_gpu()) {
         printf("  %-7s dsposv%s %c n=%-5lld nrhs=%-3lld %-7s (no GPU)\n", "skipped",
                c->host ? "    " : c->tf32 ? "_tf32" : "_gpu", c->uplo, (long long)n, (long long)nrhs, kind_name[c->kind]);

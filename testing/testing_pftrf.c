@@ -246,6 +246,8 @@ static testing_result_t run_fcase(const fcase_t *c)
     FLOAT *A = NULL, *F0 = NULL, *F = NULL, *Fref = NULL, *dF = NULL;
     testing_result_t res;
 
+    if (!testing_case_in_part())
+        return TESTING_SKIPPED;
     if (!testing_have_gpu()) {
         print_fcase(c, TESTING_SKIPPED);
         printf(" (no GPU)\n");
@@ -475,6 +477,8 @@ static void run_pftrf_suite(int quick)
  * ========================================================================= */
 static testing_result_t run_pipeline(char transr, char uplo, int64_t n)
 {
+    if (!testing_case_in_part())
+        return TESTING_SKIPPED;
     char why[256] = "";
     const int64_t lda = n + 3, nrhs = 2, nt = testing_rfp_size(n);
     int64_t st[4] = { INFO_POISON, INFO_POISON, INFO_POISON, INFO_POISON }, info = 0;

@@ -515,6 +515,8 @@ static testing_result_t run_case(const case_t *c)
     FLOAT *A = NULL, *L = NULL, *dA = NULL;
     testing_result_t res;
 
+    if (!testing_case_in_part())
+        return TESTING_SKIPPED;
     if (!testing_have_gpu()) {
         print_case(c, TESTING_SKIPPED);
         printf(" (no GPU)\n");
@@ -1270,6 +1272,7 @@ int main(int argc, char **argv)
     table_opts_t t;
     testing_list_t sizes = { NULL, 0 };
     int suite = 0, quick = 0, large = 0;
+    const char *part = NULL;
     memset(&t, 0, sizeof(t));
     t.base.uplo = 'L';
     t.base.iface = IF_EXPERT_GPU;
@@ -1280,6 +1283,7 @@ int main(int argc, char **argv)
     const opt_t opts[] = {
         OPT("--suite", OPT_FLAG, &suite, NULL, "the test suite (make test)"),
         OPT("--quick", OPT_FLAG, &quick, NULL, "with --suite: fewer cases (the sanitizers)"),
+        OPT("--part", OPT_STRING, &part, "I/K", "with --suite: only cases I, I+K, ... (from 0)"),
         OPT("--large", OPT_FLAG, &large, NULL, "one factorization with n*n > 2^31 (double only)"),
         OPT("-n", OPT_LIST, &sizes, "LIST", "table: sizes, N, a,b,c or start:stop:step"),
         OPT("--uplo", OPT_CHAR, &t.base.uplo, "L|U", "table: triangle (default L)",
@@ -1304,6 +1308,8 @@ int main(int argc, char **argv)
     };
     const opts_program_t prog = { "[--suite [--quick] | --large | table options]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
+    if (part && testing_parse_part(part) != 0)
+        opts_fail(argv[0], opts, &prog, "--part: expected I/K with 0 <= I < K");
     t.sizes = sizes.v;
     t.nsizes = sizes.count;
     if (!suite && !large && !t.nsizes)

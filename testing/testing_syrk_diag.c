@@ -384,6 +384,8 @@ static testing_result_t run_case(const case_t *c)
     dev_t v = { NULL, NULL, NULL };
     testing_result_t res;
 
+    if (!testing_case_in_part())
+        return TESTING_SKIPPED;
     if (!testing_have_gpu()) {
         print_case(c, TESTING_SKIPPED);
         printf(" (no GPU)\n");
@@ -880,6 +882,7 @@ int main(int argc, char **argv)
     testing_list_t ms = { NULL, 0 }, ns = { NULL, 0 };
     char rfp = 0;
     int suite = 0, quick = 0;
+    const char *part = NULL;
     memset(&t, 0, sizeof(t));
     t.base.transr = 'N';
     t.base.uplo = 'L';
@@ -890,6 +893,7 @@ int main(int argc, char **argv)
     const opt_t opts[] = {
         OPT("--suite", OPT_FLAG, &suite, NULL, "the test suite (make test)"),
         OPT("--quick", OPT_FLAG, &quick, NULL, "the suite with fewer cases (the sanitizers)"),
+        OPT("--part", OPT_STRING, &part, "I/K", "with --suite: only cases I, I+K, ... (from 0)"),
         OPT("-m", OPT_LIST, &ms, "LIST", "table: m (default 512,1024,2048,4096)",
             .def = "512,1024,2048,4096"),
         OPT("-n", OPT_LIST, &ns, "LIST", "table: n (default 16384); the table is the m x n "
@@ -908,6 +912,8 @@ int main(int argc, char **argv)
     };
     const opts_program_t prog = { "[--suite [--quick] | table options]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
+    if (part && testing_parse_part(part) != 0)
+        opts_fail(argv[0], opts, &prog, "--part: expected I/K with 0 <= I < K");
     if (rfp) {
         t.base.rfp = 1;
         t.base.transr = rfp;

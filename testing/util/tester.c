@@ -11,11 +11,14 @@
 int testing_tester_main(int argc, char **argv, const testing_tester_t *t)
 {
     testing_cmdline_t cmd = { 0, 0, 3, { NULL, 0 }, 1, 'N', 'L' };
-    opt_t opts[8];
+    opt_t opts[9];
     int k = 0;
     opts[k++] = (opt_t)OPT("--suite", OPT_FLAG, &cmd.suite, NULL, "the test suite (make test)");
     opts[k++] = (opt_t)OPT("--quick", OPT_FLAG, &cmd.quick, NULL,
                            "the suite with fewer cases (the sanitizers)");
+    const char *part = NULL;
+    opts[k++] = (opt_t)OPT("--part", OPT_STRING, &part, "I/K",
+                           "with --suite: only cases I, I+K, I+2K, ... (from 0)");
     opts[k++] = (opt_t)OPT("-n", OPT_LIST, &cmd.ns, "LIST",
                            "table: orders (default 1024,2048,4096,8192)",
                            .def = "1024,2048,4096,8192");
@@ -32,6 +35,10 @@ int testing_tester_main(int argc, char **argv, const testing_tester_t *t)
     opts[k] = (opt_t)OPT_END;
     const opts_program_t prog = { "[--suite [--quick] | table options]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
+    if (part && testing_parse_part(part) != 0) {
+        fprintf(stderr, "--part: expected I/K with 0 <= I < K, got '%s'\n", part);
+        return 2;
+    }
 
     gchol_queue_t queue = NULL;
     if (t->queue)

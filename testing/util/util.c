@@ -74,6 +74,24 @@ int testing_summary(void)
     return g_count[TESTING_FAILED] ? 1 : 0;
 }
 
+static int64_t g_part_index, g_part_count = 1, g_part_cases;
+
+int testing_parse_part(const char *text)
+{
+    long i = -1, k = 0;
+    char tail = 0;
+    if (!text || sscanf(text, "%ld/%ld%c", &i, &k, &tail) != 2 || k < 1 || i < 0 || i >= k)
+        return -1;
+    g_part_index = i;
+    g_part_count = k;
+    return 0;
+}
+
+int testing_case_in_part(void)
+{
+    return g_part_cases++ % g_part_count == g_part_index;
+}
+
 void testing_fail_reason(char *why, size_t size, const char *reason)
 {
     size_t len = strlen(why);

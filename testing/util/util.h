@@ -76,6 +76,14 @@ int64_t testing_count(testing_result_t result);
 /* Prints the SUMMARY line; returns the process exit status (1 if any failed). */
 int testing_summary(void);
 
+/* The suite split into parts (--part I/K, 0 <= I < K): a case runner asks
+ * testing_case_in_part() before anything else, and a case outside this
+ * run's part returns at once, neither printed nor recorded, so that the K
+ * runs together run each case once (the sanitizers run the parts side by
+ * side). testing_parse_part takes "I/K"; 0, or -1 if malformed. */
+int testing_parse_part(const char *text);
+int testing_case_in_part(void);
+
 /* Appends ", reason" (or "reason" to an empty text) to a failure text. */
 void testing_fail_reason(char *why, size_t size, const char *reason);
 
