@@ -463,7 +463,7 @@ static void test_mixed_kernels(int gpu)
                  !TESTING_CUDA(gchol_d2s_launch(n, n, dA, lda, dS, lda, 0, dflag, 0)) &&
                  !TESTING_CUDA(cudaMemcpy(&flag_full, dflag, sizeof(int), cudaMemcpyDeviceToHost)) &&
                  !TESTING_CUDA(gchol_dcol_absmax_launch(n, n < 3 ? n : 3, dA, lda, dnorm, 0)) &&
-                 !TESTING_CUDA(cudaMemcpy(maxgot, dnorm, 3 * sizeof(double), cudaMemcpyDeviceToHost));
+                 !TESTING_CUDA(cudaMemcpy(maxgot, dnorm, (size_t)(n < 3 ? n : 3) * sizeof(double), cudaMemcpyDeviceToHost));
             const double ref = ok ? LAPACKE_dlansy(LAPACK_COL_MAJOR, 'I', upper ? 'U' : 'L', n, A, lda) : 0;
             for (int64_t j = 0; j < n && j < 3; j++)
                 for (int64_t i = 0; i < n; i++)
