@@ -14,9 +14,14 @@
  * answer's backward error ||b - A x|| / (||A|| ||x|| eps) checked on the GPU.
  * --kappa-table N: at order N, for kappa = 1e1 .. 1e14, the rung the
  * automatic ladder ends on, its ITER, time and backward error.
+ * --lowp-table N: at order N (kappa --kappa), the FP16 factorization alone
+ * (gchol_spotrf_lowp on a fresh copy of S = D A D) and the automatic solve
+ * for each block size and panel form (cublasStrsm, or through the inverted
+ * diagonal blocks), beside cuBLAS's FP16 gemm of the update's shape: the
+ * rows that src/tune/ takes.
  *
  *   bench_xposv [-n LIST] [--nrhs K] [--kappa K] [--niter K] [--csv FILE]
- *               [--kappa-table N]
+ *               [--kappa-table N] [--lowp-table N]
  */
 #include <math.h>
 #include <stdio.h>
@@ -24,7 +29,10 @@
 #include <string.h>
 
 #include "bench_util.h"
+#include "../kernels/gchol_kernels.h"
 #include "../src/dxposv.h"
+#include "../src/potrf_lowp.h"
+#include "../src/test_hooks.h"
 
 static const char *prec_name[] = { "auto", "fp16", "bf16", "tf32", "fp32", "fp64" };
 
@@ -191,10 +199,116 @@ static void kappa_table(bench_context_t *ctx, int64_t n, int64_t nrhs, int niter
     }
 }
 
+/* The FP16 factorization alone: S fresh from S0 per run. */
+typedef struct {
+    cudaStream_t stream;
+    gchol_queue_t queue;
+    int64_t n, lds;
+    const float *S0;
+    float *S;
+    gchol_lowp_plan_t plan;
+} lowp_ctx_t;
+
+static void lowp_fresh(void *p)
+{
+    lowp_ctx_t *c = p;
+    BENCH_CUDA(cudaMemcpyAsync(c->S, c->S0, (size_t)(c->lds * c->n) * 4, cudaMemcpyDeviceToDevice,
+                               c->stream));
+    BENCH_CUDA(cudaStreamSynchronize(c->stream));
+}
+
+static int64_t lowp_run(void *p, int64_t *info)
+{
+    lowp_ctx_t *c = p;
+    return gchol_spotrf_lowp(c->n, c->S, c->lds, 0, &c->plan, info, c->queue);
+}
+
+/* cuBLAS's FP16 gemm, FP32 sums into FP32: C (n x n) -= P P^T, P n x k. */
+static double fp16_gemm_tflops(int64_t n, int64_t k, int niter, cublasHandle_t h, cudaStream_t s)
+{
+    void *P = bench_device_malloc((size_t)(n * k) * 2);
+    float *C = bench_device_malloc((size_t)(n * n) * 4);
+    BENCH_CUDA(cudaMemset(P, 0x3c, (size_t)(n * k) * 2)); /* ~1.06 in FP16 */
+    BENCH_CUDA(cudaMemset(C, 0, (size_t)(n * n) * 4));
+    const float alpha = -1, beta = 1;
+    double ms[16];
+    cudaEvent_t e0, e1;
+    BENCH_CUDA(cudaEventCreate(&e0));
+    BENCH_CUDA(cudaEventCreate(&e1));
+    if (niter > 15) niter = 15;
+    for (int it = 0; it <= niter; it++) {
+        BENCH_CUDA(cudaEventRecord(e0, s));
+        BENCH_CUBLAS(cublasGemmEx_64(h, CUBLAS_OP_N, CUBLAS_OP_T, n, n, k, &alpha, P, CUDA_R_16F, n,
+                                     P, CUDA_R_16F, n, &beta, C, CUDA_R_32F, n, CUBLAS_COMPUTE_32F,
+                                     CUBLAS_GEMM_DEFAULT));
+        BENCH_CUDA(cudaEventRecord(e1, s));
+        BENCH_CUDA(cudaEventSynchronize(e1));
+        float t = 0;
+        BENCH_CUDA(cudaEventElapsedTime(&t, e0, e1));
+        ms[it] = t; /* ms[0] is the warm-up */
+    }
+    const double med = testing_median(ms + 1, niter);
+    BENCH_CUDA(cudaEventDestroy(e0));
+    BENCH_CUDA(cudaEventDestroy(e1));
+    BENCH_CUDA(cudaFree(P));
+    BENCH_CUDA(cudaFree(C));
+    return 2.0 * (double)n * (double)n * (double)k / (med * 1e-3) / 1e12;
+}
+
+static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kappa, int niter)
+{
+    static const int64_t nbs[] = { 512, 1024, 2048 };
+    job_ctx_t c;
+    double normA = 0;
+    problem_create(&c, ctx, n, nrhs, kappa, &normA);
+    lowp_ctx_t l = { ctx->stream, ctx->queue, n, (n + 31) / 32 * 32, NULL, NULL, { 0, NULL } };
+    float *S0 = bench_device_malloc((size_t)(l.lds * n) * 4);
+    double *d = bench_device_malloc((size_t)n * 8);
+    int *flag = bench_device_malloc(sizeof(int));
+    float *inv = bench_device_malloc((size_t)(2048 * n) * 4);
+    l.S = bench_device_malloc((size_t)(l.lds * n) * 4);
+    BENCH_CUDA(cudaMemset(S0, 0, (size_t)(l.lds * n) * 4));
+    BENCH_CUDA(cudaMemset(flag, 0, sizeof(int)));
+    BENCH_CUDA((cudaError_t)gchol_diag_inv_sqrt_launch(n, c.dA0, c.ld, d, flag, ctx->stream));
+    BENCH_CUDA((cudaError_t)gchol_scale_lower_d2s_launch(n, c.dA0, c.ld, 0, d, S0, l.lds, flag,
+                                                         ctx->stream));
+    BENCH_CUDA(cudaStreamSynchronize(ctx->stream));
+    l.S0 = S0;
+    const double flops = (double)n * n * n / 3;
+    printf("\nFP16 factorization, n = %lld, kappa %.0e, nrhs %lld (median of %d)\n", (long long)n,
+           kappa, (long long)nrhs, niter);
+    printf("%5s %7s | %9s %7s %10s | %9s %5s %4s %9s\n", "nb", "panel", "factor ms", "TFLOP/s",
+           "gemm TF/s", "xposv ms", "rung", "iter", "berr");
+    for (int b = 0; b < 3; b++)
+        for (int panel = 1; panel <= 2; panel++) {
+            const int64_t nb = nbs[b] < n ? nbs[b] : n;
+            l.plan.nb = nb;
+            l.plan.inv = panel == 2 ? inv : NULL;
+            const testing_job_t jf = { lowp_fresh, lowp_run, NULL };
+            int64_t info = 0;
+            const double tf = testing_time_job(&jf, &l, ctx->stream, 0, niter, &info);
+            const double gemm = fp16_gemm_tflops(n, nb, niter, ctx->cublas, ctx->stream);
+            const gchol_test_hooks_t hooks = { .lowp_nb = nb, .lowp_panel = panel };
+            gchol_test_hooks_set(&hooks);
+            double berr = NAN;
+            const testing_job_t jx = { fresh_copy, run_xposv, NULL };
+            const double tx = timed(&c, &jx, niter, normA, &berr);
+            gchol_test_hooks_set(NULL);
+            const int r = c.xres.prec >= 0 && c.xres.prec <= GCHOL_XPREC_FP64 ? c.xres.prec : 0;
+            printf("%5lld %7s | %9.3f %7.1f %10.1f | %9.3f %5s %4lld %9.2e%s\n", (long long)nb,
+                   panel == 2 ? "inverse" : "trsm", 1e3 * tf, flops / tf / 1e12, gemm, 1e3 * tx,
+                   prec_name[r], (long long)c.xres.iter, berr, info ? "  (factor info != 0)" : "");
+            fflush(stdout);
+        }
+    BENCH_CUDA(cudaFree(S0)); BENCH_CUDA(cudaFree(l.S)); BENCH_CUDA(cudaFree(d));
+    BENCH_CUDA(cudaFree(flag)); BENCH_CUDA(cudaFree(inv));
+    problem_destroy(&c);
+}
+
 int main(int argc, char **argv)
 {
     testing_list_t sizes = { NULL, 0 };
-    int64_t nrhs = 1, table_n = 0;
+    int64_t nrhs = 1, table_n = 0, lowp_n = 0;
     int niter = 5;
     double kappa = 1e2;
     const char *csv = NULL;
@@ -208,10 +322,12 @@ int main(int argc, char **argv)
         OPT("--csv", OPT_STRING, &csv, "FILE", "also write the table as CSV"),
         OPT("--kappa-table", OPT_INT64, &table_n, "N", "the kappa table at order N (0: none)",
             OPT_MIN(0)),
+        OPT("--lowp-table", OPT_INT64, &lowp_n, "N", "the FP16 factorization's block sizes and "
+            "panel forms at order N (0: none)", OPT_MIN(0)),
         OPT_END
     };
     const opts_program_t prog = { "[-n LIST] [--nrhs K] [--kappa K] [--niter K] [--csv FILE] "
-                                  "[--kappa-table N]", NULL, 2 };
+                                  "[--kappa-table N] [--lowp-table N]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
     bench_require_gpu(0, argv[0]);
     bench_context_t ctx;
@@ -274,6 +390,7 @@ int main(int argc, char **argv)
         problem_destroy(&c);
     }
     if (table_n > 0) kappa_table(&ctx, table_n, nrhs, niter);
+    if (lowp_n > 0) lowp_table(&ctx, lowp_n, nrhs, kappa, niter);
     if (out) fclose(out);
     bench_context_destroy(&ctx);
     opts_free_list(&sizes);

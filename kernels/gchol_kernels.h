@@ -263,7 +263,8 @@ int gchol_dcol_absmax_launch(int64_t m, int64_t n, const double *A, int64_t lda,
  * scale_lower_d2s: the lower triangle of the n x n single S := D A D, D =
  * diag(d), from A's lower (upper = 0) or upper (upper = 1) triangle; *dflag
  * := 1 for an entry that is NaN or beyond FLT_MAX.
- * panel_to_lowp: P := (FP16, or BF16 when bf16) scale * S, m x n.
+ * panel_to_lowp: P := (FP16, or BF16 when bf16) scale * S, m x n; also
+ * copy := S (ldc) unless copy is NULL.
  * scaled_d2s / scaled_s2d: t := (float)(2^-e d .* v), z := 2^e d .* (double) t,
  * 2^e near max |d_i v_i|, which scaled_d2s leaves in the 8 device bytes
  * amax for scaled_s2d.
@@ -275,7 +276,8 @@ int gchol_scale_lower_d2s_launch(int64_t n, const double *A, int64_t lda, int up
                                  const double *d, float *S, int64_t lds, int *dflag,
                                  cudaStream_t stream);
 int gchol_panel_to_lowp_launch(int64_t m, int64_t n, const float *S, int64_t lds, void *P,
-                               int64_t ldp, int bf16, float scale, cudaStream_t stream);
+                               int64_t ldp, int bf16, float scale, float *copy, int64_t ldc,
+                               cudaStream_t stream);
 int gchol_scaled_d2s_launch(int64_t n, const double *d, const double *v, float *t, void *amax,
                             cudaStream_t stream);
 int gchol_scaled_s2d_launch(int64_t n, const double *d, const float *t, double *z,

@@ -87,12 +87,16 @@ __device__ __forceinline__ __nv_bfloat16 to_lowp<__nv_bfloat16>(float v) { retur
 
 template <typename H>
 __global__ void panel_to_lowp_kernel(int64_t m, int64_t n, const float *__restrict__ S, int64_t lds,
-                                     H *__restrict__ P, int64_t ldp, float scale)
+                                     H *__restrict__ P, int64_t ldp, float scale,
+                                     float *__restrict__ C, int64_t ldc)
 {
     const int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= m) return;
-    for (int64_t j = blockIdx.y; j < n; j += gridDim.y)
-        P[i + j * ldp] = to_lowp<H>(scale * S[i + j * lds]);
+    for (int64_t j = blockIdx.y; j < n; j += gridDim.y) {
+        const float v = S[i + j * lds];
+        P[i + j * ldp] = to_lowp<H>(scale * v);
+        if (C) C[i + j * ldc] = v;
+    }
 }
 
 /* *amax := max |d_i v_i| as its bits (a non-negative double orders as its
@@ -169,15 +173,17 @@ extern "C" int gchol_scale_lower_d2s_launch(int64_t n, const double *A, int64_t 
 
 extern "C" int gchol_panel_to_lowp_launch(int64_t m, int64_t n, const float *S, int64_t lds,
                                           void *P, int64_t ldp, int bf16, float scale,
-                                          cudaStream_t stream)
+                                          float *copy, int64_t ldc, cudaStream_t stream)
 {
     if (m <= 0 || n <= 0) return cudaSuccess;
     if ((m + 255) / 256 > 0x7fffffff) return cudaErrorInvalidValue;
     const dim3 grid(blocks_of(m, 256), (unsigned)(n < 65535 ? n : 65535));
     if (bf16)
-        panel_to_lowp_kernel<<<grid, 256, 0, stream>>>(m, n, S, lds, (__nv_bfloat16 *)P, ldp, scale);
+        panel_to_lowp_kernel<<<grid, 256, 0, stream>>>(m, n, S, lds, (__nv_bfloat16 *)P, ldp, scale,
+                                                       copy, ldc);
     else
-        panel_to_lowp_kernel<<<grid, 256, 0, stream>>>(m, n, S, lds, (__half *)P, ldp, scale);
+        panel_to_lowp_kernel<<<grid, 256, 0, stream>>>(m, n, S, lds, (__half *)P, ldp, scale, copy,
+                                                       ldc);
     return cudaGetLastError();
 }
 

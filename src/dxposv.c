@@ -44,7 +44,10 @@ typedef struct {
     double *d;                 /* the scaling                              */
     double *r, *z, *V, *Z;     /* the engine's vectors                     */
     int64_t ldv;
-    float  *t;                 /* the preconditioner's single vector      */
+    float  *t, *u;             /* the preconditioner's single vectors     */
+    float  *inv;               /* FP16 / BF16: the factor's inverted
+                                  diagonal blocks (potrf_lowp.h), or NULL */
+    int64_t nb;                /* FP16 / BF16: the factor's block size    */
     double *norms;             /* anrm, ||b_j||_inf; the ops' 3 norms and
                                   the preconditioner's scale              */
     double *lansy;             /* dlansy's partial sums                   */
@@ -52,8 +55,11 @@ typedef struct {
     int    *flag;
 } work_t;
 
-static cudaError_t work_alloc(work_t *w, int64_t n, int64_t nrhs, int64_t m, cudaStream_t s)
+static cudaError_t work_alloc(work_t *w, int64_t n, int64_t nrhs, int64_t m, int lowp,
+                              cudaStream_t s)
 {
+    int inverse = 0;
+    gchol_lowp_plan_for(n, &w->nb, &inverse);
     w->lds = round_up(n, 32);
     w->ldv = round_up(n, 4);
     const gchol_part_t parts[] = {
@@ -64,6 +70,8 @@ static cudaError_t work_alloc(work_t *w, int64_t n, int64_t nrhs, int64_t m, cud
         { (void **)&w->V, (size_t)(w->ldv * (m + 1)) * 8 },
         { (void **)&w->Z, (size_t)(w->ldv * m) * 8 },
         { (void **)&w->t, (size_t)n * 4 },
+        { (void **)&w->u, (size_t)n * 4 },
+        { (void **)&w->inv, lowp && inverse ? (size_t)(w->nb * n) * 4 : 0 },
         { (void **)&w->norms, (size_t)(nrhs + 5) * 8 },
         { (void **)&w->lansy, gchol_lansy_inf_work(n) * 8 },
         { (void **)&w->dh, (size_t)(2 * (m + 2)) * 8 },
@@ -114,8 +122,10 @@ done:
 /* L := chol(S) on the rung; *finfo > 0 for a failed pivot. */
 static int64_t factor_rung(const work_t *w, int prec, int64_t n, int64_t *finfo, gchol_queue_t q)
 {
-    if (prec == GCHOL_XPREC_FP16 || prec == GCHOL_XPREC_BF16)
-        return gchol_spotrf_lowp(n, w->S, w->lds, prec == GCHOL_XPREC_BF16, 0, finfo, q);
+    if (prec == GCHOL_XPREC_FP16 || prec == GCHOL_XPREC_BF16) {
+        const gchol_lowp_plan_t plan = { w->nb, w->inv };
+        return gchol_spotrf_lowp(n, w->S, w->lds, prec == GCHOL_XPREC_BF16, &plan, finfo, q);
+    }
     gchol_options_t o;
     gchol_options_default(&o);
     if (prec == GCHOL_XPREC_TF32) o.products = GCHOL_PRODUCTS_TF32;
@@ -160,9 +170,10 @@ static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t
     if (st != GCHOL_SUCCESS) goto done;
     if (finfo > 0) { *outcome = -3; return GCHOL_SUCCESS; }
 
+    const int lowp = prec == GCHOL_XPREC_FP16 || prec == GCHOL_XPREC_BF16;
     gchol_gpu_ops_t g = { n, dA, ldda, upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER,
                           w->d, w->S, w->lds, w->t, w->norms + nrhs + 1, w->dh, w->dy,
-                          w->norms + nrhs + 4, q->blas, s };
+                          w->norms + nrhs + 4, q->blas, s, lowp ? w->inv : NULL, w->nb, w->u };
     gchol_refine_ops_t ops;
     gchol_gpu_ops_table(&g, &ops);
     const int method = o->refine == GCHOL_XREFINE_IR ? GCHOL_REFINE_IR
@@ -214,7 +225,8 @@ static int64_t xposv(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldd
         res->iter = -1;
         goto double_solve;
     }
-    const cudaError_t ea = work_alloc(&w, n, nrhs, m, s);
+    const cudaError_t ea =
+        work_alloc(&w, n, nrhs, m, prec == GCHOL_XPREC_FP16 || prec == GCHOL_XPREC_BF16, s);
     if (ea != cudaSuccess) {
         (void)cudaGetLastError();
         if (ea != cudaErrorMemoryAllocation) { st = gchol_from_cuda(ea); goto done; }
@@ -223,7 +235,11 @@ static int64_t xposv(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldd
     }
     /* S's upper triangle is never read, but the update gemms read and write
      * it in the diagonal blocks: defined values keep it clean */
-    GCHOL_CUDA(cudaMemsetAsync(w.S, 0, (size_t)(w.lds * n) * 4, s));
+    for (int64_t k = 0; k < n; k += w.nb) {
+        const int64_t kb = n - k < w.nb ? n - k : w.nb;
+        GCHOL_CUDA(cudaMemset2DAsync(w.S + k + k * w.lds, (size_t)w.lds * 4, 0, (size_t)kb * 4,
+                                     (size_t)kb, s));
+    }
     /* anrm and every ||b_j||_inf, in one read-back */
     GCHOL_CUDA((cudaError_t)gchol_dlansy_inf_launch(n, dA, ldda, upper, w.lansy, w.norms, s));
     GCHOL_CUDA((cudaError_t)gchol_dcol_absmax_launch(n, nrhs, dB, lddb, w.norms + 1, s));

@@ -7,13 +7,27 @@
 
 #include "gchol.h"
 
+/* How gchol_spotrf_lowp runs: block columns of nb, and the panels through
+ * the inverted diagonal blocks when inv is not NULL: inv (ld nb) receives
+ * L_kk^-1 of every block column k in its columns k .. k + kb - 1 (the
+ * preconditioner's solves use them, refine_ops_gpu.c). */
+typedef struct {
+    int64_t nb;
+    float  *inv;
+} gchol_lowp_plan_t;
+
+/* The plan of the current device's table (tune.h) for order n: its nb, and
+ * whether the panels go through the inverses (*inverse 1: the caller gives
+ * inv room for nb x n floats). */
+void gchol_lowp_plan_for(int64_t n, int64_t *nb, int *inverse);
+
 /* The lower factor of the n x n single-precision S (lower triangle, lds;
  * a unit diagonal expected, see potrf_lowp.c) with the trailing updates on
- * FP16 (bf16 = 0) or BF16 (bf16 = 1) operands and FP32 sums, block size nb
- * (0: 256 up to n = 4096, else 1024). Synchronous. *info: 0, or k > 0 for the first pivot (1-based)
- * that is not positive; returns 0 or a library error. S's strictly upper
- * triangle is overwritten in the diagonal blocks. */
-int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16, int64_t nb,
-                          int64_t *info, gchol_queue_t q);
+ * FP16 (bf16 = 0) or BF16 (bf16 = 1) operands and FP32 sums. Synchronous.
+ * *info: 0, or k > 0 for the first pivot (1-based) that is not positive;
+ * returns 0 or a library error. S's strictly upper triangle is overwritten
+ * in the diagonal blocks. */
+int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
+                          const gchol_lowp_plan_t *plan, int64_t *info, gchol_queue_t q);
 
 #endif

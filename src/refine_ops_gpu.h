@@ -27,6 +27,11 @@ typedef struct {
                                 preconditioner's scale)                    */
     cublasHandle_t   blas;   /* bound to stream, pointer mode host        */
     cudaStream_t     stream;
+    const float     *inv;    /* NULL, or L's diagonal blocks of nbinv
+                                inverted (ld nbinv, block k in columns k..):
+                                the solves then multiply by them          */
+    int64_t          nbinv;
+    float           *u;      /* n floats of scratch (with inv)            */
 } gchol_gpu_ops_t;
 
 /* The table of operations on g (g must outlive its use). */

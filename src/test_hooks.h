@@ -30,6 +30,9 @@ typedef struct {
                                       kernel, 2 the cuBLAS composition
                                       wherever it may run (read per call)    */
     size_t  syrk_diag_scratch_bytes; /* the cuBLAS composition's chunk bytes */
+    int64_t lowp_nb;               /* FP16 / BF16 Cholesky: block columns  */
+    int     lowp_panel;            /* ... panels: 1 cublasStrsm, 2 through the
+                                      inverted diagonal block (tune.h)       */
     int64_t alloc_fail_at;         /* the k-th device or pinned host
                                       allocation after the set fails
                                       (k = 1, 2, ...), as out of memory;

@@ -14,8 +14,9 @@
  * < 30 after the double fallback; info as the reference potrf's (NaN
  * included); A byte for byte unchanged unless the double fallback answered,
  * then its referenced triangle a factor and the rest untouched; B untouched;
- * X's padding rows untouched; kappa <= 1e3 ends on the first rung. Also the
- * argument checks (on any machine).
+ * X's padding rows untouched; kappa <= 1e3 ends on the first rung. The FP16
+ * and BF16 rungs also with their panels through the inverted diagonal
+ * blocks (the test hooks). Also the argument checks (on any machine).
  *
  * Ends with "SUMMARY passed=P failed=F skipped=S".
  */
@@ -32,6 +33,7 @@
 #include "argcheck.h"
 #include "util.h"
 #include "../src/dxposv.h"
+#include "../src/test_hooks.h"
 
 #define INFO_POISON TESTING_INFO_POISON
 #define LEN(a)      TESTING_LEN(a)
@@ -214,6 +216,16 @@ static void run_suite(int quick)
                 const xcase_t c = { u ? 'U' : 'L', quick ? 1500 : 2500, 2, K_COND, 1e2, f, r, 0, 0 };
                 run_case(&c);
             }
+    printf("\n-- panels through the inverted diagonal blocks (block size 256 and 384) --\n");
+    for (int f = GCHOL_XPREC_FP16; f <= GCHOL_XPREC_BF16; f++)
+        for (int u = 0; u < 2; u++) {
+            const gchol_test_hooks_t hooks = { .lowp_nb = u ? 384 : 256, .lowp_panel = 2 };
+            gchol_test_hooks_set(&hooks);
+            const double kappa = f == GCHOL_XPREC_FP16 ? 1e6 : 1e2;
+            const xcase_t c = { u ? 'U' : 'L', quick ? 1100 : 2500, 2, K_COND, kappa, f, 0, 0, 0 };
+            run_case(&c);
+            gchol_test_hooks_set(NULL);
+        }
     printf("\n-- without fallback: the first rung's own outcome --\n");
     {
         const xcase_t c1 = { 'L', 400, 1, K_COND, 1e12, GCHOL_XPREC_FP16, GCHOL_XREFINE_IR, 1, 0 };

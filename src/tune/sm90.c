@@ -143,6 +143,14 @@ const gchol_tune_t gchol_tune_sm90_table = {
     .host_lag = 2,
     .host_slots = 2,
 
+    /* FP16 / BF16 Cholesky: block columns of 1024 feed the tensor cores;
+     * below 4096, 256 keeps most of the work in the low-precision updates.
+     * Re-measure: bench_xposv --lowp-table */
+    .lowp_nb_small = 256,
+    .lowp_nb_large_from = 4097,
+    .lowp_nb_large = 1024,
+    .lowp_panel_inverse = 0,
+
     /* The tiled kernel at one block per SM up to 5376, its chain block
      * helped by a second block of its cluster; syrk_diag's split rule at
      * the kernel's flop rate over the memory bandwidth (15 flops per byte

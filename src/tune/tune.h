@@ -102,6 +102,14 @@ typedef struct gchol_tune_s {
     int     host_lag;     /* final columns copied back this many steps later */
     int     host_slots;   /* pinned slots for the bands' diagonal blocks    */
 
+    /* the mixed-precision solve's FP16 / BF16 factorization (potrf_lowp.c) */
+    int64_t lowp_nb_small;      /* block columns of this width ...          */
+    int64_t lowp_nb_large_from; /* ... below this n, from it on:            */
+    int64_t lowp_nb_large;
+    int     lowp_panel_inverse; /* 1: panels as S21 inv(L11)^T on the TF32
+                                   tensor cores, the inverses kept for the
+                                   preconditioner's solves; 0: cublasStrsm */
+
     gchol_kernel_tune_t kernel; /* the kernels' choices (gchol_kernels.h) */
 } gchol_tune_t;
 
