@@ -82,7 +82,7 @@ command -v timeout >/dev/null 2>&1 && use_timeout=1
 
 jobs=${SANITIZE_JOBS:-1}
 case "$jobs" in ''|*[!0-9]*|0) jobs=1 ;; esac
-rm -f "$logdir"/*.log "$logdir"/*.result "$logdir"/*.tmp
+rm -f "$logdir"/*.log "$logdir"/*.result "$logdir"/*.tmp "$logdir"/*.pid
 
 # gchol's kernels, for racecheck's and synccheck's --kernel-name filter
 own_kernels=$(grep -h -A3 '__global__' kernels/*.cu kernels/*.cuh 2>/dev/null |
@@ -109,8 +109,11 @@ run_one() {
         else
             exec "$sanitizer" --tool "$tool" $extra "$@"
         fi
-    ) < /dev/null > "$log" 2>&1
+    ) < /dev/null > "$log" 2>&1 &
+    echo $! > "$log.pid"
+    wait $!
     rc=$?
+    rm -f "$log.pid"
     secs=$(( $(date +%s) - t0 ))
     # memcheck, synccheck, initcheck: "ERROR SUMMARY: N errors";
     # racecheck: "RACECHECK SUMMARY: N hazards displayed (E errors, W warnings)"
@@ -159,6 +162,10 @@ run_one() {
     mv "$log.result.tmp" "$log.result"
 }
 
+# stopped (a timeout, ^C): the runs in flight stop too (each run's pid file
+# names its timeout, or the sanitizer itself, which stops its tester)
+trap 'for f in "$logdir"/*.log.pid; do [ -e "$f" ] && kill -TERM "$(cat "$f")" 2>/dev/null; done; exit 143' TERM INT
+
 nruns=0
 echo "$runs" | {
     while read -r name cmd; do
@@ -175,7 +182,8 @@ echo "$runs" | {
         done
     done
     wait
-}
+} &
+wait $! # in the background, so that the trap above runs at once
 
 printf '  %-10s %-24s %8s %9s %6s %6s\n' tool tester errors warnings time status
 nbad=0
