@@ -13,7 +13,8 @@
  * runs (CUDA events); ratio = cuSOLVER dposv's time / the column's; every
  * answer's backward error ||b - A x|| / (||A|| ||x|| eps) checked on the GPU.
  * --kappa-table N: at order N, for kappa = 1e1 .. 1e14, the rung the
- * automatic ladder ends on, its ITER, time and backward error.
+ * automatic ladder ends on, its ITER, time and backward error, the same
+ * with the FP32 rung in the ladder (the test hooks), and gchol's dposv.
  * --lowp-table N: at order N (kappa --kappa), the FP16 factorization alone
  * (gchol_spotrf_lowp on a fresh copy of S = D A D) and the automatic solve
  * for each block size and panel form (cublasStrsm, or through the inverted
@@ -182,18 +183,29 @@ static void irs_setup(job_ctx_t *c, cusolverPrecType_t low)
 
 static void kappa_table(bench_context_t *ctx, int64_t n, int64_t nrhs, int niter)
 {
-    printf("\nkappa table, n = %lld, nrhs %lld: the automatic ladder\n", (long long)n, (long long)nrhs);
-    printf("%8s | %5s %5s %6s %6s | %10s %9s\n", "kappa", "rung", "iter", "inner", "syncs", "ms", "berr");
+    printf("\nkappa table, n = %lld, nrhs %lld: the automatic ladder (FP16 then double), and "
+           "with the FP32 rung between\n", (long long)n, (long long)nrhs);
+    printf("%8s | %5s %5s %6s %6s %10s %9s | %5s %5s %10s %9s | %10s\n", "kappa", "rung", "iter",
+           "inner", "syncs", "ms", "berr", "rung", "iter", "ms", "berr", "dposv ms");
     for (double kappa = 1e1; kappa <= 1e14 * 1.0001; kappa *= 10) {
         job_ctx_t c;
-        double normA = 0, berr = NAN;
+        double normA = 0, berr = NAN, berr32 = NAN, bd = NAN;
         problem_create(&c, ctx, n, nrhs, kappa, &normA);
         const testing_job_t j = { fresh_copy, run_xposv, NULL };
         const double t = timed(&c, &j, niter, normA, &berr);
-        const int r = c.xres.prec >= 0 && c.xres.prec <= GCHOL_XPREC_FP64 ? c.xres.prec : 0;
-        printf("%8.0e | %5s %5lld %6lld %6lld | %10.3f %9.2e\n", kappa, prec_name[r],
-               (long long)c.xres.iter, (long long)c.xres.inner, (long long)c.xres.host_syncs,
-               1e3 * t, berr);
+        const gchol_xposv_result_t r0 = c.xres;
+        const gchol_test_hooks_t with_fp32 = { .xposv_auto_fp32 = 2 };
+        gchol_test_hooks_set(&with_fp32);
+        const double t32 = timed(&c, &j, niter, normA, &berr32);
+        gchol_test_hooks_set(NULL);
+        const testing_job_t j_d = { fresh_copy_and_x, run_dposv, NULL };
+        const double td = timed(&c, &j_d, niter, normA, &bd);
+        const int r = r0.prec >= 0 && r0.prec <= GCHOL_XPREC_FP64 ? r0.prec : 0;
+        const int r32 = c.xres.prec >= 0 && c.xres.prec <= GCHOL_XPREC_FP64 ? c.xres.prec : 0;
+        printf("%8.0e | %5s %5lld %6lld %6lld %10.3f %9.2e | %5s %5lld %10.3f %9.2e | %10.3f\n",
+               kappa, prec_name[r], (long long)r0.iter, (long long)r0.inner,
+               (long long)r0.host_syncs, 1e3 * t, berr, prec_name[r32], (long long)c.xres.iter,
+               1e3 * t32, berr32, 1e3 * td);
         fflush(stdout);
         problem_destroy(&c);
     }

@@ -4,7 +4,8 @@
  * (dxposv.h):
  *
  *   d_i = 1 / sqrt(a_ii);  S = D A D in single, lower (unit diagonal)
- *   for each rung from the first (FP16 -> TF32 -> FP32; BF16 -> TF32 ...):
+ *   for each rung from the first (FP16 -> TF32 -> FP32; BF16 -> TF32 ...;
+ *   automatic: FP16 -> double, or FP16 -> FP32 -> double, tune.h):
  *       L = chol(S) on that rung (potrf_lowp.c, or gchol_spotrf_expert_gpu);
  *           a failed pivot retries once with S + 8 u_f I
  *       each column: x refined by IR, GMRES-IR or IR turning into GMRES-IR
@@ -27,6 +28,7 @@
 #include "refine.h"
 #include "refine_ops_gpu.h"
 #include "status.h"
+#include "tune/tune.h"
 
 #include "../kernels/gchol_kernels.h"
 
@@ -88,9 +90,14 @@ static int64_t inner_max(const gchol_xposv_options_t *o, int64_t n)
     return m < n ? m : n;
 }
 
-/* The rungs above `prec` in escalation order; FP64 ends it. */
-static int next_rung(int prec)
+/* The rungs above `prec` in escalation order; FP64 ends it. The automatic
+ * ladder skips TF32 (its products round as FP16's: what FP16 could not
+ * solve, it cannot either) and, as the table says, FP32. */
+static int next_rung(int prec, int automatic)
 {
+    if (automatic)
+        return prec != GCHOL_XPREC_FP32 && gchol_tune_current()->xposv_auto_fp32
+                   ? GCHOL_XPREC_FP32 : GCHOL_XPREC_FP64;
     switch (prec) {
     case GCHOL_XPREC_FP16: case GCHOL_XPREC_BF16: return GCHOL_XPREC_TF32;
     case GCHOL_XPREC_TF32: return GCHOL_XPREC_FP32;
@@ -138,8 +145,8 @@ static int64_t factor_rung(const work_t *w, int prec, int64_t n, int64_t *finfo,
 static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t nrhs,
                         const double *dA, int64_t ldda, const double *dB, int64_t lddb,
                         double *dX, int64_t lddx, const gchol_xposv_options_t *o, double anrm,
-                        const double *bnorm, double *host, gchol_xposv_result_t *res,
-                        int64_t *outcome, gchol_queue_t q)
+                        const double *bnorm, double *host, int64_t budget,
+                        gchol_xposv_result_t *res, int64_t *outcome, gchol_queue_t q)
 {
     const int upper = gchol_uplo_is_upper(uplo);
     cudaStream_t s = q->stream;
@@ -181,7 +188,7 @@ static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t
     const int64_t m = inner_max(o, n);
     const gchol_refine_work_t rw = { w->r, w->z, w->V, w->ldv, w->Z, w->ldv, m, host,
                                      gchol_refine_host_len(m) };
-    const gchol_refine_opts_t ro = { method, o->max_iter, m, o->inner_tol, 0 };
+    const gchol_refine_opts_t ro = { method, o->max_iter, m, o->inner_tol, 0, budget };
     double berr = 0;
     int64_t steps = 0;
     for (int64_t j = 0; j < nrhs; ++j) {
@@ -254,9 +261,17 @@ static int64_t xposv(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldd
             }
             goto fallback_solve;
         }
-    for (; prec != GCHOL_XPREC_FP64; prec = o->no_fallback ? GCHOL_XPREC_FP64 : next_rung(prec)) {
+    /* the automatic ladder's refinements stop where going on would cost
+     * more than the double solve they would save (tune.h) */
+    const int automatic = o->factor == GCHOL_XPREC_AUTO;
+    const gchol_tune_t *t = gchol_tune_current();
+    const int64_t budget = !automatic ? 0
+                         : n / t->xposv_auto_budget_per_n > t->xposv_auto_budget_min
+                               ? n / t->xposv_auto_budget_per_n : t->xposv_auto_budget_min;
+    for (; prec != GCHOL_XPREC_FP64;
+         prec = o->no_fallback ? GCHOL_XPREC_FP64 : next_rung(prec, automatic)) {
         GCHOL_TRY(run_rung(&w, prec, uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, o, h[0], h + 1,
-                           host, res, &outcome, q));
+                           host, budget, res, &outcome, q));
         if (outcome == 0) { res->prec = prec; goto done; }
         if (outcome == -2) break; /* A itself does not scale: no rung can */
     }

@@ -80,6 +80,7 @@ static int64_t gmres_step(const gchol_refine_ops_t *ops, const gchol_refine_work
     for (int64_t j = 0; j < m; ++j) {
         double *vj = w->V + j * w->ldv, *vn = w->V + (j + 1) * w->ldv, *zj = w->Z + j * w->ldz;
         double *h = H + j * ldh;
+        ++res->preconds;
         REFINE_TRY(ops->precond(ops->ctx, vj, zj));
         REFINE_TRY(ops->matvec(ops->ctx, zj, vn));
         ++res->inner;
@@ -134,6 +135,7 @@ int64_t gchol_refine_solve(const gchol_refine_ops_t *ops, const gchol_refine_opt
     const int method = opts->method, gmres = method != GCHOL_REFINE_IR; /* GMRES may run */
     if ((method != GCHOL_REFINE_IR && method != GCHOL_REFINE_GMRES && method != GCHOL_REFINE_AUTO) ||
         opts->max_iter < 0 || opts->m < 0 || !(opts->tau >= 0 && opts->tau < 1) ||
+        opts->budget < 0 ||
         !ops_complete(ops, method) || !work)
         return GCHOL_ERR_INVALID_VALUE;
     const int64_t n = ops->n;
@@ -155,7 +157,10 @@ int64_t gchol_refine_solve(const gchol_refine_ops_t *ops, const gchol_refine_opt
     double nrm[3], rprev = 0; /* ||r||_inf, ||x||_inf, ||r||_2 */
 
     if (!isfinite(anrm) || !isfinite(bnorm)) return stop(res, -1, GCHOL_REFINE_NONFINITE);
-    if (!opts->x0_given) REFINE_TRY(ops->precond(ops->ctx, b, x));
+    if (!opts->x0_given) {
+        ++res->preconds;
+        REFINE_TRY(ops->precond(ops->ctx, b, x));
+    }
     REFINE_TRY(true_residual(ops, b, x, work->r, nrm, anrm, res));
     for (int64_t stalls = 0, slow = 0;;) {
         if (!isfinite(nrm[0]) || !isfinite(nrm[1]) || !isfinite(nrm[2]))
@@ -183,14 +188,17 @@ int64_t gchol_refine_solve(const gchol_refine_ops_t *ops, const gchol_refine_opt
         }
         if (res->steps == max_iter)
             return stop(res, GCHOL_REFINE_ITER_FAILED, GCHOL_REFINE_MAX_ITER);
+        const int64_t left = opts->budget ? opts->budget - res->preconds : m + 1;
+        if (left <= 0) return stop(res, GCHOL_REFINE_ITER_FAILED, GCHOL_REFINE_BUDGET);
         rprev = nrm[0];
         if (nrm[2] == 0) {
             /* r = 0 (below a negative bound, tiny n): nothing to correct */
         } else if (use_gmres) {
             int nonfinite = 0;
-            REFINE_TRY(gmres_step(ops, work, m, tau, nrm[2], x, &nonfinite, res));
+            REFINE_TRY(gmres_step(ops, work, left < m ? left : m, tau, nrm[2], x, &nonfinite, res));
             if (nonfinite) return stop(res, -1, GCHOL_REFINE_NONFINITE);
         } else {
+            ++res->preconds;
             REFINE_TRY(ops->precond(ops->ctx, work->r, work->z));
             REFINE_TRY(ops->axpy(ops->ctx, 1, work->z, x));
         }

@@ -34,6 +34,9 @@
  *                   the rounding level), 3 in a row -> iter -31: IR that
  *                   diverges (kappa u_f > 1) or GMRES that cannot reach tau;
  *   max_iter        corrections without convergence -> iter -31;
+ *   budget          the preconditioner applied `budget` times without
+ *                   convergence (a GMRES cycle is cut short to fit) ->
+ *                   iter -31;
  *   non-finite      NaN or Inf in ||r||, ||x|| or a Krylov coefficient
  *                   -> iter -1 at once.
  *
@@ -110,6 +113,9 @@ typedef struct {
                          never more than n or work m                        */
     double  tau;      /* inner relative tolerance; 0: 1e-6                  */
     int     x0_given; /* 1: x holds x0 on entry; 0: x0 = M^{-1} b          */
+    int64_t budget;   /* preconditioner applications (x0's, each IR
+                         correction's, each inner iteration's) at most;
+                         spent without convergence -> iter -31. 0: none    */
 } gchol_refine_opts_t;
 
 /* Why a refinement stopped. */
@@ -118,7 +124,9 @@ typedef enum {
     GCHOL_REFINE_NONFINITE,  /* iter -1                                       */
     GCHOL_REFINE_MAX_ITER,   /* iter -31: max_iter corrections               */
     GCHOL_REFINE_ROUNDING,   /* iter -31: 4 in a row at the rounding level   */
-    GCHOL_REFINE_STAGNATION  /* iter -31: 3 in a row that did not halve r    */
+    GCHOL_REFINE_STAGNATION, /* iter -31: 3 in a row that did not halve r    */
+    GCHOL_REFINE_BUDGET      /* iter -31: the budget of preconditioner
+                                applications spent                           */
 } gchol_refine_stop_t;
 
 /* What a refinement did. */
@@ -128,6 +136,7 @@ typedef struct {
     int     stop;      /* gchol_refine_stop_t                               */
     int64_t steps;     /* corrections made                                  */
     int64_t inner;     /* FGMRES iterations (orthonormalize calls), total   */
+    int64_t preconds;  /* precond calls, total                              */
     int64_t readbacks; /* op calls with a read-back: 1 + steps (IR),
                           1 + steps + inner (GMRES); 0 when anrm or
                           bnorm is not finite (iter -1 before any op)      */

@@ -284,6 +284,11 @@ static int problem_make(problem_t *p, int fam, int64_t n, int64_t nrhs, double k
     return 0;
 }
 
+static const char *mn_of(int method)
+{
+    return method == GCHOL_REFINE_IR ? "IR" : method == GCHOL_REFINE_GMRES ? "GMRES" : "AUTO";
+}
+
 /* The engine on column j of B into column j of X. */
 static int64_t solve_col(problem_t *p, const gchol_refine_opts_t *o, int64_t j,
                          gchol_refine_result_t *res)
@@ -346,7 +351,7 @@ static void run_method(int fam, int64_t n, double kappa, factor_t f, int emul, i
                        int64_t nrhs)
 {
     problem_t p;
-    const char *mname = method == GCHOL_REFINE_IR ? "IR" : method == GCHOL_REFINE_GMRES ? "GMRES" : "AUTO";
+    const char *mname = mn_of(method);
     const int made = problem_make(&p, fam, n, nrhs, kappa, f, emul, 1000 + (uint64_t)n);
     printf("%5lld %4s %7.0e %7.1e %5s %4s ", (long long)n, fam_name[fam], kappa, p.kappa_s,
            f.name, emul_name[emul]);
@@ -530,6 +535,38 @@ static void test_special(void)
     }
     problem_free(&p);
 
+    /* the budget of preconditioner applications: spent exactly, a GMRES
+     * cycle cut short to fit; ample, the same answer as without */
+    if (problem_make(&p, FAM_LOWRANK, 200, 1, 1e14, kFp16, EMUL_L, 8) == 0) {
+        for (int meth = 0; meth < 3; ++meth) {
+            const gchol_refine_opts_t o = { .method = meth, .budget = 7 };
+            st = solve_col(&p, &o, 0, &res);
+            testing_expect(st == 0 && res.iter == -31 && res.preconds <= 7 &&
+                               res.preconds == p.c.calls[OP_PRECOND] &&
+                               (res.stop == GCHOL_REFINE_BUDGET ? res.preconds == 7
+                                                                : res.stop == GCHOL_REFINE_STAGNATION),
+                           "%s, rho = 5e3, budget 7: iter %lld, %lld preconditioner applications "
+                           "(counted %lld), stop %d", mn_of(meth), (long long)res.iter,
+                           (long long)res.preconds, (long long)p.c.calls[OP_PRECOND], res.stop);
+        }
+    }
+    problem_free(&p);
+    if (problem_make(&p, FAM_GEO, 300, 1, 1e4, kFp16, EMUL_L, 12) == 0) {
+        for (int meth = 0; meth < 3; ++meth) {
+            gchol_refine_result_t free_res;
+            const gchol_refine_opts_t o = { .method = meth }, ob = { .method = meth, .budget = 200 };
+            st = solve_col(&p, &o, 0, &free_res);
+            const int64_t st2 = solve_col(&p, &ob, 0, &res);
+            testing_expect(st == 0 && st2 == 0 && free_res.iter >= 0 && res.iter == free_res.iter &&
+                               res.preconds == free_res.preconds &&
+                               res.preconds == p.c.calls[OP_PRECOND],
+                           "%s, kappa 1e4, budget 200: iter %lld (%lld without), %lld "
+                           "preconditioner applications", mn_of(meth), (long long)res.iter,
+                           (long long)free_res.iter, (long long)res.preconds);
+        }
+    }
+    problem_free(&p);
+
     /* rounding level: n = 4 leaves the bound below the residual's rounding */
     if (problem_make(&p, FAM_GEO, 4, 1, 10, kFp32, EMUL_L, 9) == 0) {
         for (int meth = 0; meth < 2; ++meth) {
@@ -549,13 +586,14 @@ static void test_special(void)
         const gchol_refine_ops_t ops = make_ops(&p.c);
         const gchol_refine_opts_t g = { .method = GCHOL_REFINE_GMRES };
         gchol_refine_ops_t no_ortho = ops, empty = ops;
-        gchol_refine_opts_t ir = { 0 }, m_big = g, bad_method = g, tau1 = g;
+        gchol_refine_opts_t ir = { 0 }, m_big = g, bad_method = g, tau1 = g, neg_budget = g;
         gchol_refine_work_t short_host = p.w;
         no_ortho.orthonormalize = NULL;
         empty.n = 0;
         m_big.m = p.w.m + 1;
         bad_method.method = 7;
         tau1.tau = 1;
+        neg_budget.budget = -1;
         short_host.host_len = gchol_refine_host_len(p.w.m) - 1;
         const struct {
             const char *what;
@@ -570,6 +608,7 @@ static void test_special(void)
             { "m beyond the workspace", &ops, &m_big, &p.w, GCHOL_ERR_INVALID_VALUE },
             { "unknown method", &ops, &bad_method, &p.w, GCHOL_ERR_INVALID_VALUE },
             { "tau 1", &ops, &tau1, &p.w, GCHOL_ERR_INVALID_VALUE },
+            { "budget -1", &ops, &neg_budget, &p.w, GCHOL_ERR_INVALID_VALUE },
             { "n = 0 (iter 0, no op called)", &empty, &g, &p.w, 0 },
         };
         for (int k = 0; k < LEN(cases); ++k) {

@@ -151,6 +151,16 @@ const gchol_tune_t gchol_tune_sm90_table = {
     .lowp_nb_large = 1024,
     .lowp_panel_inverse = 0,
 
+    /* The automatic ladder: FP16, then double. One preconditioner
+     * application (a symmetric product with A in double and two triangular
+     * solves in single) reads ~8 bytes per element, the double solve does
+     * n / 3 flops per element: at 4.3 TB/s and ~55 TFLOP/s that is one
+     * double solve per ~n / 300 applications, 0.3 of it per n / 1000.
+     * Re-measure: bench_xposv --kappa-table */
+    .xposv_auto_fp32 = 0,
+    .xposv_auto_budget_min = 30,
+    .xposv_auto_budget_per_n = 1000,
+
     /* The tiled kernel at one block per SM up to 5376, its chain block
      * helped by a second block of its cluster; syrk_diag's split rule at
      * the kernel's flop rate over the memory bandwidth (15 flops per byte

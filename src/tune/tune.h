@@ -110,6 +110,14 @@ typedef struct gchol_tune_s {
                                    tensor cores, the inverses kept for the
                                    preconditioner's solves; 0: cublasStrsm */
 
+    /* the mixed-precision solve's automatic ladder (dxposv.c): FP16, then
+     * FP32 when xposv_auto_fp32, then double; each rung's refinement may
+     * apply the preconditioner max(budget_min, n / budget_per_n) times per
+     * column (about 0.3 of the double solve's time) */
+    int     xposv_auto_fp32;
+    int64_t xposv_auto_budget_min;
+    int64_t xposv_auto_budget_per_n;
+
     gchol_kernel_tune_t kernel; /* the kernels' choices (gchol_kernels.h) */
 } gchol_tune_t;
 
