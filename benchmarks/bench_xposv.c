@@ -1,5 +1,5 @@
 /*
- * bench_xposv.c -- the mixed-precision ladder (src/dxposv.h) against its
+ * bench_xposv.c -- the mixed-precision ladder (gchol_mixed.h) against its
  * peers, A X = B in double, A SPD with condition number kappa
  * (testing_generate_cond_spd):
  *   gchol xposv    gchol_dxposv_gpu, automatic (FP16 first, escalating)
@@ -31,7 +31,7 @@
 
 #include "bench_util.h"
 #include "../kernels/gchol_kernels.h"
-#include "../src/dxposv.h"
+#include "gchol_mixed.h"
 #include "../src/potrf_lowp.h"
 #include "../src/test_hooks.h"
 

@@ -1,7 +1,7 @@
 /*
  * dxposv.c -- gchol_dxposv_gpu: A X = B in double, A SPD, from a factor on
  * the lowest rung of the precision ladder that refines to double accuracy
- * (dxposv.h):
+ * (gchol_mixed.h):
  *
  *   d_i = 1 / sqrt(a_ii);  S = D A D in single, lower (unit diagonal)
  *   for each rung from the first (FP16 -> TF32 -> FP32; BF16 -> TF32 ...;
@@ -20,7 +20,7 @@
  * al. A rung's failure is never returned as an answer: every column passes
  * the stopping test, or the next rung runs.
  */
-#include "dxposv.h"
+#include "gchol_mixed.h"
 
 #include "args.h"
 #include "potrf_lowp.h"

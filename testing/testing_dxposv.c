@@ -1,5 +1,5 @@
 /*
- * testing_dxposv.c -- tests gchol_dxposv_gpu (src/dxposv.h): A X = B in
+ * testing_dxposv.c -- tests gchol_dxposv_gpu (gchol_mixed.h): A X = B in
  * double from a factor on the precision ladder (FP16, BF16, TF32, FP32),
  * refined by IR or GMRES-IR, escalating to double.
  *
@@ -32,7 +32,7 @@
 #include "gchol.h"
 #include "argcheck.h"
 #include "util.h"
-#include "../src/dxposv.h"
+#include "gchol_mixed.h"
 #include "../src/test_hooks.h"
 
 #define INFO_POISON TESTING_INFO_POISON

@@ -1,16 +1,23 @@
 /*
- * dxposv.h -- the mixed-precision SPD solve on a ladder of factorization
- * precisions (dxposv.c): A X = B in double from a factor in FP16, BF16,
- * TF32 or FP32, refined to double accuracy by iterative refinement or
- * GMRES-IR, escalating to the next precision when a refinement fails and
- * ending, at worst, with the double factorization. Internal until its GPU
- * tests and measurements are in; the public declarations will follow this
- * shape.
+ * gchol_mixed.h -- the mixed-precision SPD solve of gchol: A X = B in
+ * double from a Cholesky factor on a ladder of precisions (FP16 or BF16 on
+ * the tensor cores, TF32, FP32), refined to double accuracy by iterative
+ * refinement or GMRES-IR, escalating to the next precision when a
+ * refinement fails and ending, at worst, with the double factorization.
+ * A rung's failure is never returned as an answer: every column passes
+ * LAPACK dsposv's stopping test, or the next rung runs.
+ *
+ * Conventions as in gchol.h (which this header includes): column-major,
+ * 64-bit sizes, info = 0, -i or k > 0, codes <= -100 library errors.
  */
-#ifndef GCHOL_DXPOSV_H
-#define GCHOL_DXPOSV_H
+#ifndef GCHOL_MIXED_H
+#define GCHOL_MIXED_H
 
 #include "gchol.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* The factorization's precision: a rung of the ladder. */
 typedef enum {
@@ -92,4 +99,7 @@ int64_t gchol_dxposv(char uplo, int64_t n, int64_t nrhs, double *A, int64_t lda,
                      int64_t ldb, double *X, int64_t ldx, const gchol_xposv_options_t *opts,
                      gchol_xposv_result_t *res, int64_t *info);
 
+#ifdef __cplusplus
+}
 #endif
+#endif /* GCHOL_MIXED_H */
