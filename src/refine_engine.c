@@ -124,6 +124,124 @@ static int ops_complete(const gchol_refine_ops_t *o, int method)
          : method == GCHOL_REFINE_GMRES ? gmres_ops : gmres_ops && o->axpy;
 }
 
+/* What every column's refinement shares: the options resolved. */
+typedef struct {
+    int     method;
+    int64_t n, m, max_iter, budget;
+    double  tau, anrm;
+} config_t;
+
+/* Checks the options, ops and workspace common to both entry points; 0 or
+ * GCHOL_ERR_INVALID_VALUE. */
+static int64_t configure(const gchol_refine_ops_t *ops, const gchol_refine_opts_t *opts,
+                         const gchol_refine_work_t *work, double anrm, config_t *c)
+{
+    const int method = opts->method, gmres = method != GCHOL_REFINE_IR; /* GMRES may run */
+    if ((method != GCHOL_REFINE_IR && method != GCHOL_REFINE_GMRES && method != GCHOL_REFINE_AUTO) ||
+        opts->max_iter < 0 || opts->m < 0 || !(opts->tau >= 0 && opts->tau < 1) ||
+        opts->budget < 0 || !ops_complete(ops, method) || !work)
+        return GCHOL_ERR_INVALID_VALUE;
+    c->method = method;
+    c->n = ops->n;
+    c->m = 0;
+    c->anrm = anrm;
+    if (c->n == 0) return 0;
+    if (!work->r || anrm < 0) return GCHOL_ERR_INVALID_VALUE;
+    if (gmres) {
+        if (!work->V || !work->Z || work->m < 1 || work->ldv < c->n || work->ldz < c->n ||
+            !work->host || work->host_len < gchol_refine_host_len(work->m) || opts->m > work->m)
+            return GCHOL_ERR_INVALID_VALUE;
+        c->m = opts->m ? opts->m : work->m < GCHOL_REFINE_DEFAULT_M ? work->m : GCHOL_REFINE_DEFAULT_M;
+        if (c->m > c->n) c->m = c->n; /* n orthonormal columns at most */
+    }
+    if (method != GCHOL_REFINE_GMRES && !work->z) return GCHOL_ERR_INVALID_VALUE;
+    c->max_iter = opts->max_iter ? opts->max_iter
+                : method == GCHOL_REFINE_GMRES ? kItermaxGmres : kItermaxIR;
+    c->budget = opts->budget;
+    c->tau = opts->tau > 0 ? opts->tau : kTauDefault;
+    return 0;
+}
+
+/* One column's state between its true residuals. */
+typedef struct {
+    int64_t stalls, slow;
+    double  rprev, bnorm;
+    int     use_gmres;
+} column_t;
+
+/* After a true residual with norms nrm (||r||_inf, ||x||_inf, ||r||_2): 1
+ * when the column stops (res's iter and stop set), else 0 with *left the
+ * preconditioner applications the next correction may use. */
+static int decide(const config_t *c, column_t *col, const double *nrm, gchol_refine_result_t *res,
+                  int64_t *left)
+{
+    if (!isfinite(nrm[0]) || !isfinite(nrm[1]) || !isfinite(nrm[2]))
+        return stop(res, -1, GCHOL_REFINE_NONFINITE), 1;
+    const progress_t p = progress(nrm[0], nrm[1], c->anrm, col->bnorm, c->n);
+    if (p == kConverged) return stop(res, res->steps, GCHOL_REFINE_CONVERGED), 1;
+    if (res->steps > 0) {
+        /* at the rounding level no correction lowers r, but a few more
+         * may meet the bound (dsposv.c); elsewhere each must halve r */
+        if (p == kAtRoundingLevel) {
+            col->slow = 0;
+            if (++col->stalls == kStallsMax)
+                return stop(res, GCHOL_REFINE_ITER_FAILED, GCHOL_REFINE_ROUNDING), 1;
+        } else {
+            const int halved = nrm[0] <= col->rprev / 2;
+            col->stalls = 0;
+            if (!halved && c->method == GCHOL_REFINE_AUTO && !col->use_gmres) {
+                col->use_gmres = 1; /* IR is too slow here: GMRES-IR from this x */
+            } else {
+                col->slow = halved ? 0 : col->slow + 1;
+                if (col->slow == kSlowMax)
+                    return stop(res, GCHOL_REFINE_ITER_FAILED, GCHOL_REFINE_STAGNATION), 1;
+            }
+        }
+    }
+    if (res->steps == c->max_iter)
+        return stop(res, GCHOL_REFINE_ITER_FAILED, GCHOL_REFINE_MAX_ITER), 1;
+    *left = c->budget ? c->budget - res->preconds : c->m + 1;
+    if (*left <= 0) return stop(res, GCHOL_REFINE_ITER_FAILED, GCHOL_REFINE_BUDGET), 1;
+    col->rprev = nrm[0];
+    return 0;
+}
+
+/* Refines one column from x (x0 already there) until it stops. resume: the
+ * column comes from the block refinement, which has decided its next
+ * correction (GMRES-IR from this x): r is formed again and corrected at
+ * once. */
+static int64_t refine_column(const gchol_refine_ops_t *ops, const config_t *c,
+                             const gchol_refine_work_t *work, const double *b, double *x,
+                             column_t *col, int resume, gchol_refine_result_t *res)
+{
+    double nrm[3]; /* ||r||_inf, ||x||_inf, ||r||_2 */
+    int64_t left = 0;
+    REFINE_TRY(true_residual(ops, b, x, work->r, nrm, c->anrm, res));
+    for (;;) {
+        if (resume) {
+            resume = 0;
+            left = c->budget ? c->budget - res->preconds : c->m + 1;
+            if (left <= 0) return stop(res, GCHOL_REFINE_ITER_FAILED, GCHOL_REFINE_BUDGET);
+        } else if (decide(c, col, nrm, res, &left)) {
+            return 0;
+        }
+        if (nrm[2] == 0) {
+            /* r = 0 (below a negative bound, tiny n): nothing to correct */
+        } else if (col->use_gmres) {
+            int nonfinite = 0;
+            REFINE_TRY(gmres_step(ops, work, left < c->m ? left : c->m, c->tau, nrm[2], x,
+                                  &nonfinite, res));
+            if (nonfinite) return stop(res, -1, GCHOL_REFINE_NONFINITE);
+        } else {
+            ++res->preconds;
+            REFINE_TRY(ops->precond(ops->ctx, work->r, work->z));
+            REFINE_TRY(ops->axpy(ops->ctx, 1, work->z, x));
+        }
+        ++res->steps;
+        REFINE_TRY(true_residual(ops, b, x, work->r, nrm, c->anrm, res));
+    }
+}
+
 int64_t gchol_refine_solve(const gchol_refine_ops_t *ops, const gchol_refine_opts_t *opts,
                            const gchol_refine_work_t *work, const double *b, double *x,
                            double anrm, double bnorm, gchol_refine_result_t *res)
@@ -132,77 +250,105 @@ int64_t gchol_refine_solve(const gchol_refine_ops_t *ops, const gchol_refine_opt
     if (!res) return GCHOL_ERR_INVALID_VALUE;
     memset(res, 0, sizeof *res);
     if (!opts) opts = &defaults;
-    const int method = opts->method, gmres = method != GCHOL_REFINE_IR; /* GMRES may run */
-    if ((method != GCHOL_REFINE_IR && method != GCHOL_REFINE_GMRES && method != GCHOL_REFINE_AUTO) ||
-        opts->max_iter < 0 || opts->m < 0 || !(opts->tau >= 0 && opts->tau < 1) ||
-        opts->budget < 0 ||
-        !ops_complete(ops, method) || !work)
-        return GCHOL_ERR_INVALID_VALUE;
-    const int64_t n = ops->n;
-    if (n == 0) return 0; /* iter 0: nothing to refine */
-    if (!b || !x || !work->r || anrm < 0 || bnorm < 0) return GCHOL_ERR_INVALID_VALUE;
-    int64_t m = 0;
-    if (gmres) {
-        if (!work->V || !work->Z || work->m < 1 || work->ldv < n || work->ldz < n || !work->host ||
-            work->host_len < gchol_refine_host_len(work->m) || opts->m > work->m)
-            return GCHOL_ERR_INVALID_VALUE;
-        m = opts->m ? opts->m : work->m < GCHOL_REFINE_DEFAULT_M ? work->m : GCHOL_REFINE_DEFAULT_M;
-        if (m > n) m = n; /* n orthonormal columns at most */
-    }
-    if (method != GCHOL_REFINE_GMRES && !work->z) return GCHOL_ERR_INVALID_VALUE;
-    const int64_t max_iter = opts->max_iter ? opts->max_iter
-                           : method == GCHOL_REFINE_GMRES ? kItermaxGmres : kItermaxIR;
-    int use_gmres = method == GCHOL_REFINE_GMRES;
-    const double tau = opts->tau > 0 ? opts->tau : kTauDefault;
-    double nrm[3], rprev = 0; /* ||r||_inf, ||x||_inf, ||r||_2 */
-
+    config_t c;
+    REFINE_TRY(configure(ops, opts, work, anrm, &c));
+    if (c.n == 0) return 0; /* iter 0: nothing to refine */
+    if (!b || !x || bnorm < 0) return GCHOL_ERR_INVALID_VALUE;
     if (!isfinite(anrm) || !isfinite(bnorm)) return stop(res, -1, GCHOL_REFINE_NONFINITE);
+    column_t col = { 0, 0, 0, bnorm, c.method == GCHOL_REFINE_GMRES };
     if (!opts->x0_given) {
         ++res->preconds;
         REFINE_TRY(ops->precond(ops->ctx, b, x));
     }
-    REFINE_TRY(true_residual(ops, b, x, work->r, nrm, anrm, res));
-    for (int64_t stalls = 0, slow = 0;;) {
-        if (!isfinite(nrm[0]) || !isfinite(nrm[1]) || !isfinite(nrm[2]))
-            return stop(res, -1, GCHOL_REFINE_NONFINITE);
-        const progress_t p = progress(nrm[0], nrm[1], anrm, bnorm, n);
-        if (p == kConverged) return stop(res, res->steps, GCHOL_REFINE_CONVERGED);
-        if (res->steps > 0) {
-            /* at the rounding level no correction lowers r, but a few more
-             * may meet the bound (dsposv.c); elsewhere each must halve r */
-            if (p == kAtRoundingLevel) {
-                slow = 0;
-                if (++stalls == kStallsMax)
-                    return stop(res, GCHOL_REFINE_ITER_FAILED, GCHOL_REFINE_ROUNDING);
+    return refine_column(ops, &c, work, b, x, &col, 0, res);
+}
+
+int64_t gchol_refine_solve_block(const gchol_refine_ops_t *ops,
+                                 const gchol_refine_block_ops_t *bops,
+                                 const gchol_refine_opts_t *opts, const gchol_refine_work_t *work,
+                                 const gchol_refine_block_work_t *bw, const double *B, int64_t ldb,
+                                 double *X, int64_t ldx, int64_t ncols, double anrm,
+                                 const double *bnorm, gchol_refine_result_t *res,
+                                 int64_t *block_readbacks)
+{
+    static const gchol_refine_opts_t defaults = { 0 };
+    enum { kActive, kStopped, kToGmres };
+    if (!res || !block_readbacks || ncols < 0) return GCHOL_ERR_INVALID_VALUE;
+    *block_readbacks = 0;
+    for (int64_t j = 0; j < ncols; ++j) memset(&res[j], 0, sizeof res[j]);
+    if (!opts) opts = &defaults;
+    config_t c;
+    REFINE_TRY(configure(ops, opts, work, anrm, &c));
+    if (c.n == 0 || ncols == 0) return 0;
+    if (!bops || !bops->residual || !bops->precond || !bw || !bw->R || !bw->Z || !bw->host ||
+        !bw->state || bw->ldr < c.n || bw->ldz < c.n || bw->ncols < ncols || !B || !X ||
+        ldb < c.n || ldx < c.n || !bnorm)
+        return GCHOL_ERR_INVALID_VALUE;
+    for (int64_t j = 0; j < ncols; ++j)
+        if (bnorm[j] < 0) return GCHOL_ERR_INVALID_VALUE;
+    /* GMRES-IR from the start: each column on its own */
+    if (c.method == GCHOL_REFINE_GMRES) {
+        for (int64_t j = 0; j < ncols; ++j)
+            REFINE_TRY(gchol_refine_solve(ops, opts, work, B + j * ldb, X + j * ldx, anrm, bnorm[j],
+                                          &res[j]));
+        return 0;
+    }
+    column_t *col = bw->state;
+    int *phase = (int *)(col + ncols);
+    int64_t active = 0;
+    for (int64_t j = 0; j < ncols; ++j) {
+        col[j] = (column_t){ 0, 0, 0, bnorm[j], 0 };
+        phase[j] = kActive;
+        if (!isfinite(anrm) || !isfinite(bnorm[j])) {
+            stop(&res[j], -1, GCHOL_REFINE_NONFINITE);
+            phase[j] = kStopped;
+        }
+        active += phase[j] == kActive;
+    }
+    if (active == 0) return 0;
+    if (!opts->x0_given) {
+        REFINE_TRY(bops->precond(ops->ctx, B, ldb, X, ldx, ncols));
+        for (int64_t j = 0; j < ncols; ++j) res[j].preconds += phase[j] == kActive;
+    }
+    /* IR on every column at once, until each has stopped or turns to
+     * GMRES-IR */
+    for (;;) {
+        ++*block_readbacks;
+        REFINE_TRY(bops->residual(ops->ctx, B, ldb, X, ldx, bw->R, bw->ldr, ncols, bw->host));
+        active = 0;
+        for (int64_t j = 0; j < ncols; ++j) {
+            if (phase[j] != kActive) continue;
+            const double rn = bw->host[j], xn = bw->host[ncols + j];
+            const double nrm[3] = { rn, xn, rn }; /* the 2-norm only for its zero and finiteness */
+            const double eps = DBL_EPSILON / 2;
+            res[j].rnorm = rn;
+            res[j].xnorm = xn;
+            res[j].berr = rn == 0 ? 0 : rn / (anrm * xn * eps);
+            int64_t left = 0;
+            if (decide(&c, &col[j], nrm, &res[j], &left)) {
+                phase[j] = kStopped;
+            } else if (col[j].use_gmres) {
+                phase[j] = kToGmres;
             } else {
-                const int halved = nrm[0] <= rprev / 2;
-                stalls = 0;
-                if (!halved && method == GCHOL_REFINE_AUTO && !use_gmres) {
-                    use_gmres = 1; /* IR is too slow here: GMRES-IR from this x */
-                } else {
-                    slow = halved ? 0 : slow + 1;
-                    if (slow == kSlowMax)
-                        return stop(res, GCHOL_REFINE_ITER_FAILED, GCHOL_REFINE_STAGNATION);
-                }
+                ++active;
             }
         }
-        if (res->steps == max_iter)
-            return stop(res, GCHOL_REFINE_ITER_FAILED, GCHOL_REFINE_MAX_ITER);
-        const int64_t left = opts->budget ? opts->budget - res->preconds : m + 1;
-        if (left <= 0) return stop(res, GCHOL_REFINE_ITER_FAILED, GCHOL_REFINE_BUDGET);
-        rprev = nrm[0];
-        if (nrm[2] == 0) {
-            /* r = 0 (below a negative bound, tiny n): nothing to correct */
-        } else if (use_gmres) {
-            int nonfinite = 0;
-            REFINE_TRY(gmres_step(ops, work, left < m ? left : m, tau, nrm[2], x, &nonfinite, res));
-            if (nonfinite) return stop(res, -1, GCHOL_REFINE_NONFINITE);
-        } else {
-            ++res->preconds;
-            REFINE_TRY(ops->precond(ops->ctx, work->r, work->z));
-            REFINE_TRY(ops->axpy(ops->ctx, 1, work->z, x));
+        if (active == 0) break;
+        REFINE_TRY(bops->precond(ops->ctx, bw->R, bw->ldr, bw->Z, bw->ldz, ncols));
+        for (int64_t j = 0; j < ncols; ++j) {
+            if (phase[j] != kActive) continue;
+            ++res[j].preconds;
+            REFINE_TRY(ops->axpy(ops->ctx, 1, bw->Z + j * bw->ldz, X + j * ldx));
+            ++res[j].steps;
         }
-        ++res->steps;
-        REFINE_TRY(true_residual(ops, b, x, work->r, nrm, anrm, res));
     }
+    for (int64_t j = 0; j < ncols; ++j)
+        if (phase[j] == kToGmres)
+            REFINE_TRY(refine_column(ops, &c, work, B + j * ldb, X + j * ldx, &col[j], 1, &res[j]));
+    return 0;
+}
+
+size_t gchol_refine_block_state_bytes(int64_t ncols)
+{
+    return ncols > 0 ? (size_t)ncols * (sizeof(column_t) + sizeof(int)) : 0;
 }

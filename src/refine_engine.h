@@ -146,6 +146,28 @@ typedef struct {
 
 enum { GCHOL_REFINE_DEFAULT_M = 50, GCHOL_REFINE_ITER_FAILED = -31 };
 
+/* Several right-hand sides at once (gchol_refine_solve_block): the IR steps
+ * of every column in one residual and one preconditioner call, blocks of
+ * columns of ld ldr / ldz; ctx is the single ops' ctx. */
+typedef struct {
+    /* R := B - A X, ncols columns; then, read-back (one per call):
+     * norms_host[j] = ||r_j||_inf, norms_host[ncols + j] = ||x_j||_inf (NaN
+     * or Inf in r_j or x_j non-finite). */
+    int64_t (*residual)(void *ctx, const double *B, int64_t ldb, const double *X, int64_t ldx,
+                        double *R, int64_t ldr, int64_t ncols, double *norms_host);
+    /* Z := M^{-1} V, ncols columns. Z != V. */
+    int64_t (*precond)(void *ctx, const double *V, int64_t ldv, double *Z, int64_t ldz,
+                       int64_t ncols);
+} gchol_refine_block_ops_t;
+
+typedef struct {
+    double *R;  int64_t ldr;  /* n x ncols: the residuals                 */
+    double *Z;  int64_t ldz;  /* n x ncols: the corrections               */
+    double *host;             /* host: 2 ncols doubles (the norms)        */
+    void   *state;            /* host: gchol_refine_block_state_bytes     */
+    int64_t ncols;            /* the most columns these hold              */
+} gchol_refine_block_work_t;
+
 /* Host scratch doubles for m inner iterations: the Hessenberg matrix and
  * the Givens rotations. */
 size_t gchol_refine_host_len(int64_t m);
@@ -160,5 +182,26 @@ size_t gchol_refine_host_len(int64_t m);
 int64_t gchol_refine_solve(const gchol_refine_ops_t *ops, const gchol_refine_opts_t *opts,
                            const gchol_refine_work_t *work, const double *b, double *x,
                            double anrm, double bnorm, gchol_refine_result_t *res);
+
+/* gchol_refine_solve on the ncols columns of B (ld ldb) into X (ld ldx),
+ * bnorm[j] = ||b_j||_inf, res[j] each column's result. IR and AUTO run the
+ * IR steps of all columns together (bops: one residual, one read-back and
+ * one preconditioner call per step for all of them), each column stopping
+ * by its own test; a column that AUTO turns to GMRES-IR goes on alone from
+ * its x (its residual formed again), as gchol_refine_solve would. GMRES
+ * runs each column alone. Every column's iter, steps and x are what
+ * gchol_refine_solve gives it; its read-backs count only its own GMRES
+ * part, and *block_readbacks the shared residuals'. Returns as
+ * gchol_refine_solve. */
+int64_t gchol_refine_solve_block(const gchol_refine_ops_t *ops,
+                                 const gchol_refine_block_ops_t *bops,
+                                 const gchol_refine_opts_t *opts, const gchol_refine_work_t *work,
+                                 const gchol_refine_block_work_t *bw, const double *B, int64_t ldb,
+                                 double *X, int64_t ldx, int64_t ncols, double anrm,
+                                 const double *bnorm, gchol_refine_result_t *res,
+                                 int64_t *block_readbacks);
+
+/* Bytes of host state the block refinement needs for ncols columns. */
+size_t gchol_refine_block_state_bytes(int64_t ncols);
 
 #endif
