@@ -35,7 +35,9 @@
 #include <math.h>
 #include <stdlib.h>
 
-enum { kRefineMinN = 17 };
+/* Several right-hand sides refine together in blocks of at most kBlockCols
+ * columns (the block form's scratch is 24 bytes per element). */
+enum { kRefineMinN = 17, kBlockCols = 64 };
 
 static int64_t round_up(int64_t v, int64_t to) { return (v + to - 1) / to * to; }
 
@@ -55,7 +57,20 @@ typedef struct {
     double *lansy;             /* dlansy's partial sums                   */
     double *dh, *dy;           /* the ops' coefficients                   */
     int    *flag;
+    int64_t nblock;            /* columns refined together (0: one by one) */
+    double *Rb, *Zb;           /* n x nblock: the block's residuals and
+                                  corrections (ld ldv)                     */
+    float  *tb, *ub;           /* n x nblock: its single-precision solves */
+    double *normsb, *amaxb;    /* 2 nblock and nblock device doubles      */
 } work_t;
+
+/* The host side of the refinements. */
+typedef struct {
+    double *gmres;                /* gchol_refine_host_len(m) doubles     */
+    double *norms;                /* 2 nblock doubles                      */
+    void   *state;                /* gchol_refine_block_state_bytes       */
+    gchol_refine_result_t *res;   /* nblock                                */
+} host_t;
 
 static cudaError_t work_alloc(work_t *w, int64_t n, int64_t nrhs, int64_t m, int lowp,
                               cudaStream_t s)
@@ -64,6 +79,8 @@ static cudaError_t work_alloc(work_t *w, int64_t n, int64_t nrhs, int64_t m, int
     gchol_lowp_plan_for(n, &w->nb, &inverse);
     w->lds = round_up(n, 32);
     w->ldv = round_up(n, 4);
+    w->nblock = nrhs > 1 ? (nrhs < kBlockCols ? nrhs : kBlockCols) : 0;
+    const size_t nbl = (size_t)(w->ldv * w->nblock);
     const gchol_part_t parts[] = {
         { (void **)&w->S, (size_t)(w->lds * n) * 4 },
         { (void **)&w->d, (size_t)n * 8 },
@@ -79,6 +96,12 @@ static cudaError_t work_alloc(work_t *w, int64_t n, int64_t nrhs, int64_t m, int
         { (void **)&w->dh, (size_t)(2 * (m + 2)) * 8 },
         { (void **)&w->dy, (size_t)(m + 1) * 8 },
         { (void **)&w->flag, sizeof(int) },
+        { (void **)&w->Rb, nbl * 8 },
+        { (void **)&w->Zb, nbl * 8 },
+        { (void **)&w->tb, nbl * 4 },
+        { (void **)&w->ub, nbl * 4 },
+        { (void **)&w->normsb, (size_t)(2 * w->nblock) * 8 },
+        { (void **)&w->amaxb, (size_t)w->nblock * 8 },
     };
     return gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), s);
 }
@@ -145,7 +168,7 @@ static int64_t factor_rung(const work_t *w, int prec, int64_t n, int64_t *finfo,
 static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t nrhs,
                         const double *dA, int64_t ldda, const double *dB, int64_t lddb,
                         double *dX, int64_t lddx, const gchol_xposv_options_t *o, double anrm,
-                        const double *bnorm, double *host, int64_t budget,
+                        const double *bnorm, const host_t *host, int64_t budget,
                         gchol_xposv_result_t *res, int64_t *outcome, gchol_queue_t q)
 {
     const int upper = gchol_uplo_is_upper(uplo);
@@ -180,31 +203,49 @@ static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t
     const int lowp = prec == GCHOL_XPREC_FP16 || prec == GCHOL_XPREC_BF16;
     gchol_gpu_ops_t g = { n, dA, ldda, upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER,
                           w->d, w->S, w->lds, w->t, w->norms + nrhs + 1, w->dh, w->dy,
-                          w->norms + nrhs + 4, q->blas, s, lowp ? w->inv : NULL, w->nb, w->u };
+                          w->norms + nrhs + 4, q->blas, s, lowp ? w->inv : NULL, w->nb, w->u,
+                          w->nblock, w->tb, w->ub, w->ldv, w->normsb, w->amaxb };
     gchol_refine_ops_t ops;
+    gchol_refine_block_ops_t bops;
     gchol_gpu_ops_table(&g, &ops);
+    gchol_gpu_block_ops_table(&bops);
     const int method = o->refine == GCHOL_XREFINE_IR ? GCHOL_REFINE_IR
                      : o->refine == GCHOL_XREFINE_GMRES ? GCHOL_REFINE_GMRES : GCHOL_REFINE_AUTO;
     const int64_t m = inner_max(o, n);
-    const gchol_refine_work_t rw = { w->r, w->z, w->V, w->ldv, w->Z, w->ldv, m, host,
+    const gchol_refine_work_t rw = { w->r, w->z, w->V, w->ldv, w->Z, w->ldv, m, host->gmres,
                                      gchol_refine_host_len(m) };
+    const gchol_refine_block_work_t bw = { w->Rb, w->ldv, w->Zb, w->ldv, host->norms, host->state,
+                                           w->nblock };
     const gchol_refine_opts_t ro = { method, o->max_iter, m, o->inner_tol, 0, budget };
     double berr = 0;
     int64_t steps = 0;
-    for (int64_t j = 0; j < nrhs; ++j) {
-        gchol_refine_result_t rr;
-        st = gchol_refine_solve(&ops, &ro, &rw, dB + j * lddb, dX + j * lddx, anrm, bnorm[j], &rr);
-        res->inner += rr.inner;
-        res->host_syncs += rr.readbacks;
+    /* one column alone, or blocks of columns together */
+    for (int64_t j0 = 0; j0 < nrhs; j0 += w->nblock ? w->nblock : 1) {
+        const int64_t k = w->nblock ? (nrhs - j0 < w->nblock ? nrhs - j0 : w->nblock) : 1;
+        int64_t shared = 0;
+        if (w->nblock)
+            st = gchol_refine_solve_block(&ops, &bops, &ro, &rw, &bw, dB + j0 * lddb, lddb,
+                                          dX + j0 * lddx, lddx, k, anrm, bnorm + j0, host->res,
+                                          &shared);
+        else
+            st = gchol_refine_solve(&ops, &ro, &rw, dB, dX, anrm, bnorm[0], host->res);
+        res->host_syncs += shared;
+        for (int64_t j = 0; j < k; ++j) {
+            res->inner += host->res[j].inner;
+            res->host_syncs += host->res[j].readbacks;
+        }
         if (st == GCHOL_ERR_DEVICE_ALLOC) { /* cuBLAS's own workspace */
             (void)cudaGetLastError();
             *outcome = -1;
             return GCHOL_SUCCESS;
         }
         if (st != GCHOL_SUCCESS) goto done;
-        if (rr.iter < 0) { *outcome = rr.iter; return GCHOL_SUCCESS; }
-        if (rr.iter > steps) steps = rr.iter;
-        if (rr.berr > berr) berr = rr.berr;
+        for (int64_t j = 0; j < k; ++j) {
+            const gchol_refine_result_t *rr = &host->res[j];
+            if (rr->iter < 0) { *outcome = rr->iter; return GCHOL_SUCCESS; }
+            if (rr->iter > steps) steps = rr->iter;
+            if (rr->berr > berr) berr = rr->berr;
+        }
     }
     *outcome = 0;
     res->iter = steps;
@@ -223,10 +264,14 @@ static int64_t xposv(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldd
     work_t w = { 0 };
     int64_t st = GCHOL_SUCCESS, outcome = -1;
     const int64_t m = inner_max(o, n);
+    const int64_t nb = nrhs < kBlockCols ? nrhs : kBlockCols;
     double *h = malloc((size_t)(nrhs + 1) * sizeof(double));
-    double *host = malloc(gchol_refine_host_len(m) * sizeof(double));
+    host_t host = { malloc((gchol_refine_host_len(m) + (size_t)(2 * nb)) * sizeof(double)), NULL,
+                    malloc(gchol_refine_block_state_bytes(nb) + 1),
+                    malloc((size_t)nb * sizeof(gchol_refine_result_t)) };
     int prec = o->factor == GCHOL_XPREC_AUTO ? GCHOL_XPREC_FP16 : o->factor;
-    if (!h || !host) { st = GCHOL_ERR_HOST_ALLOC; goto done; }
+    if (!h || !host.gmres || !host.state || !host.res) { st = GCHOL_ERR_HOST_ALLOC; goto done; }
+    host.norms = host.gmres + gchol_refine_host_len(m);
     if (prec == GCHOL_XPREC_FP64) goto double_solve; /* asked for: iter 0 */
     if (n < kRefineMinN) { /* dsposv's bound is within r's rounding there */
         res->iter = -1;
@@ -271,7 +316,7 @@ static int64_t xposv(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldd
     for (; prec != GCHOL_XPREC_FP64;
          prec = o->no_fallback ? GCHOL_XPREC_FP64 : next_rung(prec, automatic)) {
         GCHOL_TRY(run_rung(&w, prec, uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, o, h[0], h + 1,
-                           host, budget, res, &outcome, q));
+                           &host, budget, res, &outcome, q));
         if (outcome == 0) { res->prec = prec; goto done; }
         if (outcome == -2) break; /* A itself does not scale: no rung can */
     }
@@ -291,7 +336,9 @@ double_solve:
     st = gchol_refine_fallback_double(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, q);
 done:
     free(h);
-    free(host);
+    free(host.gmres);
+    free(host.state);
+    free(host.res);
     return gchol_free_parts(w.base, st, s);
 }
 

@@ -201,6 +201,97 @@ done:
     return st;
 }
 
+/* ---- several right-hand sides ------------------------------------------- */
+
+static int64_t op_residual_block(void *ctx, const double *B, int64_t ldb, const double *X,
+                                 int64_t ldx, double *R, int64_t ldr, int64_t ncols,
+                                 double *norms_host)
+{
+    const gchol_gpu_ops_t *g = ctx;
+    int64_t st = GCHOL_SUCCESS;
+    GCHOL_CUDA(cudaMemcpy2DAsync(R, (size_t)ldr * sizeof(double), B, (size_t)ldb * sizeof(double),
+                                 (size_t)g->n * sizeof(double), (size_t)ncols,
+                                 cudaMemcpyDeviceToDevice, g->stream));
+    GCHOL_BLAS(cublasDsymm_64(g->blas, CUBLAS_SIDE_LEFT, g->fill, g->n, ncols, &minus_one, g->dA,
+                              g->ldda, X, ldx, &one, R, ldr));
+    GCHOL_CUDA((cudaError_t)gchol_dcol_absmax_launch(g->n, ncols, R, ldr, g->dnormsb, g->stream));
+    GCHOL_CUDA((cudaError_t)gchol_dcol_absmax_launch(g->n, ncols, X, ldx, g->dnormsb + ncols,
+                                                     g->stream));
+    GCHOL_TRY(read_back(norms_host, g->dnormsb, 2 * ncols, g->stream));
+done:
+    return st;
+}
+
+/* T := L^-1 T, then T := L^-T T, on ncols columns (ld ldt): solve_llt's
+ * blocks with strsm and sgemm, or, with the inverted diagonal blocks,
+ * solve_llt_inv's with sgemm only (U the other n x ncols scratch). */
+static int64_t solve_llt_block(const gchol_gpu_ops_t *g, float *T, float *U, int64_t ldt,
+                               int64_t ncols)
+{
+    int64_t st = GCHOL_SUCCESS;
+    static const float fzero = 0;
+    const int64_t n = g->n, ld = g->ldl, nb = g->inv ? g->nbinv : kSolveNb;
+    for (int64_t k = 0; k < n; k += nb) {
+        const int64_t kb = n - k < nb ? n - k : nb, below = n - k - kb;
+        const float *Lkk = g->L + k + k * ld;
+        float *Tk = T + k;
+        if (g->inv) {
+            GCHOL_BLAS(cublasSgemm_64(g->blas, CUBLAS_OP_N, CUBLAS_OP_N, kb, ncols, kb, &fone,
+                                      g->inv + k * nb, nb, T + k, ldt, &fzero, U + k, ldt));
+            Tk = U + k;
+        } else {
+            GCHOL_BLAS(cublasStrsm_64(g->blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER,
+                                      CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, kb, ncols, &fone, Lkk, ld,
+                                      T + k, ldt));
+        }
+        if (below > 0)
+            GCHOL_BLAS(cublasSgemm_64(g->blas, CUBLAS_OP_N, CUBLAS_OP_N, below, ncols, kb,
+                                      &fminus_one, Lkk + kb, ld, Tk, ldt, &fone, T + k + kb, ldt));
+    }
+    /* forward's result: in U (inverses) or T; backward's: in T */
+    float *Y = g->inv ? U : T;
+    for (int64_t k = (n - 1) / nb * nb; k >= 0; k -= nb) {
+        const int64_t kb = n - k < nb ? n - k : nb, below = n - k - kb;
+        const float *Lkk = g->L + k + k * ld;
+        if (below > 0)
+            GCHOL_BLAS(cublasSgemm_64(g->blas, CUBLAS_OP_T, CUBLAS_OP_N, kb, ncols, below,
+                                      &fminus_one, Lkk + kb, ld, T + k + kb, ldt, &fone, Y + k,
+                                      ldt));
+        if (g->inv)
+            GCHOL_BLAS(cublasSgemm_64(g->blas, CUBLAS_OP_T, CUBLAS_OP_N, kb, ncols, kb, &fone,
+                                      g->inv + k * nb, nb, U + k, ldt, &fzero, T + k, ldt));
+        else
+            GCHOL_BLAS(cublasStrsm_64(g->blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER,
+                                      CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, kb, ncols, &fone, Lkk, ld,
+                                      T + k, ldt));
+    }
+done:
+    return st;
+}
+
+static int64_t op_precond_block(void *ctx, const double *V, int64_t ldv, double *Z, int64_t ldz,
+                                int64_t ncols)
+{
+    const gchol_gpu_ops_t *g = ctx;
+    int64_t st = GCHOL_SUCCESS;
+    if (ncols > g->nblock) return GCHOL_ERR_INVALID_VALUE;
+    for (int64_t j = 0; j < ncols; ++j)
+        GCHOL_CUDA((cudaError_t)gchol_scaled_d2s_launch(g->n, g->d, V + j * ldv, g->tb + j * g->ldtb,
+                                                        g->amaxb + j, g->stream));
+    GCHOL_TRY(solve_llt_block(g, g->tb, g->ub, g->ldtb, ncols));
+    for (int64_t j = 0; j < ncols; ++j)
+        GCHOL_CUDA((cudaError_t)gchol_scaled_s2d_launch(g->n, g->d, g->tb + j * g->ldtb, Z + j * ldz,
+                                                        g->amaxb + j, g->stream));
+done:
+    return st;
+}
+
+void gchol_gpu_block_ops_table(gchol_refine_block_ops_t *bops)
+{
+    bops->residual = op_residual_block;
+    bops->precond = op_precond_block;
+}
+
 void gchol_gpu_ops_table(gchol_gpu_ops_t *g, gchol_refine_ops_t *ops)
 {
     ops->ctx = g;

@@ -32,9 +32,18 @@ typedef struct {
                                 the solves then multiply by them          */
     int64_t          nbinv;
     float           *u;      /* n floats of scratch (with inv)            */
+    /* the block ops (several right-hand sides, up to nblock columns) */
+    int64_t          nblock;
+    float           *tb, *ub; /* n x nblock floats each (ub with inv), ld ldtb */
+    int64_t          ldtb;
+    double          *dnormsb; /* 2 nblock doubles of device scratch        */
+    double          *amaxb;   /* nblock doubles of device scratch          */
 } gchol_gpu_ops_t;
 
 /* The table of operations on g (g must outlive its use). */
 void gchol_gpu_ops_table(gchol_gpu_ops_t *g, gchol_refine_ops_t *ops);
+
+/* The block operations on g (ctx: the single table's, g). */
+void gchol_gpu_block_ops_table(gchol_refine_block_ops_t *bops);
 
 #endif
