@@ -226,6 +226,15 @@ static void run_suite(int quick)
             run_case(&c);
             gchol_test_hooks_set(NULL);
         }
+    printf("\n-- several right-hand sides refined together (blocks of 64 columns) --\n");
+    {
+        const xcase_t c[] = {
+            { 'L', quick ? 300 : 1200, 70, K_COND, 1e3, 0, 0, 0, 0 },
+            { 'U', quick ? 300 : 1200, 5, K_COND, 1e6, GCHOL_XPREC_FP16, GCHOL_XREFINE_AUTO, 0, 0 },
+            { 'L', quick ? 300 : 1200, 4, K_COND, 1e2, GCHOL_XPREC_BF16, GCHOL_XREFINE_IR, 0, 0 },
+        };
+        for (int i = 0; i < LEN(c); i++) run_case(&c[i]);
+    }
     printf("\n-- without fallback: the first rung's own outcome --\n");
     {
         const xcase_t c1 = { 'L', 400, 1, K_COND, 1e12, GCHOL_XPREC_FP16, GCHOL_XREFINE_IR, 1, 0 };
