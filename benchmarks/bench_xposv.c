@@ -22,7 +22,7 @@
  * rows that src/tune/ takes.
  *
  *   bench_xposv [-n LIST] [--nrhs K] [--kappa K] [--niter K] [--csv FILE]
- *               [--kappa-table N] [--lowp-table N]
+ *               [--kappa-table N [--kappa-csv FILE]] [--lowp-table N [--lowp-csv FILE]]
  */
 #include <math.h>
 #include <stdio.h>
@@ -181,7 +181,7 @@ static void irs_setup(job_ctx_t *c, cusolverPrecType_t low)
     }
 }
 
-static void kappa_table(bench_context_t *ctx, int64_t n, int64_t nrhs, int niter)
+static void kappa_table(bench_context_t *ctx, int64_t n, int64_t nrhs, int niter, FILE *csv)
 {
     printf("\nkappa table, n = %lld, nrhs %lld: the automatic ladder (FP16 then double), and "
            "with the FP32 rung between\n", (long long)n, (long long)nrhs);
@@ -207,6 +207,11 @@ static void kappa_table(bench_context_t *ctx, int64_t n, int64_t nrhs, int niter
                (long long)r0.host_syncs, 1e3 * t, berr, prec_name[r32], (long long)c.xres.iter,
                1e3 * t32, berr32, 1e3 * td);
         fflush(stdout);
+        if (csv)
+            fprintf(csv, "%lld,%lld,%.0e,%s,%lld,%lld,%lld,%.6e,%.3e,%s,%lld,%.6e,%.3e,%.6e\n",
+                    (long long)n, (long long)nrhs, kappa, prec_name[r], (long long)r0.iter,
+                    (long long)r0.inner, (long long)r0.host_syncs, t, berr, prec_name[r32],
+                    (long long)c.xres.iter, t32, berr32, td);
         problem_destroy(&c);
     }
 }
@@ -267,7 +272,8 @@ static double fp16_gemm_tflops(int64_t n, int64_t k, int niter, cublasHandle_t h
     return 2.0 * (double)n * (double)n * (double)k / (med * 1e-3) / 1e12;
 }
 
-static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kappa, int niter)
+static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kappa, int niter,
+                       FILE *csv)
 {
     static const int64_t nbs[] = { 512, 1024, 2048 };
     job_ctx_t c;
@@ -311,6 +317,10 @@ static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kap
                    panel == 2 ? "inverse" : "trsm", 1e3 * tf, flops / tf / 1e12, gemm, 1e3 * tx,
                    prec_name[r], (long long)c.xres.iter, berr, info ? "  (factor info != 0)" : "");
             fflush(stdout);
+            if (csv)
+                fprintf(csv, "%lld,%.0e,%lld,%s,%.6e,%.2f,%.2f,%.6e,%s,%lld,%.3e\n", (long long)n,
+                        kappa, (long long)nb, panel == 2 ? "inverse" : "trsm", tf,
+                        flops / tf / 1e12, gemm, tx, prec_name[r], (long long)c.xres.iter, berr);
         }
     BENCH_CUDA(cudaFree(S0)); BENCH_CUDA(cudaFree(l.S)); BENCH_CUDA(cudaFree(d));
     BENCH_CUDA(cudaFree(flag)); BENCH_CUDA(cudaFree(inv));
@@ -323,7 +333,7 @@ int main(int argc, char **argv)
     int64_t nrhs = 1, table_n = 0, lowp_n = 0;
     int niter = 5;
     double kappa = 1e2;
-    const char *csv = NULL;
+    const char *csv = NULL, *kappa_csv = NULL, *lowp_csv = NULL;
     const opt_t opts[] = {
         OPT("-n", OPT_LIST, &sizes, "LIST", "orders (default 8192,16384,32768,40960)",
             .def = "8192,16384,32768,40960"),
@@ -336,10 +346,13 @@ int main(int argc, char **argv)
             OPT_MIN(0)),
         OPT("--lowp-table", OPT_INT64, &lowp_n, "N", "the FP16 factorization's block sizes and "
             "panel forms at order N (0: none)", OPT_MIN(0)),
+        OPT("--kappa-csv", OPT_STRING, &kappa_csv, "FILE", "also write the kappa table as CSV"),
+        OPT("--lowp-csv", OPT_STRING, &lowp_csv, "FILE", "also write the lowp table as CSV"),
         OPT_END
     };
     const opts_program_t prog = { "[-n LIST] [--nrhs K] [--kappa K] [--niter K] [--csv FILE] "
-                                  "[--kappa-table N] [--lowp-table N]", NULL, 2 };
+                                  "[--kappa-table N [--kappa-csv FILE]] "
+                                  "[--lowp-table N [--lowp-csv FILE]]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
     bench_require_gpu(0, argv[0]);
     bench_context_t ctx;
@@ -401,8 +414,18 @@ int main(int argc, char **argv)
                     tx, tt, td, tc, ti[0], ti[1], ti[2], bx, bt, bd, bi[0], bi[1], bi[2]);
         problem_destroy(&c);
     }
-    if (table_n > 0) kappa_table(&ctx, table_n, nrhs, niter);
-    if (lowp_n > 0) lowp_table(&ctx, lowp_n, nrhs, kappa, niter);
+    if (table_n > 0) {
+        FILE *kc = bench_csv_open(kappa_csv, "n,nrhs,kappa,rung,iter,inner,syncs,xposv_s,berr,"
+                                  "rung_fp32,iter_fp32,xposv_fp32_s,berr_fp32,dposv_s");
+        kappa_table(&ctx, table_n, nrhs, niter, kc);
+        if (kc) fclose(kc);
+    }
+    if (lowp_n > 0) {
+        FILE *lc = bench_csv_open(lowp_csv, "n,kappa,nb,panel,factor_s,factor_tflops,gemm_tflops,"
+                                  "xposv_s,rung,iter,berr");
+        lowp_table(&ctx, lowp_n, nrhs, kappa, niter, lc);
+        if (lc) fclose(lc);
+    }
     if (out) fclose(out);
     bench_context_destroy(&ctx);
     opts_free_list(&sizes);

@@ -3,8 +3,10 @@
 # benchmark's CSV in docs/perf/<gpu>/, the PNG plots beside them, and the tables of
 # docs/performance.md regenerated from them (benchmarks/report_tables.py).
 #
-#   sh benchmarks/report.sh            # the whole report, sized for under 8 minutes on an H200
+#   sh benchmarks/report.sh            # the whole report, sized for under 10 minutes on an H200
 #   QUICK=1 sh benchmarks/report.sh    # a few sizes each: a smoke test of a minute or two
+#   REPORT_STEPS="xposv wls_seed" sh benchmarks/report.sh   # only these steps; the tables are
+#                                      # written from every CSV in OUT_DIR, the others' as they are
 #
 # Settings (environment; paths relative to the repository root):
 #   BENCH_DIR     the benchmark binaries (default build/benchmarks, else benchmarks/)
@@ -62,20 +64,24 @@ TIMEOUT=
 command -v timeout > /dev/null 2>&1 && TIMEOUT="timeout $STEP_TIMEOUT"
 
 # --- the sweeps ----------------------------------------------------------------------------
-# Sizes and runs keep the whole report under 8 minutes on an H200: the largest potrf (40960)
-# takes ~0.5 s a run, and OpenBLAS runs only up to n = 8192 (dpotrf ~0.4 s a run on 16 cores).
+# Sizes and runs keep the whole report under 10 minutes on an H200: the largest potrf (40960)
+# takes ~0.5 s a run, and OpenBLAS runs only up to n = 8192 (dpotrf ~0.4 s a run on 16 cores);
+# the seed's tables run OpenBLAS up to m = 16384 once a size (~10 s).
 POTRF_N=1024,2048,4096,8192,12288,16384,24576,32768,40960
 OPENBLAS_MAX=8192
 GEMM_N=16384
 SHAPES=1024x65536,4096x65536,8192x32768,16384x16384
 PFTRF_N=16384,32768
 POSV_N=1024,2048,4096,8192,16384,32768
+XPOSV_N=8192,16384,32768,40960 XPOSV16_N=16384,32768 KAPPA_N=16384
+SEED_M=512,1024,1536,2048,8192,16384
 SHIM_N=128,256,384,512,768,1024,1536,2048,3072,4096,8192
 SHIM_SOLVE="--solve-n 1024,4096,8192 --posv-n 256,1024,4096,8192 --nrhs 1,16,64,256"
 NITER=3 RUNS=5
 if [ "$QUICK" = 1 ]; then
     POTRF_N=1024,4096,16384 OPENBLAS_MAX=4096
     SHAPES=1024x65536,8192x32768 PFTRF_N=16384 POSV_N=1024,4096,16384
+    XPOSV_N=8192,16384 XPOSV16_N=8192 KAPPA_N=4096 SEED_M=512,1024,2048
     SHIM_N=256,1024,4096 SHIM_SOLVE="--solve-n 1024,4096 --posv-n 1024,4096 --nrhs 1,64"
     RUNS=3
 fi
@@ -105,6 +111,7 @@ start=$(date +%s)
 step() {
     name=$1 csv=$OUT_DIR/$2 bin=$BENCH_DIR/$3
     shift 3
+    case " ${REPORT_STEPS:-$name} " in *" $name "*) ;; *) return 0 ;; esac
     t0=$(date +%s)
     echo "report: [$((t0 - start)) s] $name: $bin $* --csv $csv"
     rm -f "$csv"
@@ -142,7 +149,11 @@ step syrk_diag syrk_diag.csv bench_syrk_diag --sizes "$SHAPES" --prec ds --all-r
     --gemm-shape --runs "$RUNS"
 step pftrf pftrf.csv bench_pftrf --sizes "$PFTRF_N" --prec ds --all-rfp --runs "$NITER"
 step posv posv.csv bench_posv -n "$POSV_N" --niter "$RUNS"
+step xposv xposv.csv bench_xposv -n "$XPOSV_N" --niter "$NITER" --kappa-table "$KAPPA_N" \
+    --kappa-csv "$OUT_DIR/xposv_kappa.csv"
+step xposv16 xposv16.csv bench_xposv -n "$XPOSV16_N" --nrhs 16 --niter "$NITER"
 step wls wls.csv bench_wls --mn "$SHAPES" --niter "$RUNS"
+step wls_seed wls_seed.csv bench_wls_seed --m "$SEED_M" --niter "$NITER"
 for p in d s; do
     # shellcheck disable=SC2086  # SHIM_SOLVE is a list of options
     step "lapack_shim_$p" "lapack_shim_$p.csv" bench_lapack_shim --prec $p --n "$SHIM_N" \

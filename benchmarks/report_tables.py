@@ -24,7 +24,8 @@ import os
 import re
 import sys
 
-BLOCKS = ("potrf", "syrk_diag", "pftrf", "posv", "wls", "lapack_shim", "ceilings")
+BLOCKS = ("potrf", "syrk_diag", "pftrf", "posv", "xposv", "xposv_kappa", "wls", "wls_seed",
+          "lapack_shim", "ceilings")
 PREC_NAME = {"d": "double", "s": "single"}
 RFP_FORMS = (("N", "L"), ("N", "U"), ("T", "L"), ("T", "U"))
 # GPU names a heading may carry (normalized tokens, see norm()).
@@ -71,6 +72,12 @@ def load(outdir):
     for prec in "ds":
         shim += read_csv(os.path.join(outdir, f"lapack_shim_{prec}.csv")) or []
     data["lapack_shim"] = shim or None
+    xposv = []
+    for name in ("xposv", "xposv16"):
+        xposv += read_csv(os.path.join(outdir, name + ".csv")) or []
+    data["xposv"] = xposv or None
+    for name in ("xposv_kappa", "wls_seed"):
+        data[name] = read_csv(os.path.join(outdir, name + ".csv"))
     data["system"] = read_system(outdir)
     return data
 
@@ -332,11 +339,86 @@ def ceilings_table(data):
     return lines
 
 
+def xposv_table(rows, system):
+    rows = sorted(rows, key=lambda r: (int(r["nrhs"]), int(r["n"])))
+    out = []
+    for r in rows:
+        x, cus = num(r["xposv_s"]), num(r["cusolver_dposv_s"])
+        tf32, dbl = num(r["tf32_s"]), num(r["dposv_s"])
+        irs = [num(r[k]) for k in ("irs_fp16_s", "irs_bf16_s", "irs_tf32_s")]
+        best = min((t for t in irs if t), default=None)
+        berrs = [num(r[k]) for k in ("berr_xposv", "berr_tf32", "berr_dposv", "berr_irs_fp16",
+                                     "berr_irs_bf16", "berr_irs_tf32")]
+        worst = max((b for b in berrs if b is not None), default=None)
+        out.append([r["n"], r["nrhs"], f"{r['xposv_rung']} ({r['xposv_iter']})", f_ms(x),
+                    f_num(div(cus, x)), f_ms(tf32), f_num(div(cus, tf32)), f_ms(dbl),
+                    f_num(div(cus, dbl)), f_ms(cus)] + [f_ms(t) for t in irs]
+                   + [f_num(div(best, x)), f_num(worst, ".1e")])
+    return table(["n", "nrhs", "rung (iter)", "dxposv ms", "ratio", "dsposv TF32 ms", "ratio",
+                  "dposv ms", "ratio", "cuSOLVER potrf+potrs ms", "IRS FP16 ms", "IRS BF16 ms",
+                  "IRS TF32 ms", "best IRS / dxposv", "worst backward error"], out) + [
+        "",
+        "A X = B in double, A SPD with κ = 10² (geometric spectrum): gchol `dxposv_gpu` "
+        "(automatic: the rung it ended on and its ITER), gchol's TF32 `dsposv`, gchol "
+        "`dpotrf + dpotrs`, cuSOLVER `Xpotrf + Xpotrs` and `IRSXgesv` (LU) with FP16, BF16 and "
+        "TF32 as the lowest precision; ratio = cuSOLVER potrf+potrs time / the column's; "
+        "backward errors in units of ε·‖A‖·‖x‖, the largest of any contender. "
+        + median(system, "niter")]
+
+
+def xposv_kappa_table(rows, system):
+    rows = sorted(rows, key=lambda r: float(r["kappa"]))
+    out = []
+    for r in rows:
+        t, t32, td = num(r["xposv_s"]), num(r["xposv_fp32_s"]), num(r["dposv_s"])
+        out.append([r["kappa"], f"{r['rung']} ({r['iter']})", r["inner"], r["syncs"], f_ms(t),
+                    f_num(num(r["berr"]), ".1e"), f_num(div(t, td)),
+                    f"{r['rung_fp32']} ({r['iter_fp32']})", f_ms(t32), f_num(div(t32, td)),
+                    f_ms(td)])
+    n = rows[0]["n"] if rows else "?"
+    return table(["κ", "rung (iter)", "GMRES its", "read-backs", "dxposv ms",
+                  "backward error", "/ dposv", "with FP32: rung (iter)", "ms", "/ dposv",
+                  "dposv ms"], out) + [
+        "",
+        f"gchol `dxposv_gpu` (automatic) at n = {n}, one right-hand side, on SPD matrices of "
+        "condition κ (geometric spectrum): the rung that answered and its ITER, GMRES "
+        "iterations, read-backs, time and backward error (ε·‖A‖·‖x‖); the same with the FP32 "
+        "rung in the ladder; / dposv = time over gchol `dpotrf + dpotrs`'s. "
+        + median(system, "niter")]
+
+
+def wls_seed_table(rows, system):
+    out = []
+    for r in sorted(rows, key=lambda r: (int(r["table"]), int(r["m"]))):
+        paper = [f_num(num(r["paper_err_sgl"]), ".2e"), f_num(num(r["paper_err_refined"]), ".2e"),
+                 r["paper_iter"] if int(r["paper_iter"]) >= 0 else DASH,
+                 f_num(num(r["paper_gpu_s"])), f_num(num(r["paper_cpu_s"])),
+                 f_num(num(r["paper_speedup"]))]
+        ours = [f_num(num(r["err_sgl"]), ".2e"), f_num(num(r["err_refined"]), ".2e"), r["iter"],
+                f_ms(num(r["swls_s"])), f_ms(num(r["dswls_s"])), f_ms(num(r["openblas_s"])),
+                f_num(num(r["speedup"]), ".1f")]
+        out.append([r["table"], r["m"]] + paper + ours)
+    return table(["table", "m", "paper: error x⁰", "error refined", "iter", "GPU s", "CPU s",
+                  "speedup", "gchol: error x⁰", "error refined", "iter", "swls ms",
+                  "dswls ms", "OpenBLAS ms", "speedup"], out) + [
+        "",
+        "Jung and O'Leary's Tables 1 (random) and 2 (ill-conditioned, D² from 10⁻⁴ to 10⁴) "
+        "weighted least squares, n = 2m, A, D² and b uniform in (0, 1): the paper's numbers "
+        "(2008 GPU against MATLAB/MKL) beside gchol's host forms on this GPU: x⁰ from "
+        "`gchol_swls` (single), the refined x and its ITER from `gchol_dswls`; relative errors "
+        "against OpenBLAS in double; speedup = OpenBLAS time / dswls time. Wall-clock times, "
+        "transfers included. " + median(system, "niter")]
+
+
 MAKERS = {"potrf": potrf_table, "syrk_diag": syrk_table, "pftrf": pftrf_table,
-          "posv": posv_table, "wls": wls_table, "lapack_shim": shim_table}
+          "posv": posv_table, "xposv": xposv_table, "xposv_kappa": xposv_kappa_table,
+          "wls": wls_table, "wls_seed": wls_seed_table, "lapack_shim": shim_table}
+# the CSVs behind a block, where they are not NAME.csv
+SOURCES = {"xposv": ["xposv.csv", "xposv16.csv"],
+           "lapack_shim": ["lapack_shim_d.csv", "lapack_shim_s.csv"]}
 PLOTS = {"potrf": ["potrf_d.png", "potrf_s.png"], "syrk_diag": ["syrk_diag.png"],
-         "pftrf": ["pftrf.png"], "posv": ["posv.png"], "wls": ["wls.png"],
-         "lapack_shim": ["lapack_shim.png"]}
+         "pftrf": ["pftrf.png"], "posv": ["posv.png"], "xposv": [], "xposv_kappa": [],
+         "wls": ["wls.png"], "wls_seed": [], "lapack_shim": ["lapack_shim.png"]}
 
 
 def make_blocks(data, outdir, base, images):
@@ -348,7 +430,8 @@ def make_blocks(data, outdir, base, images):
             continue
         lines = maker(data[name], data["system"])
         rel = lambda f: os.path.relpath(os.path.join(outdir, f), base)  # noqa: E731
-        src = sorted(f for f in os.listdir(outdir) if f.startswith(name) and f.endswith(".csv"))
+        src = [f for f in SOURCES.get(name, [name + ".csv"])
+               if os.path.isfile(os.path.join(outdir, f))]
         if src:
             lines[-1] += " Data: " + ", ".join(f"[{f}]({rel(f)})" for f in src) + "."
         links = [f"![{png[:-4]}]({rel(png)})" for png in PLOTS[name]
