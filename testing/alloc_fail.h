@@ -25,6 +25,7 @@
 
 #include "gchol.h"
 #include "gchol_lapack.h"
+#include "gchol_mixed.h"
 #include "test_hooks.h"
 #include "util.h"
 
@@ -33,7 +34,7 @@
 /* ---- the routines ------------------------------------------------------------ */
 typedef enum {
     POTRF_GPU, POTRF_ASYNC, POTRF_EXPERT, POTRF, POTRS_GPU, POTRS, POSV, DSPOSV_GPU, DSPOSV,
-    PFTRF_GPU, PFTRF, SYRK_GPU, SYRK, WLS_GPU, WLS, DSWLS_GPU, DSWLS,
+    DXPOSV_GPU, DXPOSV, PFTRF_GPU, PFTRF, SYRK_GPU, SYRK, WLS_GPU, WLS, DSWLS_GPU, DSWLS,
     SH_POTRF, SH_POTRS, SH_POSV, SH_PFTRF, SH_DSPOSV
 } routine_t;
 typedef enum { G_SPD, G_SOLVE, G_RFP, G_SYRK, G_WLS } group_t;
@@ -57,12 +58,17 @@ static group_t group_of(routine_t r)
     default: return G_SOLVE;
     }
 }
+/* dsposv and dxposv, device and host forms: X apart from B, B never written */
+static int mixed_solve(routine_t r)
+{
+    return r == DSPOSV_GPU || r == DSPOSV || r == DXPOSV_GPU || r == DXPOSV;
+}
 static where_t where_of(routine_t r)
 {
     if (r >= SH_POTRF) return Q_SHIM;
     switch (r) {
     case POTRF_GPU: case POTRF_ASYNC: case POTRF_EXPERT: case POTRS_GPU: case DSPOSV_GPU:
-    case PFTRF_GPU: case SYRK_GPU: case WLS_GPU: case DSWLS_GPU: return Q_NEW;
+    case DXPOSV_GPU: case PFTRF_GPU: case SYRK_GPU: case WLS_GPU: case DSWLS_GPU: return Q_NEW;
     default: return Q_DEFAULT;
     }
 }
@@ -300,6 +306,14 @@ static int64_t call(prob_t *p, gchol_queue_t q)
     case DSPOSV_GPU:
         return gchol_dsposv_gpu(u, n, nrhs, p->dA, ld, p->dB, ldb, p->dX, ldb, &p->iter, &info, q);
     case DSPOSV: return gchol_dsposv(u, n, nrhs, p->A, ld, p->B, ldb, p->X, ldb, &p->iter, &info);
+    case DXPOSV_GPU: case DXPOSV: {
+        gchol_xposv_result_t res;
+        st = p->f->r == DXPOSV_GPU
+                 ? gchol_dxposv_gpu(u, n, nrhs, p->dA, ld, p->dB, ldb, p->dX, ldb, NULL, &res, &info, q)
+                 : gchol_dxposv(u, n, nrhs, p->A, ld, p->B, ldb, p->X, ldb, NULL, &res, &info);
+        p->iter = res.iter;
+        return st;
+    }
     case PFTRF_GPU: return DS(pftrf_gpu, p->transr, u, n, p->dA, &info, q);
     case PFTRF: return DS(pftrf, p->transr, u, n, p->A, &info);
     case SYRK_GPU:
@@ -460,7 +474,7 @@ static int judge(prob_t *p, int64_t st, int oom, const char **kind, char *why, s
     if ((r == POTRS_GPU || r == POTRS || r == SH_POTRS || g == G_SYRK || g == G_WLS) &&
         DIFF(p->A, p->Ain, p->na))
         ok = bad(why, len, "A written (%lld)", (long long)DIFF(p->A, p->Ain, p->na));
-    if ((r == DSPOSV_GPU || r == DSPOSV || r == SH_DSPOSV || g == G_WLS) && DIFF(p->B, p->B0, p->nb))
+    if ((mixed_solve(r) || r == SH_DSPOSV || g == G_WLS) && DIFF(p->B, p->B0, p->nb))
         ok = bad(why, len, "B written (%lld)", (long long)DIFF(p->B, p->B0, p->nb));
     if (p->d && DIFF(p->d, p->d0, p->n)) ok = bad(why, len, "d written");
     if (where_of(r) == Q_SHIM && (p->path == GCHOL_LAPACK_RAN_FAILED || IS_OOM(st))) {
@@ -471,7 +485,7 @@ static int judge(prob_t *p, int64_t st, int oom, const char **kind, char *why, s
     if (IS_OOM(st)) { /* the arrays it reads: untouched */
         *kind = st == GCHOL_ERR_DEVICE_ALLOC ? "-101" : "-102";
         if (!oom) return bad(why, len, "status %lld with nothing injected", (long long)st);
-        if ((g == G_SPD || g == G_RFP || r == POSV || r == DSPOSV_GPU || r == DSPOSV) &&
+        if ((g == G_SPD || g == G_RFP || r == POSV || mixed_solve(r)) &&
             DIFF(p->A, p->Ain, p->na))
             ok = bad(why, len, "A written (%lld) before failing", (long long)DIFF(p->A, p->Ain, p->na));
         if ((r == POTRS_GPU || r == POTRS || r == POSV) && DIFF(p->B, p->B0, p->nb))
@@ -497,7 +511,7 @@ static int judge(prob_t *p, int64_t st, int oom, const char **kind, char *why, s
         if (dbl_wls) r2 = 0;
         what = "backward ratio"; break;
     case G_SOLVE: {
-        const int x = r == DSPOSV_GPU || r == DSPOSV || r == SH_DSPOSV; /* else B := X */
+        const int x = mixed_solve(r) || r == SH_DSPOSV; /* else B := X */
         if (r == POSV || r == SH_POSV)
             r2 = testing_residual_cpu(p->prec, p->uplo, p->n, p->A0, p->ld, p->A, p->ld);
         r1 = testing_solve_berr(p->prec, p->uplo, p->n, p->nrhs, p->A0, p->ld, p->B0, p->ldb,

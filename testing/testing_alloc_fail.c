@@ -10,7 +10,7 @@
  *    it reads untouched (the host-memory contract: a library error before
  *    the download writes nothing) and the arrays it never writes unchanged;
  *  - 0 and a correct result, where the library recovers by design (the
- *    pinned stager's buffers, dsposv's and dswls's fallback to double,
+ *    pinned stager's buffers, dsposv's, dxposv's and dswls's fallback to double,
  *    syrk_diag's cuBLAS composition, the streamed forms' halved blocks);
  *  - through the LAPACK shim, whose GPU engine (libgchol_lapack_gpu.so, its
  *    own copy of the library) gets the failure through its test entries
@@ -342,6 +342,7 @@ int main(int argc, char **argv)
         { POTRS, 'd', "dpotrs", 0, 1 },               { POTRS, 's', "spotrs", 0, 0 },
         { POSV, 'd', "dposv", 0, 1 },                 { POSV, 's', "sposv", 0, 0 },
         { DSPOSV_GPU, 'd', "dsposv_gpu", 0, 1 },      { DSPOSV, 'd', "dsposv", 0, 1 },
+        { DXPOSV_GPU, 'd', "dxposv_gpu", 0, 1 },      { DXPOSV, 'd', "dxposv", 0, 1 },
         { PFTRF_GPU, 'd', "dpftrf_gpu", 0, 1 },       { PFTRF_GPU, 's', "spftrf_gpu", 0, 0 },
         { PFTRF, 'd', "dpftrf", 0, 1 },               { PFTRF, 's', "spftrf", 0, 0 },
         { SYRK_GPU, 'd', "dsyrk_diag_gpu", 0, 1 },    { SYRK_GPU, 's', "ssyrk_diag_gpu", 0, 0 },
