@@ -2,10 +2,10 @@
  * testing_threads.c -- gchol from many host threads at once, both precisions.
  *   testing_threads [--suite | --quick] [--seconds S] [--threads K] [--seed X]
  * For S seconds (10; --quick 2), side by side: K threads (8) each on its own
- * queue, remade every 32 calls (potrf_gpu, potrs_gpu, dsposv_gpu, pftrf_gpu +
+ * queue, remade every 32 calls (potrf_gpu, potrs_gpu, dsposv_gpu, dxposv_gpu, pftrf_gpu +
  * pftrs_gpu, syrk_diag_gpu / sfrk_diag_gpu, wls_gpu / wls_rfp_gpu, dswls_gpu,
  * and potrf_expert: host arrays on the caller's queue); K threads on the
- * library-owned queue (potrf, potrs, posv, dsposv, pftrf + pftrs, syrk_diag /
+ * library-owned queue (potrf, potrs, posv, dsposv, dxposv, pftrf + pftrs, syrk_diag /
  * sfrk_diag, wls / wls_rfp, dswls); one thread calling gchol_finalize every
  * 20..120 ms. Each thread takes the routines in turn, precision and triangle
  * at random, on fresh random inputs (SPD of order 32..600, padding NaN).
@@ -13,7 +13,7 @@
  * LAPACK's factor residual and the solve's backward error < 30; syrk_diag
  * componentwise against (|alpha| |A D| |A D|^T + |beta C|) (n + 2) eps < 30;
  * wls by the normal equations' backward residual (testing_wls's); iter in
- * 0..30, or -31 (the double fallback, counted); dsposv's A unchanged, or after
+ * 0..30, or -31 (the double fallback, counted); dsposv's and dxposv's A unchanged, or after
  * the fallback its factor; the other triangle untouched (potrf, syrk_diag).
  * RFP arrays go through LAPACKE_?trttf / ?tfttr. Without a GPU those cases
  * are skipped; 2K threads then call every host form beside gchol_finalize,
@@ -34,18 +34,20 @@
 #include <lapacke.h>
 
 #include "gchol.h"
+#include "gchol_mixed.h"
 #include "util.h"
 
 enum { NMAX = 600, PADMAX = 3, LDMAX = NMAX + PADMAX, RHSMAX = 8, MAXTHREADS = 64 };
-enum { OP_POTRF, OP_POTRS, OP_POSV, OP_DSPOSV, OP_RFP, OP_SYRK, OP_WLS, OP_DSWLS, OP_COUNT };
+enum { OP_POTRF, OP_POTRS, OP_POSV, OP_DSPOSV, OP_DXPOSV, OP_RFP, OP_SYRK, OP_WLS, OP_DSWLS,
+       OP_COUNT };
 enum { G_QUEUE, G_HOST, G_FIN, G_COUNT };
 enum { REQUEUE_EVERY = 32, MAX_PRINTED = 20 };
 
 static const char *const op_name[2][OP_COUNT] = {
-    { "potrf_gpu", "potrs_gpu", "potrf_expert", "dsposv_gpu", "pftrf+pftrs_gpu",
+    { "potrf_gpu", "potrs_gpu", "potrf_expert", "dsposv_gpu", "dxposv_gpu", "pftrf+pftrs_gpu",
       "syrk/sfrk_diag_gpu", "wls/wls_rfp_gpu", "dswls_gpu" },
-    { "potrf", "potrs", "posv", "dsposv", "pftrf+pftrs", "syrk/sfrk_diag", "wls/wls_rfp",
-      "dswls" }
+    { "potrf", "potrs", "posv", "dsposv", "dxposv", "pftrf+pftrs", "syrk/sfrk_diag",
+      "wls/wls_rfp", "dswls" }
 };
 static const char *const group_name[G_COUNT] = { "queue", "host", "finalize" };
 
@@ -97,7 +99,8 @@ static void *worker_main(void *arg)
     const int host = w->group == G_HOST;
     int op = (int)rnd(w, 0, OP_COUNT - 1); /* the routines in turn, from a random one */
     while (!atomic_load(&g_stop)) {
-        const char p = op == OP_DSPOSV || op == OP_DSWLS ? 'd' : rnd(w, 0, 1) ? 's' : 'd';
+        const char p = op == OP_DSPOSV || op == OP_DXPOSV || op == OP_DSWLS ? 'd'
+                     : rnd(w, 0, 1) ? 's' : 'd';
         w->desc[0] = w->why[0] = 0;
         const int bad = op == OP_RFP ? op_rfp(w, p) : op == OP_SYRK ? op_syrk(w, p)
                       : op == OP_WLS || op == OP_DSWLS ? op_wls(w, op, p) : op_chol(w, op, p);

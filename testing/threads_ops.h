@@ -160,9 +160,9 @@ static int check_solve(worker_t *w, char p, char uplo, int64_t n, int64_t nrhs, 
     return r >= 0 && r < TESTING_TOL ? 0 : fail(w, "backward error %.2e", r);
 }
 
-/* dsposv's / dswls's iter on well-conditioned input: 0..30 corrections, or
- * -31 (no convergence, or a residual at its rounding level: the double
- * fallback answers, and is counted). */
+/* dsposv's / dxposv's / dswls's iter on well-conditioned input: 0..30
+ * corrections, or -31 (no convergence, or a residual at its rounding level:
+ * the double fallback answers, and is counted). */
 static int iter_ok(worker_t *w, int64_t iter)
 {
     w->fallbacks += iter == -31;
@@ -178,7 +178,7 @@ static int iter_ok(worker_t *w, int64_t iter)
     } while (0)
 
 /* potrf (host), potrf_gpu, potrf_expert (host arrays, own queue); potrs and
- * posv after it; dsposv. */
+ * posv after it; dsposv, dxposv. */
 static int op_chol(worker_t *w, int op, char p)
 {
     const int host = w->group == G_HOST, expert = !host && op == OP_POSV;
@@ -190,23 +190,32 @@ static int op_chol(worker_t *w, int op, char p)
     const size_t abytes = (size_t)(lda * n) * es, bbytes = (size_t)(ldb * nrhs) * es;
     int64_t info = TESTING_INFO_POISON, sinfo = TESTING_INFO_POISON, iter = -99, ret, sret;
     snprintf(w->desc, sizeof w->desc, "%c%s %c n=%lld nrhs=%lld lda=%lld ldb=%lld", p,
-             op_name[host][op] + (op == OP_DSPOSV) /* 'd' + "sposv" */, uplo, (long long)n, (long long)nrhs,
+             op_name[host][op] + (op == OP_DSPOSV || op == OP_DXPOSV) /* 'd' + "sposv" */, uplo,
+             (long long)n, (long long)nrhs,
              (long long)lda, (long long)ldb);
     gen_spd(w, p, n, A0, lda);
     memcpy(F, A0, abytes);
     gen_rand(w, p, n, nrhs, B0, ldb, 1.0, 0.0);
     memcpy(B, B0, bbytes);
-    if (op == OP_DSPOSV) {
+    if (op == OP_DSPOSV || op == OP_DXPOSV) {
+        gchol_xposv_result_t xres;
         testing_fill_nan(p, ldb * nrhs, B);
         if (host) {
-            ret = CALL(w, p, gchol_dsposv(uplo, n, nrhs, F, lda, B0, ldb, B, ldb, &iter, &info));
+            ret = op == OP_DSPOSV
+                ? CALL(w, p, gchol_dsposv(uplo, n, nrhs, F, lda, B0, ldb, B, ldb, &iter, &info))
+                : CALL(w, p, gchol_dxposv(uplo, n, nrhs, F, lda, B0, ldb, B, ldb, NULL, &xres,
+                                          &info));
         } else {
             XFER(up(w, w->dM[0], F, abytes) || up(w, w->dV[0], B0, bbytes));
-            ret = CALL(w, p, gchol_dsposv_gpu(uplo, n, nrhs, w->dM[0], lda, w->dV[0], ldb, w->dV[1],
-                                              ldb, &iter, &info, w->q));
+            ret = op == OP_DSPOSV
+                ? CALL(w, p, gchol_dsposv_gpu(uplo, n, nrhs, w->dM[0], lda, w->dV[0], ldb,
+                                              w->dV[1], ldb, &iter, &info, w->q))
+                : CALL(w, p, gchol_dxposv_gpu(uplo, n, nrhs, w->dM[0], lda, w->dV[0], ldb,
+                                              w->dV[1], ldb, NULL, &xres, &info, w->q));
             XFER(down(w, B, w->dV[1], bbytes) || down(w, F, w->dM[0], abytes));
         }
-        WANT0(ret, info, "dsposv");
+        if (op == OP_DXPOSV) iter = xres.iter;
+        WANT0(ret, info, op == OP_DSPOSV ? "dsposv" : "dxposv");
         if (!iter_ok(w, iter)) return fail(w, "iter %.0f", (double)iter);
         if (iter >= 0 ? testing_count_diff(p, lda * n, F, A0) != 0
                       : testing_count_untouched_violations(p, uplo, n, F, A0, lda) != 0)
