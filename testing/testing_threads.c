@@ -231,7 +231,7 @@ static atomic_llong g_nogpu_bad, g_nogpu_calls;
 
 static void *nogpu_main(void *arg)
 {
-    enum { N = 8, LD = 9, NCALLS = 11 };
+    enum { N = 8, LD = 9, NCALLS = 12 };
     worker_t *w = arg;
     double buf[5][LD * N], s[4][LD * N]; /* A, B, C, Y, d; saved A, B, C, Y */
     void *A = buf[0], *B = buf[1], *C = buf[2], *Y = buf[3], *d = buf[4];
@@ -256,7 +256,12 @@ static void *nogpu_main(void *arg)
         case 7: ret = info = G(p, sfrk_diag, 'N', uplo, N, N, 1.0, A, LD, d, 0.5, C); break;
         case 8: ret = G(p, wls, uplo, N, N, 2, A, LD, d, B, LD, C, LD, Y, LD, &info); break;
         case 9: ret = G(p, wls_rfp, 'T', uplo, N, N, 2, A, LD, d, B, LD, C, Y, LD, &info); break;
-        default: ret = gchol_dswls(N, N, 2, A, LD, d, B, LD, Y, LD, &iter, &info); break;
+        case 10: ret = gchol_dswls(N, N, 2, A, LD, d, B, LD, Y, LD, &iter, &info); break;
+        default: {
+            gchol_xposv_result_t xres;
+            ret = gchol_dxposv(uplo, N, 2, A, LD, B, LD, Y, LD, NULL, &xres, &info);
+            break;
+        }
         }
         if (ret != GCHOL_ERR_NO_DEVICE || info != ret || memcmp(s, buf, sizeof s))
             atomic_fetch_add(&g_nogpu_bad, 1);
