@@ -134,11 +134,19 @@ static double rung_u(int prec)
     return prec == GCHOL_XPREC_BF16 ? 0x1p-8 : prec == GCHOL_XPREC_FP32 ? 0x1p-24 : 0x1p-11;
 }
 
-/* S := D A D (lower, single); *bad := 1 when A cannot be scaled. */
+/* S := D A D (lower, single); *bad := 1 when A cannot be scaled. The upper
+ * parts of the diagonal blocks are zeroed: S's upper triangle is never
+ * read, but the update gemms read and write it there, and an earlier
+ * attempt may have left Inf or NaN in it. */
 static int64_t make_s(const work_t *w, int upper, int64_t n, const double *dA, int64_t ldda,
                       int *bad, cudaStream_t s)
 {
     int64_t st = GCHOL_SUCCESS;
+    for (int64_t k = 0; k < n; k += w->nb) {
+        const int64_t kb = n - k < w->nb ? n - k : w->nb;
+        GCHOL_CUDA(cudaMemset2DAsync(w->S + k + k * w->lds, (size_t)w->lds * 4, 0, (size_t)kb * 4,
+                                     (size_t)kb, s));
+    }
     GCHOL_CUDA(cudaMemsetAsync(w->flag, 0, sizeof(int), s));
     GCHOL_CUDA((cudaError_t)gchol_diag_inv_sqrt_launch(n, dA, ldda, w->d, w->flag, s));
     GCHOL_CUDA((cudaError_t)gchol_scale_lower_d2s_launch(n, dA, ldda, upper, w->d, w->S, w->lds,
@@ -284,13 +292,6 @@ static int64_t xposv(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldd
         if (ea != cudaErrorMemoryAllocation) { st = gchol_from_cuda(ea); goto done; }
         res->iter = -1; /* no room for the low rungs: double needs none */
         goto double_solve;
-    }
-    /* S's upper triangle is never read, but the update gemms read and write
-     * it in the diagonal blocks: defined values keep it clean */
-    for (int64_t k = 0; k < n; k += w.nb) {
-        const int64_t kb = n - k < w.nb ? n - k : w.nb;
-        GCHOL_CUDA(cudaMemset2DAsync(w.S + k + k * w.lds, (size_t)w.lds * 4, 0, (size_t)kb * 4,
-                                     (size_t)kb, s));
     }
     /* anrm and every ||b_j||_inf, in one read-back */
     GCHOL_CUDA((cudaError_t)gchol_dlansy_inf_launch(n, dA, ldda, upper, w.lansy, w.norms, s));

@@ -23,7 +23,9 @@ void gchol_lowp_plan_for(int64_t n, int64_t *nb, int *inverse);
 
 /* The lower factor of the n x n single-precision S (lower triangle, lds;
  * a unit diagonal expected, see potrf_lowp.c) with the trailing updates on
- * FP16 (bf16 = 0) or BF16 (bf16 = 1) operands and FP32 sums. Synchronous.
+ * FP16 (bf16 = 0) or BF16 (bf16 = 1) operands and FP32 sums, on the queue's
+ * stream. Returns once the last diagonal block's pivots are known (the work
+ * after it, the last inverse and the frees, stays ordered on the stream).
  * *info: 0, or k > 0 for the first pivot (1-based) that is not positive;
  * returns 0 or a library error. S's strictly upper triangle is overwritten
  * in the diagonal blocks. */

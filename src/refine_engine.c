@@ -337,8 +337,10 @@ int64_t gchol_refine_solve_block(const gchol_refine_ops_t *ops,
         REFINE_TRY(bops->precond(ops->ctx, bw->R, bw->ldr, bw->Z, bw->ldz, ncols));
         for (int64_t j = 0; j < ncols; ++j) {
             if (phase[j] != kActive) continue;
-            ++res[j].preconds;
-            REFINE_TRY(ops->axpy(ops->ctx, 1, bw->Z + j * bw->ldz, X + j * ldx));
+            if (bw->host[j] != 0) { /* r = 0: nothing to correct, as alone */
+                ++res[j].preconds;
+                REFINE_TRY(ops->axpy(ops->ctx, 1, bw->Z + j * bw->ldz, X + j * ldx));
+            }
             ++res[j].steps;
         }
     }

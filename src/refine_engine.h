@@ -189,10 +189,12 @@ int64_t gchol_refine_solve(const gchol_refine_ops_t *ops, const gchol_refine_opt
  * one preconditioner call per step for all of them), each column stopping
  * by its own test; a column that AUTO turns to GMRES-IR goes on alone from
  * its x (its residual formed again), as gchol_refine_solve would. GMRES
- * runs each column alone. Every column's iter, steps and x are what
- * gchol_refine_solve gives it; its read-backs count only its own GMRES
- * part, and *block_readbacks the shared residuals'. Returns as
- * gchol_refine_solve. */
+ * runs each column alone. With block ops that do the single ops'
+ * arithmetic column by column, every column's iter, steps and x are what
+ * gchol_refine_solve gives it (the GPU's dsymm and strsm round otherwise
+ * than dsymv and strsv: there they agree to rounding); its read-backs count
+ * only its own GMRES part, and *block_readbacks the shared residuals'.
+ * Returns as gchol_refine_solve. */
 int64_t gchol_refine_solve_block(const gchol_refine_ops_t *ops,
                                  const gchol_refine_block_ops_t *bops,
                                  const gchol_refine_opts_t *opts, const gchol_refine_work_t *work,

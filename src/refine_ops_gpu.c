@@ -209,6 +209,7 @@ static int64_t op_residual_block(void *ctx, const double *B, int64_t ldb, const 
 {
     const gchol_gpu_ops_t *g = ctx;
     int64_t st = GCHOL_SUCCESS;
+    if (ncols > g->nblock) return GCHOL_ERR_INVALID_VALUE;
     GCHOL_CUDA(cudaMemcpy2DAsync(R, (size_t)ldr * sizeof(double), B, (size_t)ldb * sizeof(double),
                                  (size_t)g->n * sizeof(double), (size_t)ncols,
                                  cudaMemcpyDeviceToDevice, g->stream));
