@@ -279,7 +279,7 @@ static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kap
     job_ctx_t c;
     double normA = 0;
     problem_create(&c, ctx, n, nrhs, kappa, &normA);
-    lowp_ctx_t l = { ctx->stream, ctx->queue, n, (n + 31) / 32 * 32, NULL, NULL, { 0, NULL } };
+    lowp_ctx_t l = { ctx->stream, ctx->queue, n, (n + 31) / 32 * 32, NULL, NULL, { 0, NULL, 0 } };
     float *S0 = bench_device_malloc((size_t)(l.lds * n) * 4);
     double *d = bench_device_malloc((size_t)n * 8);
     int *flag = bench_device_malloc(sizeof(int));
@@ -295,31 +295,38 @@ static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kap
     const double flops = (double)n * n * n / 3;
     printf("\nFP16 factorization, n = %lld, kappa %.0e, nrhs %lld (median of %d)\n", (long long)n,
            kappa, (long long)nrhs, niter);
-    printf("%5s %7s | %9s %7s %10s | %9s %5s %4s %9s\n", "nb", "panel", "factor ms", "TFLOP/s",
+    printf("form: the panel (trsm, or through the inverted diagonal block) and the solves "
+           "(strsv, or gemv by the inverses)\n");
+    printf("%5s %13s | %9s %7s %10s | %9s %5s %4s %9s\n", "nb", "form", "factor ms", "TFLOP/s",
            "gemm TF/s", "xposv ms", "rung", "iter", "berr");
+    /* form 0: trsm panels, strsv solves; 1: trsm panels, inverses kept; 2: inverse panels */
+    static const char *const form_name[3] = { "trsm/strsv", "trsm/inverse", "inverse" };
     for (int b = 0; b < 3; b++)
-        for (int panel = 1; panel <= 2; panel++) {
+        for (int form = 0; form < 3; form++) {
             const int64_t nb = nbs[b] < n ? nbs[b] : n;
+            const int panel = form == 2 ? 2 : 1;
             l.plan.nb = nb;
-            l.plan.inv = panel == 2 ? inv : NULL;
+            l.plan.inv = form > 0 ? inv : NULL;
+            l.plan.panel_inverse = form == 2;
             const testing_job_t jf = { lowp_fresh, lowp_run, NULL };
             int64_t info = 0;
             const double tf = testing_time_job(&jf, &l, ctx->stream, 0, niter, &info);
             const double gemm = fp16_gemm_tflops(n, nb, niter, ctx->cublas, ctx->stream);
-            const gchol_test_hooks_t hooks = { .lowp_nb = nb, .lowp_panel = panel };
+            const gchol_test_hooks_t hooks = { .lowp_nb = nb, .lowp_panel = panel,
+                                               .lowp_keep_inverse = form > 0 ? 2 : 1 };
             gchol_test_hooks_set(&hooks);
             double berr = NAN;
             const testing_job_t jx = { fresh_copy, run_xposv, NULL };
             const double tx = timed(&c, &jx, niter, normA, &berr);
             gchol_test_hooks_set(NULL);
             const int r = c.xres.prec >= 0 && c.xres.prec <= GCHOL_XPREC_FP64 ? c.xres.prec : 0;
-            printf("%5lld %7s | %9.3f %7.1f %10.1f | %9.3f %5s %4lld %9.2e%s\n", (long long)nb,
-                   panel == 2 ? "inverse" : "trsm", 1e3 * tf, flops / tf / 1e12, gemm, 1e3 * tx,
+            printf("%5lld %13s | %9.3f %7.1f %10.1f | %9.3f %5s %4lld %9.2e%s\n", (long long)nb,
+                   form_name[form], 1e3 * tf, flops / tf / 1e12, gemm, 1e3 * tx,
                    prec_name[r], (long long)c.xres.iter, berr, info ? "  (factor info != 0)" : "");
             fflush(stdout);
             if (csv)
                 fprintf(csv, "%lld,%.0e,%lld,%s,%.6e,%.2f,%.2f,%.6e,%s,%lld,%.3e\n", (long long)n,
-                        kappa, (long long)nb, panel == 2 ? "inverse" : "trsm", tf,
+                        kappa, (long long)nb, form_name[form], tf,
                         flops / tf / 1e12, gemm, tx, prec_name[r], (long long)c.xres.iter, berr);
         }
     BENCH_CUDA(cudaFree(S0)); BENCH_CUDA(cudaFree(l.S)); BENCH_CUDA(cudaFree(d));
@@ -421,7 +428,7 @@ int main(int argc, char **argv)
         if (kc) fclose(kc);
     }
     if (lowp_n > 0) {
-        FILE *lc = bench_csv_open(lowp_csv, "n,kappa,nb,panel,factor_s,factor_tflops,gemm_tflops,"
+        FILE *lc = bench_csv_open(lowp_csv, "n,kappa,nb,form,factor_s,factor_tflops,gemm_tflops,"
                                   "xposv_s,rung,iter,berr");
         lowp_table(&ctx, lowp_n, nrhs, kappa, niter, lc);
         if (lc) fclose(lc);

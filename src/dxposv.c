@@ -52,6 +52,7 @@ typedef struct {
     float  *inv;               /* FP16 / BF16: the factor's inverted
                                   diagonal blocks (potrf_lowp.h), or NULL */
     int64_t nb;                /* FP16 / BF16: the factor's block size    */
+    int     panel_inverse;     /* ... and its panels through inv          */
     double *norms;             /* anrm, ||b_j||_inf; the ops' 3 norms and
                                   the preconditioner's scale              */
     double *lansy;             /* dlansy's partial sums                   */
@@ -75,8 +76,8 @@ typedef struct {
 static cudaError_t work_alloc(work_t *w, int64_t n, int64_t nrhs, int64_t m, int lowp,
                               cudaStream_t s)
 {
-    int inverse = 0;
-    gchol_lowp_plan_for(n, &w->nb, &inverse);
+    int keep_inverse = 0;
+    gchol_lowp_plan_for(n, &w->nb, &keep_inverse, &w->panel_inverse);
     w->lds = round_up(n, 32);
     w->ldv = round_up(n, 4);
     w->nblock = nrhs > 1 ? (nrhs < kBlockCols ? nrhs : kBlockCols) : 0;
@@ -90,7 +91,7 @@ static cudaError_t work_alloc(work_t *w, int64_t n, int64_t nrhs, int64_t m, int
         { (void **)&w->Z, (size_t)(w->ldv * m) * 8 },
         { (void **)&w->t, (size_t)n * 4 },
         { (void **)&w->u, (size_t)n * 4 },
-        { (void **)&w->inv, lowp && inverse ? (size_t)(w->nb * n) * 4 : 0 },
+        { (void **)&w->inv, lowp && keep_inverse ? (size_t)(w->nb * n) * 4 : 0 },
         { (void **)&w->norms, (size_t)(nrhs + 5) * 8 },
         { (void **)&w->lansy, gchol_lansy_inf_work(n) * 8 },
         { (void **)&w->dh, (size_t)(2 * (m + 2)) * 8 },
@@ -161,7 +162,7 @@ done:
 static int64_t factor_rung(const work_t *w, int prec, int64_t n, int64_t *finfo, gchol_queue_t q)
 {
     if (prec == GCHOL_XPREC_FP16 || prec == GCHOL_XPREC_BF16) {
-        const gchol_lowp_plan_t plan = { w->nb, w->inv };
+        const gchol_lowp_plan_t plan = { w->nb, w->inv, w->panel_inverse };
         return gchol_spotrf_lowp(n, w->S, w->lds, prec == GCHOL_XPREC_BF16, &plan, finfo, q);
     }
     gchol_options_t o;

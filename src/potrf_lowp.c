@@ -36,30 +36,40 @@
 /* FP16's panel scale (see above) and its square's inverse in the gemms. */
 static const float kFp16Scale = 256.0f, kFp16Alpha = -1.0f / 65536.0f;
 
-void gchol_lowp_plan_for(int64_t n, int64_t *nb, int *inverse)
+void gchol_lowp_plan_for(int64_t n, int64_t *nb, int *keep_inverse, int *panel_inverse)
 {
     const gchol_tune_t *t = gchol_tune_current();
     *nb = n < t->lowp_nb_large_from ? t->lowp_nb_small : t->lowp_nb_large;
     if (*nb > n) *nb = n;
     if (*nb < 1) *nb = 1;
-    *inverse = t->lowp_panel_inverse;
+    *keep_inverse = t->lowp_keep_inverse || t->lowp_panel_inverse;
+    *panel_inverse = t->lowp_panel_inverse;
 }
 
-/* S_ik := S_ik L_kk^-T through W = L_kk^-1 (kept in the plan's inv), the
- * product on the TF32 tensor cores into T, then T back into S_ik beside the
- * low-precision copy P. */
-static int64_t panel_by_inverse(int64_t m, int64_t kb, float *Skk, int64_t lds, float *W,
+/* W := L_kk^-1 (cublasStrsm on I; the strictly upper part stays 0). */
+static int64_t invert_diagonal_block(int64_t kb, const float *Skk, int64_t lds, float *W,
+                                     int64_t ldw, gchol_queue_t q)
+{
+    int64_t st = GCHOL_SUCCESS;
+    const float one = 1;
+    cudaStream_t s = q->stream;
+    GCHOL_CUDA(cudaMemset2DAsync(W, (size_t)ldw * 4, 0, (size_t)kb * 4, (size_t)kb, s));
+    GCHOL_CUDA((cudaError_t)gchol_s_add_diag_launch(kb, W, ldw, 1.0f, s));
+    GCHOL_BLAS(cublasStrsm_64(q->blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N,
+                              CUBLAS_DIAG_NON_UNIT, kb, kb, &one, Skk, lds, W, ldw));
+done:
+    return st;
+}
+
+/* S_ik := S_ik W^T with W = L_kk^-1, the product on the TF32 tensor cores
+ * into T, then T back into S_ik beside the low-precision copy P. */
+static int64_t panel_by_inverse(int64_t m, int64_t kb, float *Skk, int64_t lds, const float *W,
                                 int64_t ldw, float *T, void *P, int64_t ldp, int bf16,
                                 float scale, gchol_queue_t q)
 {
     int64_t st = GCHOL_SUCCESS;
     const float one = 1, zero = 0;
     cudaStream_t s = q->stream;
-    GCHOL_CUDA(cudaMemset2DAsync(W, (size_t)ldw * 4, 0, (size_t)kb * 4, (size_t)kb, s));
-    GCHOL_CUDA((cudaError_t)gchol_s_add_diag_launch(kb, W, ldw, 1.0f, s));
-    GCHOL_BLAS(cublasStrsm_64(q->blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N,
-                              CUBLAS_DIAG_NON_UNIT, kb, kb, &one, Skk, lds, W, ldw));
-    if (m == 0) goto done;
     GCHOL_BLAS(cublasGemmEx_64(q->blas, CUBLAS_OP_N, CUBLAS_OP_T, m, kb, kb, &one, Skk + kb,
                                CUDA_R_32F, lds, W, CUDA_R_32F, ldw, &zero, T, CUDA_R_32F, m,
                                CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_GEMM_DEFAULT));
@@ -84,9 +94,11 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
     int64_t nb = plan->nb > 0 ? plan->nb : 1;
     if (nb > n) nb = n;
     float *inv = plan->inv;
+    const int by_inverse = inv && plan->panel_inverse;
     const int64_t ldp = (n + 7) / 8 * 8; /* 16-byte columns for the tensor-core gemms */
     GCHOL_CUDA(gchol_malloc_async(&P, (size_t)(ldp * nb) * 2, s));
-    if (inv && n > nb) GCHOL_CUDA(gchol_malloc_async((void **)&T, (size_t)((n - nb) * nb) * 4, s));
+    if (by_inverse && n > nb)
+        GCHOL_CUDA(gchol_malloc_async((void **)&T, (size_t)((n - nb) * nb) * 4, s));
     for (int64_t k = 0; k < n; k += nb) {
         const int64_t kb = n - k < nb ? n - k : nb, m = n - k - kb;
         float *Skk = dS + k + k * lds;
@@ -95,8 +107,11 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
         if (st < 0) goto done;
         st = GCHOL_SUCCESS;
         if (binfo > 0) { *info = k + binfo; goto done; }
-        if (inv) {
-            GCHOL_TRY(panel_by_inverse(m, kb, Skk, lds, inv + k * nb, nb, T, P, ldp, bf16, scale, q));
+        if (inv) GCHOL_TRY(invert_diagonal_block(kb, Skk, lds, inv + k * nb, nb, q));
+        if (by_inverse) {
+            if (m > 0)
+                GCHOL_TRY(panel_by_inverse(m, kb, Skk, lds, inv + k * nb, nb, T, P, ldp, bf16,
+                                           scale, q));
         } else if (m > 0) {
             GCHOL_BLAS(cublasStrsm_64(q->blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER,
                                       CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, m, kb, &one, Skk, lds,

@@ -7,19 +7,20 @@
 
 #include "gchol.h"
 
-/* How gchol_spotrf_lowp runs: block columns of nb, and the panels through
- * the inverted diagonal blocks when inv is not NULL: inv (ld nb) receives
- * L_kk^-1 of every block column k in its columns k .. k + kb - 1 (the
- * preconditioner's solves use them, refine_ops_gpu.c). */
+/* How gchol_spotrf_lowp runs: block columns of nb; when inv is not NULL,
+ * inv (ld nb) receives L_kk^-1 of every block column k in its columns
+ * k .. k + kb - 1 (the preconditioner's solves multiply by them,
+ * refine_ops_gpu.c), and with panel_inverse the panels go through them. */
 typedef struct {
     int64_t nb;
     float  *inv;
+    int     panel_inverse;
 } gchol_lowp_plan_t;
 
-/* The plan of the current device's table (tune.h) for order n: its nb, and
- * whether the panels go through the inverses (*inverse 1: the caller gives
- * inv room for nb x n floats). */
-void gchol_lowp_plan_for(int64_t n, int64_t *nb, int *inverse);
+/* The current device's table (tune.h) for order n: the block size, whether
+ * the inverses are kept (*keep_inverse: the caller gives inv room for
+ * nb x n floats) and whether the panels go through them. */
+void gchol_lowp_plan_for(int64_t n, int64_t *nb, int *keep_inverse, int *panel_inverse);
 
 /* The lower factor of the n x n single-precision S (lower triangle, lds;
  * a unit diagonal expected, see potrf_lowp.c) with the trailing updates on

@@ -33,6 +33,8 @@ typedef struct {
     int64_t lowp_nb;               /* FP16 / BF16 Cholesky: block columns  */
     int     lowp_panel;            /* ... panels: 1 cublasStrsm, 2 through the
                                       inverted diagonal block (tune.h)       */
+    int     lowp_keep_inverse;     /* ... inverted diagonal blocks for the
+                                      solves: 1 no, 2 yes (tune.h)           */
     int     xposv_auto_fp32;       /* mixed-precision solve's automatic
                                       ladder: 1 without, 2 with the FP32 rung */
     int64_t alloc_fail_at;         /* the k-th device or pinned host

@@ -16,7 +16,8 @@
  * then its referenced triangle a factor and the rest untouched; B untouched;
  * X's padding rows untouched; kappa <= 1e3 ends on the first rung. The FP16
  * and BF16 rungs also with their panels through the inverted diagonal
- * blocks (the test hooks). Also the argument checks (on any machine).
+ * blocks, and with strsv solves (the test hooks). Also the argument checks
+ * (on any machine).
  *
  * Ends with "SUMMARY passed=P failed=F skipped=S".
  */
@@ -216,10 +217,13 @@ static void run_suite(int quick)
                 const xcase_t c = { u ? 'U' : 'L', quick ? 1500 : 2500, 2, K_COND, 1e2, f, r, 0, 0 };
                 run_case(&c);
             }
-    printf("\n-- panels through the inverted diagonal blocks (block size 256 and 384) --\n");
+    printf("\n-- the FP16 / BF16 forms: panels through the inverted diagonal blocks, and the "
+           "solves by strsv instead of the inverses (block size 256 and 384) --\n");
     for (int f = GCHOL_XPREC_FP16; f <= GCHOL_XPREC_BF16; f++)
-        for (int u = 0; u < 2; u++) {
-            const gchol_test_hooks_t hooks = { .lowp_nb = u ? 384 : 256, .lowp_panel = 2 };
+        for (int u = 0; u < 4; u++) {
+            const gchol_test_hooks_t hooks = { .lowp_nb = u % 2 ? 384 : 256,
+                                               .lowp_panel = u < 2 ? 2 : 1,
+                                               .lowp_keep_inverse = u < 2 ? 2 : 1 };
             gchol_test_hooks_set(&hooks);
             const double kappa = f == GCHOL_XPREC_FP16 ? 1e6 : 1e2;
             const xcase_t c = { u ? 'U' : 'L', quick ? 1100 : 2500, 2, K_COND, kappa, f, 0, 0, 0 };

@@ -106,9 +106,12 @@ typedef struct gchol_tune_s {
     int64_t lowp_nb_small;      /* block columns of this width ...          */
     int64_t lowp_nb_large_from; /* ... below this n, from it on:            */
     int64_t lowp_nb_large;
+    int     lowp_keep_inverse;  /* 1: the diagonal blocks inverted (strsm on
+                                   I), the preconditioner's solves then gemv
+                                   only; 0: strsv on the factor's blocks    */
     int     lowp_panel_inverse; /* 1: panels as S21 inv(L11)^T on the TF32
-                                   tensor cores, the inverses kept for the
-                                   preconditioner's solves; 0: cublasStrsm */
+                                   tensor cores (the inverses kept);
+                                   0: cublasStrsm                          */
 
     /* the mixed-precision solve's automatic ladder (dxposv.c): FP16, then
      * FP32 when xposv_auto_fp32, then double; each rung's refinement may
