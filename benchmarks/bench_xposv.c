@@ -279,7 +279,7 @@ static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kap
     job_ctx_t c;
     double normA = 0;
     problem_create(&c, ctx, n, nrhs, kappa, &normA);
-    lowp_ctx_t l = { ctx->stream, ctx->queue, n, (n + 31) / 32 * 32, NULL, NULL, { 0, NULL, 0 } };
+    lowp_ctx_t l = { ctx->stream, ctx->queue, n, (n + 31) / 32 * 32, NULL, NULL, { 0, NULL, 0, 0 } };
     float *S0 = bench_device_malloc((size_t)(l.lds * n) * 4);
     double *d = bench_device_malloc((size_t)n * 8);
     int *flag = bench_device_malloc(sizeof(int));
@@ -296,31 +296,36 @@ static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kap
     printf("\nFP16 factorization, n = %lld, kappa %.0e, nrhs %lld (median of %d)\n", (long long)n,
            kappa, (long long)nrhs, niter);
     printf("form: the panel (trsm, or through the inverted diagonal block) and the solves "
-           "(strsv, or gemv by the inverses)\n");
-    printf("%5s %13s | %9s %7s %10s | %9s %5s %4s %9s\n", "nb", "form", "factor ms", "TFLOP/s",
+           "(strsv, or gemv by the inverses); +la: with the lookahead\n");
+    printf("%5s %16s | %9s %7s %10s | %9s %5s %4s %9s\n", "nb", "form", "factor ms", "TFLOP/s",
            "gemm TF/s", "xposv ms", "rung", "iter", "berr");
-    /* form 0: trsm panels, strsv solves; 1: trsm panels, inverses kept; 2: inverse panels */
-    static const char *const form_name[3] = { "trsm/strsv", "trsm/inverse", "inverse" };
+    /* form 0: trsm panels, strsv solves; 1: trsm panels, inverses kept; 2: inverse panels;
+     * 3..5: the same with the lookahead */
+    static const char *const form_name[6] = { "trsm/strsv", "trsm/inverse", "inverse",
+                                              "trsm/strsv+la", "trsm/inverse+la", "inverse+la" };
     for (int b = 0; b < 3; b++)
-        for (int form = 0; form < 3; form++) {
+        for (int form = 0; form < 6; form++) {
             const int64_t nb = nbs[b] < n ? nbs[b] : n;
-            const int panel = form == 2 ? 2 : 1;
+            const int f = form % 3, ahead = form >= 3;
+            const int panel = f == 2 ? 2 : 1;
             l.plan.nb = nb;
-            l.plan.inv = form > 0 ? inv : NULL;
-            l.plan.panel_inverse = form == 2;
+            l.plan.inv = f > 0 ? inv : NULL;
+            l.plan.panel_inverse = f == 2;
+            l.plan.lookahead = ahead;
             const testing_job_t jf = { lowp_fresh, lowp_run, NULL };
             int64_t info = 0;
             const double tf = testing_time_job(&jf, &l, ctx->stream, 0, niter, &info);
             const double gemm = fp16_gemm_tflops(n, nb, niter, ctx->cublas, ctx->stream);
             const gchol_test_hooks_t hooks = { .lowp_nb = nb, .lowp_panel = panel,
-                                               .lowp_keep_inverse = form > 0 ? 2 : 1 };
+                                               .lowp_keep_inverse = f > 0 ? 2 : 1,
+                                               .lowp_lookahead = ahead ? 2 : 1 };
             gchol_test_hooks_set(&hooks);
             double berr = NAN;
             const testing_job_t jx = { fresh_copy, run_xposv, NULL };
             const double tx = timed(&c, &jx, niter, normA, &berr);
             gchol_test_hooks_set(NULL);
             const int r = c.xres.prec >= 0 && c.xres.prec <= GCHOL_XPREC_FP64 ? c.xres.prec : 0;
-            printf("%5lld %13s | %9.3f %7.1f %10.1f | %9.3f %5s %4lld %9.2e%s\n", (long long)nb,
+            printf("%5lld %16s | %9.3f %7.1f %10.1f | %9.3f %5s %4lld %9.2e%s\n", (long long)nb,
                    form_name[form], 1e3 * tf, flops / tf / 1e12, gemm, 1e3 * tx,
                    prec_name[r], (long long)c.xres.iter, berr, info ? "  (factor info != 0)" : "");
             fflush(stdout);

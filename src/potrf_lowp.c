@@ -33,10 +33,13 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include <string.h>
+
 /* FP16's panel scale (see above) and its square's inverse in the gemms. */
 static const float kFp16Scale = 256.0f, kFp16Alpha = -1.0f / 65536.0f;
 
-void gchol_lowp_plan_for(int64_t n, int64_t *nb, int *keep_inverse, int *panel_inverse)
+void gchol_lowp_plan_for(int64_t n, int64_t *nb, int *keep_inverse, int *panel_inverse,
+                         int *lookahead)
 {
     const gchol_tune_t *t = gchol_tune_current();
     *nb = n < t->lowp_nb_large_from ? t->lowp_nb_small : t->lowp_nb_large;
@@ -44,6 +47,7 @@ void gchol_lowp_plan_for(int64_t n, int64_t *nb, int *keep_inverse, int *panel_i
     if (*nb < 1) *nb = 1;
     *keep_inverse = t->lowp_keep_inverse || t->lowp_panel_inverse;
     *panel_inverse = t->lowp_panel_inverse;
+    *lookahead = t->lowp_lookahead;
 }
 
 /* W := L_kk^-1 (cublasStrsm on I; the strictly upper part stays 0). */
@@ -79,65 +83,165 @@ done:
     return st;
 }
 
+/* The trailing update of block column k (panel copy P, kb wide) on block
+ * columns [j0, j1) of the trailing m x m triangle S22: one gemm per block
+ * column, rows from its diagonal down, FP16 / BF16 operands, FP32 sums. */
+static int64_t update_columns(cublasHandle_t h, int64_t m, int64_t kb, int64_t nb, int64_t j0,
+                              int64_t j1, const void *P, int64_t ldp, cudaDataType_t ptype,
+                              float alpha, float *S22, int64_t lds)
+{
+    int64_t st = GCHOL_SUCCESS;
+    const float one = 1;
+    for (int64_t j = j0; j < j1; j += nb) {
+        const int64_t jb = j1 - j < nb ? j1 - j : nb;
+        const char *Pj = (const char *)P + (size_t)j * 2;
+        GCHOL_BLAS(cublasGemmEx_64(h, CUBLAS_OP_N, CUBLAS_OP_T, m - j, jb, kb, &alpha, Pj, ptype,
+                                   ldp, Pj, ptype, ldp, &one, S22 + j + j * lds, CUDA_R_32F, lds,
+                                   CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+    }
+done:
+    return st;
+}
+
+/* The lookahead's second stream: the bulk of each trailing update (every
+ * block column but the next panel's) runs there, on the queue's panel
+ * handle, while the queue's stream factors the next diagonal block and
+ * panel. Events: the panel copy is ready (panel); the bulk's first block
+ * column, the next step's panel column, is done (col); the whole bulk is
+ * done (bulk, so that its P may be rewritten), two of each in turn. */
+typedef struct {
+    cudaStream_t side;
+    cublasHandle_t h;
+    cudaEvent_t panel, col[2], bulk[2];
+    int has_col[2], has_bulk[2];
+} lookahead_t;
+
+static int64_t lookahead_open(lookahead_t *la, gchol_queue_t q)
+{
+    int64_t st = GCHOL_SUCCESS;
+    memset(la, 0, sizeof *la);
+    GCHOL_CUDA(cudaStreamCreateWithFlags(&la->side, cudaStreamNonBlocking));
+    cudaEvent_t *ev[5] = { &la->panel, &la->col[0], &la->col[1], &la->bulk[0], &la->bulk[1] };
+    for (int i = 0; i < 5; ++i) GCHOL_CUDA(cudaEventCreateWithFlags(ev[i], cudaEventDisableTiming));
+    la->h = q->panel_blas;
+    GCHOL_BLAS(cublasSetStream(la->h, la->side));
+done:
+    return st;
+}
+
+/* The queue's stream waits for everything on the side stream; then the
+ * side's resources go (the panel handle back on the panel stream). */
+static int64_t lookahead_close(lookahead_t *la, gchol_queue_t q, int64_t st)
+{
+    cudaError_t e = cudaSuccess;
+    if (la->side) {
+        cudaEvent_t join = la->bulk[0] ? la->bulk[0] : NULL;
+        if (join) {
+            e = cudaEventRecord(join, la->side);
+            if (e == cudaSuccess) e = cudaStreamWaitEvent(q->stream, join, 0);
+        } else {
+            e = cudaStreamSynchronize(la->side);
+        }
+    }
+    if (la->h && cublasSetStream(la->h, q->panel_stream) != CUBLAS_STATUS_SUCCESS &&
+        st == GCHOL_SUCCESS)
+        st = GCHOL_ERR_CUBLAS;
+    cudaEvent_t ev[5] = { la->panel, la->col[0], la->col[1], la->bulk[0], la->bulk[1] };
+    for (int i = 0; i < 5; ++i)
+        if (ev[i]) (void)cudaEventDestroy(ev[i]);
+    if (la->side) (void)cudaStreamDestroy(la->side);
+    if (e != cudaSuccess && st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
+    return st;
+}
+
 int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
                           const gchol_lowp_plan_t *plan, int64_t *info, gchol_queue_t q)
 {
     int64_t st = GCHOL_SUCCESS;
-    void *P = NULL;
+    void *P[2] = { NULL, NULL };
     float *T = NULL;
+    lookahead_t la;
     const float one = 1;
     const float scale = bf16 ? 1.0f : kFp16Scale, alpha = bf16 ? -1.0f : kFp16Alpha;
     const cudaDataType_t ptype = bf16 ? CUDA_R_16BF : CUDA_R_16F;
     cudaStream_t s = q->stream;
     *info = 0;
+    memset(&la, 0, sizeof la);
     if (n <= 0) return GCHOL_SUCCESS;
     int64_t nb = plan->nb > 0 ? plan->nb : 1;
     if (nb > n) nb = n;
     float *inv = plan->inv;
-    const int by_inverse = inv && plan->panel_inverse;
+    const int by_inverse = inv && plan->panel_inverse, ahead = plan->lookahead && n > 2 * nb;
     const int64_t ldp = (n + 7) / 8 * 8; /* 16-byte columns for the tensor-core gemms */
-    GCHOL_CUDA(gchol_malloc_async(&P, (size_t)(ldp * nb) * 2, s));
+    for (int i = 0; i < (ahead ? 2 : 1); ++i)
+        GCHOL_CUDA(gchol_malloc_async(&P[i], (size_t)(ldp * nb) * 2, s));
     if (by_inverse && n > nb)
         GCHOL_CUDA(gchol_malloc_async((void **)&T, (size_t)((n - nb) * nb) * 4, s));
-    for (int64_t k = 0; k < n; k += nb) {
+    /* the diagonal blocks by the one-launch tiled kernel, on the queue's
+     * stream alone: the lookahead borrows the panel stream's handle */
+    gchol_options_t diag;
+    gchol_options_default(&diag);
+    if (ahead) {
+        diag.variant = GCHOL_VARIANT_TILED;
+        GCHOL_TRY(lookahead_open(&la, q));
+    }
+    for (int64_t k = 0, b = 0; k < n; k += nb, ++b) {
         const int64_t kb = n - k < nb ? n - k : nb, m = n - k - kb;
+        const int i = ahead ? (int)(b % 2) : 0;
         float *Skk = dS + k + k * lds;
         int64_t binfo = 0;
-        st = gchol_spotrf_expert_gpu('L', kb, Skk, lds, &binfo, NULL, q);
+        st = gchol_spotrf_expert_gpu('L', kb, Skk, lds, &binfo, &diag, q);
         if (st < 0) goto done;
         st = GCHOL_SUCCESS;
         if (binfo > 0) { *info = k + binfo; goto done; }
         if (inv) GCHOL_TRY(invert_diagonal_block(kb, Skk, lds, inv + k * nb, nb, q));
+        if (m == 0) break;
+        /* P[i] is the bulk's of two steps ago: rewritten once it is done */
+        if (ahead && la.has_bulk[i]) GCHOL_CUDA(cudaStreamWaitEvent(s, la.bulk[i], 0));
         if (by_inverse) {
-            if (m > 0)
-                GCHOL_TRY(panel_by_inverse(m, kb, Skk, lds, inv + k * nb, nb, T, P, ldp, bf16,
-                                           scale, q));
-        } else if (m > 0) {
+            GCHOL_TRY(panel_by_inverse(m, kb, Skk, lds, inv + k * nb, nb, T, P[i], ldp, bf16,
+                                       scale, q));
+        } else {
             GCHOL_BLAS(cublasStrsm_64(q->blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER,
                                       CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, m, kb, &one, Skk, lds,
                                       Skk + kb, lds));
-            GCHOL_CUDA((cudaError_t)gchol_panel_to_lowp_launch(m, kb, Skk + kb, lds, P, ldp, bf16,
-                                                               scale, NULL, 0, s));
+            GCHOL_CUDA((cudaError_t)gchol_panel_to_lowp_launch(m, kb, Skk + kb, lds, P[i], ldp,
+                                                               bf16, scale, NULL, 0, s));
         }
-        if (m == 0) break;
-        /* the trailing lower triangle in block columns j .. j + jb */
         float *S22 = dS + (k + kb) + (k + kb) * lds;
-        for (int64_t j = 0; j < m; j += nb) {
-            const int64_t jb = m - j < nb ? m - j : nb;
-            const char *Pj = (const char *)P + (size_t)j * 2;
-            GCHOL_BLAS(cublasGemmEx_64(q->blas, CUBLAS_OP_N, CUBLAS_OP_T, m - j, jb, kb, &alpha, Pj,
-                                       ptype, ldp, Pj, ptype, ldp, &one, S22 + j + j * lds,
-                                       CUDA_R_32F, lds, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+        if (!ahead) {
+            GCHOL_TRY(update_columns(q->blas, m, kb, nb, 0, m, P[i], ldp, ptype, alpha, S22, lds));
+            continue;
+        }
+        /* the next panel's block column here, after the previous bulk's
+         * update of it; the rest on the side stream */
+        const int64_t first = m < nb ? m : nb;
+        GCHOL_CUDA(cudaEventRecord(la.panel, s));
+        if (la.has_col[1 - i]) GCHOL_CUDA(cudaStreamWaitEvent(s, la.col[1 - i], 0));
+        GCHOL_TRY(update_columns(q->blas, m, kb, nb, 0, first, P[i], ldp, ptype, alpha, S22, lds));
+        la.has_col[i] = la.has_bulk[i] = 0;
+        if (m > first) {
+            const int64_t second = m - first < nb ? m : first + nb;
+            GCHOL_CUDA(cudaStreamWaitEvent(la.side, la.panel, 0));
+            GCHOL_TRY(update_columns(la.h, m, kb, nb, first, second, P[i], ldp, ptype, alpha, S22,
+                                     lds));
+            GCHOL_CUDA(cudaEventRecord(la.col[i], la.side));
+            GCHOL_TRY(update_columns(la.h, m, kb, nb, second, m, P[i], ldp, ptype, alpha, S22,
+                                     lds));
+            GCHOL_CUDA(cudaEventRecord(la.bulk[i], la.side));
+            la.has_col[i] = la.has_bulk[i] = 1;
         }
     }
 done:
+    if (ahead) st = lookahead_close(&la, q, st);
     if (T) {
         const cudaError_t e = cudaFreeAsync(T, s);
         if (e != cudaSuccess && st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
     }
-    if (P) {
-        const cudaError_t e = cudaFreeAsync(P, s);
-        if (e != cudaSuccess && st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
-    }
+    for (int i = 0; i < 2; ++i)
+        if (P[i]) {
+            const cudaError_t e = cudaFreeAsync(P[i], s);
+            if (e != cudaSuccess && st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
+        }
     return st;
 }

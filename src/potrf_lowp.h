@@ -15,12 +15,15 @@ typedef struct {
     int64_t nb;
     float  *inv;
     int     panel_inverse;
+    int     lookahead; /* the bulk of each update on a second stream while
+                          the next diagonal block and panel are factored */
 } gchol_lowp_plan_t;
 
 /* The current device's table (tune.h) for order n: the block size, whether
  * the inverses are kept (*keep_inverse: the caller gives inv room for
- * nb x n floats) and whether the panels go through them. */
-void gchol_lowp_plan_for(int64_t n, int64_t *nb, int *keep_inverse, int *panel_inverse);
+ * nb x n floats), whether the panels go through them, and the lookahead. */
+void gchol_lowp_plan_for(int64_t n, int64_t *nb, int *keep_inverse, int *panel_inverse,
+                         int *lookahead);
 
 /* The lower factor of the n x n single-precision S (lower triangle, lds;
  * a unit diagonal expected, see potrf_lowp.c) with the trailing updates on

@@ -35,6 +35,7 @@ typedef struct {
                                       inverted diagonal block (tune.h)       */
     int     lowp_keep_inverse;     /* ... inverted diagonal blocks for the
                                       solves: 1 no, 2 yes (tune.h)           */
+    int     lowp_lookahead;        /* ... lookahead: 1 off, 2 on (tune.h)   */
     int     xposv_auto_fp32;       /* mixed-precision solve's automatic
                                       ladder: 1 without, 2 with the FP32 rung */
     int64_t alloc_fail_at;         /* the k-th device or pinned host

@@ -16,8 +16,8 @@
  * then its referenced triangle a factor and the rest untouched; B untouched;
  * X's padding rows untouched; kappa <= 1e3 ends on the first rung. The FP16
  * and BF16 rungs also with their panels through the inverted diagonal
- * blocks, and with strsv solves (the test hooks). Also the argument checks
- * (on any machine).
+ * blocks, with strsv solves, and with the lookahead (the test hooks). Also
+ * the argument checks (on any machine).
  *
  * Ends with "SUMMARY passed=P failed=F skipped=S".
  */
@@ -44,8 +44,8 @@ static gchol_queue_t g_queue;
 static const char *prec_name[] = { "auto", "fp16", "bf16", "tf32", "fp32", "fp64" };
 static const char *refine_name[] = { "auto", "ir", "gmres" };
 
-typedef enum { K_COND, K_SCALED, K_BIG, K_NEG, K_NAN_A, K_NAN_B } kind_t;
-static const char *kind_name[] = { "cond", "scaled", "big", "neg", "nan_A", "nan_B" };
+typedef enum { K_COND, K_SCALED, K_BIG, K_NEG, K_NAN_A, K_NAN_B, K_INDEF } kind_t;
+static const char *kind_name[] = { "cond", "scaled", "big", "neg", "nan_A", "nan_B", "indef" };
 
 typedef struct {
     char    uplo;
@@ -72,6 +72,8 @@ static int make_problem(const xcase_t *c, double *A, int64_t lda, double *B0, in
     const int64_t k = n / 2;
     if (c->kind == K_NEG) A[k + k * lda] = -1.0;
     if (c->kind == K_NAN_A) A[k + k * lda] = NAN;
+    if (c->kind == K_INDEF) /* a positive diagonal, an indefinite 2 x 2 principal block */
+        A[k + (k - 1) * lda] = A[k - 1 + k * lda] = 2 * sqrt(A[k + k * lda] * A[k - 1 + (k - 1) * lda]);
     testing_generate_rhs('d', n, c->nrhs, B0, ldb, 53 + (uint64_t)n);
     if (c->kind == K_NAN_B) B0[n / 3] = NAN; /* column 0 */
     return 0;
@@ -230,6 +232,23 @@ static void run_suite(int quick)
             run_case(&c);
             gchol_test_hooks_set(NULL);
         }
+    printf("\n-- the FP16 / BF16 lookahead (block size 256, each panel form) --\n");
+    for (int f = GCHOL_XPREC_FP16; f <= GCHOL_XPREC_BF16; f++)
+        for (int u = 0; u < 2; u++) {
+            const gchol_test_hooks_t hooks = { .lowp_nb = 256, .lowp_panel = u ? 2 : 1,
+                                               .lowp_lookahead = 2 };
+            gchol_test_hooks_set(&hooks);
+            const xcase_t c = { u ? 'U' : 'L', quick ? 1300 : 2900, 2, K_COND, 1e3, f, 0, 0, 0 };
+            run_case(&c);
+            gchol_test_hooks_set(NULL);
+        }
+    {
+        const gchol_test_hooks_t hooks = { .lowp_nb = 256, .lowp_lookahead = 2 };
+        gchol_test_hooks_set(&hooks);
+        const xcase_t c = { 'L', quick ? 1300 : 2900, 1, K_INDEF, 1e2, GCHOL_XPREC_FP16, 0, 0, 0 };
+        run_case(&c); /* a failed pivot with side work in flight */
+        gchol_test_hooks_set(NULL);
+    }
     printf("\n-- several right-hand sides refined together (blocks of 64 columns) --\n");
     {
         const xcase_t c[] = {
@@ -257,7 +276,7 @@ static void run_suite(int quick)
         for (int i = 0; i < LEN(h); i++) run_case(&h[i]);
     }
     printf("\n-- scaling, range, failures --\n");
-    for (int kind = K_SCALED; kind <= K_NAN_B; kind++)
+    for (int kind = K_SCALED; kind <= K_INDEF; kind++)
         for (int u = 0; u < 2; u++) {
             const xcase_t c = { u ? 'U' : 'L', quick ? 200 : 1100, 3, (kind_t)kind, 1e2, 0, 0, 0, 0 };
             run_case(&c);

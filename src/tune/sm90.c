@@ -153,6 +153,7 @@ const gchol_tune_t gchol_tune_sm90_table = {
     .lowp_nb_large = 1024,
     .lowp_keep_inverse = 1,
     .lowp_panel_inverse = 0,
+    .lowp_lookahead = 0,
 
     /* The automatic ladder: FP16, then double. One preconditioner
      * application (a symmetric product with A in double and two triangular

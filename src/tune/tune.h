@@ -112,6 +112,8 @@ typedef struct gchol_tune_s {
     int     lowp_panel_inverse; /* 1: panels as S21 inv(L11)^T on the TF32
                                    tensor cores (the inverses kept);
                                    0: cublasStrsm                          */
+    int     lowp_lookahead;     /* 1: each update's bulk on a second stream
+                                   beside the next diagonal block, panel  */
 
     /* the mixed-precision solve's automatic ladder (dxposv.c): FP16, then
      * FP32 when xposv_auto_fp32, then double; each rung's refinement may
