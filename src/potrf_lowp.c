@@ -135,12 +135,14 @@ static int64_t lookahead_close(lookahead_t *la, gchol_queue_t q, int64_t st)
 {
     cudaError_t e = cudaSuccess;
     if (la->side) {
-        cudaEvent_t join = la->bulk[0] ? la->bulk[0] : NULL;
-        if (join) {
-            e = cudaEventRecord(join, la->side);
-            if (e == cudaSuccess) e = cudaStreamWaitEvent(q->stream, join, 0);
-        } else {
-            e = cudaStreamSynchronize(la->side);
+        if (la->bulk[0]) {
+            e = cudaEventRecord(la->bulk[0], la->side);
+            if (e == cudaSuccess) e = cudaStreamWaitEvent(q->stream, la->bulk[0], 0);
+        }
+        /* no event to order by: the side stream's work must end here */
+        if (!la->bulk[0] || e != cudaSuccess) {
+            const cudaError_t e2 = cudaStreamSynchronize(la->side);
+            if (e == cudaSuccess) e = e2;
         }
     }
     if (la->h && cublasSetStream(la->h, q->panel_stream) != CUBLAS_STATUS_SUCCESS &&
@@ -171,7 +173,9 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
     int64_t nb = plan->nb > 0 ? plan->nb : 1;
     if (nb > n) nb = n;
     float *inv = plan->inv;
-    const int by_inverse = inv && plan->panel_inverse, ahead = plan->lookahead && n > 2 * nb;
+    /* the lookahead needs the diagonal blocks on the tiled kernel */
+    const int by_inverse = inv && plan->panel_inverse;
+    const int ahead = plan->lookahead && n > 2 * nb && nb <= GCHOL_TILED_MAX_N;
     const int64_t ldp = (n + 7) / 8 * 8; /* 16-byte columns for the tensor-core gemms */
     for (int i = 0; i < (ahead ? 2 : 1); ++i)
         GCHOL_CUDA(gchol_malloc_async(&P[i], (size_t)(ldp * nb) * 2, s));
