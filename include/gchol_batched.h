@@ -1,0 +1,58 @@
+/*
+ * gchol_batched.h -- batched Cholesky of gchol: many matrices of one order
+ * in one call, on the device, with one info per matrix and no host
+ * synchronization (a matrix that is not positive definite does not stop
+ * the others).
+ *
+ * Conventions as in gchol.h (which this header includes): column-major,
+ * 64-bit sizes, uplo 'L'/'U', return value 0, -i for bad argument i
+ * (checked before any GPU work; nothing is touched), or a library error
+ * <= -100.
+ */
+#ifndef GCHOL_BATCHED_H
+#define GCHOL_BATCHED_H
+
+#include "gchol.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------------
+ * gchol_?potrf_batched_gpu: the Cholesky factor of each of batch SPD
+ * matrices of order n, matrix b at dA_array[b] (a device array of device
+ * pointers).
+ *   uplo (1) 'L'/'U': the triangle of each matrix that holds A and receives
+ *       L (A = L L^T) or U (A = U^T U); the other triangle and the padding
+ *       rows are neither read nor written;
+ *   n (2) >= 0; dA_array (3) device array of batch device pointers (not
+ *   NULL when n > 0 and batch > 0); ldda (4) >= max(1, n);
+ *   dinfo (5) device array of batch int64_t: dinfo[b] receives matrix b's
+ *       LAPACK info (0, or k > 0 when its leading minor of order k is not
+ *       positive definite: a pivot <= 0 or NaN; its columns 1..k-1 then hold
+ *       the factor's, A(k, k) the failed pivot, the rest of its triangle is
+ *       unspecified); not NULL when batch > 0;
+ *   batch (6) >= 0; queue (7).
+ * Asynchronous on the queue's stream, as cuBLAS: returns 0, -i or a library
+ * error; dinfo is written by the stream. n = 0 sets every dinfo[b] to 0.
+ * ------------------------------------------------------------------------- */
+int64_t gchol_dpotrf_batched_gpu(char uplo, int64_t n, double *const *dA_array, int64_t ldda,
+                                 int64_t *dinfo, int64_t batch, gchol_queue_t queue);
+int64_t gchol_spotrf_batched_gpu(char uplo, int64_t n, float *const *dA_array, int64_t ldda,
+                                 int64_t *dinfo, int64_t batch, gchol_queue_t queue);
+
+/* gchol_?potrf_strided_batched_gpu: the same with matrix b at dA + b * strideA.
+ *   uplo (1), n (2), dA (3) (not NULL when n > 0 and batch > 0), ldda (4)
+ *   >= max(1, n), strideA (5) >= ldda * n when batch > 1 (the matrices do not
+ *   overlap), dinfo (6), batch (7) >= 0, queue (8). */
+int64_t gchol_dpotrf_strided_batched_gpu(char uplo, int64_t n, double *dA, int64_t ldda,
+                                         int64_t strideA, int64_t *dinfo, int64_t batch,
+                                         gchol_queue_t queue);
+int64_t gchol_spotrf_strided_batched_gpu(char uplo, int64_t n, float *dA, int64_t ldda,
+                                         int64_t strideA, int64_t *dinfo, int64_t batch,
+                                         gchol_queue_t queue);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GCHOL_BATCHED_H */

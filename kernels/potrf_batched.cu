@@ -1,0 +1,278 @@
+/*
+ * potrf_batched.cu -- Cholesky of many matrices of one order n in one launch
+ * (gchol_?potrf_batched_launch, gchol_kernels.h), each matrix's info in
+ * dinfo[b], no matrix stopping another. Three kernels by n:
+ *
+ *   n <= 32     a group of G lanes (G the power of two >= n) per matrix, G
+ *               rows of L in registers (lane r holds row r), right-looking
+ *               with the pivot and each l_jk passed by shuffles within the
+ *               group: the matrix read once and written once;
+ *   n <= smem   a thread block per matrix, its triangle in shared memory
+ *               (ld n + 1), right-looking by columns;
+ *   larger      the same right-looking steps on the matrix in global memory.
+ *
+ * Every kernel reads and writes only the uplo triangle (padding and the
+ * other triangle untouched). At the first pivot that is not positive (or
+ * NaN), column k (1-based dinfo[b] = k) is left unscaled with the failed
+ * pivot in A(k,k), columns 1..k-1 hold the factor's, as gchol_?potrf.
+ */
+#include "gchol_kernels.h"
+#include "tile_common.cuh"
+
+#include <cuda_runtime.h>
+#include <stdint.h>
+
+namespace {
+
+/* A batch's matrices: one array with a stride, or an array of pointers. */
+template <typename T> struct Strided {
+    T *A;
+    int64_t stride;
+    __device__ T *at(int64_t b) const { return A + b * stride; }
+};
+template <typename T> struct Pointers {
+    T *const *A;
+    __device__ T *at(int64_t b) const { return A[b]; }
+};
+
+/* Element (i, j), i >= j, of the lower view: A(i, j) for 'L', A(j, i) for 'U'. */
+__device__ __forceinline__ int64_t view_at(int64_t i, int64_t j, int64_t ld, int upper)
+{
+    return upper ? j + i * ld : i + j * ld;
+}
+
+constexpr int kRegThreads = 128;
+
+/* n <= G <= 32: G lanes per matrix, lane r holding row r of the lower view. */
+template <typename T, int G, typename Batch>
+__global__ void __launch_bounds__(kRegThreads)
+potrf_batched_reg_kernel(int n, Batch batch, int64_t ld, int upper, int64_t *dinfo, int64_t count)
+{
+    const int lane = threadIdx.x % G;
+    const int64_t b = (int64_t)blockIdx.x * (kRegThreads / G) + threadIdx.x / G;
+    const bool live = b < count;
+    T *A = live ? batch.at(b) : nullptr;
+    T a[G];
+#pragma unroll
+    for (int j = 0; j < G; ++j)
+        a[j] = live && lane < n && j <= lane ? A[view_at(lane, j, ld, upper)] : T(0);
+    int info = 0;
+    /* every lane of the warp takes part in each shuffle: the steps past n or
+     * after a failure change nothing, by predicates */
+#pragma unroll
+    for (int k = 0; k < G; ++k) {
+        const T pivot = __shfl_sync(0xffffffffu, a[k], k, G);
+        const bool step = k < n && info == 0;
+        if (step && !(pivot > T(0))) info = k + 1;
+        const bool go = step && info == 0;
+        const T d = go ? sqrt(pivot) : T(1);
+        if (go && lane >= k) a[k] = lane == k ? d : a[k] / d;
+#pragma unroll
+        for (int j = k + 1; j < G; ++j) {
+            const T ljk = __shfl_sync(0xffffffffu, a[k], j, G);
+            if (go && lane >= j) a[j] -= a[k] * ljk;
+        }
+    }
+    if (!live) return;
+#pragma unroll
+    for (int j = 0; j < G; ++j)
+        if (lane < n && j <= lane) A[view_at(lane, j, ld, upper)] = a[j];
+    if (lane == 0) dinfo[b] = info;
+}
+
+constexpr int kBlockX = 32, kBlockY = 8; /* the block kernels' threads */
+
+/* One right-looking step on column k of the lower view held at S (ld lds,
+ * S[i + j * lds]), all threads of the block: *stop set (uniform) at a pivot
+ * that is not positive. */
+template <typename T>
+__device__ __forceinline__ bool column_step(T *S, int64_t lds, int n, int k, int *info)
+{
+    const int tx = threadIdx.x, ty = threadIdx.y, tid = tx + ty * kBlockX;
+    const T pivot = S[k + k * lds];
+    __syncthreads(); /* everyone has the pivot before it changes */
+    if (!(pivot > T(0))) {
+        if (tid == 0) *info = k + 1;
+        return false;
+    }
+    const T d = sqrt(pivot);
+    for (int i = k + 1 + tid; i < n; i += kBlockX * kBlockY) S[i + k * lds] /= d;
+    if (tid == 0) S[k + k * lds] = d;
+    __syncthreads();
+    for (int j = k + 1 + ty; j < n; j += kBlockY) {
+        const T ljk = S[j + k * lds];
+        for (int i = j + tx; i < n; i += kBlockX) S[i + j * lds] -= S[i + k * lds] * ljk;
+    }
+    __syncthreads();
+    return true;
+}
+
+/* A thread block per matrix, its lower view in shared memory. */
+template <typename T, typename Batch>
+__global__ void __launch_bounds__(kBlockX *kBlockY)
+potrf_batched_smem_kernel(int n, Batch batch, int64_t ld, int upper, int64_t *dinfo)
+{
+    extern __shared__ unsigned char smem_raw[];
+    T *S = reinterpret_cast<T *>(smem_raw);
+    const int lds = n + 1, tx = threadIdx.x, ty = threadIdx.y;
+    const int64_t b = blockIdx.x;
+    T *A = batch.at(b);
+    for (int j = ty; j < n; j += kBlockY)
+        for (int i = j + tx; i < n; i += kBlockX) S[i + j * lds] = A[view_at(i, j, ld, upper)];
+    __shared__ int info;
+    if (tx == 0 && ty == 0) info = 0;
+    __syncthreads();
+    for (int k = 0; k < n; ++k)
+        if (!column_step(S, lds, n, k, &info)) break;
+    __syncthreads();
+    for (int j = ty; j < n; j += kBlockY)
+        for (int i = j + tx; i < n; i += kBlockX) A[view_at(i, j, ld, upper)] = S[i + j * lds];
+    if (tx == 0 && ty == 0) dinfo[b] = info;
+}
+
+/* The same steps in global memory, for orders whose triangle does not fit
+ * in shared memory ('U' through the lower view's transposed index). */
+template <typename T, typename Batch>
+__global__ void __launch_bounds__(kBlockX *kBlockY)
+potrf_batched_global_kernel(int n, Batch batch, int64_t ld, int upper, int64_t *dinfo)
+{
+    const int tx = threadIdx.x, ty = threadIdx.y, tid = tx + ty * kBlockX;
+    const int64_t b = blockIdx.x;
+    T *A = batch.at(b);
+    __shared__ int info;
+    if (tid == 0) info = 0;
+    for (int k = 0; k < n; ++k) {
+        __syncthreads();
+        const T pivot = A[view_at(k, k, ld, upper)];
+        __syncthreads();
+        if (!(pivot > T(0))) {
+            if (tid == 0) info = k + 1;
+            break;
+        }
+        const T d = sqrt(pivot);
+        for (int i = k + 1 + tid; i < n; i += kBlockX * kBlockY) A[view_at(i, k, ld, upper)] /= d;
+        if (tid == 0) A[view_at(k, k, ld, upper)] = d;
+        __syncthreads();
+        for (int j = k + 1 + ty; j < n; j += kBlockY) {
+            const T ljk = A[view_at(j, k, ld, upper)];
+            for (int i = j + tx; i < n; i += kBlockX)
+                A[view_at(i, j, ld, upper)] -= A[view_at(i, k, ld, upper)] * ljk;
+        }
+    }
+    __syncthreads();
+    if (tid == 0) dinfo[b] = info;
+}
+
+/* Blocks per launch: the grid's x dimension (kernels index matrices from
+ * their block and the first matrix's offset). */
+constexpr int64_t kMaxGrid = 0x7fffffff;
+
+template <typename T, int G, typename Batch>
+cudaError_t launch_reg(int n, Batch batch, int64_t ld, int upper, int64_t *dinfo, int64_t count,
+                       cudaStream_t stream)
+{
+    const int64_t per_block = kRegThreads / G, blocks = (count + per_block - 1) / per_block;
+    potrf_batched_reg_kernel<T, G, Batch>
+        <<<(unsigned)blocks, kRegThreads, 0, stream>>>(n, batch, ld, upper, dinfo, count);
+    return cudaGetLastError();
+}
+
+/* The dynamic shared memory a block may have (the device's opt-in limit
+ * less room for the kernel's static info word) and the largest order whose
+ * lower view (n x (n + 1)) fits in it. */
+constexpr size_t kStaticSmem = 64;
+template <typename T> cudaError_t smem_limits(size_t *bytes, int *n_max)
+{
+    int dev = 0, optin = 0;
+    cudaError_t e = cudaGetDevice(&dev);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
+    if (e != cudaSuccess) return e;
+    *bytes = (size_t)optin > kStaticSmem ? (size_t)optin - kStaticSmem : 0;
+    int n = 0;
+    while ((size_t)(n + 1) * (size_t)(n + 2) * sizeof(T) <= *bytes) ++n;
+    *n_max = n;
+    return cudaSuccess;
+}
+
+template <typename T, typename Batch>
+cudaError_t launch(int64_t n, Batch first, int64_t ld, int upper, int64_t *dinfo, int64_t count,
+                   cudaStream_t stream)
+{
+    if (n > 0x7fffffff) return cudaErrorInvalidValue;
+    const int nn = (int)n;
+    if (nn <= 32) {
+        switch (nn <= 4 ? 4 : nn <= 8 ? 8 : nn <= 16 ? 16 : 32) {
+        case 4: return launch_reg<T, 4>(nn, first, ld, upper, dinfo, count, stream);
+        case 8: return launch_reg<T, 8>(nn, first, ld, upper, dinfo, count, stream);
+        case 16: return launch_reg<T, 16>(nn, first, ld, upper, dinfo, count, stream);
+        default: return launch_reg<T, 32>(nn, first, ld, upper, dinfo, count, stream);
+        }
+    }
+    size_t limit = 0;
+    int n_max = 0;
+    cudaError_t e = smem_limits<T>(&limit, &n_max);
+    if (e != cudaSuccess) return e;
+    const dim3 threads(kBlockX, kBlockY);
+    if (nn <= n_max) {
+        const size_t bytes = (size_t)nn * (size_t)(nn + 1) * sizeof(T);
+        /* the device's whole limit, once: a per-call size could lower it
+         * under another host thread's launch */
+        static gchol::DeviceFlags opted_in;
+        e = gchol::opt_in_shared(potrf_batched_smem_kernel<T, Batch>, limit, opted_in);
+        if (e != cudaSuccess) return e;
+        potrf_batched_smem_kernel<T, Batch>
+            <<<(unsigned)count, threads, bytes, stream>>>(nn, first, ld, upper, dinfo);
+        return cudaGetLastError();
+    }
+    potrf_batched_global_kernel<T, Batch><<<(unsigned)count, threads, 0, stream>>>(nn, first, ld,
+                                                                                   upper, dinfo);
+    return cudaGetLastError();
+}
+
+/* The batch in launches of at most kMaxGrid matrices (the register kernel
+ * takes several a block, the others one). */
+template <typename T>
+cudaError_t run_strided(int64_t n, T *dA, int64_t ldda, int64_t stride, int upper, int64_t *dinfo,
+                        int64_t count, cudaStream_t stream)
+{
+    for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
+        const int64_t c = count - b0 < kMaxGrid ? count - b0 : kMaxGrid;
+        const Strided<T> first = { dA + b0 * stride, stride };
+        const cudaError_t e = launch<T>(n, first, ldda, upper, dinfo + b0, c, stream);
+        if (e != cudaSuccess) return e;
+    }
+    return cudaSuccess;
+}
+
+template <typename T>
+cudaError_t run_pointers(int64_t n, T *const *dA_array, int64_t ldda, int upper, int64_t *dinfo,
+                         int64_t count, cudaStream_t stream)
+{
+    for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
+        const int64_t c = count - b0 < kMaxGrid ? count - b0 : kMaxGrid;
+        const Pointers<T> first = { dA_array + b0 };
+        const cudaError_t e = launch<T>(n, first, ldda, upper, dinfo + b0, c, stream);
+        if (e != cudaSuccess) return e;
+    }
+    return cudaSuccess;
+}
+
+} // namespace
+
+extern "C" int gchol_dpotrf_batched_launch(int64_t n, double *dA, double *const *dA_array,
+                                           int64_t ldda, int64_t stride, int upper,
+                                           int64_t *dinfo, int64_t count, cudaStream_t stream)
+{
+    if (count <= 0 || n <= 0) return cudaSuccess;
+    return dA_array ? run_pointers<double>(n, dA_array, ldda, upper, dinfo, count, stream)
+                    : run_strided<double>(n, dA, ldda, stride, upper, dinfo, count, stream);
+}
+
+extern "C" int gchol_spotrf_batched_launch(int64_t n, float *dA, float *const *dA_array,
+                                           int64_t ldda, int64_t stride, int upper,
+                                           int64_t *dinfo, int64_t count, cudaStream_t stream)
+{
+    if (count <= 0 || n <= 0) return cudaSuccess;
+    return dA_array ? run_pointers<float>(n, dA_array, ldda, upper, dinfo, count, stream)
+                    : run_strided<float>(n, dA, ldda, stride, upper, dinfo, count, stream);
+}

@@ -1,0 +1,65 @@
+/*
+ * potrf_batched.c -- gchol_?potrf_batched_gpu and
+ * gchol_?potrf_strided_batched_gpu (gchol_batched.h): the argument checks
+ * and the launch of the batched kernels (kernels/potrf_batched.cu), which
+ * pick their form by n. Precision-generic (see prec.h).
+ */
+#include "prec.h"
+
+#include "args.h"
+#include "gchol_batched.h"
+#include "queue.h"
+#include "status.h"
+
+#include "../kernels/gchol_kernels.h"
+
+/* The checked call: n = 0 zeroes dinfo, else the kernels on the queue's
+ * stream. */
+static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, int64_t ldda,
+                   int64_t stride, int64_t *dinfo, int64_t batch, gchol_queue_t queue)
+{
+    int64_t st = GCHOL_SUCCESS;
+    int prev = 0;
+    if ((st = gchol_queue_enter(queue, &prev)) != GCHOL_SUCCESS) return st;
+    if (n == 0)
+        GCHOL_CUDA(cudaMemsetAsync(dinfo, 0, (size_t)batch * sizeof(int64_t), queue->stream));
+    else
+        GCHOL_CUDA((cudaError_t)POTRF_BATCHED_LAUNCH(n, dA, dA_array, ldda, stride, upper, dinfo,
+                                                     batch, queue->stream));
+done:
+    gchol_queue_leave(prev);
+    return st;
+}
+
+/* gchol_dpotrf_batched_gpu, gchol_spotrf_batched_gpu: arguments in
+ * gchol_batched.h. */
+int64_t PFX(potrf_batched_gpu)(char uplo, int64_t n, FLOAT *const *dA_array, int64_t ldda,
+                               int64_t *dinfo, int64_t batch, gchol_queue_t queue)
+{
+    if (!gchol_uplo_valid(uplo)) return -1;
+    if (n < 0) return -2;
+    if (n > 0 && batch > 0 && dA_array == NULL) return -3;
+    if (ldda < (n > 1 ? n : 1)) return -4;
+    if (batch > 0 && dinfo == NULL) return -5;
+    if (batch < 0) return -6;
+    if (queue == NULL) return -7;
+    if (batch == 0) return GCHOL_SUCCESS;
+    return run(gchol_uplo_is_upper(uplo), n, NULL, dA_array, ldda, 0, dinfo, batch, queue);
+}
+
+/* gchol_dpotrf_strided_batched_gpu, gchol_spotrf_strided_batched_gpu */
+int64_t PFX(potrf_strided_batched_gpu)(char uplo, int64_t n, FLOAT *dA, int64_t ldda,
+                                       int64_t strideA, int64_t *dinfo, int64_t batch,
+                                       gchol_queue_t queue)
+{
+    if (!gchol_uplo_valid(uplo)) return -1;
+    if (n < 0) return -2;
+    if (n > 0 && batch > 0 && dA == NULL) return -3;
+    if (ldda < (n > 1 ? n : 1)) return -4;
+    if (batch > 1 && strideA < ldda * n) return -5;
+    if (batch > 0 && dinfo == NULL) return -6;
+    if (batch < 0) return -7;
+    if (queue == NULL) return -8;
+    if (batch == 0) return GCHOL_SUCCESS;
+    return run(gchol_uplo_is_upper(uplo), n, dA, NULL, ldda, strideA, dinfo, batch, queue);
+}

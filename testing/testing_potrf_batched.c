@@ -1,0 +1,235 @@
+/*
+ * testing_potrf_batched.c -- tests gchol_?potrf_batched_gpu (device
+ * pointers) and gchol_?potrf_strided_batched_gpu (gchol_batched.h) against
+ * LAPACK, matrix by matrix. Precision-generic: -DGCHOL_PREC_D gives
+ * testing_dpotrf_batched, -DGCHOL_PREC_S testing_spotrf_batched.
+ *
+ *   testing_dpotrf_batched --suite [--quick] [--part I/K]
+ *
+ * Cases: every n from 0 to 64 (--quick: to 40), then n = 65 .. 512 sampled
+ * (the shared-memory kernel's range and beyond it); both triangles, both
+ * forms (the pointers in shuffled order), lda = n + 0..3 and a stride with
+ * a gap. Each batch mixes SPD matrices (testing_generate_spd, a seed per
+ * matrix) with matrices that are not: A(k, k) = -1, NaN on the diagonal, Inf
+ * on the diagonal, a zero leading entry. Checks per matrix: dinfo[b] equal
+ * to reference LAPACK's info (testing_reference_info); for info = 0 LAPACK's
+ * factor residual < 30; the other triangle, the padding rows and the gaps
+ * between matrices untouched (NaN poison, byte for byte); every dinfo
+ * written. Also a large batch at n = 16, n = 0 (dinfo zeroed), and the
+ * argument checks (on any machine).
+ *
+ * Ends with "SUMMARY passed=P failed=F skipped=S".
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuda_runtime_api.h>
+
+#include <lapacke.h>
+
+#include "gchol.h"
+#include "gchol_batched.h"
+#include "opts.h"
+#include "testing_prec.h"
+#include "util.h"
+
+#define LEN(a) TESTING_LEN(a)
+
+static gchol_queue_t g_queue;
+
+/* The defect of matrix b of a batch: 0 none (SPD), else one that makes it
+ * not positive definite (or NaN / Inf) at a column from its seed. */
+enum { D_NONE, D_NEG, D_NAN, D_INF, D_ZERO };
+static int defect_of(int64_t b) { return b % 5 == 3 ? 1 + (int)(b / 5 % 4) : D_NONE; }
+
+typedef struct {
+    char    uplo;
+    int64_t n, pad, gap, batch;
+    int     pointers; /* 1: the pointer-array form */
+} bcase_t;
+
+/* Runs one batch; returns the number of bad matrices (or -1 on a setup
+ * failure) and describes the first in why. */
+static int64_t run_batch(const bcase_t *c, char *why, size_t wlen)
+{
+    const int64_t n = c->n, lda = n + c->pad > 1 ? n + c->pad : 1, mat = lda * (n > 0 ? n : 1);
+    const int64_t stride = mat + c->gap, total = stride * c->batch;
+    FLOAT *A0 = malloc((size_t)total * ES), *F = malloc((size_t)total * ES);
+    int64_t *info = malloc((size_t)c->batch * sizeof(int64_t));
+    FLOAT *dA = NULL, **dptr = NULL, **hptr = malloc((size_t)c->batch * sizeof(FLOAT *));
+    int64_t *dinfo = NULL, bad = -1;
+    if (!A0 || !F || !info || !hptr) goto done;
+    testing_fill_nan(PREC, total, A0);
+    for (int64_t b = 0; b < c->batch; ++b) {
+        FLOAT *M = A0 + b * stride;
+        FLOAT *T = malloc((size_t)mat * ES);
+        if (!T) goto done;
+        testing_generate_spd(PREC, c->uplo, n, T, lda, 1000 + (uint64_t)b);
+        for (int64_t j = 0; j < n; ++j) /* only the triangle: the rest stays NaN */
+            for (int64_t i = 0; i < n; ++i)
+                if (c->uplo == 'L' ? i >= j : i <= j) M[i + j * lda] = T[i + j * lda];
+        free(T);
+        const int d = n > 0 ? defect_of(b) : D_NONE;
+        const int64_t k = n > 0 ? (int64_t)(testing_hash_uniform(77, b, 0) * 0.5 * (double)n + 0.5 * (double)n) % n : 0;
+        if (d == D_NEG) M[k + k * lda] = -1;
+        if (d == D_NAN) M[k + k * lda] = NAN;
+        if (d == D_INF) M[k + k * lda] = INFINITY;
+        if (d == D_ZERO) M[0] = 0;
+    }
+    memcpy(F, A0, (size_t)total * ES);
+    if (!(dA = testing_upload(F, (size_t)total * ES)) ||
+        TESTING_CUDA(cudaMalloc((void **)&dinfo, (size_t)c->batch * sizeof(int64_t))) ||
+        TESTING_CUDA(cudaMemset(dinfo, 0x7f, (size_t)c->batch * sizeof(int64_t))))
+        goto done;
+    int64_t ret;
+    if (c->pointers) {
+        /* matrix b at the slot of b * 7919 mod batch: not in memory order */
+        for (int64_t b = 0; b < c->batch; ++b) hptr[b] = dA + (b * 7919 % c->batch) * stride;
+        if (!(dptr = testing_upload(hptr, (size_t)c->batch * sizeof(FLOAT *)))) goto done;
+        ret = GCHOL(potrf_batched_gpu)(c->uplo, n, dptr, lda, dinfo, c->batch, g_queue);
+    } else {
+        ret = GCHOL(potrf_strided_batched_gpu)(c->uplo, n, dA, lda, stride, dinfo, c->batch,
+                                               g_queue);
+    }
+    if (ret != 0) {
+        snprintf(why, wlen, "returned %lld", (long long)ret);
+        bad = c->batch;
+        goto done;
+    }
+    if (TESTING_CUDA(cudaDeviceSynchronize()) || testing_download(F, dA, (size_t)total * ES) ||
+        testing_download(info, dinfo, (size_t)c->batch * sizeof(int64_t)))
+        goto done;
+    bad = 0;
+    for (int64_t b = 0; b < c->batch; ++b) {
+        /* where matrix b lies: its own slot, or the pointer form's */
+        const int64_t slot = c->pointers ? b * 7919 % c->batch : b;
+        const FLOAT *M0 = A0 + slot * stride, *M = F + slot * stride;
+        const int64_t want = testing_reference_info(PREC, c->uplo, n, M0, lda);
+        const int64_t outside = testing_count_untouched_violations(PREC, c->uplo, n, M, M0, lda);
+        const int64_t gap = c->gap ? testing_count_diff(PREC, c->gap, M + mat, M0 + mat) : 0;
+        double resid = 0;
+        /* an Inf pivot's factor has an Inf on its diagonal: info and the rest only */
+        if (want == 0 && info[b] == 0 && !(n > 0 && defect_of(b) == D_INF))
+            resid = testing_residual_cpu(PREC, c->uplo, n, M0, lda, M, lda);
+        const char *what = info[b] != want ? "info" : outside || gap ? "untouched" :
+                           !(resid >= 0 && resid < TESTING_TOL) ? "residual" : NULL;
+        if (what) {
+            if (bad++ == 0)
+                snprintf(why, wlen, "matrix %lld: %s (info %lld, reference %lld, %lld outside "
+                         "written, gap %lld, residual %.2e)", (long long)b, what,
+                         (long long)info[b], (long long)want, (long long)outside, (long long)gap,
+                         resid);
+        }
+    }
+done:
+    if (bad < 0 && !why[0]) snprintf(why, wlen, "setup failed");
+    cudaFree(dA);
+    cudaFree(dptr);
+    cudaFree(dinfo);
+    free(A0); free(F); free(info); free(hptr);
+    return bad;
+}
+
+static void run_case(const bcase_t *c)
+{
+    char why[300] = "";
+    if (!testing_case_in_part()) return;
+    if (!testing_have_gpu()) {
+        testing_skip("%s n=%-4lld %c lda=n+%lld batch=%lld (no GPU)",
+                     c->pointers ? "batched        " : "strided_batched", (long long)c->n,
+                     c->uplo, (long long)c->pad, (long long)c->batch);
+        return;
+    }
+    const int64_t bad = run_batch(c, why, sizeof why);
+    testing_expect(bad == 0, "%s n=%-4lld %c lda=n+%lld batch=%-6lld gap=%lld: %s%s",
+                   c->pointers ? "batched        " : "strided_batched", (long long)c->n, c->uplo,
+                   (long long)c->pad, (long long)c->batch, (long long)c->gap,
+                   bad == 0 ? "every matrix as LAPACK" : "FAILED ", why);
+}
+
+/* Each bad argument alone: -i, on any machine (nothing is touched before). */
+static void run_arguments(void)
+{
+    printf("\n-- argument checks --\n");
+    FLOAT *fake = (FLOAT *)(uintptr_t)0x1000, *const *fakep = (FLOAT *const *)(uintptr_t)0x2000;
+    int64_t *fakei = (int64_t *)(uintptr_t)0x3000;
+    gchol_queue_t q = (gchol_queue_t)(uintptr_t)0x4000; /* never reached */
+    const struct { const char *what; int64_t got, want; } cases[] = {
+        { "batched: uplo 'X'", GCHOL(potrf_batched_gpu)('X', 4, fakep, 4, fakei, 2, q), -1 },
+        { "batched: n -1", GCHOL(potrf_batched_gpu)('L', -1, fakep, 4, fakei, 2, q), -2 },
+        { "batched: dA_array NULL", GCHOL(potrf_batched_gpu)('L', 4, NULL, 4, fakei, 2, q), -3 },
+        { "batched: ldda < n", GCHOL(potrf_batched_gpu)('U', 4, fakep, 3, fakei, 2, q), -4 },
+        { "batched: ldda 0 at n 0", GCHOL(potrf_batched_gpu)('L', 0, fakep, 0, fakei, 2, q), -4 },
+        { "batched: dinfo NULL", GCHOL(potrf_batched_gpu)('L', 4, fakep, 4, NULL, 2, q), -5 },
+        { "batched: batch -1", GCHOL(potrf_batched_gpu)('L', 4, fakep, 4, fakei, -1, q), -6 },
+        { "batched: queue NULL", GCHOL(potrf_batched_gpu)('L', 4, fakep, 4, fakei, 2, NULL), -7 },
+        { "batched: batch 0 (nothing)", GCHOL(potrf_batched_gpu)('L', 4, NULL, 4, NULL, 0, q), 0 },
+        { "strided: uplo 'X'", GCHOL(potrf_strided_batched_gpu)('X', 4, fake, 4, 16, fakei, 2, q), -1 },
+        { "strided: n -1", GCHOL(potrf_strided_batched_gpu)('L', -1, fake, 4, 16, fakei, 2, q), -2 },
+        { "strided: dA NULL", GCHOL(potrf_strided_batched_gpu)('L', 4, NULL, 4, 16, fakei, 2, q), -3 },
+        { "strided: ldda < n", GCHOL(potrf_strided_batched_gpu)('L', 4, fake, 3, 16, fakei, 2, q), -4 },
+        { "strided: stride < ldda n", GCHOL(potrf_strided_batched_gpu)('L', 4, fake, 5, 19, fakei, 2, q), -5 },
+        { "strided: dinfo NULL", GCHOL(potrf_strided_batched_gpu)('L', 4, fake, 4, 16, NULL, 2, q), -6 },
+        { "strided: batch -1", GCHOL(potrf_strided_batched_gpu)('L', 4, fake, 4, 16, fakei, -1, q), -7 },
+        { "strided: queue NULL", GCHOL(potrf_strided_batched_gpu)('L', 4, fake, 4, 16, fakei, 2, NULL), -8 },
+        { "strided: batch 0 (nothing)", GCHOL(potrf_strided_batched_gpu)('L', 4, NULL, 4, 0, NULL, 0, q), 0 },
+    };
+    for (int i = 0; i < LEN(cases); ++i)
+        testing_expect(cases[i].got == cases[i].want, "%s %s: %lld (want %lld)",
+                       GCHOL_NAME("potrf_batched"), cases[i].what, (long long)cases[i].got,
+                       (long long)cases[i].want);
+}
+
+static void run_suite(int quick)
+{
+    run_arguments();
+    if (!testing_gpu_section("batches of every small order, both forms, both triangles", 1))
+        return;
+    const int64_t small_max = quick ? 40 : 64;
+    for (int64_t n = 0; n <= small_max; ++n)
+        for (int u = 0; u < 2; ++u) {
+            const bcase_t c = { u ? 'U' : 'L', n, n % 4, (n % 3) * 5, quick ? 23 : 37, (int)(n % 2) };
+            run_case(&c);
+        }
+    printf("\n-- larger orders: shared-memory and global-memory forms --\n");
+    static const int64_t ns[] = { 65, 80, 96, 127, 128, 129, 150, 160, 168, 169, 170, 200, 237,
+                                  238, 239, 256, 300, 384, 511, 512 };
+    for (int i = 0; i < LEN(ns); ++i) {
+        if (quick && i % 3) continue;
+        for (int u = 0; u < 2; ++u) {
+            const bcase_t c = { u ? 'U' : 'L', ns[i], i % 3, 7, ns[i] > 256 ? 6 : 11, (i + u) % 2 };
+            run_case(&c);
+        }
+    }
+    printf("\n-- many small matrices --\n");
+    for (int p = 0; p < 2; ++p) {
+        const bcase_t c = { p ? 'U' : 'L', 16, 1, 0, quick ? 20000 : 200001, p };
+        run_case(&c);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    int suite = 0, quick = 0;
+    const char *part = NULL;
+    const opt_t opts[] = {
+        OPT("--suite", OPT_FLAG, &suite, NULL, "the test suite (make test; also the default)"),
+        OPT("--quick", OPT_FLAG, &quick, NULL, "fewer orders and smaller batches (the sanitizers)"),
+        OPT("--part", OPT_STRING, &part, "I/K", "only cases I, I+K, ... (from 0)"),
+        OPT_END
+    };
+    const opts_program_t prog = { "[--suite] [--quick] [--part I/K]", NULL, 2 };
+    opts_parse(argc, argv, opts, &prog);
+    if (part && testing_parse_part(part) != 0)
+        opts_fail(argv[0], opts, &prog, "--part: expected I/K with 0 <= I < K");
+    (void)suite;
+    printf("testing_%cpotrf_batched --suite%s  (%s precision, %s)\n", PREC, quick ? " --quick" : "",
+           PREC_NAME, testing_have_gpu() ? "GPU present" : "no GPU");
+    g_queue = testing_queue_or_null();
+    run_suite(quick);
+    if (g_queue) gchol_queue_destroy(g_queue);
+    if (testing_have_gpu()) gchol_finalize();
+    return testing_summary();
+}
