@@ -52,6 +52,22 @@ int64_t gchol_spotrf_strided_batched_gpu(char uplo, int64_t n, float *dA, int64_
                                          int64_t strideA, int64_t *dinfo, int64_t batch,
                                          gchol_queue_t queue);
 
+/* gchol_?potrf_vbatched_gpu: each matrix its own order and leading
+ * dimension: matrix b of order dn[b] at dA_array[b] with leading dimension
+ * dldda[b] (device arrays).
+ *   uplo (1); dn (2), dA_array (3), dldda (4) device arrays of batch (not
+ *   NULL when batch > 0); max_n (5) >= 0, at least every dn[b] (the
+ *   kernel's form is chosen by it); dinfo (6); batch (7) >= 0; queue (8).
+ * A matrix whose own arguments are bad is not touched and gets dinfo[b] =
+ * -1 (dn[b] < 0 or > max_n) or -2 (dldda[b] < max(1, dn[b])); dn[b] = 0
+ * gives 0. The others as gchol_?potrf_batched_gpu. */
+int64_t gchol_dpotrf_vbatched_gpu(char uplo, const int64_t *dn, double *const *dA_array,
+                                  const int64_t *dldda, int64_t max_n, int64_t *dinfo,
+                                  int64_t batch, gchol_queue_t queue);
+int64_t gchol_spotrf_vbatched_gpu(char uplo, const int64_t *dn, float *const *dA_array,
+                                  const int64_t *dldda, int64_t max_n, int64_t *dinfo,
+                                  int64_t batch, gchol_queue_t queue);
+
 #ifdef __cplusplus
 }
 #endif

@@ -285,18 +285,21 @@ int gchol_scaled_s2d_launch(int64_t n, const double *d, const float *t, double *
 int gchol_s_add_diag_launch(int64_t n, float *S, int64_t lds, float shift, cudaStream_t stream);
 
 /*
- * Batched Cholesky (potrf_batched.cu): count matrices of order n, matrix b
- * at dA + b * stride (dA_array NULL) or at dA_array[b], leading dimension
- * ldda, the uplo triangle (upper 0 'L', 1 'U'); dinfo[b] receives that
- * matrix's info (0, or k for the first pivot <= 0 or NaN). Nothing for
- * n <= 0 or count <= 0 (the caller sets dinfo).
+ * Batched Cholesky (potrf_batched.cu): count matrices, the uplo triangle
+ * (upper 0 'L', 1 'U'); matrix b at dA + b * stride of order n and leading
+ * dimension ldda (dA_array and dn NULL), at dA_array[b] of order n (dn
+ * NULL), or at dA_array[b] of order dn[b] <= n and leading dimension
+ * dldda[b] (a matrix whose own order or leading dimension is bad gets
+ * dinfo -1 or -2 and is not touched). dinfo[b] receives that matrix's info
+ * (0, or k for the first pivot <= 0 or NaN). Nothing for n <= 0 or
+ * count <= 0 (the caller sets dinfo).
  */
-int gchol_dpotrf_batched_launch(int64_t n, double *dA, double *const *dA_array, int64_t ldda,
-                                int64_t stride, int upper, int64_t *dinfo, int64_t count,
-                                cudaStream_t stream);
-int gchol_spotrf_batched_launch(int64_t n, float *dA, float *const *dA_array, int64_t ldda,
-                                int64_t stride, int upper, int64_t *dinfo, int64_t count,
-                                cudaStream_t stream);
+int gchol_dpotrf_batched_launch(int64_t n, double *dA, double *const *dA_array, const int64_t *dn,
+                                int64_t ldda, const int64_t *dldda, int64_t stride, int upper,
+                                int64_t *dinfo, int64_t count, cudaStream_t stream);
+int gchol_spotrf_batched_launch(int64_t n, float *dA, float *const *dA_array, const int64_t *dn,
+                                int64_t ldda, const int64_t *dldda, int64_t stride, int upper,
+                                int64_t *dinfo, int64_t count, cudaStream_t stream);
 
 #ifdef __cplusplus
 }

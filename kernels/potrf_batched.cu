@@ -24,15 +24,43 @@
 
 namespace {
 
-/* A batch's matrices: one array with a stride, or an array of pointers. */
+/* A batch's matrices: one array with a stride, an array of pointers, or
+ * an array of pointers with each matrix's own order and leading dimension
+ * (device arrays). check(b): 0, or the info of a matrix whose own
+ * arguments are bad (-1 its order < 0 or above the call's largest, -2 its
+ * leading dimension < max(1, order)): nothing of it is touched. */
 template <typename T> struct Strided {
     T *A;
     int64_t stride;
+    int n;
+    int64_t ld;
     __device__ T *at(int64_t b) const { return A + b * stride; }
+    __device__ int order(int64_t) const { return n; }
+    __device__ int64_t lead(int64_t) const { return ld; }
+    __device__ int check(int64_t) const { return 0; }
 };
 template <typename T> struct Pointers {
     T *const *A;
+    int n;
+    int64_t ld;
     __device__ T *at(int64_t b) const { return A[b]; }
+    __device__ int order(int64_t) const { return n; }
+    __device__ int64_t lead(int64_t) const { return ld; }
+    __device__ int check(int64_t) const { return 0; }
+};
+template <typename T> struct Sized {
+    T *const *A;
+    const int64_t *n, *ld;
+    int n_max;
+    __device__ T *at(int64_t b) const { return A[b]; }
+    __device__ int check(int64_t b) const
+    {
+        const int64_t v = n[b];
+        if (v < 0 || v > n_max) return -1;
+        return ld[b] < (v > 1 ? v : 1) ? -2 : 0;
+    }
+    __device__ int order(int64_t b) const { return check(b) == 0 ? (int)n[b] : 0; }
+    __device__ int64_t lead(int64_t b) const { return ld[b]; }
 };
 
 /* Element (i, j), i >= j, of the lower view: A(i, j) for 'L', A(j, i) for 'U'. */
@@ -46,16 +74,19 @@ constexpr int kRegThreads = 128;
 /* n <= G <= 32: G lanes per matrix, lane r holding row r of the lower view. */
 template <typename T, int G, typename Batch>
 __global__ void __launch_bounds__(kRegThreads)
-potrf_batched_reg_kernel(int n, Batch batch, int64_t ld, int upper, int64_t *dinfo, int64_t count)
+potrf_batched_reg_kernel(Batch batch, int upper, int64_t *dinfo, int64_t count)
 {
     const int lane = threadIdx.x % G;
     const int64_t b = (int64_t)blockIdx.x * (kRegThreads / G) + threadIdx.x / G;
     const bool live = b < count;
-    T *A = live ? batch.at(b) : nullptr;
+    const int arg = live ? batch.check(b) : 0;
+    const int n = live && arg == 0 ? batch.order(b) : 0;
+    const int64_t ld = live ? batch.lead(b) : 1;
+    T *A = live && n > 0 ? batch.at(b) : nullptr;
     T a[G];
 #pragma unroll
     for (int j = 0; j < G; ++j)
-        a[j] = live && lane < n && j <= lane ? A[view_at(lane, j, ld, upper)] : T(0);
+        a[j] = lane < n && j <= lane ? A[view_at(lane, j, ld, upper)] : T(0);
     int info = 0;
     /* every lane of the warp takes part in each shuffle: the steps past n or
      * after a failure change nothing, by predicates */
@@ -77,7 +108,7 @@ potrf_batched_reg_kernel(int n, Batch batch, int64_t ld, int upper, int64_t *din
 #pragma unroll
     for (int j = 0; j < G; ++j)
         if (lane < n && j <= lane) A[view_at(lane, j, ld, upper)] = a[j];
-    if (lane == 0) dinfo[b] = info;
+    if (lane == 0) dinfo[b] = arg != 0 ? arg : info;
 }
 
 constexpr int kBlockX = 32, kBlockY = 8; /* the block kernels' threads */
@@ -110,13 +141,15 @@ __device__ __forceinline__ bool column_step(T *S, int64_t lds, int n, int k, int
 /* A thread block per matrix, its lower view in shared memory. */
 template <typename T, typename Batch>
 __global__ void __launch_bounds__(kBlockX *kBlockY)
-potrf_batched_smem_kernel(int n, Batch batch, int64_t ld, int upper, int64_t *dinfo)
+potrf_batched_smem_kernel(Batch batch, int upper, int64_t *dinfo)
 {
     extern __shared__ unsigned char smem_raw[];
     T *S = reinterpret_cast<T *>(smem_raw);
-    const int lds = n + 1, tx = threadIdx.x, ty = threadIdx.y;
     const int64_t b = blockIdx.x;
-    T *A = batch.at(b);
+    const int arg = batch.check(b), n = arg == 0 ? batch.order(b) : 0, lds = n + 1;
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int64_t ld = batch.lead(b);
+    T *A = n > 0 ? batch.at(b) : nullptr;
     for (int j = ty; j < n; j += kBlockY)
         for (int i = j + tx; i < n; i += kBlockX) S[i + j * lds] = A[view_at(i, j, ld, upper)];
     __shared__ int info;
@@ -127,18 +160,20 @@ potrf_batched_smem_kernel(int n, Batch batch, int64_t ld, int upper, int64_t *di
     __syncthreads();
     for (int j = ty; j < n; j += kBlockY)
         for (int i = j + tx; i < n; i += kBlockX) A[view_at(i, j, ld, upper)] = S[i + j * lds];
-    if (tx == 0 && ty == 0) dinfo[b] = info;
+    if (tx == 0 && ty == 0) dinfo[b] = arg != 0 ? arg : info;
 }
 
 /* The same steps in global memory, for orders whose triangle does not fit
  * in shared memory ('U' through the lower view's transposed index). */
 template <typename T, typename Batch>
 __global__ void __launch_bounds__(kBlockX *kBlockY)
-potrf_batched_global_kernel(int n, Batch batch, int64_t ld, int upper, int64_t *dinfo)
+potrf_batched_global_kernel(Batch batch, int upper, int64_t *dinfo)
 {
     const int tx = threadIdx.x, ty = threadIdx.y, tid = tx + ty * kBlockX;
     const int64_t b = blockIdx.x;
-    T *A = batch.at(b);
+    const int arg = batch.check(b), n = arg == 0 ? batch.order(b) : 0;
+    const int64_t ld = batch.lead(b);
+    T *A = n > 0 ? batch.at(b) : nullptr;
     __shared__ int info;
     if (tid == 0) info = 0;
     for (int k = 0; k < n; ++k) {
@@ -160,7 +195,7 @@ potrf_batched_global_kernel(int n, Batch batch, int64_t ld, int upper, int64_t *
         }
     }
     __syncthreads();
-    if (tid == 0) dinfo[b] = info;
+    if (tid == 0) dinfo[b] = arg != 0 ? arg : info;
 }
 
 /* Blocks per launch: the grid's x dimension (kernels index matrices from
@@ -168,12 +203,11 @@ potrf_batched_global_kernel(int n, Batch batch, int64_t ld, int upper, int64_t *
 constexpr int64_t kMaxGrid = 0x7fffffff;
 
 template <typename T, int G, typename Batch>
-cudaError_t launch_reg(int n, Batch batch, int64_t ld, int upper, int64_t *dinfo, int64_t count,
-                       cudaStream_t stream)
+cudaError_t launch_reg(Batch batch, int upper, int64_t *dinfo, int64_t count, cudaStream_t stream)
 {
     const int64_t per_block = kRegThreads / G, blocks = (count + per_block - 1) / per_block;
     potrf_batched_reg_kernel<T, G, Batch>
-        <<<(unsigned)blocks, kRegThreads, 0, stream>>>(n, batch, ld, upper, dinfo, count);
+        <<<(unsigned)blocks, kRegThreads, 0, stream>>>(batch, upper, dinfo, count);
     return cudaGetLastError();
 }
 
@@ -194,64 +228,62 @@ template <typename T> cudaError_t smem_limits(size_t *bytes, int *n_max)
     return cudaSuccess;
 }
 
+/* count matrices (every order <= n_max) by the kernel for n_max. */
 template <typename T, typename Batch>
-cudaError_t launch(int64_t n, Batch first, int64_t ld, int upper, int64_t *dinfo, int64_t count,
+cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count,
                    cudaStream_t stream)
 {
-    if (n > 0x7fffffff) return cudaErrorInvalidValue;
-    const int nn = (int)n;
-    if (nn <= 32) {
-        switch (nn <= 4 ? 4 : nn <= 8 ? 8 : nn <= 16 ? 16 : 32) {
-        case 4: return launch_reg<T, 4>(nn, first, ld, upper, dinfo, count, stream);
-        case 8: return launch_reg<T, 8>(nn, first, ld, upper, dinfo, count, stream);
-        case 16: return launch_reg<T, 16>(nn, first, ld, upper, dinfo, count, stream);
-        default: return launch_reg<T, 32>(nn, first, ld, upper, dinfo, count, stream);
+    if (n_max <= 32) {
+        switch (n_max <= 4 ? 4 : n_max <= 8 ? 8 : n_max <= 16 ? 16 : 32) {
+        case 4: return launch_reg<T, 4>(batch, upper, dinfo, count, stream);
+        case 8: return launch_reg<T, 8>(batch, upper, dinfo, count, stream);
+        case 16: return launch_reg<T, 16>(batch, upper, dinfo, count, stream);
+        default: return launch_reg<T, 32>(batch, upper, dinfo, count, stream);
         }
     }
     size_t limit = 0;
-    int n_max = 0;
-    cudaError_t e = smem_limits<T>(&limit, &n_max);
+    int smem_n = 0;
+    cudaError_t e = smem_limits<T>(&limit, &smem_n);
     if (e != cudaSuccess) return e;
     const dim3 threads(kBlockX, kBlockY);
-    if (nn <= n_max) {
-        const size_t bytes = (size_t)nn * (size_t)(nn + 1) * sizeof(T);
+    if (n_max <= smem_n) {
+        const size_t bytes = (size_t)n_max * (size_t)(n_max + 1) * sizeof(T);
         /* the device's whole limit, once: a per-call size could lower it
          * under another host thread's launch */
         static gchol::DeviceFlags opted_in;
         e = gchol::opt_in_shared(potrf_batched_smem_kernel<T, Batch>, limit, opted_in);
         if (e != cudaSuccess) return e;
         potrf_batched_smem_kernel<T, Batch>
-            <<<(unsigned)count, threads, bytes, stream>>>(nn, first, ld, upper, dinfo);
+            <<<(unsigned)count, threads, bytes, stream>>>(batch, upper, dinfo);
         return cudaGetLastError();
     }
-    potrf_batched_global_kernel<T, Batch><<<(unsigned)count, threads, 0, stream>>>(nn, first, ld,
-                                                                                   upper, dinfo);
+    potrf_batched_global_kernel<T, Batch><<<(unsigned)count, threads, 0, stream>>>(batch, upper,
+                                                                                   dinfo);
     return cudaGetLastError();
 }
 
 /* The batch in launches of at most kMaxGrid matrices (the register kernel
  * takes several a block, the others one). */
 template <typename T>
-cudaError_t run_strided(int64_t n, T *dA, int64_t ldda, int64_t stride, int upper, int64_t *dinfo,
-                        int64_t count, cudaStream_t stream)
+cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int64_t ldda,
+                const int64_t *dldda, int64_t stride, int upper, int64_t *dinfo, int64_t count,
+                cudaStream_t stream)
 {
+    if (n_max > 0x7fffffff) return cudaErrorInvalidValue;
+    const int nm = (int)n_max;
     for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
         const int64_t c = count - b0 < kMaxGrid ? count - b0 : kMaxGrid;
-        const Strided<T> first = { dA + b0 * stride, stride };
-        const cudaError_t e = launch<T>(n, first, ldda, upper, dinfo + b0, c, stream);
-        if (e != cudaSuccess) return e;
-    }
-    return cudaSuccess;
-}
-
-template <typename T>
-cudaError_t run_pointers(int64_t n, T *const *dA_array, int64_t ldda, int upper, int64_t *dinfo,
-                         int64_t count, cudaStream_t stream)
-{
-    for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
-        const int64_t c = count - b0 < kMaxGrid ? count - b0 : kMaxGrid;
-        const Pointers<T> first = { dA_array + b0 };
-        const cudaError_t e = launch<T>(n, first, ldda, upper, dinfo + b0, c, stream);
+        cudaError_t e;
+        if (dn) {
+            const Sized<T> batch = { dA_array + b0, dn + b0, dldda + b0, nm };
+            e = launch<T>(nm, batch, upper, dinfo + b0, c, stream);
+        } else if (dA_array) {
+            const Pointers<T> batch = { dA_array + b0, nm, ldda };
+            e = launch<T>(nm, batch, upper, dinfo + b0, c, stream);
+        } else {
+            const Strided<T> batch = { dA + b0 * stride, stride, nm, ldda };
+            e = launch<T>(nm, batch, upper, dinfo + b0, c, stream);
+        }
         if (e != cudaSuccess) return e;
     }
     return cudaSuccess;
@@ -260,19 +292,19 @@ cudaError_t run_pointers(int64_t n, T *const *dA_array, int64_t ldda, int upper,
 } // namespace
 
 extern "C" int gchol_dpotrf_batched_launch(int64_t n, double *dA, double *const *dA_array,
-                                           int64_t ldda, int64_t stride, int upper,
-                                           int64_t *dinfo, int64_t count, cudaStream_t stream)
+                                           const int64_t *dn, int64_t ldda, const int64_t *dldda,
+                                           int64_t stride, int upper, int64_t *dinfo,
+                                           int64_t count, cudaStream_t stream)
 {
     if (count <= 0 || n <= 0) return cudaSuccess;
-    return dA_array ? run_pointers<double>(n, dA_array, ldda, upper, dinfo, count, stream)
-                    : run_strided<double>(n, dA, ldda, stride, upper, dinfo, count, stream);
+    return run<double>(n, dA, dA_array, dn, ldda, dldda, stride, upper, dinfo, count, stream);
 }
 
 extern "C" int gchol_spotrf_batched_launch(int64_t n, float *dA, float *const *dA_array,
-                                           int64_t ldda, int64_t stride, int upper,
-                                           int64_t *dinfo, int64_t count, cudaStream_t stream)
+                                           const int64_t *dn, int64_t ldda, const int64_t *dldda,
+                                           int64_t stride, int upper, int64_t *dinfo,
+                                           int64_t count, cudaStream_t stream)
 {
     if (count <= 0 || n <= 0) return cudaSuccess;
-    return dA_array ? run_pointers<float>(n, dA_array, ldda, upper, dinfo, count, stream)
-                    : run_strided<float>(n, dA, ldda, stride, upper, dinfo, count, stream);
+    return run<float>(n, dA, dA_array, dn, ldda, dldda, stride, upper, dinfo, count, stream);
 }

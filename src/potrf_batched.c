@@ -1,8 +1,8 @@
 /*
- * potrf_batched.c -- gchol_?potrf_batched_gpu and
- * gchol_?potrf_strided_batched_gpu (gchol_batched.h): the argument checks
- * and the launch of the batched kernels (kernels/potrf_batched.cu), which
- * pick their form by n. Precision-generic (see prec.h).
+ * potrf_batched.c -- gchol_?potrf_batched_gpu, gchol_?potrf_strided_batched_gpu
+ * and gchol_?potrf_vbatched_gpu (gchol_batched.h): the argument checks and
+ * the launch of the batched kernels (kernels/potrf_batched.cu), which pick
+ * their form by the (largest) order. Precision-generic (see prec.h).
  */
 #include "prec.h"
 
@@ -15,17 +15,19 @@
 
 /* The checked call: n = 0 zeroes dinfo, else the kernels on the queue's
  * stream. */
-static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, int64_t ldda,
-                   int64_t stride, int64_t *dinfo, int64_t batch, gchol_queue_t queue)
+static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, const int64_t *dn,
+                   int64_t ldda, const int64_t *dldda, int64_t stride, int64_t *dinfo,
+                   int64_t batch, gchol_queue_t queue)
 {
     int64_t st = GCHOL_SUCCESS;
     int prev = 0;
     if ((st = gchol_queue_enter(queue, &prev)) != GCHOL_SUCCESS) return st;
-    if (n == 0)
+    if (n == 0 && !dn)
         GCHOL_CUDA(cudaMemsetAsync(dinfo, 0, (size_t)batch * sizeof(int64_t), queue->stream));
     else
-        GCHOL_CUDA((cudaError_t)POTRF_BATCHED_LAUNCH(n, dA, dA_array, ldda, stride, upper, dinfo,
-                                                     batch, queue->stream));
+        GCHOL_CUDA((cudaError_t)POTRF_BATCHED_LAUNCH(n > 0 ? n : 1, dA, dA_array, dn, ldda, dldda,
+                                                     stride, upper, dinfo, batch,
+                                                     queue->stream));
 done:
     gchol_queue_leave(prev);
     return st;
@@ -44,7 +46,8 @@ int64_t PFX(potrf_batched_gpu)(char uplo, int64_t n, FLOAT *const *dA_array, int
     if (batch < 0) return -6;
     if (queue == NULL) return -7;
     if (batch == 0) return GCHOL_SUCCESS;
-    return run(gchol_uplo_is_upper(uplo), n, NULL, dA_array, ldda, 0, dinfo, batch, queue);
+    return run(gchol_uplo_is_upper(uplo), n, NULL, dA_array, NULL, ldda, NULL, 0, dinfo, batch,
+               queue);
 }
 
 /* gchol_dpotrf_strided_batched_gpu, gchol_spotrf_strided_batched_gpu */
@@ -61,5 +64,24 @@ int64_t PFX(potrf_strided_batched_gpu)(char uplo, int64_t n, FLOAT *dA, int64_t 
     if (batch < 0) return -7;
     if (queue == NULL) return -8;
     if (batch == 0) return GCHOL_SUCCESS;
-    return run(gchol_uplo_is_upper(uplo), n, dA, NULL, ldda, strideA, dinfo, batch, queue);
+    return run(gchol_uplo_is_upper(uplo), n, dA, NULL, NULL, ldda, NULL, strideA, dinfo, batch,
+               queue);
+}
+
+/* gchol_dpotrf_vbatched_gpu, gchol_spotrf_vbatched_gpu */
+int64_t PFX(potrf_vbatched_gpu)(char uplo, const int64_t *dn, FLOAT *const *dA_array,
+                                const int64_t *dldda, int64_t max_n, int64_t *dinfo,
+                                int64_t batch, gchol_queue_t queue)
+{
+    if (!gchol_uplo_valid(uplo)) return -1;
+    if (batch > 0 && dn == NULL) return -2;
+    if (batch > 0 && dA_array == NULL) return -3;
+    if (batch > 0 && dldda == NULL) return -4;
+    if (max_n < 0) return -5;
+    if (batch > 0 && dinfo == NULL) return -6;
+    if (batch < 0) return -7;
+    if (queue == NULL) return -8;
+    if (batch == 0) return GCHOL_SUCCESS;
+    return run(gchol_uplo_is_upper(uplo), max_n, NULL, dA_array, dn, 0, dldda, 0, dinfo, batch,
+               queue);
 }

@@ -132,6 +132,106 @@ done:
     return bad;
 }
 
+/* The variable-size form: matrix b of order n_b in 0..max_n (zeros
+ * included), lda_b = n_b + 0..2; every 9th has a bad order (-1 or above
+ * max_n, info -1) and every 13th a bad leading dimension (info -2), both
+ * left untouched. Returns the bad matrices (-1 setup failure). */
+static int64_t run_vbatch(char uplo, int64_t max_n, int64_t batch, char *why, size_t wlen)
+{
+    int64_t *n = malloc((size_t)batch * 8), *ld = malloc((size_t)batch * 8);
+    int64_t *off = malloc((size_t)(batch + 1) * 8), *info = malloc((size_t)batch * 8);
+    int64_t *want_arg = malloc((size_t)batch * 8), bad = -1;
+    FLOAT **hptr = malloc((size_t)batch * sizeof(FLOAT *)), *A0 = NULL, *F = NULL, *dA = NULL;
+    FLOAT **dptr = NULL;
+    int64_t *dn = NULL, *dld = NULL, *dinfo = NULL;
+    if (!n || !ld || !off || !info || !want_arg || !hptr) goto done;
+    off[0] = 0;
+    for (int64_t b = 0; b < batch; ++b) {
+        const int64_t nb = (int64_t)((testing_hash_uniform(91, b, 0) + 1) * 0.5 * (double)(max_n + 1));
+        n[b] = nb > max_n ? max_n : nb;
+        ld[b] = (n[b] > 1 ? n[b] : 1) + b % 3;
+        want_arg[b] = 0;
+        if (b % 9 == 4) { n[b] = b % 2 ? -1 : max_n + 1; want_arg[b] = -1; }
+        else if (b % 13 == 6 && n[b] >= 2) { ld[b] = n[b] - 1; want_arg[b] = -2; }
+        const int64_t cols = n[b] > 0 ? n[b] : 1, rows = ld[b] > 0 ? ld[b] : 1;
+        off[b + 1] = off[b] + rows * (cols > max_n + 1 ? max_n + 1 : cols) + 3;
+    }
+    A0 = malloc((size_t)off[batch] * ES);
+    F = malloc((size_t)off[batch] * ES);
+    if (!A0 || !F) goto done;
+    testing_fill_nan(PREC, off[batch], A0);
+    for (int64_t b = 0; b < batch; ++b)
+        if (want_arg[b] == 0 && n[b] > 0) {
+            FLOAT *T = malloc((size_t)(ld[b] * n[b]) * ES);
+            if (!T) goto done;
+            testing_generate_spd(PREC, uplo, n[b], T, ld[b], 2000 + (uint64_t)b);
+            for (int64_t j = 0; j < n[b]; ++j)
+                for (int64_t i = 0; i < n[b]; ++i)
+                    if (uplo == 'L' ? i >= j : i <= j) A0[off[b] + i + j * ld[b]] = T[i + j * ld[b]];
+            free(T);
+            if (b % 5 == 2) A0[off[b] + (n[b] - 1) * (ld[b] + 1)] = -1; /* the last pivot */
+        }
+    memcpy(F, A0, (size_t)off[batch] * ES);
+    if (!(dA = testing_upload(F, (size_t)off[batch] * ES))) goto done;
+    for (int64_t b = 0; b < batch; ++b) hptr[b] = dA + off[b];
+    if (!(dptr = testing_upload(hptr, (size_t)batch * sizeof(FLOAT *))) ||
+        !(dn = testing_upload(n, (size_t)batch * 8)) || !(dld = testing_upload(ld, (size_t)batch * 8)) ||
+        TESTING_CUDA(cudaMalloc((void **)&dinfo, (size_t)batch * 8)) ||
+        TESTING_CUDA(cudaMemset(dinfo, 0x7f, (size_t)batch * 8)))
+        goto done;
+    const int64_t ret = GCHOL(potrf_vbatched_gpu)(uplo, dn, dptr, dld, max_n, dinfo, batch, g_queue);
+    if (ret != 0) {
+        snprintf(why, wlen, "returned %lld", (long long)ret);
+        bad = batch;
+        goto done;
+    }
+    if (TESTING_CUDA(cudaDeviceSynchronize()) || testing_download(F, dA, (size_t)off[batch] * ES) ||
+        testing_download(info, dinfo, (size_t)batch * 8))
+        goto done;
+    bad = 0;
+    for (int64_t b = 0; b < batch; ++b) {
+        const FLOAT *M0 = A0 + off[b], *M = F + off[b];
+        const int64_t len = off[b + 1] - off[b];
+        int64_t want = want_arg[b], changed = 0;
+        double resid = 0;
+        if (want == 0 && n[b] > 0) {
+            want = testing_reference_info(PREC, uplo, n[b], M0, ld[b]);
+            changed = testing_count_untouched_violations(PREC, uplo, n[b], M, M0, ld[b]) +
+                      testing_count_diff(PREC, len - ld[b] * n[b], M + ld[b] * n[b], M0 + ld[b] * n[b]);
+            if (want == 0 && info[b] == 0)
+                resid = testing_residual_cpu(PREC, uplo, n[b], M0, ld[b], M, ld[b]);
+        } else {
+            changed = testing_count_diff(PREC, len, M, M0); /* nothing of it touched */
+        }
+        if (info[b] != want || changed || !(resid >= 0 && resid < TESTING_TOL)) {
+            if (bad++ == 0)
+                snprintf(why, wlen, "matrix %lld (n %lld, ld %lld): info %lld, want %lld, %lld "
+                         "changed outside, residual %.2e", (long long)b, (long long)n[b],
+                         (long long)ld[b], (long long)info[b], (long long)want, (long long)changed,
+                         resid);
+        }
+    }
+done:
+    if (bad < 0 && !why[0]) snprintf(why, wlen, "setup failed");
+    cudaFree(dA); cudaFree(dptr); cudaFree(dn); cudaFree(dld); cudaFree(dinfo);
+    free(n); free(ld); free(off); free(info); free(want_arg); free(hptr); free(A0); free(F);
+    return bad;
+}
+
+static void run_vcase(char uplo, int64_t max_n, int64_t batch)
+{
+    char why[300] = "";
+    if (!testing_case_in_part()) return;
+    if (!testing_have_gpu()) {
+        testing_skip("vbatched        max_n=%-4lld %c batch=%lld (no GPU)", (long long)max_n, uplo,
+                     (long long)batch);
+        return;
+    }
+    const int64_t bad = run_vbatch(uplo, max_n, batch, why, sizeof why);
+    testing_expect(bad == 0, "vbatched        max_n=%-4lld %c batch=%-6lld: %s%s", (long long)max_n,
+                   uplo, (long long)batch, bad == 0 ? "every matrix as LAPACK" : "FAILED ", why);
+}
+
 static void run_case(const bcase_t *c)
 {
     char why[300] = "";
@@ -175,6 +275,15 @@ static void run_arguments(void)
         { "strided: batch -1", GCHOL(potrf_strided_batched_gpu)('L', 4, fake, 4, 16, fakei, -1, q), -7 },
         { "strided: queue NULL", GCHOL(potrf_strided_batched_gpu)('L', 4, fake, 4, 16, fakei, 2, NULL), -8 },
         { "strided: batch 0 (nothing)", GCHOL(potrf_strided_batched_gpu)('L', 4, NULL, 4, 0, NULL, 0, q), 0 },
+        { "vbatched: uplo 'X'", GCHOL(potrf_vbatched_gpu)('X', fakei, fakep, fakei, 4, fakei, 2, q), -1 },
+        { "vbatched: dn NULL", GCHOL(potrf_vbatched_gpu)('L', NULL, fakep, fakei, 4, fakei, 2, q), -2 },
+        { "vbatched: dA_array NULL", GCHOL(potrf_vbatched_gpu)('L', fakei, NULL, fakei, 4, fakei, 2, q), -3 },
+        { "vbatched: dldda NULL", GCHOL(potrf_vbatched_gpu)('L', fakei, fakep, NULL, 4, fakei, 2, q), -4 },
+        { "vbatched: max_n -1", GCHOL(potrf_vbatched_gpu)('L', fakei, fakep, fakei, -1, fakei, 2, q), -5 },
+        { "vbatched: dinfo NULL", GCHOL(potrf_vbatched_gpu)('L', fakei, fakep, fakei, 4, NULL, 2, q), -6 },
+        { "vbatched: batch -1", GCHOL(potrf_vbatched_gpu)('L', fakei, fakep, fakei, 4, fakei, -1, q), -7 },
+        { "vbatched: queue NULL", GCHOL(potrf_vbatched_gpu)('L', fakei, fakep, fakei, 4, fakei, 2, NULL), -8 },
+        { "vbatched: batch 0 (nothing)", GCHOL(potrf_vbatched_gpu)('L', NULL, NULL, NULL, 4, NULL, 0, q), 0 },
     };
     for (int i = 0; i < LEN(cases); ++i)
         testing_expect(cases[i].got == cases[i].want, "%s %s: %lld (want %lld)",
@@ -202,6 +311,13 @@ static void run_suite(int quick)
             const bcase_t c = { u ? 'U' : 'L', ns[i], i % 3, 7, ns[i] > 256 ? 6 : 11, (i + u) % 2 };
             run_case(&c);
         }
+    }
+    printf("\n-- each matrix its own order and leading dimension (zeros and bad ones among "
+           "them) --\n");
+    static const int64_t max_ns[] = { 0, 5, 16, 32, 33, 100, 168, 300 };
+    for (int i = 0; i < LEN(max_ns); ++i) {
+        if (quick && i % 2) continue;
+        for (int u = 0; u < 2; ++u) run_vcase(u ? 'U' : 'L', max_ns[i], max_ns[i] > 100 ? 40 : 120);
     }
     printf("\n-- many small matrices --\n");
     for (int p = 0; p < 2; ++p) {
