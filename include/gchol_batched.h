@@ -68,6 +68,52 @@ int64_t gchol_spotrf_vbatched_gpu(char uplo, const int64_t *dn, float *const *dA
                                   const int64_t *dldda, int64_t max_n, int64_t *dinfo,
                                   int64_t batch, gchol_queue_t queue);
 
+/* ---------------------------------------------------------------------------
+ * gchol_?potrs_batched_gpu: X := A^{-1} B for batch systems of order n with
+ * A's Cholesky factor from ?potrf_batched in the uplo triangle of
+ * dA_array[b]; B (n x nrhs, any nrhs) at dB_array[b] is overwritten by X.
+ *   uplo (1), n (2) >= 0, nrhs (3) >= 0, dA_array (4), ldda (5) >= max(1, n),
+ *   dB_array (6), lddb (7) >= max(1, n), batch (8) >= 0, queue (9).
+ * The strided form: uplo (1), n (2), nrhs (3), dA (4), ldda (5), strideA (6)
+ * >= ldda n when batch > 1, dB (7), lddb (8), strideB (9) >= lddb nrhs when
+ * batch > 1, batch (10), queue (11). Asynchronous; returns 0, -i or a
+ * library error. The arrays are not NULL when the sizes need them.
+ * ------------------------------------------------------------------------- */
+int64_t gchol_dpotrs_batched_gpu(char uplo, int64_t n, int64_t nrhs, const double *const *dA_array,
+                                 int64_t ldda, double *const *dB_array, int64_t lddb, int64_t batch,
+                                 gchol_queue_t queue);
+int64_t gchol_spotrs_batched_gpu(char uplo, int64_t n, int64_t nrhs, const float *const *dA_array,
+                                 int64_t ldda, float *const *dB_array, int64_t lddb, int64_t batch,
+                                 gchol_queue_t queue);
+int64_t gchol_dpotrs_strided_batched_gpu(char uplo, int64_t n, int64_t nrhs, const double *dA,
+                                         int64_t ldda, int64_t strideA, double *dB, int64_t lddb,
+                                         int64_t strideB, int64_t batch, gchol_queue_t queue);
+int64_t gchol_spotrs_strided_batched_gpu(char uplo, int64_t n, int64_t nrhs, const float *dA,
+                                         int64_t ldda, int64_t strideA, float *dB, int64_t lddb,
+                                         int64_t strideB, int64_t batch, gchol_queue_t queue);
+
+/* gchol_?posv_batched_gpu: A X = B for each system: potrf_batched, then
+ * potrs_batched where dinfo[b] = 0 (a system whose factorization failed
+ * keeps its B, as LAPACK's ?posv).
+ *   uplo (1), n (2), nrhs (3), dA_array (4) receives the factors, ldda (5),
+ *   dB_array (6) receives X, lddb (7), dinfo (8), batch (9), queue (10).
+ * The strided form: uplo (1), n (2), nrhs (3), dA (4), ldda (5), strideA
+ * (6), dB (7), lddb (8), strideB (9), dinfo (10), batch (11), queue (12). */
+int64_t gchol_dposv_batched_gpu(char uplo, int64_t n, int64_t nrhs, double *const *dA_array,
+                                int64_t ldda, double *const *dB_array, int64_t lddb,
+                                int64_t *dinfo, int64_t batch, gchol_queue_t queue);
+int64_t gchol_sposv_batched_gpu(char uplo, int64_t n, int64_t nrhs, float *const *dA_array,
+                                int64_t ldda, float *const *dB_array, int64_t lddb, int64_t *dinfo,
+                                int64_t batch, gchol_queue_t queue);
+int64_t gchol_dposv_strided_batched_gpu(char uplo, int64_t n, int64_t nrhs, double *dA,
+                                        int64_t ldda, int64_t strideA, double *dB, int64_t lddb,
+                                        int64_t strideB, int64_t *dinfo, int64_t batch,
+                                        gchol_queue_t queue);
+int64_t gchol_sposv_strided_batched_gpu(char uplo, int64_t n, int64_t nrhs, float *dA,
+                                        int64_t ldda, int64_t strideA, float *dB, int64_t lddb,
+                                        int64_t strideB, int64_t *dinfo, int64_t batch,
+                                        gchol_queue_t queue);
+
 #ifdef __cplusplus
 }
 #endif

@@ -301,6 +301,24 @@ int gchol_spotrf_batched_launch(int64_t n, float *dA, float *const *dA_array, co
                                 int64_t ldda, const int64_t *dldda, int64_t stride, int upper,
                                 int64_t *dinfo, int64_t count, cudaStream_t stream);
 
+/*
+ * Batched solves with Cholesky factors (potrs_batched.cu): count systems of
+ * order n with nrhs right-hand sides; factor b at dA + b * strideA (dA_array
+ * NULL) or dA_array[b], its B at dB + b * strideB (dB_array NULL) or
+ * dB_array[b]; upper 0 'L', 1 'U'. With dinfo, a system whose dinfo[b] is
+ * not 0 is skipped (its B untouched). Nothing for n, nrhs or count <= 0.
+ */
+int gchol_dpotrs_batched_launch(int64_t n, int64_t nrhs, const double *dA,
+                                const double *const *dA_array, int64_t ldda, int64_t strideA,
+                                double *dB, double *const *dB_array, int64_t lddb,
+                                int64_t strideB, int upper, const int64_t *dinfo, int64_t count,
+                                cudaStream_t stream);
+int gchol_spotrs_batched_launch(int64_t n, int64_t nrhs, const float *dA,
+                                const float *const *dA_array, int64_t ldda, int64_t strideA,
+                                float *dB, float *const *dB_array, int64_t lddb, int64_t strideB,
+                                int upper, const int64_t *dinfo, int64_t count,
+                                cudaStream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -31,6 +31,7 @@ typedef double FLOAT;
 #define ROTATE_COLUMNS_LAUNCH gchol_drotate_columns_launch
 #define SWAP_TRIANGLES_LAUNCH gchol_dswap_triangles_launch
 #define POTRF_BATCHED_LAUNCH  gchol_dpotrf_batched_launch
+#define POTRS_BATCHED_LAUNCH  gchol_dpotrs_batched_launch
 /* (no SYRK_UPDATE_LAUNCH: the fused bulk-update kernel is single's) */
 #elif defined(GCHOL_PREC_S)
 typedef float FLOAT;
@@ -54,6 +55,7 @@ typedef float FLOAT;
 #define ROTATE_COLUMNS_LAUNCH gchol_srotate_columns_launch
 #define SWAP_TRIANGLES_LAUNCH gchol_sswap_triangles_launch
 #define POTRF_BATCHED_LAUNCH  gchol_spotrf_batched_launch
+#define POTRS_BATCHED_LAUNCH  gchol_spotrs_batched_launch
 /* The left-looking bulk update (syrk on the diagonal block and gemm below
  * it) in one launch of gchol's 3xTF32 syrk kernel (kernels/syrk_diag.cu);
  * where, the tuning table's tf32_syrk_update says. */
