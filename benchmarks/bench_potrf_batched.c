@@ -1,0 +1,290 @@
+/*
+ * bench_potrf_batched.c -- batched Cholesky (gchol_batched.h) against
+ * cuSOLVER's potrfBatched / potrsBatched and the GPU's copy bandwidth, one
+ * precision at a time:
+ *   gchol     gchol_?potrf_strided_batched_gpu, and the pointer form
+ *   cuSOLVER  cusolverDn?potrfBatched (an array of pointers, int info)
+ *   copy      cudaMemcpyAsync of the batch's bytes (device to device): the
+ *             bandwidth a kernel that reads each matrix once and writes it
+ *             once can reach
+ *   solves    gchol_?potrs_strided_batched_gpu with nrhs 1 and 16 against
+ *             cuSOLVER's potrsBatched (nrhs 1 only: 16 calls for 16)
+ * Per order n: batch sized so that the matrices take about --bytes (2 GB),
+ * and a batch of --small (100). The same SPD matrices for everyone (one
+ * generated per 1024 and repeated), a fresh device copy per run made
+ * outside the timed region, a warm-up, the median of --niter runs (CUDA
+ * events); every info checked (gchol's and cuSOLVER's). GB/s counts each
+ * matrix read once and written once (2 n^2 elements), %copy against the
+ * copy of the same bytes; GFLOP/s n^3 / 3 per matrix.
+ *
+ *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K] [--csv FILE]
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_util.h"
+#include "gchol_batched.h"
+
+typedef struct {
+    bench_context_t *ctx;
+    char     prec;
+    int64_t  n, batch, ld, stride, nrhs;
+    void    *dA0, *dA, *dB0, *dB, **dptr, **dbptr;
+    int64_t *dinfo;
+    int     *dinfo32;
+    size_t   es;
+} job_t;
+
+static void fresh(void *p)
+{
+    job_t *c = p;
+    BENCH_CUDA(cudaMemcpyAsync(c->dA, c->dA0, (size_t)(c->stride * c->batch) * c->es,
+                               cudaMemcpyDeviceToDevice, c->ctx->stream));
+    if (c->dB)
+        BENCH_CUDA(cudaMemcpyAsync(c->dB, c->dB0, (size_t)(c->ld * c->nrhs * c->batch) * c->es,
+                                   cudaMemcpyDeviceToDevice, c->ctx->stream));
+    BENCH_CUDA(cudaStreamSynchronize(c->ctx->stream));
+}
+
+static int64_t run_gchol(void *p, int64_t *info)
+{
+    job_t *c = p;
+    (void)info;
+    return c->prec == 'd'
+        ? gchol_dpotrf_strided_batched_gpu('L', c->n, c->dA, c->ld, c->stride, c->dinfo, c->batch,
+                                           c->ctx->queue)
+        : gchol_spotrf_strided_batched_gpu('L', c->n, c->dA, c->ld, c->stride, c->dinfo, c->batch,
+                                           c->ctx->queue);
+}
+
+static int64_t run_gchol_ptr(void *p, int64_t *info)
+{
+    job_t *c = p;
+    (void)info;
+    return c->prec == 'd'
+        ? gchol_dpotrf_batched_gpu('L', c->n, (double *const *)c->dptr, c->ld, c->dinfo, c->batch,
+                                   c->ctx->queue)
+        : gchol_spotrf_batched_gpu('L', c->n, (float *const *)c->dptr, c->ld, c->dinfo, c->batch,
+                                   c->ctx->queue);
+}
+
+static int64_t run_cusolver(void *p, int64_t *info)
+{
+    job_t *c = p;
+    (void)info;
+    cusolverDnHandle_t h = c->ctx->cusolver.handle;
+    if (c->prec == 'd')
+        BENCH_CUSOLVER(cusolverDnDpotrfBatched(h, CUBLAS_FILL_MODE_LOWER, (int)c->n,
+                                               (double **)c->dptr, (int)c->ld, c->dinfo32,
+                                               (int)c->batch));
+    else
+        BENCH_CUSOLVER(cusolverDnSpotrfBatched(h, CUBLAS_FILL_MODE_LOWER, (int)c->n,
+                                               (float **)c->dptr, (int)c->ld, c->dinfo32,
+                                               (int)c->batch));
+    return 0;
+}
+
+static int64_t run_copy(void *p, int64_t *info)
+{
+    job_t *c = p;
+    (void)info;
+    BENCH_CUDA(cudaMemcpyAsync(c->dA, c->dA0, (size_t)(c->n * c->n * c->batch) * c->es,
+                               cudaMemcpyDeviceToDevice, c->ctx->stream));
+    return 0;
+}
+
+static int64_t run_gchol_potrs(void *p, int64_t *info)
+{
+    job_t *c = p;
+    (void)info;
+    return c->prec == 'd'
+        ? gchol_dpotrs_strided_batched_gpu('L', c->n, c->nrhs, c->dA, c->ld, c->stride, c->dB, c->ld,
+                                           c->ld * c->nrhs, c->batch, c->ctx->queue)
+        : gchol_spotrs_strided_batched_gpu('L', c->n, c->nrhs, c->dA, c->ld, c->stride, c->dB, c->ld,
+                                           c->ld * c->nrhs, c->batch, c->ctx->queue);
+}
+
+/* cuSOLVER's potrsBatched takes one right-hand side: nrhs calls. */
+static int64_t run_cusolver_potrs(void *p, int64_t *info)
+{
+    job_t *c = p;
+    (void)info;
+    cusolverDnHandle_t h = c->ctx->cusolver.handle;
+    for (int64_t r = 0; r < c->nrhs; ++r) {
+        void **bp = c->dbptr + r * c->batch;
+        if (c->prec == 'd')
+            BENCH_CUSOLVER(cusolverDnDpotrsBatched(h, CUBLAS_FILL_MODE_LOWER, (int)c->n, 1,
+                                                   (double **)c->dptr, (int)c->ld, (double **)bp,
+                                                   (int)c->ld, c->dinfo32, (int)c->batch));
+        else
+            BENCH_CUSOLVER(cusolverDnSpotrsBatched(h, CUBLAS_FILL_MODE_LOWER, (int)c->n, 1,
+                                                   (float **)c->dptr, (int)c->ld, (float **)bp,
+                                                   (int)c->ld, c->dinfo32, (int)c->batch));
+    }
+    return 0;
+}
+
+static double timed(job_t *c, int64_t (*run)(void *, int64_t *), int niter)
+{
+    const testing_job_t j = { fresh, run, NULL };
+    int64_t info = 0;
+    return testing_time_job(&j, c, c->ctx->stream, 0, niter, &info);
+}
+
+/* The batch's infos all 0 (gchol's int64, cuSOLVER's int). */
+static int infos_zero(const job_t *c, int cusolver)
+{
+    const size_t es = cusolver ? sizeof(int) : sizeof(int64_t);
+    char *h = bench_malloc((size_t)c->batch * es);
+    BENCH_CUDA(cudaMemcpy(h, cusolver ? (void *)c->dinfo32 : (void *)c->dinfo,
+                          (size_t)c->batch * es, cudaMemcpyDeviceToHost));
+    int ok = 1;
+    for (int64_t b = 0; b < c->batch && ok; ++b)
+        ok = cusolver ? ((int *)h)[b] == 0 : ((int64_t *)h)[b] == 0;
+    free(h);
+    return ok;
+}
+
+static void bench_one(bench_context_t *ctx, char prec, int64_t n, int64_t batch, int niter,
+                      double copy_gbs_ref, FILE *csv)
+{
+    job_t c = { ctx, prec, n, batch, n, n * n, 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                testing_elsize(prec) };
+    const size_t bytes = (size_t)(c.stride * batch) * c.es;
+    /* 1024 distinct SPD matrices, repeated */
+    const int64_t distinct = batch < 1024 ? batch : 1024;
+    void *h = bench_malloc((size_t)(c.stride * distinct) * c.es);
+    for (int64_t b = 0; b < distinct; ++b)
+        testing_generate_spd(prec, 'A', n, (char *)h + (size_t)(b * c.stride) * c.es, n,
+                             11 + (uint64_t)b);
+    c.dA0 = bench_device_malloc(bytes);
+    c.dA = bench_device_malloc(bytes);
+    for (int64_t b0 = 0; b0 < batch; b0 += distinct) {
+        const int64_t k = batch - b0 < distinct ? batch - b0 : distinct;
+        BENCH_CUDA(cudaMemcpy((char *)c.dA0 + (size_t)(b0 * c.stride) * c.es, h,
+                              (size_t)(k * c.stride) * c.es, cudaMemcpyHostToDevice));
+    }
+    free(h);
+    void **hp = bench_malloc((size_t)batch * sizeof(void *));
+    for (int64_t b = 0; b < batch; ++b) hp[b] = (char *)c.dA + (size_t)(b * c.stride) * c.es;
+    c.dptr = bench_device_malloc((size_t)batch * sizeof(void *));
+    BENCH_CUDA(cudaMemcpy(c.dptr, hp, (size_t)batch * sizeof(void *), cudaMemcpyHostToDevice));
+    c.dinfo = bench_device_malloc((size_t)batch * sizeof(int64_t));
+    c.dinfo32 = bench_device_malloc((size_t)batch * sizeof(int));
+
+    const double tg = timed(&c, run_gchol, niter);
+    const int ok_g = infos_zero(&c, 0);
+    const double tp = timed(&c, run_gchol_ptr, niter);
+    const int ok_p = infos_zero(&c, 0);
+    const double tc = timed(&c, run_cusolver, niter);
+    const int ok_c = infos_zero(&c, 1);
+    const double tcopy = timed(&c, run_copy, niter);
+
+    /* the solves on gchol's factors: nrhs 1 and 16 */
+    double ts[2], tcs[2];
+    const int64_t nrhss[2] = { 1, 16 };
+    fresh(&c); /* the factors the solves take: gchol's */
+    BENCH_GCHOL(run_gchol(&c, NULL));
+    BENCH_CUDA(cudaStreamSynchronize(ctx->stream));
+    BENCH_CUDA(cudaMemcpy(c.dA0, c.dA, bytes, cudaMemcpyDeviceToDevice));
+    for (int r = 0; r < 2; ++r) {
+        c.nrhs = nrhss[r];
+        const size_t bbytes = (size_t)(c.ld * c.nrhs * batch) * c.es;
+        void *hb = bench_random_host(prec, n, c.nrhs * (batch < 1024 ? batch : 1024), n, 5, -1, 1);
+        c.dB0 = bench_device_malloc(bbytes);
+        c.dB = bench_device_malloc(bbytes);
+        const int64_t per = c.ld * c.nrhs, dist = batch < 1024 ? batch : 1024;
+        for (int64_t b0 = 0; b0 < batch; b0 += dist) {
+            const int64_t k = batch - b0 < dist ? batch - b0 : dist;
+            BENCH_CUDA(cudaMemcpy((char *)c.dB0 + (size_t)(b0 * per) * c.es, hb,
+                                  (size_t)(k * per) * c.es, cudaMemcpyHostToDevice));
+        }
+        free(hb);
+        /* cuSOLVER: right-hand side r of system b at its column r */
+        void **hbp = bench_malloc((size_t)(batch * c.nrhs) * sizeof(void *));
+        for (int64_t rr = 0; rr < c.nrhs; ++rr)
+            for (int64_t b = 0; b < batch; ++b)
+                hbp[rr * batch + b] = (char *)c.dB + (size_t)(b * per + rr * c.ld) * c.es;
+        c.dbptr = bench_device_malloc((size_t)(batch * c.nrhs) * sizeof(void *));
+        BENCH_CUDA(cudaMemcpy(c.dbptr, hbp, (size_t)(batch * c.nrhs) * sizeof(void *),
+                              cudaMemcpyHostToDevice));
+        free(hbp);
+        ts[r] = timed(&c, run_gchol_potrs, niter);
+        tcs[r] = timed(&c, run_cusolver_potrs, niter);
+        BENCH_CUDA(cudaFree(c.dB0)); BENCH_CUDA(cudaFree(c.dB)); BENCH_CUDA(cudaFree(c.dbptr));
+        c.dB0 = c.dB = NULL;
+        c.dbptr = NULL;
+    }
+    c.nrhs = 1;
+
+    const double moved = 2.0 * (double)(n * n * batch) * (double)c.es; /* read + write */
+    const double flops = (double)batch * (double)n * (double)n * (double)n / 3.0;
+    const double gbs = moved / tg / 1e9, copy_gbs = moved / tcopy / 1e9;
+    printf("%5lld %9lld | %9.3f %8.1f %8.1f %5.0f%% | %9.3f | %9.3f %6.2f | %9.3f %7.2f %s | "
+           "%8.3f %8.3f %6.2f | %8.3f %8.3f %6.2f\n",
+           (long long)n, (long long)batch, 1e3 * tg, flops / tg / 1e9, gbs,
+           100 * gbs / (copy_gbs_ref > 0 ? copy_gbs_ref : copy_gbs), 1e3 * tp, 1e3 * tc, tc / tg,
+           1e3 * tcopy, copy_gbs, ok_g && ok_p && ok_c ? "ok" : "INFO", 1e3 * ts[0], 1e3 * tcs[0],
+           tcs[0] / ts[0], 1e3 * ts[1], 1e3 * tcs[1], tcs[1] / ts[1]);
+    fflush(stdout);
+    if (csv)
+        fprintf(csv, "%c,%lld,%lld,%.6e,%.6e,%.6e,%.6e,%.2f,%.2f,%.6e,%.6e,%.6e,%.6e,%d\n", prec,
+                (long long)n, (long long)batch, tg, tp, tc, tcopy, gbs, copy_gbs, ts[0], tcs[0],
+                ts[1], tcs[1], ok_g && ok_p && ok_c);
+    BENCH_CUDA(cudaFree(c.dA0)); BENCH_CUDA(cudaFree(c.dA)); BENCH_CUDA(cudaFree(c.dptr));
+    BENCH_CUDA(cudaFree(c.dinfo)); BENCH_CUDA(cudaFree(c.dinfo32));
+    free(hp);
+}
+
+int main(int argc, char **argv)
+{
+    testing_list_t sizes = { NULL, 0 };
+    char prec = 'd';
+    int64_t total = (int64_t)2 << 30, small = 100;
+    int niter = 5;
+    const char *csv = NULL;
+    const opt_t opts[] = {
+        OPT("--prec", OPT_CHAR, &prec, "d|s", "precision (default d)", .choices = "ds"),
+        OPT("-n", OPT_LIST, &sizes, "LIST", "orders (default 4,8,16,32,64,128,256,512)",
+            .def = "4,8,16,32,64,128,256,512"),
+        OPT("--bytes", OPT_INT64, &total, "B", "the large batch's matrix bytes (default 2^31)",
+            OPT_MIN(1)),
+        OPT("--small", OPT_INT64, &small, "K", "the small batch (default 100; 0: none)", OPT_MIN(0)),
+        OPT("--niter", OPT_INT, &niter, "K", "timed runs after a warm-up, median reported "
+            "(default 5)", OPT_MIN(1)),
+        OPT("--csv", OPT_STRING, &csv, "FILE", "also write the table as CSV"),
+        OPT_END
+    };
+    const opts_program_t prog = { "[--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K] "
+                                  "[--csv FILE]", NULL, 2 };
+    opts_parse(argc, argv, opts, &prog);
+    bench_require_gpu(0, argv[0]);
+    bench_context_t ctx;
+    bench_context_create(&ctx);
+    FILE *out = bench_csv_open(csv, "prec,n,batch,gchol_s,gchol_ptr_s,cusolver_s,copy_s,gchol_gbs,"
+                               "copy_gbs,potrs1_s,cusolver_potrs1_s,potrs16_s,cusolver_potrs16_s,"
+                               "info_ok");
+    printf("batched Cholesky, %s, lower, SPD (testing_generate_spd), median of %d\n",
+           prec == 'd' ? "double" : "single", niter);
+    printf("GB/s: 2 n^2 elements per matrix (read, write); %%copy: of the same bytes' "
+           "device-to-device copy rate\n");
+    printf("%5s %9s | %9s %8s %8s %6s | %9s | %9s %6s | %9s %7s %4s | %8s %8s %6s | %8s %8s %6s\n",
+           "n", "batch", "gchol ms", "GFLOP/s", "GB/s", "%copy", "ptrs ms", "cuS ms", "ratio",
+           "copy ms", "GB/s", "info", "rs1 ms", "cuS1 ms", "ratio", "rs16 ms", "cuS16 ms",
+           "ratio");
+    for (int64_t k = 0; k < sizes.count; k++) {
+        const int64_t n = sizes.v[k];
+        const size_t per = (size_t)(n * n) * testing_elsize(prec);
+        int64_t big = (int64_t)((size_t)total / per);
+        if (big > 0x7fffffff / 16) big = 0x7fffffff / 16; /* cuSOLVER's int batch and pointers */
+        if (big < 1) big = 1;
+        bench_one(&ctx, prec, n, big, niter, 0, out);
+        if (small > 0) bench_one(&ctx, prec, n, small, niter, 0, out);
+    }
+    if (out) fclose(out);
+    bench_context_destroy(&ctx);
+    opts_free_list(&sizes);
+    return 0;
+}

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""bench_potrf_batched_torch.py -- PyTorch's batched Cholesky on the GPU, the
+peer beside bench_potrf_batched (same orders and batch sizing: the matrices
+take about --bytes, and a batch of --small): torch.linalg.cholesky on a
+(batch, n, n) tensor of SPD matrices (X X^T / n + I), and
+torch.cholesky_solve with 1 and 16 right-hand sides on its factors.
+CUDA events, a warm-up, the median of --niter runs, a fresh copy of the
+input per run outside the timed region. GB/s counts 2 n^2 elements per
+matrix, as bench_potrf_batched does.
+
+  python3 benchmarks/bench_potrf_batched_torch.py [--prec d|s] [-n LIST]
+          [--bytes B] [--small K] [--niter K] [--csv FILE]
+"""
+import argparse
+import statistics
+import sys
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--prec", choices="ds", default="d")
+    ap.add_argument("-n", default="4,8,16,32,64,128,256,512")
+    ap.add_argument("--bytes", type=int, default=2 << 30)
+    ap.add_argument("--small", type=int, default=100)
+    ap.add_argument("--niter", type=int, default=5)
+    ap.add_argument("--csv")
+    args = ap.parse_args()
+    try:
+        import torch
+    except ImportError as e:
+        sys.exit(f"bench_potrf_batched_torch: no PyTorch ({e})")
+    if not torch.cuda.is_available():
+        sys.exit("bench_potrf_batched_torch: no CUDA device")
+    dev = torch.device("cuda")
+    dtype = torch.float64 if args.prec == "d" else torch.float32
+    es = 8 if args.prec == "d" else 4
+
+    def time_it(prepare, run):
+        times = []
+        for it in range(args.niter + 1):
+            prepare()
+            torch.cuda.synchronize()
+            start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            start.record()
+            run()
+            stop.record()
+            stop.synchronize()
+            if it:
+                times.append(start.elapsed_time(stop) / 1e3)
+        return statistics.median(times)
+
+    out = open(args.csv, "w") if args.csv else None
+    if out:
+        out.write("prec,n,batch,torch_s,torch_gbs,torch_solve1_s,torch_solve16_s\n")
+    print(f"torch {torch.__version__}, {torch.cuda.get_device_name()}, "
+          f"{'double' if args.prec == 'd' else 'single'}, median of {args.niter}")
+    print(f"{'n':>5} {'batch':>9} | {'cholesky ms':>11} {'GFLOP/s':>8} {'GB/s':>8} | "
+          f"{'solve1 ms':>9} {'solve16 ms':>10}")
+    for n in (int(v) for v in args.n.split(",")):
+        big = max(1, min(args.bytes // (n * n * es), 0x7fffffff // 16))
+        for batch in ([big, args.small] if args.small > 0 else [big]):
+            x = torch.randn(batch, n, n, device=dev, dtype=dtype)
+            a0 = x @ x.transpose(-1, -2) / n + torch.eye(n, device=dev, dtype=dtype)
+            del x
+            a = torch.empty_like(a0)
+            t = time_it(lambda: a.copy_(a0), lambda: torch.linalg.cholesky(a))
+            factor = torch.linalg.cholesky(a0)
+            solve = []
+            for nrhs in (1, 16):
+                b = torch.randn(batch, n, nrhs, device=dev, dtype=dtype)
+                solve.append(time_it(lambda: None, lambda: torch.cholesky_solve(b, factor)))
+                del b
+            moved = 2.0 * n * n * batch * es
+            flops = batch * n ** 3 / 3.0
+            print(f"{n:5d} {batch:9d} | {1e3 * t:11.3f} {flops / t / 1e9:8.1f} "
+                  f"{moved / t / 1e9:8.1f} | {1e3 * solve[0]:9.3f} {1e3 * solve[1]:10.3f}",
+                  flush=True)
+            if out:
+                out.write(f"{args.prec},{n},{batch},{t:.6e},{moved / t / 1e9:.2f},"
+                          f"{solve[0]:.6e},{solve[1]:.6e}\n")
+            del a0, a, factor
+            torch.cuda.empty_cache()
+    if out:
+        out.close()
+
+
+if __name__ == "__main__":
+    main()
