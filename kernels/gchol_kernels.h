@@ -54,6 +54,11 @@ typedef struct {
                                             flop rate over the memory bandwidth
                                             (gchol_syrk_diag_splits_at; a value
                                             <= 0 takes the built-in one) */
+    int     batched_reg_max_n;  /* batched potrf / potrs: a lane group per
+                                   matrix in registers up to this n (<= 32) */
+    int     batched_smem_max_n; /* batched potrf: a block per matrix in
+                                   shared memory up to this n (0: as far as
+                                   the device's shared memory goes) */
 } gchol_kernel_tune_t;
 
 /* The built-in choices, for kt == NULL: measured on the H100. */
@@ -61,6 +66,7 @@ typedef struct {
 #define GCHOL_KT_DEFAULT_CLUSTER_HELPER  1
 #define GCHOL_KT_DEFAULT_SYRK_FLOPS_PER_BYTE_D 15.0 /* 45 TFLOP/s on DMMA */
 #define GCHOL_KT_DEFAULT_SYRK_FLOPS_PER_BYTE_S 23.0 /* 68 TFLOP/s on 3xTF32 */
+#define GCHOL_KT_DEFAULT_BATCHED_REG_MAX_N  32
 
 /*
  * The Cholesky factorization of the leading ncols columns of the n x n view
@@ -296,10 +302,12 @@ int gchol_s_add_diag_launch(int64_t n, float *S, int64_t lds, float shift, cudaS
  */
 int gchol_dpotrf_batched_launch(int64_t n, double *dA, double *const *dA_array, const int64_t *dn,
                                 int64_t ldda, const int64_t *dldda, int64_t stride, int upper,
-                                int64_t *dinfo, int64_t count, cudaStream_t stream);
+                                int64_t *dinfo, int64_t count, const gchol_kernel_tune_t *kt,
+                                cudaStream_t stream);
 int gchol_spotrf_batched_launch(int64_t n, float *dA, float *const *dA_array, const int64_t *dn,
                                 int64_t ldda, const int64_t *dldda, int64_t stride, int upper,
-                                int64_t *dinfo, int64_t count, cudaStream_t stream);
+                                int64_t *dinfo, int64_t count, const gchol_kernel_tune_t *kt,
+                                cudaStream_t stream);
 
 /*
  * Batched solves with Cholesky factors (potrs_batched.cu): count systems of
@@ -312,12 +320,12 @@ int gchol_dpotrs_batched_launch(int64_t n, int64_t nrhs, const double *dA,
                                 const double *const *dA_array, int64_t ldda, int64_t strideA,
                                 double *dB, double *const *dB_array, int64_t lddb,
                                 int64_t strideB, int upper, const int64_t *dinfo, int64_t count,
-                                cudaStream_t stream);
+                                const gchol_kernel_tune_t *kt, cudaStream_t stream);
 int gchol_spotrs_batched_launch(int64_t n, int64_t nrhs, const float *dA,
                                 const float *const *dA_array, int64_t ldda, int64_t strideA,
                                 float *dB, float *const *dB_array, int64_t lddb, int64_t strideB,
                                 int upper, const int64_t *dinfo, int64_t count,
-                                cudaStream_t stream);
+                                const gchol_kernel_tune_t *kt, cudaStream_t stream);
 
 #ifdef __cplusplus
 }

@@ -228,12 +228,13 @@ template <typename T> cudaError_t smem_limits(size_t *bytes, int *n_max)
     return cudaSuccess;
 }
 
-/* count matrices (every order <= n_max) by the kernel for n_max. */
+/* count matrices (every order <= n_max) by the kernel for n_max: lane
+ * groups up to reg_max, shared memory up to smem_max (0: what fits). */
 template <typename T, typename Batch>
-cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count,
-                   cudaStream_t stream)
+cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count, int reg_max,
+                   int smem_max, cudaStream_t stream)
 {
-    if (n_max <= 32) {
+    if (n_max <= reg_max) {
         switch (n_max <= 4 ? 4 : n_max <= 8 ? 8 : n_max <= 16 ? 16 : 32) {
         case 4: return launch_reg<T, 4>(batch, upper, dinfo, count, stream);
         case 8: return launch_reg<T, 8>(batch, upper, dinfo, count, stream);
@@ -246,6 +247,7 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
     cudaError_t e = smem_limits<T>(&limit, &smem_n);
     if (e != cudaSuccess) return e;
     const dim3 threads(kBlockX, kBlockY);
+    if (smem_max > 0 && smem_max < smem_n) smem_n = smem_max;
     if (n_max <= smem_n) {
         const size_t bytes = (size_t)n_max * (size_t)(n_max + 1) * sizeof(T);
         /* the device's whole limit, once: a per-call size could lower it
@@ -267,22 +269,26 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
 template <typename T>
 cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int64_t ldda,
                 const int64_t *dldda, int64_t stride, int upper, int64_t *dinfo, int64_t count,
-                cudaStream_t stream)
+                const gchol_kernel_tune_t *kt, cudaStream_t stream)
 {
     if (n_max > 0x7fffffff) return cudaErrorInvalidValue;
     const int nm = (int)n_max;
+    int reg_max = kt && kt->batched_reg_max_n > 0 ? kt->batched_reg_max_n
+                                                  : GCHOL_KT_DEFAULT_BATCHED_REG_MAX_N;
+    if (reg_max > 32) reg_max = 32;
+    const int smem_max = kt ? kt->batched_smem_max_n : 0;
     for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
         const int64_t c = count - b0 < kMaxGrid ? count - b0 : kMaxGrid;
         cudaError_t e;
         if (dn) {
             const Sized<T> batch = { dA_array + b0, dn + b0, dldda + b0, nm };
-            e = launch<T>(nm, batch, upper, dinfo + b0, c, stream);
+            e = launch<T>(nm, batch, upper, dinfo + b0, c, reg_max, smem_max, stream);
         } else if (dA_array) {
             const Pointers<T> batch = { dA_array + b0, nm, ldda };
-            e = launch<T>(nm, batch, upper, dinfo + b0, c, stream);
+            e = launch<T>(nm, batch, upper, dinfo + b0, c, reg_max, smem_max, stream);
         } else {
             const Strided<T> batch = { dA + b0 * stride, stride, nm, ldda };
-            e = launch<T>(nm, batch, upper, dinfo + b0, c, stream);
+            e = launch<T>(nm, batch, upper, dinfo + b0, c, reg_max, smem_max, stream);
         }
         if (e != cudaSuccess) return e;
     }
@@ -294,17 +300,19 @@ cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int
 extern "C" int gchol_dpotrf_batched_launch(int64_t n, double *dA, double *const *dA_array,
                                            const int64_t *dn, int64_t ldda, const int64_t *dldda,
                                            int64_t stride, int upper, int64_t *dinfo,
-                                           int64_t count, cudaStream_t stream)
+                                           int64_t count, const gchol_kernel_tune_t *kt,
+                                           cudaStream_t stream)
 {
     if (count <= 0 || n <= 0) return cudaSuccess;
-    return run<double>(n, dA, dA_array, dn, ldda, dldda, stride, upper, dinfo, count, stream);
+    return run<double>(n, dA, dA_array, dn, ldda, dldda, stride, upper, dinfo, count, kt, stream);
 }
 
 extern "C" int gchol_spotrf_batched_launch(int64_t n, float *dA, float *const *dA_array,
                                            const int64_t *dn, int64_t ldda, const int64_t *dldda,
                                            int64_t stride, int upper, int64_t *dinfo,
-                                           int64_t count, cudaStream_t stream)
+                                           int64_t count, const gchol_kernel_tune_t *kt,
+                                           cudaStream_t stream)
 {
     if (count <= 0 || n <= 0) return cudaSuccess;
-    return run<float>(n, dA, dA_array, dn, ldda, dldda, stride, upper, dinfo, count, stream);
+    return run<float>(n, dA, dA_array, dn, ldda, dldda, stride, upper, dinfo, count, kt, stream);
 }

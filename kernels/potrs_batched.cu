@@ -110,10 +110,14 @@ constexpr int64_t kMaxGrid = 0x7fffffff;
 template <typename T>
 cudaError_t run(int64_t n, int64_t nrhs, const T *dA, const T *const *dA_array, int64_t ldda,
                 int64_t strideA, T *dB, T *const *dB_array, int64_t lddb, int64_t strideB,
-                int upper, const int64_t *dinfo, int64_t count, cudaStream_t stream)
+                int upper, const int64_t *dinfo, int64_t count, const gchol_kernel_tune_t *kt,
+                cudaStream_t stream)
 {
     if (n > 0x7fffffff) return cudaErrorInvalidValue;
     const int nn = (int)n;
+    int reg_max = kt && kt->batched_reg_max_n > 0 ? kt->batched_reg_max_n
+                                                  : GCHOL_KT_DEFAULT_BATCHED_REG_MAX_N;
+    if (reg_max > 32) reg_max = 32;
     for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
         const int64_t c = count - b0 < kMaxGrid ? count - b0 : kMaxGrid;
         const Mats<const T> As = { dA_array ? nullptr : dA + b0 * strideA,
@@ -121,7 +125,7 @@ cudaError_t run(int64_t n, int64_t nrhs, const T *dA, const T *const *dA_array, 
         const Mats<T> Bs = { dB_array ? nullptr : dB + b0 * strideB,
                              dB_array ? dB_array + b0 : nullptr, strideB };
         const int64_t *di = dinfo ? dinfo + b0 : nullptr;
-        if (nn <= 32) {
+        if (nn <= reg_max) {
             const int g = nn <= 4 ? 4 : nn <= 8 ? 8 : nn <= 16 ? 16 : 32;
             const int64_t blocks = (c + kRegThreads / g - 1) / (kRegThreads / g);
             switch (g) {
@@ -151,11 +155,11 @@ extern "C" int gchol_dpotrs_batched_launch(int64_t n, int64_t nrhs, const double
                                            int64_t strideA, double *dB, double *const *dB_array,
                                            int64_t lddb, int64_t strideB, int upper,
                                            const int64_t *dinfo, int64_t count,
-                                           cudaStream_t stream)
+                                           const gchol_kernel_tune_t *kt, cudaStream_t stream)
 {
     if (n <= 0 || nrhs <= 0 || count <= 0) return cudaSuccess;
     return run<double>(n, nrhs, dA, dA_array, ldda, strideA, dB, dB_array, lddb, strideB, upper,
-                       dinfo, count, stream);
+                       dinfo, count, kt, stream);
 }
 
 extern "C" int gchol_spotrs_batched_launch(int64_t n, int64_t nrhs, const float *dA,
@@ -163,9 +167,9 @@ extern "C" int gchol_spotrs_batched_launch(int64_t n, int64_t nrhs, const float 
                                            int64_t strideA, float *dB, float *const *dB_array,
                                            int64_t lddb, int64_t strideB, int upper,
                                            const int64_t *dinfo, int64_t count,
-                                           cudaStream_t stream)
+                                           const gchol_kernel_tune_t *kt, cudaStream_t stream)
 {
     if (n <= 0 || nrhs <= 0 || count <= 0) return cudaSuccess;
     return run<float>(n, nrhs, dA, dA_array, ldda, strideA, dB, dB_array, lddb, strideB, upper,
-                      dinfo, count, stream);
+                      dinfo, count, kt, stream);
 }

@@ -10,6 +10,7 @@
 #include "gchol_batched.h"
 #include "queue.h"
 #include "status.h"
+#include "tune/tune.h"
 
 #include "../kernels/gchol_kernels.h"
 
@@ -27,7 +28,7 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
     else
         GCHOL_CUDA((cudaError_t)POTRF_BATCHED_LAUNCH(n > 0 ? n : 1, dA, dA_array, dn, ldda, dldda,
                                                      stride, upper, dinfo, batch,
-                                                     queue->stream));
+                                                     &queue->tune->kernel, queue->stream));
 done:
     gchol_queue_leave(prev);
     return st;

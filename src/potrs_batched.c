@@ -10,6 +10,7 @@
 #include "gchol_batched.h"
 #include "queue.h"
 #include "status.h"
+#include "tune/tune.h"
 
 #include "../kernels/gchol_kernels.h"
 
@@ -61,14 +62,15 @@ static int64_t run(const args_t *a, FLOAT *dA, FLOAT *const *dA_array, FLOAT *dB
     const int upper = gchol_uplo_is_upper(a->uplo);
     if ((st = gchol_queue_enter(a->queue, &prev)) != GCHOL_SUCCESS) return st;
     cudaStream_t s = a->queue->stream;
+    const gchol_kernel_tune_t *kt = &a->queue->tune->kernel;
     if (dinfo && a->n == 0)
         GCHOL_CUDA(cudaMemsetAsync(dinfo, 0, (size_t)a->batch * sizeof(int64_t), s));
     if (dinfo)
         GCHOL_CUDA((cudaError_t)POTRF_BATCHED_LAUNCH(a->n, dA, dA_array, NULL, a->ldda, NULL,
-                                                     a->strideA, upper, dinfo, a->batch, s));
+                                                     a->strideA, upper, dinfo, a->batch, kt, s));
     GCHOL_CUDA((cudaError_t)POTRS_BATCHED_LAUNCH(a->n, a->nrhs, dA, (const FLOAT *const *)dA_array,
                                                  a->ldda, a->strideA, dB, dB_array, a->lddb,
-                                                 a->strideB, upper, dinfo, a->batch, s));
+                                                 a->strideB, upper, dinfo, a->batch, kt, s));
 done:
     gchol_queue_leave(prev);
     return st;

@@ -174,5 +174,10 @@ const gchol_tune_t gchol_tune_sm90_table = {
         .tiled_one_block_up_to = 5376,
         .tiled_cluster_helper = 1,
         .syrk_diag_flops_per_byte = { 15, 23 },
+        /* Batched potrf / potrs: lane groups in registers to n = 32, then a
+         * block per matrix in shared memory as far as it holds the triangle.
+         * Re-measure: bench_potrf_batched */
+        .batched_reg_max_n = 32,
+        .batched_smem_max_n = 0,
     },
 };
