@@ -4,7 +4,8 @@
  * version and checks it against the header's, then factors an SPD matrix on
  * the GPU: create a queue, cudaMalloc the matrix, upload it,
  * gchol_dpotrf_gpu, check info, download the factor, check L*L^T = A. It
- * also links the mixed-precision solve of gchol_mixed.h.
+ * also links the mixed-precision solve of gchol_mixed.h and the batched
+ * Cholesky of gchol_batched.h.
  *
  * Exit status: 0 passed; 77 no usable GPU (the version check passed, the
  * factorization was not run); 1 failed.
@@ -16,6 +17,7 @@
 
 #include <cuda_runtime_api.h>
 #include <gchol.h>
+#include <gchol_batched.h>
 #include <gchol_mixed.h>
 
 static int cuda_ok(cudaError_t e, const char *what)
@@ -32,7 +34,9 @@ int main(void)
     int64_t (*volatile xposv)(char, int64_t, int64_t, double *, int64_t, const double *,
                               int64_t, double *, int64_t, const gchol_xposv_options_t *,
                               gchol_xposv_result_t *, int64_t *, gchol_queue_t) = gchol_dxposv_gpu;
-    if (!xposv) return 1;
+    int64_t (*volatile batched)(char, int64_t, double *, int64_t, int64_t, int64_t *, int64_t,
+                                gchol_queue_t) = gchol_dpotrf_strided_batched_gpu;
+    if (!xposv || !batched) return 1;
     gchol_version_numbers(&major, &minor, &patch);
     printf("gchol %s (header %s)\n", gchol_version(), GCHOL_VERSION_STRING);
     if (strcmp(gchol_version(), GCHOL_VERSION_STRING) != 0 || major != GCHOL_VERSION_MAJOR ||
