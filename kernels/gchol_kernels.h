@@ -297,8 +297,8 @@ int gchol_s_add_diag_launch(int64_t n, float *S, int64_t lds, float shift, cudaS
  * NULL), or at dA_array[b] of order dn[b] <= n and leading dimension
  * dldda[b] (a matrix whose own order or leading dimension is bad gets
  * dinfo -1 or -2 and is not touched). dinfo[b] receives that matrix's info
- * (0, or k for the first pivot <= 0 or NaN). Nothing for n <= 0 or
- * count <= 0 (the caller sets dinfo).
+ * (0, or k for the first pivot <= 0 or NaN). Nothing for count <= 0,
+ * nor for n <= 0 in the fixed-order forms (the caller sets dinfo).
  */
 int gchol_dpotrf_batched_launch(int64_t n, double *dA, double *const *dA_array, const int64_t *dn,
                                 int64_t ldda, const int64_t *dldda, int64_t stride, int upper,

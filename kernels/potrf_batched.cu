@@ -143,7 +143,7 @@ template <typename T, typename Batch>
 __global__ void __launch_bounds__(kBlockX *kBlockY)
 potrf_batched_smem_kernel(Batch batch, int upper, int64_t *dinfo)
 {
-    extern __shared__ unsigned char smem_raw[];
+    extern __shared__ __align__(16) unsigned char smem_raw[];
     T *S = reinterpret_cast<T *>(smem_raw);
     const int64_t b = blockIdx.x;
     const int arg = batch.check(b), n = arg == 0 ? batch.order(b) : 0, lds = n + 1;
@@ -272,7 +272,9 @@ cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int
                 const gchol_kernel_tune_t *kt, cudaStream_t stream)
 {
     if (n_max > 0x7fffffff) return cudaErrorInvalidValue;
-    const int nm = (int)n_max;
+    /* the orders a Sized batch accepts go to n_max; the kernel's form needs
+     * one of order at least 1 */
+    const int nm = (int)n_max, form = nm > 1 ? nm : 1;
     int reg_max = kt && kt->batched_reg_max_n > 0 ? kt->batched_reg_max_n
                                                   : GCHOL_KT_DEFAULT_BATCHED_REG_MAX_N;
     if (reg_max > 32) reg_max = 32;
@@ -282,13 +284,13 @@ cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int
         cudaError_t e;
         if (dn) {
             const Sized<T> batch = { dA_array + b0, dn + b0, dldda + b0, nm };
-            e = launch<T>(nm, batch, upper, dinfo + b0, c, reg_max, smem_max, stream);
+            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, smem_max, stream);
         } else if (dA_array) {
             const Pointers<T> batch = { dA_array + b0, nm, ldda };
-            e = launch<T>(nm, batch, upper, dinfo + b0, c, reg_max, smem_max, stream);
+            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, smem_max, stream);
         } else {
             const Strided<T> batch = { dA + b0 * stride, stride, nm, ldda };
-            e = launch<T>(nm, batch, upper, dinfo + b0, c, reg_max, smem_max, stream);
+            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, smem_max, stream);
         }
         if (e != cudaSuccess) return e;
     }
@@ -303,7 +305,7 @@ extern "C" int gchol_dpotrf_batched_launch(int64_t n, double *dA, double *const 
                                            int64_t count, const gchol_kernel_tune_t *kt,
                                            cudaStream_t stream)
 {
-    if (count <= 0 || n <= 0) return cudaSuccess;
+    if (count <= 0 || (n <= 0 && !dn)) return cudaSuccess;
     return run<double>(n, dA, dA_array, dn, ldda, dldda, stride, upper, dinfo, count, kt, stream);
 }
 
@@ -313,6 +315,6 @@ extern "C" int gchol_spotrf_batched_launch(int64_t n, float *dA, float *const *d
                                            int64_t count, const gchol_kernel_tune_t *kt,
                                            cudaStream_t stream)
 {
-    if (count <= 0 || n <= 0) return cudaSuccess;
+    if (count <= 0 || (n <= 0 && !dn)) return cudaSuccess;
     return run<float>(n, dA, dA_array, dn, ldda, dldda, stride, upper, dinfo, count, kt, stream);
 }

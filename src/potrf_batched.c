@@ -26,7 +26,7 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
     if (n == 0 && !dn)
         GCHOL_CUDA(cudaMemsetAsync(dinfo, 0, (size_t)batch * sizeof(int64_t), queue->stream));
     else
-        GCHOL_CUDA((cudaError_t)POTRF_BATCHED_LAUNCH(n > 0 ? n : 1, dA, dA_array, dn, ldda, dldda,
+        GCHOL_CUDA((cudaError_t)POTRF_BATCHED_LAUNCH(n, dA, dA_array, dn, ldda, dldda,
                                                      stride, upper, dinfo, batch,
                                                      &queue->tune->kernel, queue->stream));
 done:

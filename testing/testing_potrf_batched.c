@@ -85,8 +85,8 @@ static int64_t run_batch(const bcase_t *c, char *why, size_t wlen)
         goto done;
     int64_t ret;
     if (c->pointers) {
-        /* matrix b at the slot of b * 7919 mod batch: not in memory order */
-        for (int64_t b = 0; b < c->batch; ++b) hptr[b] = dA + (b * 7919 % c->batch) * stride;
+        /* matrix b at slot (7 b + 3) mod batch: not in memory order */
+        for (int64_t b = 0; b < c->batch; ++b) hptr[b] = dA + ((b * 7 + 3) % c->batch) * stride;
         if (!(dptr = testing_upload(hptr, (size_t)c->batch * sizeof(FLOAT *)))) goto done;
         ret = GCHOL(potrf_batched_gpu)(c->uplo, n, dptr, lda, dinfo, c->batch, g_queue);
     } else {
@@ -104,14 +104,14 @@ static int64_t run_batch(const bcase_t *c, char *why, size_t wlen)
     bad = 0;
     for (int64_t b = 0; b < c->batch; ++b) {
         /* where matrix b lies: its own slot, or the pointer form's */
-        const int64_t slot = c->pointers ? b * 7919 % c->batch : b;
+        const int64_t slot = c->pointers ? (b * 7 + 3) % c->batch : b;
         const FLOAT *M0 = A0 + slot * stride, *M = F + slot * stride;
         const int64_t want = testing_reference_info(PREC, c->uplo, n, M0, lda);
         const int64_t outside = testing_count_untouched_violations(PREC, c->uplo, n, M, M0, lda);
         const int64_t gap = c->gap ? testing_count_diff(PREC, c->gap, M + mat, M0 + mat) : 0;
         double resid = 0;
         /* an Inf pivot's factor has an Inf on its diagonal: info and the rest only */
-        if (want == 0 && info[b] == 0 && !(n > 0 && defect_of(b) == D_INF))
+        if (want == 0 && info[b] == 0 && !(n > 0 && defect_of(slot) == D_INF))
             resid = testing_residual_cpu(PREC, c->uplo, n, M0, lda, M, lda);
         const char *what = info[b] != want ? "info" : outside || gap ? "untouched" :
                            !(resid >= 0 && resid < TESTING_TOL) ? "residual" : NULL;
