@@ -9,7 +9,9 @@
  *               group: the matrix read once and written once;
  *   n <= smem   a thread block per matrix, its triangle in shared memory
  *               (ld n + 1), right-looking by columns;
- *   larger      the same right-looking steps on the matrix in global memory.
+ *   n <= 512    a thread block per matrix, left-looking by panels of 32
+ *               columns, each panel in shared memory;
+ *   larger      the right-looking steps on the matrix in global memory.
  *
  * Every kernel reads and writes only the uplo triangle (padding and the
  * other triangle untouched). At the first pivot that is not positive (or
@@ -198,6 +200,99 @@ potrf_batched_global_kernel(Batch batch, int upper, int64_t *dinfo)
     if (tid == 0) dinfo[b] = arg != 0 ? arg : info;
 }
 
+/* Larger orders, a block per matrix, left-looking by panels of kPanel
+ * columns: the panel (rows k0..n-1) in shared memory, updated by the
+ * columns left of it in chunks of kPanel (their rows k0..k0+kb-1 staged as T,
+ * each thread's rows accumulated in registers, each L entry read once per
+ * panel), then factored in shared memory and written back. */
+constexpr int kPanel = 32, kPanelThreads = 512, kPanelChunks = 1;
+constexpr int kPanelMaxRows = kPanelThreads * kPanelChunks; /* n up to 512 */
+
+template <typename T, typename Batch>
+__global__ void __launch_bounds__(kPanelThreads)
+potrf_batched_panel_kernel(Batch batch, int upper, int64_t *dinfo)
+{
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    const int64_t b = blockIdx.x;
+    const int arg = batch.check(b), n = arg == 0 ? batch.order(b) : 0;
+    const int64_t ld = batch.lead(b);
+    T *A = n > 0 ? batch.at(b) : nullptr;
+    T *P = reinterpret_cast<T *>(smem_raw);  /* P(r, c) at P[r * (kPanel + 1) + c]  */
+    T *Tt = P + (size_t)n * (kPanel + 1);    /* T(c, j) at Tt[c + j * (kPanel + 1)] */
+    const int tid = threadIdx.x, ldp = kPanel + 1;
+    __shared__ int info;
+    if (tid == 0) info = 0;
+    for (int k0 = 0; k0 < n; k0 += kPanel) {
+        const int kb = n - k0 < kPanel ? n - k0 : kPanel, rows = n - k0;
+        /* the panel's lower view; 0 above the diagonal block's diagonal */
+        for (int idx = tid; idx < rows * kPanel; idx += kPanelThreads) {
+            const int r = idx % rows, c = idx / rows;
+            P[r * ldp + c] = c < kb && r >= c ? A[view_at(k0 + r, k0 + c, ld, upper)] : T(0);
+        }
+        T acc[kPanelChunks][kPanel];
+#pragma unroll
+        for (int h = 0; h < kPanelChunks; ++h)
+#pragma unroll
+            for (int c = 0; c < kPanel; ++c) acc[h][c] = T(0);
+        for (int j0 = 0; j0 < k0; j0 += kPanel) {
+            __syncthreads(); /* Tt free */
+            for (int idx = tid; idx < kPanel * kPanel; idx += kPanelThreads) {
+                const int c = idx % kPanel, j = idx / kPanel;
+                Tt[c + j * ldp] = c < kb ? A[view_at(k0 + c, j0 + j, ld, upper)] : T(0);
+            }
+            __syncthreads();
+#pragma unroll
+            for (int h = 0; h < kPanelChunks; ++h) {
+                const int r = tid + h * kPanelThreads;
+                if (r >= rows) continue;
+                for (int j = 0; j < kPanel; ++j) {
+                    const T l = A[view_at(k0 + r, j0 + j, ld, upper)];
+#pragma unroll
+                    for (int c = 0; c < kPanel; ++c) acc[h][c] += l * Tt[c + j * ldp];
+                }
+            }
+        }
+        __syncthreads(); /* the panel's loads done */
+#pragma unroll
+        for (int h = 0; h < kPanelChunks; ++h) {
+            const int r = tid + h * kPanelThreads;
+            if (r >= rows) continue;
+#pragma unroll
+            for (int c = 0; c < kPanel; ++c)
+                if (c < kb && r >= c) P[r * ldp + c] -= acc[h][c];
+        }
+        __syncthreads();
+        /* the panel's own columns, right-looking in shared memory */
+        int failed = 0;
+        for (int c = 0; c < kb; ++c) {
+            const T pivot = P[c * ldp + c];
+            __syncthreads(); /* everyone has the pivot before it changes */
+            if (!(pivot > T(0))) {
+                if (tid == 0) info = k0 + c + 1;
+                failed = 1;
+                break;
+            }
+            const T d = sqrt(pivot);
+            for (int r = c + 1 + tid; r < rows; r += kPanelThreads) P[r * ldp + c] /= d;
+            if (tid == 0) P[c * ldp + c] = d;
+            __syncthreads();
+            for (int r = c + 1 + tid; r < rows; r += kPanelThreads) {
+                const T lrc = P[r * ldp + c];
+                for (int cc = c + 1; cc < kb && cc <= r; ++cc) P[r * ldp + cc] -= lrc * P[cc * ldp + c];
+            }
+            __syncthreads();
+        }
+        __syncthreads();
+        for (int idx = tid; idx < rows * kb; idx += kPanelThreads) {
+            const int r = idx % rows, c = idx / rows;
+            if (r >= c) A[view_at(k0 + r, k0 + c, ld, upper)] = P[r * ldp + c];
+        }
+        __syncthreads(); /* stores done before the next panel reads them */
+        if (failed) break;
+    }
+    if (tid == 0) dinfo[b] = arg != 0 ? arg : info;
+}
+
 /* Blocks per launch: the grid's x dimension (kernels index matrices from
  * their block and the first matrix's offset). */
 constexpr int64_t kMaxGrid = 0x7fffffff;
@@ -257,6 +352,16 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
         if (e != cudaSuccess) return e;
         potrf_batched_smem_kernel<T, Batch>
             <<<(unsigned)count, threads, bytes, stream>>>(batch, upper, dinfo);
+        return cudaGetLastError();
+    }
+    /* the panel kernel: the panel (n x (kPanel + 1)) and T in shared memory */
+    const size_t panel_bytes = ((size_t)n_max + kPanel) * (kPanel + 1) * sizeof(T);
+    if (n_max <= kPanelMaxRows && panel_bytes <= limit) {
+        static gchol::DeviceFlags panel_opted_in;
+        e = gchol::opt_in_shared(potrf_batched_panel_kernel<T, Batch>, limit, panel_opted_in);
+        if (e != cudaSuccess) return e;
+        potrf_batched_panel_kernel<T, Batch>
+            <<<(unsigned)count, kPanelThreads, panel_bytes, stream>>>(batch, upper, dinfo);
         return cudaGetLastError();
     }
     potrf_batched_global_kernel<T, Batch><<<(unsigned)count, threads, 0, stream>>>(batch, upper,
