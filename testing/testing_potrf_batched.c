@@ -6,8 +6,8 @@
  *
  *   testing_dpotrf_batched --suite [--quick] [--part I/K]
  *
- * Cases: every n from 0 to 64 (--quick: to 40), then n = 65 .. 512 sampled
- * (the shared-memory kernel's range and beyond it); both triangles, both
+ * Cases: every n from 0 to 64 (--quick: to 40), then n = 65 .. 600 sampled
+ * (the shared-memory, panel and global-memory kernels' ranges); both triangles, both
  * forms (the pointers in shuffled order), lda = n + 0..3 and a stride with
  * a gap. Each batch mixes SPD matrices (testing_generate_spd, a seed per
  * matrix) with matrices that are not: A(k, k) = -1, NaN on the diagonal, Inf
@@ -302,9 +302,9 @@ static void run_suite(int quick)
             const bcase_t c = { u ? 'U' : 'L', n, n % 4, (n % 3) * 5, quick ? 23 : 37, (int)(n % 2) };
             run_case(&c);
         }
-    printf("\n-- larger orders: shared-memory and global-memory forms --\n");
+    printf("\n-- larger orders: the shared-memory, panel and global-memory forms --\n");
     static const int64_t ns[] = { 65, 80, 96, 127, 128, 129, 150, 160, 168, 169, 170, 200, 237,
-                                  238, 239, 256, 300, 384, 511, 512 };
+                                  238, 239, 256, 300, 384, 511, 512, 513, 600 };
     for (int i = 0; i < LEN(ns); ++i) {
         if (quick && i % 3) continue;
         for (int u = 0; u < 2; ++u) {
