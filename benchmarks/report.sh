@@ -74,6 +74,7 @@ SHAPES=1024x65536,4096x65536,8192x32768,16384x16384
 PFTRF_N=16384,32768
 POSV_N=1024,2048,4096,8192,16384,32768
 XPOSV_N=8192,16384,32768,40960 XPOSV16_N=16384,32768 KAPPA_N=16384
+BATCHED_N=4,8,16,32,64,128,256,512
 SEED_M=512,1024,1536,2048,8192,16384
 SHIM_N=128,256,384,512,768,1024,1536,2048,3072,4096,8192
 SHIM_SOLVE="--solve-n 1024,4096,8192 --posv-n 256,1024,4096,8192 --nrhs 1,16,64,256"
@@ -81,7 +82,7 @@ NITER=3 RUNS=5
 if [ "$QUICK" = 1 ]; then
     POTRF_N=1024,4096,16384 OPENBLAS_MAX=4096
     SHAPES=1024x65536,8192x32768 PFTRF_N=16384 POSV_N=1024,4096,16384
-    XPOSV_N=8192,16384 XPOSV16_N=8192 KAPPA_N=4096 SEED_M=512,1024,2048
+    XPOSV_N=8192,16384 XPOSV16_N=8192 KAPPA_N=4096 SEED_M=512,1024,2048 BATCHED_N=8,32,128
     SHIM_N=256,1024,4096 SHIM_SOLVE="--solve-n 1024,4096 --posv-n 1024,4096 --nrhs 1,64"
     RUNS=3
 fi
@@ -152,6 +153,10 @@ step posv posv.csv bench_posv -n "$POSV_N" --niter "$RUNS"
 step xposv xposv.csv bench_xposv -n "$XPOSV_N" --niter "$NITER" --kappa-table "$KAPPA_N" \
     --kappa-csv "$OUT_DIR/xposv_kappa.csv"
 step xposv16 xposv16.csv bench_xposv -n "$XPOSV16_N" --nrhs 16 --niter "$NITER"
+for p in d s; do
+    step "potrf_batched_$p" "potrf_batched_$p.csv" bench_potrf_batched --prec $p -n "$BATCHED_N" \
+        --niter "$NITER"
+done
 step wls wls.csv bench_wls --mn "$SHAPES" --niter "$RUNS"
 step wls_seed wls_seed.csv bench_wls_seed --m "$SEED_M" --niter "$NITER"
 for p in d s; do

@@ -24,8 +24,8 @@ import os
 import re
 import sys
 
-BLOCKS = ("potrf", "syrk_diag", "pftrf", "posv", "xposv", "xposv_kappa", "wls", "wls_seed",
-          "lapack_shim", "ceilings")
+BLOCKS = ("potrf", "syrk_diag", "pftrf", "posv", "xposv", "xposv_kappa", "potrf_batched", "wls",
+          "wls_seed", "lapack_shim", "ceilings")
 PREC_NAME = {"d": "double", "s": "single"}
 RFP_FORMS = (("N", "L"), ("N", "U"), ("T", "L"), ("T", "U"))
 # GPU names a heading may carry (normalized tokens, see norm()).
@@ -78,6 +78,10 @@ def load(outdir):
     data["xposv"] = xposv or None
     for name in ("xposv_kappa", "wls_seed"):
         data[name] = read_csv(os.path.join(outdir, name + ".csv"))
+    batched = []
+    for prec in "ds":
+        batched += read_csv(os.path.join(outdir, f"potrf_batched_{prec}.csv")) or []
+    data["potrf_batched"] = batched or None
     data["system"] = read_system(outdir)
     return data
 
@@ -410,14 +414,44 @@ def wls_seed_table(rows, system):
         "transfers included. " + median(system, "niter")]
 
 
+def batched_table(rows, system):
+    rows = sorted(rows, key=lambda r: (r["prec"], int(r["n"]), -int(r["batch"])))
+    out = []
+    for r in rows:
+        g, p, c = num(r["gchol_s"]), num(r["gchol_ptr_s"]), num(r["cusolver_s"])
+        n, batch = int(r["n"]), int(r["batch"])
+        gflops = div(batch * n ** 3 / 3.0, g)
+        out.append([PREC_NAME.get(r["prec"], r["prec"]), r["n"], r["batch"], f_ms(g),
+                    f_num(div(gflops, 1e9), ".1f"), f_num(num(r["gchol_gbs"]), ".0f"),
+                    f_pct(num(r["gchol_gbs"]), num(r["copy_gbs"])), f_ms(p), f_ms(c),
+                    f_num(div(c, g)), f_ms(num(r["potrs1_s"])),
+                    f_num(div(num(r["cusolver_potrs1_s"]), num(r["potrs1_s"]))),
+                    f_ms(num(r["potrs16_s"])),
+                    f_num(div(num(r["cusolver_potrs16_s"]), num(r["potrs16_s"]))),
+                    "ok" if r["info_ok"] == "1" else "INFO"])
+    return table(["precision", "n", "batch", "potrf ms", "GFLOP/s", "GB/s", "of copy",
+                  "pointer form ms", "cuSOLVER ms", "ratio", "potrs 1 ms", "ratio",
+                  "potrs 16 ms", "ratio", "info"], out, "l" + "r" * 14) + [
+        "",
+        "Batched Cholesky of SPD matrices, lower: gchol `?potrf_strided_batched_gpu` (and the "
+        "pointer form) against cuSOLVER `?potrfBatched`; GB/s counts each matrix read once and "
+        "written once, \"of copy\" against a device-to-device copy of the same bytes; solves "
+        "`?potrs_strided_batched_gpu` with 1 and 16 right-hand sides against cuSOLVER "
+        "`?potrsBatched` (one right-hand side a call: 16 calls for 16); ratio = cuSOLVER time / "
+        "gchol time. " + median(system, "niter")]
+
+
 MAKERS = {"potrf": potrf_table, "syrk_diag": syrk_table, "pftrf": pftrf_table,
           "posv": posv_table, "xposv": xposv_table, "xposv_kappa": xposv_kappa_table,
-          "wls": wls_table, "wls_seed": wls_seed_table, "lapack_shim": shim_table}
+          "potrf_batched": batched_table, "wls": wls_table, "wls_seed": wls_seed_table,
+          "lapack_shim": shim_table}
 # the CSVs behind a block, where they are not NAME.csv
 SOURCES = {"xposv": ["xposv.csv", "xposv16.csv"],
+           "potrf_batched": ["potrf_batched_d.csv", "potrf_batched_s.csv"],
            "lapack_shim": ["lapack_shim_d.csv", "lapack_shim_s.csv"]}
 PLOTS = {"potrf": ["potrf_d.png", "potrf_s.png"], "syrk_diag": ["syrk_diag.png"],
          "pftrf": ["pftrf.png"], "posv": ["posv.png"], "xposv": [], "xposv_kappa": [],
+         "potrf_batched": [],
          "wls": ["wls.png"], "wls_seed": [], "lapack_shim": ["lapack_shim.png"]}
 
 
