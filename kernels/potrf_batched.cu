@@ -245,6 +245,7 @@ potrf_batched_panel_kernel(Batch batch, int upper, int64_t *dinfo)
             for (int h = 0; h < kPanelChunks; ++h) {
                 const int r = tid + h * kPanelThreads;
                 if (r >= rows) continue;
+#pragma unroll 4 /* several loads of the row in flight */
                 for (int j = 0; j < kPanel; ++j) {
                     const T l = A[view_at(k0 + r, j0 + j, ld, upper)];
 #pragma unroll
