@@ -4,7 +4,7 @@
  * LAPACK, matrix by matrix. Precision-generic: -DGCHOL_PREC_D gives
  * testing_dpotrf_batched, -DGCHOL_PREC_S testing_spotrf_batched.
  *
- *   testing_dpotrf_batched --suite [--quick] [--part I/K]
+ *   testing_dpotrf_batched --suite [--quick] [--part I/K]   (also the default)
  *
  * Cases: every n from 0 to 64 (--quick: to 40), then n = 65 .. 600 sampled
  * (the shared-memory, panel and global-memory kernels' ranges); both triangles, both
@@ -31,7 +31,6 @@
 
 #include "gchol.h"
 #include "gchol_batched.h"
-#include "opts.h"
 #include "testing_prec.h"
 #include "util.h"
 
@@ -252,7 +251,6 @@ static void run_case(const bcase_t *c)
 /* Each bad argument alone: -i, on any machine (nothing is touched before). */
 static void run_arguments(void)
 {
-    printf("\n-- argument checks --\n");
     FLOAT *fake = (FLOAT *)(uintptr_t)0x1000, *const *fakep = (FLOAT *const *)(uintptr_t)0x2000;
     int64_t *fakei = (int64_t *)(uintptr_t)0x3000;
     gchol_queue_t q = (gchol_queue_t)(uintptr_t)0x4000; /* never reached */
@@ -326,26 +324,14 @@ static void run_suite(int quick)
     }
 }
 
+static void run_table(const testing_cmdline_t *cmd)
+{
+    (void)cmd;
+    run_suite(0);
+}
+
 int main(int argc, char **argv)
 {
-    int suite = 0, quick = 0;
-    const char *part = NULL;
-    const opt_t opts[] = {
-        OPT("--suite", OPT_FLAG, &suite, NULL, "the test suite (make test; also the default)"),
-        OPT("--quick", OPT_FLAG, &quick, NULL, "fewer orders and smaller batches (the sanitizers)"),
-        OPT("--part", OPT_STRING, &part, "I/K", "only cases I, I+K, ... (from 0)"),
-        OPT_END
-    };
-    const opts_program_t prog = { "[--suite] [--quick] [--part I/K]", NULL, 2 };
-    opts_parse(argc, argv, opts, &prog);
-    if (part && testing_parse_part(part) != 0)
-        opts_fail(argv[0], opts, &prog, "--part: expected I/K with 0 <= I < K");
-    (void)suite;
-    printf("testing_%cpotrf_batched --suite%s  (%s precision, %s)\n", PREC, quick ? " --quick" : "",
-           PREC_NAME, testing_have_gpu() ? "GPU present" : "no GPU");
-    g_queue = testing_queue_or_null();
-    run_suite(quick);
-    if (g_queue) gchol_queue_destroy(g_queue);
-    if (testing_have_gpu()) gchol_finalize();
-    return testing_summary();
+    const testing_tester_t t = { PREC, "potrf_batched", 0, &g_queue, NULL, 0, run_suite, run_table };
+    return testing_tester_main(argc, argv, &t);
 }
