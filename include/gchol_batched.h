@@ -52,6 +52,18 @@ int64_t gchol_spotrf_strided_batched_gpu(char uplo, int64_t n, float *dA, int64_
                                          int64_t strideA, int64_t *dinfo, int64_t batch,
                                          gchol_queue_t queue);
 
+/* gchol_?potrf_strided_batched: the strided form on host arrays (pinned or
+ * pageable), on the library-owned queue, synchronous; info (6) is a host
+ * array of batch int64_t. Everything from the first matrix to the end of
+ * the last goes up and comes back: outside the uplo triangles (padding,
+ * the other triangles, the gaps) the values are the ones passed. Returns
+ * 0, -i (arguments 1-7 as the device form's less the queue) or a library
+ * error (GCHOL_ERR_NO_DEVICE without a GPU, nothing then written). */
+int64_t gchol_dpotrf_strided_batched(char uplo, int64_t n, double *A, int64_t lda, int64_t strideA,
+                                     int64_t *info, int64_t batch);
+int64_t gchol_spotrf_strided_batched(char uplo, int64_t n, float *A, int64_t lda, int64_t strideA,
+                                     int64_t *info, int64_t batch);
+
 /* gchol_?potrf_vbatched_gpu: each matrix its own order and leading
  * dimension: matrix b of order dn[b] at dA_array[b] with leading dimension
  * dldda[b] (device arrays).

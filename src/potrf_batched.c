@@ -1,12 +1,14 @@
 /*
- * potrf_batched.c -- gchol_?potrf_batched_gpu, gchol_?potrf_strided_batched_gpu
- * and gchol_?potrf_vbatched_gpu (gchol_batched.h): the argument checks and
- * the launch of the batched kernels (kernels/potrf_batched.cu), which pick
- * their form by the (largest) order. Precision-generic (see prec.h).
+ * potrf_batched.c -- gchol_?potrf_batched_gpu, gchol_?potrf_strided_batched_gpu,
+ * gchol_?potrf_vbatched_gpu and the host form gchol_?potrf_strided_batched
+ * (gchol_batched.h): the argument checks and the launch of the batched
+ * kernels (kernels/potrf_batched.cu), which pick their form by the
+ * (largest) order. Precision-generic (see prec.h).
  */
 #include "prec.h"
 
 #include "args.h"
+#include "host_io.h"
 #include "gchol_batched.h"
 #include "queue.h"
 #include "status.h"
@@ -85,4 +87,49 @@ int64_t PFX(potrf_vbatched_gpu)(char uplo, const int64_t *dn, FLOAT *const *dA_a
     if (batch == 0) return GCHOL_SUCCESS;
     return run(gchol_uplo_is_upper(uplo), max_n, NULL, dA_array, dn, 0, dldda, 0, dinfo, batch,
                queue);
+}
+
+/* The host form's device job: the strided batch at dbase, the infos behind it. */
+typedef struct {
+    char uplo;
+    int64_t n, lda, stride, batch;
+    size_t info_off;
+} host_batch_t;
+
+static int64_t host_batch_job(gchol_queue_t q, char *dbase, void *ctx, int *download)
+{
+    const host_batch_t *c = (const host_batch_t *)ctx;
+    (void)download;
+    return run(gchol_uplo_is_upper(c->uplo), c->n, (FLOAT *)dbase, NULL, NULL, c->lda, NULL,
+               c->stride, (int64_t *)(dbase + c->info_off), c->batch, q);
+}
+
+/* gchol_dpotrf_strided_batched, gchol_spotrf_strided_batched: host arrays */
+int64_t PFX(potrf_strided_batched)(char uplo, int64_t n, FLOAT *A, int64_t lda, int64_t strideA,
+                                   int64_t *info, int64_t batch)
+{
+    if (!gchol_uplo_valid(uplo)) return -1;
+    if (n < 0) return -2;
+    if (n > 0 && batch > 0 && A == NULL) return -3;
+    if (lda < (n > 1 ? n : 1)) return -4;
+    if (batch > 1 && strideA < lda * n) return -5;
+    if (batch > 0 && info == NULL) return -6;
+    if (batch < 0) return -7;
+    if (n == 0) /* the quick return: no GPU needed */
+        for (int64_t b = 0; b < batch; ++b) info[b] = 0;
+    if (batch == 0 || n == 0) return GCHOL_SUCCESS;
+    /* every element from the first matrix to the last one's end, gaps
+     * included, goes up and comes back (the same values outside the
+     * triangles); the infos behind them, 256-byte aligned */
+    const size_t w = sizeof(FLOAT);
+    const int64_t span = (batch - 1) * strideA + lda * (n - 1) + n;
+    const size_t info_off = ((size_t)span * w + 255) / 256 * 256;
+    const host_batch_t job = { uplo, n, lda, strideA, batch, info_off };
+    const gchol_host_array_t arrays[] = {
+        { .up = A, .down = A, .ld = (size_t)span * w, .width = (size_t)span * w, .offset = 0,
+          .cols = 1 },
+        { .down = info, .ld = (size_t)batch * 8, .width = (size_t)batch * 8, .offset = info_off,
+          .cols = 1 },
+    };
+    return gchol_host_call(arrays, 2, info_off + (size_t)batch * 8, host_batch_job, (void *)&job);
 }

@@ -47,6 +47,7 @@ typedef struct {
     char    uplo;
     int64_t n, pad, gap, batch;
     int     pointers; /* 1: the pointer-array form */
+    int     host;     /* 1: the strided form on host arrays */
 } bcase_t;
 
 /* Runs one batch; returns the number of bad matrices (or -1 on a setup
@@ -78,6 +79,16 @@ static int64_t run_batch(const bcase_t *c, char *why, size_t wlen)
         if (d == D_ZERO) M[0] = 0;
     }
     memcpy(F, A0, (size_t)total * ES);
+    if (c->host) {
+        for (int64_t b = 0; b < c->batch; ++b) info[b] = TESTING_INFO_POISON;
+        const int64_t ret = GCHOL(potrf_strided_batched)(c->uplo, n, F, lda, stride, info, c->batch);
+        if (ret != 0) {
+            snprintf(why, wlen, "returned %lld", (long long)ret);
+            bad = c->batch;
+            goto done;
+        }
+        goto check;
+    }
     if (!(dA = testing_upload(F, (size_t)total * ES)) ||
         TESTING_CUDA(cudaMalloc((void **)&dinfo, (size_t)c->batch * sizeof(int64_t))) ||
         TESTING_CUDA(cudaMemset(dinfo, 0x7f, (size_t)c->batch * sizeof(int64_t))))
@@ -100,6 +111,7 @@ static int64_t run_batch(const bcase_t *c, char *why, size_t wlen)
     if (TESTING_CUDA(cudaDeviceSynchronize()) || testing_download(F, dA, (size_t)total * ES) ||
         testing_download(info, dinfo, (size_t)c->batch * sizeof(int64_t)))
         goto done;
+check:
     bad = 0;
     for (int64_t b = 0; b < c->batch; ++b) {
         /* where matrix b lies: its own slot, or the pointer form's */
@@ -237,13 +249,14 @@ static void run_case(const bcase_t *c)
     if (!testing_case_in_part()) return;
     if (!testing_have_gpu()) {
         testing_skip("%s n=%-4lld %c lda=n+%lld batch=%lld (no GPU)",
-                     c->pointers ? "batched        " : "strided_batched", (long long)c->n,
+                     c->host ? "strided (host) " : c->pointers ? "batched        " : "strided_batched", (long long)c->n,
                      c->uplo, (long long)c->pad, (long long)c->batch);
         return;
     }
     const int64_t bad = run_batch(c, why, sizeof why);
     testing_expect(bad == 0, "%s n=%-4lld %c lda=n+%lld batch=%-6lld gap=%lld: %s%s",
-                   c->pointers ? "batched        " : "strided_batched", (long long)c->n, c->uplo,
+                   c->host ? "strided (host) " : c->pointers ? "batched        " : "strided_batched",
+                   (long long)c->n, c->uplo,
                    (long long)c->pad, (long long)c->batch, (long long)c->gap,
                    bad == 0 ? "every matrix as LAPACK" : "FAILED ", why);
 }
@@ -273,6 +286,10 @@ static void run_arguments(void)
         { "strided: batch -1", GCHOL(potrf_strided_batched_gpu)('L', 4, fake, 4, 16, fakei, -1, q), -7 },
         { "strided: queue NULL", GCHOL(potrf_strided_batched_gpu)('L', 4, fake, 4, 16, fakei, 2, NULL), -8 },
         { "strided: batch 0 (nothing)", GCHOL(potrf_strided_batched_gpu)('L', 4, NULL, 4, 0, NULL, 0, q), 0 },
+        { "host: uplo 'X'", GCHOL(potrf_strided_batched)('X', 4, fake, 4, 16, fakei, 2), -1 },
+        { "host: stride < lda n", GCHOL(potrf_strided_batched)('L', 4, fake, 5, 19, fakei, 2), -5 },
+        { "host: info NULL", GCHOL(potrf_strided_batched)('L', 4, fake, 4, 16, NULL, 2), -6 },
+        { "host: batch -1", GCHOL(potrf_strided_batched)('L', 4, fake, 4, 16, fakei, -1), -7 },
         { "vbatched: uplo 'X'", GCHOL(potrf_vbatched_gpu)('X', fakei, fakep, fakei, 4, fakei, 2, q), -1 },
         { "vbatched: dn NULL", GCHOL(potrf_vbatched_gpu)('L', NULL, fakep, fakei, 4, fakei, 2, q), -2 },
         { "vbatched: dA_array NULL", GCHOL(potrf_vbatched_gpu)('L', fakei, NULL, fakei, 4, fakei, 2, q), -3 },
@@ -289,15 +306,37 @@ static void run_arguments(void)
                        (long long)cases[i].want);
 }
 
+/* Without a GPU the host form answers GCHOL_ERR_NO_DEVICE and writes nothing
+ * (n = 0 is the quick return: infos 0, no GPU needed). */
+static void run_no_device(void)
+{
+    if (!testing_no_gpu_section("the host form without a GPU")) return;
+    FLOAT A[3 * 16], A0[3 * 16];
+    int64_t info[3] = { 5, 5, 5 };
+    testing_generate_spd(PREC, 'A', 4, A, 4, 1);
+    testing_generate_spd(PREC, 'A', 4, A + 16, 4, 2);
+    testing_generate_spd(PREC, 'A', 4, A + 32, 4, 3);
+    memcpy(A0, A, sizeof A);
+    const int64_t ret = GCHOL(potrf_strided_batched)('L', 4, A, 4, 16, info, 3);
+    testing_expect(ret == GCHOL_ERR_NO_DEVICE && memcmp(A, A0, sizeof A) == 0 && info[0] == 5,
+                   "%s: %lld (want GCHOL_ERR_NO_DEVICE), A and info untouched",
+                   GCHOL_NAME("potrf_strided_batched"), (long long)ret);
+    const int64_t r0 = GCHOL(potrf_strided_batched)('L', 0, NULL, 1, 0, info, 3);
+    testing_expect(r0 == 0 && info[0] == 0 && info[1] == 0 && info[2] == 0,
+                   "%s n = 0: %lld, infos 0 (the quick return)", GCHOL_NAME("potrf_strided_batched"),
+                   (long long)r0);
+}
+
 static void run_suite(int quick)
 {
     run_arguments();
+    run_no_device();
     if (!testing_gpu_section("batches of every small order, both forms, both triangles", 1))
         return;
     const int64_t small_max = quick ? 40 : 64;
     for (int64_t n = 0; n <= small_max; ++n)
         for (int u = 0; u < 2; ++u) {
-            const bcase_t c = { u ? 'U' : 'L', n, n % 4, (n % 3) * 5, quick ? 23 : 37, (int)(n % 2) };
+            const bcase_t c = { u ? 'U' : 'L', n, n % 4, (n % 3) * 5, quick ? 23 : 37, (int)(n % 2), 0 };
             run_case(&c);
         }
     printf("\n-- larger orders: the shared-memory, panel and global-memory forms --\n");
@@ -306,7 +345,7 @@ static void run_suite(int quick)
     for (int i = 0; i < LEN(ns); ++i) {
         if (quick && i % 3) continue;
         for (int u = 0; u < 2; ++u) {
-            const bcase_t c = { u ? 'U' : 'L', ns[i], i % 3, 7, ns[i] > 256 ? 6 : 11, (i + u) % 2 };
+            const bcase_t c = { u ? 'U' : 'L', ns[i], i % 3, 7, ns[i] > 256 ? 6 : 11, (i + u) % 2, 0 };
             run_case(&c);
         }
     }
@@ -317,9 +356,15 @@ static void run_suite(int quick)
         if (quick && i % 2) continue;
         for (int u = 0; u < 2; ++u) run_vcase(u ? 'U' : 'L', max_ns[i], max_ns[i] > 100 ? 40 : 120);
     }
+    printf("\n-- the host form --\n");
+    static const int64_t hn[] = { 0, 7, 20, 100, 300 };
+    for (int i = 0; i < LEN(hn); ++i) {
+        const bcase_t c = { i % 2 ? 'U' : 'L', hn[i], 1, 5, hn[i] > 100 ? 5 : 17, 0, 1 };
+        run_case(&c);
+    }
     printf("\n-- many small matrices --\n");
     for (int p = 0; p < 2; ++p) {
-        const bcase_t c = { p ? 'U' : 'L', 16, 1, 0, quick ? 20000 : 200001, p };
+        const bcase_t c = { p ? 'U' : 'L', 16, 1, 0, quick ? 20000 : 200001, p, 0 };
         run_case(&c);
     }
 }
