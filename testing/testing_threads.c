@@ -34,6 +34,7 @@
 #include <lapacke.h>
 
 #include "gchol.h"
+#include "gchol_batched.h"
 #include "gchol_mixed.h"
 #include "util.h"
 
@@ -231,7 +232,7 @@ static atomic_llong g_nogpu_bad, g_nogpu_calls;
 
 static void *nogpu_main(void *arg)
 {
-    enum { N = 8, LD = 9, NCALLS = 12 };
+    enum { N = 8, LD = 9, NCALLS = 13 };
     worker_t *w = arg;
     double buf[5][LD * N], s[4][LD * N]; /* A, B, C, Y, d; saved A, B, C, Y */
     void *A = buf[0], *B = buf[1], *C = buf[2], *Y = buf[3], *d = buf[4];
@@ -257,6 +258,12 @@ static void *nogpu_main(void *arg)
         case 8: ret = G(p, wls, uplo, N, N, 2, A, LD, d, B, LD, C, LD, Y, LD, &info); break;
         case 9: ret = G(p, wls_rfp, 'T', uplo, N, N, 2, A, LD, d, B, LD, C, Y, LD, &info); break;
         case 10: ret = gchol_dswls(N, N, 2, A, LD, d, B, LD, Y, LD, &iter, &info); break;
+        case 11: { /* two matrices of order 4 in A, their infos in C's first words */
+            int64_t binfo[2] = { 7, 7 };
+            ret = info = G(p, potrf_strided_batched, uplo, 4, A, 4, 16, binfo, 2);
+            if (binfo[0] != 7 || binfo[1] != 7) ret = 0; /* an info written: counted bad */
+            break;
+        }
         default: {
             gchol_xposv_result_t xres;
             ret = gchol_dxposv(uplo, N, 2, A, LD, B, LD, Y, LD, NULL, &xres, &info);
