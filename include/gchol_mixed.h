@@ -46,7 +46,8 @@ typedef enum {
 typedef struct {
     int     factor;    /* gchol_xprec_t: the first rung                      */
     int     refine;    /* gchol_xrefine_t                                    */
-    int64_t max_iter;  /* refinement steps per rung; 0: 30 (IR), 10 (GMRES)  */
+    int64_t max_iter;  /* refinement steps per rung; 0: 30 (IR, AUTO),
+                          10 (GMRES)                                         */
     int64_t max_inner; /* GMRES iterations per step; 0: 50                   */
     double  inner_tol; /* GMRES relative tolerance; 0: 1e-6                  */
     int     no_fallback; /* 1: stop at the first rung instead of escalating:
@@ -58,11 +59,11 @@ typedef struct {
 /* What produced the answer. */
 typedef struct {
     int64_t iter;       /* LAPACK's ITER for the answer: k >= 0 refinement
-                           steps on rung `prec`; < 0 the double fallback
-                           answered after the last rung failed (-2 A beyond
-                           single precision or a diagonal entry not positive,
-                           -3 its factorization failed, -31 no convergence,
-                           -1 otherwise)                                     */
+                           steps on rung `prec`; < 0 the double solve
+                           answered (-2 A cannot be scaled: a diagonal
+                           entry not positive or a scaled entry beyond
+                           single's range; -3 the last rung's factorization
+                           failed; -31 no convergence; -1 otherwise)       */
     int     prec;       /* gchol_xprec_t of the rung that answered          */
     int64_t inner;      /* GMRES iterations, all columns and rungs          */
     int64_t host_syncs; /* read-backs of the refinements                    */
@@ -72,9 +73,9 @@ typedef struct {
 } gchol_xposv_result_t;
 
 /* A X = B, A SPD (its uplo triangle), on the GPU, synchronous. A failed
- * low-precision pivot is retried once with a shift of 8 u_f (S has a unit
- * diagonal) when it is near 0 (> -8 u_f); a clearly negative one goes up
- * the ladder, so that a matrix that is not positive definite ends with the
+ * pivot on the FP16, BF16 or TF32 rung is retried once with a shift of
+ * 8 u_f (S has a unit diagonal) when it is near 0 (> -8 u_f); a clearly
+ * negative one, or any on the FP32 rung, goes up the ladder, so that a matrix that is not positive definite ends with the
  * double factorization's info. One that is indefinite only at the level of
  * the low precision's rounding may still be solved (info 0).
  *   uplo (1), n (2), nrhs (3), dA (4) n x n, unchanged unless the double
