@@ -25,6 +25,7 @@
 
 #include "gchol.h"
 #include "gchol_lapack.h"
+#include "gchol_batched.h"
 #include "gchol_mixed.h"
 #include "test_hooks.h"
 #include "util.h"
@@ -34,7 +35,7 @@
 /* ---- the routines ------------------------------------------------------------ */
 typedef enum {
     POTRF_GPU, POTRF_ASYNC, POTRF_EXPERT, POTRF, POTRS_GPU, POTRS, POSV, DSPOSV_GPU, DSPOSV,
-    DXPOSV_GPU, DXPOSV, PFTRF_GPU, PFTRF, SYRK_GPU, SYRK, WLS_GPU, WLS, DSWLS_GPU, DSWLS,
+    DXPOSV_GPU, DXPOSV, POTRF_BATCHED, PFTRF_GPU, PFTRF, SYRK_GPU, SYRK, WLS_GPU, WLS, DSWLS_GPU, DSWLS,
     SH_POTRF, SH_POTRS, SH_POSV, SH_PFTRF, SH_DSPOSV
 } routine_t;
 typedef enum { G_SPD, G_SOLVE, G_RFP, G_SYRK, G_WLS } group_t;
@@ -51,7 +52,8 @@ typedef struct {
 static group_t group_of(routine_t r)
 {
     switch (r) {
-    case POTRF_GPU: case POTRF_ASYNC: case POTRF_EXPERT: case POTRF: case SH_POTRF: return G_SPD;
+    case POTRF_GPU: case POTRF_ASYNC: case POTRF_EXPERT: case POTRF: case POTRF_BATCHED:
+    case SH_POTRF: return G_SPD;
     case PFTRF_GPU: case PFTRF: case SH_PFTRF: return G_RFP;
     case SYRK_GPU: case SYRK: return G_SYRK;
     case WLS_GPU: case WLS: case DSWLS_GPU: case DSWLS: return G_WLS;
@@ -313,6 +315,11 @@ static int64_t call(prob_t *p, gchol_queue_t q)
                  : gchol_dxposv(u, n, nrhs, p->A, ld, p->B, ldb, p->X, ldb, NULL, &res, &info);
         p->iter = res.iter;
         return st;
+    }
+    case POTRF_BATCHED: { /* one matrix of the batched host form */
+        int64_t binfo = 0;
+        st = DS(potrf_strided_batched, u, n, p->A, ld, ld * n, &binfo, 1);
+        return st != 0 ? st : binfo;
     }
     case PFTRF_GPU: return DS(pftrf_gpu, p->transr, u, n, p->dA, &info, q);
     case PFTRF: return DS(pftrf, p->transr, u, n, p->A, &info);

@@ -343,6 +343,8 @@ int main(int argc, char **argv)
         { POSV, 'd', "dposv", 0, 1 },                 { POSV, 's', "sposv", 0, 0 },
         { DSPOSV_GPU, 'd', "dsposv_gpu", 0, 1 },      { DSPOSV, 'd', "dsposv", 0, 1 },
         { DXPOSV_GPU, 'd', "dxposv_gpu", 0, 1 },      { DXPOSV, 'd', "dxposv", 0, 1 },
+        { POTRF_BATCHED, 'd', "dpotrf_strided_batched", 0, 1 },
+        { POTRF_BATCHED, 's', "spotrf_strided_batched", 0, 0 },
         { PFTRF_GPU, 'd', "dpftrf_gpu", 0, 1 },       { PFTRF_GPU, 's', "spftrf_gpu", 0, 0 },
         { PFTRF, 'd', "dpftrf", 0, 1 },               { PFTRF, 's', "spftrf", 0, 0 },
         { SYRK_GPU, 'd', "dsyrk_diag_gpu", 0, 1 },    { SYRK_GPU, 's', "ssyrk_diag_gpu", 0, 0 },
