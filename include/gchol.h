@@ -162,11 +162,17 @@ typedef struct {
 typedef enum {
     GCHOL_PRODUCTS_ACCURATE = 0, /* 3xTF32 on the tensor cores: FP32 accuracy
                                     (the default)                           */
-    GCHOL_PRODUCTS_TF32     = 1  /* one TF32 product per multiply: inputs
+    GCHOL_PRODUCTS_TF32     = 1, /* one TF32 product per multiply: inputs
                                     rounded to 11 significant bits, faster;
                                     for factors that are refined afterwards
                                     (gchol_dsposv_expert_gpu), not as a
                                     single-precision answer                 */
+    GCHOL_PRODUCTS_FP16     = 2, /* gchol_dswls_expert_gpu only (every other
+                                    routine rejects them): its C_s scaled to
+                                    a unit diagonal and factored with FP16
+                                    (or BF16) operands and FP32 sums on the
+                                    tensor cores                            */
+    GCHOL_PRODUCTS_BF16     = 3
 } gchol_products_t;
 
 typedef struct {
@@ -420,8 +426,10 @@ int64_t gchol_swls_rfp(char transr, char uplo, int64_t m, int64_t n, int64_t nrh
  * m = 0 or nrhs = 0 returns at once with iter = 0.
  * The expert form adds opts (13; NULL: defaults; trace must be NULL; products =
  * GCHOL_PRODUCTS_TF32 forms C_s and factors it with one TF32 product per
- * multiply: faster where cond(A D)^2 * 2^-11 is well below 1) and moves the
- * queue to 14. */
+ * multiply: faster where cond(A D)^2 * 2^-11 is well below 1; _FP16 or _BF16
+ * forms it so, scales it to a unit diagonal and factors it with FP16 or BF16
+ * operands and FP32 sums: for cond(A D)^2 well below 2^11 or 2^8) and moves
+ * the queue to 14. */
 int64_t gchol_dswls_gpu(int64_t m, int64_t n, int64_t nrhs, const double *dA, int64_t ldda,
                         const double *dd, const double *dB, int64_t lddb, double *dY,
                         int64_t lddy, int64_t *iter, int64_t *info, gchol_queue_t queue);

@@ -275,6 +275,9 @@ int gchol_dcol_absmax_launch(int64_t m, int64_t n, const double *A, int64_t lda,
  * 2^e near max |d_i v_i|, which scaled_d2s leaves in the 8 device bytes
  * amax for scaled_s2d.
  * s_add_diag: S(i, i) += shift.
+ * s_unit_diag: e_i := S(i, i)^(-1/4) (1 where S(i, i) is not positive and
+ * finite) and S := E^2 S E^2 on S's lower triangle, in place: a unit
+ * diagonal; gchol_sscale_rows_sq_launch with e then applies the same E^2.
  */
 int gchol_diag_inv_sqrt_launch(int64_t n, const double *A, int64_t lda, double *d, int *dflag,
                                cudaStream_t stream);
@@ -289,6 +292,7 @@ int gchol_scaled_d2s_launch(int64_t n, const double *d, const double *v, float *
 int gchol_scaled_s2d_launch(int64_t n, const double *d, const float *t, double *z,
                             const void *amax, cudaStream_t stream);
 int gchol_s_add_diag_launch(int64_t n, float *S, int64_t lds, float shift, cudaStream_t stream);
+int gchol_s_unit_diag_launch(int64_t n, float *S, int64_t lds, float *e, cudaStream_t stream);
 
 /*
  * Batched Cholesky (potrf_batched.cu): count matrices, the uplo triangle

@@ -13,7 +13,9 @@
  *   - the preconditioner's conversions: t := (float)(2^-e d .* v) and
  *     z := 2^e d .* (double) t, 2^e near max |d_i v_i| (found on the device),
  *     so that single's range never clips a vector whatever its scale;
- *   - a shift of S's diagonal, for a retry after a failed pivot.
+ *   - a shift of S's diagonal, for a retry after a failed pivot;
+ *   - a single-precision S scaled in place to a unit diagonal (the weighted
+ *     least squares' C_s, src/dswls.c).
  */
 #include "gchol_kernels.h"
 
@@ -146,6 +148,34 @@ __global__ void add_diag_kernel(int64_t n, float *__restrict__ S, int64_t lds, f
     if (i < n) S[i + i * lds] += shift;
 }
 
+/* e_i := S(i, i)^(-1/4), or 1 where S(i, i) is not positive and finite (its
+ * pivot then fails in the factorization, as it would unscaled). */
+__global__ void quarter_inv_root_kernel(int64_t n, const float *__restrict__ S, int64_t lds,
+                                        float *__restrict__ e)
+{
+    const int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    const float s = S[i + i * lds];
+    e[i] = s > 0 && s <= FLT_MAX ? rsqrtf(sqrtf(s)) : 1.0f;
+}
+
+/* S(i, j) *= e_i^2 e_j^2 on the lower triangle; threads 32 x 8 over 32 x 32
+ * tiles, tiles above the diagonal skipped. */
+__global__ void scale_lower_sq_kernel(int64_t n, float *__restrict__ S, int64_t lds,
+                                      const float *__restrict__ e)
+{
+    const int64_t bi = blockIdx.x, bj = blockIdx.y;
+    if (bi < bj) return;
+    const int64_t i = bi * kTile + threadIdx.x;
+    if (i >= n) return;
+    const float di = e[i] * e[i];
+    for (int c = threadIdx.y; c < kTile; c += blockDim.y) {
+        const int64_t j = bj * kTile + c;
+        if (j >= n || j > i) break;
+        S[i + j * lds] = di * S[i + j * lds] * (e[j] * e[j]);
+    }
+}
+
 unsigned blocks_of(int64_t count, int threads) { return (unsigned)((count + threads - 1) / threads); }
 
 } // namespace
@@ -217,5 +247,19 @@ extern "C" int gchol_s_add_diag_launch(int64_t n, float *S, int64_t lds, float s
     if (n <= 0) return cudaSuccess;
     if ((n + 255) / 256 > 0x7fffffff) return cudaErrorInvalidValue;
     add_diag_kernel<<<blocks_of(n, 256), 256, 0, stream>>>(n, S, lds, shift);
+    return cudaGetLastError();
+}
+
+extern "C" int gchol_s_unit_diag_launch(int64_t n, float *S, int64_t lds, float *e,
+                                        cudaStream_t stream)
+{
+    if (n <= 0) return cudaSuccess;
+    const int64_t tiles = (n + kTile - 1) / kTile;
+    if (tiles > 65535) return cudaErrorInvalidValue; /* n <= 2 097 120 */
+    quarter_inv_root_kernel<<<blocks_of(n, 256), 256, 0, stream>>>(n, S, lds, e);
+    cudaError_t err = cudaGetLastError();
+    if (err != cudaSuccess) return err;
+    scale_lower_sq_kernel<<<dim3((unsigned)tiles, (unsigned)tiles), dim3(kTile, 8), 0, stream>>>(
+        n, S, lds, e);
     return cudaGetLastError();
 }

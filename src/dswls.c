@@ -30,9 +30,15 @@
  * (the workspace, syrk_diag's or spotrf's) is -1, and falls back too.
  * iter < 0 falls back to the double method of gchol_dwls_gpu (wls.c) on a
  * temporary m x m C.
+ *
+ * With FP16 or BF16 products (the expert form), C_s is formed with TF32
+ * products, scaled to a unit diagonal, S = E^2 C_s E^2, and factored by
+ * potrf_lowp.c; each solve is then E^2 L^-T L^-1 E^2 (the scaling keeps S
+ * and its factor in FP16's range, as in dxposv.c).
  */
 #include "host_io.h"
 #include "options_ext.h"
+#include "potrf_lowp.h"
 #include "queue.h"
 #include "refine.h"
 #include "status.h"
@@ -56,6 +62,7 @@ typedef struct {
     void   *base;
     float  *sA;    int64_t ldsa; /* A in single                           */
     float  *sd;                  /* d in single (NULL when D = I)         */
+    float  *se;                  /* FP16 / BF16: C_s's diagonal^(-1/4)    */
     float  *sC;    int64_t ldsc; /* C_s, then its factor                  */
     float  *sR;    int64_t ldsr; /* R in single, then its solution        */
     double *T;     int64_t ldt;  /* D^2 (B - A^T Y), n x nrhs             */
@@ -66,7 +73,7 @@ typedef struct {
 } workspace_t;
 
 static cudaError_t workspace_alloc(workspace_t *w, int64_t m, int64_t n, int64_t nrhs, int has_d,
-                                   cudaStream_t s)
+                                   int lowp, cudaStream_t s)
 {
     w->ldsa = round_up(m, 32);
     w->ldsc = round_up(m, 32);
@@ -78,6 +85,7 @@ static cudaError_t workspace_alloc(workspace_t *w, int64_t m, int64_t n, int64_t
     const gchol_part_t parts[] = {
         { (void **)&w->sA, (size_t)(w->ldsa * n) * 4 },
         { (void **)&w->sd, has_d ? (size_t)n * 4 : 0 },
+        { (void **)&w->se, lowp ? (size_t)m * 4 : 0 },
         { (void **)&w->sC, (size_t)(w->ldsc * m) * 4 },
         { (void **)&w->sR, (size_t)(w->ldsr * nrhs) * 4 },
         { (void **)&w->T, (size_t)(w->ldt * nrhs) * 8 },
@@ -161,11 +169,13 @@ static int64_t refine(int64_t m, int64_t n, int64_t nrhs, const double *dA, int6
     workspace_t w = { 0 };
     int64_t st = GCHOL_SUCCESS, sinfo = 0;
     int hflag = 0;
-    const int tf32 = opts && opts->products == GCHOL_PRODUCTS_TF32;
+    const int products = opts ? opts->products : GCHOL_PRODUCTS_ACCURATE;
+    const int lowp = products == GCHOL_PRODUCTS_FP16 || products == GCHOL_PRODUCTS_BF16;
+    const int tf32 = products == GCHOL_PRODUCTS_TF32 || lowp; /* lowp: rounds as FP16's */
     /* dsposv's room for the rounding of r itself (dsposv.c): 2 eps off the
      * bound's sqrt(k) eps; k <= 4 does not converge, and falls back */
     const double eps_sqrt = (DBL_EPSILON / 2) * fmax(sqrt((double)(m > n ? m : n)) - 2, 0);
-    const cudaError_t ea = workspace_alloc(&w, m, n, nrhs, dd != NULL, s);
+    const cudaError_t ea = workspace_alloc(&w, m, n, nrhs, dd != NULL, lowp, s);
     if (ea != cudaSuccess) return gchol_refine_alloc_failed(ea, iter);
     double *cnorm = w.norms + 3 * nrhs, *adnorm = cnorm + 1;
 
@@ -186,7 +196,16 @@ static int64_t refine(int64_t m, int64_t n, int64_t nrhs, const double *dA, int6
     GCHOL_CUDA((cudaError_t)gchol_slansy_inf_launch(m, w.sC, w.ldsc, 0, w.red, cnorm, s));
     GCHOL_TRY(gchol_fetch_norms(w.norms, w.flag, 2 * nrhs, nrhs + 2, h, &hflag, s));
     if (hflag || !isfinite(h[3 * nrhs])) { *iter = -2; goto done; }
-    st = gchol_spotrf_expert_gpu('L', m, w.sC, w.ldsc, &sinfo, opts, q);
+    if (lowp) {
+        int64_t nb = 0;
+        int keep_inverse = 0, panel_inverse = 0, lookahead = 0;
+        gchol_lowp_plan_for(m, &nb, &keep_inverse, &panel_inverse, &lookahead);
+        const gchol_lowp_plan_t plan = { nb, NULL, 0, lookahead };
+        GCHOL_CUDA((cudaError_t)gchol_s_unit_diag_launch(m, w.sC, w.ldsc, w.se, s));
+        st = gchol_spotrf_lowp(m, w.sC, w.ldsc, products == GCHOL_PRODUCTS_BF16, &plan, &sinfo, q);
+    } else {
+        st = gchol_spotrf_expert_gpu('L', m, w.sC, w.ldsc, &sinfo, opts, q);
+    }
     if (st == GCHOL_ERR_DEVICE_ALLOC) {
         st = gchol_refine_alloc_failed(cudaErrorMemoryAllocation, iter);
         goto done;
@@ -201,7 +220,9 @@ static int64_t refine(int64_t m, int64_t n, int64_t nrhs, const double *dA, int6
         /* the flag is read with the norms: an overflow leaves Y wrong, and
          * the fallback rewrites it */
         GCHOL_CUDA((cudaError_t)gchol_d2s_launch(m, nrhs, w.R, w.ldr, w.sR, w.ldsr, 0, w.flag, s));
+        if (lowp) GCHOL_CUDA((cudaError_t)gchol_sscale_rows_sq_launch(m, nrhs, w.se, w.sR, w.ldsr, s));
         GCHOL_TRY(gchol_spotrs_gpu('L', m, nrhs, w.sC, w.ldsc, w.sR, w.ldsr, &sinfo, q));
+        if (lowp) GCHOL_CUDA((cudaError_t)gchol_sscale_rows_sq_launch(m, nrhs, w.se, w.sR, w.ldsr, s));
         GCHOL_CUDA((cudaError_t)gchol_add_s_to_d_launch(m, nrhs, w.sR, w.ldsr, dY, lddy, s));
         GCHOL_TRY(residual(&w, m, n, nrhs, dA, ldda, dd, dB, lddb, dY, lddy, 1, q));
         GCHOL_TRY(gchol_fetch_norms(w.norms, w.flag, 0, 2 * nrhs, h, &hflag, s));
@@ -234,6 +255,17 @@ static int64_t fallback(int64_t m, int64_t n, int64_t nrhs, const double *dA, in
     if (st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
     if (st == GCHOL_SUCCESS) st = gchol_from_cuda(cudaStreamSynchronize(q->stream));
     return st;
+}
+
+/* The options of the expert form: gchol_options_valid's, and also the FP16
+ * and BF16 products that only this routine takes. */
+static int options_valid(const gchol_options_t *opts)
+{
+    if (opts == NULL) return 1;
+    gchol_options_t o = *opts;
+    if (o.products == GCHOL_PRODUCTS_FP16 || o.products == GCHOL_PRODUCTS_BF16)
+        o.products = GCHOL_PRODUCTS_ACCURATE;
+    return gchol_options_valid(&o);
 }
 
 /* Arguments 1-12, common to both forms; 0 or -i. */
@@ -307,6 +339,9 @@ int64_t gchol_dswls_gpu(int64_t m, int64_t n, int64_t nrhs, const double *dA, in
  * opts->products = GCHOL_PRODUCTS_TF32 forms C_s with one TF32 product per
  * multiply (inputs rounded to 11 significant bits) and factors it the same
  * way: for well-conditioned A D, where the refinement still converges.
+ * GCHOL_PRODUCTS_FP16 or _BF16 forms C_s so and factors it, scaled to a unit
+ * diagonal, with FP16 or BF16 operands and FP32 sums: faster still, for
+ * cond(A D)^2 well below 2^11 (FP16) or 2^8 (BF16).
  * -------------------------------------------------------------------------- */
 int64_t gchol_dswls_expert_gpu(int64_t m, int64_t n, int64_t nrhs, const double *dA,
                                int64_t ldda, const double *dd, const double *dB, int64_t lddb,
@@ -314,7 +349,7 @@ int64_t gchol_dswls_expert_gpu(int64_t m, int64_t n, int64_t nrhs, const double 
                                const gchol_options_t *opts, gchol_queue_t queue)
 {
     int64_t st = check_args(m, n, nrhs, dA, ldda, dB, lddb, dY, lddy, iter, info);
-    if (st == 0 && (!gchol_options_valid(opts) || (opts && opts->trace))) st = -13;
+    if (st == 0 && (!options_valid(opts) || (opts && opts->trace))) st = -13;
     else if (st == 0 && queue == NULL) st = -14;
     if (iter) *iter = 0;
     if (st == 0 && m > 0 && nrhs > 0)

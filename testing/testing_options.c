@@ -218,14 +218,18 @@ static void test_options(void)
     gchol_options_resolve_host(&o, 's', 7000);
     testing_expect(o.variant == GCHOL_VARIANT_TILED, "resolve_host('s', 7000, tiled asked): "
                    "variant %d (want tiled)", o.variant);
-    /* products: accurate by default; values outside the enum are argument 6 */
+    /* products: accurate by default; values outside the enum, and FP16 and
+     * BF16 (gchol_dswls_expert_gpu's only), are argument 6 */
     {
         double a = 1.0;
         int64_t info = 0;
         gchol_options_default(&o);
         testing_expect(o.products == GCHOL_PRODUCTS_ACCURATE, "options_default: products %d (want "
                        "accurate)", o.products);
-        for (int v = -1; v <= 2; v += 3) {
+        static const int bad[] = { -1, GCHOL_PRODUCTS_FP16, GCHOL_PRODUCTS_BF16,
+                                   GCHOL_PRODUCTS_BF16 + 1 };
+        for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+            const int v = bad[k];
             o.products = v;
             int64_t r = gchol_dpotrf_expert_gpu('L', 1, &a, 1, &info, &o, NULL);
             testing_expect(r == -6 && info == -6, "potrf_expert_gpu with products %d: %lld (want -6)",

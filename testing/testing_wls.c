@@ -13,8 +13,8 @@
  * Suite mode (make test):            testing_wls --suite
  * Reduced (compute-sanitizer):       testing_wls --suite --quick
  *   One table row per call: m, n, nrhs, variant (dwls L/U, swls L/U, dswls,
- *   dswls_x = the expert form with opts NULL, dswls_tf32 = the expert form
- *   with products = TF32), the input kind, GPU ms, the checks' numbers, iter,
+ *   dswls_x = the expert form with opts NULL, dswls_tf32 / _fp16 / _bf16 =
+ *   the expert form with products = TF32, FP16, BF16), the input kind, GPU ms, the checks' numbers, iter,
  *   info, and ok / FAILED (a FAILED row is followed by its reason).
  * Table mode (timing):
  *   testing_wls [-m LIST] [-n LIST] [--nrhs K] [--niter K]
@@ -42,7 +42,9 @@
  * - dY's padding rows untouched; dA, dd and dB (padding rows included) bit
  *   for bit unchanged; the return value equal to *info;
  * - dswls: iter in 0..30 on well-conditioned input (the TF32 form as well),
- *   or -31 below max(m,n) = 144, where a residual may stall at its rounding level.
+ *   or -31 below max(m,n) = 144, where a residual may stall at its rounding level;
+ *   the FP16 and BF16 forms: iter in 0..30 where n >= 8 m (cond(C) ~10),
+ *   else also -3 or -31 (the fallback), the answer checked the same way.
  * The fallback and failure kinds:
  * - ill: cond(C) ~ 1e9, beyond single precision: dswls iter -3 or -31 (the
  *   fallback), its error within 10x of dwls's or <= 1e-4;
@@ -169,7 +171,9 @@ static int64_t call_variant(variant_t v, const problem_t *p, const void *dA, con
                               dY, lddy, info);
     case V_DSHOST:
         return gchol_dswls(p->m, p->n, p->nrhs, dA, p->lda, dd, dB, p->ldb, dY, lddy, iter, info);
-    default:
+    default: /* TF32, FP16, BF16 */
+        if (v == V_DSWLS_FP16) o.products = GCHOL_PRODUCTS_FP16;
+        if (v == V_DSWLS_BF16) o.products = GCHOL_PRODUCTS_BF16;
         return gchol_dswls_expert_gpu(p->m, p->n, p->nrhs, dA, p->lda, dd, dB, p->ldb, dY, lddy,
                                       iter, info, &o, g_queue);
     }
@@ -193,13 +197,15 @@ static void want_info(const problem_t *p, int64_t *lo, int64_t *hi)
     }
 }
 
-/* Whether iter is what dswls should report on this kind. */
-static int iter_expected(const problem_t *p, int64_t iter)
+/* Whether iter is what dswls (lowp: its FP16 / BF16 form) should report on
+ * this kind. */
+static int iter_expected(const problem_t *p, int lowp, int64_t iter)
 {
     if (p->nrhs == 0) return iter == 0;
     switch (p->kind) {
     case K_WELL: case K_NOD: case K_SPREAD: /* below 144 a residual may stall at its
                                                 rounding level, short of the bound */
+        if (lowp && p->n < 8 * p->m && (iter == -3 || iter == -31)) return 1;
         return (iter >= 0 && iter <= 30) || (iter == -31 && (p->m > p->n ? p->m : p->n) < 144);
     case K_ILL:    return iter == -3 || iter == -31;
     case K_BIG_A: case K_BIG_D: case K_HUGE_D: return iter == -2;
@@ -386,7 +392,7 @@ results:;
     else if (info < lo || info > hi)
         snprintf(why, sizeof why, "info %lld, want %lld..%lld (CPU dpotrf on C: %lld)",
                  (long long)info, (long long)lo, (long long)hi, (long long)p->ref_info);
-    else if (!wls && !iter_expected(p, iter))
+    else if (!wls && !iter_expected(p, is_lowp(v), iter))
         snprintf(why, sizeof why, "iter %lld not expected for kind %s", (long long)iter,
                  kind_name[p->kind]);
     else if (changed)
@@ -511,7 +517,18 @@ static void run_suite(int quick)
         const pads_t p0 = { 0, 0, 0, 0 };
         printf("\n-- dswls with TF32 products at m = 3000, n = 30000 --\n");
         print_table_header();
-        run_problem(3000, 30000, 2, K_WELL, VB(V_DWLS_L) | VB(V_DSWLS) | VB(V_DSWLS_TF32), &p0);
+        run_problem(3000, 30000, 2, K_WELL,
+                    VB(V_DWLS_L) | VB(V_DSWLS) | VB(V_DSWLS_TF32) | V_LOWP, &p0);
+    }
+    printf("\n-- dswls with FP16 and BF16 products (n >= 8 m: they converge) --\n");
+    print_table_header();
+    {
+        const pads_t pl = { 1, 0, 0, 2 };
+        run_problem(40, 400, 3, K_WELL, VB(V_DSWLS) | V_LOWP, &pl);
+        run_problem(256, 4096, 16, K_WELL, V_LOWP, &pl);
+        run_problem(300, 2700, 1, K_NOD, V_LOWP, &pl);
+        if (!quick) run_problem(1000, 12000, 2, K_WELL, V_LOWP, &pl);
+        run_problem(200, 1000, 2, K_SPREAD, V_LOWP, &pl); /* cond(C) ~1e4: may fall back */
     }
 
     printf("\n-- degenerate sizes: nrhs = 0 (wls still factors C), n = 0 < m (info 1) --\n");
@@ -530,10 +547,10 @@ static void run_suite(int quick)
     print_table_header();
     {
         const pads_t pa = { 2, 1, 1, 3 }, pb = { 0, 0, 0, 0 };
-        const unsigned fb = VB(V_DWLS_L) | VB(V_DWLS_U) | VB(V_DSWLS) | VB(V_DSWLS_TF32);
+        const unsigned fb = VB(V_DWLS_L) | VB(V_DWLS_U) | VB(V_DSWLS) | VB(V_DSWLS_TF32) | V_LOWP;
         run_problem(quick ? 64 : 100, quick ? 400 : 1000, 2, K_ILL, fb, &pa);
         if (!quick) run_problem(300, 2000, 1, K_ILL, VB(V_DWLS_L) | VB(V_DSWLS), &pb);
-        run_problem(17, 40, 2, K_BIG_A, VB(V_DWLS_L) | VB(V_DSWLS) | VB(V_DSWLS_TF32), &pa);
+        run_problem(17, 40, 2, K_BIG_A, VB(V_DWLS_L) | VB(V_DSWLS) | VB(V_DSWLS_TF32) | V_LOWP, &pa);
         if (!quick) run_problem(100, 1000, 1, K_BIG_A, VB(V_DWLS_L) | VB(V_DWLS_U) | VB(V_DSWLS), &pb);
         run_problem(quick ? 48 : 100, quick ? 300 : 1000, 3, K_BIG_D,
                     VB(V_DWLS_L) | VB(V_DSWLS) | VB(V_DSWLS_TF32), &pa);
@@ -546,6 +563,8 @@ static void run_suite(int quick)
         run_problem(51, 301, 1, K_NAN_A, V_RFP | V_HOST, &pb);
         if (!quick) run_problem(300, 1200, 1, K_NAN_A, VB(V_DWLS_L) | VB(V_DSWLS), &pb);
         run_problem(64, 640, 3, K_NAN_B, VB(V_DWLS_L) | VB(V_SWLS_L) | VB(V_DSWLS) | V_HOST, &pa);
+        run_problem(50, 300, 2, K_NAN_A, V_LOWP, &pb);
+        run_problem(5, 0, 2, K_ZERO_N, V_LOWP, &pb);
     }
     printf("suite time %.1f s\n", testing_wtime() - t0);
 }

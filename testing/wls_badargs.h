@@ -15,7 +15,9 @@ static const char *const form_name[F_COUNT] = { "dwls_gpu", "swls_gpu", "dswls_g
 
 enum { P_A = 1, P_D = 2, P_B = 4, P_C = 8, P_Y = 16, P_ITER = 32, P_INFO = 64, P_QUEUE = 128,
        P_OPTS = 256 };
-enum { BAD_OPTS_NONE, BAD_OPTS_PRODUCTS, BAD_OPTS_TRACE };
+/* opts of the expert form: OPTS_FP16 / OPTS_BF16 are legal there only */
+enum { BAD_OPTS_NONE, BAD_OPTS_PRODUCTS, BAD_OPTS_PRODUCTS_4, BAD_OPTS_TRACE, OPTS_FP16,
+       OPTS_BF16 };
 
 typedef struct {
     const char *what;
@@ -60,6 +62,9 @@ static testing_result_t run_argcase(form_t f, const argcase_t *c)
     }
     gchol_options_default(&o);
     if (c->bad_opts == BAD_OPTS_PRODUCTS) o.products = 7;
+    if (c->bad_opts == BAD_OPTS_PRODUCTS_4) o.products = GCHOL_PRODUCTS_BF16 + 1;
+    if (c->bad_opts == OPTS_FP16) o.products = GCHOL_PRODUCTS_FP16;
+    if (c->bad_opts == OPTS_BF16) o.products = GCHOL_PRODUCTS_BF16;
     if (c->bad_opts == BAD_OPTS_TRACE) o.trace = &trace;
 
     const void *A = c->nulls & P_A ? NULL : buf[0], *d = c->nulls & P_D ? NULL : buf[1];
@@ -305,7 +310,7 @@ static void run_arg_checks(void)
     for (int f = F_DSWLS; f <= F_DSWLS_X; f++) {
         const int x = f == F_DSWLS_X; /* expert: opts is arg 13, queue 14 */
         const int64_t qarg = x ? -14 : -13;
-        argcase_t list[32];
+        argcase_t list[48]; /* 34 for the expert form */
         int k = 0;
         argcase_t c;
         c = base_case("arg 1: m = -1", -1); c.m = -1; list[k++] = c;
@@ -326,6 +331,14 @@ static void run_arg_checks(void)
         if (x) {
             c = base_case("arg 13: opts->products = 7", -13); c.bad_opts = BAD_OPTS_PRODUCTS;
             list[k++] = c;
+            c = base_case("arg 13: opts->products = BF16 + 1", -13);
+            c.bad_opts = BAD_OPTS_PRODUCTS_4; list[k++] = c;
+            c = base_case("arg 13: products FP16 is legal (queue NULL: -14)", -14);
+            c.bad_opts = OPTS_FP16; c.nulls = P_QUEUE; list[k++] = c;
+            c = base_case("arg 13: products BF16 is legal (queue NULL: -14)", -14);
+            c.bad_opts = OPTS_BF16; c.nulls = P_QUEUE; list[k++] = c;
+            c = base_case("products FP16, quick return m = 0", 0);
+            c.bad_opts = OPTS_FP16; c.m = 0; c.ldda = c.lddy = 1; list[k++] = c;
             c = base_case("arg 13: opts->trace set", -13); c.bad_opts = BAD_OPTS_TRACE;
             list[k++] = c;
             c = base_case("arg 13: opts = NULL is legal (queue NULL: -14)", -14);

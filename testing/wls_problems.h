@@ -36,19 +36,23 @@ static const char *const kind_name[K_COUNT] = { "well", "d=NULL", "spread", "ill
 typedef enum {
     V_DWLS_L, V_DWLS_U, V_SWLS_L, V_SWLS_U, V_DSWLS, V_DSWLS_X, V_DSWLS_TF32,
     V_DRFP_NL, V_DRFP_TU, V_SRFP_TL, V_SRFP_NU,
-    V_DHOST_L, V_SHOST_U, V_DHOST_RFP_NU, V_SHOST_RFP_TL, V_DSHOST, V_COUNT
+    V_DHOST_L, V_SHOST_U, V_DHOST_RFP_NU, V_SHOST_RFP_TL, V_DSHOST, V_DSWLS_FP16, V_DSWLS_BF16,
+    V_COUNT
 } variant_t;
 static const char *const variant_name[V_COUNT] = { "dwls L", "dwls U", "swls L", "swls U",
                                                    "dswls", "dswls_x", "dswls_tf32",
                                                    "dwls rfp NL", "dwls rfp TU", "swls rfp TL",
                                                    "swls rfp NU", "dwls host L", "swls host U",
-                                                   "dwls hostNU", "swls hostTL", "dswls host" };
+                                                   "dwls hostNU", "swls hostTL", "dswls host",
+                                                   "dswls_fp16", "dswls_bf16" };
 #define VB(v) (1u << (v))
 #define V_RFP (VB(V_DRFP_NL) | VB(V_DRFP_TU) | VB(V_SRFP_TL) | VB(V_SRFP_NU))
 #define V_HOST (VB(V_DHOST_L) | VB(V_SHOST_U) | VB(V_DHOST_RFP_NU) | VB(V_SHOST_RFP_TL) | \
                 VB(V_DSHOST))
 #define V_SINGLE (VB(V_SWLS_L) | VB(V_SWLS_U) | VB(V_SRFP_TL) | VB(V_SRFP_NU) | VB(V_SHOST_U) | \
                   VB(V_SHOST_RFP_TL))
+/* dswls on the FP16 / BF16 tensor cores: converges where cond(C) is small */
+#define V_LOWP (VB(V_DSWLS_FP16) | VB(V_DSWLS_BF16))
 #define V_ALL (VB(V_DWLS_L) | VB(V_DWLS_U) | VB(V_SWLS_L) | VB(V_SWLS_U) | VB(V_DSWLS) | \
                VB(V_DSWLS_TF32) | V_RFP | V_HOST)
 
@@ -57,6 +61,7 @@ static int is_host(variant_t v) { return in(v, V_HOST); }
 static int is_rfp(variant_t v) { return in(v, V_RFP | VB(V_DHOST_RFP_NU) | VB(V_SHOST_RFP_TL)); }
 static int is_wls(variant_t v) { return v <= V_SWLS_U || is_rfp(v) || (is_host(v) && v != V_DSHOST); }
 static int is_single(variant_t v) { return in(v, V_SINGLE); }
+static int is_lowp(variant_t v) { return in(v, V_LOWP); }
 static char variant_uplo(variant_t v)
 {
     return in(v, VB(V_DWLS_U) | VB(V_SWLS_U) | VB(V_DRFP_TU) | VB(V_SRFP_NU) | VB(V_SHOST_U) |
