@@ -276,8 +276,9 @@ int gchol_dcol_absmax_launch(int64_t m, int64_t n, const double *A, int64_t lda,
  * amax for scaled_s2d.
  * s_add_diag: S(i, i) += shift.
  * s_unit_diag: e_i := S(i, i)^(-1/4) (1 where S(i, i) is not positive and
- * finite) and S := E^2 S E^2 on S's lower triangle, in place: a unit
- * diagonal; gchol_sscale_rows_sq_launch with e then applies the same E^2.
+ * finite) and S := E^2 S E^2 on S's lower triangle, in place (a unit
+ * diagonal), the strictly upper triangle zeroed; gchol_sscale_rows_sq_launch
+ * with e then applies the same E^2.
  */
 int gchol_diag_inv_sqrt_launch(int64_t n, const double *A, int64_t lda, double *d, int *dflag,
                                cudaStream_t stream);

@@ -159,20 +159,21 @@ __global__ void quarter_inv_root_kernel(int64_t n, const float *__restrict__ S, 
     e[i] = s > 0 && s <= FLT_MAX ? rsqrtf(sqrtf(s)) : 1.0f;
 }
 
-/* S(i, j) *= e_i^2 e_j^2 on the lower triangle; threads 32 x 8 over 32 x 32
- * tiles, tiles above the diagonal skipped. */
+/* S(i, j) *= e_i^2 e_j^2 on the lower triangle, and the strictly upper one
+ * zeroed (the factorization's updates read it in their diagonal blocks, and
+ * cuBLAS's triangular solves read diagonal tiles whole); threads 32 x 8 over
+ * 32 x 32 tiles. */
 __global__ void scale_lower_sq_kernel(int64_t n, float *__restrict__ S, int64_t lds,
                                       const float *__restrict__ e)
 {
     const int64_t bi = blockIdx.x, bj = blockIdx.y;
-    if (bi < bj) return;
     const int64_t i = bi * kTile + threadIdx.x;
     if (i >= n) return;
     const float di = e[i] * e[i];
     for (int c = threadIdx.y; c < kTile; c += blockDim.y) {
         const int64_t j = bj * kTile + c;
-        if (j >= n || j > i) break;
-        S[i + j * lds] = di * S[i + j * lds] * (e[j] * e[j]);
+        if (j >= n) break;
+        S[i + j * lds] = j > i ? 0.0f : di * S[i + j * lds] * (e[j] * e[j]);
     }
 }
 

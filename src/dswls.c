@@ -32,7 +32,8 @@
  * temporary m x m C.
  *
  * With FP16 or BF16 products (the expert form), C_s is formed with TF32
- * products, scaled to a unit diagonal, S = E^2 C_s E^2, and factored by
+ * products, scaled to a unit diagonal, S = E^2 C_s E^2 (its upper triangle
+ * zeroed), and factored by
  * potrf_lowp.c; each solve is then E^2 L^-T L^-1 E^2 (the scaling keeps S
  * and its factor in FP16's range, as in dxposv.c).
  */
