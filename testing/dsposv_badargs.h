@@ -73,6 +73,7 @@ static void run_host_no_device(void)
 static void test_mixed_kernels(int gpu)
 {
     static const int64_t ns[] = { 1, 5, 1000, 2500 };
+    if (!testing_case_in_part()) return;
     if (!gpu) {
         printf("  skipped dsposv kernels: dlansy_inf, d2s, dcol_absmax (no GPU)\n");
         testing_record(TESTING_SKIPPED);
@@ -131,6 +132,7 @@ static void run_quick_returns(void)
 {
     int64_t iter = INFO_POISON, info = INFO_POISON;
     double a = 1, b = 2, x = 3;
+    if (!testing_case_in_part()) return;
     if (!testing_have_gpu()) {
         printf("  %-7s quick returns (no GPU)\n", "skipped");
         testing_record(TESTING_SKIPPED);

@@ -89,6 +89,7 @@ done:
 static void run_quick_returns(void)
 {
     int64_t info, ret;
+    if (!testing_case_in_part()) return;
     if (!testing_gpu_section("quick returns", 2))
         return;
     info = INFO_POISON;

@@ -376,6 +376,10 @@ static testing_result_t run_swap_case(int64_t n, int64_t pad, int64_t off, int64
     BITS *h = malloc((size_t)cnt * sizeof(BITS)), *g = malloc((size_t)cnt * sizeof(BITS));
     BITS *d = NULL;
     int64_t bad = -1;
+    if (!testing_case_in_part()) {
+        free(h); free(g);
+        return TESTING_SKIPPED;
+    }
     if (!testing_have_gpu()) {
         printf("  skipped swap_triangles n=%-5lld lda=%-5lld off=%lld (no GPU)\n", (long long)n,
                (long long)lda, (long long)off);
