@@ -66,7 +66,7 @@ typedef struct {
                            failed; -31 no convergence; -1 otherwise)       */
     int     prec;       /* gchol_xprec_t of the rung that answered          */
     int64_t inner;      /* GMRES iterations, all columns and rungs          */
-    int64_t host_syncs; /* read-backs of the refinements                    */
+    int64_t host_syncs; /* host synchronizations of the whole solve (api.md) */
     double  berr;       /* max over columns of ||b - A x||_inf /
                            (||A||_inf ||x||_inf eps), the refinement's own
                            residual; 0 after the double fallback             */

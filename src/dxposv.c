@@ -188,9 +188,11 @@ static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t
     const float shift = (float)(8 * rung_u(prec));
     for (int attempt = 0; attempt < 2; ++attempt) {
         GCHOL_TRY(make_s(w, upper, n, dA, ldda, &bad, s));
+        res->host_syncs++;
         if (bad) { *outcome = -2; return GCHOL_SUCCESS; }
         if (attempt == 1) GCHOL_CUDA((cudaError_t)gchol_s_add_diag_launch(n, w->S, w->lds, shift, s));
         st = factor_rung(w, prec, n, &finfo, q);
+        res->host_syncs++; /* its one wait for the pivots */
         if (st == GCHOL_ERR_DEVICE_ALLOC) { /* the rung's own workspace: double needs none */
             (void)cudaGetLastError();
             *outcome = -1;
@@ -205,6 +207,7 @@ static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t
         GCHOL_CUDA(cudaMemcpyAsync(&pivot, w->S + (finfo - 1) * (w->lds + 1), sizeof(float),
                                    cudaMemcpyDeviceToHost, s));
         GCHOL_CUDA(cudaStreamSynchronize(s));
+        res->host_syncs++;
         if (!(pivot > -shift)) break;
     }
     if (st != GCHOL_SUCCESS) goto done;
@@ -300,6 +303,7 @@ static int64_t xposv(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldd
     GCHOL_CUDA((cudaError_t)gchol_dcol_absmax_launch(n, nrhs, dB, lddb, w.norms + 1, s));
     GCHOL_CUDA(cudaMemcpyAsync(h, w.norms, (size_t)(nrhs + 1) * 8, cudaMemcpyDeviceToHost, s));
     GCHOL_CUDA(cudaStreamSynchronize(s));
+    res->host_syncs++;
     for (int64_t j = 0; j <= nrhs; ++j)
         if (!isfinite(h[j])) { /* NaN or Inf in A or B: no refinement can converge */
             res->iter = -1;
@@ -337,6 +341,7 @@ double_solve:
     res->prec = GCHOL_XPREC_FP64;
     res->berr = 0;
     st = gchol_refine_fallback_double(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, q);
+    res->host_syncs += st == GCHOL_SUCCESS ? 2 : 1; /* dpotrf's info, then dpotrs's end */
 done:
     free(h);
     free(host.gmres);

@@ -14,6 +14,12 @@
  *       S_ij -= P_i P_j^T / scale^2        cublasGemmEx, FP32 sums, block
  *                                          columns down the lower triangle
  *
+ * The diagonal blocks factor asynchronously, each writing its info to a
+ * device word: the host waits once, at the end, for all of them (128 host
+ * synchronizations at n = 32768, nb = 256, otherwise). After a failed
+ * pivot the later steps run on whatever the failed block left; the first
+ * failed block gives info, and its failed pivot stays in S.
+ *
  * The matrix is the unit-diagonal S = D A D (dxposv.c), so every entry of L
  * has |l_ij| <= 1: FP16's panel is scaled by 2^8 to keep small entries out
  * of its subnormal range, its products (<= 2^16) stay in FP32's. The update
@@ -33,6 +39,7 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 /* FP16's panel scale (see above) and its square's inverse in the gemms. */
@@ -162,6 +169,7 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
     int64_t st = GCHOL_SUCCESS;
     void *P[2] = { NULL, NULL };
     float *T = NULL;
+    int64_t *dinfo = NULL, *hinfo = NULL; /* one word per diagonal block */
     lookahead_t la;
     const float one = 1;
     const float scale = bf16 ? 1.0f : kFp16Scale, alpha = bf16 ? -1.0f : kFp16Alpha;
@@ -175,8 +183,12 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
     float *inv = plan->inv;
     /* the lookahead needs the diagonal blocks on the tiled kernel */
     const int by_inverse = inv && plan->panel_inverse;
-    const int ahead = plan->lookahead && n > 2 * nb && nb <= GCHOL_TILED_MAX_N;
+    int ahead = plan->lookahead && n > 2 * nb && nb <= GCHOL_TILED_MAX_N;
     const int64_t ldp = (n + 7) / 8 * 8; /* 16-byte columns for the tensor-core gemms */
+    const int64_t nblocks = (n + nb - 1) / nb;
+    hinfo = (int64_t *)malloc((size_t)nblocks * sizeof(int64_t));
+    if (!hinfo) return GCHOL_ERR_HOST_ALLOC;
+    GCHOL_CUDA(gchol_malloc_async((void **)&dinfo, (size_t)nblocks * sizeof(int64_t), s));
     for (int i = 0; i < (ahead ? 2 : 1); ++i)
         GCHOL_CUDA(gchol_malloc_async(&P[i], (size_t)(ldp * nb) * 2, s));
     if (by_inverse && n > nb)
@@ -193,11 +205,7 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
         const int64_t kb = n - k < nb ? n - k : nb, m = n - k - kb;
         const int i = ahead ? (int)(b % 2) : 0;
         float *Skk = dS + k + k * lds;
-        int64_t binfo = 0;
-        st = gchol_spotrf_expert_gpu('L', kb, Skk, lds, &binfo, &diag, q);
-        if (st < 0) goto done;
-        st = GCHOL_SUCCESS;
-        if (binfo > 0) { *info = k + binfo; goto done; }
+        GCHOL_TRY(gchol_spotrf_async('L', kb, Skk, lds, dinfo + b, &diag, q));
         if (inv) GCHOL_TRY(invert_diagonal_block(kb, Skk, lds, inv + k * nb, nb, q));
         if (m == 0) break;
         /* P[i] is the bulk's of two steps ago: rewritten once it is done */
@@ -236,6 +244,20 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
             la.has_col[i] = la.has_bulk[i] = 1;
         }
     }
+    /* the one wait: every block's info (the side stream joins first) */
+    if (ahead) {
+        st = lookahead_close(&la, q, st);
+        ahead = 0;
+        if (st != GCHOL_SUCCESS) goto done;
+    }
+    GCHOL_CUDA(cudaMemcpyAsync(hinfo, dinfo, (size_t)nblocks * sizeof(int64_t),
+                               cudaMemcpyDeviceToHost, s));
+    GCHOL_CUDA(cudaStreamSynchronize(s));
+    for (int64_t b = 0; b < nblocks; ++b)
+        if (hinfo[b] > 0) {
+            *info = b * nb + hinfo[b];
+            break;
+        }
 done:
     if (ahead) st = lookahead_close(&la, q, st);
     if (T) {
@@ -247,5 +269,10 @@ done:
             const cudaError_t e = cudaFreeAsync(P[i], s);
             if (e != cudaSuccess && st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
         }
+    if (dinfo) {
+        const cudaError_t e = cudaFreeAsync(dinfo, s);
+        if (e != cudaSuccess && st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
+    }
+    free(hinfo);
     return st;
 }

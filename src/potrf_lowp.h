@@ -28,9 +28,11 @@ void gchol_lowp_plan_for(int64_t n, int64_t *nb, int *keep_inverse, int *panel_i
 /* The lower factor of the n x n single-precision S (lower triangle, lds;
  * a unit diagonal expected, see potrf_lowp.c) with the trailing updates on
  * FP16 (bf16 = 0) or BF16 (bf16 = 1) operands and FP32 sums, on the queue's
- * stream. Returns once the last diagonal block's pivots are known (the work
- * after it, the last inverse and the frees, stays ordered on the stream).
- * *info: 0, or k > 0 for the first pivot (1-based) that is not positive;
+ * stream, with one host synchronization, at the end (the frees stay
+ * ordered on the stream). After a failed pivot the rest is factored
+ * anyway, from what the failed block left.
+ * *info: 0, or k > 0 for the first pivot (1-based) that is not positive
+ * (it stays in S(k, k));
  * returns 0 or a library error. S's strictly upper triangle is overwritten
  * in the diagonal blocks. */
 int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,

@@ -152,6 +152,11 @@ static testing_result_t run_case(const xcase_t *c)
         snprintf(why, sizeof why, "kappa %.0e ended on %s, not fp16", c->kappa, prec_name[res.prec]);
     else if (n <= 16 && !(res.prec == GCHOL_XPREC_FP64 && res.iter == -1))
         snprintf(why, sizeof why, "n <= 16 ended on %s, iter %lld, not double at once", prec_name[res.prec], (long long)res.iter);
+    else if (nrhs == 1 && refined && res.inner == 0 && res.host_syncs < res.iter + 4)
+        /* at least the norms, S's check, the factorization and iter + 1 residuals */
+        snprintf(why, sizeof why, "host_syncs %lld < iter + 4", (long long)res.host_syncs);
+    else if (n <= 16 && res.host_syncs != (info == 0 ? 2 : 1))
+        snprintf(why, sizeof why, "n <= 16: host_syncs %lld, not the double solve's", (long long)res.host_syncs);
     else out = TESTING_PASSED;
 done:
     printf("  %-7s %s: info %lld iter %lld on %s, inner %lld, syncs %lld, berr %.2e, RESID %.2e %s\n",
