@@ -165,7 +165,7 @@ int main(int argc, char **argv)
         c.dB = bench_upload('d', n, nrhs, B, n, &ldb);
         c.dA = bench_device_malloc((size_t)(c.ldda * n) * 8);
         c.dX = bench_device_malloc((size_t)(c.ldda * nrhs) * 8);
-        BENCH_CUDA(cudaMalloc((void **)&c.dinfo, sizeof(int)));
+        BENCH_CUDA(cudaMalloc((void **)&c.dinfo, 2 * sizeof(int))); /* potrf's, potrs's */
         free(A);
         free(B);
 

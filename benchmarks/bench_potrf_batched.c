@@ -15,7 +15,7 @@
  * outside the timed region, a warm-up, the median of --niter runs (CUDA
  * events); every info checked (gchol's and cuSOLVER's). GB/s counts each
  * matrix read once and written once (2 n^2 elements), %copy against the
- * copy of the same bytes; GFLOP/s n^3 / 3 per matrix.
+ * copy of the same bytes; GFLOP/s n^3/3 + n^2/2 + n/6 per matrix (flops.h).
  *
  *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K] [--csv FILE]
  */
@@ -126,11 +126,22 @@ static int64_t run_cusolver_potrs(void *p, int64_t *info)
     return 0;
 }
 
-static double timed(job_t *c, int64_t (*run)(void *, int64_t *), int niter)
+/* The median time of run; a failed run ends the benchmark. The info words
+ * are poisoned first, so that a contender that never ran cannot pass. */
+static double timed(job_t *c, int64_t (*run)(void *, int64_t *), int niter, const char *what)
 {
     const testing_job_t j = { fresh, run, NULL };
     int64_t info = 0;
-    return testing_time_job(&j, c, c->ctx->stream, 0, niter, &info);
+    BENCH_CUDA(cudaMemset(c->dinfo, 0xff, (size_t)c->batch * sizeof(int64_t)));
+    BENCH_CUDA(cudaMemset(c->dinfo32, 0xff, (size_t)c->batch * sizeof(int)));
+    const double t = testing_time_job(&j, c, c->ctx->stream, 0, niter, &info);
+    BENCH_CUDA(cudaGetLastError());
+    if (!(t >= 0)) {
+        fprintf(stderr, "bench_potrf_batched: %s at n = %lld, batch %lld failed (%lld)\n", what,
+                (long long)c->n, (long long)c->batch, (long long)info);
+        exit(1);
+    }
+    return t;
 }
 
 /* The batch's infos all 0 (gchol's int64, cuSOLVER's int). */
@@ -174,13 +185,13 @@ static void bench_one(bench_context_t *ctx, char prec, int64_t n, int64_t batch,
     c.dinfo = bench_device_malloc((size_t)batch * sizeof(int64_t));
     c.dinfo32 = bench_device_malloc((size_t)batch * sizeof(int));
 
-    const double tg = timed(&c, run_gchol, niter);
+    const double tg = timed(&c, run_gchol, niter, "gchol strided");
     const int ok_g = infos_zero(&c, 0);
-    const double tp = timed(&c, run_gchol_ptr, niter);
+    const double tp = timed(&c, run_gchol_ptr, niter, "gchol pointers");
     const int ok_p = infos_zero(&c, 0);
-    const double tc = timed(&c, run_cusolver, niter);
+    const double tc = timed(&c, run_cusolver, niter, "cuSOLVER potrfBatched");
     const int ok_c = infos_zero(&c, 1);
-    const double tcopy = timed(&c, run_copy, niter);
+    const double tcopy = timed(&c, run_copy, niter, "copy");
 
     /* the solves on gchol's factors: nrhs 1 and 16 */
     double ts[2], tcs[2];
@@ -211,8 +222,8 @@ static void bench_one(bench_context_t *ctx, char prec, int64_t n, int64_t batch,
         BENCH_CUDA(cudaMemcpy(c.dbptr, hbp, (size_t)(batch * c.nrhs) * sizeof(void *),
                               cudaMemcpyHostToDevice));
         free(hbp);
-        ts[r] = timed(&c, run_gchol_potrs, niter);
-        tcs[r] = timed(&c, run_cusolver_potrs, niter);
+        ts[r] = timed(&c, run_gchol_potrs, niter, "gchol potrs");
+        tcs[r] = timed(&c, run_cusolver_potrs, niter, "cuSOLVER potrsBatched");
         BENCH_CUDA(cudaFree(c.dB0)); BENCH_CUDA(cudaFree(c.dB)); BENCH_CUDA(cudaFree(c.dbptr));
         c.dB0 = c.dB = NULL;
         c.dbptr = NULL;
@@ -220,7 +231,7 @@ static void bench_one(bench_context_t *ctx, char prec, int64_t n, int64_t batch,
     c.nrhs = 1;
 
     const double moved = 2.0 * (double)(n * n * batch) * (double)c.es; /* read + write */
-    const double flops = (double)batch * (double)n * (double)n * (double)n / 3.0;
+    const double flops = (double)batch * testing_flops_potrf(n);
     const double gbs = moved / tg / 1e9, copy_gbs = moved / tcopy / 1e9;
     printf("%5lld %9lld | %9.3f %8.1f %8.1f %5.0f%% | %9.3f | %9.3f %6.2f | %9.3f %7.2f %s | "
            "%8.3f %8.3f %6.2f | %8.3f %8.3f %6.2f\n",

@@ -134,7 +134,7 @@ double bench_cusolver_potrf(bench_cusolver_t *cs, char prec, char uplo, int64_t 
 /* cuSOLVER's double solve, untimed: cusolverDnXpotrf on dA (its workspaces
  * dwork / hwork of the sizes cusolverDnXpotrf_bufferSize gave), then
  * cusolverDnXpotrs on the n x nrhs dX (leading dimension ld for both);
- * dinfo (device) receives potrf's info. */
+ * dinfo (device, 2 ints) receives potrf's info, then potrs's. */
 void bench_cusolver_dposv(bench_cusolver_t *cs, char uplo, int64_t n, int64_t nrhs, double *dA,
                           int64_t ld, double *dX, void *dwork, size_t dwork_bytes, void *hwork,
                           size_t hwork_bytes, int *dinfo);

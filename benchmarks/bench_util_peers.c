@@ -344,7 +344,7 @@ void bench_cusolver_dposv(bench_cusolver_t *cs, char uplo, int64_t n, int64_t nr
     BENCH_CUSOLVER(cusolverDnXpotrf(cs->handle, cs->params, fill, n, CUDA_R_64F, dA, ld, CUDA_R_64F,
                                     dwork, dwork_bytes, hwork, hwork_bytes, dinfo));
     BENCH_CUSOLVER(cusolverDnXpotrs(cs->handle, cs->params, fill, n, nrhs, CUDA_R_64F, dA, ld,
-                                    CUDA_R_64F, dX, ld, dinfo));
+                                    CUDA_R_64F, dX, ld, dinfo + 1));
 }
 
 void bench_read_dinfo(const int *dinfo, int64_t *info)

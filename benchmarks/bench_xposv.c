@@ -141,7 +141,7 @@ static void problem_create(job_ctx_t *c, bench_context_t *ctx, int64_t n, int64_
     c->dB = bench_upload('d', n, nrhs, B, n, &ldb);
     c->dA = bench_device_malloc((size_t)(c->ld * n) * 8);
     c->dX = bench_device_malloc((size_t)(c->ld * nrhs) * 8);
-    BENCH_CUDA(cudaMalloc((void **)&c->dinfo, sizeof(int)));
+    BENCH_CUDA(cudaMalloc((void **)&c->dinfo, 2 * sizeof(int))); /* potrf's, potrs's */
     free(A);
     free(B);
 }
@@ -154,11 +154,13 @@ static void problem_destroy(job_ctx_t *c)
     free(c->hwork);
 }
 
-/* Times a job; *berr its answer's backward error. */
+/* Times a job; *berr its answer's backward error. A failed run prints as
+ * NaN, not as a time. */
 static double timed(job_ctx_t *c, const testing_job_t *j, int niter, double normA, double *berr)
 {
     int64_t info = 0;
-    const double t = testing_time_job(j, c, c->ctx->stream, 0, niter, &info);
+    double t = testing_time_job(j, c, c->ctx->stream, 0, niter, &info);
+    if (!(t >= 0)) t = NAN;
     *berr = bench_solve_berr(c->ctx->cublas, 'L', c->n, c->nrhs, c->dA0, c->ld, c->dB, c->dX, normA);
     if (info != 0) *berr = NAN;
     return t;
@@ -314,7 +316,8 @@ static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kap
             l.plan.lookahead = ahead;
             const testing_job_t jf = { lowp_fresh, lowp_run, NULL };
             int64_t info = 0;
-            const double tf = testing_time_job(&jf, &l, ctx->stream, 0, niter, &info);
+            double tf = testing_time_job(&jf, &l, ctx->stream, 0, niter, &info);
+            if (!(tf >= 0) || info != 0) tf = NAN; /* failed: no time */
             const double gemm = fp16_gemm_tflops(n, nb, niter, ctx->cublas, ctx->stream);
             const gchol_test_hooks_t hooks = { .lowp_nb = nb, .lowp_panel = panel,
                                                .lowp_keep_inverse = f > 0 ? 2 : 1,
