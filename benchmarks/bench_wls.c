@@ -14,7 +14,8 @@
  *   dwls-rfp    gchol_dwls_rfp_gpu: the same with C in RFP storage (sfrk_diag
  *               + pftrf + pftrs; --transr, default N; uplo as --uplo)
  *   gchol dswls gchol_dswls_gpu (single-precision C and Cholesky, refinement
- *               in double); TF32: gchol_dswls_expert_gpu with products = TF32
+ *               in double); TF32, FP16: gchol_dswls_expert_gpu with products =
+ *               TF32, FP16
  * Everyone gets the same device A (uniform(-1,1)), d (uniform(0.5,2)) and B
  * (uniform(-1,1)), generated once per shape. A, d and B are read-only for
  * gchol and the peer; each run writes a fresh output (Y is filled with NaN
@@ -44,9 +45,9 @@
 #include "bench_util.h"
 
 /* The contenders, in table order. */
-enum { C_PEER, C_DDGELS, C_DSGELS, C_DWLS, C_DSWLS, C_TF32, C_RFP, NCONT };
-static const char *const CONT_NAME[NCONT] = { "peer", "DDgels", "DSgels",
-                                              "dwls", "dswls", "dswls-TF32", "dwls-rfp" };
+enum { C_PEER, C_DDGELS, C_DSGELS, C_DWLS, C_DSWLS, C_TF32, C_RFP, C_FP16, NCONT };
+static const char *const CONT_NAME[NCONT] = { "peer", "DDgels", "DSgels", "dwls", "dswls",
+                                              "dswls-TF32", "dwls-rfp", "dswls-FP16" };
 
 typedef struct {
     bench_context_t *ctx;
@@ -62,7 +63,7 @@ typedef struct {
     void    *dwork, *hwork;      /* cuSOLVER workspaces                     */
     int     *dinfo;              /* 2 device info words: factor, solve      */
     size_t   dwork_bytes, hwork_bytes;
-    const gchol_options_t *opts; /* dswls: NULL (plain) or TF32 options     */
+    const gchol_options_t *opts; /* dswls: NULL (plain), TF32 or FP16 options */
     int64_t  iter;               /* dswls: last run's iter                  */
     cusolver_int_t gels_iter;    /* gels: last run's iteration count        */
 } wls_t;
@@ -333,12 +334,15 @@ int main(int argc, char **argv)
     FILE *out = bench_csv_open(csv, "m,n,nrhs,uplo,peer_ms,ddgels_ms,dsgels_ms,dsgels_iter,"
                                "dwls_ms,dswls_ms,dswls_tf32_ms,ratio_dwls,ratio_dswls,"
                                "ratio_dswls_tf32,iter_dswls,iter_dswls_tf32,maxdiff,worst,ref,"
-                               "transr,dwls_rfp_ms,ratio_dwls_rfp");
+                               "transr,dwls_rfp_ms,ratio_dwls_rfp,dswls_fp16_ms,"
+                               "ratio_dswls_fp16,iter_dswls_fp16");
 
     int *dinfo = bench_device_malloc(2 * sizeof(int));
     gchol_options_t tf32;
     gchol_options_default(&tf32);
     tf32.products = GCHOL_PRODUCTS_TF32;
+    gchol_options_t fp16 = tf32;
+    fp16.products = GCHOL_PRODUCTS_FP16;
 
     printf("# weighted least squares y = argmin ||D(A^T y - b)||, double: A m x n uniform(-1,1), "
            "d uniform(0.5,2), B n x %lld uniform(-1,1); uplo %c; median of %d after a warm-up\n",
@@ -351,11 +355,11 @@ int main(int argc, char **argv)
     printf("# rfp = gchol dwls_rfp (C in RFP, transr %c): its time and peer / rfp\n", transr);
     printf("# maxdiff = max over contenders of max_j ||y_j - r_j||_inf/||r_j||_inf, r = gchol "
            "dwls's Y; worst = that contender; it = dswls iter (< 0: fell back to double)\n");
-    printf("%6s %6s %4s | %9s | %9s | %9s %4s | %9s %9s %9s %9s | %6s %6s %6s %6s | %4s %4s | "
-           "%8s %s\n",
+    printf("%6s %6s %4s | %9s | %9s | %9s %4s | %9s %9s %9s %9s %9s | %6s %6s %6s %6s %6s | "
+           "%4s %4s %4s | %8s %s\n",
            "m", "n", "nrhs", "peer ms", "DDgels ms", "DSgels ms", "it", "dwls ms", "dswls ms",
-           "TF32 ms", "rfp ms", "r dwls", "r dsw", "r TF32", "r rfp", "it", "itTF", "maxdiff",
-           "worst");
+           "TF32 ms", "FP16 ms", "rfp ms", "r dwls", "r dsw", "r TF32", "r FP16", "r rfp", "it",
+           "itTF", "itFP", "maxdiff", "worst");
     fflush(stdout);
     bench_spin_up(0.5);
 
@@ -379,7 +383,7 @@ int main(int argc, char **argv)
         double t[NCONT], *Yh[NCONT] = { NULL };
         int64_t info[NCONT] = { 0 };
         for (int i = 0; i < NCONT; ++i) t[i] = -1.0;
-        int64_t iter_dswls = 0, iter_tf32 = 0;
+        int64_t iter_dswls = 0, iter_tf32 = 0, iter_fp16 = 0;
         cusolver_int_t iter_dsgels = 0;
 
         /* Inputs, once per shape. */
@@ -420,7 +424,7 @@ int main(int argc, char **argv)
             c.dC = NULL;
         }
 
-        /* gchol dswls, accurate and TF32 products. */
+        /* gchol dswls, accurate, TF32 and FP16 products. */
         {
             const testing_job_t job = { prep_y, run_dswls, NULL };
             c.opts = NULL;
@@ -431,6 +435,10 @@ int main(int argc, char **argv)
             t[C_TF32] = testing_time_job(&job, &c, ctx.stream, 0, niter, &info[C_TF32]);
             iter_tf32 = c.iter;
             if (measured(t[C_TF32])) Yh[C_TF32] = download_y(&c);
+            c.opts = &fp16;
+            t[C_FP16] = testing_time_job(&job, &c, ctx.stream, 0, niter, &info[C_FP16]);
+            iter_fp16 = c.iter;
+            if (measured(t[C_FP16])) Yh[C_FP16] = download_y(&c);
             c.opts = NULL;
         }
 
@@ -517,7 +525,7 @@ int main(int argc, char **argv)
             }
         }
 
-        char f[18][32], note[256] = "";
+        char f[21][32], note[256] = "";
         if (ref >= 0 && ref != C_DWLS)
             snprintf(note + strlen(note), sizeof(note) - strlen(note), "  (ref: %s)",
                      CONT_NAME[ref]);
@@ -527,16 +535,18 @@ int main(int argc, char **argv)
                          CONT_NAME[i], measured(t[i]) ? "info" : "failed", (long long) info[i]);
         if (worst >= 0) snprintf(f[15], 32, "%.2e", maxdiff);
         else snprintf(f[15], 32, "n/a");
-        printf("%6lld %6lld %4lld | %9s | %9s | %9s %4s | %9s %9s %9s %9s | %6s %6s %6s %6s | "
-               "%4s %4s | %8s %s%s\n",
+        printf("%6lld %6lld %4lld | %9s | %9s | %9s %4s | %9s %9s %9s %9s %9s | %6s %6s %6s %6s "
+               "%6s | %4s %4s %4s | %8s %s%s\n",
                (long long) m, (long long) n, (long long) nrhs, fmt_ms(f[0], t[C_PEER]),
                fmt_ms(f[1], t[C_DDGELS]), fmt_ms(f[2], t[C_DSGELS]),
                fmt_int(f[3], measured(t[C_DSGELS]), iter_dsgels), fmt_ms(f[4], t[C_DWLS]),
-               fmt_ms(f[5], t[C_DSWLS]), fmt_ms(f[6], t[C_TF32]), fmt_ms(f[16], t[C_RFP]),
-               fmt_ratio(f[7], t[C_PEER], t[C_DWLS]), fmt_ratio(f[8], t[C_PEER], t[C_DSWLS]),
-               fmt_ratio(f[9], t[C_PEER], t[C_TF32]), fmt_ratio(f[17], t[C_PEER], t[C_RFP]),
+               fmt_ms(f[5], t[C_DSWLS]), fmt_ms(f[6], t[C_TF32]), fmt_ms(f[18], t[C_FP16]),
+               fmt_ms(f[16], t[C_RFP]), fmt_ratio(f[7], t[C_PEER], t[C_DWLS]),
+               fmt_ratio(f[8], t[C_PEER], t[C_DSWLS]), fmt_ratio(f[9], t[C_PEER], t[C_TF32]),
+               fmt_ratio(f[19], t[C_PEER], t[C_FP16]), fmt_ratio(f[17], t[C_PEER], t[C_RFP]),
                fmt_int(f[10], measured(t[C_DSWLS]), iter_dswls),
-               fmt_int(f[11], measured(t[C_TF32]), iter_tf32), f[15],
+               fmt_int(f[11], measured(t[C_TF32]), iter_tf32),
+               fmt_int(f[20], measured(t[C_FP16]), iter_fp16), f[15],
                worst >= 0 ? CONT_NAME[worst] : "-", note);
         fflush(stdout);
         if (out) {
@@ -557,8 +567,10 @@ int main(int argc, char **argv)
             else fprintf(out, ",,");
             fprintf(out, "%s,%c,", ref >= 0 ? CONT_NAME[ref] : "", transr);
             csv_ms(out, t[C_RFP]);
-            if (measured(t[C_PEER]) && measured(t[C_RFP]))
-                fprintf(out, "%.4f", t[C_PEER] / t[C_RFP]);
+            csv_ratio(out, t[C_PEER], t[C_RFP]);
+            csv_ms(out, t[C_FP16]);
+            csv_ratio(out, t[C_PEER], t[C_FP16]);
+            if (measured(t[C_FP16])) fprintf(out, "%lld", (long long) iter_fp16); /* last: no comma */
             fprintf(out, "\n");
             fflush(out);
         }
