@@ -45,7 +45,8 @@ typedef struct {
     routine_t r;
     char prec;
     const char *name;
-    int syrk_path; /* test_hooks.h's syrk_diag_path */
+    int form;      /* SYRK_GPU: test_hooks.h's syrk_diag_path; DSWLS_GPU: nonzero,
+                      the expert form with these products */
     int in_quick;
 } family_t;
 
@@ -136,7 +137,8 @@ static void load_shim(void)
  * on a new queue makes four. */
 static void hooks_set(const family_t *f, int64_t k)
 {
-    const gchol_test_hooks_t h = { .alloc_fail_at = k, .syrk_diag_path = f->syrk_path,
+    const gchol_test_hooks_t h = { .alloc_fail_at = k,
+                                   .syrk_diag_path = f->r == SYRK_GPU ? f->form : 0,
                                    .stage_bytes = (size_t)1 << 20 };
     if (where_of(f->r) == Q_SHIM) shim.hooks_set(&h);
     else gchol_test_hooks_set(&h);
@@ -331,6 +333,13 @@ static int64_t call(prob_t *p, gchol_queue_t q)
         return DS(wls_gpu, u, m, n, nrhs, p->dA, ld, p->dd, p->dB, ldb, p->dC, m, p->dX, m, &info, q);
     case WLS: return DS(wls, u, m, n, nrhs, p->A, ld, p->d, p->B, ldb, p->C, m, p->X, m, &info);
     case DSWLS_GPU:
+        if (p->f->form) {
+            gchol_options_t o;
+            gchol_options_default(&o);
+            o.products = p->f->form;
+            return gchol_dswls_expert_gpu(m, n, nrhs, p->dA, ld, p->dd, p->dB, ldb, p->dX, m,
+                                          &p->iter, &info, &o, q);
+        }
         return gchol_dswls_gpu(m, n, nrhs, p->dA, ld, p->dd, p->dB, ldb, p->dX, m, &p->iter, &info, q);
     case DSWLS: return gchol_dswls(m, n, nrhs, p->A, ld, p->d, p->B, ldb, p->X, m, &p->iter, &info);
     default: return call_shim(p);

@@ -353,6 +353,7 @@ int main(int argc, char **argv)
         { WLS_GPU, 'd', "dwls_gpu", 0, 1 },           { WLS_GPU, 's', "swls_gpu", 0, 0 },
         { WLS, 'd', "dwls", 0, 1 },                   { WLS, 's', "swls", 0, 0 },
         { DSWLS_GPU, 'd', "dswls_gpu", 0, 1 },        { DSWLS, 'd', "dswls", 0, 1 },
+        { DSWLS_GPU, 'd', "dswls_expert_gpu (FP16)", GCHOL_PRODUCTS_FP16, 1 },
         { SH_POTRF, 'd', "dpotrf_ (shim)", 0, 1 },    { SH_POTRF, 's', "spotrf_ (shim)", 0, 0 },
         { SH_POTRS, 'd', "dpotrs_ (shim)", 0, 1 },    { SH_POSV, 'd', "dposv_ (shim)", 0, 1 },
         { SH_PFTRF, 'd', "dpftrf_ (shim)", 0, 1 },    { SH_DSPOSV, 'd', "dsposv_ (shim)", 0, 1 },
