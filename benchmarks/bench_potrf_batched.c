@@ -13,7 +13,9 @@
  * and a batch of --small (100). The same SPD matrices for everyone (one
  * generated per 1024 and repeated), a fresh device copy per run made
  * outside the timed region, a warm-up, the median of --niter runs (CUDA
- * events); every info checked (gchol's and cuSOLVER's). GB/s counts each
+ * events); every info checked (gchol's and cuSOLVER's), and the two solves'
+ * answers compared (ok; INFO: an info not 0; SOLVE: the solutions differ by
+ * more than 1e-8, single 1e-2, relative). GB/s counts each
  * matrix read once and written once (2 n^2 elements), %copy against the
  * copy of the same bytes; GFLOP/s n^3/3 + n^2/2 + n/6 per matrix (flops.h).
  *
@@ -144,6 +146,34 @@ static double timed(job_t *c, int64_t (*run)(void *, int64_t *), int niter, cons
     return t;
 }
 
+/* max |Y - X| / max |X| over count elements (device; Y overwritten by Y - X),
+ * by cuBLAS on the benchmark's stream. */
+static double rel_diff(job_t *c, void *dY, const void *dX, int64_t count)
+{
+    cublasHandle_t h = c->ctx->cublas;
+    int64_t ix = 0, iy = 0;
+    double x = 0, y = 0;
+    if (c->prec == 'd') {
+        const double m1 = -1;
+        BENCH_CUBLAS(cublasDaxpy_64(h, count, &m1, dX, 1, dY, 1));
+        BENCH_CUBLAS(cublasIdamax_64(h, count, dX, 1, &ix));
+        BENCH_CUBLAS(cublasIdamax_64(h, count, dY, 1, &iy));
+        BENCH_CUDA(cudaMemcpy(&x, (const double *)dX + ix - 1, 8, cudaMemcpyDeviceToHost));
+        BENCH_CUDA(cudaMemcpy(&y, (const double *)dY + iy - 1, 8, cudaMemcpyDeviceToHost));
+    } else {
+        const float m1 = -1;
+        float xs = 0, ys = 0;
+        BENCH_CUBLAS(cublasSaxpy_64(h, count, &m1, dX, 1, dY, 1));
+        BENCH_CUBLAS(cublasIsamax_64(h, count, dX, 1, &ix));
+        BENCH_CUBLAS(cublasIsamax_64(h, count, dY, 1, &iy));
+        BENCH_CUDA(cudaMemcpy(&xs, (const float *)dX + ix - 1, 4, cudaMemcpyDeviceToHost));
+        BENCH_CUDA(cudaMemcpy(&ys, (const float *)dY + iy - 1, 4, cudaMemcpyDeviceToHost));
+        x = xs;
+        y = ys;
+    }
+    return fabs(y) / fabs(x);
+}
+
 /* The batch's infos all 0 (gchol's int64, cuSOLVER's int). */
 static int infos_zero(const job_t *c, int cusolver)
 {
@@ -196,6 +226,8 @@ static void bench_one(bench_context_t *ctx, char prec, int64_t n, int64_t batch,
     /* the solves on gchol's factors: nrhs 1 and 16 */
     double ts[2], tcs[2];
     const int64_t nrhss[2] = { 1, 16 };
+    const double solve_tol = prec == 'd' ? 1e-8 : 1e-2; /* one factor, two solves' roundings */
+    int solve_ok = 1;
     fresh(&c); /* the factors the solves take: gchol's */
     BENCH_GCHOL(run_gchol(&c, NULL));
     BENCH_CUDA(cudaStreamSynchronize(ctx->stream));
@@ -223,7 +255,12 @@ static void bench_one(bench_context_t *ctx, char prec, int64_t n, int64_t batch,
                               cudaMemcpyHostToDevice));
         free(hbp);
         ts[r] = timed(&c, run_gchol_potrs, niter, "gchol potrs");
+        void *dXg = bench_device_malloc(bbytes); /* gchol's solutions, against cuSOLVER's */
+        BENCH_CUDA(cudaMemcpy(dXg, c.dB, bbytes, cudaMemcpyDeviceToDevice));
         tcs[r] = timed(&c, run_cusolver_potrs, niter, "cuSOLVER potrsBatched");
+        BENCH_CUDA(cudaStreamSynchronize(ctx->stream));
+        solve_ok = solve_ok && rel_diff(&c, dXg, c.dB, c.ld * c.nrhs * batch) <= solve_tol;
+        BENCH_CUDA(cudaFree(dXg));
         BENCH_CUDA(cudaFree(c.dB0)); BENCH_CUDA(cudaFree(c.dB)); BENCH_CUDA(cudaFree(c.dbptr));
         c.dB0 = c.dB = NULL;
         c.dbptr = NULL;
@@ -237,13 +274,13 @@ static void bench_one(bench_context_t *ctx, char prec, int64_t n, int64_t batch,
            "%8.3f %8.3f %6.2f | %8.3f %8.3f %6.2f\n",
            (long long)n, (long long)batch, 1e3 * tg, flops / tg / 1e9, gbs,
            100 * gbs / (copy_gbs_ref > 0 ? copy_gbs_ref : copy_gbs), 1e3 * tp, 1e3 * tc, tc / tg,
-           1e3 * tcopy, copy_gbs, ok_g && ok_p && ok_c ? "ok" : "INFO", 1e3 * ts[0], 1e3 * tcs[0],
-           tcs[0] / ts[0], 1e3 * ts[1], 1e3 * tcs[1], tcs[1] / ts[1]);
+           1e3 * tcopy, copy_gbs, !(ok_g && ok_p && ok_c) ? "INFO" : solve_ok ? "ok" : "SOLVE",
+           1e3 * ts[0], 1e3 * tcs[0], tcs[0] / ts[0], 1e3 * ts[1], 1e3 * tcs[1], tcs[1] / ts[1]);
     fflush(stdout);
     if (csv)
         fprintf(csv, "%c,%lld,%lld,%.6e,%.6e,%.6e,%.6e,%.2f,%.2f,%.6e,%.6e,%.6e,%.6e,%d\n", prec,
                 (long long)n, (long long)batch, tg, tp, tc, tcopy, gbs, copy_gbs, ts[0], tcs[0],
-                ts[1], tcs[1], ok_g && ok_p && ok_c);
+                ts[1], tcs[1], ok_g && ok_p && ok_c && solve_ok);
     BENCH_CUDA(cudaFree(c.dA0)); BENCH_CUDA(cudaFree(c.dA)); BENCH_CUDA(cudaFree(c.dptr));
     BENCH_CUDA(cudaFree(c.dinfo)); BENCH_CUDA(cudaFree(c.dinfo32));
     free(hp);
