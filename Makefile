@@ -196,7 +196,8 @@ $(LIB_A): $(LIB_OBJ) $(LIB_LIST)
 	$(Q)$(call msg,AR,$@)rm -f $@ && ar rcs $@ $(LIB_OBJ)
 # libgchol.so exports the functions the public headers declare and nothing
 # else: the library's internal gchol_* functions stay out of its ABI.
-$(BUILD_DIR)/obj/libgchol.map: include/gchol.h include/gchol_mixed.h include/gchol_batched.h $(VERSION_HDR)
+$(BUILD_DIR)/obj/libgchol.map: include/gchol.h include/gchol_wls.h include/gchol_mixed.h \
+                               include/gchol_batched.h $(VERSION_HDR)
 	@mkdir -p $(@D)
 	$(Q){ echo 'GCHOL_$(VERSION_MAJOR) {'; echo '  global:'; \
 	  grep -ohE '\bgchol_[a-z0-9_]+[[:space:]]*\(' $^ | sed 's/[[:space:]]*($$//' | sort -u | \
@@ -378,7 +379,7 @@ I_INC   := $(DESTDIR)$(INCLUDEDIR)
 I_LIB   := $(DESTDIR)$(LIBDIR)
 I_PC    := $(I_LIB)/pkgconfig
 I_CMAKE := $(I_LIB)/cmake/gchol
-INSTALLED_HDR := gchol.h gchol_mixed.h gchol_batched.h gchol_lapack.h gchol_version.h
+INSTALLED_HDR := gchol.h gchol_wls.h gchol_mixed.h gchol_batched.h gchol_lapack.h gchol_version.h
 INSTALLED_LIB := libgchol.a libgchol.so.$(GCHOL_VERSION) $(SONAME) libgchol.so \
                  libgchol_lapack.so libgchol_lapack_gpu.so
 SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \
@@ -389,8 +390,8 @@ PC_SYSTEM_LIBS := -lstdc++ -lpthread -lm -ldl -lrt
 
 install: lib $(VERSION_HDR)
 	install -d $(I_INC) $(I_LIB) $(I_PC) $(I_CMAKE)
-	install -m 644 include/gchol.h include/gchol_mixed.h include/gchol_batched.h include/gchol_lapack.h \
-	    $(VERSION_HDR) $(I_INC)/
+	install -m 644 include/gchol.h include/gchol_wls.h include/gchol_mixed.h \
+	    include/gchol_batched.h include/gchol_lapack.h $(VERSION_HDR) $(I_INC)/
 	install -m 644 $(LIB_A) $(I_LIB)/
 	install -m 755 $(LIB_SO_REAL) $(SHIM_SO) $(ENGINE_SO) $(I_LIB)/
 	ln -sf libgchol.so.$(GCHOL_VERSION) $(I_LIB)/$(SONAME)

@@ -2,8 +2,8 @@
  * wls.h -- the work of the weighted least-squares drivers (wls.c), which
  * dswls.c's fallback runs too. Not installed.
  */
-#ifndef GCHOL_WLS_H
-#define GCHOL_WLS_H
+#ifndef GCHOL_SRC_WLS_H
+#define GCHOL_SRC_WLS_H
 
 #include "gchol.h"
 

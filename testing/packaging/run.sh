@@ -41,7 +41,8 @@ if ! $make -s --no-print-directory install PREFIX="$prefix" > "$tmp/install.log"
     exit 1
 fi
 missing=""
-for f in include/gchol.h include/gchol_mixed.h include/gchol_batched.h include/gchol_lapack.h \
+for f in include/gchol.h include/gchol_wls.h include/gchol_mixed.h include/gchol_batched.h \
+         include/gchol_lapack.h \
          include/gchol_version.h lib/libgchol.a \
          "lib/libgchol.so.$version" "lib/libgchol.so.$major" lib/libgchol.so \
          lib/libgchol_lapack.so lib/libgchol_lapack_gpu.so lib/pkgconfig/gchol.pc \
