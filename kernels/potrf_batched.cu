@@ -377,6 +377,7 @@ cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int
                 const int64_t *dldda, int64_t stride, int upper, int64_t *dinfo, int64_t count,
                 const gchol_kernel_tune_t *kt, cudaStream_t stream)
 {
+    if (count <= 0 || (n_max <= 0 && !dn)) return cudaSuccess;
     if (n_max > 0x7fffffff) return cudaErrorInvalidValue;
     /* the orders a Sized batch accepts go to n_max; the kernel's form needs
      * one of order at least 1 */
@@ -411,7 +412,6 @@ extern "C" int gchol_dpotrf_batched_launch(int64_t n, double *dA, double *const 
                                            int64_t count, const gchol_kernel_tune_t *kt,
                                            cudaStream_t stream)
 {
-    if (count <= 0 || (n <= 0 && !dn)) return cudaSuccess;
     return run<double>(n, dA, dA_array, dn, ldda, dldda, stride, upper, dinfo, count, kt, stream);
 }
 
@@ -421,6 +421,5 @@ extern "C" int gchol_spotrf_batched_launch(int64_t n, float *dA, float *const *d
                                            int64_t count, const gchol_kernel_tune_t *kt,
                                            cudaStream_t stream)
 {
-    if (count <= 0 || (n <= 0 && !dn)) return cudaSuccess;
     return run<float>(n, dA, dA_array, dn, ldda, dldda, stride, upper, dinfo, count, kt, stream);
 }

@@ -113,6 +113,7 @@ cudaError_t run(int64_t n, int64_t nrhs, const T *dA, const T *const *dA_array, 
                 int upper, const int64_t *dinfo, int64_t count, const gchol_kernel_tune_t *kt,
                 cudaStream_t stream)
 {
+    if (n <= 0 || nrhs <= 0 || count <= 0) return cudaSuccess;
     if (n > 0x7fffffff) return cudaErrorInvalidValue;
     const int nn = (int)n;
     int reg_max = kt && kt->batched_reg_max_n > 0 ? kt->batched_reg_max_n
@@ -157,7 +158,6 @@ extern "C" int gchol_dpotrs_batched_launch(int64_t n, int64_t nrhs, const double
                                            const int64_t *dinfo, int64_t count,
                                            const gchol_kernel_tune_t *kt, cudaStream_t stream)
 {
-    if (n <= 0 || nrhs <= 0 || count <= 0) return cudaSuccess;
     return run<double>(n, nrhs, dA, dA_array, ldda, strideA, dB, dB_array, lddb, strideB, upper,
                        dinfo, count, kt, stream);
 }
@@ -169,7 +169,6 @@ extern "C" int gchol_spotrs_batched_launch(int64_t n, int64_t nrhs, const float 
                                            const int64_t *dinfo, int64_t count,
                                            const gchol_kernel_tune_t *kt, cudaStream_t stream)
 {
-    if (n <= 0 || nrhs <= 0 || count <= 0) return cudaSuccess;
     return run<float>(n, nrhs, dA, dA_array, ldda, strideA, dB, dB_array, lddb, strideB, upper,
                       dinfo, count, kt, stream);
 }
