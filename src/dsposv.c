@@ -79,7 +79,14 @@ static cudaError_t workspace_alloc(workspace_t *w, int64_t n, int64_t nrhs, cuda
         { (void **)&w->lansy, gchol_lansy_inf_work(n) * 8 },
         { (void **)&w->flag, sizeof(int) },
     };
-    return gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), s);
+    cudaError_t e = gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), s);
+    if (e == cudaSuccess) e = gchol_zero_pad_rows(w->sA, 4, n, w->ldsa, n, s);
+    if (e == cudaSuccess) e = gchol_zero_pad_rows(w->sX, 4, n, w->ldsx, nrhs, s);
+    if (e != cudaSuccess && w->base) { /* a failed memset: nothing kept */
+        (void)gchol_free_parts(w->base, GCHOL_SUCCESS, s);
+        w->base = NULL;
+    }
+    return e;
 }
 
 /* R := B - A X, then the column norms of X and R into w->norms. */

@@ -95,7 +95,15 @@ static cudaError_t workspace_alloc(workspace_t *w, int64_t m, int64_t n, int64_t
         { (void **)&w->red, red * 8 },
         { (void **)&w->flag, sizeof(int) },
     };
-    return gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), s);
+    cudaError_t e = gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), s);
+    if (e == cudaSuccess) e = gchol_zero_pad_rows(w->sA, 4, m, w->ldsa, n, s);
+    if (e == cudaSuccess) e = gchol_zero_pad_rows(w->sC, 4, m, w->ldsc, m, s);
+    if (e == cudaSuccess) e = gchol_zero_pad_rows(w->sR, 4, m, w->ldsr, nrhs, s);
+    if (e != cudaSuccess && w->base) { /* a failed memset: nothing kept */
+        (void)gchol_free_parts(w->base, GCHOL_SUCCESS, s);
+        w->base = NULL;
+    }
+    return e;
 }
 
 /* R := A (D^2 (B - A^T Y)) (with_y = 0: Y = 0, R := A D^2 B); with_y also

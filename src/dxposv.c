@@ -105,7 +105,15 @@ static cudaError_t work_alloc(work_t *w, int64_t n, int64_t nrhs, int64_t m, int
         { (void **)&w->normsb, (size_t)(2 * w->nblock) * 8 },
         { (void **)&w->amaxb, (size_t)w->nblock * 8 },
     };
-    return gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), s);
+    cudaError_t e = gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), s);
+    if (e == cudaSuccess) e = gchol_zero_pad_rows(w->S, 4, n, w->lds, n, s);
+    if (e == cudaSuccess) e = gchol_zero_pad_rows(w->tb, 4, n, w->ldv, w->nblock, s);
+    if (e == cudaSuccess) e = gchol_zero_pad_rows(w->ub, 4, n, w->ldv, w->nblock, s);
+    if (e != cudaSuccess && w->base) { /* a failed memset: nothing kept */
+        (void)gchol_free_parts(w->base, GCHOL_SUCCESS, s);
+        w->base = NULL;
+    }
+    return e;
 }
 
 /* GMRES iterations per step: the option or 50, at most n. */
@@ -450,6 +458,7 @@ int64_t gchol_dxposv(char uplo, int64_t n, int64_t nrhs, double *A, int64_t lda,
     res->prec = GCHOL_XPREC_FP64;
     res->berr = 0;
     st = gchol_refine_fallback_host(uplo, n, nrhs, A, lda, B, ldb, X, ldx);
+    res->host_syncs += st == GCHOL_SUCCESS ? 2 : 1; /* dpotrf's end, then dpotrs's */
     *info = st;
     return st;
 }

@@ -27,6 +27,14 @@ cudaError_t gchol_alloc_parts(void **base, const gchol_part_t *parts, int count,
     return cudaSuccess;
 }
 
+cudaError_t gchol_zero_pad_rows(void *p, size_t elsize, int64_t m, int64_t ld, int64_t ncols,
+                               cudaStream_t s)
+{
+    if (p == NULL || ld <= m || ncols <= 0) return cudaSuccess;
+    return cudaMemset2DAsync((char *)p + (size_t)m * elsize, (size_t)ld * elsize, 0,
+                             (size_t)(ld - m) * elsize, (size_t)ncols, s);
+}
+
 int64_t gchol_refine_alloc_failed(cudaError_t e, int64_t *iter)
 {
     (void)cudaGetLastError(); /* a failed allocation is not sticky */
