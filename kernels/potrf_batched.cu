@@ -7,8 +7,10 @@
  *               rows of L in registers (lane r holds row r), right-looking
  *               with the pivot and each l_jk passed by shuffles within the
  *               group: the matrix read once and written once;
- *   n <= smem   a thread block per matrix, its triangle in shared memory
- *               (ld n + 1), right-looking by columns;
+ *   n <= smem   a thread block per matrix, its triangle packed in shared
+ *               memory, right-looking by panels of 32 columns (the
+ *               diagonal block in one warp's registers, the updates in
+ *               register tiles);
  *   n <= 512    a thread block per matrix, left-looking by panels of 32
  *               columns, each panel in shared memory;
  *   larger      the right-looking steps on the matrix in global memory.
@@ -113,56 +115,166 @@ potrf_batched_reg_kernel(Batch batch, int upper, int64_t *dinfo, int64_t count)
     if (lane == 0) dinfo[b] = arg != 0 ? arg : info;
 }
 
-constexpr int kBlockX = 32, kBlockY = 8; /* the block kernels' threads */
+constexpr int kBlockX = 32, kBlockY = 8; /* the global kernel's threads */
 
-/* One right-looking step on column k of the lower view held at S (ld lds,
- * S[i + j * lds]), all threads of the block: *stop set (uniform) at a pivot
- * that is not positive. */
-template <typename T>
-__device__ __forceinline__ bool column_step(T *S, int64_t lds, int n, int k, int *info)
-{
-    const int tx = threadIdx.x, ty = threadIdx.y, tid = tx + ty * kBlockX;
-    const T pivot = S[k + k * lds];
-    __syncthreads(); /* everyone has the pivot before it changes */
-    if (!(pivot > T(0))) {
-        if (tid == 0) *info = k + 1;
-        return false;
-    }
-    const T d = sqrt(pivot);
-    for (int i = k + 1 + tid; i < n; i += kBlockX * kBlockY) S[i + k * lds] /= d;
-    if (tid == 0) S[k + k * lds] = d;
-    __syncthreads();
-    for (int j = k + 1 + ty; j < n; j += kBlockY) {
-        const T ljk = S[j + k * lds];
-        for (int i = j + tx; i < n; i += kBlockX) S[i + j * lds] -= S[i + k * lds] * ljk;
-    }
-    __syncthreads();
-    return true;
-}
+/* The blocked kernel: a thread block per matrix, its lower view packed by
+ * columns in shared memory (column j's rows j..n-1 from packed_col(j, n)),
+ * right-looking by panels of kPw columns:
+ *   the diagonal block by warp 0 in registers (lane r row r, shuffles),
+ *   the rows below by one thread each (x := x L11^-T, L11 from a dense copy),
+ *   the trailing triangle in 32 x 32 tiles, the threads 16 x 16 with 2 x 2
+ *   sums each (a warp reads 16 consecutive rows and 2 columns: one shared
+ *   memory wavefront a load).
+ * About 3n/kPw barriers in all, against 3n by columns. */
+constexpr int kPw = 32, kBlkThreads = 256, kChunk = 8;
 
-/* A thread block per matrix, its lower view in shared memory. */
+__device__ __forceinline__ int packed_col(int j, int n) { return j * n - (j * (j - 1)) / 2; }
+
+/* two blocks an SM at least: double's diagonal block in registers then
+ * spills a few hundred bytes, at three several kilobytes */
 template <typename T, typename Batch>
-__global__ void __launch_bounds__(kBlockX *kBlockY)
-potrf_batched_smem_kernel(Batch batch, int upper, int64_t *dinfo)
+__global__ void __launch_bounds__(kBlkThreads, 2)
+potrf_batched_blocked_kernel(Batch batch, int upper, int64_t *dinfo)
 {
     extern __shared__ __align__(16) unsigned char smem_raw[];
-    T *S = reinterpret_cast<T *>(smem_raw);
+    T *P = reinterpret_cast<T *>(smem_raw);
+    __shared__ T L11[kPw * (kPw + 1)]; /* L11(r, c) at L11[r * (kPw + 1) + c] */
+    __shared__ T inv_diag[kPw];
+    __shared__ int info, good; /* good: the panel's columns factored */
     const int64_t b = blockIdx.x;
-    const int arg = batch.check(b), n = arg == 0 ? batch.order(b) : 0, lds = n + 1;
-    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int arg = batch.check(b), n = arg == 0 ? batch.order(b) : 0;
     const int64_t ld = batch.lead(b);
     T *A = n > 0 ? batch.at(b) : nullptr;
-    for (int j = ty; j < n; j += kBlockY)
-        for (int i = j + tx; i < n; i += kBlockX) S[i + j * lds] = A[view_at(i, j, ld, upper)];
-    __shared__ int info;
-    if (tx == 0 && ty == 0) info = 0;
+    const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32, warps = kBlkThreads / 32;
+    /* the lower view in, coalesced in A: 'L' down columns, 'U' along rows */
+    if (upper) {
+        for (int i = warp; i < n; i += warps)
+            for (int j = lane; j <= i; j += 32) P[packed_col(j, n) + i - j] = A[j + (int64_t)i * ld];
+    } else {
+        for (int j = warp; j < n; j += warps)
+            for (int i = j + lane; i < n; i += 32) P[packed_col(j, n) + i - j] = A[i + (int64_t)j * ld];
+    }
+    if (tid == 0) info = 0;
     __syncthreads();
-    for (int k = 0; k < n; ++k)
-        if (!column_step(S, lds, n, k, &info)) break;
+    for (int k0 = 0; k0 < n; k0 += kPw) {
+        const int kb = n - k0 < kPw ? n - k0 : kPw, r0 = k0 + kb, m = n - r0;
+        if (warp == 0) {
+            T a[kPw];
+#pragma unroll
+            for (int c = 0; c < kPw; ++c)
+                a[c] = lane < kb && c <= lane ? P[packed_col(k0 + c, n) + lane - c] : T(0);
+            int fail = 0; /* uniform: every lane sees the same pivots */
+#pragma unroll
+            for (int k = 0; k < kPw; ++k) {
+                const T pivot = __shfl_sync(0xffffffffu, a[k], k);
+                const bool step = k < kb && fail == 0;
+                if (step && !(pivot > T(0))) fail = k + 1;
+                const bool go = step && fail == 0;
+                const T d = go ? sqrt(pivot) : T(1), rd = T(1) / d;
+                if (go && lane >= k) a[k] = lane == k ? d : a[k] * rd;
+                if (go && lane == k) inv_diag[k] = rd;
+#pragma unroll
+                for (int j = k + 1; j < kPw; ++j) {
+                    const T ljk = __shfl_sync(0xffffffffu, a[k], j);
+                    if (go && lane >= j) a[j] -= a[k] * ljk;
+                }
+            }
+#pragma unroll
+            for (int c = 0; c < kPw; ++c) {
+                if (lane < kb && c <= lane) P[packed_col(k0 + c, n) + lane - c] = a[c];
+                L11[lane * (kPw + 1) + c] = c <= lane ? a[c] : T(0);
+            }
+            if (lane == 0) {
+                good = fail ? fail - 1 : kb;
+                if (fail) info = k0 + fail;
+            }
+        }
+        __syncthreads();
+        const int kg = good; /* the rows below get the good columns even after a failure */
+        /* x := x L11^-T by chunks of kChunk columns: the earlier columns'
+         * solved values come back from P, the chunk's own stay in registers */
+        const int pc0 = packed_col(k0, n) - k0; /* (i, k0) at pc0 + i */
+        for (int i = r0 + tid; i < n; i += kBlkThreads) {
+            int cbase = pc0;
+            for (int q = 0; q < kg; q += kChunk) {
+                T x[kChunk];
+                int col = cbase;
+#pragma unroll
+                for (int r = 0; r < kChunk; ++r) {
+                    x[r] = q + r < kg ? P[col + i] : T(0);
+                    col += n - (k0 + q + r) - 1;
+                }
+                int pcc = pc0;
+                for (int cc = 0; cc < q; ++cc) {
+                    const T v = P[pcc + i];
+#pragma unroll
+                    for (int r = 0; r < kChunk; ++r) x[r] -= v * L11[(q + r) * (kPw + 1) + cc];
+                    pcc += n - (k0 + cc) - 1;
+                }
+#pragma unroll
+                for (int r = 0; r < kChunk; ++r) {
+#pragma unroll
+                    for (int rr = 0; rr < r; ++rr) x[r] -= x[rr] * L11[(q + r) * (kPw + 1) + q + rr];
+                    x[r] *= inv_diag[q + r];
+                }
+                col = cbase;
+#pragma unroll
+                for (int r = 0; r < kChunk; ++r) {
+                    if (q + r < kg) P[col + i] = x[r];
+                    col += n - (k0 + q + r) - 1;
+                }
+                cbase = col;
+            }
+        }
+        if (info) break; /* uniform: read after the barrier above */
+        __syncthreads();
+        /* A22 -= L21 L21^T on the lower triangle, 32 x 32 tiles (I, J), J <= I */
+        const int tx = tid % 16, ty = tid / 16, tiles = (m + 31) / 32;
+        for (int t = 0; t < tiles * (tiles + 1) / 2; ++t) {
+            int I = 0;
+            while ((I + 1) * (I + 2) / 2 <= t) ++I;
+            const int J = t - I * (I + 1) / 2;
+            const int i0 = r0 + 32 * I + tx, j0 = r0 + 32 * J + ty;
+            if (I == J && j0 > i0 + 16) continue; /* its four sums all above the diagonal */
+            T acc[2][2] = { { T(0), T(0) }, { T(0), T(0) } };
+            int base = packed_col(k0, n) - k0;
+#pragma unroll 8
+            for (int c = 0; c < kb; ++c) {
+                T li[2], lj[2];
+#pragma unroll
+                for (int h = 0; h < 2; ++h) {
+                    li[h] = i0 + 16 * h < n ? P[base + i0 + 16 * h] : T(0);
+                    lj[h] = j0 + 16 * h < n ? P[base + j0 + 16 * h] : T(0);
+                }
+#pragma unroll
+                for (int h = 0; h < 2; ++h)
+#pragma unroll
+                    for (int g = 0; g < 2; ++g) acc[h][g] += li[h] * lj[g];
+                base += n - (k0 + c) - 1;
+            }
+#pragma unroll
+            for (int g = 0; g < 2; ++g) {
+                const int j = j0 + 16 * g;
+                if (j >= n) continue;
+                const int col = packed_col(j, n) - j;
+#pragma unroll
+                for (int h = 0; h < 2; ++h) {
+                    const int i = i0 + 16 * h;
+                    if (i < n && i >= j) P[col + i] -= acc[h][g];
+                }
+            }
+        }
+        __syncthreads();
+    }
     __syncthreads();
-    for (int j = ty; j < n; j += kBlockY)
-        for (int i = j + tx; i < n; i += kBlockX) A[view_at(i, j, ld, upper)] = S[i + j * lds];
-    if (tx == 0 && ty == 0) dinfo[b] = arg != 0 ? arg : info;
+    if (upper) {
+        for (int i = warp; i < n; i += warps)
+            for (int j = lane; j <= i; j += 32) A[j + (int64_t)i * ld] = P[packed_col(j, n) + i - j];
+    } else {
+        for (int j = warp; j < n; j += warps)
+            for (int i = j + lane; i < n; i += 32) A[i + (int64_t)j * ld] = P[packed_col(j, n) + i - j];
+    }
+    if (tid == 0) dinfo[b] = arg != 0 ? arg : info;
 }
 
 /* The same steps in global memory, for orders whose triangle does not fit
@@ -307,19 +419,19 @@ cudaError_t launch_reg(Batch batch, int upper, int64_t *dinfo, int64_t count, cu
     return cudaGetLastError();
 }
 
-/* The dynamic shared memory a block may have (the device's opt-in limit
- * less room for the kernel's static info word) and the largest order whose
- * lower view (n x (n + 1)) fits in it. */
-constexpr size_t kStaticSmem = 64;
+/* The dynamic shared memory a block of the blocked kernel may have (the
+ * device's opt-in limit less its static arrays) and the largest order whose
+ * packed lower view (n (n + 1) / 2 entries) fits in it. */
 template <typename T> cudaError_t smem_limits(size_t *bytes, int *n_max)
 {
+    constexpr size_t kStatic = (kPw * (kPw + 1) + kPw) * sizeof(T) + 64;
     int dev = 0, optin = 0;
     cudaError_t e = cudaGetDevice(&dev);
     if (e == cudaSuccess) e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
     if (e != cudaSuccess) return e;
-    *bytes = (size_t)optin > kStaticSmem ? (size_t)optin - kStaticSmem : 0;
+    *bytes = (size_t)optin > kStatic ? (size_t)optin - kStatic : 0;
     int n = 0;
-    while ((size_t)(n + 1) * (size_t)(n + 2) * sizeof(T) <= *bytes) ++n;
+    while ((size_t)(n + 1) * (size_t)(n + 2) / 2 * sizeof(T) <= *bytes) ++n;
     *n_max = n;
     return cudaSuccess;
 }
@@ -345,14 +457,14 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
     const dim3 threads(kBlockX, kBlockY);
     if (smem_max > 0 && smem_max < smem_n) smem_n = smem_max;
     if (n_max <= smem_n) {
-        const size_t bytes = (size_t)n_max * (size_t)(n_max + 1) * sizeof(T);
+        const size_t bytes = (size_t)n_max * (size_t)(n_max + 1) / 2 * sizeof(T);
         /* the device's whole limit, once: a per-call size could lower it
          * under another host thread's launch */
         static gchol::DeviceFlags opted_in;
-        e = gchol::opt_in_shared(potrf_batched_smem_kernel<T, Batch>, limit, opted_in);
+        e = gchol::opt_in_shared(potrf_batched_blocked_kernel<T, Batch>, limit, opted_in);
         if (e != cudaSuccess) return e;
-        potrf_batched_smem_kernel<T, Batch>
-            <<<(unsigned)count, threads, bytes, stream>>>(batch, upper, dinfo);
+        potrf_batched_blocked_kernel<T, Batch>
+            <<<(unsigned)count, kBlkThreads, bytes, stream>>>(batch, upper, dinfo);
         return cudaGetLastError();
     }
     /* the panel kernel: the panel (n x (kPanel + 1)) and T in shared memory */
