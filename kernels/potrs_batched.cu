@@ -8,12 +8,17 @@
  *             lane r holds row r and column r of L in registers (the
  *             forward solve needs L(r, k), the backward L(k, r) at lane r),
  *             each right-hand side in turn, its entries passed by shuffles;
- *   larger    a thread block per matrix, a warp per right-hand side, lanes
+ *   larger    a thread block per matrix, L staged in shared memory by
+ *             panels of 32 columns, the right-hand sides there too (in
+ *             chunks of up to 32 columns): blocked solves, L read once
+ *             each way per chunk;
+ *   beyond    (L's panel no longer fits) a warp per right-hand side, lanes
  *             across the rows, L read through the cache.
  *
  * For 'U' the factor is U = L^T: L(i, j) is stored at A(j, i).
  */
 #include "gchol_kernels.h"
+#include "tile_common.cuh"
 
 #include <cuda_runtime.h>
 #include <stdint.h>
@@ -105,6 +110,136 @@ potrs_batched_warp_kernel(int n, int64_t nrhs, Mats<const T> As, int64_t ldda, M
     }
 }
 
+/* The blocked kernel: a block per matrix, the right-hand sides in chunks of
+ * at most nr columns held in shared memory (Y, ld n), L in panels of kPw
+ * columns staged in shared memory (Lp(i - k0, c) = L(i, k0 + c), ld
+ * kPw + 1), read once in each direction:
+ *   forward,  each panel: Y1 := L11^-1 Y1 (a warp per column, shuffles),
+ *             then Y2 -= L21 Y1 (a thread per entry of Y2);
+ *   backward, each panel from the last: X1 -= L21^T X2 (each entry's sum
+ *             split over kParts threads, added in a fixed order), then
+ *             X1 := L11^-T X1.
+ * Shared memory: (n (kPw + 1) + n nr + kParts kPw nr) entries. */
+constexpr int kPw = 32, kBlkThreads = 256, kParts = 8;
+
+template <typename T>
+__device__ __forceinline__ void stage_panel(T *Lp, const T *A, int n, int k0, int kb, int64_t ld,
+                                            int upper)
+{
+    const int rows = n - k0;
+    if (upper) { /* L(i, k0 + c) at A(k0 + c, i): c fastest */
+        for (int idx = threadIdx.x; idx < rows * kb; idx += kBlkThreads) {
+            const int c = idx % kb, i = idx / kb;
+            Lp[i * (kPw + 1) + c] = A[(k0 + c) + (int64_t)(k0 + i) * ld];
+        }
+    } else {
+        for (int idx = threadIdx.x; idx < rows * kb; idx += kBlkThreads) {
+            const int i = idx % rows, c = idx / rows;
+            Lp[i * (kPw + 1) + c] = A[(k0 + i) + (int64_t)(k0 + c) * ld];
+        }
+    }
+}
+
+template <typename T>
+__global__ void __launch_bounds__(kBlkThreads)
+potrs_batched_blocked_kernel(int n, int64_t nrhs, int nr_max, Mats<const T> As, int64_t ldda,
+                             Mats<T> Bs, int64_t lddb, int upper, const int64_t *dinfo)
+{
+    const int64_t b = blockIdx.x;
+    if (dinfo && dinfo[b] != 0) return;
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    T *Lp = reinterpret_cast<T *>(smem_raw);
+    T *Y = Lp + (size_t)n * (kPw + 1);
+    T *red = Y + (size_t)n * nr_max;
+    const T *A = As.at(b);
+    T *B = Bs.at(b);
+    const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32, warps = kBlkThreads / 32;
+    for (int64_t j0 = 0; j0 < nrhs; j0 += nr_max) {
+        const int nr = nrhs - j0 < nr_max ? (int)(nrhs - j0) : nr_max;
+        for (int idx = tid; idx < n * nr; idx += kBlkThreads)
+            Y[idx] = B[idx % n + (j0 + idx / n) * lddb];
+        for (int k0 = 0; k0 < n; k0 += kPw) { /* L Y = B */
+            const int kb = n - k0 < kPw ? n - k0 : kPw, r0 = k0 + kb, m = n - r0;
+            __syncthreads(); /* Lp free, Y loaded or updated */
+            stage_panel(Lp, A, n, k0, kb, ldda, upper);
+            __syncthreads();
+            for (int j = warp; j < nr; j += warps) {
+                T y = lane < kb ? Y[k0 + lane + j * n] : T(0);
+                for (int k = 0; k < kb; ++k) {
+                    if (lane == k) y /= Lp[k * (kPw + 1) + k];
+                    const T yk = __shfl_sync(0xffffffffu, y, k);
+                    if (lane > k && lane < kb) y -= Lp[lane * (kPw + 1) + k] * yk;
+                }
+                if (lane < kb) Y[k0 + lane + j * n] = y;
+            }
+            __syncthreads();
+            for (int idx = tid; idx < m * nr; idx += kBlkThreads) {
+                const int i = idx % m, j = idx / m;
+                const T *l = Lp + (kb + i) * (kPw + 1);
+                const T *y1 = Y + k0 + j * n;
+                T acc = T(0);
+                for (int c = 0; c < kb; ++c) acc += l[c] * y1[c];
+                Y[r0 + i + j * n] -= acc;
+            }
+        }
+        for (int k0 = (n - 1) / kPw * kPw; k0 >= 0; k0 -= kPw) { /* L^T X = Y */
+            const int kb = n - k0 < kPw ? n - k0 : kPw, r0 = k0 + kb, m = n - r0;
+            __syncthreads();
+            stage_panel(Lp, A, n, k0, kb, ldda, upper);
+            __syncthreads();
+            /* red(part, c, j): rows r0 + part, r0 + part + kParts, ... */
+            const int outs = kb * nr;
+            for (int idx = tid; idx < outs * kParts; idx += kBlkThreads) {
+                const int o = idx % outs, part = idx / outs, c = o % kb, j = o / kb;
+                T acc = T(0);
+                for (int i = part; i < m; i += kParts)
+                    acc += Lp[(kb + i) * (kPw + 1) + c] * Y[r0 + i + j * n];
+                red[part * outs + o] = acc;
+            }
+            __syncthreads();
+            for (int o = tid; o < outs; o += kBlkThreads) {
+                T acc = T(0);
+                for (int part = 0; part < kParts; ++part) acc += red[part * outs + o];
+                Y[k0 + o % kb + (o / kb) * n] -= acc;
+            }
+            __syncthreads();
+            for (int j = warp; j < nr; j += warps) {
+                T x = lane < kb ? Y[k0 + lane + j * n] : T(0);
+                for (int k = kb - 1; k >= 0; --k) {
+                    if (lane == k) x /= Lp[k * (kPw + 1) + k];
+                    const T xk = __shfl_sync(0xffffffffu, x, k);
+                    if (lane < k) x -= Lp[k * (kPw + 1) + lane] * xk;
+                }
+                if (lane < kb) Y[k0 + lane + j * n] = x;
+            }
+        }
+        __syncthreads();
+        for (int idx = tid; idx < n * nr; idx += kBlkThreads)
+            B[idx % n + (j0 + idx / n) * lddb] = Y[idx];
+        __syncthreads(); /* Y read out before the next chunk loads it */
+    }
+}
+
+/* The columns a chunk of the blocked kernel may hold at order n within the
+ * device's opt-in shared memory (0: the kernel does not fit). */
+template <typename T> cudaError_t blocked_columns(int n, int64_t nrhs, int *nr, size_t *bytes,
+                                                  size_t *limit)
+{
+    int dev = 0, optin = 0;
+    cudaError_t e = cudaGetDevice(&dev);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
+    if (e != cudaSuccess) return e;
+    *limit = (size_t)optin;
+    const size_t fixed = (size_t)n * (kPw + 1) * sizeof(T);
+    const size_t per_col = ((size_t)n + kParts * kPw) * sizeof(T);
+    int64_t cols = (size_t)optin > fixed ? (int64_t)(((size_t)optin - fixed) / per_col) : 0;
+    if (cols > kPw) cols = kPw;
+    if (cols > nrhs) cols = nrhs;
+    *nr = (int)cols;
+    *bytes = fixed + (size_t)cols * per_col;
+    return cudaSuccess;
+}
+
 constexpr int64_t kMaxGrid = 0x7fffffff;
 
 template <typename T>
@@ -119,6 +254,12 @@ cudaError_t run(int64_t n, int64_t nrhs, const T *dA, const T *const *dA_array, 
     int reg_max = kt && kt->batched_reg_max_n > 0 ? kt->batched_reg_max_n
                                                   : GCHOL_KT_DEFAULT_BATCHED_REG_MAX_N;
     if (reg_max > 32) reg_max = 32;
+    int nr = 0;
+    size_t bytes = 0, limit = 0;
+    if (nn > reg_max) {
+        const cudaError_t e = blocked_columns<T>(nn, nrhs, &nr, &bytes, &limit);
+        if (e != cudaSuccess) return e;
+    }
     for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
         const int64_t c = count - b0 < kMaxGrid ? count - b0 : kMaxGrid;
         const Mats<const T> As = { dA_array ? nullptr : dA + b0 * strideA,
@@ -139,6 +280,12 @@ cudaError_t run(int64_t n, int64_t nrhs, const T *dA, const T *const *dA_array, 
             default: potrs_batched_reg_kernel<T, 32><<<(unsigned)blocks, kRegThreads, 0, stream>>>(
                          nn, nrhs, As, ldda, Bs, lddb, upper, di, c); break;
             }
+        } else if (nr > 0) {
+            static gchol::DeviceFlags opted_in;
+            cudaError_t e = gchol::opt_in_shared(potrs_batched_blocked_kernel<T>, limit, opted_in);
+            if (e != cudaSuccess) return e;
+            potrs_batched_blocked_kernel<T><<<(unsigned)c, kBlkThreads, bytes, stream>>>(
+                nn, nrhs, nr, As, ldda, Bs, lddb, upper, di);
         } else {
             potrs_batched_warp_kernel<T><<<(unsigned)c, 32 * kWarps, 0, stream>>>(
                 nn, nrhs, As, ldda, Bs, lddb, upper, di);
