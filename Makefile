@@ -82,7 +82,7 @@ endif
 # -DGCHOL_PREC_D (object _d) and -DGCHOL_PREC_S (object _s); the others once.
 is_generic = $(shell grep -lE '^[[:space:]]*.[[:space:]]*include[[:space:]]*"([^"]*/)?prec\.h"' $(1) /dev/null)
 
-LIB_SRC     := $(sort $(wildcard src/*.c src/*/*.c))
+LIB_SRC     := $(filter-out src/mp/%,$(sort $(wildcard src/*.c src/*/*.c)))
 LIB_GENERIC := $(call is_generic,$(LIB_SRC))
 KERNEL_SRC  := $(sort $(wildcard kernels/*.cu))
 KERNEL_OBJ  := $(patsubst %.cu,$(CU_OBJ_DIR)/%.cu.o,$(KERNEL_SRC))
@@ -103,6 +103,19 @@ SHIM_GENERIC := $(call is_generic,$(SHIM_SRC))
 SHIM_OBJ     := $(foreach p,_d _s _64_d _64_s,$(patsubst %.c,$(BUILD_DIR)/obj/%$(p).o,$(SHIM_GENERIC))) \
                 $(patsubst %.c,$(BUILD_DIR)/obj/%.o,$(filter-out $(SHIM_GENERIC),$(SHIM_SRC)))
 ENGINE_OBJ   := $(patsubst %.c,$(BUILD_DIR)/obj/%.o,$(ENGINE_SRC))
+
+# The distributed layer (src/mp/, gchol_mp.h): libgchol_mp.so over libgchol.so,
+# built with MPI's compiler wrapper when there is one (MPICC). Its testers run
+# the drivers with CPU local operations (testing/mp/) under mpirun.
+MPICC        ?= mpicc
+HAVE_MPI     := $(shell command -v $(MPICC) >/dev/null 2>&1 && echo 1)
+MP_SRC       := $(sort $(wildcard src/mp/*.c))
+MP_GENERIC   := $(call is_generic,$(MP_SRC))
+MP_OBJ       := $(patsubst %.c,$(BUILD_DIR)/obj/%_d.o,$(MP_GENERIC)) \
+                $(patsubst %.c,$(BUILD_DIR)/obj/%_s.o,$(MP_GENERIC)) \
+                $(patsubst %.c,$(BUILD_DIR)/obj/%.o,$(filter-out $(MP_GENERIC),$(MP_SRC)))
+MP_TEST_OBJ  := $(BUILD_DIR)/obj/testing/mp/mp_ops_cpu_d.o $(BUILD_DIR)/obj/testing/mp/mp_ops_cpu_s.o
+LDSCALAPACK  := -lscalapack-openmpi
 
 # The test library, shared by testers and benchmarks: testing/util/*.c.
 TESTLIB_SRC     := $(sort $(wildcard testing/util/*.c))
@@ -143,12 +156,14 @@ SHIM_SO     := $(BUILD_DIR)/lib/libgchol_lapack.so
 ENGINE_SO   := $(BUILD_DIR)/lib/libgchol_lapack_gpu.so
 TESTLIB     := $(BUILD_DIR)/obj/libtest.a
 BENCHLIB    := $(BUILD_DIR)/obj/libbench.a
-LIBS        := $(LIB_A) $(LIB_SO) $(SHIM_SO) $(ENGINE_SO)
+MP_SO       := $(BUILD_DIR)/lib/libgchol_mp.so
+LIBS        := $(LIB_A) $(LIB_SO) $(SHIM_SO) $(ENGINE_SO) $(if $(HAVE_MPI),$(MP_SO))
 
 TEST_HELPERS := $(BUILD_DIR)/testing/preload_probe $(BUILD_DIR)/testing/shim_probe $(BUILD_DIR)/testing/shim_plugin.so \
                 $(BUILD_DIR)/testing/fault_engine.so $(BUILD_DIR)/testing/cpu64_lapack.so
 TESTER_BINS  := $(foreach t,$(TESTERS_DS),$(BUILD_DIR)/testing/testing_d$(t) $(BUILD_DIR)/testing/testing_s$(t)) \
-                $(foreach t,$(TESTERS),$(BUILD_DIR)/testing/testing_$(t)) $(TEST_HELPERS)
+                $(foreach t,$(TESTERS),$(BUILD_DIR)/testing/testing_$(t)) $(TEST_HELPERS) \
+                $(if $(HAVE_MPI),$(BUILD_DIR)/testing/testing_mp_dpotrf $(BUILD_DIR)/testing/testing_mp_spotrf)
 BENCH_BINS   := $(foreach b,$(BENCHES),$(BUILD_DIR)/benchmarks/$(b))
 
 .PHONY: all lib testers benches test test-asan test-gpu test-large sanitize demo bench bench-report \
@@ -222,6 +237,21 @@ $(ENGINE_SO): $(ENGINE_OBJ) $(LIB_A) lapack_api/lapack_engine.map
 	    -Xlinker --version-script=lapack_api/lapack_engine.map -Xlinker -soname=libgchol_lapack_gpu.so \
 	    -Xlinker -rpath -Xlinker $(CUDA_LIB) -L$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread $(NVLDFLAGS)
 
+# libgchol_mp.so exports what gchol_mp.h declares.
+$(MP_OBJ) $(MP_TEST_OBJ): CC := $(MPICC)
+$(MP_OBJ): EXTRA_CFLAGS := -Isrc
+$(MP_TEST_OBJ): EXTRA_CFLAGS := -Isrc $(TEST_INC)
+$(BUILD_DIR)/obj/libgchol_mp.map: include/gchol_mp.h
+	@mkdir -p $(@D)
+	$(Q){ echo 'GCHOL_MP_$(VERSION_MAJOR) {'; echo '  global:'; \
+	  grep -ohE '\bgchol_mp_[a-z0-9_]+[[:space:]]*\(' $^ | sed 's/[[:space:]]*($$//' | sort -u | \
+	  sed 's/.*/    &;/'; echo '  local: *;'; echo '};'; } > $@
+$(MP_SO): $(MP_OBJ) $(LIB_SO) $(BUILD_DIR)/obj/libgchol_mp.map
+	@mkdir -p $(@D)
+	$(Q)$(call msg,LD,$@)$(MPICC) -shared -o $@ $(MP_OBJ) -Wl,-soname=libgchol_mp.so \
+	    -Wl,--version-script=$(BUILD_DIR)/obj/libgchol_mp.map -Wl,--no-undefined \
+	    -L$(BUILD_DIR)/lib -lgchol -Wl,-rpath,'$$ORIGIN' $(LDCUDA) $(LDFLAGS)
+
 $(TESTLIB): $(TESTLIB_OBJ) $(TESTLIB_LIST)
 	@mkdir -p $(@D)
 	$(Q)$(call msg,AR,$@)rm -f $@ && ar rcs $@ $(TESTLIB_OBJ)
@@ -255,6 +285,20 @@ $(foreach t,$(TESTERS_DS),\
   $(eval $(call TESTER_rule,testing_s$(t),testing/testing_$(t).c,-DGCHOL_PREC_S)))
 $(foreach t,$(filter-out host_stage,$(TESTERS)),\
   $(eval $(call TESTER_rule,testing_$(t),testing/testing_$(t).c,)))
+
+# testing_mp_?potrf: the distributed drivers (objects, for their internal
+# entry points) with the CPU local operations, under MPI.
+define MP_TESTER_rule
+$(BUILD_DIR)/obj/testing/$(1).o: testing/mp/testing_mp_potrf.c | $$(VERSION_HDR)
+	@mkdir -p $$(@D)
+	$$(Q)$$(call msg,CC,$$@)$$(MPICC) $$(ALL_CFLAGS) -Isrc -Itesting/mp $$(TEST_INC) $(2) $$(DEPFLAGS) -c $$< -o $$@ $$(SRCDEP)
+$(BUILD_DIR)/testing/$(1): $(BUILD_DIR)/obj/testing/$(1).o $$(MP_OBJ) $$(MP_TEST_OBJ) $$(TESTLIB) $$(LIB_A)
+	@mkdir -p $$(@D)
+	$$(Q)$$(call msg,LINK,$$@)$$(MPICC) $$(LDFLAGS) $$< -o $$@ $$(MP_OBJ) $$(MP_TEST_OBJ) $$(TESTLIB) \
+	    $$(LIB_A) $$(LDSCALAPACK) $$(LDCUDA) $$(LDLAPACK) -ldl -lstdc++
+endef
+$(eval $(call MP_TESTER_rule,testing_mp_dpotrf,-DGCHOL_PREC_D))
+$(eval $(call MP_TESTER_rule,testing_mp_spotrf,-DGCHOL_PREC_S))
 
 # testing_host_stage: src/host_stage.c against a mocked CUDA runtime (the
 # tester defines the CUDA calls it makes), without libgchol and CUDA.

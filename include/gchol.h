@@ -60,8 +60,9 @@ typedef enum {
     GCHOL_ERR_CUBLAS         = -104, /* a cuBLAS call failed                 */
     GCHOL_ERR_INVALID_QUEUE  = -105, /* NULL queue or a queue of another device */
     GCHOL_ERR_INVALID_VALUE  = -106, /* an out-of-range option or pointer     */
-    GCHOL_ERR_DRIVER_TOO_OLD = -107  /* the NVIDIA driver is older than gchol's
+    GCHOL_ERR_DRIVER_TOO_OLD = -107, /* the NVIDIA driver is older than gchol's
                                         CUDA runtime needs: update it        */
+    GCHOL_ERR_COMM           = -108  /* an MPI or NCCL call failed (gchol_mp.h) */
 } gchol_status_t;
 
 /* Describes any value a gchol routine returns: 0, -i, k > 0 or a status. */

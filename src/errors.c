@@ -20,10 +20,13 @@ const char *gchol_strerror(int64_t code)
     case GCHOL_ERR_DRIVER_TOO_OLD:
         return "the NVIDIA driver is too old for the CUDA runtime gchol was built with "
                "(update the driver)";
+    case GCHOL_ERR_COMM:          return "an MPI or NCCL call failed";
     default: break;
     }
     if (code > 0) return "the leading minor of order info is not positive definite";
     if (code < 0 && code > -100) return "argument -info had an illegal value";
+    if (code <= -300 && code > -10000) /* ScaLAPACK's -(100 i + j) */
+        return "entry j of array argument i had an illegal value (info = -(100 i + j))";
     return "unknown gchol status";
 }
 

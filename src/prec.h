@@ -19,6 +19,9 @@ typedef double FLOAT;
 #define BLAS_DGMM       cublasDdgmm_64
 #define BLAS_TRSM       cublasDtrsm_64
 #define BLAS_TRSV       cublasDtrsv_64
+#define BLAS_GEAM       cublasDgeam_64
+#define BLAS_TRTTP      cublasDtrttp
+#define BLAS_TPTTR      cublasDtpttr
 #define LT_DATA         CUDA_R_64F
 #define LT_COMPUTE      CUBLAS_COMPUTE_64F
 #define SCALE_ROWS_SQ_LAUNCH  gchol_dscale_rows_sq_launch
@@ -43,6 +46,9 @@ typedef float FLOAT;
 #define BLAS_DGMM       cublasSdgmm_64
 #define BLAS_TRSM       cublasStrsm_64
 #define BLAS_TRSV       cublasStrsv_64
+#define BLAS_GEAM       cublasSgeam_64
+#define BLAS_TRTTP      cublasStrttp
+#define BLAS_TPTTR      cublasStpttr
 #define LT_DATA         CUDA_R_32F
 #define LT_COMPUTE      CUBLAS_COMPUTE_32F
 #define SCALE_ROWS_SQ_LAUNCH  gchol_sscale_rows_sq_launch

@@ -32,8 +32,8 @@ static void test_strerror(void)
     static const int64_t lib[] = { GCHOL_SUCCESS, GCHOL_ERR_NO_DEVICE,
         GCHOL_ERR_DEVICE_ALLOC, GCHOL_ERR_HOST_ALLOC, GCHOL_ERR_CUDA,
         GCHOL_ERR_CUBLAS, GCHOL_ERR_INVALID_QUEUE, GCHOL_ERR_INVALID_VALUE,
-        GCHOL_ERR_DRIVER_TOO_OLD };
-    static const int64_t other[] = { -1, -7, 1, 12345, -99, -108, -100000 };
+        GCHOL_ERR_DRIVER_TOO_OLD, GCHOL_ERR_COMM };
+    static const int64_t other[] = { -1, -7, 1, 12345, -99, -109, -603, -100000 };
     int distinct = 1;
     printf("-- gchol_strerror --\n");
     for (int i = 0; i < LEN(lib); i++) {

@@ -7,7 +7,10 @@
 #   - lapacke.h, liblapacke and libopenblas (Debian: liblapacke-dev libopenblas-dev);
 #   - optional: LAPACK's test programs xlintstd & co. (Debian: liblapack-test),
 #     which testing/lapack_testers/run.sh runs under the LAPACK shim; without
-#     them its entries report skipped, and the exit status does not change.
+#     them its entries report skipped, and the exit status does not change;
+#   - optional: MPI and ScaLAPACK (Debian: openmpi-bin libopenmpi-dev
+#     libscalapack-openmpi-dev), for the distributed layer libgchol_mp and its
+#     tests under mpirun; without them those are not built and report skipped.
 #
 #   sh tools/check_deps.sh             check only
 #   sh tools/check_deps.sh --install   also apt-get install missing Debian
@@ -127,6 +130,20 @@ else
     optional_pkgs=liblapack-test
 fi
 
+# --- optional: MPI and ScaLAPACK (libgchol_mp, testing/mp/run.sh) ---------------
+mpi_pkgs="openmpi-bin libopenmpi-dev libscalapack-openmpi-dev"
+have_mpi() {
+    command -v mpicc >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1 &&
+        ls /usr/lib/*/libscalapack-openmpi.so >/dev/null 2>&1
+}
+had_mpi=0
+if have_mpi; then
+    had_mpi=1
+    ok "MPI (mpicc, mpirun) and ScaLAPACK (libscalapack-openmpi)"
+else
+    optional_pkgs="${optional_pkgs:+$optional_pkgs }$mpi_pkgs"
+fi
+
 # --- install what Debian can provide ------------------------------------------
 sudo=none
 apt_updated=0
@@ -177,21 +194,29 @@ fi
 
 if [ -n "$optional_pkgs" ]; then
     why="not installed"
+    had_testers=$lapack_testers
     if [ "$install" -eq 1 ] && command -v apt-get >/dev/null 2>&1 && [ "$sudo" != none ]; then
         echo "installing (optional): $optional_pkgs"
-        if apt_update &&
-           $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-               $optional_pkgs && find_lapack_testers; then
+        apt_update && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y \
+            --no-install-recommends $optional_pkgs
+        why="could not be installed"
+    fi
+    s=""; [ "$(id -u)" -eq 0 ] || s="sudo "
+    if [ -z "$had_testers" ]; then
+        if find_lapack_testers; then
             ok "LAPACK's test programs (xlintstd & co.) in $lapack_testers"
-            optional_pkgs=""
         else
-            why="could not be installed"
+            echo "  optional LAPACK's test programs (xlintstd & co.) $why: make test reports them"
+            echo "           skipped; Debian: ${s}apt-get install liblapack-test"
         fi
     fi
-    if [ -n "$optional_pkgs" ]; then
-        s=""; [ "$(id -u)" -eq 0 ] || s="sudo "
-        echo "  optional LAPACK's test programs (xlintstd & co.) $why: make test reports them"
-        echo "           skipped; Debian: ${s}apt-get install liblapack-test"
+    if [ "$had_mpi" -eq 1 ]; then
+        :
+    elif have_mpi; then
+        ok "MPI (mpicc, mpirun) and ScaLAPACK (libscalapack-openmpi)"
+    else
+        echo "  optional MPI and ScaLAPACK $why: libgchol_mp is not built and its tests report"
+        echo "           skipped; Debian: ${s}apt-get install $mpi_pkgs"
     fi
 fi
 

@@ -1,0 +1,169 @@
+/*
+ * grid.c -- process grids, descriptors and the distributed argument checks
+ * (gchol_mp.h).
+ */
+#include "mp.h"
+
+#include <cuda_runtime_api.h>
+
+#include <limits.h>
+#include <stdlib.h>
+
+int64_t gchol_mp_grid_create(MPI_Comm comm, int64_t nprow, int64_t npcol, char order,
+                             gchol_mp_grid_t *grid)
+{
+    int size = 0, rank = 0;
+    if (grid) *grid = NULL;
+    if (comm == MPI_COMM_NULL) return -1;
+    if (MPI_Comm_size(comm, &size) != MPI_SUCCESS || MPI_Comm_rank(comm, &rank) != MPI_SUCCESS)
+        return GCHOL_ERR_COMM;
+    if (nprow < 1) return -2;
+    if (npcol < 1 || nprow * npcol > size) return -3;
+    if (order != 'R' && order != 'r' && order != 'C' && order != 'c') return -4;
+    if (!grid) return -5;
+    const int in = rank < nprow * npcol;
+    MPI_Comm all = MPI_COMM_NULL;
+    if (MPI_Comm_split(comm, in ? 0 : MPI_UNDEFINED, rank, &all) != MPI_SUCCESS)
+        return GCHOL_ERR_COMM;
+    if (!in) return GCHOL_SUCCESS;
+    struct gchol_mp_grid *g = calloc(1, sizeof *g);
+    int64_t st = g ? GCHOL_SUCCESS : GCHOL_ERR_HOST_ALLOC;
+    if (g) {
+        const int row_major = order == 'R' || order == 'r';
+        g->nprow = nprow;
+        g->npcol = npcol;
+        g->myrow = row_major ? rank / npcol : rank % nprow;
+        g->mycol = row_major ? rank % npcol : rank / nprow;
+        g->row = g->col = g->all = MPI_COMM_NULL;
+        if (cudaGetDevice(&g->device) != cudaSuccess) {
+            (void)cudaGetLastError();
+            g->device = -1; /* no GPU here: the GPU routines say so */
+        }
+        /* the grid's own numbering: row-major in the grid */
+        if (MPI_Comm_split(all, 0, (int)(g->myrow * npcol + g->mycol), &g->all) != MPI_SUCCESS ||
+            MPI_Comm_split(all, (int)g->myrow, (int)g->mycol, &g->row) != MPI_SUCCESS ||
+            MPI_Comm_split(all, (int)g->mycol, (int)g->myrow, &g->col) != MPI_SUCCESS)
+            st = GCHOL_ERR_COMM;
+    }
+    /* every rank of the grid learns whether all got this far */
+    int64_t worst = st;
+    if (MPI_Allreduce(&st, &worst, 1, MPI_INT64_T, MPI_MIN, all) != MPI_SUCCESS)
+        worst = GCHOL_ERR_COMM;
+    MPI_Comm_free(&all);
+    if (worst != GCHOL_SUCCESS) {
+        gchol_mp_grid_destroy(g);
+        return worst;
+    }
+    *grid = g;
+    return GCHOL_SUCCESS;
+}
+
+int64_t gchol_mp_grid_destroy(gchol_mp_grid_t g)
+{
+    if (!g) return GCHOL_SUCCESS;
+    int64_t st = GCHOL_SUCCESS;
+    gchol_mp_gpu_close(g);
+    MPI_Comm *comms[3] = { &g->row, &g->col, &g->all };
+    for (int i = 0; i < 3; ++i)
+        if (*comms[i] != MPI_COMM_NULL && MPI_Comm_free(comms[i]) != MPI_SUCCESS &&
+            st == GCHOL_SUCCESS)
+            st = GCHOL_ERR_COMM;
+    free(g);
+    return st;
+}
+
+int64_t gchol_mp_grid_info(gchol_mp_grid_t g, int64_t *nprow, int64_t *npcol, int64_t *myrow,
+                           int64_t *mycol)
+{
+    if (!g) return -1;
+    if (nprow) *nprow = g->nprow;
+    if (npcol) *npcol = g->npcol;
+    if (myrow) *myrow = g->myrow;
+    if (mycol) *mycol = g->mycol;
+    return GCHOL_SUCCESS;
+}
+
+int64_t gchol_mp_numroc(int64_t n, int64_t nb, int64_t iproc, int64_t isrcproc, int64_t nprocs)
+{
+    if (n <= 0 || nb <= 0 || nprocs <= 0) return 0;
+    const int64_t mydist = (nprocs + iproc - isrcproc) % nprocs; /* distance from the source */
+    const int64_t nblocks = n / nb;
+    int64_t num = nblocks / nprocs * nb;
+    const int64_t extra = nblocks % nprocs;
+    if (mydist < extra) num += nb;
+    else if (mydist == extra) num += n % nb;
+    return num;
+}
+
+int64_t gchol_mp_desc_init(gchol_mp_desc_t *desc, int64_t m, int64_t n, int64_t mb, int64_t nb,
+                           int64_t rsrc, int64_t csrc, gchol_mp_grid_t grid, int64_t lld)
+{
+    if (!desc) return -1;
+    if (m < 0) return -2;
+    if (n < 0) return -3;
+    if (mb < 1) return -4;
+    if (nb < 1) return -5;
+    if (!grid) return -8;
+    if (rsrc < 0 || rsrc >= grid->nprow) return -6;
+    if (csrc < 0 || csrc >= grid->npcol) return -7;
+    const int64_t locr = gchol_mp_numroc(m, mb, grid->myrow, rsrc, grid->nprow);
+    if (lld < (locr > 1 ? locr : 1)) return -9;
+    desc->m = m;
+    desc->n = n;
+    desc->mb = mb;
+    desc->nb = nb;
+    desc->rsrc = rsrc;
+    desc->csrc = csrc;
+    desc->lld = lld;
+    return GCHOL_SUCCESS;
+}
+
+int64_t gchol_mp_check_potrf(char uplo, int64_t n, const void *A, int64_t ia, int64_t ja,
+                             const gchol_mp_desc_t *d, const int64_t *info, gchol_mp_grid_t g)
+{
+    /* ScaLAPACK's order: the descriptor's own fields, then the arguments
+     * against it (PCHK1MAT), then p?potrf's block alignment and shape */
+    if (uplo != 'L' && uplo != 'l' && uplo != 'U' && uplo != 'u') return -1;
+    if (n < 0) return -2;
+    if (!d) return -6;
+    if (d->m < 0) return -603;
+    if (d->n < 0) return -604;
+    if (d->mb < 1) return -605;
+    if (d->nb < 1) return -606;
+    if (d->rsrc < 0 || d->rsrc >= g->nprow) return -607;
+    if (d->csrc < 0 || d->csrc >= g->npcol) return -608;
+    const int64_t locr = gchol_mp_numroc(d->m, d->mb, g->myrow, d->rsrc, g->nprow);
+    if (d->lld < (locr > 1 ? locr : 1)) return -609;
+    if (ia < 1) return -4;
+    if (ja < 1) return -5;
+    if (n > 0 && ia + n - 1 > d->m) return -603;
+    if (n > 0 && ja + n - 1 > d->n) return -604;
+    if (d->mb != d->nb) return -606;
+    if ((ia - 1) % d->mb != 0) return -4;
+    if ((ja - 1) % d->nb != 0) return -5;
+    if (!info) return -7;
+    /* this rank's share of sub(A): dA is needed where it holds any */
+    if (n > 0 && !A) {
+        const int64_t r = gchol_mp_numroc(ia + n - 1, d->mb, g->myrow, d->rsrc, g->nprow) -
+                          gchol_mp_numroc(ia - 1, d->mb, g->myrow, d->rsrc, g->nprow);
+        const int64_t c = gchol_mp_numroc(ja + n - 1, d->nb, g->mycol, d->csrc, g->npcol) -
+                          gchol_mp_numroc(ja - 1, d->nb, g->mycol, d->csrc, g->npcol);
+        if (r > 0 && c > 0) return -3;
+    }
+    return 0;
+}
+
+int64_t gchol_mp_agree(int64_t code, gchol_mp_grid_t g)
+{
+    /* order: an argument's position (-i as 100 i, -(100 i + j) as is),
+     * then library errors, then success */
+    int64_t key = INT64_MAX, best = INT64_MAX;
+    if (code < 0 && code > -100) key = -code * 100;
+    else if (code <= -300) key = -code;
+    else if (code < 0) key = 1000000 - code;
+    if (MPI_Allreduce(&key, &best, 1, MPI_INT64_T, MPI_MIN, g->all) != MPI_SUCCESS)
+        return GCHOL_ERR_COMM;
+    if (best == INT64_MAX) return code;
+    if (best >= 1000000) return -(best - 1000000);
+    return best % 100 == 0 ? -(best / 100) : -best;
+}

@@ -1,0 +1,90 @@
+/*
+ * mp.h -- the distributed layer's internals (not installed): the grid, the
+ * local operations a distributed driver calls, and the drivers themselves.
+ *
+ * The drivers (potrf_mp.c) hold the algorithm and the communication; every
+ * operation on a rank's local data goes through a mp_ops_t table, so the
+ * same driver runs on the GPU (ops_gpu.c) and, in the tests, on the CPU
+ * (testing/mp_ops_cpu.c) under mpirun on machines without a GPU.
+ */
+#ifndef GCHOL_SRC_MP_H
+#define GCHOL_SRC_MP_H
+
+#include "gchol_mp.h"
+
+#include <stdint.h>
+
+struct gchol_mp_grid {
+    MPI_Comm all;      /* the grid's ranks, rank = myrow * npcol + mycol     */
+    MPI_Comm row;      /* this rank's process row, rank = mycol              */
+    MPI_Comm col;      /* this rank's process column, rank = myrow           */
+    int64_t nprow, npcol, myrow, mycol;
+    int device;        /* the CUDA device of this rank                       */
+    gchol_queue_t queue;  /* the GPU ops' queue and cuBLAS handle (a         */
+    void *blas;           /* cublasHandle_t on its stream), made on first use */
+};
+
+/*
+ * The local operations, on blocks of the *lower view* of sub(A): element
+ * (i, j), i >= j. With trans = 0 a view block is stored as is ('L'); with
+ * trans = 1 it is stored transposed ('U'): view block V sits in memory as
+ * V^T. Work buffers (dense, leading dimension given) are always in view
+ * orientation. "Local" memory is the GPU's for the GPU ops, the host's for
+ * the CPU ops. Each returns 0 or a library error.
+ */
+typedef struct {
+    void *ctx;
+    int trans;
+    /* the view's diagonal block (n x n at a): its lower Cholesky factor;
+     * *info as LAPACK's */
+    int64_t (*potrf)(void *ctx, int trans, int64_t n, void *a, int64_t lda, int64_t *info);
+    /* view block B (m x n at b) := B L^-T, L_KK at l as get(lower) left it
+     * (stored as the matrix's diagonal block: transposed when trans) */
+    int64_t (*trsm)(void *ctx, int trans, int64_t m, int64_t n, const void *l, int64_t ldl,
+                    void *b, int64_t ldb);
+    /* view diagonal block C (n x n at c) -= A A^T on its lower triangle, A
+     * the n x k buffer at a */
+    int64_t (*syrk)(void *ctx, int trans, int64_t n, int64_t k, const void *a, int64_t lda,
+                    void *c, int64_t ldc);
+    /* view block C (m x n at c) -= A B^T, A m x k and B n x k buffers */
+    int64_t (*gemm)(void *ctx, int trans, int64_t m, int64_t n, int64_t k, const void *a,
+                    int64_t lda, const void *b, int64_t ldb, void *c, int64_t ldc);
+    /* buffer D (m x n at d, view orientation) := view block S (at s;
+     * stored transposed when trans); with lower, S is a diagonal block and
+     * only its factor's triangle is copied, as stored (the rest of D kept) */
+    int64_t (*get)(void *ctx, int trans, int lower, int64_t m, int64_t n, const void *s,
+                   int64_t lds, void *d, int64_t ldd);
+    /* host <-> local copies of bytes, and local allocations */
+    int64_t (*to_host)(void *ctx, void *host, const void *local, size_t bytes);
+    int64_t (*to_local)(void *ctx, void *local, const void *host, size_t bytes);
+    int64_t (*alloc)(void *ctx, void **p, size_t bytes);
+    void    (*free)(void *ctx, void *p);
+} mp_ops_t;
+
+/* The drivers on checked arguments (n > 0), collective over grid. */
+int64_t gchol_dmp_potrf_ops(const mp_ops_t *ops, char uplo, int64_t n, double *A, int64_t ia,
+                            int64_t ja, const gchol_mp_desc_t *desc, int64_t *info,
+                            gchol_mp_grid_t grid);
+int64_t gchol_smp_potrf_ops(const mp_ops_t *ops, char uplo, int64_t n, float *A, int64_t ia,
+                            int64_t ja, const gchol_mp_desc_t *desc, int64_t *info,
+                            gchol_mp_grid_t grid);
+
+/* The GPU ops of a grid (ops_gpu.c): its queue and cuBLAS handle made on
+ * first use (GCHOL_ERR_NO_DEVICE without a GPU). */
+int64_t gchol_dmp_gpu_ops(gchol_mp_grid_t grid, mp_ops_t *ops);
+int64_t gchol_smp_gpu_ops(gchol_mp_grid_t grid, mp_ops_t *ops);
+/* The grid's queue and handle (ops_gpu.c); 0 or a library error. */
+int64_t gchol_mp_gpu_open(gchol_mp_grid_t grid);
+void gchol_mp_gpu_close(gchol_mp_grid_t grid);
+
+/* p?potrf's argument checks (0 or -i, this rank's view; the callers agree
+ * over the grid with gchol_mp_agree). */
+int64_t gchol_mp_check_potrf(char uplo, int64_t n, const void *A, int64_t ia, int64_t ja,
+                             const gchol_mp_desc_t *desc, const int64_t *info,
+                             gchol_mp_grid_t grid);
+/* The same value on every rank of grid: the negative code of the smallest
+ * argument position any rank found bad, else the most negative library
+ * error, else code. GCHOL_ERR_COMM if MPI fails. */
+int64_t gchol_mp_agree(int64_t code, gchol_mp_grid_t grid);
+
+#endif

@@ -1,0 +1,125 @@
+/*
+ * mp_ops_cpu.c -- the distributed drivers' local operations on the CPU
+ * (CBLAS and an unblocked potrf), with the GPU ops' semantics (src/mp/mp.h): the tests run
+ * the drivers' algorithm and communication under mpirun on machines
+ * without a GPU. Compiled twice (prec.h).
+ */
+#include "mp_ops_cpu.h"
+#include "prec.h"
+
+#include <cblas.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(GCHOL_PREC_D)
+#define CB(name) cblas_d##name
+#else
+#define CB(name) cblas_s##name
+#endif
+
+/* unblocked, with reference LAPACK's dpotf2 semantics: a pivot <= 0 or NaN
+ * stops it (OpenBLAS's potrf does not flag NaN, and LAPACKE refuses NaN) */
+static int64_t potrf(void *ctx, int trans, int64_t n, void *a, int64_t lda, int64_t *info)
+{
+    (void)ctx;
+    FLOAT *A = a;
+#define L(i, j) A[trans ? (j) + (i) * lda : (i) + (j) * lda] /* the lower view */
+    *info = 0;
+    for (int64_t j = 0; j < n; ++j) {
+        double ajj = L(j, j);
+        for (int64_t p = 0; p < j; ++p) ajj -= (double)L(j, p) * L(j, p);
+        if (!(ajj > 0)) {
+            L(j, j) = (FLOAT)ajj;
+            *info = j + 1;
+            return GCHOL_SUCCESS;
+        }
+        ajj = sqrt(ajj);
+        L(j, j) = (FLOAT)ajj;
+        for (int64_t i = j + 1; i < n; ++i) {
+            double v = L(i, j);
+            for (int64_t p = 0; p < j; ++p) v -= (double)L(i, p) * L(j, p);
+            L(i, j) = (FLOAT)(v / ajj);
+        }
+    }
+#undef L
+    return GCHOL_SUCCESS;
+}
+
+static int64_t trsm(void *ctx, int trans, int64_t m, int64_t n, const void *l, int64_t ldl,
+                    void *b, int64_t ldb)
+{
+    (void)ctx;
+    if (trans)
+        CB(trsm)(CblasColMajor, CblasLeft, CblasUpper, CblasTrans, CblasNonUnit, (int)n, (int)m,
+                 1, (const FLOAT *)l, (int)ldl, (FLOAT *)b, (int)ldb);
+    else
+        CB(trsm)(CblasColMajor, CblasRight, CblasLower, CblasTrans, CblasNonUnit, (int)m, (int)n,
+                 1, (const FLOAT *)l, (int)ldl, (FLOAT *)b, (int)ldb);
+    return GCHOL_SUCCESS;
+}
+
+static int64_t syrk(void *ctx, int trans, int64_t n, int64_t k, const void *a, int64_t lda,
+                    void *c, int64_t ldc)
+{
+    (void)ctx;
+    CB(syrk)(CblasColMajor, trans ? CblasUpper : CblasLower, CblasNoTrans, (int)n, (int)k, -1,
+             (const FLOAT *)a, (int)lda, 1, (FLOAT *)c, (int)ldc);
+    return GCHOL_SUCCESS;
+}
+
+static int64_t gemm(void *ctx, int trans, int64_t m, int64_t n, int64_t k, const void *a,
+                    int64_t lda, const void *b, int64_t ldb, void *c, int64_t ldc)
+{
+    (void)ctx;
+    if (trans)
+        CB(gemm)(CblasColMajor, CblasNoTrans, CblasTrans, (int)n, (int)m, (int)k, -1,
+                 (const FLOAT *)b, (int)ldb, (const FLOAT *)a, (int)lda, 1, (FLOAT *)c, (int)ldc);
+    else
+        CB(gemm)(CblasColMajor, CblasNoTrans, CblasTrans, (int)m, (int)n, (int)k, -1,
+                 (const FLOAT *)a, (int)lda, (const FLOAT *)b, (int)ldb, 1, (FLOAT *)c, (int)ldc);
+    return GCHOL_SUCCESS;
+}
+
+static int64_t get(void *ctx, int trans, int lower, int64_t m, int64_t n, const void *s,
+                   int64_t lds, void *d, int64_t ldd)
+{
+    (void)ctx;
+    const FLOAT *S = s;
+    FLOAT *D = d;
+    for (int64_t j = 0; j < n; ++j)
+        for (int64_t i = 0; i < m; ++i) {
+            if (lower) { /* the stored triangle, as stored */
+                if (trans ? i <= j : i >= j) D[i + j * ldd] = S[i + j * lds];
+            } else {
+                D[i + j * ldd] = trans ? S[j + i * lds] : S[i + j * lds];
+            }
+        }
+    return GCHOL_SUCCESS;
+}
+
+static int64_t copy(void *ctx, void *dst, const void *src, size_t bytes)
+{
+    (void)ctx;
+    memmove(dst, src, bytes);
+    return GCHOL_SUCCESS;
+}
+
+static int64_t alloc(void *ctx, void **p, size_t bytes)
+{
+    (void)ctx;
+    *p = malloc(bytes > 0 ? bytes : 1);
+    return *p ? GCHOL_SUCCESS : GCHOL_ERR_HOST_ALLOC;
+}
+
+static void release(void *ctx, void *p)
+{
+    (void)ctx;
+    free(p);
+}
+
+void PFX(mp_cpu_ops)(mp_ops_t *ops)
+{
+    const mp_ops_t o = { NULL, 0, potrf, trsm, syrk, gemm, get, copy, copy, alloc, release };
+    *ops = o;
+}
