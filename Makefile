@@ -115,6 +115,13 @@ MP_OBJ       := $(patsubst %.c,$(BUILD_DIR)/obj/%_d.o,$(MP_GENERIC)) \
                 $(patsubst %.c,$(BUILD_DIR)/obj/%_s.o,$(MP_GENERIC)) \
                 $(patsubst %.c,$(BUILD_DIR)/obj/%.o,$(filter-out $(MP_GENERIC),$(MP_SRC)))
 MP_TEST_OBJ  := $(BUILD_DIR)/obj/testing/mp/mp_ops_cpu_d.o $(BUILD_DIR)/obj/testing/mp/mp_ops_cpu_s.o
+# The ScaLAPACK drop-in (scalapack_api/): pdpotrf_ and pspotrf_ over the
+# distributed drivers, ScaLAPACK (the program's own, found at run time) behind.
+SCAL_SRC     := $(sort $(wildcard scalapack_api/*.c))
+SCAL_GENERIC := $(call is_generic,$(SCAL_SRC))
+SCAL_OBJ     := $(patsubst %.c,$(BUILD_DIR)/obj/%_d.o,$(SCAL_GENERIC)) \
+                $(patsubst %.c,$(BUILD_DIR)/obj/%_s.o,$(SCAL_GENERIC)) \
+                $(patsubst %.c,$(BUILD_DIR)/obj/%.o,$(filter-out $(SCAL_GENERIC),$(SCAL_SRC)))
 LDSCALAPACK  := -lscalapack-openmpi
 
 # The test library, shared by testers and benchmarks: testing/util/*.c.
@@ -157,13 +164,15 @@ ENGINE_SO   := $(BUILD_DIR)/lib/libgchol_lapack_gpu.so
 TESTLIB     := $(BUILD_DIR)/obj/libtest.a
 BENCHLIB    := $(BUILD_DIR)/obj/libbench.a
 MP_SO       := $(BUILD_DIR)/lib/libgchol_mp.so
-LIBS        := $(LIB_A) $(LIB_SO) $(SHIM_SO) $(ENGINE_SO) $(if $(HAVE_MPI),$(MP_SO))
+SCAL_SO     := $(BUILD_DIR)/lib/libgchol_scalapack.so
+LIBS        := $(LIB_A) $(LIB_SO) $(SHIM_SO) $(ENGINE_SO) $(if $(HAVE_MPI),$(MP_SO) $(SCAL_SO))
 
 TEST_HELPERS := $(BUILD_DIR)/testing/preload_probe $(BUILD_DIR)/testing/shim_probe $(BUILD_DIR)/testing/shim_plugin.so \
                 $(BUILD_DIR)/testing/fault_engine.so $(BUILD_DIR)/testing/cpu64_lapack.so
 TESTER_BINS  := $(foreach t,$(TESTERS_DS),$(BUILD_DIR)/testing/testing_d$(t) $(BUILD_DIR)/testing/testing_s$(t)) \
                 $(foreach t,$(TESTERS),$(BUILD_DIR)/testing/testing_$(t)) $(TEST_HELPERS) \
-                $(if $(HAVE_MPI),$(BUILD_DIR)/testing/testing_mp_dpotrf $(BUILD_DIR)/testing/testing_mp_spotrf)
+                $(if $(HAVE_MPI),$(BUILD_DIR)/testing/testing_mp_dpotrf $(BUILD_DIR)/testing/testing_mp_spotrf \
+                  $(BUILD_DIR)/testing/testing_scalapack_ddropin $(BUILD_DIR)/testing/testing_scalapack_sdropin)
 BENCH_BINS   := $(foreach b,$(BENCHES),$(BUILD_DIR)/benchmarks/$(b))
 
 .PHONY: all lib testers benches test test-asan test-gpu test-large sanitize demo bench bench-report \
@@ -238,8 +247,8 @@ $(ENGINE_SO): $(ENGINE_OBJ) $(LIB_A) lapack_api/lapack_engine.map
 	    -Xlinker -rpath -Xlinker $(CUDA_LIB) -L$(CUDA_LIB) -lcublasLt -lcublas -lcudart -lpthread $(NVLDFLAGS)
 
 # libgchol_mp.so exports what gchol_mp.h declares.
-$(MP_OBJ) $(MP_TEST_OBJ): CC := $(MPICC)
-$(MP_OBJ): EXTRA_CFLAGS := -Isrc
+$(MP_OBJ) $(MP_TEST_OBJ) $(SCAL_OBJ): CC := $(MPICC)
+$(MP_OBJ) $(SCAL_OBJ): EXTRA_CFLAGS := -Isrc
 $(MP_TEST_OBJ): EXTRA_CFLAGS := -Isrc $(TEST_INC)
 $(BUILD_DIR)/obj/libgchol_mp.map: include/gchol_mp.h
 	@mkdir -p $(@D)
@@ -251,6 +260,13 @@ $(MP_SO): $(MP_OBJ) $(LIB_SO) $(BUILD_DIR)/obj/libgchol_mp.map
 	$(Q)$(call msg,LD,$@)$(MPICC) -shared -o $@ $(MP_OBJ) -Wl,-soname=libgchol_mp.so \
 	    -Wl,--version-script=$(BUILD_DIR)/obj/libgchol_mp.map -Wl,--no-undefined \
 	    -L$(BUILD_DIR)/lib -lgchol -Wl,-rpath,'$$ORIGIN' $(LDCUDA) $(LDFLAGS)
+
+# the drop-in carries the drivers' objects (their internal entry points)
+$(SCAL_SO): $(SCAL_OBJ) $(MP_OBJ) $(LIB_SO) scalapack_api/scalapack_api.map
+	@mkdir -p $(@D)
+	$(Q)$(call msg,LD,$@)$(MPICC) -shared -o $@ $(SCAL_OBJ) $(MP_OBJ) -Wl,-soname=libgchol_scalapack.so \
+	    -Wl,--version-script=scalapack_api/scalapack_api.map -Wl,--no-undefined \
+	    -L$(BUILD_DIR)/lib -lgchol -Wl,-rpath,'$$ORIGIN' $(LDCUDA) -ldl $(LDFLAGS)
 
 $(TESTLIB): $(TESTLIB_OBJ) $(TESTLIB_LIST)
 	@mkdir -p $(@D)
@@ -299,6 +315,18 @@ $(BUILD_DIR)/testing/$(1): $(BUILD_DIR)/obj/testing/$(1).o $$(MP_OBJ) $$(MP_TEST
 endef
 $(eval $(call MP_TESTER_rule,testing_mp_dpotrf,-DGCHOL_PREC_D))
 $(eval $(call MP_TESTER_rule,testing_mp_spotrf,-DGCHOL_PREC_S))
+# testing_scalapack_?dropin: the drop-in ahead of ScaLAPACK, as under LD_PRELOAD
+define DROPIN_TESTER_rule
+$(BUILD_DIR)/obj/testing/$(1).o: testing/mp/testing_scalapack_dropin.c | $$(VERSION_HDR)
+	@mkdir -p $$(@D)
+	$$(Q)$$(call msg,CC,$$@)$$(MPICC) $$(ALL_CFLAGS) -Isrc $$(TEST_INC) $(2) $$(DEPFLAGS) -c $$< -o $$@ $$(SRCDEP)
+$(BUILD_DIR)/testing/$(1): $(BUILD_DIR)/obj/testing/$(1).o $$(SCAL_SO) $$(TESTLIB) $$(LIB_SO)
+	@mkdir -p $$(@D)
+	$$(Q)$$(call msg,LINK,$$@)$$(MPICC) $$(LDFLAGS) $$< -o $$@ -L$$(BUILD_DIR)/lib -lgchol_scalapack \
+	    $$(LDSCALAPACK) $$(TESTLIB) -lgchol -Wl,-rpath,'$$$$ORIGIN/../lib' $$(LDCUDA) $$(LDLAPACK) -ldl
+endef
+$(eval $(call DROPIN_TESTER_rule,testing_scalapack_ddropin,-DGCHOL_PREC_D))
+$(eval $(call DROPIN_TESTER_rule,testing_scalapack_sdropin,-DGCHOL_PREC_S))
 
 # testing_host_stage: src/host_stage.c against a mocked CUDA runtime (the
 # tester defines the CUDA calls it makes), without libgchol and CUDA.

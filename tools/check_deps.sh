@@ -8,9 +8,10 @@
 #   - optional: LAPACK's test programs xlintstd & co. (Debian: liblapack-test),
 #     which testing/lapack_testers/run.sh runs under the LAPACK shim; without
 #     them its entries report skipped, and the exit status does not change;
-#   - optional: MPI and ScaLAPACK (Debian: openmpi-bin libopenmpi-dev
-#     libscalapack-openmpi-dev), for the distributed layer libgchol_mp and its
-#     tests under mpirun; without them those are not built and report skipped.
+#   - optional: MPI and ScaLAPACK with its testers (Debian: openmpi-bin
+#     libopenmpi-dev libscalapack-openmpi-dev scalapack-mpi-test), for the
+#     distributed layer libgchol_mp, the ScaLAPACK drop-in and their tests
+#     under mpirun; without them those are not built and report skipped.
 #
 #   sh tools/check_deps.sh             check only
 #   sh tools/check_deps.sh --install   also apt-get install missing Debian
@@ -131,7 +132,7 @@ else
 fi
 
 # --- optional: MPI and ScaLAPACK (libgchol_mp, testing/mp/run.sh) ---------------
-mpi_pkgs="openmpi-bin libopenmpi-dev libscalapack-openmpi-dev"
+mpi_pkgs="openmpi-bin libopenmpi-dev libscalapack-openmpi-dev scalapack-mpi-test"
 have_mpi() {
     command -v mpicc >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1 &&
         ls /usr/lib/*/libscalapack-openmpi.so >/dev/null 2>&1

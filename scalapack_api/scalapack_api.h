@@ -1,0 +1,25 @@
+/*
+ * scalapack_api.h -- the ScaLAPACK drop-in's internals (not installed): the
+ * BLACS calls it needs, found at run time in the program's ScaLAPACK, and a
+ * gchol grid over a BLACS grid's ranks.
+ */
+#ifndef GCHOL_SCALAPACK_API_H
+#define GCHOL_SCALAPACK_API_H
+
+#include "gchol_mp.h"
+
+/* The gchol grid of BLACS context ctxt, with the same process rows and
+ * columns (collective over the context's grid). 0, or -1 when there is none
+ * to make (not a grid of this rank, no BLACS, MPI failed): the caller then
+ * leaves the call to ScaLAPACK. */
+int gchol_scalapack_grid(int ctxt, gchol_mp_grid_t *grid, MPI_Comm *comm);
+void gchol_scalapack_grid_free(gchol_mp_grid_t grid, MPI_Comm comm);
+
+/* ScaLAPACK's own routine of that name (the next definition after the
+ * drop-in's), NULL if the program has none. */
+void *gchol_scalapack_next(const char *name);
+
+/* 1 when GCHOL_SCALAPACK is "scalapack": every call goes to ScaLAPACK. */
+int gchol_scalapack_cpu_only(void);
+
+#endif

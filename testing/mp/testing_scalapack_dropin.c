@@ -1,0 +1,185 @@
+/*
+ * testing_scalapack_dropin.c -- libgchol_scalapack.so's p?potrf_ against
+ * ScaLAPACK's own, in one program under mpirun:
+ *
+ *   mpirun -np P build/testing/testing_scalapack_ddropin
+ *
+ * The program links the drop-in ahead of ScaLAPACK, as an unchanged
+ * ScaLAPACK program does under LD_PRELOAD, and reaches ScaLAPACK's own
+ * p?potrf_ by dlsym on its library. On BLACS grids of the P ranks, on the
+ * same block-cyclic matrices (SPD, and failing at a column), both factor
+ * their own copy: the infos must agree on every rank; where the drop-in
+ * left the call to ScaLAPACK (no GPU, or GCHOL_SCALAPACK=scalapack) the
+ * local arrays must be equal bit for bit; on a GPU the factors must agree
+ * to a few ulps of the order and everything outside sub(A)'s triangle be
+ * unchanged. Illegal arguments must give ScaLAPACK's own info. Rank 0
+ * prints; the last line is "SUMMARY passed=P failed=F skipped=S".
+ */
+#define _GNU_SOURCE
+#include "prec.h"
+#include "util.h"
+
+#include <mpi.h>
+
+#include <dlfcn.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(GCHOL_PREC_D)
+#define POTRF pdpotrf_
+#define POTRF_NAME "pdpotrf_"
+#else
+#define POTRF pspotrf_
+#define POTRF_NAME "pspotrf_"
+#endif
+
+typedef void (*potrf_fn)(const char *, const int *, FLOAT *, const int *, const int *,
+                         const int *, int *, size_t);
+void POTRF(const char *uplo, const int *n, FLOAT *a, const int *ia, const int *ja,
+           const int *desca, int *info, size_t len);
+void Cblacs_get(int, int, int *);
+void Cblacs_gridinit(int *, const char *, int, int);
+void Cblacs_gridinfo(int, int *, int *, int *, int *);
+void Cblacs_gridexit(int);
+int numroc_(const int *, const int *, const int *, const int *, const int *);
+void descinit_(int *, const int *, const int *, const int *, const int *, const int *,
+               const int *, const int *, const int *, int *);
+
+static int g_rank;
+
+static void expect_all(int ok, const char *what)
+{
+    int all = 0;
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (g_rank == 0) testing_expect(all, "%s", what);
+}
+
+static int gpu_used(void)
+{
+    const char *v = getenv("GCHOL_SCALAPACK");
+    return testing_have_gpu() && !(v && !strcmp(v, "scalapack"));
+}
+
+/* One case on BLACS context ctxt: sub(A) of order n at (ia, ja), blocks
+ * nb; fail_k > 0 plants a negative pivot at that column. */
+static void run_case(potrf_fn real, int ctxt, char uplo, int n, int nb, int ia, int ja, int fail_k,
+                     uint64_t seed)
+{
+    int nprow, npcol, myrow, mycol, zero = 0, dinfo = 0;
+    Cblacs_gridinfo(ctxt, &nprow, &npcol, &myrow, &mycol);
+    const int M = ia - 1 + n + 4, N = ja - 1 + n + 2, upper = uplo == 'U';
+    const int locr = numroc_(&M, &nb, &myrow, &zero, &nprow);
+    const int locc = numroc_(&N, &nb, &mycol, &zero, &npcol);
+    int lld = locr > 1 ? locr : 1, desc[9];
+    descinit_(desc, &M, &N, &nb, &nb, &zero, &zero, &ctxt, &lld, &dinfo);
+    double *S = malloc((size_t)n * n * sizeof(double));
+    testing_generate_gram_spd('d', n, S, n, 0.5, seed);
+    if (fail_k > 0) S[(fail_k - 1) + (size_t)(fail_k - 1) * n] = -1.0;
+    const size_t cnt = (size_t)lld * (locc > 0 ? locc : 1);
+    FLOAT *A1 = malloc(cnt * sizeof(FLOAT)), *A2 = malloc(cnt * sizeof(FLOAT));
+    for (size_t i = 0; i < cnt; ++i) A1[i] = 0;
+    for (int lj = 0; lj < locc; ++lj)
+        for (int li = 0; li < locr; ++li) {
+            const int gi = (li / nb * nprow + myrow) * nb + li % nb;
+            const int gj = (lj / nb * npcol + mycol) * nb + lj % nb;
+            const int si = gi - (ia - 1), sj = gj - (ja - 1);
+            double v = testing_hash_uniform(seed + 7, gi, gj);
+            if (si >= 0 && si < n && sj >= 0 && sj < n) v = S[si + (size_t)sj * n];
+            A1[li + (size_t)lj * lld] = (FLOAT)v;
+        }
+    memcpy(A2, A1, cnt * sizeof(FLOAT));
+    int info1 = -12345, info2 = -12345;
+    POTRF(&uplo, &n, A1, &ia, &ja, desc, &info1, 1);
+    real(&uplo, &n, A2, &ia, &ja, desc, &info2, 1);
+    /* the comparison: bit for bit, or the factor's entries close and the
+     * rest unchanged */
+    int64_t differ = 0;
+    double dmax = 0, amax = 0;
+    for (int lj = 0; lj < locc; ++lj)
+        for (int li = 0; li < locr; ++li) {
+            const size_t p = li + (size_t)lj * lld;
+            const int gi = (li / nb * nprow + myrow) * nb + li % nb;
+            const int gj = (lj / nb * npcol + mycol) * nb + lj % nb;
+            const int si = gi - (ia - 1), sj = gj - (ja - 1);
+            const int in = si >= 0 && si < n && sj >= 0 && sj < n && (upper ? si <= sj : si >= sj);
+            if (memcmp(&A1[p], &A2[p], sizeof(FLOAT)) == 0) continue;
+            if (!in || !gpu_used()) ++differ;
+            else {
+                const double d = fabs((double)A1[p] - (double)A2[p]);
+                if (!(d <= dmax)) dmax = d; /* NaN stays */
+            }
+            if (in && fabs((double)A2[p]) > amax) amax = fabs((double)A2[p]);
+        }
+    double dall = 0, aall = 0;
+    int64_t differ_all = 0;
+    MPI_Allreduce(&dmax, &dall, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(&amax, &aall, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(&differ, &differ_all, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+    const double rel = aall > 0 ? dall / aall : dall;
+    const int ok = info1 == info2 && differ_all == 0 &&
+                   (info2 != 0 || rel <= 100.0 * n * testing_eps(PREC_CHAR));
+    char what[200];
+    snprintf(what, sizeof what,
+             "%c %dx%d n=%-3d nb=%-2d ia=%-2d ja=%-2d fail=%-2d info %d (ScaLAPACK %d) "
+             "entries differing %lld, factor difference %.1e",
+             uplo, nprow, npcol, n, nb, ia, ja, fail_k, info1, info2, (long long)differ_all, rel);
+    expect_all(ok, what);
+    free(S); free(A1); free(A2);
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int size = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    void *lib = dlopen("libscalapack-openmpi.so.2.2", RTLD_NOW | RTLD_NOLOAD);
+    if (!lib) lib = dlopen("libscalapack-openmpi.so", RTLD_NOW | RTLD_NOLOAD);
+    potrf_fn real = lib ? (potrf_fn)dlsym(lib, POTRF_NAME) : NULL;
+    if (g_rank == 0)
+        printf("libgchol_scalapack %s against ScaLAPACK's on %d rank%s (%s)\n", POTRF_NAME, size,
+               size > 1 ? "s" : "", gpu_used() ? "GPU" : "no GPU: ScaLAPACK takes every call");
+    if (!real || real == (potrf_fn)POTRF) {
+        expect_all(0, "ScaLAPACK's own " POTRF_NAME " found behind the drop-in");
+        if (g_rank == 0) testing_summary();
+        MPI_Finalize();
+        return 1;
+    }
+    int shapes[3][2] = { { 1, size }, { size, 1 }, { 0, 0 } }, nshapes = size > 1 ? 2 : 1;
+    for (int r = 2; r * r <= size; ++r)
+        if (size % r == 0) { shapes[2][0] = r; shapes[2][1] = size / r; }
+    if (shapes[2][0] > 0) nshapes = 3;
+    uint64_t seed = 500;
+    for (int s = 0; s < nshapes; ++s) {
+        int ctxt = 0;
+        Cblacs_get(-1, 0, &ctxt);
+        Cblacs_gridinit(&ctxt, "Row", shapes[s][0], shapes[s][1]);
+        static const int ns[] = { 1, 13, 40, 97 }, nbs[] = { 2, 5, 16 };
+        for (int i = 0; i < 4; ++i)
+            for (int b = 0; b < 3; ++b)
+                for (int u = 0; u < 2; ++u) {
+                    const int off = (i + b + u) % 2;
+                    run_case(real, ctxt, u ? 'U' : 'L', ns[i], nbs[b], 1 + off * nbs[b],
+                             1 + 2 * off * nbs[b], 0, ++seed);
+                }
+        for (int u = 0; u < 2; ++u) {
+            run_case(real, ctxt, u ? 'U' : 'L', 40, 5, 6, 1, 17, ++seed);
+            run_case(real, ctxt, u ? 'U' : 'L', 40, 5, 1, 1, 40, ++seed);
+        }
+        /* an illegal n: ScaLAPACK's info (-2) from its own check */
+        int n = -1, one = 1, info1 = 0, zero = 0, nb = 4, desc[9], dinfo, lld = 8, m = 8;
+        descinit_(desc, &m, &m, &nb, &nb, &zero, &zero, &ctxt, &lld, &dinfo);
+        FLOAT a[64] = { 0 };
+        POTRF("L", &n, a, &one, &one, desc, &info1, 1);
+        char what[96];
+        snprintf(what, sizeof what, "n = -1: info %d (ScaLAPACK's -2)", info1);
+        expect_all(info1 == -2, what);
+        Cblacs_gridexit(ctxt);
+    }
+    int rc = 0;
+    if (g_rank == 0) rc = testing_summary();
+    MPI_Finalize();
+    return rc;
+}
