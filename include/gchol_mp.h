@@ -90,6 +90,29 @@ int64_t gchol_mp_dpotrf(char uplo, int64_t n, double *dA, int64_t ia, int64_t ja
 int64_t gchol_mp_spotrf(char uplo, int64_t n, float *dA, int64_t ia, int64_t ja,
                         const gchol_mp_desc_t *desca, int64_t *info, gchol_mp_grid_t grid);
 
+/* ---------------------------------------------------------------------------
+ * gchol_mp_?potrs: A X = B with the Cholesky factor of sub(A) from
+ * gchol_mp_?potrf, as ScaLAPACK's p?potrs: sub(B) = B(ib:ib+n-1,
+ * jb:jb+nrhs-1) is overwritten with X.
+ *   uplo (1), n (2) as potrf; nrhs (3) >= 0;
+ *   dA (4), ia (5), ja (6), desca (7): the factor, as potrf left it
+ *       (desca's mb = nb, ia and ja the first of a block);
+ *   dB (8) this rank's local part of B, device memory;
+ *   ib (9), jb (10) >= 1: sub(B)'s rows start a block on A's process row
+ *       ((ib - 1) % mb_B == 0, the same process row as ia);
+ *   descb (11): mb_B = nb_A;
+ *   info (12) receives 0 on every rank; grid (13).
+ * Synchronous; arguments checked and agreed as potrf's.
+ * ------------------------------------------------------------------------- */
+int64_t gchol_mp_dpotrs(char uplo, int64_t n, int64_t nrhs, const double *dA, int64_t ia,
+                        int64_t ja, const gchol_mp_desc_t *desca, double *dB, int64_t ib,
+                        int64_t jb, const gchol_mp_desc_t *descb, int64_t *info,
+                        gchol_mp_grid_t grid);
+int64_t gchol_mp_spotrs(char uplo, int64_t n, int64_t nrhs, const float *dA, int64_t ia,
+                        int64_t ja, const gchol_mp_desc_t *desca, float *dB, int64_t ib,
+                        int64_t jb, const gchol_mp_desc_t *descb, int64_t *info,
+                        gchol_mp_grid_t grid);
+
 #ifdef __cplusplus
 }
 #endif

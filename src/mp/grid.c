@@ -153,6 +153,65 @@ int64_t gchol_mp_check_potrf(char uplo, int64_t n, const void *A, int64_t ia, in
     return 0;
 }
 
+/* A descriptor's own fields, ScaLAPACK's -(100 pos + field), 0 if good. */
+static int64_t check_desc(const gchol_mp_desc_t *d, int64_t pos, gchol_mp_grid_t g)
+{
+    if (d->m < 0) return -(100 * pos + 3);
+    if (d->n < 0) return -(100 * pos + 4);
+    if (d->mb < 1) return -(100 * pos + 5);
+    if (d->nb < 1) return -(100 * pos + 6);
+    if (d->rsrc < 0 || d->rsrc >= g->nprow) return -(100 * pos + 7);
+    if (d->csrc < 0 || d->csrc >= g->npcol) return -(100 * pos + 8);
+    const int64_t locr = gchol_mp_numroc(d->m, d->mb, g->myrow, d->rsrc, g->nprow);
+    if (d->lld < (locr > 1 ? locr : 1)) return -(100 * pos + 9);
+    return 0;
+}
+
+/* Whether this rank holds part of the m x n submatrix at (i, j). */
+static int holds(const gchol_mp_desc_t *d, int64_t i, int64_t j, int64_t m, int64_t n,
+                 gchol_mp_grid_t g)
+{
+    const int64_t r = gchol_mp_numroc(i + m - 1, d->mb, g->myrow, d->rsrc, g->nprow) -
+                      gchol_mp_numroc(i - 1, d->mb, g->myrow, d->rsrc, g->nprow);
+    const int64_t c = gchol_mp_numroc(j + n - 1, d->nb, g->mycol, d->csrc, g->npcol) -
+                      gchol_mp_numroc(j - 1, d->nb, g->mycol, d->csrc, g->npcol);
+    return m > 0 && n > 0 && r > 0 && c > 0;
+}
+
+int64_t gchol_mp_check_potrs(char uplo, int64_t n, int64_t nrhs, const void *A, int64_t ia,
+                             int64_t ja, const gchol_mp_desc_t *da, const void *B, int64_t ib,
+                             int64_t jb, const gchol_mp_desc_t *db, const int64_t *info,
+                             gchol_mp_grid_t g)
+{
+    int64_t st;
+    if (uplo != 'L' && uplo != 'l' && uplo != 'U' && uplo != 'u') return -1;
+    if (n < 0) return -2;
+    if (nrhs < 0) return -3;
+    if (!da) return -7;
+    if ((st = check_desc(da, 7, g)) != 0) return st;
+    if (ia < 1) return -5;
+    if (ja < 1) return -6;
+    if (n > 0 && ia + n - 1 > da->m) return -703;
+    if (n > 0 && ja + n - 1 > da->n) return -704;
+    if (!db) return -11;
+    if ((st = check_desc(db, 11, g)) != 0) return st;
+    if (ib < 1) return -9;
+    if (jb < 1) return -10;
+    if (n > 0 && ib + n - 1 > db->m) return -1103;
+    if (nrhs > 0 && jb + nrhs - 1 > db->n) return -1104;
+    if ((ia - 1) % da->mb != 0) return -5;
+    if ((ja - 1) % da->nb != 0) return -6;
+    if (da->mb != da->nb) return -706;
+    const int64_t iarow = (da->rsrc + (ia - 1) / da->mb) % g->nprow;
+    const int64_t ibrow = (db->rsrc + (ib - 1) / db->mb) % g->nprow;
+    if ((ib - 1) % db->mb != 0 || ibrow != iarow) return -9;
+    if (db->mb != da->nb) return -1106;
+    if (!info) return -12;
+    if (!A && holds(da, ia, ja, n, n, g)) return -4;
+    if (!B && holds(db, ib, jb, n, nrhs, g)) return -8;
+    return 0;
+}
+
 int64_t gchol_mp_agree(int64_t code, gchol_mp_grid_t g)
 {
     /* order: an argument's position (-i as 100 i, -(100 i + j) as is),

@@ -54,6 +54,20 @@ typedef struct {
      * only its factor's triangle is copied, as stored (the rest of D kept) */
     int64_t (*get)(void *ctx, int trans, int lower, int64_t m, int64_t n, const void *s,
                    int64_t lds, void *d, int64_t ldd);
+    /* plain (not view) local arrays, the right-hand sides and buffers:
+     * B (m x n) := L^-1 B (tsolve 0) or L^-T B (tsolve 1), L_KK at l as
+     * get(lower) left it */
+    int64_t (*trsm_b)(void *ctx, int trans, int tsolve, int64_t m, int64_t n, const void *l,
+                      int64_t ldl, void *b, int64_t ldb);
+    /* C (m x n) := beta C - op(A) B, op(A) = A (m x k) or, with ta, A^T
+     * (A k x m); beta 0 or 1 */
+    int64_t (*gemm_b)(void *ctx, int ta, int64_t m, int64_t n, int64_t k, const void *a,
+                      int64_t lda, const void *b, int64_t ldb, int beta, void *c, int64_t ldc);
+    /* rows x cols between contiguous host memory and local memory (ld) */
+    int64_t (*to_host2d)(void *ctx, void *host, const void *local, int64_t ld, int64_t rows,
+                         int64_t cols);
+    int64_t (*to_local2d)(void *ctx, void *local, int64_t ld, const void *host, int64_t rows,
+                          int64_t cols);
     /* host <-> local copies of bytes, and local allocations */
     int64_t (*to_host)(void *ctx, void *host, const void *local, size_t bytes);
     int64_t (*to_local)(void *ctx, void *local, const void *host, size_t bytes);
@@ -69,6 +83,15 @@ int64_t gchol_smp_potrf_ops(const mp_ops_t *ops, char uplo, int64_t n, float *A,
                             int64_t ja, const gchol_mp_desc_t *desc, int64_t *info,
                             gchol_mp_grid_t grid);
 
+int64_t gchol_dmp_potrs_ops(const mp_ops_t *ops, char uplo, int64_t n, int64_t nrhs,
+                            const double *A, int64_t ia, int64_t ja, const gchol_mp_desc_t *desca,
+                            double *B, int64_t ib, int64_t jb, const gchol_mp_desc_t *descb,
+                            gchol_mp_grid_t grid);
+int64_t gchol_smp_potrs_ops(const mp_ops_t *ops, char uplo, int64_t n, int64_t nrhs,
+                            const float *A, int64_t ia, int64_t ja, const gchol_mp_desc_t *desca,
+                            float *B, int64_t ib, int64_t jb, const gchol_mp_desc_t *descb,
+                            gchol_mp_grid_t grid);
+
 /* The GPU ops of a grid (ops_gpu.c): its queue and cuBLAS handle made on
  * first use (GCHOL_ERR_NO_DEVICE without a GPU). */
 int64_t gchol_dmp_gpu_ops(gchol_mp_grid_t grid, mp_ops_t *ops);
@@ -81,6 +104,11 @@ void gchol_mp_gpu_close(gchol_mp_grid_t grid);
  * over the grid with gchol_mp_agree). */
 int64_t gchol_mp_check_potrf(char uplo, int64_t n, const void *A, int64_t ia, int64_t ja,
                              const gchol_mp_desc_t *desc, const int64_t *info,
+                             gchol_mp_grid_t grid);
+/* p?potrs's (0 or -i, this rank's view). */
+int64_t gchol_mp_check_potrs(char uplo, int64_t n, int64_t nrhs, const void *A, int64_t ia,
+                             int64_t ja, const gchol_mp_desc_t *desca, const void *B, int64_t ib,
+                             int64_t jb, const gchol_mp_desc_t *descb, const int64_t *info,
                              gchol_mp_grid_t grid);
 /* The same value on every rank of grid: the negative code of the smallest
  * argument position any rank found bad, else the most negative library

@@ -87,6 +87,50 @@ static int64_t get(void *ctx, int trans, int lower, int64_t m, int64_t n, const 
     return GCHOL_SUCCESS;
 }
 
+static int64_t trsm_b(void *ctx, int trans, int tsolve, int64_t m, int64_t n, const void *l,
+                      int64_t ldl, void *b, int64_t ldb)
+{
+    const FLOAT one = 1;
+    /* L as stored: lower, or its transpose U (trans) */
+    const cublasOperation_t op = (tsolve != 0) != (trans != 0) ? CUBLAS_OP_T : CUBLAS_OP_N;
+    OPS_BLAS(BLAS_TRSM(handle(ctx), CUBLAS_SIDE_LEFT,
+                       trans ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER, op,
+                       CUBLAS_DIAG_NON_UNIT, m, n, &one, (const FLOAT *)l, ldl, (FLOAT *)b, ldb));
+    return GCHOL_SUCCESS;
+}
+
+static int64_t gemm_b(void *ctx, int ta, int64_t m, int64_t n, int64_t k, const void *a,
+                      int64_t lda, const void *b, int64_t ldb, int beta, void *c, int64_t ldc)
+{
+    const FLOAT minus_one = -1, bf = (FLOAT)beta;
+    OPS_BLAS(BLAS_GEMM(handle(ctx), ta ? CUBLAS_OP_T : CUBLAS_OP_N, CUBLAS_OP_N, m, n, k,
+                       &minus_one, (const FLOAT *)a, lda, (const FLOAT *)b, ldb, &bf, (FLOAT *)c,
+                       ldc));
+    return GCHOL_SUCCESS;
+}
+
+static int64_t to_host2d(void *ctx, void *host, const void *local, int64_t ld, int64_t rows,
+                         int64_t cols)
+{
+    if (rows <= 0 || cols <= 0) return GCHOL_SUCCESS;
+    const size_t e = sizeof(FLOAT);
+    OPS_CUDA(cudaMemcpy2DAsync(host, (size_t)rows * e, local, (size_t)ld * e, (size_t)rows * e,
+                               (size_t)cols, cudaMemcpyDeviceToHost, stream(ctx)));
+    OPS_CUDA(cudaStreamSynchronize(stream(ctx)));
+    return GCHOL_SUCCESS;
+}
+
+static int64_t to_local2d(void *ctx, void *local, int64_t ld, const void *host, int64_t rows,
+                          int64_t cols)
+{
+    if (rows <= 0 || cols <= 0) return GCHOL_SUCCESS;
+    const size_t e = sizeof(FLOAT);
+    OPS_CUDA(cudaMemcpy2DAsync(local, (size_t)ld * e, host, (size_t)rows * e, (size_t)rows * e,
+                               (size_t)cols, cudaMemcpyHostToDevice, stream(ctx)));
+    OPS_CUDA(cudaStreamSynchronize(stream(ctx)));
+    return GCHOL_SUCCESS;
+}
+
 static int64_t to_host(void *ctx, void *host, const void *local, size_t bytes)
 {
     OPS_CUDA(cudaMemcpyAsync(host, local, bytes, cudaMemcpyDeviceToHost, stream(ctx)));
@@ -118,7 +162,8 @@ int64_t PFX(mp_gpu_ops)(gchol_mp_grid_t grid, mp_ops_t *ops)
 {
     const int64_t st = gchol_mp_gpu_open(grid);
     if (st != GCHOL_SUCCESS) return st;
-    const mp_ops_t o = { grid, 0, potrf, trsm, syrk, gemm, get, to_host, to_local, alloc, release };
+    const mp_ops_t o = { grid, 0, potrf, trsm, syrk, gemm, get, trsm_b, gemm_b, to_host2d,
+                         to_local2d, to_host, to_local, alloc, release };
     *ops = o;
     return GCHOL_SUCCESS;
 }

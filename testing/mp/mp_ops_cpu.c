@@ -98,6 +98,52 @@ static int64_t get(void *ctx, int trans, int lower, int64_t m, int64_t n, const 
     return GCHOL_SUCCESS;
 }
 
+static int64_t trsm_b(void *ctx, int trans, int tsolve, int64_t m, int64_t n, const void *l,
+                      int64_t ldl, void *b, int64_t ldb)
+{
+    (void)ctx;
+    if (m <= 0 || n <= 0) return GCHOL_SUCCESS;
+    CB(trsm)(CblasColMajor, CblasLeft, trans ? CblasUpper : CblasLower,
+             (tsolve != 0) != (trans != 0) ? CblasTrans : CblasNoTrans, CblasNonUnit, (int)m,
+             (int)n, 1, (const FLOAT *)l, (int)ldl, (FLOAT *)b, (int)ldb);
+    return GCHOL_SUCCESS;
+}
+
+static int64_t gemm_b(void *ctx, int ta, int64_t m, int64_t n, int64_t k, const void *a,
+                      int64_t lda, const void *b, int64_t ldb, int beta, void *c, int64_t ldc)
+{
+    (void)ctx;
+    if (m <= 0 || n <= 0) return GCHOL_SUCCESS;
+    if (k <= 0) { /* C := beta C */
+        for (int64_t j = 0; j < n; ++j)
+            for (int64_t i = 0; i < m; ++i)
+                if (!beta) ((FLOAT *)c)[i + j * ldc] = 0;
+        return GCHOL_SUCCESS;
+    }
+    CB(gemm)(CblasColMajor, ta ? CblasTrans : CblasNoTrans, CblasNoTrans, (int)m, (int)n, (int)k,
+             -1, (const FLOAT *)a, (int)lda, (const FLOAT *)b, (int)ldb, (FLOAT)beta, (FLOAT *)c,
+             (int)ldc);
+    return GCHOL_SUCCESS;
+}
+
+static int64_t to_host2d(void *ctx, void *host, const void *local, int64_t ld, int64_t rows,
+                         int64_t cols)
+{
+    (void)ctx;
+    for (int64_t j = 0; j < cols; ++j)
+        memcpy((FLOAT *)host + j * rows, (const FLOAT *)local + j * ld, (size_t)rows * sizeof(FLOAT));
+    return GCHOL_SUCCESS;
+}
+
+static int64_t to_local2d(void *ctx, void *local, int64_t ld, const void *host, int64_t rows,
+                          int64_t cols)
+{
+    (void)ctx;
+    for (int64_t j = 0; j < cols; ++j)
+        memcpy((FLOAT *)local + j * ld, (const FLOAT *)host + j * rows, (size_t)rows * sizeof(FLOAT));
+    return GCHOL_SUCCESS;
+}
+
 static int64_t copy(void *ctx, void *dst, const void *src, size_t bytes)
 {
     (void)ctx;
@@ -120,6 +166,7 @@ static void release(void *ctx, void *p)
 
 void PFX(mp_cpu_ops)(mp_ops_t *ops)
 {
-    const mp_ops_t o = { NULL, 0, potrf, trsm, syrk, gemm, get, copy, copy, alloc, release };
+    const mp_ops_t o = { NULL, 0, potrf, trsm, syrk, gemm, get, trsm_b, gemm_b, to_host2d,
+                         to_local2d, copy, copy, alloc, release };
     *ops = o;
 }

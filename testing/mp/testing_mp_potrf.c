@@ -72,6 +72,101 @@ static int local_of(const gchol_mp_desc_t *d, int64_t myrow, int64_t mycol, int6
     return 1;
 }
 
+#if defined(GCHOL_PREC_D)
+#define MP_POTRS gchol_mp_dpotrs
+#else
+#define MP_POTRS gchol_mp_spotrs
+#endif
+
+/* A X = B with the factor just made (local part F): sub(B) at (ib, jb) on
+ * A's process row, its columns in blocks of 2 from the last process column;
+ * ?potrs's ratio ||B - A X|| / (||A|| ||X|| n eps) < 30 on the gathered X,
+ * everything else of B unchanged. */
+static void run_solve(const mp_case_t *c, gchol_mp_grid_t grid, const gchol_mp_desc_t *da,
+                      FLOAT *F, const double *S, uint64_t seed)
+{
+    int64_t nprow, npcol, myrow, mycol;
+    gchol_mp_grid_info(grid, &nprow, &npcol, &myrow, &mycol);
+    const int64_t n = c->n, nb = c->nb, nrhs = 1 + (int64_t)(seed % 3) * 2;
+    const int64_t t = 1 + (int64_t)(seed % 2), ib = 1 + t * nb, jb = 2;
+    const int64_t iarow = (da->rsrc + (c->ia - 1) / nb) % nprow;
+    const int64_t rsrc = ((iarow - t) % nprow + nprow) % nprow, csrc = npcol - 1, nbb = 2;
+    const int64_t M = ib - 1 + n + 2, N = jb - 1 + nrhs + 1;
+    const int64_t locr = gchol_mp_numroc(M, nb, myrow, rsrc, nprow);
+    const int64_t locc = gchol_mp_numroc(N, nbb, mycol, csrc, npcol);
+    const int64_t lld = (locr > 1 ? locr : 1) + 2, cols = locc > 1 ? locc : 1;
+    gchol_mp_desc_t db;
+    int64_t st = gchol_mp_desc_init(&db, M, N, nb, nbb, rsrc, csrc, grid, lld);
+    FLOAT *B = malloc((size_t)(lld * cols) * sizeof(FLOAT));
+    FLOAT *B0 = malloc((size_t)(lld * cols) * sizeof(FLOAT));
+    double *Bs = calloc((size_t)(n * nrhs), sizeof(double)), *Xs = calloc((size_t)(n * nrhs), sizeof(double));
+    double *X = calloc((size_t)(n * nrhs), sizeof(double));
+    for (int64_t i = 0; i < lld * cols; ++i) B[i] = (FLOAT)NAN;
+    for (int64_t lj = 0; lj < locc; ++lj)
+        for (int64_t li = 0; li < locr; ++li) {
+            const int64_t gi = ((li / nb) * nprow + (myrow - rsrc + nprow) % nprow) * nb + li % nb;
+            const int64_t gj = ((lj / nbb) * npcol + (mycol - csrc + npcol) % npcol) * nbb + lj % nbb;
+            B[li + lj * lld] = (FLOAT)testing_hash_uniform(seed + 3, gi, gj);
+        }
+    memcpy(B0, B, (size_t)(lld * cols) * sizeof(FLOAT));
+    int64_t info = TESTING_INFO_POISON;
+    if (st == GCHOL_SUCCESS && g_gpu) {
+        FLOAT *dA = NULL, *dB = NULL;
+        const size_t ab = (size_t)(da->lld * (gchol_mp_numroc(da->n, nb, mycol, da->csrc, npcol) > 1
+                                                  ? gchol_mp_numroc(da->n, nb, mycol, da->csrc, npcol) : 1)) * sizeof(FLOAT);
+        const size_t bb = (size_t)(lld * cols) * sizeof(FLOAT);
+        if (cudaMalloc((void **)&dA, ab) != cudaSuccess || cudaMalloc((void **)&dB, bb) != cudaSuccess ||
+            cudaMemcpy(dA, F, ab, cudaMemcpyHostToDevice) != cudaSuccess ||
+            cudaMemcpy(dB, B, bb, cudaMemcpyHostToDevice) != cudaSuccess)
+            st = GCHOL_ERR_CUDA;
+        if (st == GCHOL_SUCCESS)
+            st = MP_POTRS(c->uplo, n, nrhs, dA, c->ia, c->ja, da, dB, ib, jb, &db, &info, grid);
+        if (dB && cudaMemcpy(B, dB, bb, cudaMemcpyDeviceToHost) != cudaSuccess && st == 0)
+            st = GCHOL_ERR_CUDA;
+        cudaFree(dA);
+        cudaFree(dB);
+    } else if (st == GCHOL_SUCCESS) {
+        mp_ops_t ops;
+        PFX(mp_cpu_ops)(&ops);
+        st = PFX(mp_potrs_ops)(&ops, c->uplo, n, nrhs, F, c->ia, c->ja, da, B, ib, jb, &db, grid);
+        info = 0;
+    }
+    /* X and the original sub(B) on every rank; the rest of B unchanged */
+    int64_t changed = 0;
+    for (int64_t lj = 0; lj < locc; ++lj)
+        for (int64_t li = 0; li < lld; ++li) {
+            int in = 0;
+            if (li < locr) {
+                const int64_t gi = ((li / nb) * nprow + (myrow - rsrc + nprow) % nprow) * nb + li % nb;
+                const int64_t gj = ((lj / nbb) * npcol + (mycol - csrc + npcol) % npcol) * nbb + lj % nbb;
+                const int64_t si = gi - (ib - 1), sj = gj - (jb - 1);
+                in = si >= 0 && si < n && sj >= 0 && sj < nrhs;
+                if (in) {
+                    X[si + sj * n] = (double)B[li + lj * lld];
+                    Bs[si + sj * n] = (double)B0[li + lj * lld];
+                }
+            }
+            if (!in && memcmp(&B[li + lj * lld], &B0[li + lj * lld], sizeof(FLOAT)) != 0) ++changed;
+        }
+    double *Xa = calloc((size_t)(n * nrhs), sizeof(double)), *Ba = calloc((size_t)(n * nrhs), sizeof(double));
+    MPI_Allreduce(X, Xa, (int)(n * nrhs), MPI_DOUBLE, MPI_SUM, g_world);
+    MPI_Allreduce(Bs, Ba, (int)(n * nrhs), MPI_DOUBLE, MPI_SUM, g_world);
+    int64_t changed_all = 0, st_lo = st, st_hi = st;
+    MPI_Allreduce(&changed, &changed_all, 1, MPI_INT64_T, MPI_SUM, g_world);
+    MPI_Allreduce(&st, &st_lo, 1, MPI_INT64_T, MPI_MIN, g_world);
+    MPI_Allreduce(&st, &st_hi, 1, MPI_INT64_T, MPI_MAX, g_world);
+    const double ratio = testing_solve_berr('d', c->uplo, n, nrhs, S, n, Ba, n, Xa, n) *
+                         testing_eps('d') / testing_eps(PREC_CHAR);
+    (void)Xs;
+    char what[200];
+    snprintf(what, sizeof what, "  potrs nrhs=%lld ib=%lld jb=%lld: st %lld..%lld info %lld ratio %.2e changed %lld",
+             (long long)nrhs, (long long)ib, (long long)jb, (long long)st_lo, (long long)st_hi,
+             (long long)info, ratio, (long long)changed_all);
+    expect_all(st_lo == 0 && st_hi == 0 && info == 0 && changed_all == 0 && ratio >= 0 &&
+                   ratio < TESTING_TOL, what);
+    free(B); free(B0); free(Bs); free(Xs); free(X); free(Xa); free(Ba);
+}
+
 static void run_case(const mp_case_t *c, gchol_mp_grid_t grid, uint64_t seed)
 {
     int64_t nprow, npcol, myrow, mycol;
@@ -175,6 +270,7 @@ static void run_case(const mp_case_t *c, gchol_mp_grid_t grid, uint64_t seed)
     const int ok = st == GCHOL_SUCCESS && lo == want && hi == want && changed_all == 0 &&
                    (want != 0 || (resid >= 0 && resid < TESTING_TOL));
     expect_all(ok, what);
+    if (ok && want == 0) run_solve(c, grid, &desc, A, S, seed);
     free(S); free(A); free(A0);
 }
 
