@@ -37,6 +37,20 @@
 
 typedef void (*potrf_fn)(const char *, const int *, FLOAT *, const int *, const int *,
                          const int *, int *, size_t);
+typedef void (*posv_fn)(const char *, const int *, const int *, FLOAT *, const int *,
+                        const int *, const int *, FLOAT *, const int *, const int *, const int *,
+                        int *, size_t);
+#if defined(GCHOL_PREC_D)
+#define POSV pdposv_
+#define POSV_NAME "pdposv_"
+#else
+#define POSV psposv_
+#define POSV_NAME "psposv_"
+#endif
+void POSV(const char *uplo, const int *n, const int *nrhs, FLOAT *a, const int *ia, const int *ja,
+          const int *desca, FLOAT *b, const int *ib, const int *jb, const int *descb, int *info,
+          size_t len);
+static posv_fn g_real_posv;
 void POTRF(const char *uplo, const int *n, FLOAT *a, const int *ia, const int *ja,
            const int *desca, int *info, size_t len);
 void Cblacs_get(int, int, int *);
@@ -91,6 +105,42 @@ static void run_case(potrf_fn real, int ctxt, char uplo, int n, int nb, int ia, 
         }
     memcpy(A2, A1, cnt * sizeof(FLOAT));
     int info1 = -12345, info2 = -12345;
+    /* posv on B (ia's rows, 3 columns) beside potrf, on other copies */
+    const int nrhs = 3, NB3 = 3, lldb = lld;
+    const int locb = numroc_(&NB3, &nb, &mycol, &zero, &npcol);
+    int descb[9];
+    descinit_(descb, &M, &NB3, &nb, &nb, &zero, &zero, &ctxt, &lldb, &dinfo);
+    const size_t cntb = (size_t)lldb * (locb > 0 ? locb : 1);
+    FLOAT *A3 = malloc(cnt * sizeof(FLOAT)), *A4 = malloc(cnt * sizeof(FLOAT));
+    FLOAT *B3 = malloc(cntb * sizeof(FLOAT)), *B4 = malloc(cntb * sizeof(FLOAT));
+    memcpy(A3, A1, cnt * sizeof(FLOAT));
+    memcpy(A4, A1, cnt * sizeof(FLOAT));
+    for (size_t i = 0; i < cntb; ++i) B3[i] = B4[i] = (FLOAT)testing_hash_uniform(seed + 9, (int64_t)i, 0);
+    int info3 = -12345, info4 = -12345, one = 1;
+    POSV(&uplo, &n, &nrhs, A3, &ia, &ja, desc, B3, &ia, &one, descb, &info3, 1);
+    g_real_posv(&uplo, &n, &nrhs, A4, &ia, &ja, desc, B4, &ia, &one, descb, &info4, 1);
+    double bmax = 0, bdiff = 0;
+    int64_t bdiffer = 0;
+    for (size_t i = 0; i < cntb; ++i) {
+        if (memcmp(&B3[i], &B4[i], sizeof(FLOAT)) == 0) continue;
+        if (!gpu_used()) ++bdiffer;
+        const double d = fabs((double)B3[i] - (double)B4[i]);
+        if (!(d <= bdiff)) bdiff = d;
+        if (fabs((double)B4[i]) > bmax) bmax = fabs((double)B4[i]);
+    }
+    double ball = 0, bmall = 0;
+    int64_t bdiffer_all = 0;
+    MPI_Allreduce(&bdiff, &ball, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(&bmax, &bmall, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(&bdiffer, &bdiffer_all, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+    const double brel = bmall > 0 ? ball / bmall : ball;
+    char pw[200];
+    snprintf(pw, sizeof pw, "%c n=%-3d nb=%-2d posv: info %d (ScaLAPACK %d), B entries differing %lld, "
+             "difference %.1e", uplo, n, nb, info3, info4, (long long)bdiffer_all, brel);
+    expect_all(info3 == info4 && bdiffer_all == 0 &&
+                   (info4 != 0 || brel <= 1000.0 * n * testing_eps(PREC_CHAR)), pw);
+    free(A3); free(A4); free(B3); free(B4);
+
     POTRF(&uplo, &n, A1, &ia, &ja, desc, &info1, 1);
     real(&uplo, &n, A2, &ia, &ja, desc, &info2, 1);
     /* the comparison: bit for bit, or the factor's entries close and the
@@ -138,10 +188,11 @@ int main(int argc, char **argv)
     void *lib = dlopen("libscalapack-openmpi.so.2.2", RTLD_NOW | RTLD_NOLOAD);
     if (!lib) lib = dlopen("libscalapack-openmpi.so", RTLD_NOW | RTLD_NOLOAD);
     potrf_fn real = lib ? (potrf_fn)dlsym(lib, POTRF_NAME) : NULL;
+    g_real_posv = lib ? (posv_fn)dlsym(lib, POSV_NAME) : NULL;
     if (g_rank == 0)
         printf("libgchol_scalapack %s against ScaLAPACK's on %d rank%s (%s)\n", POTRF_NAME, size,
                size > 1 ? "s" : "", gpu_used() ? "GPU" : "no GPU: ScaLAPACK takes every call");
-    if (!real || real == (potrf_fn)POTRF) {
+    if (!real || real == (potrf_fn)POTRF || !g_real_posv || g_real_posv == (posv_fn)POSV) {
         expect_all(0, "ScaLAPACK's own " POTRF_NAME " found behind the drop-in");
         if (g_rank == 0) testing_summary();
         MPI_Finalize();
