@@ -131,7 +131,7 @@ TESTLIB_OBJ     := $(patsubst %.c,$(BUILD_DIR)/obj/%_d.o,$(TESTLIB_GENERIC)) \
                    $(patsubst %.c,$(BUILD_DIR)/obj/%_s.o,$(TESTLIB_GENERIC)) \
                    $(patsubst %.c,$(BUILD_DIR)/obj/%.o,$(filter-out $(TESTLIB_GENERIC),$(TESTLIB_SRC)))
 # The benchmarks' own helpers: every benchmarks/*.c that is not in BENCHES.
-BENCHLIB_SRC := $(filter-out $(BENCHES:%=benchmarks/%.c),$(sort $(wildcard benchmarks/*.c)))
+BENCHLIB_SRC := $(filter-out $(BENCHES:%=benchmarks/%.c) benchmarks/bench_mp_potrf.c,$(sort $(wildcard benchmarks/*.c)))
 BENCHLIB_OBJ := $(patsubst %.c,$(BUILD_DIR)/obj/%.o,$(BENCHLIB_SRC))
 
 # An archive or shared library must be relinked when a source is added or
@@ -173,7 +173,8 @@ TESTER_BINS  := $(foreach t,$(TESTERS_DS),$(BUILD_DIR)/testing/testing_d$(t) $(B
                 $(foreach t,$(TESTERS),$(BUILD_DIR)/testing/testing_$(t)) $(TEST_HELPERS) \
                 $(if $(HAVE_MPI),$(BUILD_DIR)/testing/testing_mp_dpotrf $(BUILD_DIR)/testing/testing_mp_spotrf \
                   $(BUILD_DIR)/testing/testing_scalapack_ddropin $(BUILD_DIR)/testing/testing_scalapack_sdropin)
-BENCH_BINS   := $(foreach b,$(BENCHES),$(BUILD_DIR)/benchmarks/$(b))
+BENCH_BINS   := $(foreach b,$(BENCHES),$(BUILD_DIR)/benchmarks/$(b)) \
+                $(if $(HAVE_MPI),$(BUILD_DIR)/benchmarks/bench_mp_potrf)
 
 .PHONY: all lib testers benches test test-asan test-gpu test-large sanitize demo bench bench-report \
         deps install uninstall clean help version
@@ -327,6 +328,15 @@ $(BUILD_DIR)/testing/$(1): $(BUILD_DIR)/obj/testing/$(1).o $$(SCAL_SO) $$(TESTLI
 endef
 $(eval $(call DROPIN_TESTER_rule,testing_scalapack_ddropin,-DGCHOL_PREC_D))
 $(eval $(call DROPIN_TESTER_rule,testing_scalapack_sdropin,-DGCHOL_PREC_S))
+
+# bench_mp_potrf: the distributed Cholesky under mpirun (libgchol_mp.so)
+$(BUILD_DIR)/obj/benchmarks/bench_mp_potrf.o: benchmarks/bench_mp_potrf.c | $(VERSION_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call msg,CC,$@)$(MPICC) $(ALL_CFLAGS) $(BENCH_INC) $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
+$(BUILD_DIR)/benchmarks/bench_mp_potrf: $(BUILD_DIR)/obj/benchmarks/bench_mp_potrf.o $(MP_SO) $(BENCHLIB) $(TESTLIB) $(LIB_SO)
+	@mkdir -p $(@D)
+	$(Q)$(call msg,LINK,$@)$(MPICC) $(LDFLAGS) $< -o $@ $(BENCHLIB) $(TESTLIB) -L$(BUILD_DIR)/lib \
+	    -lgchol_mp -lgchol -Wl,-rpath,'$$ORIGIN/../lib' $(LDCUDA) -lcusolver $(LDLAPACK) -ldl
 
 # testing_host_stage: src/host_stage.c against a mocked CUDA runtime (the
 # tester defines the CUDA calls it makes), without libgchol and CUDA.

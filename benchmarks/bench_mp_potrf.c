@@ -1,0 +1,206 @@
+/*
+ * bench_mp_potrf.c -- the distributed Cholesky (gchol_mp_dpotrf) under
+ * mpirun, one GPU per rank (or ranks sharing one):
+ *
+ *   mpirun -np P bench_mp_potrf [-n LIST] [--nb LIST] [--grid PxQ] [--uplo L|U]
+ *                               [--niter K] [--csv FILE]
+ *
+ * For each n and block size: the block-cyclic SPD matrix A(i,j) =
+ * u(max(i,j), min(i,j)) + n [i = j] (u uniform in (-1,1) from (i, j): the
+ * same matrix as testing_generate_spd) on the grid (default the squarest
+ * P = p x q, p <= q), a fresh device copy of each rank's part before every
+ * run, a warm-up, then the median of --niter runs; a run's time is the
+ * slowest rank's, between barriers. Beside it, rank 0 alone times
+ * gchol_dpotrf_gpu on the whole matrix on its GPU when it fits (CUDA events,
+ * same matrix, fresh copies, median): on one rank the ratio is the
+ * distributed driver's overhead (single / distributed); on P GPUs it is the
+ * per-GPU efficiency, the TFLOP/s per GPU over the single GPU's.
+ * cuSOLVERMp, the peer for several GPUs, is not built in.
+ */
+#include <mpi.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_util.h"
+#include "gchol_mp.h"
+
+typedef struct {
+    double *A;
+    int64_t n, nb, lld, nprow, npcol, myrow, mycol, locr, locc;
+    uint64_t seed;
+} fill_t;
+
+/* columns [begin, end) of this rank's part */
+static void fill_cols(void *arg, int64_t begin, int64_t end)
+{
+    const fill_t *f = arg;
+    for (int64_t lj = begin; lj < end; ++lj) {
+        const int64_t gj = ((lj / f->nb) * f->npcol + f->mycol) * f->nb + lj % f->nb;
+        for (int64_t li = 0; li < f->locr; ++li) {
+            const int64_t gi = ((li / f->nb) * f->nprow + f->myrow) * f->nb + li % f->nb;
+            const int64_t hi = gi > gj ? gi : gj, lo = gi > gj ? gj : gi;
+            f->A[li + lj * f->lld] = testing_hash_uniform(f->seed, hi, lo) + (gi == gj ? (double)f->n : 0);
+        }
+    }
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank = 0, size = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    const char *nlist = "8192,16384,32768", *nblist = "512,1024", *csv = NULL;
+    int64_t p = 0, q = 0, niter = 3;
+    char uplo = 'L';
+    for (int i = 1; i < argc; ++i) {
+        if (!strcmp(argv[i], "-n") && i + 1 < argc) nlist = argv[++i];
+        else if (!strcmp(argv[i], "--nb") && i + 1 < argc) nblist = argv[++i];
+        else if (!strcmp(argv[i], "--grid") && i + 1 < argc) {
+            long long a = 0, b = 0;
+            if (sscanf(argv[++i], "%lldx%lld", &a, &b) == 2) { p = a; q = b; }
+        } else if (!strcmp(argv[i], "--uplo") && i + 1 < argc) uplo = argv[++i][0];
+        else if (!strcmp(argv[i], "--niter") && i + 1 < argc) niter = atoll(argv[++i]);
+        else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv = argv[++i];
+        else {
+            if (rank == 0)
+                fprintf(stderr, "usage: mpirun -np P %s [-n LIST] [--nb LIST] [--grid PxQ] "
+                                "[--uplo L|U] [--niter K] [--csv FILE]\n", argv[0]);
+            MPI_Finalize();
+            return 2;
+        }
+    }
+    if (p <= 0 || q <= 0) {
+        for (p = 1; (p + 1) * (p + 1) <= size; ++p) {}
+        while (size % p) --p;
+        q = size / p;
+    }
+    int64_t *ns = NULL, *nbs = NULL, nn = 0, nnb = 0;
+    testing_parse_list(nlist, 0, &ns, &nn);
+    testing_parse_list(nblist, 0, &nbs, &nnb);
+    gchol_mp_grid_t grid = NULL;
+    BENCH_GCHOL(gchol_mp_grid_create(MPI_COMM_WORLD, p, q, 'R', &grid));
+    FILE *out = rank == 0 && csv ? fopen(csv, "w") : NULL;
+    if (out) fprintf(out, "n,nb,p,q,uplo,mp_s,tflops,tflops_per_gpu,single_s,ratio,info\n");
+    if (!grid) { /* ranks beyond p x q */
+        MPI_Finalize();
+        return 0;
+    }
+    int64_t nprow, npcol, myrow, mycol;
+    gchol_mp_grid_info(grid, &nprow, &npcol, &myrow, &mycol);
+    int dev = 0;
+    struct cudaDeviceProp prop;
+    BENCH_CUDA(cudaGetDevice(&dev));
+    BENCH_CUDA(cudaGetDeviceProperties(&prop, dev));
+    if (rank == 0) {
+        printf("# gchol_mp_dpotrf, %lld ranks as a %lldx%lld grid, uplo %c, %s; median of %lld\n",
+               (long long)size, (long long)p, (long long)q, uplo, prop.name, (long long)niter);
+        printf("# ratio: on one rank gchol_dpotrf_gpu's time over the distributed one's; on several,"
+               " TFLOP/s per GPU over one GPU's\n");
+        printf("%7s %5s %5s | %10s %8s %8s | %10s %7s | info\n", "n", "nb", "grid", "mp ms",
+               "TFLOP/s", "per GPU", "1-GPU ms", "ratio");
+    }
+    for (int64_t a = 0; a < nn; ++a)
+        for (int64_t b = 0; b < nnb; ++b) {
+            const int64_t n = ns[a], nb = nbs[b];
+            fill_t f = { NULL, n, nb, 0, nprow, npcol, myrow, mycol,
+                         gchol_mp_numroc(n, nb, myrow, 0, nprow), gchol_mp_numroc(n, nb, mycol, 0, npcol),
+                         42 };
+            f.lld = f.locr > 1 ? f.locr : 1;
+            const size_t bytes = (size_t)(f.lld * (f.locc > 1 ? f.locc : 1)) * sizeof(double);
+            f.A = malloc(bytes);
+            testing_parallel_for(f.locc, fill_cols, &f);
+            double *dA0 = NULL, *dA = NULL;
+            BENCH_CUDA(cudaMalloc((void **)&dA0, bytes));
+            BENCH_CUDA(cudaMalloc((void **)&dA, bytes));
+            BENCH_CUDA(cudaMemcpy(dA0, f.A, bytes, cudaMemcpyHostToDevice));
+            free(f.A);
+            gchol_mp_desc_t desc;
+            BENCH_GCHOL(gchol_mp_desc_init(&desc, n, n, nb, nb, 0, 0, grid, f.lld));
+            double *t = malloc((size_t)(niter + 1) * sizeof(double));
+            int64_t info = 0;
+            for (int64_t it = 0; it <= niter; ++it) {
+                BENCH_CUDA(cudaMemcpy(dA, dA0, bytes, cudaMemcpyDeviceToDevice));
+                BENCH_CUDA(cudaDeviceSynchronize());
+                MPI_Barrier(MPI_COMM_WORLD);
+                const double t0 = MPI_Wtime();
+                BENCH_GCHOL(gchol_mp_dpotrf(uplo, n, dA, 1, 1, &desc, &info, grid));
+                MPI_Barrier(MPI_COMM_WORLD);
+                double dt = MPI_Wtime() - t0, worst = dt;
+                MPI_Allreduce(&dt, &worst, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+                if (it > 0) t[it - 1] = worst;
+            }
+            qsort(t, (size_t)niter, sizeof(double), cmp_double);
+            const double tmp = t[niter / 2], flops = (double)n * n * n / 3.0;
+            BENCH_CUDA(cudaFree(dA));
+            BENCH_CUDA(cudaFree(dA0));
+            /* rank 0 alone: the whole matrix on its GPU, when it fits */
+            double single = NAN;
+            if (rank == 0) {
+                size_t freeb = 0, total = 0;
+                BENCH_CUDA(cudaMemGetInfo(&freeb, &total));
+                const size_t whole = (size_t)n * (size_t)n * sizeof(double);
+                if (2 * whole + (1u << 30) < freeb) {
+                    double *h = malloc(whole), *d0 = NULL, *d = NULL;
+                    testing_generate_spd('d', 'A', n, h, n, 42);
+                    BENCH_CUDA(cudaMalloc((void **)&d0, whole));
+                    BENCH_CUDA(cudaMalloc((void **)&d, whole));
+                    BENCH_CUDA(cudaMemcpy(d0, h, whole, cudaMemcpyHostToDevice));
+                    free(h);
+                    gchol_queue_t qu = NULL;
+                    BENCH_GCHOL(gchol_queue_create(dev, &qu));
+                    cudaEvent_t e0, e1;
+                    BENCH_CUDA(cudaEventCreate(&e0));
+                    BENCH_CUDA(cudaEventCreate(&e1));
+                    for (int64_t it = 0; it <= niter; ++it) {
+                        BENCH_CUDA(cudaMemcpy(d, d0, whole, cudaMemcpyDeviceToDevice));
+                        BENCH_CUDA(cudaDeviceSynchronize());
+                        int64_t sinfo = 0;
+                        BENCH_CUDA(cudaEventRecord(e0, gchol_queue_stream(qu)));
+                        BENCH_GCHOL(gchol_dpotrf_gpu(uplo, n, d, n, &sinfo, qu));
+                        BENCH_CUDA(cudaEventRecord(e1, gchol_queue_stream(qu)));
+                        BENCH_CUDA(cudaEventSynchronize(e1));
+                        float ms = 0;
+                        BENCH_CUDA(cudaEventElapsedTime(&ms, e0, e1));
+                        if (it > 0) t[it - 1] = ms * 1e-3;
+                    }
+                    qsort(t, (size_t)niter, sizeof(double), cmp_double);
+                    single = t[niter / 2];
+                    cudaEventDestroy(e0);
+                    cudaEventDestroy(e1);
+                    gchol_queue_destroy(qu);
+                    BENCH_CUDA(cudaFree(d));
+                    BENCH_CUDA(cudaFree(d0));
+                }
+                const double gpus = (double)(p * q);
+                const double ratio = gpus == 1 ? single / tmp : (flops / tmp / gpus) / (flops / single);
+                printf("%7lld %5lld %2lldx%-2lld | %10.3f %8.2f %8.2f | %10.3f %7.3f | %lld\n",
+                       (long long)n, (long long)nb, (long long)p, (long long)q, tmp * 1e3,
+                       flops / tmp * 1e-12, flops / tmp / gpus * 1e-12, single * 1e3, ratio,
+                       (long long)info);
+                fflush(stdout);
+                if (out)
+                    fprintf(out, "%lld,%lld,%lld,%lld,%c,%.6e,%.4f,%.4f,%.6e,%.4f,%lld\n",
+                            (long long)n, (long long)nb, (long long)p, (long long)q, uplo, tmp,
+                            flops / tmp * 1e-12, flops / tmp / gpus * 1e-12, single, ratio,
+                            (long long)info);
+            }
+            MPI_Barrier(MPI_COMM_WORLD);
+            free(t);
+        }
+    if (out) fclose(out);
+    gchol_mp_grid_destroy(grid);
+    free(ns);
+    free(nbs);
+    MPI_Finalize();
+    return 0;
+}
