@@ -12,6 +12,9 @@
  *   A_IJ -= L_IK L_JK^T on each rank's       syrk on owned diagonal blocks,
  *   trailing blocks, I >= J                  one gemm per block column
  *
+ * On a 1 x 1 grid the rank's local part holds all of sub(A), column-major:
+ * the ops' potrf factors it whole (on the GPU, gchol_?potrf_gpu).
+ *
  * 'U' is the same on the transposed grid: sub(A) stored upper on a
  * p x q grid is its transpose stored lower on the q x p grid, each local
  * block transposed (the ops take the flag). Panels move through host memory
@@ -33,6 +36,9 @@ int64_t PFX(mp_potrf_ops)(const mp_ops_t *ops, char uplo, int64_t n, FLOAT *A, i
     const int64_t nb = v.nb;
     const size_t e = sizeof(FLOAT);
     *info = 0;
+    /* one rank holds all of sub(A), column-major: the single-GPU engine */
+    if (g->nprow == 1 && g->npcol == 1)
+        return ops->potrf(ops->ctx, trans, n, A + (ia - 1) + (ja - 1) * d->lld, d->lld, info);
     int64_t st = PFX(mp_work_alloc)(ops, &v, &w);
     if (st != GCHOL_SUCCESS) goto done;
 

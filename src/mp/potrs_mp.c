@@ -29,6 +29,14 @@ int64_t PFX(mp_potrs_ops)(const mp_ops_t *ops, char uplo, int64_t n, int64_t nrh
 {
     view_t v;
     mp_work_t w;
+    /* one rank holds all of sub(A) and sub(B): the two solves in place */
+    if (g->nprow == 1 && g->npcol == 1) {
+        const int t = uplo == 'U' || uplo == 'u';
+        const FLOAT *L = A + (ia - 1) + (ja - 1) * da->lld;
+        FLOAT *X = B + (ib - 1) + (jb - 1) * db->lld;
+        int64_t st = ops->trsm_b(ops->ctx, t, 0, n, nrhs, L, da->lld, X, db->lld);
+        return st != GCHOL_SUCCESS ? st : ops->trsm_b(ops->ctx, t, 1, n, nrhs, L, da->lld, X, db->lld);
+    }
     PFX(mp_view_init)(&v, uplo, n, (FLOAT *)A, ia, ja, da, g);
     const int trans = v.trans;
     const int64_t nb = v.nb, e = sizeof(FLOAT);
