@@ -72,21 +72,16 @@ static cudaError_t workspace_alloc(workspace_t *w, int64_t n, int64_t nrhs, cuda
     w->ldsx = round_up(n, 32);
     w->ldr = round_up(n, 16);
     const gchol_part_t parts[] = {
-        { (void **)&w->sA, (size_t)(w->ldsa * n) * 4 },
-        { (void **)&w->sX, (size_t)(w->ldsx * nrhs) * 4 },
-        { (void **)&w->R, (size_t)(w->ldr * nrhs) * 8 },
-        { (void **)&w->norms, (size_t)(3 * nrhs + 1) * 8 },
-        { (void **)&w->lansy, gchol_lansy_inf_work(n) * 8 },
-        { (void **)&w->flag, sizeof(int) },
+        { .ptr = (void **)&w->sA, .bytes = (size_t)(w->ldsa * n) * 4,
+          .rows = n, .ld = w->ldsa, .cols = n, .elsize = 4 },
+        { .ptr = (void **)&w->sX, .bytes = (size_t)(w->ldsx * nrhs) * 4,
+          .rows = n, .ld = w->ldsx, .cols = nrhs, .elsize = 4 },
+        { .ptr = (void **)&w->R, .bytes = (size_t)(w->ldr * nrhs) * 8 },
+        { .ptr = (void **)&w->norms, .bytes = (size_t)(3 * nrhs + 1) * 8 },
+        { .ptr = (void **)&w->lansy, .bytes = gchol_lansy_inf_work(n) * 8 },
+        { .ptr = (void **)&w->flag, .bytes = sizeof(int) },
     };
-    cudaError_t e = gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), s);
-    if (e == cudaSuccess) e = gchol_zero_pad_rows(w->sA, 4, n, w->ldsa, n, s);
-    if (e == cudaSuccess) e = gchol_zero_pad_rows(w->sX, 4, n, w->ldsx, nrhs, s);
-    if (e != cudaSuccess && w->base) { /* a failed memset: nothing kept */
-        (void)gchol_free_parts(w->base, GCHOL_SUCCESS, s);
-        w->base = NULL;
-    }
-    return e;
+    return gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), s);
 }
 
 /* R := B - A X, then the column norms of X and R into w->norms. */

@@ -84,26 +84,21 @@ static cudaError_t workspace_alloc(workspace_t *w, int64_t m, int64_t n, int64_t
     size_t red = gchol_lansy_inf_work(m), red2 = gchol_row_wabs_max_work(m, n);
     if (red2 > red) red = red2;
     const gchol_part_t parts[] = {
-        { (void **)&w->sA, (size_t)(w->ldsa * n) * 4 },
-        { (void **)&w->sd, has_d ? (size_t)n * 4 : 0 },
-        { (void **)&w->se, lowp ? (size_t)m * 4 : 0 },
-        { (void **)&w->sC, (size_t)(w->ldsc * m) * 4 },
-        { (void **)&w->sR, (size_t)(w->ldsr * nrhs) * 4 },
-        { (void **)&w->T, (size_t)(w->ldt * nrhs) * 8 },
-        { (void **)&w->R, (size_t)(w->ldr * nrhs) * 8 },
-        { (void **)&w->norms, (size_t)(3 * nrhs + 2) * 8 },
-        { (void **)&w->red, red * 8 },
-        { (void **)&w->flag, sizeof(int) },
+        { .ptr = (void **)&w->sA, .bytes = (size_t)(w->ldsa * n) * 4,
+          .rows = m, .ld = w->ldsa, .cols = n, .elsize = 4 },
+        { .ptr = (void **)&w->sd, .bytes = has_d ? (size_t)n * 4 : 0 },
+        { .ptr = (void **)&w->se, .bytes = lowp ? (size_t)m * 4 : 0 },
+        { .ptr = (void **)&w->sC, .bytes = (size_t)(w->ldsc * m) * 4,
+          .rows = m, .ld = w->ldsc, .cols = m, .elsize = 4 },
+        { .ptr = (void **)&w->sR, .bytes = (size_t)(w->ldsr * nrhs) * 4,
+          .rows = m, .ld = w->ldsr, .cols = nrhs, .elsize = 4 },
+        { .ptr = (void **)&w->T, .bytes = (size_t)(w->ldt * nrhs) * 8 },
+        { .ptr = (void **)&w->R, .bytes = (size_t)(w->ldr * nrhs) * 8 },
+        { .ptr = (void **)&w->norms, .bytes = (size_t)(3 * nrhs + 2) * 8 },
+        { .ptr = (void **)&w->red, .bytes = red * 8 },
+        { .ptr = (void **)&w->flag, .bytes = sizeof(int) },
     };
-    cudaError_t e = gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), s);
-    if (e == cudaSuccess) e = gchol_zero_pad_rows(w->sA, 4, m, w->ldsa, n, s);
-    if (e == cudaSuccess) e = gchol_zero_pad_rows(w->sC, 4, m, w->ldsc, m, s);
-    if (e == cudaSuccess) e = gchol_zero_pad_rows(w->sR, 4, m, w->ldsr, nrhs, s);
-    if (e != cudaSuccess && w->base) { /* a failed memset: nothing kept */
-        (void)gchol_free_parts(w->base, GCHOL_SUCCESS, s);
-        w->base = NULL;
-    }
-    return e;
+    return gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), s);
 }
 
 /* R := A (D^2 (B - A^T Y)) (with_y = 0: Y = 0, R := A D^2 B); with_y also

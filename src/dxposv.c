@@ -84,36 +84,31 @@ static cudaError_t work_alloc(work_t *w, int64_t n, int64_t nrhs, int64_t m, int
     w->nblock = nrhs > 1 ? (nrhs < kBlockCols ? nrhs : kBlockCols) : 0;
     const size_t nbl = (size_t)(w->ldv * w->nblock);
     const gchol_part_t parts[] = {
-        { (void **)&w->S, (size_t)(w->lds * n) * 4 },
-        { (void **)&w->d, (size_t)n * 8 },
-        { (void **)&w->r, (size_t)n * 8 },
-        { (void **)&w->z, (size_t)n * 8 },
-        { (void **)&w->V, (size_t)(w->ldv * (m + 1)) * 8 },
-        { (void **)&w->Z, (size_t)(w->ldv * m) * 8 },
-        { (void **)&w->t, (size_t)n * 4 },
-        { (void **)&w->u, (size_t)n * 4 },
-        { (void **)&w->inv, lowp && keep_inverse ? (size_t)(w->nb * n) * 4 : 0 },
-        { (void **)&w->norms, (size_t)(nrhs + 5) * 8 },
-        { (void **)&w->lansy, gchol_lansy_inf_work(n) * 8 },
-        { (void **)&w->dh, (size_t)(2 * (m + 2)) * 8 },
-        { (void **)&w->dy, (size_t)(m + 1) * 8 },
-        { (void **)&w->flag, sizeof(int) },
-        { (void **)&w->Rb, nbl * 8 },
-        { (void **)&w->Zb, nbl * 8 },
-        { (void **)&w->tb, nbl * 4 },
-        { (void **)&w->ub, nbl * 4 },
-        { (void **)&w->normsb, (size_t)(2 * w->nblock) * 8 },
-        { (void **)&w->amaxb, (size_t)w->nblock * 8 },
+        { .ptr = (void **)&w->S, .bytes = (size_t)(w->lds * n) * 4,
+          .rows = n, .ld = w->lds, .cols = n, .elsize = 4 },
+        { .ptr = (void **)&w->d, .bytes = (size_t)n * 8 },
+        { .ptr = (void **)&w->r, .bytes = (size_t)n * 8 },
+        { .ptr = (void **)&w->z, .bytes = (size_t)n * 8 },
+        { .ptr = (void **)&w->V, .bytes = (size_t)(w->ldv * (m + 1)) * 8 },
+        { .ptr = (void **)&w->Z, .bytes = (size_t)(w->ldv * m) * 8 },
+        { .ptr = (void **)&w->t, .bytes = (size_t)n * 4 },
+        { .ptr = (void **)&w->u, .bytes = (size_t)n * 4 },
+        { .ptr = (void **)&w->inv, .bytes = lowp && keep_inverse ? (size_t)(w->nb * n) * 4 : 0 },
+        { .ptr = (void **)&w->norms, .bytes = (size_t)(nrhs + 5) * 8 },
+        { .ptr = (void **)&w->lansy, .bytes = gchol_lansy_inf_work(n) * 8 },
+        { .ptr = (void **)&w->dh, .bytes = (size_t)(2 * (m + 2)) * 8 },
+        { .ptr = (void **)&w->dy, .bytes = (size_t)(m + 1) * 8 },
+        { .ptr = (void **)&w->flag, .bytes = sizeof(int) },
+        { .ptr = (void **)&w->Rb, .bytes = nbl * 8 },
+        { .ptr = (void **)&w->Zb, .bytes = nbl * 8 },
+        { .ptr = (void **)&w->tb, .bytes = nbl * 4,
+          .rows = n, .ld = w->ldv, .cols = w->nblock, .elsize = 4 },
+        { .ptr = (void **)&w->ub, .bytes = nbl * 4,
+          .rows = n, .ld = w->ldv, .cols = w->nblock, .elsize = 4 },
+        { .ptr = (void **)&w->normsb, .bytes = (size_t)(2 * w->nblock) * 8 },
+        { .ptr = (void **)&w->amaxb, .bytes = (size_t)w->nblock * 8 },
     };
-    cudaError_t e = gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), s);
-    if (e == cudaSuccess) e = gchol_zero_pad_rows(w->S, 4, n, w->lds, n, s);
-    if (e == cudaSuccess) e = gchol_zero_pad_rows(w->tb, 4, n, w->ldv, w->nblock, s);
-    if (e == cudaSuccess) e = gchol_zero_pad_rows(w->ub, 4, n, w->ldv, w->nblock, s);
-    if (e != cudaSuccess && w->base) { /* a failed memset: nothing kept */
-        (void)gchol_free_parts(w->base, GCHOL_SUCCESS, s);
-        w->base = NULL;
-    }
-    return e;
+    return gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), s);
 }
 
 /* GMRES iterations per step: the option or 50, at most n. */

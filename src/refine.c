@@ -21,18 +21,18 @@ cudaError_t gchol_alloc_parts(void **base, const gchol_part_t *parts, int count,
     if (e != cudaSuccess) return e;
     char *p = (char *)*base;
     for (int k = 0; k < count; ++k) {
-        *parts[k].ptr = parts[k].bytes ? (void *)p : NULL;
-        p += (parts[k].bytes + 255) / 256 * 256;
+        const gchol_part_t *t = &parts[k];
+        *t->ptr = t->bytes ? (void *)p : NULL;
+        if (e == cudaSuccess && t->bytes && t->ld > t->rows && t->cols > 0)
+            e = cudaMemset2DAsync(p + (size_t)t->rows * t->elsize, (size_t)t->ld * t->elsize, 0,
+                                  (size_t)(t->ld - t->rows) * t->elsize, (size_t)t->cols, s);
+        p += (t->bytes + 255) / 256 * 256;
     }
-    return cudaSuccess;
-}
-
-cudaError_t gchol_zero_pad_rows(void *p, size_t elsize, int64_t m, int64_t ld, int64_t ncols,
-                               cudaStream_t s)
-{
-    if (p == NULL || ld <= m || ncols <= 0) return cudaSuccess;
-    return cudaMemset2DAsync((char *)p + (size_t)m * elsize, (size_t)ld * elsize, 0,
-                             (size_t)(ld - m) * elsize, (size_t)ncols, s);
+    if (e != cudaSuccess) { /* a failed memset: nothing kept */
+        (void)gchol_free_parts(*base, GCHOL_SUCCESS, s);
+        *base = NULL;
+    }
+    return e;
 }
 
 int64_t gchol_refine_alloc_failed(cudaError_t e, int64_t *iter)

@@ -16,15 +16,18 @@
 typedef struct {
     void **ptr;
     size_t bytes;
+    /* optional: an ld x cols array of elsize-byte entries whose rows
+     * rows .. ld-1 are padding, zeroed at allocation (cuBLAS's single-
+     * precision triangular solves read whole 32-row tiles, padding rows
+     * included) */
+    int64_t rows, ld, cols;
+    size_t elsize;
 } gchol_part_t;
 
 /* One stream-ordered allocation carved into 256-byte aligned parts (*ptr
- * NULL for a part of 0 bytes; *base NULL on failure). */
+ * NULL for a part of 0 bytes), the parts' padding rows zeroed; *base NULL
+ * on failure. */
 cudaError_t gchol_alloc_parts(void **base, const gchol_part_t *parts, int count, cudaStream_t s);
-/* Zeroes rows m .. ld-1 of an ld x ncols array: cuBLAS's single-precision
- * triangular solves read whole 32-row tiles, padding rows included. */
-cudaError_t gchol_zero_pad_rows(void *p, size_t elsize, int64_t m, int64_t ld, int64_t ncols,
-                               cudaStream_t s);
 /* Frees base (if any) on s, folding an error into st; returns st. */
 int64_t gchol_free_parts(void *base, int64_t st, cudaStream_t s);
 /* After a failed allocation: *iter = -1 and 0 when it was out of memory (the
