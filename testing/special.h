@@ -91,6 +91,7 @@ static inline void sp_desc(const sp_case_t *c, char *buf, size_t size)
 /* Without a GPU: records the case as skipped and returns 1. */
 static inline int sp_skip(const char *desc, const char *what)
 {
+    if (!testing_case_in_part()) return 1; /* another part's case: not counted here */
     if (testing_have_gpu()) return 0;
     testing_skip("%s %s (no GPU)", desc, what);
     return 1;
@@ -202,16 +203,21 @@ static inline int64_t sp_count_nonfinite(char p, char uplo, int64_t n, const voi
 static inline int sp_main(int argc, char **argv, const char *name, void (*run)(char, int))
 {
     int suite = 0, quick = 0;
-    const char *precs = "ds";
+    const char *precs = "ds", *part = NULL;
     const opt_t opts[] = {
         OPT("--suite", OPT_FLAG, &suite, NULL, "the whole suite (the default)"),
         OPT("--quick", OPT_FLAG, &quick, NULL, "small orders only (make sanitize)"),
         OPT("--prec", OPT_CHARS, &precs, "ds", "precisions (default ds)", .choices = "ds"),
+        OPT("--part", OPT_STRING, &part, "I/K", "the cases i with i mod K = I only"),
         OPT_END
     };
-    const opts_program_t prog = { "[--suite] [--quick] [--prec ds]", NULL, 2 };
+    const opts_program_t prog = { "[--suite] [--quick] [--prec ds] [--part I/K]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
     (void)suite;
+    if (part && testing_parse_part(part) != 0) {
+        fprintf(stderr, "--part %s: want I/K with 0 <= I < K\n", part);
+        return 2;
+    }
     const double t0 = testing_wtime();
     printf("testing_%s --suite%s  (%s)\n", name, quick ? " --quick" : "",
            testing_have_gpu() ? "GPU present" : "no GPU");

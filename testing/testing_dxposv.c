@@ -81,6 +81,7 @@ static int make_problem(const xcase_t *c, double *A, int64_t lda, double *B0, in
 
 static testing_result_t run_case(const xcase_t *c)
 {
+    if (!testing_case_in_part()) return TESTING_SKIPPED; /* another part's (--part), not counted */
     const int64_t n = c->n, nrhs = c->nrhs, lda = n + 1, ldb = n + 2, ldx = n + 3;
     char why[200] = "";
     double resid = NAN;

@@ -440,6 +440,7 @@ out:;
 static void run_problem(int64_t m, int64_t n, int64_t nrhs, kind_t kind, unsigned variants,
                         const pads_t *pads)
 {
+    if (!testing_case_in_part()) return; /* another part's problem (--part) */
     if (!testing_have_gpu() || !g_queue) {
         for (int v = 0; v < V_COUNT; v++)
             if (variants & VB(v)) {
@@ -486,9 +487,11 @@ int main(int argc, char **argv)
     testing_list_t ms = { NULL, 0 }, ns = { NULL, 0 };
     int64_t nrhs = 1;
     int suite = 0, quick = 0, niter = 3, kind = K_WELL;
+    const char *part = NULL;
     const opt_t opts[] = {
         OPT("--suite", OPT_FLAG, &suite, NULL, "the test suite (make test)"),
         OPT("--quick", OPT_FLAG, &quick, NULL, "the suite with fewer cases (the sanitizers)"),
+        OPT("--part", OPT_STRING, &part, "I/K", "the suite's problems i with i mod K = I only"),
         OPT("-m", OPT_LIST, &ms, "LIST", "table: m (default 1000,2000,4000)",
             .def = "1000,2000,4000"),
         OPT("-n", OPT_LIST, &ns, "LIST", "table: n (default 10000,20000,40000); lists of equal "
@@ -504,6 +507,8 @@ int main(int argc, char **argv)
     };
     const opts_program_t prog = { "[--suite [--quick] | table options]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
+    if (part && testing_parse_part(part) != 0)
+        opts_fail(argv[0], opts, &prog, "--part %s: want I/K with 0 <= I < K", part);
     if (ms.count != ns.count && ms.count != 1 && ns.count != 1)
         opts_fail(argv[0], opts, &prog, "-m and -n lists differ in length (%lld, %lld)",
                   (long long)ms.count, (long long)ns.count);
