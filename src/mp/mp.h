@@ -73,6 +73,8 @@ typedef struct {
     int64_t (*to_local)(void *ctx, void *local, const void *host, size_t bytes);
     int64_t (*alloc)(void *ctx, void **p, size_t bytes);
     void    (*free)(void *ctx, void *p);
+    /* waits for every operation issued (the drivers are synchronous) */
+    int64_t (*sync)(void *ctx);
 } mp_ops_t;
 
 /* The drivers on checked arguments (n > 0), collective over grid. */

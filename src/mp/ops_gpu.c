@@ -158,12 +158,18 @@ static int64_t alloc(void *ctx, void **p, size_t bytes)
 
 static void release(void *ctx, void *p) { (void)cudaFreeAsync(p, stream(ctx)); }
 
+static int64_t sync(void *ctx)
+{
+    OPS_CUDA(cudaStreamSynchronize(stream(ctx)));
+    return GCHOL_SUCCESS;
+}
+
 int64_t PFX(mp_gpu_ops)(gchol_mp_grid_t grid, mp_ops_t *ops)
 {
     const int64_t st = gchol_mp_gpu_open(grid);
     if (st != GCHOL_SUCCESS) return st;
     const mp_ops_t o = { grid, 0, potrf, trsm, syrk, gemm, get, trsm_b, gemm_b, to_host2d,
-                         to_local2d, to_host, to_local, alloc, release };
+                         to_local2d, to_host, to_local, alloc, release, sync };
     *ops = o;
     return GCHOL_SUCCESS;
 }

@@ -37,8 +37,11 @@ int64_t PFX(mp_potrf_ops)(const mp_ops_t *ops, char uplo, int64_t n, FLOAT *A, i
     const size_t e = sizeof(FLOAT);
     *info = 0;
     /* one rank holds all of sub(A), column-major: the single-GPU engine */
-    if (g->nprow == 1 && g->npcol == 1)
-        return ops->potrf(ops->ctx, trans, n, A + (ia - 1) + (ja - 1) * d->lld, d->lld, info);
+    if (g->nprow == 1 && g->npcol == 1) {
+        const int64_t st = ops->potrf(ops->ctx, trans, n, A + (ia - 1) + (ja - 1) * d->lld, d->lld,
+                                      info);
+        return st != GCHOL_SUCCESS ? st : ops->sync(ops->ctx);
+    }
     int64_t st = PFX(mp_work_alloc)(ops, &v, &w);
     if (st != GCHOL_SUCCESS) goto done;
 
@@ -100,6 +103,8 @@ int64_t PFX(mp_potrf_ops)(const mp_ops_t *ops, char uplo, int64_t n, FLOAT *A, i
         }
         if ((st = gchol_mp_step_status(st, v.all)) != GCHOL_SUCCESS) goto done;
     }
+    /* the last updates done before the caller reads A */
+    st = gchol_mp_step_status(ops->sync(ops->ctx), v.all);
 done:
     PFX(mp_work_free)(ops, &w);
     return st;

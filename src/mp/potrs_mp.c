@@ -35,7 +35,8 @@ int64_t PFX(mp_potrs_ops)(const mp_ops_t *ops, char uplo, int64_t n, int64_t nrh
         const FLOAT *L = A + (ia - 1) + (ja - 1) * da->lld;
         FLOAT *X = B + (ib - 1) + (jb - 1) * db->lld;
         int64_t st = ops->trsm_b(ops->ctx, t, 0, n, nrhs, L, da->lld, X, db->lld);
-        return st != GCHOL_SUCCESS ? st : ops->trsm_b(ops->ctx, t, 1, n, nrhs, L, da->lld, X, db->lld);
+        if (st == GCHOL_SUCCESS) st = ops->trsm_b(ops->ctx, t, 1, n, nrhs, L, da->lld, X, db->lld);
+        return st != GCHOL_SUCCESS ? st : ops->sync(ops->ctx);
     }
     PFX(mp_view_init)(&v, uplo, n, (FLOAT *)A, ia, ja, da, g);
     const int trans = v.trans;
@@ -127,6 +128,8 @@ int64_t PFX(mp_potrs_ops)(const mp_ops_t *ops, char uplo, int64_t n, int64_t nrh
             if ((st = gchol_mp_step_status(st, v.all)) != GCHOL_SUCCESS) goto done;
         }
     }
+    /* the last solves done before the caller reads B */
+    st = gchol_mp_step_status(ops->sync(ops->ctx), v.all);
 #undef BROW
 #undef LROWB
 done:

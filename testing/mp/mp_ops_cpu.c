@@ -164,9 +164,15 @@ static void release(void *ctx, void *p)
     free(p);
 }
 
+static int64_t sync(void *ctx)
+{
+    (void)ctx;
+    return GCHOL_SUCCESS;
+}
+
 void PFX(mp_cpu_ops)(mp_ops_t *ops)
 {
     const mp_ops_t o = { NULL, 0, potrf, trsm, syrk, gemm, get, trsm_b, gemm_b, to_host2d,
-                         to_local2d, copy, copy, alloc, release };
+                         to_local2d, copy, copy, alloc, release, sync };
     *ops = o;
 }
