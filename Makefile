@@ -260,7 +260,7 @@ $(MP_SO): $(MP_OBJ) $(LIB_SO) $(BUILD_DIR)/obj/libgchol_mp.map
 	@mkdir -p $(@D)
 	$(Q)$(call msg,LD,$@)$(MPICC) -shared -o $@ $(MP_OBJ) -Wl,-soname=libgchol_mp.so \
 	    -Wl,--version-script=$(BUILD_DIR)/obj/libgchol_mp.map -Wl,--no-undefined \
-	    -L$(BUILD_DIR)/lib -lgchol -Wl,-rpath,'$$ORIGIN' $(LDCUDA) $(LDFLAGS)
+	    -L$(BUILD_DIR)/lib -lgchol -Wl,-rpath,'$$ORIGIN' $(LDCUDA) -ldl $(LDFLAGS)
 
 # the drop-in carries the drivers' objects (their internal entry points)
 $(SCAL_SO): $(SCAL_OBJ) $(MP_OBJ) $(LIB_SO) scalapack_api/scalapack_api.map
@@ -321,9 +321,9 @@ define DROPIN_TESTER_rule
 $(BUILD_DIR)/obj/testing/$(1).o: testing/mp/testing_scalapack_dropin.c | $$(VERSION_HDR)
 	@mkdir -p $$(@D)
 	$$(Q)$$(call msg,CC,$$@)$$(MPICC) $$(ALL_CFLAGS) -Isrc $$(TEST_INC) $(2) $$(DEPFLAGS) -c $$< -o $$@ $$(SRCDEP)
-$(BUILD_DIR)/testing/$(1): $(BUILD_DIR)/obj/testing/$(1).o $$(SCAL_SO) $$(TESTLIB) $$(LIB_SO)
+$(BUILD_DIR)/testing/$(1): $(BUILD_DIR)/obj/testing/$(1).o $$(SCAL_SO) $$(MP_SO) $$(TESTLIB) $$(LIB_SO)
 	@mkdir -p $$(@D)
-	$$(Q)$$(call msg,LINK,$$@)$$(MPICC) $$(LDFLAGS) $$< -o $$@ -L$$(BUILD_DIR)/lib -lgchol_scalapack \
+	$$(Q)$$(call msg,LINK,$$@)$$(MPICC) $$(LDFLAGS) $$< -o $$@ -L$$(BUILD_DIR)/lib -lgchol_scalapack -lgchol_mp \
 	    $$(LDSCALAPACK) $$(TESTLIB) -lgchol -Wl,-rpath,'$$$$ORIGIN/../lib' $$(LDCUDA) $$(LDLAPACK) -ldl
 endef
 $(eval $(call DROPIN_TESTER_rule,testing_scalapack_ddropin,-DGCHOL_PREC_D))

@@ -44,6 +44,16 @@ typedef struct {
  * ------------------------------------------------------------------------- */
 int64_t gchol_mp_grid_create(MPI_Comm comm, int64_t nprow, int64_t npcol, char order,
                              gchol_mp_grid_t *grid);
+/* ---------------------------------------------------------------------------
+ * gchol_mp_grid_from_blacs: the grid of BLACS context ictxt (the same
+ * process rows and columns, each rank at its BLACS place), for a program
+ * that has BLACS (ScaLAPACK); libgchol_mp finds BLACS at run time. Collective
+ * over the BLACS grid's ranks only.
+ *   ictxt (1) a BLACS grid context this rank belongs to (else -1);
+ *   grid (2) receives the grid.
+ * GCHOL_ERR_INVALID_VALUE when the program has no BLACS.
+ * ------------------------------------------------------------------------- */
+int64_t gchol_mp_grid_from_blacs(int ictxt, gchol_mp_grid_t *grid);
 /* Collective over the grid's ranks; NULL is a no-op. */
 int64_t gchol_mp_grid_destroy(gchol_mp_grid_t grid);
 /* The grid's shape and this rank's place in it (local, any argument NULL). */

@@ -8,12 +8,10 @@
 
 #include "gchol_mp.h"
 
-/* The gchol grid of BLACS context ctxt, with the same process rows and
- * columns (collective over the context's grid). 0, or -1 when there is none
- * to make (not a grid of this rank, no BLACS, MPI failed): the caller then
- * leaves the call to ScaLAPACK. */
-int gchol_scalapack_grid(int ctxt, gchol_mp_grid_t *grid, MPI_Comm *comm);
-void gchol_scalapack_grid_free(gchol_mp_grid_t grid, MPI_Comm comm);
+/* The gchol grid of BLACS context ctxt (gchol_mp_grid_from_blacs). 0, or -1
+ * when there is none to make (not a grid of this rank, no BLACS, MPI not
+ * started or failed): the caller then leaves the call to ScaLAPACK. */
+int gchol_scalapack_grid(int ctxt, gchol_mp_grid_t *grid);
 
 /* ScaLAPACK's own routine of that name (the next definition after the
  * drop-in's), NULL if the program has none. */

@@ -103,8 +103,7 @@ static int on_gpu(job_t job, char uplo, int n, int nrhs, FLOAT *a, int ia, int j
     if (job != JOB_POTRF && (descb[DTYPE_] != 1 || descb[CTXT_] != desca[CTXT_] || nrhs == 0))
         return 1;
     gchol_mp_grid_t grid = NULL;
-    MPI_Comm comm = MPI_COMM_NULL;
-    if (gchol_scalapack_grid(desca[CTXT_], &grid, &comm) != 0) return 1;
+    if (gchol_scalapack_grid(desca[CTXT_], &grid) != 0) return 1;
     const gchol_mp_desc_t da = desc_of(desca), db = job == JOB_POTRF ? da : desc_of(descb);
     int64_t ginfo = 0;
     int64_t st = job == JOB_POTRF
@@ -132,7 +131,7 @@ static int on_gpu(job_t job, char uplo, int n, int nrhs, FLOAT *a, int ia, int j
     }
     part_free(&pa);
     part_free(&pb);
-    gchol_scalapack_grid_free(grid, comm);
+    gchol_mp_grid_destroy(grid);
     if (st != 0) return 1;
     *info = (int)ginfo;
     return 0;

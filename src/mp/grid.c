@@ -34,7 +34,7 @@ int64_t gchol_mp_grid_create(MPI_Comm comm, int64_t nprow, int64_t npcol, char o
         g->npcol = npcol;
         g->myrow = row_major ? rank / npcol : rank % nprow;
         g->mycol = row_major ? rank % npcol : rank / nprow;
-        g->row = g->col = g->all = MPI_COMM_NULL;
+        g->row = g->col = g->all = g->owned = MPI_COMM_NULL;
         if (cudaGetDevice(&g->device) != cudaSuccess) {
             (void)cudaGetLastError();
             g->device = -1; /* no GPU here: the GPU routines say so */
@@ -63,8 +63,8 @@ int64_t gchol_mp_grid_destroy(gchol_mp_grid_t g)
     if (!g) return GCHOL_SUCCESS;
     int64_t st = GCHOL_SUCCESS;
     gchol_mp_gpu_close(g);
-    MPI_Comm *comms[3] = { &g->row, &g->col, &g->all };
-    for (int i = 0; i < 3; ++i)
+    MPI_Comm *comms[4] = { &g->row, &g->col, &g->all, &g->owned };
+    for (int i = 0; i < 4; ++i)
         if (*comms[i] != MPI_COMM_NULL && MPI_Comm_free(comms[i]) != MPI_SUCCESS &&
             st == GCHOL_SUCCESS)
             st = GCHOL_ERR_COMM;

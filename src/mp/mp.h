@@ -18,6 +18,7 @@ struct gchol_mp_grid {
     MPI_Comm all;      /* the grid's ranks, rank = myrow * npcol + mycol     */
     MPI_Comm row;      /* this rank's process row, rank = mycol              */
     MPI_Comm col;      /* this rank's process column, rank = myrow           */
+    MPI_Comm owned;    /* a communicator the grid made and frees (BLACS's)   */
     int64_t nprow, npcol, myrow, mycol;
     int device;        /* the CUDA device of this rank                       */
     gchol_queue_t queue;  /* the GPU ops' queue and cuBLAS handle (a         */

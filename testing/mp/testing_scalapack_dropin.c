@@ -21,6 +21,8 @@
 
 #include <mpi.h>
 
+#include "gchol_mp.h"
+
 #include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
@@ -218,6 +220,21 @@ int main(int argc, char **argv)
         for (int u = 0; u < 2; ++u) {
             run_case(real, ctxt, u ? 'U' : 'L', 40, 5, 6, 1, 17, ++seed);
             run_case(real, ctxt, u ? 'U' : 'L', 40, 5, 1, 1, 40, ++seed);
+        }
+        /* gchol_mp_grid_from_blacs: BLACS's shape and places */
+        {
+            int pr, pc, mr, mc;
+            int64_t gpr = -1, gpc = -1, gmr = -1, gmc = -1;
+            Cblacs_gridinfo(ctxt, &pr, &pc, &mr, &mc);
+            gchol_mp_grid_t g = NULL;
+            const int64_t st = gchol_mp_grid_from_blacs(ctxt, &g);
+            if (g) gchol_mp_grid_info(g, &gpr, &gpc, &gmr, &gmc);
+            char w[120];
+            snprintf(w, sizeof w, "gchol_mp_grid_from_blacs: %lld, %lldx%lld at (%lld,%lld), BLACS %dx%d at (%d,%d)",
+                     (long long)st, (long long)gpr, (long long)gpc, (long long)gmr, (long long)gmc,
+                     pr, pc, mr, mc);
+            expect_all(st == 0 && g && gpr == pr && gpc == pc && gmr == mr && gmc == mc, w);
+            gchol_mp_grid_destroy(g);
         }
         /* an illegal n: ScaLAPACK's info (-2) from its own check */
         int n = -1, one = 1, info1 = 0, zero = 0, nb = 4, desc[9], dinfo, lld = 8, m = 8;
