@@ -59,6 +59,10 @@ typedef struct {
     int     batched_smem_max_n; /* batched potrf: a block per matrix in
                                    shared memory up to this n (0: as far as
                                    the device's shared memory goes) */
+    int     batched_hybrid_max_n; /* beyond, the same kernel with its first
+                                   columns in global memory up to this n
+                                   (0: none; then the left-looking panel
+                                   kernel) */
 } gchol_kernel_tune_t;
 
 /* The built-in choices, for kt == NULL: measured on the H100. */

@@ -125,19 +125,39 @@ constexpr int kBlockX = 32, kBlockY = 8; /* the global kernel's threads */
  *   the trailing triangle in 32 x 32 tiles, the threads 16 x 16 with 2 x 2
  *   sums each (a warp reads 16 consecutive rows and 2 columns: one shared
  *   memory wavefront a load).
- * About 3n/kPw barriers in all, against 3n by columns. */
+ * About 3n/kPw barriers in all, against 3n by columns. Orders whose
+ * triangle does not fit keep their first cs columns (a multiple of kPw) in
+ * global memory, where the same steps read and write them through the
+ * cache: only the trailing n - cs columns are packed in shared memory. */
 constexpr int kPw = 32, kBlkThreads = 256, kChunk = 8;
 
 __device__ __forceinline__ int packed_col(int j, int n) { return j * n - (j * (j - 1)) / 2; }
+
+/* Column j of the lower view from its diagonal: element (i, j) at
+ * p[(i - j) * s]. */
+template <typename T> struct Col {
+    T *p;
+    int64_t s;
+};
+template <typename T> struct View {
+    T *P;       /* the packed columns cs.. (n - cs of them)          */
+    T *A;       /* the matrix (columns < cs)                          */
+    int64_t ld;
+    int upper, n, cs;
+    __device__ __forceinline__ Col<T> col(int j) const
+    {
+        if (j >= cs) return { P + packed_col(j - cs, n - cs), 1 };
+        return { A + j + (int64_t)j * ld, upper ? ld : 1 }; /* 'U': (i, j) at A(j, i) */
+    }
+};
 
 /* two blocks an SM at least: double's diagonal block in registers then
  * spills a few hundred bytes, at three several kilobytes */
 template <typename T, typename Batch>
 __global__ void __launch_bounds__(kBlkThreads, 2)
-potrf_batched_blocked_kernel(Batch batch, int upper, int64_t *dinfo)
+potrf_batched_blocked_kernel(Batch batch, int upper, int cs_max, int64_t *dinfo)
 {
     extern __shared__ __align__(16) unsigned char smem_raw[];
-    T *P = reinterpret_cast<T *>(smem_raw);
     __shared__ T L11[kPw * (kPw + 1)]; /* L11(r, c) at L11[r * (kPw + 1) + c] */
     __shared__ T inv_diag[kPw];
     __shared__ int info, good; /* good: the panel's columns factored */
@@ -145,14 +165,19 @@ potrf_batched_blocked_kernel(Batch batch, int upper, int64_t *dinfo)
     const int arg = batch.check(b), n = arg == 0 ? batch.order(b) : 0;
     const int64_t ld = batch.lead(b);
     T *A = n > 0 ? batch.at(b) : nullptr;
+    /* this matrix's head in global memory: cs_max, or all of a smaller one */
+    const int cs = n < cs_max ? n : cs_max;
+    const View<T> v = { reinterpret_cast<T *>(smem_raw), A, ld, upper, n, cs };
     const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32, warps = kBlkThreads / 32;
-    /* the lower view in, coalesced in A: 'L' down columns, 'U' along rows */
+    /* the packed columns in, coalesced in A: 'L' down columns, 'U' along rows */
     if (upper) {
-        for (int i = warp; i < n; i += warps)
-            for (int j = lane; j <= i; j += 32) P[packed_col(j, n) + i - j] = A[j + (int64_t)i * ld];
+        for (int i = cs + warp; i < n; i += warps)
+            for (int j = cs + lane; j <= i; j += 32)
+                v.P[packed_col(j - cs, n - cs) + i - j] = A[j + (int64_t)i * ld];
     } else {
-        for (int j = warp; j < n; j += warps)
-            for (int i = j + lane; i < n; i += 32) P[packed_col(j, n) + i - j] = A[i + (int64_t)j * ld];
+        for (int j = cs + warp; j < n; j += warps)
+            for (int i = j + lane; i < n; i += 32)
+                v.P[packed_col(j - cs, n - cs) + i - j] = A[i + (int64_t)j * ld];
     }
     if (tid == 0) info = 0;
     __syncthreads();
@@ -161,8 +186,13 @@ potrf_batched_blocked_kernel(Batch batch, int upper, int64_t *dinfo)
         if (warp == 0) {
             T a[kPw];
 #pragma unroll
-            for (int c = 0; c < kPw; ++c)
-                a[c] = lane < kb && c <= lane ? P[packed_col(k0 + c, n) + lane - c] : T(0);
+            for (int c = 0; c < kPw; ++c) {
+                a[c] = T(0);
+                if (lane < kb && c <= lane) {
+                    const Col<T> col = v.col(k0 + c);
+                    a[c] = col.p[(lane - c) * col.s];
+                }
+            }
             int fail = 0; /* uniform: every lane sees the same pivots */
 #pragma unroll
             for (int k = 0; k < kPw; ++k) {
@@ -181,7 +211,10 @@ potrf_batched_blocked_kernel(Batch batch, int upper, int64_t *dinfo)
             }
 #pragma unroll
             for (int c = 0; c < kPw; ++c) {
-                if (lane < kb && c <= lane) P[packed_col(k0 + c, n) + lane - c] = a[c];
+                if (lane < kb && c <= lane) {
+                    const Col<T> col = v.col(k0 + c);
+                    col.p[(lane - c) * col.s] = a[c];
+                }
                 L11[lane * (kPw + 1) + c] = c <= lane ? a[c] : T(0);
             }
             if (lane == 0) {
@@ -192,24 +225,24 @@ potrf_batched_blocked_kernel(Batch batch, int upper, int64_t *dinfo)
         __syncthreads();
         const int kg = good; /* the rows below get the good columns even after a failure */
         /* x := x L11^-T by chunks of kChunk columns: the earlier columns'
-         * solved values come back from P, the chunk's own stay in registers */
-        const int pc0 = packed_col(k0, n) - k0; /* (i, k0) at pc0 + i */
+         * solved values come back from the matrix, the chunk's own stay in
+         * registers */
         for (int i = r0 + tid; i < n; i += kBlkThreads) {
-            int cbase = pc0;
             for (int q = 0; q < kg; q += kChunk) {
                 T x[kChunk];
-                int col = cbase;
 #pragma unroll
                 for (int r = 0; r < kChunk; ++r) {
-                    x[r] = q + r < kg ? P[col + i] : T(0);
-                    col += n - (k0 + q + r) - 1;
+                    x[r] = T(0);
+                    if (q + r < kg) {
+                        const Col<T> col = v.col(k0 + q + r);
+                        x[r] = col.p[(i - (k0 + q + r)) * col.s];
+                    }
                 }
-                int pcc = pc0;
                 for (int cc = 0; cc < q; ++cc) {
-                    const T v = P[pcc + i];
+                    const Col<T> col = v.col(k0 + cc);
+                    const T w = col.p[(i - (k0 + cc)) * col.s];
 #pragma unroll
-                    for (int r = 0; r < kChunk; ++r) x[r] -= v * L11[(q + r) * (kPw + 1) + cc];
-                    pcc += n - (k0 + cc) - 1;
+                    for (int r = 0; r < kChunk; ++r) x[r] -= w * L11[(q + r) * (kPw + 1) + cc];
                 }
 #pragma unroll
                 for (int r = 0; r < kChunk; ++r) {
@@ -217,13 +250,12 @@ potrf_batched_blocked_kernel(Batch batch, int upper, int64_t *dinfo)
                     for (int rr = 0; rr < r; ++rr) x[r] -= x[rr] * L11[(q + r) * (kPw + 1) + q + rr];
                     x[r] *= inv_diag[q + r];
                 }
-                col = cbase;
 #pragma unroll
-                for (int r = 0; r < kChunk; ++r) {
-                    if (q + r < kg) P[col + i] = x[r];
-                    col += n - (k0 + q + r) - 1;
-                }
-                cbase = col;
+                for (int r = 0; r < kChunk; ++r)
+                    if (q + r < kg) {
+                        const Col<T> col = v.col(k0 + q + r);
+                        col.p[(i - (k0 + q + r)) * col.s] = x[r];
+                    }
             }
         }
         if (info) break; /* uniform: read after the barrier above */
@@ -237,30 +269,29 @@ potrf_batched_blocked_kernel(Batch batch, int upper, int64_t *dinfo)
             const int i0 = r0 + 32 * I + tx, j0 = r0 + 32 * J + ty;
             if (I == J && j0 > i0 + 16) continue; /* its four sums all above the diagonal */
             T acc[2][2] = { { T(0), T(0) }, { T(0), T(0) } };
-            int base = packed_col(k0, n) - k0;
 #pragma unroll 8
             for (int c = 0; c < kb; ++c) {
+                const Col<T> col = v.col(k0 + c);
                 T li[2], lj[2];
 #pragma unroll
                 for (int h = 0; h < 2; ++h) {
-                    li[h] = i0 + 16 * h < n ? P[base + i0 + 16 * h] : T(0);
-                    lj[h] = j0 + 16 * h < n ? P[base + j0 + 16 * h] : T(0);
+                    li[h] = i0 + 16 * h < n ? col.p[(i0 + 16 * h - (k0 + c)) * col.s] : T(0);
+                    lj[h] = j0 + 16 * h < n ? col.p[(j0 + 16 * h - (k0 + c)) * col.s] : T(0);
                 }
 #pragma unroll
                 for (int h = 0; h < 2; ++h)
 #pragma unroll
                     for (int g = 0; g < 2; ++g) acc[h][g] += li[h] * lj[g];
-                base += n - (k0 + c) - 1;
             }
 #pragma unroll
             for (int g = 0; g < 2; ++g) {
                 const int j = j0 + 16 * g;
                 if (j >= n) continue;
-                const int col = packed_col(j, n) - j;
+                const Col<T> col = v.col(j);
 #pragma unroll
                 for (int h = 0; h < 2; ++h) {
                     const int i = i0 + 16 * h;
-                    if (i < n && i >= j) P[col + i] -= acc[h][g];
+                    if (i < n && i >= j) col.p[(i - j) * col.s] -= acc[h][g];
                 }
             }
         }
@@ -268,11 +299,13 @@ potrf_batched_blocked_kernel(Batch batch, int upper, int64_t *dinfo)
     }
     __syncthreads();
     if (upper) {
-        for (int i = warp; i < n; i += warps)
-            for (int j = lane; j <= i; j += 32) A[j + (int64_t)i * ld] = P[packed_col(j, n) + i - j];
+        for (int i = cs + warp; i < n; i += warps)
+            for (int j = cs + lane; j <= i; j += 32)
+                A[j + (int64_t)i * ld] = v.P[packed_col(j - cs, n - cs) + i - j];
     } else {
-        for (int j = warp; j < n; j += warps)
-            for (int i = j + lane; i < n; i += 32) A[i + (int64_t)j * ld] = P[packed_col(j, n) + i - j];
+        for (int j = cs + warp; j < n; j += warps)
+            for (int i = j + lane; i < n; i += 32)
+                A[i + (int64_t)j * ld] = v.P[packed_col(j - cs, n - cs) + i - j];
     }
     if (tid == 0) dinfo[b] = arg != 0 ? arg : info;
 }
@@ -437,10 +470,11 @@ template <typename T> cudaError_t smem_limits(size_t *bytes, int *n_max)
 }
 
 /* count matrices (every order <= n_max) by the kernel for n_max: lane
- * groups up to reg_max, shared memory up to smem_max (0: what fits). */
+ * groups up to reg_max, shared memory up to smem_max (0: what fits), then
+ * with a global-memory head up to hybrid_max. */
 template <typename T, typename Batch>
 cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count, int reg_max,
-                   int smem_max, cudaStream_t stream)
+                   int smem_max, int hybrid_max, cudaStream_t stream)
 {
     if (n_max <= reg_max) {
         switch (n_max <= 4 ? 4 : n_max <= 8 ? 8 : n_max <= 16 ? 16 : 32) {
@@ -464,7 +498,18 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
         e = gchol::opt_in_shared(potrf_batched_blocked_kernel<T, Batch>, limit, opted_in);
         if (e != cudaSuccess) return e;
         potrf_batched_blocked_kernel<T, Batch>
-            <<<(unsigned)count, kBlkThreads, bytes, stream>>>(batch, upper, dinfo);
+            <<<(unsigned)count, kBlkThreads, bytes, stream>>>(batch, upper, 0, dinfo);
+        return cudaGetLastError();
+    }
+    if (n_max <= hybrid_max) {
+        /* the first cs columns in global memory, the rest packed */
+        const int cs = (n_max - smem_n + kPw - 1) / kPw * kPw, rest = n_max - cs;
+        const size_t bytes = (size_t)rest * (size_t)(rest + 1) / 2 * sizeof(T);
+        static gchol::DeviceFlags opted_in;
+        e = gchol::opt_in_shared(potrf_batched_blocked_kernel<T, Batch>, limit, opted_in);
+        if (e != cudaSuccess) return e;
+        potrf_batched_blocked_kernel<T, Batch>
+            <<<(unsigned)count, kBlkThreads, bytes, stream>>>(batch, upper, cs, dinfo);
         return cudaGetLastError();
     }
     /* the panel kernel: the panel (n x (kPanel + 1)) and T in shared memory */
@@ -498,18 +543,19 @@ cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int
                                                   : GCHOL_KT_DEFAULT_BATCHED_REG_MAX_N;
     if (reg_max > 32) reg_max = 32;
     const int smem_max = kt ? kt->batched_smem_max_n : 0;
+    const int hybrid_max = kt ? kt->batched_hybrid_max_n : 0;
     for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
         const int64_t c = count - b0 < kMaxGrid ? count - b0 : kMaxGrid;
         cudaError_t e;
         if (dn) {
             const Sized<T> batch = { dA_array + b0, dn + b0, dldda + b0, nm };
-            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, smem_max, stream);
+            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, smem_max, hybrid_max, stream);
         } else if (dA_array) {
             const Pointers<T> batch = { dA_array + b0, nm, ldda };
-            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, smem_max, stream);
+            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, smem_max, hybrid_max, stream);
         } else {
             const Strided<T> batch = { dA + b0 * stride, stride, nm, ldda };
-            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, smem_max, stream);
+            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, smem_max, hybrid_max, stream);
         }
         if (e != cudaSuccess) return e;
     }

@@ -175,9 +175,11 @@ const gchol_tune_t gchol_tune_sm90_table = {
         .tiled_cluster_helper = 1,
         .syrk_diag_flops_per_byte = { 15, 23 },
         /* Batched potrf / potrs: lane groups in registers to n = 32, then a
-         * block per matrix in shared memory as far as it holds the triangle.
+         * block per matrix in shared memory as far as it holds the triangle,
+         * then with its first columns in global memory to 512.
          * Re-measure: bench_potrf_batched */
         .batched_reg_max_n = 32,
         .batched_smem_max_n = 0,
+        .batched_hybrid_max_n = 512,
     },
 };
