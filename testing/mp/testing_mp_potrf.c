@@ -99,7 +99,7 @@ static void run_solve(const mp_case_t *c, gchol_mp_grid_t grid, const gchol_mp_d
     int64_t st = gchol_mp_desc_init(&db, M, N, nb, nbb, rsrc, csrc, grid, lld);
     FLOAT *B = malloc((size_t)(lld * cols) * sizeof(FLOAT));
     FLOAT *B0 = malloc((size_t)(lld * cols) * sizeof(FLOAT));
-    double *Bs = calloc((size_t)(n * nrhs), sizeof(double)), *Xs = calloc((size_t)(n * nrhs), sizeof(double));
+    double *Bs = calloc((size_t)(n * nrhs), sizeof(double));
     double *X = calloc((size_t)(n * nrhs), sizeof(double));
     for (int64_t i = 0; i < lld * cols; ++i) B[i] = (FLOAT)NAN;
     for (int64_t lj = 0; lj < locc; ++lj)
@@ -157,14 +157,13 @@ static void run_solve(const mp_case_t *c, gchol_mp_grid_t grid, const gchol_mp_d
     MPI_Allreduce(&st, &st_hi, 1, MPI_INT64_T, MPI_MAX, g_world);
     const double ratio = testing_solve_berr('d', c->uplo, n, nrhs, S, n, Ba, n, Xa, n) *
                          testing_eps('d') / testing_eps(PREC_CHAR);
-    (void)Xs;
     char what[200];
     snprintf(what, sizeof what, "  potrs nrhs=%lld ib=%lld jb=%lld: st %lld..%lld info %lld ratio %.2e changed %lld",
              (long long)nrhs, (long long)ib, (long long)jb, (long long)st_lo, (long long)st_hi,
              (long long)info, ratio, (long long)changed_all);
     expect_all(st_lo == 0 && st_hi == 0 && info == 0 && changed_all == 0 && ratio >= 0 &&
                    ratio < TESTING_TOL, what);
-    free(B); free(B0); free(Bs); free(Xs); free(X); free(Xa); free(Ba);
+    free(B); free(B0); free(Bs); free(X); free(Xa); free(Ba);
 }
 
 static void run_case(const mp_case_t *c, gchol_mp_grid_t grid, uint64_t seed)
