@@ -118,41 +118,6 @@ int64_t gchol_mp_desc_init(gchol_mp_desc_t *desc, int64_t m, int64_t n, int64_t 
     return GCHOL_SUCCESS;
 }
 
-int64_t gchol_mp_check_potrf(char uplo, int64_t n, const void *A, int64_t ia, int64_t ja,
-                             const gchol_mp_desc_t *d, const int64_t *info, gchol_mp_grid_t g)
-{
-    /* ScaLAPACK's order: the descriptor's own fields, then the arguments
-     * against it (PCHK1MAT), then p?potrf's block alignment and shape */
-    if (uplo != 'L' && uplo != 'l' && uplo != 'U' && uplo != 'u') return -1;
-    if (n < 0) return -2;
-    if (!d) return -6;
-    if (d->m < 0) return -603;
-    if (d->n < 0) return -604;
-    if (d->mb < 1) return -605;
-    if (d->nb < 1) return -606;
-    if (d->rsrc < 0 || d->rsrc >= g->nprow) return -607;
-    if (d->csrc < 0 || d->csrc >= g->npcol) return -608;
-    const int64_t locr = gchol_mp_numroc(d->m, d->mb, g->myrow, d->rsrc, g->nprow);
-    if (d->lld < (locr > 1 ? locr : 1)) return -609;
-    if (ia < 1) return -4;
-    if (ja < 1) return -5;
-    if (n > 0 && ia + n - 1 > d->m) return -603;
-    if (n > 0 && ja + n - 1 > d->n) return -604;
-    if (d->mb != d->nb) return -606;
-    if ((ia - 1) % d->mb != 0) return -4;
-    if ((ja - 1) % d->nb != 0) return -5;
-    if (!info) return -7;
-    /* this rank's share of sub(A): dA is needed where it holds any */
-    if (n > 0 && !A) {
-        const int64_t r = gchol_mp_numroc(ia + n - 1, d->mb, g->myrow, d->rsrc, g->nprow) -
-                          gchol_mp_numroc(ia - 1, d->mb, g->myrow, d->rsrc, g->nprow);
-        const int64_t c = gchol_mp_numroc(ja + n - 1, d->nb, g->mycol, d->csrc, g->npcol) -
-                          gchol_mp_numroc(ja - 1, d->nb, g->mycol, d->csrc, g->npcol);
-        if (r > 0 && c > 0) return -3;
-    }
-    return 0;
-}
-
 /* A descriptor's own fields, ScaLAPACK's -(100 pos + field), 0 if good. */
 static int64_t check_desc(const gchol_mp_desc_t *d, int64_t pos, gchol_mp_grid_t g)
 {
@@ -176,6 +141,29 @@ static int holds(const gchol_mp_desc_t *d, int64_t i, int64_t j, int64_t m, int6
     const int64_t c = gchol_mp_numroc(j + n - 1, d->nb, g->mycol, d->csrc, g->npcol) -
                       gchol_mp_numroc(j - 1, d->nb, g->mycol, d->csrc, g->npcol);
     return m > 0 && n > 0 && r > 0 && c > 0;
+}
+
+int64_t gchol_mp_check_potrf(char uplo, int64_t n, const void *A, int64_t ia, int64_t ja,
+                             const gchol_mp_desc_t *d, const int64_t *info, gchol_mp_grid_t g)
+{
+    /* ScaLAPACK's order: the descriptor's own fields, then the arguments
+     * against it (PCHK1MAT), then p?potrf's block alignment and shape */
+    int64_t st;
+    if (uplo != 'L' && uplo != 'l' && uplo != 'U' && uplo != 'u') return -1;
+    if (n < 0) return -2;
+    if (!d) return -6;
+    if ((st = check_desc(d, 6, g)) != 0) return st;
+    if (ia < 1) return -4;
+    if (ja < 1) return -5;
+    if (n > 0 && ia + n - 1 > d->m) return -603;
+    if (n > 0 && ja + n - 1 > d->n) return -604;
+    if (d->mb != d->nb) return -606;
+    if ((ia - 1) % d->mb != 0) return -4;
+    if ((ja - 1) % d->nb != 0) return -5;
+    if (!info) return -7;
+    /* dA is needed where this rank holds part of sub(A) */
+    if (!A && holds(d, ia, ja, n, n, g)) return -3;
+    return 0;
 }
 
 int64_t gchol_mp_check_potrs(char uplo, int64_t n, int64_t nrhs, const void *A, int64_t ia,
