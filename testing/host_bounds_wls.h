@@ -176,7 +176,9 @@ static void case_dswls(int64_t m, int64_t n, int64_t nrhs, int64_t lda, int64_t 
                             (memcmp(A.out, A.orig, (size_t)A.ext * ES) != 0) +
                             (with_d && memcmp(d.out, d.orig, (size_t)d.ext * ES) != 0) +
                             (memcmp(B.out, B.orig, (size_t)B.ext * ES) != 0);
-    ok = ret == 0 && info == 0 && iter >= 0 && err == err && err >= 0 && err < tol && changed == 0 &&
+    /* -31: LAPACK's stopping test can refuse even the rounded solution at order 1 (its
+     * residual is up to 2 eps |C| |x|), and the double solve answers; err checks it */
+    ok = ret == 0 && info == 0 && (iter >= 0 || iter == -31) && err == err && err >= 0 && err < tol && changed == 0 &&
          arr_slack_ok(&A) && (!with_d || arr_slack_ok(&d)) && arr_slack_ok(&B) && arr_slack_ok(&Y);
     snprintf(detail, sizeof detail, "ret %lld info %lld iter %lld relative error %.2e (tol %.1e), "
              "%lld changed outside", (long long)ret, (long long)info, (long long)iter, err, tol,
