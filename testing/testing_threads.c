@@ -7,8 +7,8 @@
  * and potrf_expert: host arrays on the caller's queue); K threads on the
  * library-owned queue (potrf, potrs, posv, dsposv, dxposv, pftrf + pftrs, syrk_diag /
  * sfrk_diag, wls / wls_rfp, dswls); one thread calling gchol_finalize every
- * 20..120 ms. Each thread takes the routines in turn, precision and triangle
- * at random, on fresh random inputs (SPD of order 32..600, padding NaN).
+ * 20..120 ms; past S seconds until each routine has run in both groups (at
+ * most 10 S more). Each thread takes the routines in turn, precision and triangle at random, on fresh random inputs (SPD of order 32..600, padding NaN).
  * Checks, in double with OpenBLAS / LAPACKE: return value and info 0;
  * LAPACK's factor residual and the solve's backward error < 30; syrk_diag
  * componentwise against (|alpha| |A D| |A D|^T + |beta C|) (n + 2) eps < 30;
@@ -57,6 +57,8 @@ static const char *const group_name[G_COUNT] = { "queue", "host", "finalize" };
 #define LK(p, name, ...) ((p) == 'd' ? LAPACKE_d##name(__VA_ARGS__) : LAPACKE_s##name(__VA_ARGS__))
 
 static atomic_int g_stop;
+/* which routines each group has run: the run goes on past S seconds until every one has */
+static atomic_int g_seen[2][OP_COUNT];
 static pthread_mutex_t g_print = PTHREAD_MUTEX_INITIALIZER;
 static int g_printed;
 
@@ -106,6 +108,7 @@ static void *worker_main(void *arg)
         const int bad = op == OP_RFP ? op_rfp(w, p) : op == OP_SYRK ? op_syrk(w, p)
                       : op == OP_WLS || op == OP_DSWLS ? op_wls(w, op, p) : op_chol(w, op, p);
         w->op_calls[op]++;
+        atomic_store(&g_seen[host][op], 1);
         if (bad) report(w);
         op = (op + 1) % OP_COUNT;
         if (!host && w->ncalls >= REQUEUE_EVERY) { /* queues made and freed beside the others */
@@ -190,7 +193,18 @@ static void run_threads(int nthreads, double seconds, uint64_t seed)
                                            &ws[g][i]) == 0;
             setup_failed[g] += !started[g][i];
         }
+    for (int g = 0; g < 2; g++)
+        for (int k = 0; k < OP_COUNT; k++) atomic_store(&g_seen[g][k], 0);
     sleep_ms(seconds * 1000);
+    /* on a loaded machine the host group's calls are few: on until each routine has run in
+     * both groups, at most 10 S more (then the table names the one that did not) */
+    for (double waited = 0; waited < 10 * seconds; waited += 0.1) {
+        int all = 1;
+        for (int g = 0; g < 2; g++)
+            for (int k = 0; k < OP_COUNT; k++) all = all && atomic_load(&g_seen[g][k]);
+        if (all) break;
+        sleep_ms(100);
+    }
     atomic_store(&g_stop, 1);
     for (int g = 0; g < G_COUNT; g++)
         for (int i = 0; i < count[g]; i++)
