@@ -37,7 +37,7 @@ typedef struct {
     void *ctx;
     int trans;
     /* the view's diagonal block (n x n at a): its lower Cholesky factor;
-     * *info as LAPACK's */
+     * *info as LAPACK's; returns a status (0 or <= -100), never the info */
     int64_t (*potrf)(void *ctx, int trans, int64_t n, void *a, int64_t lda, int64_t *info);
     /* view block B (m x n at b) := B L^-T, L_KK at l as get(lower) left it
      * (stored as the matrix's diagonal block: transposed when trans) */

@@ -16,10 +16,12 @@
 static cublasHandle_t handle(void *ctx) { return (cublasHandle_t)((gchol_mp_grid_t)ctx)->blas; }
 static cudaStream_t stream(void *ctx) { return gchol_queue_stream(((gchol_mp_grid_t)ctx)->queue); }
 
+/* gchol_?potrf_gpu returns its info k > 0 too; the drivers take a status and the info apart */
 static int64_t potrf(void *ctx, int trans, int64_t n, void *a, int64_t lda, int64_t *info)
 {
-    return PFX(potrf_gpu)(trans ? 'U' : 'L', n, (FLOAT *)a, lda, info,
-                          ((gchol_mp_grid_t)ctx)->queue);
+    const int64_t st = PFX(potrf_gpu)(trans ? 'U' : 'L', n, (FLOAT *)a, lda, info,
+                                      ((gchol_mp_grid_t)ctx)->queue);
+    return st > 0 ? GCHOL_SUCCESS : st;
 }
 
 static int64_t trsm(void *ctx, int trans, int64_t m, int64_t n, const void *l, int64_t ldl,

@@ -72,7 +72,7 @@ run() {
 }
 
 # masked FILE: the file with the numbers of the timing line replaced
-masked() { sed -E '/[Tt]ime/ s/[0-9]+(\.[0-9]*)?/#/g' "$1"; }
+masked() { sed -E '/[Tt]ime/ { s/[0-9]+(\.[0-9]*)?/#/g; s/ +/ /g; }' "$1"; }
 # plain_err FILE: stderr without the shim's own lines
 plain_err() { grep -v '^gchol LAPACK shim: ' "$1"; }
 

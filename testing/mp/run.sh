@@ -5,7 +5,8 @@
 # sharing it (--gpu); the ScaLAPACK drop-in against ScaLAPACK's own
 # p?potrf_ (testing_scalapack_?dropin, 1 to 4 ranks); and ScaLAPACK's own
 # Cholesky testers xdllt and xsllt (Debian's scalapack-mpi-test) on 4 ranks
-# with the drop-in preloaded, both triangles. Prints a line per run and,
+# with the drop-in preloaded, both triangles (found in Debian's place, or in
+# SCALAPACK_TESTERS_DIR). Prints a line per run and,
 # last, one "SUMMARY passed=P failed=F skipped=S" over all runs. Without MPI
 # (mpicc, mpirun) the testers are not built and it reports one skipped.
 #
@@ -69,7 +70,9 @@ done
 
 # ScaLAPACK's testers through the drop-in: small sizes, grids 1x1, 2x2, 1x4
 xdir=""
-for d in /usr/lib/*/scalapack/openmpi-tests; do [ -x "$d/xdllt" ] && xdir=$d && break; done
+for d in ${SCALAPACK_TESTERS_DIR:-} /usr/lib/*/scalapack/openmpi-tests; do
+    [ -x "$d/xdllt" ] && xdir=$d && break
+done
 lltrun() { # label uplo tester
     label=$1 uplo=$2 prog=$3
     wd="$logdir/$label.d"
