@@ -12,6 +12,7 @@
 #include "gchol_batched.h"
 #include "queue.h"
 #include "status.h"
+#include "test_hooks.h"
 #include "tune/tune.h"
 
 #include "../kernels/gchol_kernels.h"
@@ -25,12 +26,16 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
     int64_t st = GCHOL_SUCCESS;
     int prev = 0;
     if ((st = gchol_queue_enter(queue, &prev)) != GCHOL_SUCCESS) return st;
+    gchol_kernel_tune_t kt = queue->tune->kernel;
+    const int forced = gchol_test_hooks()->batched_kernel;
+    if (forced == 1) kt.batched_smem_max_n = 0, kt.batched_hybrid_max_n = 512;
+    if (forced == 2) kt.batched_smem_max_n = 1, kt.batched_hybrid_max_n = 0;
     if (n == 0 && !dn)
         GCHOL_CUDA(cudaMemsetAsync(dinfo, 0, (size_t)batch * sizeof(int64_t), queue->stream));
     else
         GCHOL_CUDA((cudaError_t)POTRF_BATCHED_LAUNCH(n, dA, dA_array, dn, ldda, dldda,
                                                      stride, upper, dinfo, batch,
-                                                     &queue->tune->kernel, queue->stream));
+                                                     &kt, queue->stream));
 done:
     gchol_queue_leave(prev);
     return st;

@@ -38,6 +38,11 @@ typedef struct {
     int     lowp_lookahead;        /* ... lookahead: 1 off, 2 on (tune.h)   */
     int     xposv_auto_fp32;       /* mixed-precision solve's automatic
                                       ladder: 1 without, 2 with the FP32 rung */
+    int     batched_kernel;        /* batched potrf past the register kernel:
+                                      1 the blocked kernel (shared memory,
+                                      then its global-memory head, to 512),
+                                      2 the left-looking panel kernel
+                                      (read per call)                       */
     int64_t alloc_fail_at;         /* the k-th device or pinned host
                                       allocation after the set fails
                                       (k = 1, 2, ...), as out of memory;

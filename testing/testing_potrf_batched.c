@@ -7,7 +7,8 @@
  *   testing_dpotrf_batched --suite [--quick] [--part I/K]   (also the default)
  *
  * Cases: every n from 0 to 64 (--quick: to 40), then n = 65 .. 600 sampled
- * (the shared-memory, panel and global-memory kernels' ranges); both triangles, both
+ * (the shared-memory, panel and global-memory kernels' ranges), and medium
+ * orders with the blocked and the panel kernel each forced (test hooks); both triangles, both
  * forms (the pointers in shuffled order), lda = n + 0..3 and a stride with
  * a gap. Each batch mixes SPD matrices (testing_generate_spd, a seed per
  * matrix) with matrices that are not: A(k, k) = -1, NaN on the diagonal, Inf
@@ -33,6 +34,7 @@
 #include "gchol_batched.h"
 #include "testing_prec.h"
 #include "util.h"
+#include "../src/test_hooks.h"
 
 #define LEN(a) TESTING_LEN(a)
 
@@ -348,6 +350,22 @@ static void run_suite(int quick)
             const bcase_t c = { u ? 'U' : 'L', ns[i], i % 3, 7, ns[i] > 256 ? 6 : 11, (i + u) % 2, 0 };
             run_case(&c);
         }
+    }
+    /* the tuning picks one kernel per order; each is tested wherever it may run */
+    static const char *const forced_name[2] = { "the blocked kernel", "the panel kernel" };
+    static const int64_t fns[] = { 33, 64, 100, 128, 200, 237, 300, 512 };
+    for (int f = 0; f < 2; ++f) {
+        printf("\n-- medium orders on %s, whatever the tuning picks --\n", forced_name[f]);
+        const gchol_test_hooks_t hooks = { .batched_kernel = f + 1 };
+        gchol_test_hooks_set(&hooks);
+        for (int i = 0; i < LEN(fns); ++i) {
+            if (quick && i % 2 != f) continue;
+            const bcase_t c = { (i + f) % 2 ? 'U' : 'L', fns[i], i % 3, 3, fns[i] > 256 ? 5 : 9,
+                                i % 2, 0 };
+            run_case(&c);
+        }
+        if (!quick || f == 0) run_vcase(f ? 'U' : 'L', 300, 30);
+        gchol_test_hooks_set(NULL);
     }
     printf("\n-- each matrix its own order and leading dimension (zeros and bad ones among "
            "them) --\n");

@@ -174,12 +174,12 @@ const gchol_tune_t gchol_tune_sm90_table = {
         .tiled_one_block_up_to = 5376,
         .tiled_cluster_helper = 1,
         .syrk_diag_flops_per_byte = { 15, 23 },
-        /* Batched potrf / potrs: lane groups in registers to n = 32, then a
-         * block per matrix in shared memory as far as it holds the triangle,
-         * then with its first columns in global memory to 512.
+        /* Batched potrf / potrs: lane groups in registers to n = 32, then
+         * the left-looking panel kernel to 512 (the blocked kernel nowhere:
+         * 0.32x cuSOLVER at n = 64 in double against the panel kernel's 0.80x).
          * Re-measure: bench_potrf_batched */
         .batched_reg_max_n = 32,
-        .batched_smem_max_n = 0,
-        .batched_hybrid_max_n = 512,
+        .batched_smem_max_n = 1,
+        .batched_hybrid_max_n = 0,
     },
 };
