@@ -63,6 +63,7 @@ int64_t PFX(mp_work_alloc)(const mp_ops_t *ops, const view_t *v, mp_work_t *w)
                      ? GCHOL_SUCCESS : GCHOL_ERR_HOST_ALLOC;
     OPS_TRY(ops->alloc(ops->ctx, (void **)&w->Lkk, lbytes));
     OPS_TRY(ops->alloc(ops->ctx, (void **)&w->Prow, rbytes));
+    OPS_TRY(ops->alloc(ops->ctx, (void **)&w->Pahead, rbytes));
     OPS_TRY(ops->alloc(ops->ctx, (void **)&w->Pcol, cbytes));
     return gchol_mp_step_status(st, v->all);
 }
@@ -71,6 +72,7 @@ void PFX(mp_work_free)(const mp_ops_t *ops, mp_work_t *w)
 {
     if (w->Lkk) ops->free(ops->ctx, w->Lkk);
     if (w->Prow) ops->free(ops->ctx, w->Prow);
+    if (w->Pahead) ops->free(ops->ctx, w->Pahead);
     if (w->Pcol) ops->free(ops->ctx, w->Pcol);
     free(w->hL); free(w->hP); free(w->hC); free(w->hS); free(w->counts); free(w->displs);
     memset(w, 0, sizeof *w);

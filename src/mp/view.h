@@ -79,6 +79,7 @@ static inline int64_t rows_from(const view_t *v, int64_t K, int64_t np)
 /* The buffers of a driver: local (ops memory) and host staging. */
 typedef struct {
     FLOAT *Lkk, *Prow, *Pcol;       /* local: L_KK, the panel by rows, by columns */
+    FLOAT *Pahead;                  /* local: the next panel by rows (lookahead) */
     FLOAT *hL, *hP, *hC, *hS;       /* host: their staging, hS the gather's sends */
     int *counts, *displs;
     int64_t maxr, maxc;             /* the most trailing rows / columns here     */
