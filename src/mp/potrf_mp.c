@@ -46,7 +46,7 @@ static int64_t factor_panel(const mp_ops_t *ops, const view_t *v, mp_work_t *w, 
     const int64_t mt = rows_from(v, I0, v->nprow);
     word[0] = GCHOL_SUCCESS;
     word[1] = 0;
-    if (v->myrow == pr)
+    if (v->myrow == pr && st == GCHOL_SUCCESS)
         word[0] = ops->potrf(ops->ctx, trans, kb, at(v, lrow(v, K), lcol(v, K)), v->lld, &word[1]);
     MPI_TRY(MPI_Bcast(word, 2, MPI_INT64_T, (int)pr, v->col));
     if (word[0] != GCHOL_SUCCESS || word[1] != 0) return st; /* the grid learns it next */
@@ -149,6 +149,8 @@ int64_t PFX(mp_potrf_ops)(const mp_ops_t *ops, char uplo, int64_t n, FLOAT *A, i
     /* the last updates done before the caller reads A */
     st = gchol_mp_step_status(ops->sync(ops->ctx), v.all);
 done:
+    /* a failed step may leave updates queued: none outlives the call */
+    if (st != GCHOL_SUCCESS) (void)ops->sync(ops->ctx);
     PFX(mp_work_free)(ops, &w);
     return st;
 }

@@ -133,6 +133,8 @@ int64_t PFX(mp_potrs_ops)(const mp_ops_t *ops, char uplo, int64_t n, int64_t nrh
 #undef BROW
 #undef LROWB
 done:
+    /* a failed step may leave operations queued: none outlives the call */
+    if (st != GCHOL_SUCCESS) (void)ops->sync(ops->ctx);
     if (Y) ops->free(ops->ctx, Y);
     free(hY); free(hZ); free(hZs);
     PFX(mp_work_free)(ops, &w);
