@@ -13,7 +13,10 @@
 # Environment: TEST_TIMEOUT (seconds per tester, default 1800), TEST_LOGDIR
 # (default build/testing/logs), TEST_LIST (default testing/testers.list),
 # TEST_JOBS (testers run at once, default 1; the lines then follow the list's
-# order once all have run, and a tester marked `exclusive` runs alone).
+# order once all have run, and a tester marked `exclusive` runs alone),
+# TEST_SPLIT (1: with TEST_JOBS > 1, a tester marked parts=K runs as K runs
+# side by side, NAME-PofK with --part P/K; each part repeats the tester's
+# host-side checks, so the passed count exceeds the whole tester's by those).
 
 cd "$(dirname "$0")/.." || exit 1
 
@@ -144,12 +147,14 @@ while IFS= read -r entry || [ -n "$entry" ]; do
     cmd=$(printf '%s\n' "$entry" | sed 's/^[^[:space:]]*[[:space:]]*//')
     gpu_only=0
     exclusive=0
+    nparts=1
     while :; do
         word=${cmd%%[[:space:]]*}
         case "$word" in
             gpu-only) gpu_only=1 ;;
             exclusive) exclusive=1 ;;
-            sanitize|parts=*) ;;
+            parts=*) nparts=${word#parts=} ;;
+            sanitize) ;;
             *) break ;;
         esac
         cmd=$(printf '%s\n' "$cmd" | sed 's/^[^[:space:]]*[[:space:]]*//')
@@ -172,6 +177,18 @@ while IFS= read -r entry || [ -n "$entry" ]; do
     elif [ "$exclusive" -eq 1 ]; then
         wait_below 1
         run_one "$name" "$cmd"
+    elif [ "${TEST_SPLIT:-0}" = 1 ] && [ "$nparts" -gt 1 ] 2>/dev/null; then
+        p=0
+        while [ "$p" -lt "$nparts" ]; do
+            part="$name-${p}of$nparts"
+            rm -f "$logdir/$part.log.result"
+            wait_below "$jobs"
+            run_one "$part" "$cmd --part $p/$nparts" &
+            running="$running $part"
+            order="$order $part"
+            p=$((p + 1))
+        done
+        continue
     else
         wait_below "$jobs"
         run_one "$name" "$cmd" &
