@@ -329,14 +329,25 @@ endef
 $(eval $(call DROPIN_TESTER_rule,testing_scalapack_ddropin,-DGCHOL_PREC_D))
 $(eval $(call DROPIN_TESTER_rule,testing_scalapack_sdropin,-DGCHOL_PREC_S))
 
-# bench_mp_potrf: the distributed Cholesky under mpirun (libgchol_mp.so)
+# bench_mp_potrf: the distributed Cholesky under mpirun (libgchol_mp.so); with
+# CUSOLVERMP_HOME (include/cusolverMp.h, lib/libcusolverMp.so*: for example the
+# nvidia-cusolvermp wheel's directory) also cuSOLVERMp's potrf as its peer, over
+# NCCL from NCCL_HOME (include/nccl.h, lib/libnccl.so*; default the CUDA toolkit's)
+CUSOLVERMP_HOME ?=
+NCCL_HOME       ?= $(CUDA_HOME)
+ifneq ($(CUSOLVERMP_HOME),)
+MP_PEER_CFLAGS := -DGCHOL_BENCH_CUSOLVERMP -I$(CUSOLVERMP_HOME)/include -I$(NCCL_HOME)/include
+MP_PEER_LIBS   := $(firstword $(wildcard $(CUSOLVERMP_HOME)/lib/libcusolverMp.so*)) \
+                  $(firstword $(wildcard $(NCCL_HOME)/lib/libnccl.so* $(NCCL_HOME)/lib64/libnccl.so*)) \
+                  -Wl,-rpath,$(CUSOLVERMP_HOME)/lib -Wl,-rpath,$(NCCL_HOME)/lib
+endif
 $(BUILD_DIR)/obj/benchmarks/bench_mp_potrf.o: benchmarks/bench_mp_potrf.c | $(VERSION_HDR)
 	@mkdir -p $(@D)
-	$(Q)$(call msg,CC,$@)$(MPICC) $(ALL_CFLAGS) $(BENCH_INC) $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
+	$(Q)$(call msg,CC,$@)$(MPICC) $(ALL_CFLAGS) $(BENCH_INC) $(MP_PEER_CFLAGS) $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
 $(BUILD_DIR)/benchmarks/bench_mp_potrf: $(BUILD_DIR)/obj/benchmarks/bench_mp_potrf.o $(MP_SO) $(BENCHLIB) $(TESTLIB) $(LIB_SO)
 	@mkdir -p $(@D)
 	$(Q)$(call msg,LINK,$@)$(MPICC) $(LDFLAGS) $< -o $@ $(BENCHLIB) $(TESTLIB) -L$(BUILD_DIR)/lib \
-	    -lgchol_mp -lgchol -Wl,-rpath,'$$ORIGIN/../lib' $(LDCUDA) -lcusolver $(LDLAPACK) -ldl
+	    -lgchol_mp -lgchol -Wl,-rpath,'$$ORIGIN/../lib' $(MP_PEER_LIBS) $(LDCUDA) -lcusolver $(LDLAPACK) -ldl
 
 # testing_host_stage: src/host_stage.c against a mocked CUDA runtime (the
 # tester defines the CUDA calls it makes), without libgchol and CUDA.

@@ -14,8 +14,10 @@
  * gchol_dpotrf_gpu on the whole matrix on its GPU when it fits (CUDA events,
  * same matrix, fresh copies, median): on one rank the ratio is the
  * distributed driver's overhead (single / distributed); on P GPUs it is the
- * per-GPU efficiency, the TFLOP/s per GPU over the single GPU's.
- * cuSOLVERMp, the peer for several GPUs, is not built in.
+ * per-GPU efficiency, the TFLOP/s per GPU over the single GPU's. Built
+ * with cuSOLVERMp (the Makefile's CUSOLVERMP_HOME), its cusolverMpPotrf
+ * runs on the same matrix and grid where every rank has its own GPU, timed
+ * the same way (ratio: its time over gchol's).
  */
 #include <mpi.h>
 
@@ -52,6 +54,26 @@ static int cmp_double(const void *a, const void *b)
     const double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
 }
+
+#if defined(GCHOL_BENCH_CUSOLVERMP)
+#include "bench_mp_cusolvermp.h"
+#else
+typedef struct { int ok; } mp_peer_t;
+static void peer_open(mp_peer_t *pr, int rank, int size, int dev, int64_t p, int64_t q)
+{
+    (void)size, (void)dev, (void)p, (void)q;
+    pr->ok = 0;
+    if (rank == 0) printf("# cuSOLVERMp: not built in (make CUSOLVERMP_HOME=...)\n");
+}
+static void peer_close(mp_peer_t *pr) { (void)pr; }
+static double peer_time(const mp_peer_t *pr, char uplo, int64_t n, int64_t nb, int64_t lld,
+                        const double *dA0, size_t bytes, int64_t niter, double *t, int64_t *info)
+{
+    (void)pr, (void)uplo, (void)n, (void)nb, (void)lld, (void)dA0, (void)bytes, (void)niter, (void)t;
+    *info = 0;
+    return NAN;
+}
+#endif
 
 int main(int argc, char **argv)
 {
@@ -90,7 +112,8 @@ int main(int argc, char **argv)
     gchol_mp_grid_t grid = NULL;
     BENCH_GCHOL(gchol_mp_grid_create(MPI_COMM_WORLD, p, q, 'R', &grid));
     FILE *out = rank == 0 && csv ? fopen(csv, "w") : NULL;
-    if (out) fprintf(out, "n,nb,p,q,uplo,mp_s,tflops,tflops_per_gpu,single_s,ratio,info\n");
+    if (out) fprintf(out, "n,nb,p,q,uplo,mp_s,tflops,tflops_per_gpu,single_s,ratio,info,"
+                          "cusolvermp_s,cusolvermp_info\n");
     if (!grid) { /* ranks beyond p x q */
         MPI_Finalize();
         return 0;
@@ -101,13 +124,15 @@ int main(int argc, char **argv)
     struct cudaDeviceProp prop;
     BENCH_CUDA(cudaGetDevice(&dev));
     BENCH_CUDA(cudaGetDeviceProperties(&prop, dev));
+    mp_peer_t peer;
+    peer_open(&peer, rank, size, dev, p, q);
     if (rank == 0) {
         printf("# gchol_mp_dpotrf, %lld ranks as a %lldx%lld grid, uplo %c, %s; median of %lld\n",
                (long long)size, (long long)p, (long long)q, uplo, prop.name, (long long)niter);
         printf("# ratio: on one rank gchol_dpotrf_gpu's time over the distributed one's; on several,"
                " TFLOP/s per GPU over one GPU's\n");
-        printf("%7s %5s %5s | %10s %8s %8s | %10s %7s | info\n", "n", "nb", "grid", "mp ms",
-               "TFLOP/s", "per GPU", "1-GPU ms", "ratio");
+        printf("%7s %5s %5s | %10s %8s %8s | %10s %7s | %10s %7s | info\n", "n", "nb", "grid",
+               "mp ms", "TFLOP/s", "per GPU", "1-GPU ms", "ratio", "cuSMp ms", "ratio");
     }
     for (int64_t a = 0; a < nn; ++a)
         for (int64_t b = 0; b < nnb; ++b) {
@@ -141,6 +166,10 @@ int main(int argc, char **argv)
             }
             qsort(t, (size_t)niter, sizeof(double), cmp_double);
             const double tmp = t[niter / 2], flops = (double)n * n * n / 3.0;
+            int64_t peer_info = 0;
+            const double tpeer = peer.ok ? peer_time(&peer, uplo, n, nb, f.lld, dA0, bytes, niter, t,
+                                                     &peer_info)
+                                         : NAN;
             BENCH_CUDA(cudaFree(dA));
             BENCH_CUDA(cudaFree(dA0));
             /* rank 0 alone: the whole matrix on its GPU, when it fits */
@@ -183,21 +212,23 @@ int main(int argc, char **argv)
                 }
                 const double gpus = (double)(p * q);
                 const double ratio = gpus == 1 ? single / tmp : (flops / tmp / gpus) / (flops / single);
-                printf("%7lld %5lld %2lldx%-2lld | %10.3f %8.2f %8.2f | %10.3f %7.3f | %lld\n",
+                printf("%7lld %5lld %2lldx%-2lld | %10.3f %8.2f %8.2f | %10.3f %7.3f | %10.3f %7.3f | "
+                       "%lld\n",
                        (long long)n, (long long)nb, (long long)p, (long long)q, tmp * 1e3,
                        flops / tmp * 1e-12, flops / tmp / gpus * 1e-12, single * 1e3, ratio,
-                       (long long)info);
+                       tpeer * 1e3, tpeer / tmp, (long long)info);
                 fflush(stdout);
                 if (out)
-                    fprintf(out, "%lld,%lld,%lld,%lld,%c,%.6e,%.4f,%.4f,%.6e,%.4f,%lld\n",
+                    fprintf(out, "%lld,%lld,%lld,%lld,%c,%.6e,%.4f,%.4f,%.6e,%.4f,%lld,%.6e,%lld\n",
                             (long long)n, (long long)nb, (long long)p, (long long)q, uplo, tmp,
                             flops / tmp * 1e-12, flops / tmp / gpus * 1e-12, single, ratio,
-                            (long long)info);
+                            (long long)info, tpeer, (long long)peer_info);
             }
             MPI_Barrier(MPI_COMM_WORLD);
             free(t);
         }
     if (out) fclose(out);
+    peer_close(&peer);
     gchol_mp_grid_destroy(grid);
     free(ns);
     free(nbs);
