@@ -3,7 +3,7 @@
  * ScaLAPACK's 2D block-cyclic layout across the ranks of a process grid,
  * one GPU per rank (or several ranks sharing one), each rank's local part
  * in its GPU's memory. Panels move between ranks by MPI through host
- * memory.
+ * memory, or GPU to GPU by NCCL (gchol_mp_grid_set_transport).
  *
  * Conventions as in gchol.h (which this header includes): column-major,
  * 64-bit sizes, uplo 'L'/'U'. Every routine is collective over the grid's
@@ -59,6 +59,22 @@ int64_t gchol_mp_grid_destroy(gchol_mp_grid_t grid);
 /* The grid's shape and this rank's place in it (local, any argument NULL). */
 int64_t gchol_mp_grid_info(gchol_mp_grid_t grid, int64_t *nprow, int64_t *npcol, int64_t *myrow,
                            int64_t *mycol);
+
+/* How gchol_mp_?potrf moves panels between ranks. */
+enum {
+    GCHOL_MP_TRANSPORT_MPI  = 0, /* through host memory by MPI (a new grid's)   */
+    GCHOL_MP_TRANSPORT_NCCL = 1  /* GPU to GPU by NCCL: every rank its own GPU  */
+};
+/* ---------------------------------------------------------------------------
+ * gchol_mp_grid_set_transport: the transport of the grid's factorizations
+ * (potrs moves its blocks by MPI either way). Collective over the grid.
+ *   grid (1); transport (2) GCHOL_MP_TRANSPORT_MPI or _NCCL.
+ * NCCL is found at run time (libnccl.so.2); GCHOL_ERR_INVALID_VALUE where it
+ * is not, or where two ranks share a GPU (NCCL takes one rank per GPU);
+ * GCHOL_ERR_NO_DEVICE where a rank has no GPU; GCHOL_ERR_COMM when NCCL's
+ * setup fails. A failed switch to NCCL leaves the grid on MPI.
+ * ------------------------------------------------------------------------- */
+int64_t gchol_mp_grid_set_transport(gchol_mp_grid_t grid, int transport);
 
 /* ScaLAPACK's NUMROC: the rows (or columns) of an n-long dimension in
  * blocks of nb that process iproc of nprocs holds when block 0 is on

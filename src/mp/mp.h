@@ -12,6 +12,8 @@
 
 #include "gchol_mp.h"
 
+#include <cuda_runtime_api.h>
+
 #include <stdint.h>
 
 struct gchol_mp_grid {
@@ -23,6 +25,9 @@ struct gchol_mp_grid {
     int device;        /* the CUDA device of this rank                       */
     gchol_queue_t queue;  /* the GPU ops' queue and cuBLAS handle (a         */
     void *blas;           /* cublasHandle_t on its stream), made on first use */
+    int transport;        /* GCHOL_MP_TRANSPORT_*                             */
+    void *nccl_row, *nccl_col; /* NCCL communicators of row and col (ncclComm_t),
+                                  with the NCCL transport                    */
 };
 
 /*
@@ -76,6 +81,17 @@ typedef struct {
     void    (*free)(void *ctx, void *p);
     /* waits for every operation issued (the drivers are synchronous) */
     int64_t (*sync)(void *ctx);
+    /* The panels' transport between the local memories of a process row
+     * (along_col 0) or column (along_col 1), ordered with the operations
+     * above; NULL: the drivers move panels through host memory by MPI.
+     * bcast: count elements at local from the comm's rank root to all;
+     * gatherv: rank p's counts[p] elements (send) to recv + displs[p] on
+     * every rank; copy2d: rows x cols between local arrays. */
+    int64_t (*bcast)(void *ctx, int along_col, void *local, int64_t count, int root);
+    int64_t (*gatherv)(void *ctx, int along_col, const void *send, void *recv, const int *counts,
+                       const int *displs);
+    int64_t (*copy2d)(void *ctx, void *dst, int64_t ldd, const void *src, int64_t lds,
+                      int64_t rows, int64_t cols);
 } mp_ops_t;
 
 /* The drivers on checked arguments (n > 0), collective over grid. */
@@ -99,6 +115,19 @@ int64_t gchol_smp_potrs_ops(const mp_ops_t *ops, char uplo, int64_t n, int64_t n
  * first use (GCHOL_ERR_NO_DEVICE without a GPU). */
 int64_t gchol_dmp_gpu_ops(gchol_mp_grid_t grid, mp_ops_t *ops);
 int64_t gchol_smp_gpu_ops(gchol_mp_grid_t grid, mp_ops_t *ops);
+/* Every rank's status over comm: the most negative (panel_mp.c). */
+int64_t gchol_mp_step_status(int64_t st, MPI_Comm comm);
+
+/* The NCCL transport (nccl_mp.c): its communicators closed; a broadcast
+ * and a gather (counts and displs in elements of elsize bytes, dtype NCCL's)
+ * along the grid's rows or columns on stream s. */
+void gchol_mp_nccl_close(gchol_mp_grid_t grid);
+int64_t gchol_mp_nccl_bcast(gchol_mp_grid_t g, int along_col, void *buf, size_t count, int dtype,
+                            int root, cudaStream_t s);
+int64_t gchol_mp_nccl_gatherv(gchol_mp_grid_t g, int along_col, const void *send, void *recv,
+                              const int *counts, const int *displs, size_t elsize, int dtype,
+                              cudaStream_t s);
+
 /* The grid's queue and handle (ops_gpu.c); 0 or a library error. */
 int64_t gchol_mp_gpu_open(gchol_mp_grid_t grid);
 void gchol_mp_gpu_close(gchol_mp_grid_t grid);

@@ -1,7 +1,8 @@
 /*
  * ops_gpu.c -- the distributed drivers' local operations on the GPU: the
  * diagonal blocks by gchol_?potrf_gpu, the rest on cuBLAS, all on the
- * grid's queue. Compiled twice (prec.h); the queue's setup once
+ * grid's queue; with the NCCL transport, the panels' broadcasts and gathers
+ * too. Compiled twice (prec.h); the queue's setup once
  * (GCHOL_PREC_D).
  */
 #include "mp.h"
@@ -166,12 +167,44 @@ static int64_t sync(void *ctx)
     return GCHOL_SUCCESS;
 }
 
+/* The NCCL transport, on the queue's stream (NCCL's ncclFloat64 = 8, ncclFloat32 = 7) */
+#if defined(GCHOL_PREC_D)
+#define NCCL_FLT 8
+#else
+#define NCCL_FLT 7
+#endif
+static int64_t bcast(void *ctx, int along_col, void *local, int64_t count, int root)
+{
+    if (count <= 0) return GCHOL_SUCCESS;
+    return gchol_mp_nccl_bcast((gchol_mp_grid_t)ctx, along_col, local, (size_t)count, NCCL_FLT,
+                               root, stream(ctx));
+}
+
+static int64_t gatherv(void *ctx, int along_col, const void *send, void *recv, const int *counts,
+                       const int *displs)
+{
+    return gchol_mp_nccl_gatherv((gchol_mp_grid_t)ctx, along_col, send, recv, counts, displs,
+                                 sizeof(FLOAT), NCCL_FLT, stream(ctx));
+}
+
+static int64_t copy2d(void *ctx, void *dst, int64_t ldd, const void *src, int64_t lds,
+                      int64_t rows, int64_t cols)
+{
+    if (rows <= 0 || cols <= 0) return GCHOL_SUCCESS;
+    const size_t e = sizeof(FLOAT);
+    OPS_CUDA(cudaMemcpy2DAsync(dst, (size_t)ldd * e, src, (size_t)lds * e, (size_t)rows * e,
+                               (size_t)cols, cudaMemcpyDeviceToDevice, stream(ctx)));
+    return GCHOL_SUCCESS;
+}
+
 int64_t PFX(mp_gpu_ops)(gchol_mp_grid_t grid, mp_ops_t *ops)
 {
     const int64_t st = gchol_mp_gpu_open(grid);
     if (st != GCHOL_SUCCESS) return st;
+    const int nccl = grid->transport == GCHOL_MP_TRANSPORT_NCCL;
     const mp_ops_t o = { grid, 0, potrf, trsm, syrk, gemm, get, trsm_b, gemm_b, to_host2d,
-                         to_local2d, to_host, to_local, alloc, release, sync };
+                         to_local2d, to_host, to_local, alloc, release, sync,
+                         nccl ? bcast : NULL, nccl ? gatherv : NULL, nccl ? copy2d : NULL };
     *ops = o;
     return GCHOL_SUCCESS;
 }
@@ -199,5 +232,6 @@ void gchol_mp_gpu_close(gchol_mp_grid_t grid)
     grid->blas = NULL;
     if (grid->queue) (void)gchol_queue_destroy(grid->queue);
     grid->queue = NULL;
+    gchol_mp_nccl_close(grid);
 }
 #endif

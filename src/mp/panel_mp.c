@@ -65,6 +65,10 @@ int64_t PFX(mp_work_alloc)(const mp_ops_t *ops, const view_t *v, mp_work_t *w)
     OPS_TRY(ops->alloc(ops->ctx, (void **)&w->Prow, rbytes));
     OPS_TRY(ops->alloc(ops->ctx, (void **)&w->Pahead, rbytes));
     OPS_TRY(ops->alloc(ops->ctx, (void **)&w->Pcol, cbytes));
+    if (ops->bcast) { /* the gather's buffers, local */
+        OPS_TRY(ops->alloc(ops->ctx, (void **)&w->dS, rbytes));
+        OPS_TRY(ops->alloc(ops->ctx, (void **)&w->dR, cbytes));
+    }
     return gchol_mp_step_status(st, v->all);
 }
 
@@ -73,6 +77,8 @@ void PFX(mp_work_free)(const mp_ops_t *ops, mp_work_t *w)
     if (w->Lkk) ops->free(ops->ctx, w->Lkk);
     if (w->Prow) ops->free(ops->ctx, w->Prow);
     if (w->Pahead) ops->free(ops->ctx, w->Pahead);
+    if (w->dS) ops->free(ops->ctx, w->dS);
+    if (w->dR) ops->free(ops->ctx, w->dR);
     if (w->Pcol) ops->free(ops->ctx, w->Pcol);
     free(w->hL); free(w->hP); free(w->hC); free(w->hS); free(w->counts); free(w->displs);
     memset(w, 0, sizeof *w);
@@ -87,8 +93,11 @@ int64_t PFX(mp_spread_panel)(const mp_ops_t *ops, const view_t *v, mp_work_t *w,
     FLOAT *hR = NULL;
     *nt = 0;
     if ((st = gchol_mp_step_status(st, v->all)) != GCHOL_SUCCESS) return st;
+    const int direct = ops->bcast != NULL; /* local memory to local memory */
     /* along each process row (mt is the row's own) */
-    if (mt > 0) {
+    if (mt > 0 && direct) {
+        st = ops->bcast(ops->ctx, v->trans, w->Prow, mt * kb, (int)pc);
+    } else if (mt > 0) {
         MPI_TRY(MPI_Bcast(w->hP, (int)(mt * kb), MPI_FLT, (int)pc, v->row));
         if (v->mycol != pc) OPS_TRY(ops->to_local(ops->ctx, w->Prow, w->hP, (size_t)(mt * kb) * e));
     }
@@ -110,9 +119,24 @@ int64_t PFX(mp_spread_panel)(const mp_ops_t *ops, const view_t *v, mp_work_t *w,
     for (int64_t J = J0; J < v->nblk; J += v->npcol) {
         if (owner_row(v, J) != v->myrow) continue;
         const int64_t bs = bsize(v, J), off = (J - I0) / v->nprow * nb; /* J's rows in hP */
-        for (int64_t c = 0; c < kb; ++c)
-            memcpy(w->hS + sent + c * bs, w->hP + off + c * mt, (size_t)bs * e);
+        if (direct)
+            OPS_TRY(ops->copy2d(ops->ctx, w->dS + sent, bs, w->Prow + off, mt, bs, kb));
+        else
+            for (int64_t c = 0; c < kb; ++c)
+                memcpy(w->hS + sent + c * bs, w->hP + off + c * mt, (size_t)bs * e);
         sent += bs * kb;
+    }
+    if (direct) { /* the same gather, local memory to local memory */
+        if (total > 0 && (st = gchol_mp_step_status(st, v->col)) == GCHOL_SUCCESS)
+            st = ops->gatherv(ops->ctx, !v->trans, w->dS, w->dR, w->counts, w->displs);
+        int64_t row = 0;
+        for (int64_t J = J0; J < v->nblk && total > 0; J += v->npcol) {
+            const int64_t p = owner_row(v, J), bs = bsize(v, J);
+            OPS_TRY(ops->copy2d(ops->ctx, w->Pcol + row, *nt, w->dR + w->displs[p], bs, bs, kb));
+            w->displs[p] += (int)(bs * kb);
+            row += bs;
+        }
+        goto done;
     }
     hR = total > 0 ? malloc((size_t)total * e) : NULL;
     if (total > 0 && !hR) st = GCHOL_ERR_HOST_ALLOC;

@@ -50,20 +50,26 @@ static int64_t factor_panel(const mp_ops_t *ops, const view_t *v, mp_work_t *w, 
         word[0] = ops->potrf(ops->ctx, trans, kb, at(v, lrow(v, K), lcol(v, K)), v->lld, &word[1]);
     MPI_TRY(MPI_Bcast(word, 2, MPI_INT64_T, (int)pr, v->col));
     if (word[0] != GCHOL_SUCCESS || word[1] != 0) return st; /* the grid learns it next */
+    const int direct = ops->bcast != NULL; /* local memory to local memory */
     if (v->myrow == pr) {
         OPS_TRY(ops->get(ops->ctx, trans, 1, kb, kb, at(v, lrow(v, K), lcol(v, K)), v->lld,
                          w->Lkk, kb));
-        OPS_TRY(ops->to_host(ops->ctx, w->hL, w->Lkk, (size_t)(kb * kb) * e));
+        if (!direct) OPS_TRY(ops->to_host(ops->ctx, w->hL, w->Lkk, (size_t)(kb * kb) * e));
     }
     /* a failure stops the column here and every rank below */
-    if ((st = gchol_mp_step_status(st, v->col)) == GCHOL_SUCCESS)
-        MPI_TRY(MPI_Bcast(w->hL, (int)(kb * kb), MPI_FLT, (int)pr, v->col));
-    if (v->myrow != pr) OPS_TRY(ops->to_local(ops->ctx, w->Lkk, w->hL, (size_t)(kb * kb) * e));
+    if ((st = gchol_mp_step_status(st, v->col)) == GCHOL_SUCCESS) {
+        if (direct)
+            st = ops->bcast(ops->ctx, !trans, w->Lkk, kb * kb, (int)pr);
+        else
+            MPI_TRY(MPI_Bcast(w->hL, (int)(kb * kb), MPI_FLT, (int)pr, v->col));
+    }
+    if (!direct && v->myrow != pr)
+        OPS_TRY(ops->to_local(ops->ctx, w->Lkk, w->hL, (size_t)(kb * kb) * e));
     if (mt > 0) {
         FLOAT *panel = at(v, lrow(v, I0), lcol(v, K));
         OPS_TRY(ops->trsm(ops->ctx, trans, mt, kb, w->Lkk, kb, panel, v->lld));
         OPS_TRY(ops->get(ops->ctx, trans, 0, mt, kb, panel, v->lld, P, mt));
-        OPS_TRY(ops->to_host(ops->ctx, w->hP, P, (size_t)(mt * kb) * e));
+        if (!direct) OPS_TRY(ops->to_host(ops->ctx, w->hP, P, (size_t)(mt * kb) * e));
     }
 done:
     return st;

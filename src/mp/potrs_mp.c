@@ -159,5 +159,6 @@ int64_t MP_POTRS(char uplo, int64_t n, int64_t nrhs, const FLOAT *dA, int64_t ia
     if (n == 0 || nrhs == 0) return GCHOL_SUCCESS;
     mp_ops_t ops;
     if ((st = gchol_mp_agree(PFX(mp_gpu_ops)(grid, &ops), grid)) != GCHOL_SUCCESS) return st;
+    ops.bcast = NULL, ops.gatherv = NULL, ops.copy2d = NULL; /* its blocks move by MPI */
     return PFX(mp_potrs_ops)(&ops, uplo, n, nrhs, dA, ia, ja, desca, dB, ib, jb, descb, grid);
 }

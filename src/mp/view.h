@@ -80,6 +80,7 @@ static inline int64_t rows_from(const view_t *v, int64_t K, int64_t np)
 typedef struct {
     FLOAT *Lkk, *Prow, *Pcol;       /* local: L_KK, the panel by rows, by columns */
     FLOAT *Pahead;                  /* local: the next panel by rows (lookahead) */
+    FLOAT *dS, *dR;                 /* local: the gather's sends and receipts    */
     FLOAT *hL, *hP, *hC, *hS;       /* host: their staging, hS the gather's sends */
     int *counts, *displs;
     int64_t maxr, maxc;             /* the most trailing rows / columns here     */
@@ -91,8 +92,6 @@ void PFX(mp_view_init)(view_t *v, char uplo, int64_t n, FLOAT *A, int64_t ia, in
 /* The buffers (0, or the status agreed over the grid), and their release. */
 int64_t PFX(mp_work_alloc)(const mp_ops_t *ops, const view_t *v, mp_work_t *w);
 void PFX(mp_work_free)(const mp_ops_t *ops, mp_work_t *w);
-/* Every rank's status: the most negative. */
-int64_t gchol_mp_step_status(int64_t st, MPI_Comm comm);
 
 /*
  * Panel K (view blocks (I, K), I > K) from view process column pc, where

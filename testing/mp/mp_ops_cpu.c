@@ -173,6 +173,52 @@ static int64_t sync(void *ctx)
 void PFX(mp_cpu_ops)(mp_ops_t *ops)
 {
     const mp_ops_t o = { NULL, 0, potrf, trsm, syrk, gemm, get, trsm_b, gemm_b, to_host2d,
-                         to_local2d, copy, copy, alloc, release, sync };
+                         to_local2d, copy, copy, alloc, release, sync, NULL, NULL, NULL };
     *ops = o;
+}
+
+#if defined(GCHOL_PREC_D)
+#define MPI_FLT MPI_DOUBLE
+#else
+#define MPI_FLT MPI_FLOAT
+#endif
+static MPI_Comm axis(void *ctx, int along_col)
+{
+    const gchol_mp_grid_t g = ctx;
+    return along_col ? g->col : g->row;
+}
+
+static int64_t bcast(void *ctx, int along_col, void *local, int64_t count, int root)
+{
+    if (count <= 0) return GCHOL_SUCCESS;
+    return MPI_Bcast(local, (int)count, MPI_FLT, root, axis(ctx, along_col)) == MPI_SUCCESS
+               ? GCHOL_SUCCESS : GCHOL_ERR_COMM;
+}
+
+static int64_t gatherv(void *ctx, int along_col, const void *send, void *recv, const int *counts,
+                       const int *displs)
+{
+    int me = 0;
+    const MPI_Comm c = axis(ctx, along_col);
+    if (MPI_Comm_rank(c, &me) != MPI_SUCCESS) return GCHOL_ERR_COMM;
+    return MPI_Allgatherv(send, counts[me], MPI_FLT, recv, counts, displs, MPI_FLT, c) ==
+                   MPI_SUCCESS ? GCHOL_SUCCESS : GCHOL_ERR_COMM;
+}
+
+static int64_t copy2d(void *ctx, void *dst, int64_t ldd, const void *src, int64_t lds,
+                      int64_t rows, int64_t cols)
+{
+    (void)ctx;
+    for (int64_t j = 0; j < cols && rows > 0; ++j)
+        memcpy((FLOAT *)dst + j * ldd, (const FLOAT *)src + j * lds, (size_t)rows * sizeof(FLOAT));
+    return GCHOL_SUCCESS;
+}
+
+void PFX(mp_cpu_ops_direct)(mp_ops_t *ops, gchol_mp_grid_t grid)
+{
+    PFX(mp_cpu_ops)(ops);
+    ops->ctx = grid;
+    ops->bcast = bcast;
+    ops->gatherv = gatherv;
+    ops->copy2d = copy2d;
 }

@@ -9,5 +9,9 @@
 
 void gchol_dmp_cpu_ops(mp_ops_t *ops);
 void gchol_smp_cpu_ops(mp_ops_t *ops);
+/* The same with the direct transport (bcast, gatherv, copy2d) by MPI on the
+ * host arrays of grid's rows and columns: the drivers' path for NCCL. */
+void gchol_dmp_cpu_ops_direct(mp_ops_t *ops, gchol_mp_grid_t grid);
+void gchol_smp_cpu_ops_direct(mp_ops_t *ops, gchol_mp_grid_t grid);
 
 #endif

@@ -40,6 +40,8 @@
 #endif
 
 static int g_rank, g_gpu;
+/* the CPU ops with the direct transport (the drivers' path for NCCL) */
+static int g_direct;
 static MPI_Comm g_world;
 
 /* rank 0 records and prints what every rank agrees on (all passed) */
@@ -127,7 +129,8 @@ static void run_solve(const mp_case_t *c, gchol_mp_grid_t grid, const gchol_mp_d
         cudaFree(dB);
     } else if (st == GCHOL_SUCCESS) {
         mp_ops_t ops;
-        PFX(mp_cpu_ops)(&ops);
+        if (g_direct) PFX(mp_cpu_ops_direct)(&ops, grid);
+        else PFX(mp_cpu_ops)(&ops);
         st = PFX(mp_potrs_ops)(&ops, c->uplo, n, nrhs, F, c->ia, c->ja, da, B, ib, jb, &db, grid);
         info = 0;
     }
@@ -216,7 +219,8 @@ static void run_case(const mp_case_t *c, gchol_mp_grid_t grid, uint64_t seed)
         cudaFree(dA);
     } else if (st == GCHOL_SUCCESS) {
         mp_ops_t ops;
-        PFX(mp_cpu_ops)(&ops);
+        if (g_direct) PFX(mp_cpu_ops_direct)(&ops, grid);
+        else PFX(mp_cpu_ops)(&ops);
         st = PFX(mp_potrf_ops)(&ops, c->uplo, n, A, c->ia, c->ja, &desc, &info, grid);
     }
 
@@ -334,6 +338,26 @@ static void run_badargs(gchol_mp_grid_t grid)
         snprintf(what, sizeof what, "no GPU: returns %lld (want GCHOL_ERR_NO_DEVICE)", (long long)ret);
         expect_all(ret == GCHOL_ERR_NO_DEVICE || ret == GCHOL_ERR_DRIVER_TOO_OLD, what);
     }
+    /* the transport's setting */
+    ret = gchol_mp_grid_set_transport(grid, 7);
+    snprintf(what, sizeof what, "set_transport(7): returns %lld (want -2)", (long long)ret);
+    expect_all(ret == -2, what);
+    ret = gchol_mp_grid_set_transport(NULL, GCHOL_MP_TRANSPORT_MPI);
+    snprintf(what, sizeof what, "set_transport(grid NULL): returns %lld (want -1)", (long long)ret);
+    expect_all(ret == -1, what);
+    ret = gchol_mp_grid_set_transport(grid, GCHOL_MP_TRANSPORT_MPI);
+    snprintf(what, sizeof what, "set_transport(MPI): returns %lld (want 0)", (long long)ret);
+    expect_all(ret == 0, what);
+    if (!testing_have_gpu()) { /* NCCL needs a GPU a rank, whether or not it is found */
+        ret = gchol_mp_grid_set_transport(grid, GCHOL_MP_TRANSPORT_NCCL);
+        int64_t lo = ret, hi = ret;
+        MPI_Allreduce(&ret, &lo, 1, MPI_INT64_T, MPI_MIN, g_world);
+        MPI_Allreduce(&ret, &hi, 1, MPI_INT64_T, MPI_MAX, g_world);
+        snprintf(what, sizeof what, "set_transport(NCCL) without a GPU: returns %lld..%lld (want "
+                 "GCHOL_ERR_NO_DEVICE, or GCHOL_ERR_INVALID_VALUE without NCCL)", (long long)lo,
+                 (long long)hi);
+        expect_all(lo == hi && (ret == GCHOL_ERR_NO_DEVICE || ret == GCHOL_ERR_INVALID_VALUE), what);
+    }
     free(A);
 }
 
@@ -389,19 +413,31 @@ int main(int argc, char **argv)
     const int64_t *nbs = quick ? nbs_quick : nbs_full, *ns = quick ? ns_quick : ns_full;
     const int nnb = quick ? 2 : 5, nn = quick ? 3 : 5;
     uint64_t seed = 1000;
+    for (g_direct = 0; g_direct <= 1; ++g_direct)
     for (int s = 0; s < nshapes; ++s)
         for (int o = 0; o < 2; ++o) {
             const char order = o ? 'C' : 'R';
             gchol_mp_grid_t grid = NULL;
-            const int64_t st = gchol_mp_grid_create(g_world, shapes[s][0], shapes[s][1], order, &grid);
+            int64_t st = gchol_mp_grid_create(g_world, shapes[s][0], shapes[s][1], order, &grid);
             if (st != GCHOL_SUCCESS || !grid) {
                 expect_all(0, "gchol_mp_grid_create");
                 continue;
             }
+            /* on GPUs the direct pass is NCCL's, where every rank has a GPU of its own */
+            if (g_gpu && g_direct &&
+                (st = gchol_mp_grid_set_transport(grid, GCHOL_MP_TRANSPORT_NCCL)) != GCHOL_SUCCESS) {
+                if (g_rank == 0 && s == 0 && o == 0)
+                    testing_skip("the NCCL transport: set_transport returns %lld here (NCCL not "
+                                 "found, or ranks sharing a GPU)", (long long)st);
+                gchol_mp_grid_destroy(grid);
+                continue;
+            }
             if (g_rank == 0)
-                printf("\n-- grid %lldx%lld, rank order %c --\n", (long long)shapes[s][0],
-                       (long long)shapes[s][1], order);
-            if (s == 0 && o == 0) run_badargs(grid);
+                printf("\n-- grid %lldx%lld, rank order %c%s --\n", (long long)shapes[s][0],
+                       (long long)shapes[s][1], order,
+                       !g_direct ? "" : g_gpu ? ", the NCCL transport"
+                                                  : ", panels moved by the direct transport's path");
+            if (s == 0 && o == 0 && !g_direct) run_badargs(grid);
             for (int b = 0; b < nnb; ++b)
                 for (int i = 0; i < nn; ++i)
                     for (int u = 0; u < 2; ++u) {
