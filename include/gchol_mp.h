@@ -72,7 +72,9 @@ enum {
  * NCCL is found at run time (libnccl.so.2); GCHOL_ERR_INVALID_VALUE where it
  * is not, or where two ranks share a GPU (NCCL takes one rank per GPU);
  * GCHOL_ERR_NO_DEVICE where a rank has no GPU; GCHOL_ERR_COMM when NCCL's
- * setup fails. A failed switch to NCCL leaves the grid on MPI.
+ * setup fails; -2 also when the ranks pass different values. A failed switch
+ * to NCCL, or a factorization failing with a library error on it, leaves the
+ * grid on MPI.
  * ------------------------------------------------------------------------- */
 int64_t gchol_mp_grid_set_transport(gchol_mp_grid_t grid, int transport);
 

@@ -118,10 +118,12 @@ int64_t gchol_smp_gpu_ops(gchol_mp_grid_t grid, mp_ops_t *ops);
 /* Every rank's status over comm: the most negative (panel_mp.c). */
 int64_t gchol_mp_step_status(int64_t st, MPI_Comm comm);
 
-/* The NCCL transport (nccl_mp.c): its communicators closed; a broadcast
+/* The NCCL transport (nccl_mp.c): its communicators closed (collective); a broadcast
  * and a gather (counts and displs in elements of elsize bytes, dtype NCCL's)
  * along the grid's rows or columns on stream s. */
 void gchol_mp_nccl_close(gchol_mp_grid_t grid);
+/* ... or aborted (local: after a failed step, whose peers may have left) */
+void gchol_mp_nccl_abort(gchol_mp_grid_t grid);
 int64_t gchol_mp_nccl_bcast(gchol_mp_grid_t g, int along_col, void *buf, size_t count, int dtype,
                             int root, cudaStream_t s);
 int64_t gchol_mp_nccl_gatherv(gchol_mp_grid_t g, int along_col, const void *send, void *recv,

@@ -28,6 +28,7 @@ static struct {
     nccl_destroy_fn destroy;
     nccl_bcast_fn bcast;
     nccl_group_fn group_start, group_end;
+    nccl_destroy_fn abort;
 } g_nccl;
 static pthread_once_t g_nccl_once = PTHREAD_ONCE_INIT;
 
@@ -43,9 +44,12 @@ static void nccl_load(void)
     g_nccl.bcast = (nccl_bcast_fn)dlsym(h, "ncclBroadcast");
     g_nccl.group_start = (nccl_group_fn)dlsym(h, "ncclGroupStart");
     g_nccl.group_end = (nccl_group_fn)dlsym(h, "ncclGroupEnd");
+    g_nccl.abort = (nccl_destroy_fn)dlsym(h, "ncclCommAbort");
     if (g_nccl.get_id && g_nccl.init && g_nccl.destroy && g_nccl.bcast && g_nccl.group_start &&
-        g_nccl.group_end)
+        g_nccl.group_end && g_nccl.abort)
         g_nccl.loaded = 1;
+    else
+        dlclose(h);
 }
 
 static int nccl_ready(void)
@@ -55,7 +59,8 @@ static int nccl_ready(void)
 }
 
 /* An NCCL communicator over comm's ranks, numbered as in comm: its rank 0
- * makes the id. Collective over comm; 0 or a library error, agreed. */
+ * makes the id. Collective over comm (the same calls on every rank whatever
+ * fails); 0 or a library error of this rank. */
 static int64_t comm_init(MPI_Comm comm, void **out)
 {
     int rank = 0, size = 0;
@@ -72,25 +77,31 @@ static int64_t comm_init(MPI_Comm comm, void **out)
         *out = NULL;
         st = GCHOL_ERR_COMM;
     }
-    return gchol_mp_step_status(st, comm);
+    return st;
 }
 
-void gchol_mp_nccl_close(gchol_mp_grid_t g)
+/* destroy: collective (NCCL's own barrier); abort: local, for a failed step */
+static void comms_end(gchol_mp_grid_t g, nccl_destroy_fn end)
 {
-    if (g->nccl_row) (void)g_nccl.destroy(g->nccl_row);
-    if (g->nccl_col) (void)g_nccl.destroy(g->nccl_col);
+    if (g->nccl_row) (void)end(g->nccl_row);
+    if (g->nccl_col) (void)end(g->nccl_col);
     g->nccl_row = g->nccl_col = NULL;
     g->transport = GCHOL_MP_TRANSPORT_MPI;
 }
+
+void gchol_mp_nccl_close(gchol_mp_grid_t g) { comms_end(g, g_nccl.destroy); }
+
+void gchol_mp_nccl_abort(gchol_mp_grid_t g) { comms_end(g, g_nccl.abort); }
 
 /* Every rank of the grid on a GPU of its own (their UUIDs differ). */
 static int64_t distinct_gpus(gchol_mp_grid_t g)
 {
     struct cudaDeviceProp prop;
-    int size = 0;
-    if (MPI_Comm_size(g->all, &size) != MPI_SUCCESS) return GCHOL_ERR_COMM;
-    int64_t st = g->device >= 0 && cudaGetDeviceProperties(&prop, g->device) == cudaSuccess
-                     ? GCHOL_SUCCESS : GCHOL_ERR_NO_DEVICE;
+    int size = 1;
+    int64_t st = MPI_Comm_size(g->all, &size) == MPI_SUCCESS ? GCHOL_SUCCESS : GCHOL_ERR_COMM;
+    if (st == GCHOL_SUCCESS && !(g->device >= 0 &&
+                                 cudaGetDeviceProperties(&prop, g->device) == cudaSuccess))
+        st = GCHOL_ERR_NO_DEVICE;
     (void)cudaGetLastError();
     if ((st = gchol_mp_step_status(st, g->all)) != GCHOL_SUCCESS) return st;
     char *uuids = malloc((size_t)size * 16);
@@ -111,23 +122,37 @@ int64_t gchol_mp_grid_set_transport(gchol_mp_grid_t grid, int transport)
     int64_t st = transport == GCHOL_MP_TRANSPORT_MPI || transport == GCHOL_MP_TRANSPORT_NCCL
                      ? GCHOL_SUCCESS : -2;
     if ((st = gchol_mp_agree(st, grid)) != GCHOL_SUCCESS) return st;
+    /* the same value on every rank */
+    int lo = transport, hi = transport;
+    if (MPI_Allreduce(&transport, &lo, 1, MPI_INT, MPI_MIN, grid->all) != MPI_SUCCESS ||
+        MPI_Allreduce(&transport, &hi, 1, MPI_INT, MPI_MAX, grid->all) != MPI_SUCCESS)
+        st = GCHOL_ERR_COMM;
+    else if (lo != hi)
+        st = -2;
+    if ((st = gchol_mp_agree(st, grid)) != GCHOL_SUCCESS) return st;
     if (transport == grid->transport) return GCHOL_SUCCESS;
     gchol_mp_nccl_close(grid);
     if (transport == GCHOL_MP_TRANSPORT_MPI) return GCHOL_SUCCESS;
     st = nccl_ready() ? GCHOL_SUCCESS : GCHOL_ERR_INVALID_VALUE;
     if ((st = gchol_mp_agree(st, grid)) != GCHOL_SUCCESS) return st;
-    if ((st = distinct_gpus(grid)) != GCHOL_SUCCESS) return st;
+    if ((st = gchol_mp_agree(distinct_gpus(grid), grid)) != GCHOL_SUCCESS) return st;
     if ((st = gchol_mp_agree(gchol_mp_gpu_open(grid), grid)) != GCHOL_SUCCESS) return st;
-    if (cudaSetDevice(grid->device) != cudaSuccess) st = GCHOL_ERR_CUDA;
-    if ((st = gchol_mp_agree(st, grid)) != GCHOL_SUCCESS) return st;
-    st = comm_init(grid->row, &grid->nccl_row);
-    if (st == GCHOL_SUCCESS) st = comm_init(grid->col, &grid->nccl_col);
-    if ((st = gchol_mp_agree(st, grid)) != GCHOL_SUCCESS) {
-        gchol_mp_nccl_close(grid);
-        return st;
+    /* NCCL takes the current device: the grid's, then the caller's again */
+    int prev = -1;
+    if (cudaGetDevice(&prev) != cudaSuccess || cudaSetDevice(grid->device) != cudaSuccess) {
+        (void)cudaGetLastError();
+        st = GCHOL_ERR_NO_DEVICE;
     }
-    grid->transport = GCHOL_MP_TRANSPORT_NCCL;
-    return GCHOL_SUCCESS;
+    if ((st = gchol_mp_agree(st, grid)) == GCHOL_SUCCESS) {
+        /* both on every rank, then one agreement: no rank leaves a collective early */
+        const int64_t sr = comm_init(grid->row, &grid->nccl_row);
+        const int64_t sc = comm_init(grid->col, &grid->nccl_col);
+        st = gchol_mp_agree(sr != GCHOL_SUCCESS ? sr : sc, grid);
+        if (st != GCHOL_SUCCESS) gchol_mp_nccl_abort(grid);
+        else grid->transport = GCHOL_MP_TRANSPORT_NCCL;
+    }
+    if (prev >= 0) (void)cudaSetDevice(prev);
+    return st;
 }
 
 int64_t gchol_mp_nccl_bcast(gchol_mp_grid_t g, int along_col, void *buf, size_t count, int dtype,

@@ -228,10 +228,10 @@ int64_t gchol_mp_gpu_open(gchol_mp_grid_t grid)
 
 void gchol_mp_gpu_close(gchol_mp_grid_t grid)
 {
+    gchol_mp_nccl_close(grid); /* before the stream its operations ran on */
     if (grid->blas) cublasDestroy((cublasHandle_t)grid->blas);
     grid->blas = NULL;
     if (grid->queue) (void)gchol_queue_destroy(grid->queue);
     grid->queue = NULL;
-    gchol_mp_nccl_close(grid);
 }
 #endif

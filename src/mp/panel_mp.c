@@ -53,13 +53,16 @@ int64_t PFX(mp_work_alloc)(const mp_ops_t *ops, const view_t *v, mp_work_t *w)
     w->maxc = rows_from(v, first_after(-1, v->mycol, v->b0c, v->srcc, v->npcol), v->npcol);
     const size_t lbytes = (size_t)(nb * nb) * e, rbytes = (size_t)((w->maxr + 1) * nb) * e,
                  cbytes = (size_t)((w->maxc + 1) * nb) * e;
-    w->hL = calloc(1, lbytes);
-    w->hP = malloc(rbytes);
-    w->hC = malloc(cbytes);
-    w->hS = malloc(rbytes);
+    const int staged = !ops->bcast; /* panels through host memory */
+    if (staged) {
+        w->hL = calloc(1, lbytes);
+        w->hP = malloc(rbytes);
+        w->hC = malloc(cbytes);
+        w->hS = malloc(rbytes);
+    }
     w->counts = malloc((size_t)v->nprow * sizeof(int));
     w->displs = malloc((size_t)v->nprow * sizeof(int));
-    int64_t st = w->hL && w->hP && w->hC && w->hS && w->counts && w->displs
+    int64_t st = (!staged || (w->hL && w->hP && w->hC && w->hS)) && w->counts && w->displs
                      ? GCHOL_SUCCESS : GCHOL_ERR_HOST_ALLOC;
     OPS_TRY(ops->alloc(ops->ctx, (void **)&w->Lkk, lbytes));
     OPS_TRY(ops->alloc(ops->ctx, (void **)&w->Prow, rbytes));

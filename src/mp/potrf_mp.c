@@ -14,8 +14,8 @@
  *
  * with a lookahead of one: block column K + 1 is updated first and panel
  * K + 1 factored and solved before the rest of step K's update, so that on
- * the GPU (whose local operations queue up) the panel's broadcasts overlap
- * the trailing updates.
+ * the GPU (whose local operations queue up) the panel's broadcast along the
+ * process rows (MPI) overlaps the trailing updates.
  *
  * On a 1 x 1 grid the rank's local part holds all of sub(A), column-major:
  * the ops' potrf factors it whole (on the GPU, gchol_?potrf_gpu).
@@ -23,7 +23,8 @@
  * 'U' is the same on the transposed grid: sub(A) stored upper on a
  * p x q grid is its transpose stored lower on the q x p grid, each local
  * block transposed (the ops take the flag). Panels move through host memory
- * on MPI. Compiled twice (prec.h).
+ * on MPI, or local memory to local memory by the ops' transport (NCCL).
+ * Compiled twice (prec.h).
  */
 #include "../prec.h"
 #include "view.h"
@@ -155,8 +156,9 @@ int64_t PFX(mp_potrf_ops)(const mp_ops_t *ops, char uplo, int64_t n, FLOAT *A, i
     /* the last updates done before the caller reads A */
     st = gchol_mp_step_status(ops->sync(ops->ctx), v.all);
 done:
-    /* a failed step may leave updates queued: none outlives the call */
-    if (st != GCHOL_SUCCESS) (void)ops->sync(ops->ctx);
+    /* a failed step may leave updates queued: none outlives the call (with the
+     * direct transport the caller first aborts it, whose peers may be gone) */
+    if (st != GCHOL_SUCCESS && !ops->bcast) (void)ops->sync(ops->ctx);
     PFX(mp_work_free)(ops, &w);
     return st;
 }
@@ -177,5 +179,10 @@ int64_t MP_POTRF(char uplo, int64_t n, FLOAT *dA, int64_t ia, int64_t ja,
     if (n == 0) return GCHOL_SUCCESS;
     mp_ops_t ops;
     if ((st = gchol_mp_agree(PFX(mp_gpu_ops)(grid, &ops), grid)) != GCHOL_SUCCESS) return st;
-    return PFX(mp_potrf_ops)(&ops, uplo, n, dA, ia, ja, desca, info, grid);
+    st = PFX(mp_potrf_ops)(&ops, uplo, n, dA, ia, ja, desca, info, grid);
+    if (st != GCHOL_SUCCESS && ops.bcast) { /* NCCL's kernels may wait for peers that left */
+        gchol_mp_nccl_abort(grid);
+        (void)ops.sync(ops.ctx);
+    }
+    return st;
 }

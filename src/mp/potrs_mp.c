@@ -22,13 +22,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-int64_t PFX(mp_potrs_ops)(const mp_ops_t *ops, char uplo, int64_t n, int64_t nrhs,
+int64_t PFX(mp_potrs_ops)(const mp_ops_t *ops_in, char uplo, int64_t n, int64_t nrhs,
                           const FLOAT *A, int64_t ia, int64_t ja, const gchol_mp_desc_t *da,
                           FLOAT *B, int64_t ib, int64_t jb, const gchol_mp_desc_t *db,
                           gchol_mp_grid_t g)
 {
     view_t v;
     mp_work_t w;
+    mp_ops_t own = *ops_in; /* its blocks move by MPI through host memory */
+    own.bcast = NULL, own.gatherv = NULL, own.copy2d = NULL;
+    const mp_ops_t *ops = &own;
     /* one rank holds all of sub(A) and sub(B): the two solves in place */
     if (g->nprow == 1 && g->npcol == 1) {
         const int t = uplo == 'U' || uplo == 'u';
@@ -159,6 +162,5 @@ int64_t MP_POTRS(char uplo, int64_t n, int64_t nrhs, const FLOAT *dA, int64_t ia
     if (n == 0 || nrhs == 0) return GCHOL_SUCCESS;
     mp_ops_t ops;
     if ((st = gchol_mp_agree(PFX(mp_gpu_ops)(grid, &ops), grid)) != GCHOL_SUCCESS) return st;
-    ops.bcast = NULL, ops.gatherv = NULL, ops.copy2d = NULL; /* its blocks move by MPI */
     return PFX(mp_potrs_ops)(&ops, uplo, n, nrhs, dA, ia, ja, desca, dB, ib, jb, descb, grid);
 }

@@ -348,6 +348,13 @@ static void run_badargs(gchol_mp_grid_t grid)
     ret = gchol_mp_grid_set_transport(grid, GCHOL_MP_TRANSPORT_MPI);
     snprintf(what, sizeof what, "set_transport(MPI): returns %lld (want 0)", (long long)ret);
     expect_all(ret == 0, what);
+    if (nprow * npcol > 1) {
+        ret = gchol_mp_grid_set_transport(grid, myrow == 0 && mycol == 0 ? GCHOL_MP_TRANSPORT_NCCL
+                                                                          : GCHOL_MP_TRANSPORT_MPI);
+        snprintf(what, sizeof what, "set_transport: NCCL on one rank, MPI on the others: returns "
+                 "%lld (want -2)", (long long)ret);
+        expect_all(ret == -2, what);
+    }
     if (!testing_have_gpu()) { /* NCCL needs a GPU a rank, whether or not it is found */
         ret = gchol_mp_grid_set_transport(grid, GCHOL_MP_TRANSPORT_NCCL);
         int64_t lo = ret, hi = ret;
