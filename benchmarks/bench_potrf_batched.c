@@ -19,7 +19,11 @@
  * matrix read once and written once (2 n^2 elements), %copy against the
  * copy of the same bytes; GFLOP/s n^3/3 + n^2/2 + n/6 per matrix (flops.h).
  *
- *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K] [--csv FILE]
+ * --kernel blocked|panel runs gchol's potrf on that kernel past n = 32
+ * whatever the tuning picks (a test hook), to compare the two in one process.
+ *
+ *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K]
+ *                       [--kernel auto|blocked|panel] [--csv FILE]
  */
 #include <math.h>
 #include <stdio.h>
@@ -28,6 +32,7 @@
 
 #include "bench_util.h"
 #include "gchol_batched.h"
+#include "../src/test_hooks.h"
 
 typedef struct {
     bench_context_t *ctx;
@@ -292,9 +297,11 @@ int main(int argc, char **argv)
     char prec = 'd';
     int64_t total = (int64_t)2 << 30, small = 100;
     int niter = 5;
-    const char *csv = NULL;
+    const char *csv = NULL, *kernel = "auto";
     const opt_t opts[] = {
         OPT("--prec", OPT_CHAR, &prec, "d|s", "precision (default d)", .choices = "ds"),
+        OPT("--kernel", OPT_STRING, &kernel, "auto|blocked|panel",
+            "potrf's kernel past n = 32 (default auto: the tuning's)"),
         OPT("-n", OPT_LIST, &sizes, "LIST", "orders (default 4,8,16,32,64,128,256,512)",
             .def = "4,8,16,32,64,128,256,512"),
         OPT("--bytes", OPT_INT64, &total, "B", "the large batch's matrix bytes (default 2^31)",
@@ -306,16 +313,23 @@ int main(int argc, char **argv)
         OPT_END
     };
     const opts_program_t prog = { "[--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K] "
-                                  "[--csv FILE]", NULL, 2 };
+                                  "[--kernel auto|blocked|panel] [--csv FILE]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
+    const int forced = !strcmp(kernel, "blocked") ? 1 : !strcmp(kernel, "panel") ? 2 : 0;
+    if (!forced && strcmp(kernel, "auto")) {
+        fprintf(stderr, "--kernel: auto, blocked or panel, not '%s'\n", kernel);
+        return 2;
+    }
     bench_require_gpu(0, argv[0]);
+    const gchol_test_hooks_t hooks = { .batched_kernel = forced };
+    if (forced) gchol_test_hooks_set(&hooks);
     bench_context_t ctx;
     bench_context_create(&ctx);
     FILE *out = bench_csv_open(csv, "prec,n,batch,gchol_s,gchol_ptr_s,cusolver_s,copy_s,gchol_gbs,"
                                "copy_gbs,potrs1_s,cusolver_potrs1_s,potrs16_s,cusolver_potrs16_s,"
                                "info_ok");
-    printf("batched Cholesky, %s, lower, SPD (testing_generate_spd), median of %d\n",
-           prec == 'd' ? "double" : "single", niter);
+    printf("batched Cholesky, %s, lower, SPD (testing_generate_spd), median of %d; kernel past "
+           "n = 32: %s\n", prec == 'd' ? "double" : "single", niter, kernel);
     printf("GB/s: 2 n^2 elements per matrix (read, write); %%copy: of the same bytes' "
            "device-to-device copy rate\n");
     printf("%5s %9s | %9s %8s %8s %6s | %9s | %9s %6s | %9s %7s %4s | %8s %8s %6s | %8s %8s %6s\n",
