@@ -112,26 +112,29 @@ static int64_t gemm_b(void *ctx, int ta, int64_t m, int64_t n, int64_t k, const 
     return GCHOL_SUCCESS;
 }
 
-static int64_t to_host2d(void *ctx, void *host, const void *local, int64_t ld, int64_t rows,
-                         int64_t cols)
+/* rows x cols between two arrays on the queue's stream; a copy to or from the
+ * host waits for it (the host array may be read or rewritten next) */
+static int64_t memcpy2d(void *ctx, void *dst, int64_t ldd, const void *src, int64_t lds,
+                       int64_t rows, int64_t cols, enum cudaMemcpyKind kind)
 {
     if (rows <= 0 || cols <= 0) return GCHOL_SUCCESS;
     const size_t e = sizeof(FLOAT);
-    OPS_CUDA(cudaMemcpy2DAsync(host, (size_t)rows * e, local, (size_t)ld * e, (size_t)rows * e,
-                               (size_t)cols, cudaMemcpyDeviceToHost, stream(ctx)));
-    OPS_CUDA(cudaStreamSynchronize(stream(ctx)));
+    OPS_CUDA(cudaMemcpy2DAsync(dst, (size_t)ldd * e, src, (size_t)lds * e, (size_t)rows * e,
+                               (size_t)cols, kind, stream(ctx)));
+    if (kind != cudaMemcpyDeviceToDevice) OPS_CUDA(cudaStreamSynchronize(stream(ctx)));
     return GCHOL_SUCCESS;
+}
+
+static int64_t to_host2d(void *ctx, void *host, const void *local, int64_t ld, int64_t rows,
+                         int64_t cols)
+{
+    return memcpy2d(ctx, host, rows, local, ld, rows, cols, cudaMemcpyDeviceToHost);
 }
 
 static int64_t to_local2d(void *ctx, void *local, int64_t ld, const void *host, int64_t rows,
                           int64_t cols)
 {
-    if (rows <= 0 || cols <= 0) return GCHOL_SUCCESS;
-    const size_t e = sizeof(FLOAT);
-    OPS_CUDA(cudaMemcpy2DAsync(local, (size_t)ld * e, host, (size_t)rows * e, (size_t)rows * e,
-                               (size_t)cols, cudaMemcpyHostToDevice, stream(ctx)));
-    OPS_CUDA(cudaStreamSynchronize(stream(ctx)));
-    return GCHOL_SUCCESS;
+    return memcpy2d(ctx, local, ld, host, rows, rows, cols, cudaMemcpyHostToDevice);
 }
 
 static int64_t to_host(void *ctx, void *host, const void *local, size_t bytes)
@@ -190,11 +193,7 @@ static int64_t gatherv(void *ctx, int along_col, const void *send, void *recv, c
 static int64_t copy2d(void *ctx, void *dst, int64_t ldd, const void *src, int64_t lds,
                       int64_t rows, int64_t cols)
 {
-    if (rows <= 0 || cols <= 0) return GCHOL_SUCCESS;
-    const size_t e = sizeof(FLOAT);
-    OPS_CUDA(cudaMemcpy2DAsync(dst, (size_t)ldd * e, src, (size_t)lds * e, (size_t)rows * e,
-                               (size_t)cols, cudaMemcpyDeviceToDevice, stream(ctx)));
-    return GCHOL_SUCCESS;
+    return memcpy2d(ctx, dst, ldd, src, lds, rows, cols, cudaMemcpyDeviceToDevice);
 }
 
 int64_t PFX(mp_gpu_ops)(gchol_mp_grid_t grid, mp_ops_t *ops)
