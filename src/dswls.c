@@ -88,8 +88,7 @@ static cudaError_t workspace_alloc(workspace_t *w, int64_t m, int64_t n, int64_t
           .rows = m, .ld = w->ldsa, .cols = n, .elsize = 4 },
         { .ptr = (void **)&w->sd, .bytes = has_d ? (size_t)n * 4 : 0 },
         { .ptr = (void **)&w->se, .bytes = lowp ? (size_t)m * 4 : 0 },
-        { .ptr = (void **)&w->sC, .bytes = (size_t)(w->ldsc * m) * 4,
-          .rows = m, .ld = w->ldsc, .cols = m, .elsize = 4 },
+        { .ptr = (void **)&w->sC, .bytes = (size_t)(w->ldsc * m) * 4 }, /* cleared whole */
         { .ptr = (void **)&w->sR, .bytes = (size_t)(w->ldsr * nrhs) * 4,
           .rows = m, .ld = w->ldsr, .cols = nrhs, .elsize = 4 },
         { .ptr = (void **)&w->T, .bytes = (size_t)(w->ldt * nrhs) * 8 },
@@ -190,7 +189,10 @@ static int64_t refine(int64_t m, int64_t n, int64_t nrhs, const double *dA, int6
     GCHOL_CUDA((cudaError_t)gchol_drow_wabs_max_launch(m, n, dA, ldda, dd, w.red, adnorm, s));
     GCHOL_CUDA((cudaError_t)gchol_dcol_absmax_launch(n, nrhs, dB, lddb, w.norms + 2 * nrhs, s));
 
-    /* C_s and its factor */
+    /* C_s and its factor. cuBLAS strsm's 32-column kernel loads whole
+     * diagonal tiles, the unreferenced triangle too: C_s is cleared first so
+     * that nothing it reads is undefined (m^2 floats, beside m^2 n flops). */
+    GCHOL_CUDA(cudaMemsetAsync(w.sC, 0, (size_t)(w.ldsc * m) * 4, s));
     st = gchol_ssyrk_diag_full('L', m, n, 1, w.sA, w.ldsa, w.sd, 0, w.sC, w.ldsc, tf32, q);
     if (st == GCHOL_ERR_DEVICE_ALLOC) { /* its split partials: fall back, as for spotrf's */
         st = gchol_refine_alloc_failed(cudaErrorMemoryAllocation, iter);
