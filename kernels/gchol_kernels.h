@@ -56,6 +56,10 @@ typedef struct {
                                             <= 0 takes the built-in one) */
     int     batched_reg_max_n;  /* batched potrf / potrs: a lane group per
                                    matrix in registers up to this n (<= 32) */
+    int     batched_rows_max_n[2]; /* batched potrf: [0] double, [1] single:
+                                   a block per matrix, a row a thread in
+                                   registers, up to this n (<= 64; 0:
+                                   none) */
     int     batched_smem_max_n; /* batched potrf: a block per matrix in
                                    shared memory up to this n (0: as far as
                                    the device's shared memory goes) */

@@ -7,6 +7,10 @@
  *               rows of L in registers (lane r holds row r), right-looking
  *               with the pivot and each l_jk passed by shuffles within the
  *               group: the matrix read once and written once;
+ *   n <= 64     a block of 64 threads per matrix (up to the tuning's n),
+ *               thread r holding row r in registers, right-looking with
+ *               each column passed through shared memory (one barrier a
+ *               column): again the matrix read once and written once;
  *   n <= smem   a thread block per matrix, its triangle packed in shared
  *               memory, right-looking by panels of 32 columns (the
  *               diagonal block in one warp's registers, the updates in
@@ -113,6 +117,84 @@ potrf_batched_reg_kernel(Batch batch, int upper, int64_t *dinfo, int64_t count)
     for (int j = 0; j < G; ++j)
         if (lane < n && j <= lane) A[view_at(lane, j, ld, upper)] = a[j];
     if (lane == 0) dinfo[b] = arg != 0 ? arg : info;
+}
+
+/* Shared-memory vectors of 16 bytes: a column's entries in twos (double)
+ * or fours (single). */
+template <typename T> struct Vec16;
+template <> struct Vec16<double> {
+    using type = double2;
+    static constexpr int width = 2;
+    __device__ static double at(const double2 &v, int t) { return t == 0 ? v.x : v.y; }
+};
+template <> struct Vec16<float> {
+    using type = float4;
+    static constexpr int width = 4;
+    __device__ static float at(const float4 &v, int t)
+    {
+        return t == 0 ? v.x : t == 1 ? v.y : t == 2 ? v.z : v.w;
+    }
+};
+
+/* The rows kernel's G: a thread's 64 entries in registers (166 registers
+ * in double; at G = 128 nvcc keeps single's row in local memory). */
+constexpr int kRowsMax = 64;
+
+/* n <= G: a block of G threads per matrix, thread r holding row r of the
+ * lower view (a[j] = L(r, j), j <= r). Step k: each thread puts its a[k]
+ * into col (column k as the earlier steps left it), one barrier, then each
+ * reads the pivot col[k] and updates its row by the column in 16-byte
+ * loads: a[j] -= (l_rk / d) col[j], j > k, d = sqrt(pivot). Two buffers:
+ * step k + 1 writes one while no thread reads step k - 1's any more. The
+ * entries right of a thread's diagonal take no part (its factor is 0) and
+ * are never stored. Control flow is uniform: n and the pivot are the
+ * block's. */
+template <typename T, int G, typename Batch>
+__global__ void __launch_bounds__(G)
+potrf_batched_rows_kernel(Batch batch, int upper, int64_t *dinfo)
+{
+    using V = Vec16<T>;
+    constexpr int W = V::width;
+    __shared__ __align__(16) T col[2][G];
+    const int r = threadIdx.x;
+    const int64_t b = blockIdx.x;
+    const int arg = batch.check(b), n = arg == 0 ? batch.order(b) : 0;
+    const int64_t ld = batch.lead(b);
+    T *A = n > 0 ? batch.at(b) : nullptr;
+    const bool mine = r < n;
+    T a[G];
+#pragma unroll
+    for (int j = 0; j < G; ++j) a[j] = mine && j <= r ? A[view_at(r, j, ld, upper)] : T(0);
+    int info = 0;
+#pragma unroll
+    for (int k = 0; k < G; ++k) {
+        if (k >= n || info != 0) continue; /* uniform */
+        T *c = col[k & 1];
+        c[r] = a[k];
+        __syncthreads();
+        const T pivot = c[k];
+        if (!(pivot > T(0))) {
+            info = k + 1; /* column k stays unscaled, the failed pivot in A(k, k) */
+            continue;
+        }
+        const T d = sqrt(pivot), rd = T(1) / d;
+        const T f = r > k ? a[k] * rd * rd : T(0);
+        if (r == k) a[k] = d;
+        else if (r > k) a[k] *= rd;
+#pragma unroll
+        for (int j0 = (k + 1) / W * W; j0 < G; j0 += W) {
+            const typename V::type v = *reinterpret_cast<const typename V::type *>(c + j0);
+#pragma unroll
+            for (int t = 0; t < W; ++t)
+                if (j0 + t > k) a[j0 + t] -= f * V::at(v, t);
+        }
+    }
+    if (mine) {
+#pragma unroll
+        for (int j = 0; j < G; ++j)
+            if (j <= r) A[view_at(r, j, ld, upper)] = a[j];
+    }
+    if (r == 0) dinfo[b] = arg != 0 ? arg : info;
 }
 
 constexpr int kBlockX = 32, kBlockY = 8; /* the global kernel's threads */
@@ -452,6 +534,13 @@ cudaError_t launch_reg(Batch batch, int upper, int64_t *dinfo, int64_t count, cu
     return cudaGetLastError();
 }
 
+template <typename T, int G, typename Batch>
+cudaError_t launch_rows(Batch batch, int upper, int64_t *dinfo, int64_t count, cudaStream_t stream)
+{
+    potrf_batched_rows_kernel<T, G, Batch><<<(unsigned)count, G, 0, stream>>>(batch, upper, dinfo);
+    return cudaGetLastError();
+}
+
 /* The dynamic shared memory a block of the blocked kernel may have (the
  * device's opt-in limit less its static arrays) and the largest order whose
  * packed lower view (n (n + 1) / 2 entries) fits in it. */
@@ -470,11 +559,12 @@ template <typename T> cudaError_t smem_limits(size_t *bytes, int *n_max)
 }
 
 /* count matrices (every order <= n_max) by the kernel for n_max: lane
- * groups up to reg_max, shared memory up to smem_max (0: what fits), then
- * with a global-memory head up to hybrid_max. */
+ * groups up to reg_max, rows in registers up to rows_max, shared memory up
+ * to smem_max (0: what fits), then with a global-memory head up to
+ * hybrid_max. */
 template <typename T, typename Batch>
 cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count, int reg_max,
-                   int smem_max, int hybrid_max, cudaStream_t stream)
+                   int rows_max, int smem_max, int hybrid_max, cudaStream_t stream)
 {
     if (n_max <= reg_max) {
         switch (n_max <= 4 ? 4 : n_max <= 8 ? 8 : n_max <= 16 ? 16 : 32) {
@@ -484,6 +574,7 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
         default: return launch_reg<T, 32>(batch, upper, dinfo, count, stream);
         }
     }
+    if (n_max <= rows_max) return launch_rows<T, kRowsMax>(batch, upper, dinfo, count, stream);
     size_t limit = 0;
     int smem_n = 0;
     cudaError_t e = smem_limits<T>(&limit, &smem_n);
@@ -542,6 +633,8 @@ cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int
     int reg_max = kt && kt->batched_reg_max_n > 0 ? kt->batched_reg_max_n
                                                   : GCHOL_KT_DEFAULT_BATCHED_REG_MAX_N;
     if (reg_max > 32) reg_max = 32;
+    int rows_max = kt ? kt->batched_rows_max_n[sizeof(T) == 4] : 0;
+    if (rows_max > kRowsMax) rows_max = kRowsMax;
     const int smem_max = kt ? kt->batched_smem_max_n : 0;
     const int hybrid_max = kt ? kt->batched_hybrid_max_n : 0;
     for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
@@ -549,13 +642,16 @@ cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int
         cudaError_t e;
         if (dn) {
             const Sized<T> batch = { dA_array + b0, dn + b0, dldda + b0, nm };
-            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, smem_max, hybrid_max, stream);
+            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, rows_max, smem_max,
+                          hybrid_max, stream);
         } else if (dA_array) {
             const Pointers<T> batch = { dA_array + b0, nm, ldda };
-            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, smem_max, hybrid_max, stream);
+            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, rows_max, smem_max,
+                          hybrid_max, stream);
         } else {
             const Strided<T> batch = { dA + b0 * stride, stride, nm, ldda };
-            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, smem_max, hybrid_max, stream);
+            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, rows_max, smem_max,
+                          hybrid_max, stream);
         }
         if (e != cudaSuccess) return e;
     }

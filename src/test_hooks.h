@@ -41,8 +41,9 @@ typedef struct {
     int     batched_kernel;        /* batched potrf past the register kernel:
                                       1 the blocked kernel (shared memory,
                                       then its global-memory head, to 512),
-                                      2 the left-looking panel kernel
-                                      (read per call)                       */
+                                      2 the left-looking panel kernel,
+                                      3 the rows kernel up to n = 64, then
+                                      the panel kernel (read per call)      */
     int64_t alloc_fail_at;         /* the k-th device or pinned host
                                       allocation after the set fails
                                       (k = 1, 2, ...), as out of memory;

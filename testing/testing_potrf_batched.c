@@ -352,19 +352,25 @@ static void run_suite(int quick)
         }
     }
     /* the tuning picks one kernel per order; each is tested wherever it may run */
-    static const char *const forced_name[2] = { "the blocked kernel", "the panel kernel" };
+    static const char *const forced_name[3] = { "the blocked kernel", "the panel kernel",
+                                                "the rows kernel" };
     static const int64_t fns[] = { 33, 64, 100, 128, 200, 237, 300, 512 };
-    for (int f = 0; f < 2; ++f) {
+    static const int64_t rows_ns[] = { 33, 40, 47, 63, 64, 65 }; /* 65: the panel kernel's */
+    for (int f = 0; f < 3; ++f) {
         printf("\n-- medium orders on %s, whatever the tuning picks --\n", forced_name[f]);
         const gchol_test_hooks_t hooks = { .batched_kernel = f + 1 };
         gchol_test_hooks_set(&hooks);
-        for (int i = 0; i < LEN(fns); ++i) {
-            if (quick && i % 2 != f) continue;
-            const bcase_t c = { (i + f) % 2 ? 'U' : 'L', fns[i], i % 3, 3, fns[i] > 256 ? 5 : 9,
+        const int64_t *ns_f = f == 2 ? rows_ns : fns;
+        const int count_f = f == 2 ? LEN(rows_ns) : LEN(fns);
+        for (int i = 0; i < count_f; ++i) {
+            if (quick && i % 2 != f % 2) continue;
+            const bcase_t c = { (i + f) % 2 ? 'U' : 'L', ns_f[i], i % 3, 3, ns_f[i] > 256 ? 5 : 9,
                                 i % 2, 0 };
             run_case(&c);
         }
-        if (!quick || f == 0) run_vcase(f ? 'U' : 'L', 300, 30);
+        if (f < 2 && (!quick || f == 0)) run_vcase(f ? 'U' : 'L', 300, 30);
+        if (f == 2) run_vcase('L', 64, 120);
+        if (f == 2 && !quick) run_vcase('U', 64, 120);
         gchol_test_hooks_set(NULL);
     }
     printf("\n-- each matrix its own order and leading dimension (zeros and bad ones among "

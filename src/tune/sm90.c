@@ -175,10 +175,11 @@ const gchol_tune_t gchol_tune_sm90_table = {
         .tiled_cluster_helper = 1,
         .syrk_diag_flops_per_byte = { 15, 23 },
         /* Batched potrf / potrs: lane groups in registers to n = 32, then
-         * the left-looking panel kernel to 512 (the blocked kernel nowhere:
-         * 0.32x cuSOLVER at n = 64 in double against the panel kernel's 0.80x).
-         * Re-measure: bench_potrf_batched */
+         * the left-looking panel kernel to 512 (0.52x cuSOLVER at n = 256 in
+         * double, batches of 2 GiB, against the blocked kernel's 0.23x).
+         * Re-measure: bench_potrf_batched --kernel auto|blocked|panel|rows */
         .batched_reg_max_n = 32,
+        .batched_rows_max_n = { 0, 0 },
         .batched_smem_max_n = 1,
         .batched_hybrid_max_n = 0,
     },
