@@ -136,6 +136,9 @@ template <> struct Vec16<float> {
     }
 };
 
+__device__ __forceinline__ double rsqrt_of(double x) { return rsqrt(x); }
+__device__ __forceinline__ float rsqrt_of(float x) { return rsqrtf(x); }
+
 /* The rows kernel's G: a thread's 64 entries in registers (166 registers
  * in double; at G = 128 nvcc keeps single's row in local memory). */
 constexpr int kRowsMax = 64;
@@ -177,7 +180,8 @@ potrf_batched_rows_kernel(Batch batch, int upper, int64_t *dinfo)
             info = k + 1; /* column k stays unscaled, the failed pivot in A(k, k) */
             continue;
         }
-        const T d = sqrt(pivot), rd = T(1) / d;
+        /* side by side rather than 1 / sqrt: the step's latency is its chain */
+        const T d = sqrt(pivot), rd = rsqrt_of(pivot);
         const T f = r > k ? a[k] * rd * rd : T(0);
         if (r == k) a[k] = d;
         else if (r > k) a[k] *= rd;
