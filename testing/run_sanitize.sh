@@ -17,6 +17,7 @@
 #
 #   sh testing/run_sanitize.sh                  (what `make sanitize` runs)
 #   SANITIZE_TOOLS="memcheck" sh testing/run_sanitize.sh [NAME...]
+#                   (NAME a tester, or one part of it: testing_dpftrf-5of10)
 #   SANITIZE_JOBS=12 sh testing/run_sanitize.sh (tool x tester runs at once,
 #                   the RFP and potrf testers first; lines follow the tools'
 #                   order once all have run)
@@ -64,7 +65,9 @@ testers=$(sed -e 's/^[[:space:]]*//' -e '/^#/d' -e '/^$/d' "$list" | awk '
       print name " " parts " " cmd }')
 if [ $# -gt 0 ]; then
     testers=$(echo "$testers" | while read -r n k c; do
-        case " $* " in *" $n "*) echo "$n $k $c" ;; esac
+        for a in "$@"; do
+            case "$a" in "$n"|"$n"-[0-9]*of[0-9]*) echo "$n $k $c"; break ;; esac
+        done
     done)
 fi
 [ -n "$testers" ] || { echo "no tester marked sanitize in $list"; exit 1; }
@@ -76,6 +79,13 @@ runs=$( (echo "$testers" | awk '$1 ~ /pftrf|potrf/'; echo "$testers" | awk '$1 !
     { k = $2; cmd = ""; for (i = 3; i <= NF; i++) cmd = cmd (cmd == "" ? "" : " ") $i
       if (k <= 1) { print $1 " " cmd; next }
       for (p = 0; p < k; p++) print $1 "-" p "of" k " " cmd " --part " p "/" k }')
+
+# a part named on the command line (NAME-PofK) runs alone of its tester's
+if [ $# -gt 0 ]; then
+    runs=$(echo "$runs" | while read -r r c; do
+        case " $* " in *" $r "*|*" ${r%-[0-9]*of[0-9]*} "*) echo "$r $c" ;; esac
+    done)
+fi
 
 use_timeout=0
 command -v timeout >/dev/null 2>&1 && use_timeout=1
