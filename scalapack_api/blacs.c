@@ -7,6 +7,7 @@
 #include "scalapack_api.h"
 
 #include <dlfcn.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,4 +25,15 @@ int gchol_scalapack_grid(int ctxt, gchol_mp_grid_t *grid)
     *grid = NULL;
     if (MPI_Initialized(&inited) != MPI_SUCCESS || !inited) return -1;
     return gchol_mp_grid_from_blacs(ctxt, grid) == GCHOL_SUCCESS && *grid ? 0 : -1;
+}
+
+void gchol_scalapack_report(const char *name, int n, int nrhs, int gpu)
+{
+    const char *v = getenv("GCHOL_SCALAPACK_VERBOSE");
+    if (!v || !*v || !strcmp(v, "0")) return;
+    int inited = 0, rank = 0;
+    if (MPI_Initialized(&inited) == MPI_SUCCESS && inited) MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank != 0) return;
+    fprintf(stderr, "gchol_scalapack: %s n=%d nrhs=%d %s\n", name, n, nrhs,
+            gpu ? "on the GPUs" : "by ScaLAPACK");
 }

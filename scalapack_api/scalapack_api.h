@@ -20,4 +20,9 @@ void *gchol_scalapack_next(const char *name);
 /* 1 when GCHOL_SCALAPACK is "scalapack": every call goes to ScaLAPACK. */
 int gchol_scalapack_cpu_only(void);
 
+/* With GCHOL_SCALAPACK_VERBOSE set (not "0"), rank 0 of MPI_COMM_WORLD
+ * prints a line to stderr for each call: "gchol_scalapack: NAME n=N
+ * nrhs=K on the GPUs" or "... by ScaLAPACK". */
+void gchol_scalapack_report(const char *name, int n, int nrhs, int gpu);
+
 #endif

@@ -141,7 +141,10 @@ void PX(potrf)(const char *uplo, const int *n, FLOAT *a, const int *ia, const in
                const int *desca, int *info, size_t uplo_len)
 {
     (void)uplo_len;
-    if (on_gpu(JOB_POTRF, *uplo, *n, 0, a, *ia, *ja, desca, NULL, 0, 0, NULL, info) == 0) return;
+    const int gpu =
+        on_gpu(JOB_POTRF, *uplo, *n, 0, a, *ia, *ja, desca, NULL, 0, 0, NULL, info) == 0;
+    gchol_scalapack_report(PX_NAME(potrf), *n, 0, gpu);
+    if (gpu) return;
     potrf_fn next = (potrf_fn)gchol_scalapack_next(PX_NAME(potrf));
     if (next) next(uplo, n, a, ia, ja, desca, info, 1);
 }
@@ -151,9 +154,10 @@ void PX(potrs)(const char *uplo, const int *n, const int *nrhs, const FLOAT *a, 
                const int *descb, int *info, size_t uplo_len)
 {
     (void)uplo_len;
-    if (on_gpu(JOB_POTRS, *uplo, *n, *nrhs, (FLOAT *)a, *ia, *ja, desca, b, *ib, *jb, descb,
-               info) == 0)
-        return;
+    const int gpu = on_gpu(JOB_POTRS, *uplo, *n, *nrhs, (FLOAT *)a, *ia, *ja, desca, b, *ib, *jb,
+                           descb, info) == 0;
+    gchol_scalapack_report(PX_NAME(potrs), *n, *nrhs, gpu);
+    if (gpu) return;
     potrs_fn next = (potrs_fn)gchol_scalapack_next(PX_NAME(potrs));
     if (next) next(uplo, n, nrhs, a, ia, ja, desca, b, ib, jb, descb, info, 1);
 }
@@ -163,8 +167,10 @@ void PX(posv)(const char *uplo, const int *n, const int *nrhs, FLOAT *a, const i
               const int *descb, int *info, size_t uplo_len)
 {
     (void)uplo_len;
-    if (on_gpu(JOB_POSV, *uplo, *n, *nrhs, a, *ia, *ja, desca, b, *ib, *jb, descb, info) == 0)
-        return;
+    const int gpu = on_gpu(JOB_POSV, *uplo, *n, *nrhs, a, *ia, *ja, desca, b, *ib, *jb, descb,
+                           info) == 0;
+    gchol_scalapack_report(PX_NAME(posv), *n, *nrhs, gpu);
+    if (gpu) return;
     potrs_fn next = (potrs_fn)gchol_scalapack_next(PX_NAME(posv));
     if (next) next(uplo, n, nrhs, a, ia, ja, desca, b, ib, jb, descb, info, 1);
 }

@@ -6,7 +6,9 @@
 # p?potrf_ (testing_scalapack_?dropin, 1 to 4 ranks); and ScaLAPACK's own
 # Cholesky testers xdllt and xsllt (Debian's scalapack-mpi-test) on 4 ranks
 # with the drop-in preloaded, both triangles (found in Debian's place, or in
-# SCALAPACK_TESTERS_DIR). Prints a line per run and,
+# SCALAPACK_TESTERS_DIR), counting from GCHOL_SCALAPACK_VERBOSE that every
+# call ran on the GPUs (with a GPU) or by ScaLAPACK (without). Prints a line
+# per run and,
 # last, one "SUMMARY passed=P failed=F skipped=S" over all runs. Without MPI
 # (mpicc, mpirun) the testers are not built and it reports one skipped.
 #
@@ -100,7 +102,8 @@ EOT
     lib=$(cd build/lib && pwd)/libgchol_scalapack.so
     log="$logdir/$label.log"
     for attempt in 1 2 3; do
-        (cd "$wd" && timeout 120 mpirun --oversubscribe -np 4 -x LD_PRELOAD="$lib" "$prog") > "$log" 2>&1
+        (cd "$wd" && timeout 120 mpirun --oversubscribe -np 4 -x LD_PRELOAD="$lib" \
+            -x GCHOL_SCALAPACK_VERBOSE=1 "$prog") > "$log" 2>&1
         grep -q 'END OF TESTS' "$log" && break
     done
     p=$(sed -n 's/^ *\([0-9]*\) tests completed and passed.*/\1/p' "$log" | head -1)
@@ -111,7 +114,17 @@ EOT
         echo "  $label: no summary after $attempt attempts; the log ends:"
         tail -5 "$log" | sed 's/^/      | /'
     fi
-    printf '  %-28s %6s %6s %6s\n' "$label (attempt $attempt)" "$p" "$f" "${s:-0}"
+    # where the drop-in ran them (rank 0's lines): with a GPU every call on
+    # the GPUs, without one every call by ScaLAPACK
+    on=$(grep -c '^gchol_scalapack: .* on the GPUs$' "$log")
+    by=$(grep -c '^gchol_scalapack: .* by ScaLAPACK$' "$log")
+    where="calls on the GPUs $on, by ScaLAPACK $by"
+    if [ "$p" -gt 0 ] && { [ $((on + by)) -eq 0 ] ||
+        { [ "$gpu" -eq 1 ] && [ "$by" -ne 0 ]; } || { [ "$gpu" -eq 0 ] && [ "$on" -ne 0 ]; }; }; then
+        f=$((f + 1))
+        where="$where: FAILED (want every call $([ "$gpu" -eq 1 ] && echo on the GPUs || echo by ScaLAPACK))"
+    fi
+    printf '  %-28s %6s %6s %6s  %s\n' "$label (attempt $attempt)" "$p" "$f" "${s:-0}" "$where"
     pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + ${s:-0}))
 }
 if [ -n "$xdir" ]; then
