@@ -435,12 +435,15 @@ potrf_batched_global_kernel(Batch batch, int upper, int64_t *dinfo)
  * columns: the panel (rows k0..n-1) in shared memory, updated by the
  * columns left of it in chunks of kPanel (their rows k0..k0+kb-1 staged as T,
  * each thread's rows accumulated in registers, each L entry read once per
- * panel), then factored in shared memory and written back. */
-constexpr int kPanel = 32, kPanelThreads = 512, kPanelChunks = 1;
-constexpr int kPanelMaxRows = kPanelThreads * kPanelChunks; /* n up to 512 */
+ * panel), then factored in shared memory and written back. The block has
+ * kPanelChunks rows a thread: n_max / kPanelChunks threads rounded up to a
+ * warp (blockDim.x), so that small orders run several matrices an SM (94
+ * registers a thread in double: 512 threads leave room for no second). */
+constexpr int kPanel = 32, kPanelMaxThreads = 512, kPanelChunks = 1;
+constexpr int kPanelMaxRows = kPanelMaxThreads * kPanelChunks; /* n up to 512 */
 
 template <typename T, typename Batch>
-__global__ void __launch_bounds__(kPanelThreads)
+__global__ void __launch_bounds__(kPanelMaxThreads)
 potrf_batched_panel_kernel(Batch batch, int upper, int64_t *dinfo)
 {
     extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -450,13 +453,13 @@ potrf_batched_panel_kernel(Batch batch, int upper, int64_t *dinfo)
     T *A = n > 0 ? batch.at(b) : nullptr;
     T *P = reinterpret_cast<T *>(smem_raw);  /* P(r, c) at P[r * (kPanel + 1) + c]  */
     T *Tt = P + (size_t)n * (kPanel + 1);    /* T(c, j) at Tt[c + j * (kPanel + 1)] */
-    const int tid = threadIdx.x, ldp = kPanel + 1;
+    const int tid = threadIdx.x, nt = blockDim.x, ldp = kPanel + 1;
     __shared__ int info;
     if (tid == 0) info = 0;
     for (int k0 = 0; k0 < n; k0 += kPanel) {
         const int kb = n - k0 < kPanel ? n - k0 : kPanel, rows = n - k0;
         /* the panel's lower view; 0 above the diagonal block's diagonal */
-        for (int idx = tid; idx < rows * kPanel; idx += kPanelThreads) {
+        for (int idx = tid; idx < rows * kPanel; idx += nt) {
             const int r = idx % rows, c = idx / rows;
             P[r * ldp + c] = c < kb && r >= c ? A[view_at(k0 + r, k0 + c, ld, upper)] : T(0);
         }
@@ -467,14 +470,14 @@ potrf_batched_panel_kernel(Batch batch, int upper, int64_t *dinfo)
             for (int c = 0; c < kPanel; ++c) acc[h][c] = T(0);
         for (int j0 = 0; j0 < k0; j0 += kPanel) {
             __syncthreads(); /* Tt free */
-            for (int idx = tid; idx < kPanel * kPanel; idx += kPanelThreads) {
+            for (int idx = tid; idx < kPanel * kPanel; idx += nt) {
                 const int c = idx % kPanel, j = idx / kPanel;
                 Tt[c + j * ldp] = c < kb ? A[view_at(k0 + c, j0 + j, ld, upper)] : T(0);
             }
             __syncthreads();
 #pragma unroll
             for (int h = 0; h < kPanelChunks; ++h) {
-                const int r = tid + h * kPanelThreads;
+                const int r = tid + h * nt;
                 if (r >= rows) continue;
 #pragma unroll 4 /* several loads of the row in flight */
                 for (int j = 0; j < kPanel; ++j) {
@@ -487,7 +490,7 @@ potrf_batched_panel_kernel(Batch batch, int upper, int64_t *dinfo)
         __syncthreads(); /* the panel's loads done */
 #pragma unroll
         for (int h = 0; h < kPanelChunks; ++h) {
-            const int r = tid + h * kPanelThreads;
+            const int r = tid + h * nt;
             if (r >= rows) continue;
 #pragma unroll
             for (int c = 0; c < kPanel; ++c)
@@ -505,17 +508,17 @@ potrf_batched_panel_kernel(Batch batch, int upper, int64_t *dinfo)
                 break;
             }
             const T d = sqrt(pivot);
-            for (int r = c + 1 + tid; r < rows; r += kPanelThreads) P[r * ldp + c] /= d;
+            for (int r = c + 1 + tid; r < rows; r += nt) P[r * ldp + c] /= d;
             if (tid == 0) P[c * ldp + c] = d;
             __syncthreads();
-            for (int r = c + 1 + tid; r < rows; r += kPanelThreads) {
+            for (int r = c + 1 + tid; r < rows; r += nt) {
                 const T lrc = P[r * ldp + c];
                 for (int cc = c + 1; cc < kb && cc <= r; ++cc) P[r * ldp + cc] -= lrc * P[cc * ldp + c];
             }
             __syncthreads();
         }
         __syncthreads();
-        for (int idx = tid; idx < rows * kb; idx += kPanelThreads) {
+        for (int idx = tid; idx < rows * kb; idx += nt) {
             const int r = idx % rows, c = idx / rows;
             if (r >= c) A[view_at(k0 + r, k0 + c, ld, upper)] = P[r * ldp + c];
         }
@@ -613,8 +616,10 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
         static gchol::DeviceFlags panel_opted_in;
         e = gchol::opt_in_shared(potrf_batched_panel_kernel<T, Batch>, limit, panel_opted_in);
         if (e != cudaSuccess) return e;
+        const int rows_per = (n_max + kPanelChunks - 1) / kPanelChunks;
+        const unsigned nt = (unsigned)((rows_per + 31) / 32 * 32);
         potrf_batched_panel_kernel<T, Batch>
-            <<<(unsigned)count, kPanelThreads, panel_bytes, stream>>>(batch, upper, dinfo);
+            <<<(unsigned)count, nt, panel_bytes, stream>>>(batch, upper, dinfo);
         return cudaGetLastError();
     }
     potrf_batched_global_kernel<T, Batch><<<(unsigned)count, threads, 0, stream>>>(batch, upper,
