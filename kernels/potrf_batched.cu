@@ -77,6 +77,9 @@ __device__ __forceinline__ int64_t view_at(int64_t i, int64_t j, int64_t ld, int
     return upper ? j + i * ld : i + j * ld;
 }
 
+__device__ __forceinline__ double rsqrt_of(double x) { return rsqrt(x); }
+__device__ __forceinline__ float rsqrt_of(float x) { return rsqrtf(x); }
+
 constexpr int kRegThreads = 128;
 
 /* n <= G <= 32: G lanes per matrix, lane r holding row r of the lower view. */
@@ -104,8 +107,9 @@ potrf_batched_reg_kernel(Batch batch, int upper, int64_t *dinfo, int64_t count)
         const bool step = k < n && info == 0;
         if (step && !(pivot > T(0))) info = k + 1;
         const bool go = step && info == 0;
-        const T d = go ? sqrt(pivot) : T(1);
-        if (go && lane >= k) a[k] = lane == k ? d : a[k] / d;
+        /* side by side rather than a division by sqrt: the step's latency is its chain */
+        const T d = go ? sqrt(pivot) : T(1), rd = go ? rsqrt_of(pivot) : T(1);
+        if (go && lane >= k) a[k] = lane == k ? d : a[k] * rd;
 #pragma unroll
         for (int j = k + 1; j < G; ++j) {
             const T ljk = __shfl_sync(0xffffffffu, a[k], j, G);
@@ -135,9 +139,6 @@ template <> struct Vec16<float> {
         return t == 0 ? v.x : t == 1 ? v.y : t == 2 ? v.z : v.w;
     }
 };
-
-__device__ __forceinline__ double rsqrt_of(double x) { return rsqrt(x); }
-__device__ __forceinline__ float rsqrt_of(float x) { return rsqrtf(x); }
 
 /* The rows kernel's G: a thread's 64 entries in registers (166 registers
  * in double; at G = 128 nvcc keeps single's row in local memory). */

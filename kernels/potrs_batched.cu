@@ -38,6 +38,16 @@ __device__ __forceinline__ int64_t l_at(int64_t i, int64_t j, int64_t ld, int up
     return upper ? j + i * ld : i + j * ld;
 }
 
+/* x / d as x * (1 / d), the reciprocal formed once: a division's latency
+ * sat on each step's critical path. Where 1 / d overflows (d below about
+ * 5.6e-309 in double) the division itself, so that the result is LAPACK's. */
+template <typename T> struct Pivot {
+    T d, r;
+    bool exact;
+    __device__ explicit Pivot(T d_) : d(d_), r(T(1) / d_), exact(!isfinite(T(1) / d_)) {}
+    __device__ T divide(T x) const { return exact ? x / d : x * r; }
+};
+
 constexpr int kRegThreads = 128;
 
 template <typename T, int G>
@@ -51,24 +61,27 @@ potrs_batched_reg_kernel(int n, int64_t nrhs, Mats<const T> As, int64_t ldda, Ma
     const T *A = live ? As.at(b) : nullptr;
     T *B = live ? Bs.at(b) : nullptr;
     T row[G], col[G]; /* row[j] = L(lane, j), j <= lane; col[i] = L(i, lane), i >= lane */
+    T diag = T(1);
 #pragma unroll
     for (int j = 0; j < G; ++j) {
         row[j] = live && lane < n && j <= lane ? A[l_at(lane, j, ldda, upper)] : T(0);
         col[j] = live && lane < n && j < n && j >= lane ? A[l_at(j, lane, ldda, upper)] : T(1);
+        if (j == lane) diag = col[j];
     }
+    const Pivot<T> piv(diag);
     for (int64_t c = 0; c < nrhs; ++c) {
         T x = live && lane < n ? B[lane + c * lddb] : T(0);
         /* L y = b: y_k at lane k, then every lane below takes its part */
 #pragma unroll
         for (int k = 0; k < G; ++k) {
-            if (lane == k && k < n) x /= row[k];
+            if (lane == k && k < n) x = piv.divide(x);
             const T yk = __shfl_sync(0xffffffffu, x, k, G);
             if (lane > k && lane < n) x -= row[k] * yk;
         }
         /* L^T x = y: x_k at lane k, then every lane above takes its part */
 #pragma unroll
         for (int k = G - 1; k >= 0; --k) {
-            if (lane == k && k < n) x /= col[k];
+            if (lane == k && k < n) x = piv.divide(x);
             const T xk = __shfl_sync(0xffffffffu, x, k, G);
             if (lane < k && k < n) x -= col[k] * xk;
         }
@@ -163,10 +176,11 @@ potrs_batched_blocked_kernel(int n, int64_t nrhs, int nr_max, Mats<const T> As, 
             __syncthreads(); /* Lp free, Y loaded or updated */
             stage_panel(Lp, A, n, k0, kb, ldda, upper);
             __syncthreads();
+            const Pivot<T> piv(lane < kb ? Lp[lane * (kPw + 1) + lane] : T(1));
             for (int j = warp; j < nr; j += warps) {
                 T y = lane < kb ? Y[k0 + lane + j * n] : T(0);
                 for (int k = 0; k < kb; ++k) {
-                    if (lane == k) y /= Lp[k * (kPw + 1) + k];
+                    if (lane == k) y = piv.divide(y);
                     const T yk = __shfl_sync(0xffffffffu, y, k);
                     if (lane > k && lane < kb) y -= Lp[lane * (kPw + 1) + k] * yk;
                 }
@@ -203,10 +217,11 @@ potrs_batched_blocked_kernel(int n, int64_t nrhs, int nr_max, Mats<const T> As, 
                 Y[k0 + o % kb + (o / kb) * n] -= acc;
             }
             __syncthreads();
+            const Pivot<T> piv(lane < kb ? Lp[lane * (kPw + 1) + lane] : T(1));
             for (int j = warp; j < nr; j += warps) {
                 T x = lane < kb ? Y[k0 + lane + j * n] : T(0);
                 for (int k = kb - 1; k >= 0; --k) {
-                    if (lane == k) x /= Lp[k * (kPw + 1) + k];
+                    if (lane == k) x = piv.divide(x);
                     const T xk = __shfl_sync(0xffffffffu, x, k);
                     if (lane < k) x -= Lp[k * (kPw + 1) + lane] * xk;
                 }
