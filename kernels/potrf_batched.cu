@@ -149,7 +149,9 @@ constexpr int kRowsMax = 64;
  * into col (column k as the earlier steps left it), one barrier, then each
  * reads the pivot col[k] and updates its row by the column in 16-byte
  * loads: a[j] -= (l_rk / d) col[j], j > k, d = sqrt(pivot). Two buffers:
- * step k + 1 writes one while no thread reads step k - 1's any more. The
+ * step k + 1 writes one while no thread reads step k - 1's any more (the
+ * scaled copy of a tiny pivot's column is written only after a barrier
+ * that every reader of the previous one has passed). The
  * entries right of a thread's diagonal take no part (its factor is 0) and
  * are never stored. Control flow is uniform: n and the pivot are the
  * block's. */
@@ -159,7 +161,7 @@ potrf_batched_rows_kernel(Batch batch, int upper, int64_t *dinfo)
 {
     using V = Vec16<T>;
     constexpr int W = V::width;
-    __shared__ __align__(16) T col[2][G];
+    __shared__ __align__(16) T col[3][G]; /* two for the column, one for its scaled copy */
     const int r = threadIdx.x;
     const int64_t b = blockIdx.x;
     const int arg = batch.check(b), n = arg == 0 ? batch.order(b) : 0;
@@ -182,13 +184,26 @@ potrf_batched_rows_kernel(Batch batch, int upper, int64_t *dinfo)
             continue;
         }
         /* side by side rather than 1 / sqrt: the step's latency is its chain */
-        const T d = sqrt(pivot), rd = rsqrt_of(pivot);
-        const T f = r > k ? a[k] * rd * rd : T(0);
+        const T d = sqrt(pivot), rd = rsqrt_of(pivot), rd2 = rd * rd;
+        const T l = r > k ? a[k] * rd : T(0); /* L(r, k) */
+        /* a[j] -= (a_rk / pivot) a_jk, unless 1 / pivot is not a normal
+         * number (a pivot below about 2^-1022 or Inf): then LAPACK's
+         * L(r, k) L(j, k), the scaled column through a third buffer and a
+         * second barrier (uniform: the pivot is the block's) */
+        T f = r > k ? a[k] * rd2 : T(0);
+        const T *src = c;
+        if (!gchol::is_normal(rd2)) {
+            T *cs = col[2];
+            cs[r] = l;
+            __syncthreads();
+            f = l;
+            src = cs;
+        }
         if (r == k) a[k] = d;
-        else if (r > k) a[k] *= rd;
+        else if (r > k) a[k] = l;
 #pragma unroll
         for (int j0 = (k + 1) / W * W; j0 < G; j0 += W) {
-            const typename V::type v = *reinterpret_cast<const typename V::type *>(c + j0);
+            const typename V::type v = *reinterpret_cast<const typename V::type *>(src + j0);
 #pragma unroll
             for (int t = 0; t < W; ++t)
                 if (j0 + t > k) a[j0 + t] -= f * V::at(v, t);

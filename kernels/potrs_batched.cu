@@ -39,12 +39,15 @@ __device__ __forceinline__ int64_t l_at(int64_t i, int64_t j, int64_t ld, int up
 }
 
 /* x / d as x * (1 / d), the reciprocal formed once: a division's latency
- * sat on each step's critical path. Where 1 / d overflows (d below about
- * 5.6e-309 in double) the division itself, so that the result is LAPACK's. */
+ * sat on each step's critical path. Where 1 / d is not a normal number (d
+ * below about 5.6e-309 or above 4.5e307 in double, or 0, Inf, NaN) the
+ * division itself, so that nothing overflows or loses bits that the
+ * division keeps. */
 template <typename T> struct Pivot {
     T d, r;
     bool exact;
-    __device__ explicit Pivot(T d_) : d(d_), r(T(1) / d_), exact(!isfinite(T(1) / d_)) {}
+    __device__ explicit Pivot(T d_)
+        : d(d_), r(T(1) / d_), exact(!gchol::is_normal(T(1) / d_)) {}
     __device__ T divide(T x) const { return exact ? x / d : x * r; }
 };
 

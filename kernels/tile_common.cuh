@@ -34,6 +34,21 @@ constexpr int kBatch    = 16;  /* global loads in flight per thread     */
  */
 __host__ __device__ constexpr int tile_ld(int n) { return (n + 15) / 16 * 16 + 4; }
 
+/* x is a normal number (not 0, subnormal, Inf or NaN): a reciprocal used in
+ * place of a division keeps the division's accuracy only there. */
+template <typename T> struct NormalRange;
+template <> struct NormalRange<double> {
+    static constexpr double lo = 2.2250738585072014e-308, hi = 1.7976931348623157e308;
+};
+template <> struct NormalRange<float> {
+    static constexpr float lo = 1.17549435e-38f, hi = 3.40282347e38f;
+};
+template <typename T> __device__ __forceinline__ bool is_normal(T x)
+{
+    const T a = x < T(0) ? -x : x;
+    return a >= NormalRange<T>::lo && a <= NormalRange<T>::hi;
+}
+
 /* Which part of a rows x cols view block a tile copy moves. */
 enum TilePart { kFull = 0, kLowerTriangle = 1 };
 

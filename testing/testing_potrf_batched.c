@@ -45,6 +45,21 @@ static gchol_queue_t g_queue;
 enum { D_NONE, D_NEG, D_NAN, D_INF, D_ZERO };
 static int defect_of(int64_t b) { return b % 5 == 3 ? 1 + (int)(b / 5 % 4) : D_NONE; }
 
+/* Matrix b (n >= 2) of a batch is SPD with a subnormal first pivot: its
+ * leading 2 x 2 block [[t, 0.1], [0.1, h]] (t 1e-310 / 1e-40, h 1.5e308 /
+ * 3e38; l_21 = 0.1 / sqrt(t) and the Schur complement h - 0.01 / t stay
+ * finite, 0.1 / t does not), decoupled from the rest of the random SPD
+ * matrix. LAPACK factors it (info 0); so must every kernel. */
+static int tiny_pivot_of(int64_t b) { return b % 5 == 1; }
+static void make_tiny_pivot(char uplo, int64_t n, FLOAT *M, int64_t lda)
+{
+    for (int64_t i = 2; i < n; ++i)
+        for (int c = 0; c < 2; ++c) M[uplo == 'L' ? i + c * lda : c + i * lda] = 0;
+    M[0] = PREC == 'd' ? (FLOAT)1e-310 : (FLOAT)1e-40f;
+    M[uplo == 'L' ? 1 : lda] = (FLOAT)0.1;
+    M[1 + lda] = PREC == 'd' ? (FLOAT)1.5e308 : (FLOAT)3e38f;
+}
+
 typedef struct {
     char    uplo;
     int64_t n, pad, gap, batch;
@@ -69,6 +84,7 @@ static int64_t run_batch(const bcase_t *c, char *why, size_t wlen)
         FLOAT *T = malloc((size_t)mat * ES);
         if (!T) goto done;
         testing_generate_spd(PREC, c->uplo, n, T, lda, 1000 + (uint64_t)b);
+        if (n >= 2 && tiny_pivot_of(b)) make_tiny_pivot(c->uplo, n, T, lda);
         for (int64_t j = 0; j < n; ++j) /* only the triangle: the rest stays NaN */
             for (int64_t i = 0; i < n; ++i)
                 if (c->uplo == 'L' ? i >= j : i <= j) M[i + j * lda] = T[i + j * lda];
