@@ -1,0 +1,204 @@
+/*
+ * potrf_batched_small.cuh -- the batch forms of potrf_batched.cu (one array
+ * with a stride, an array of pointers, pointers with per-matrix orders) and
+ * its register kernels: lane groups for n <= 32, a row a thread for n <= 64.
+ * Included by potrf_batched.cu only.
+ */
+#ifndef GCHOL_POTRF_BATCHED_SMALL_CUH
+#define GCHOL_POTRF_BATCHED_SMALL_CUH
+
+#include "tile_common.cuh"
+
+#include <cuda_runtime.h>
+#include <stdint.h>
+
+namespace {
+
+/* A batch's matrices: one array with a stride, an array of pointers, or
+ * an array of pointers with each matrix's own order and leading dimension
+ * (device arrays). check(b): 0, or the info of a matrix whose own
+ * arguments are bad (-1 its order < 0 or above the call's largest, -2 its
+ * leading dimension < max(1, order)): nothing of it is touched. */
+template <typename T> struct Strided {
+    T *A;
+    int64_t stride;
+    int n;
+    int64_t ld;
+    __device__ T *at(int64_t b) const { return A + b * stride; }
+    __device__ int order(int64_t) const { return n; }
+    __device__ int64_t lead(int64_t) const { return ld; }
+    __device__ int check(int64_t) const { return 0; }
+};
+template <typename T> struct Pointers {
+    T *const *A;
+    int n;
+    int64_t ld;
+    __device__ T *at(int64_t b) const { return A[b]; }
+    __device__ int order(int64_t) const { return n; }
+    __device__ int64_t lead(int64_t) const { return ld; }
+    __device__ int check(int64_t) const { return 0; }
+};
+template <typename T> struct Sized {
+    T *const *A;
+    const int64_t *n, *ld;
+    int n_max;
+    __device__ T *at(int64_t b) const { return A[b]; }
+    __device__ int check(int64_t b) const
+    {
+        const int64_t v = n[b];
+        if (v < 0 || v > n_max) return -1;
+        return ld[b] < (v > 1 ? v : 1) ? -2 : 0;
+    }
+    __device__ int order(int64_t b) const { return check(b) == 0 ? (int)n[b] : 0; }
+    __device__ int64_t lead(int64_t b) const { return ld[b]; }
+};
+
+/* Element (i, j), i >= j, of the lower view: A(i, j) for 'L', A(j, i) for 'U'. */
+__device__ __forceinline__ int64_t view_at(int64_t i, int64_t j, int64_t ld, int upper)
+{
+    return upper ? j + i * ld : i + j * ld;
+}
+
+__device__ __forceinline__ double rsqrt_of(double x) { return rsqrt(x); }
+__device__ __forceinline__ float rsqrt_of(float x) { return rsqrtf(x); }
+
+constexpr int kRegThreads = 128;
+
+/* n <= G <= 32: G lanes per matrix, lane r holding row r of the lower view. */
+template <typename T, int G, typename Batch>
+__global__ void __launch_bounds__(kRegThreads)
+potrf_batched_reg_kernel(Batch batch, int upper, int64_t *dinfo, int64_t count)
+{
+    const int lane = threadIdx.x % G;
+    const int64_t b = (int64_t)blockIdx.x * (kRegThreads / G) + threadIdx.x / G;
+    const bool live = b < count;
+    const int arg = live ? batch.check(b) : 0;
+    const int n = live && arg == 0 ? batch.order(b) : 0;
+    const int64_t ld = live ? batch.lead(b) : 1;
+    T *A = live && n > 0 ? batch.at(b) : nullptr;
+    T a[G];
+#pragma unroll
+    for (int j = 0; j < G; ++j)
+        a[j] = lane < n && j <= lane ? A[view_at(lane, j, ld, upper)] : T(0);
+    int info = 0;
+    /* every lane of the warp takes part in each shuffle: the steps past n or
+     * after a failure change nothing, by predicates */
+#pragma unroll
+    for (int k = 0; k < G; ++k) {
+        const T pivot = __shfl_sync(0xffffffffu, a[k], k, G);
+        const bool step = k < n && info == 0;
+        if (step && !(pivot > T(0))) info = k + 1;
+        const bool go = step && info == 0;
+        /* side by side rather than a division by sqrt: the step's latency is its chain */
+        const T d = go ? sqrt(pivot) : T(1), rd = go ? rsqrt_of(pivot) : T(1);
+        if (go && lane >= k) a[k] = lane == k ? d : a[k] * rd;
+#pragma unroll
+        for (int j = k + 1; j < G; ++j) {
+            const T ljk = __shfl_sync(0xffffffffu, a[k], j, G);
+            if (go && lane >= j) a[j] -= a[k] * ljk;
+        }
+    }
+    if (!live) return;
+#pragma unroll
+    for (int j = 0; j < G; ++j)
+        if (lane < n && j <= lane) A[view_at(lane, j, ld, upper)] = a[j];
+    if (lane == 0) dinfo[b] = arg != 0 ? arg : info;
+}
+
+/* Shared-memory vectors of 16 bytes: a column's entries in twos (double)
+ * or fours (single). */
+template <typename T> struct Vec16;
+template <> struct Vec16<double> {
+    using type = double2;
+    static constexpr int width = 2;
+    __device__ static double at(const double2 &v, int t) { return t == 0 ? v.x : v.y; }
+};
+template <> struct Vec16<float> {
+    using type = float4;
+    static constexpr int width = 4;
+    __device__ static float at(const float4 &v, int t)
+    {
+        return t == 0 ? v.x : t == 1 ? v.y : t == 2 ? v.z : v.w;
+    }
+};
+
+/* The rows kernel's G: a thread's 64 entries in registers (166 registers
+ * in double; at G = 128 nvcc keeps single's row in local memory). */
+constexpr int kRowsMax = 64;
+
+/* n <= G: a block of G threads per matrix, thread r holding row r of the
+ * lower view (a[j] = L(r, j), j <= r). Step k: each thread puts its a[k]
+ * into col (column k as the earlier steps left it), one barrier, then each
+ * reads the pivot col[k] and updates its row by the column in 16-byte
+ * loads: a[j] -= (l_rk / d) col[j], j > k, d = sqrt(pivot). Two buffers:
+ * step k + 1 writes one while no thread reads step k - 1's any more (the
+ * scaled copy of a tiny pivot's column is written only after a barrier
+ * that every reader of the previous one has passed). The
+ * entries right of a thread's diagonal take no part (its factor is 0) and
+ * are never stored. Control flow is uniform: n and the pivot are the
+ * block's. */
+template <typename T, int G, typename Batch>
+__global__ void __launch_bounds__(G)
+potrf_batched_rows_kernel(Batch batch, int upper, int64_t *dinfo)
+{
+    using V = Vec16<T>;
+    constexpr int W = V::width;
+    __shared__ __align__(16) T col[3][G]; /* two for the column, one for its scaled copy */
+    const int r = threadIdx.x;
+    const int64_t b = blockIdx.x;
+    const int arg = batch.check(b), n = arg == 0 ? batch.order(b) : 0;
+    const int64_t ld = batch.lead(b);
+    T *A = n > 0 ? batch.at(b) : nullptr;
+    const bool mine = r < n;
+    T a[G];
+#pragma unroll
+    for (int j = 0; j < G; ++j) a[j] = mine && j <= r ? A[view_at(r, j, ld, upper)] : T(0);
+    int info = 0;
+#pragma unroll
+    for (int k = 0; k < G; ++k) {
+        if (k >= n || info != 0) continue; /* uniform */
+        T *c = col[k & 1];
+        c[r] = a[k];
+        __syncthreads();
+        const T pivot = c[k];
+        if (!(pivot > T(0))) {
+            info = k + 1; /* column k stays unscaled, the failed pivot in A(k, k) */
+            continue;
+        }
+        /* side by side rather than 1 / sqrt: the step's latency is its chain */
+        const T d = sqrt(pivot), rd = rsqrt_of(pivot), rd2 = rd * rd;
+        const T l = r > k ? a[k] * rd : T(0); /* L(r, k) */
+        /* a[j] -= (a_rk / pivot) a_jk, unless 1 / pivot is not a normal
+         * number (a pivot below about 2^-1022 or Inf): then LAPACK's
+         * L(r, k) L(j, k), the scaled column through a third buffer and a
+         * second barrier (uniform: the pivot is the block's) */
+        T f = r > k ? a[k] * rd2 : T(0);
+        const T *src = c;
+        if (!gchol::is_normal(rd2)) {
+            T *cs = col[2];
+            cs[r] = l;
+            __syncthreads();
+            f = l;
+            src = cs;
+        }
+        if (r == k) a[k] = d;
+        else if (r > k) a[k] = l;
+#pragma unroll
+        for (int j0 = (k + 1) / W * W; j0 < G; j0 += W) {
+            const typename V::type v = *reinterpret_cast<const typename V::type *>(src + j0);
+#pragma unroll
+            for (int t = 0; t < W; ++t)
+                if (j0 + t > k) a[j0 + t] -= f * V::at(v, t);
+        }
+    }
+    if (mine) {
+#pragma unroll
+        for (int j = 0; j < G; ++j)
+            if (j <= r) A[view_at(r, j, ld, upper)] = a[j];
+    }
+    if (r == 0) dinfo[b] = arg != 0 ? arg : info;
+}
+
+} // namespace
+
+#endif
