@@ -318,8 +318,12 @@ potrf_batched_panel_kernel(Batch batch, int upper, int64_t *dinfo)
                 failed = 1;
                 break;
             }
-            const T d = sqrt(pivot);
-            for (int r = c + 1 + tid; r < rows; r += nt) P[r * ldp + c] /= d;
+            /* by the reciprocal square root where it is normal: a division's
+             * latency on every column's path */
+            const T d = sqrt(pivot), rd = rsqrt_of(pivot);
+            const bool exact = !gchol::is_normal(rd);
+            for (int r = c + 1 + tid; r < rows; r += nt)
+                P[r * ldp + c] = exact ? P[r * ldp + c] / d : P[r * ldp + c] * rd;
             if (tid == 0) P[c * ldp + c] = d;
             __syncthreads();
             for (int r = c + 1 + tid; r < rows; r += nt) {
