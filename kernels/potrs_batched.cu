@@ -46,8 +46,7 @@ __device__ __forceinline__ int64_t l_at(int64_t i, int64_t j, int64_t ld, int up
 template <typename T> struct Pivot {
     T d, r;
     bool exact;
-    __device__ explicit Pivot(T d_)
-        : d(d_), r(T(1) / d_), exact(!gchol::is_normal(T(1) / d_)) {}
+    __device__ explicit Pivot(T d_) : d(d_), r(T(1) / d_), exact(!gchol::is_normal(r)) {}
     __device__ T divide(T x) const { return exact ? x / d : x * r; }
 };
 
