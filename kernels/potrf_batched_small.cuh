@@ -94,8 +94,10 @@ potrf_batched_reg_kernel(Batch batch, int upper, int64_t *dinfo, int64_t count)
         if (go && lane >= k) a[k] = lane == k ? d : a[k] * rd;
 #pragma unroll
         for (int j = k + 1; j < G; ++j) {
+            /* every lane, its entries right of its diagonal too: those are
+             * never stored nor passed on, and one predicate fewer a step */
             const T ljk = __shfl_sync(0xffffffffu, a[k], j, G);
-            if (go && lane >= j) a[j] -= a[k] * ljk;
+            if (go) a[j] -= a[k] * ljk;
         }
     }
     if (!live) return;
