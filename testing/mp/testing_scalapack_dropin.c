@@ -72,6 +72,18 @@ static void expect_all(int ok, const char *what)
     if (g_rank == 0) testing_expect(all, "%s", what);
 }
 
+/* Over every rank: the largest difference relative to the largest entry
+ * (the difference itself when that is 0), and the count of entries that
+ * differ where they may not. */
+static double reduce_difference(double diff, double max, int64_t differ, int64_t *differ_all)
+{
+    double dall = 0, mall = 0;
+    MPI_Allreduce(&diff, &dall, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(&max, &mall, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(&differ, differ_all, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+    return mall > 0 ? dall / mall : dall;
+}
+
 static int gpu_used(void)
 {
     const char *v = getenv("GCHOL_SCALAPACK");
@@ -130,12 +142,8 @@ static void run_case(potrf_fn real, int ctxt, char uplo, int n, int nb, int ia, 
         if (!(d <= bdiff)) bdiff = d;
         if (fabs((double)B4[i]) > bmax) bmax = fabs((double)B4[i]);
     }
-    double ball = 0, bmall = 0;
     int64_t bdiffer_all = 0;
-    MPI_Allreduce(&bdiff, &ball, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    MPI_Allreduce(&bmax, &bmall, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    MPI_Allreduce(&bdiffer, &bdiffer_all, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
-    const double brel = bmall > 0 ? ball / bmall : ball;
+    const double brel = reduce_difference(bdiff, bmax, bdiffer, &bdiffer_all);
     char pw[200];
     snprintf(pw, sizeof pw, "%c n=%-3d nb=%-2d posv: info %d (ScaLAPACK %d), B entries differing %lld, "
              "difference %.1e", uplo, n, nb, info3, info4, (long long)bdiffer_all, brel);
@@ -164,12 +172,8 @@ static void run_case(potrf_fn real, int ctxt, char uplo, int n, int nb, int ia, 
             }
             if (in && fabs((double)A2[p]) > amax) amax = fabs((double)A2[p]);
         }
-    double dall = 0, aall = 0;
     int64_t differ_all = 0;
-    MPI_Allreduce(&dmax, &dall, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    MPI_Allreduce(&amax, &aall, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    MPI_Allreduce(&differ, &differ_all, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
-    const double rel = aall > 0 ? dall / aall : dall;
+    const double rel = reduce_difference(dmax, amax, differ, &differ_all);
     const int ok = info1 == info2 && differ_all == 0 &&
                    (info2 != 0 || rel <= 100.0 * n * testing_eps(PREC_CHAR));
     char what[200];
