@@ -256,7 +256,13 @@ static int64_t fallback(int64_t m, int64_t n, int64_t nrhs, const double *dA, in
     int64_t st = GCHOL_SUCCESS;
     cudaError_t e = gchol_malloc_async((void **)&dC, (size_t)lddc * m * sizeof(double), q->stream);
     if (e != cudaSuccess) return gchol_from_cuda(e);
-    st = gchol_dwls_run(0, 'L', m, n, nrhs, dA, ldda, dd, dB, lddb, dC, lddc, dY, lddy, q);
+    /* cleared, as C_s is: cuBLAS dtrsm loads the unreferenced triangle too */
+    e = cudaMemsetAsync(dC, 0, (size_t)lddc * m * sizeof(double), q->stream);
+    if (e == cudaSuccess)
+        st = gchol_dwls_run(0, 'L', m, n, nrhs, dA, ldda, dd, dB, lddb, dC, lddc, dY, lddy,
+                            q);
+    else
+        st = gchol_from_cuda(e);
     e = cudaFreeAsync(dC, q->stream);
     if (st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
     if (st == GCHOL_SUCCESS) st = gchol_from_cuda(cudaStreamSynchronize(q->stream));

@@ -174,12 +174,13 @@ const gchol_tune_t gchol_tune_sm90_table = {
         .tiled_one_block_up_to = 5376,
         .tiled_cluster_helper = 1,
         .syrk_diag_flops_per_byte = { 15, 23 },
-        /* Batched potrf / potrs: lane groups in registers to n = 32, then
-         * the left-looking panel kernel to 512 (0.52x cuSOLVER at n = 256 in
-         * double, batches of 2 GiB, against the blocked kernel's 0.23x).
+        /* Batched potrf / potrs: lane groups in registers to n = 32, a row
+         * per thread to 64 (at n = 64 in single, 2.5 ms against the panel
+         * kernel's 6.3 for a 2 GiB batch), then the left-looking panel kernel
+         * to 512.
          * Re-measure: bench_potrf_batched --kernel auto|blocked|panel|rows */
         .batched_reg_max_n = 32,
-        .batched_rows_max_n = { 0, 0 },
+        .batched_rows_max_n = { 64, 64 },
         .batched_smem_max_n = 1,
         .batched_hybrid_max_n = 0,
     },
