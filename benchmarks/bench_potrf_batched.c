@@ -19,12 +19,12 @@
  * matrix read once and written once (2 n^2 elements), %copy against the
  * copy of the same bytes; GFLOP/s n^3/3 + n^2/2 + n/6 per matrix (flops.h).
  *
- * --kernel blocked|panel|rows runs gchol's potrf on that kernel past n = 32
- * whatever the tuning picks (a test hook; rows to n = 64, then panel), to
- * compare them in one process.
+ * --kernel blocked|panel|rows|mma runs gchol's potrf on that kernel past n = 32
+ * whatever the tuning picks (a test hook; rows to n = 64, then panel; mma
+ * the tiled left-looking kernel to 512), to compare them in one process.
  *
  *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K]
- *                       [--kernel auto|blocked|panel|rows] [--csv FILE]
+ *                       [--kernel auto|blocked|panel|rows|mma] [--csv FILE]
  */
 #include <math.h>
 #include <stdio.h>
@@ -301,7 +301,7 @@ int main(int argc, char **argv)
     const char *csv = NULL, *kernel = "auto";
     const opt_t opts[] = {
         OPT("--prec", OPT_CHAR, &prec, "d|s", "precision (default d)", .choices = "ds"),
-        OPT("--kernel", OPT_STRING, &kernel, "auto|blocked|panel|rows",
+        OPT("--kernel", OPT_STRING, &kernel, "auto|blocked|panel|rows|mma",
             "potrf's kernel past n = 32 (default auto: the tuning's)"),
         OPT("-n", OPT_LIST, &sizes, "LIST", "orders (default 4,8,16,32,64,128,256,512)",
             .def = "4,8,16,32,64,128,256,512"),
@@ -314,12 +314,12 @@ int main(int argc, char **argv)
         OPT_END
     };
     const opts_program_t prog = { "[--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K] "
-                                  "[--kernel auto|blocked|panel|rows] [--csv FILE]", NULL, 2 };
+                                  "[--kernel auto|blocked|panel|rows|mma] [--csv FILE]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
     const int forced = !strcmp(kernel, "blocked") ? 1 : !strcmp(kernel, "panel") ? 2
-                     : !strcmp(kernel, "rows") ? 3 : 0;
+                     : !strcmp(kernel, "rows") ? 3 : !strcmp(kernel, "mma") ? 4 : 0;
     if (!forced && strcmp(kernel, "auto")) {
-        fprintf(stderr, "--kernel: auto, blocked, panel or rows, not '%s'\n", kernel);
+        fprintf(stderr, "--kernel: auto, blocked, panel, rows or mma, not '%s'\n", kernel);
         return 2;
     }
     bench_require_gpu(0, argv[0]);

@@ -60,6 +60,11 @@ typedef struct {
                                    a block per matrix, a row a thread in
                                    registers, up to this n (<= 64; 0:
                                    none) */
+    int     batched_mma_max_n[2]; /* batched potrf: [0] double, [1] single:
+                                   beyond the rows kernel, a block per
+                                   matrix, left-looking with the updates as
+                                   multiply-accumulate tiles, up to this n
+                                   (<= 512; 0: none) */
     int     batched_smem_max_n; /* batched potrf: a block per matrix in
                                    shared memory up to this n (0: as far as
                                    the device's shared memory goes) */

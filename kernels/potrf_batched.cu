@@ -13,6 +13,9 @@
  *               thread r holding row r in registers, right-looking with
  *               each column passed through shared memory (one barrier a
  *               column): again the matrix read once and written once;
+ *   n <= 512    (up to the tuning's n) a thread block per matrix,
+ *               left-looking by panels of 32 columns, the updates as
+ *               multiply-accumulate tiles (FP64 tensor cores in double);
  *   n <= smem   a thread block per matrix, its triangle packed in shared
  *               memory, right-looking by panels of 32 columns (the
  *               diagonal block in one warp's registers, the updates in
@@ -28,6 +31,7 @@
  */
 #include "gchol_kernels.h"
 #include "potrf_batched_block.cuh"
+#include "potrf_batched_mma.cuh"
 #include "potrf_batched_small.cuh"
 #include "tile_common.cuh"
 
@@ -73,13 +77,27 @@ template <typename T> cudaError_t smem_limits(size_t *bytes, int *n_max)
     return cudaSuccess;
 }
 
+template <typename T, typename Batch>
+cudaError_t launch_mma(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count,
+                       size_t limit, cudaStream_t stream)
+{
+    const size_t bytes = mma_smem_bytes<T>(n_max);
+    static gchol::DeviceFlags opted_in;
+    const cudaError_t e = gchol::opt_in_shared(potrf_batched_mma_kernel<T, Batch>, limit, opted_in);
+    if (e != cudaSuccess) return e;
+    const unsigned nt = (unsigned)(n_max > 64 ? (n_max + 31) / 32 * 32 : 64);
+    potrf_batched_mma_kernel<T, Batch>
+        <<<(unsigned)count, nt, bytes, stream>>>(batch, upper, mma_lds(n_max), dinfo);
+    return cudaGetLastError();
+}
+
 /* count matrices (every order <= n_max) by the kernel for n_max: lane
- * groups up to reg_max, rows in registers up to rows_max, shared memory up
- * to smem_max (0: what fits), then with a global-memory head up to
- * hybrid_max. */
+ * groups up to reg_max, rows in registers up to rows_max, the tiled
+ * left-looking kernel up to mma_max, shared memory up to smem_max (0: what
+ * fits), then with a global-memory head up to hybrid_max. */
 template <typename T, typename Batch>
 cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count, int reg_max,
-                   int rows_max, int smem_max, int hybrid_max, cudaStream_t stream)
+                   int rows_max, int mma_max, int smem_max, int hybrid_max, cudaStream_t stream)
 {
     if (n_max <= reg_max) {
         switch (n_max <= 4 ? 4 : n_max <= 8 ? 8 : n_max <= 16 ? 16 : 32) {
@@ -94,6 +112,9 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
     int smem_n = 0;
     cudaError_t e = smem_limits<T>(&limit, &smem_n);
     if (e != cudaSuccess) return e;
+    /* where its shared memory fits; else the kernels below */
+    if (n_max <= mma_max && n_max <= kMmaMaxN && mma_smem_bytes<T>(n_max) <= limit)
+        return launch_mma<T>(n_max, batch, upper, dinfo, count, limit, stream);
     const dim3 threads(kBlockX, kBlockY);
     if (smem_max > 0 && smem_max < smem_n) smem_n = smem_max;
     if (n_max <= smem_n) {
@@ -152,6 +173,7 @@ cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int
     if (reg_max > 32) reg_max = 32;
     int rows_max = kt ? kt->batched_rows_max_n[sizeof(T) == 4] : 0;
     if (rows_max > kRowsMax) rows_max = kRowsMax;
+    const int mma_max = kt ? kt->batched_mma_max_n[sizeof(T) == 4] : 0;
     const int smem_max = kt ? kt->batched_smem_max_n : 0;
     const int hybrid_max = kt ? kt->batched_hybrid_max_n : 0;
     for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
@@ -159,16 +181,16 @@ cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int
         cudaError_t e;
         if (dn) {
             const Sized<T> batch = { dA_array + b0, dn + b0, dldda + b0, nm };
-            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, rows_max, smem_max,
-                          hybrid_max, stream);
+            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, rows_max, mma_max,
+                          smem_max, hybrid_max, stream);
         } else if (dA_array) {
             const Pointers<T> batch = { dA_array + b0, nm, ldda };
-            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, rows_max, smem_max,
-                          hybrid_max, stream);
+            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, rows_max, mma_max,
+                          smem_max, hybrid_max, stream);
         } else {
             const Strided<T> batch = { dA + b0 * stride, stride, nm, ldda };
-            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, rows_max, smem_max,
-                          hybrid_max, stream);
+            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, rows_max, mma_max,
+                          smem_max, hybrid_max, stream);
         }
         if (e != cudaSuccess) return e;
     }

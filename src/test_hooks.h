@@ -43,7 +43,9 @@ typedef struct {
                                       then its global-memory head, to 512),
                                       2 the left-looking panel kernel,
                                       3 the rows kernel up to n = 64, then
-                                      the panel kernel (read per call)      */
+                                      the panel kernel, 4 the tiled
+                                      left-looking kernel to 512 (read per
+                                      call)                                 */
     int64_t alloc_fail_at;         /* the k-th device or pinned host
                                       allocation after the set fails
                                       (k = 1, 2, ...), as out of memory;

@@ -181,6 +181,7 @@ const gchol_tune_t gchol_tune_sm90_table = {
          * Re-measure: bench_potrf_batched --kernel auto|blocked|panel|rows */
         .batched_reg_max_n = 32,
         .batched_rows_max_n = { 64, 64 },
+        .batched_mma_max_n = { 0, 0 },
         .batched_smem_max_n = 1,
         .batched_hybrid_max_n = 0,
     },
