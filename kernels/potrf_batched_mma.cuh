@@ -1,7 +1,7 @@
 /*
  * potrf_batched_mma.cuh -- the batched potrf kernel for medium orders (up
  * to 512) whose updates run as matrix-multiply-accumulate tiles: in double
- * on the FP64 tensor cores (wmma, 8 x 8 x 4), in single as register tiles of
+ * on the FP64 tensor cores (16 x 8 x 4 mma), in single as register tiles of
  * FMAs (the tensor cores' TF32 would lose single's accuracy). Included by
  * potrf_batched.cu only, after potrf_batched_small.cuh (the batch forms,
  * view_at).
@@ -11,8 +11,7 @@
  *      chunks of kMmaW columns: each chunk S = L(k0:n, j0:j0+kMmaW) staged
  *      in shared memory by columns. The panel's own rows of S are the
  *      product's right factor, so one staging serves both operands. Each
- *      warp keeps up to kMmaRowTiles row tiles (8 x kMmaW) of sums in
- *      registers;
+ *      warp keeps up to two row tiles (16 x kMmaW) of sums in registers;
  *   2. P = A(panel) - sums, in shared memory (over S);
  *   3. the diagonal block factored by warp 0 in registers (lane r row r,
  *      pivots and l_jk by shuffles), and copied for the rows below;
@@ -25,18 +24,18 @@
 
 #include "potrf_batched_small.cuh"
 
-#include <mma.h>
+#include "tile_common.cuh"
 
 namespace {
 
 constexpr int kMmaW = 32;       /* panel and chunk width */
-constexpr int kMmaRowTiles = 4; /* row tiles of 8 a warp: rows <= 32 * warps */
 constexpr int kMmaMaxN = 512;
 static_assert(kMmaW == 32, "a lane per column of a chunk or panel");
 
 /* The leading dimension of S and P (by columns) for orders up to n: the rows
  * rounded up to 16, plus 4, so that the 8-byte loads of an 8 x 4 tile fall in
- * distinct banks in each half warp; even, as wmma wants for double. */
+ * distinct banks in each half warp; a multiple of 4, for single's 16-byte
+ * loads. */
 __host__ __device__ constexpr int mma_lds(int n) { return (n > 32 ? (n + 15) / 16 * 16 : 32) + 4; }
 
 /* Shared memory of the kernel for orders up to n: S (kMmaW x lds), the
@@ -46,98 +45,102 @@ template <typename T> constexpr size_t mma_smem_bytes(int n)
     return ((size_t)kMmaW * mma_lds(n) + kMmaW * (kMmaW + 1) + kMmaW) * sizeof(T) + 2 * sizeof(int);
 }
 
-/* One warp's sums: row tiles warp, warp + warps, ... (up to kMmaRowTiles),
- * each 8 rows x kMmaW columns. add() accumulates S(tile rows, :) S(0:kMmaW, :)^T
+/* One warp's sums: row tiles warp and warp + warps (16 rows each, rows <=
+ * 32 warps), each 16 x kMmaW. add() accumulates S(tile rows, :) S(0:kMmaW, :)^T
  * for one staged chunk (S(r, k) at S[r + k * lds]); store() writes the sums
- * to P(r, c) at P[r + c * lds]. */
+ * to P(r, c) at P[r + c * lds]. A warp past the tiles does nothing. */
 template <typename T> struct PanelSums;
 
+/* Double on the FP64 tensor cores (gchol::dmma_16x8x4): lane (g, q) = (lane
+ * / 4, lane % 4) loads A(16 t + g, k + q), A(16 t + 8 + g, k + q) and B(k + q,
+ * 8 c + g) = S(8 c + g, k + q), and holds the sums of rows 16 t + g and
+ * 16 t + 8 + g at columns 8 c + 2 q, 8 c + 2 q + 1. With lds = 4 mod 16, each
+ * half warp's loads fall in distinct banks. */
 template <> struct PanelSums<double> {
-    nvcuda::wmma::fragment<nvcuda::wmma::accumulator, 8, 8, 4, double> acc[kMmaRowTiles][kMmaW / 8];
+    double acc[2][kMmaW / 8][4];
 
-    __device__ __forceinline__ void zero()
-    {
-#pragma unroll
-        for (int t = 0; t < kMmaRowTiles; ++t)
-#pragma unroll
-            for (int c = 0; c < kMmaW / 8; ++c) nvcuda::wmma::fill_fragment(acc[t][c], 0.0);
-    }
+    __device__ __forceinline__ void zero() { gchol::zero_all(acc); }
     __device__ __forceinline__ void add(const double *S, int lds, int warp, int warps, int tiles)
     {
-        using namespace nvcuda;
+        if (warp >= tiles) return; /* uniform in the warp */
+        const int lane = threadIdx.x % 32, g = lane / 4, q = lane % 4, t1 = warp + warps;
+        const bool two = t1 < tiles;
+        const double *s = S + g + q * lds;
 #pragma unroll 2
-        for (int k = 0; k < kMmaW; k += 4) {
-            /* B(kk, c) = S(c, k + kk): row-major from S's columns */
-            wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::row_major> bf[kMmaW / 8];
+        for (int k = 0; k < kMmaW; k += 4, s += 4 * lds) {
+            double bq[kMmaW / 8];
 #pragma unroll
-            for (int c = 0; c < kMmaW / 8; ++c)
-                wmma::load_matrix_sync(bf[c], S + 8 * c + (size_t)k * lds, lds);
+            for (int c = 0; c < kMmaW / 8; ++c) bq[c] = s[8 * c];
+            const double a0 = s[16 * warp], a1 = s[16 * warp + 8];
 #pragma unroll
-            for (int t = 0; t < kMmaRowTiles; ++t) {
-                const int tile = warp + t * warps;
-                if (tile >= tiles) continue; /* uniform in the warp */
-                wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::col_major> af;
-                wmma::load_matrix_sync(af, S + 8 * tile + (size_t)k * lds, lds);
+            for (int c = 0; c < kMmaW / 8; ++c) gchol::dmma_16x8x4(acc[0][c], a0, a1, bq[c]);
+            if (two) {
+                const double a2 = s[16 * t1], a3 = s[16 * t1 + 8];
 #pragma unroll
-                for (int c = 0; c < kMmaW / 8; ++c) wmma::mma_sync(acc[t][c], af, bf[c], acc[t][c]);
+                for (int c = 0; c < kMmaW / 8; ++c) gchol::dmma_16x8x4(acc[1][c], a2, a3, bq[c]);
             }
         }
     }
     __device__ __forceinline__ void store(double *P, int lds, int warp, int warps, int tiles) const
     {
+        const int lane = threadIdx.x % 32, g = lane / 4, q = lane % 4;
 #pragma unroll
-        for (int t = 0; t < kMmaRowTiles; ++t) {
+        for (int t = 0; t < 2; ++t) {
             const int tile = warp + t * warps;
             if (tile >= tiles) continue;
 #pragma unroll
-            for (int c = 0; c < kMmaW / 8; ++c)
-                nvcuda::wmma::store_matrix_sync(P + 8 * tile + (size_t)8 * c * lds, acc[t][c], lds,
-                                                nvcuda::wmma::mem_col_major);
+            for (int c = 0; c < kMmaW / 8; ++c) {
+                double *p = P + 16 * tile + g + (8 * c + 2 * q) * lds;
+                p[0] = acc[t][c][0];
+                p[lds] = acc[t][c][1];
+                p[8] = acc[t][c][2];
+                p[8 + lds] = acc[t][c][3];
+            }
         }
     }
 };
 
-/* Single: lane l holds row l / 4 of each of its row tiles, columns
- * 8 (l % 4) .. 8 (l % 4) + 7; per column k of the chunk, one load of its
- * rows' entries and two 16-byte loads of the eight columns' (lds is a
- * multiple of 4). */
+/* Single: lane l holds rows 16 t + l / 4 and 16 t + 8 + l / 4, columns
+ * 8 (l % 4) .. 8 (l % 4) + 7; per column k of the chunk, two loads of its
+ * rows' entries a tile and two 16-byte loads of the eight columns' (lds is
+ * a multiple of 4). */
 template <> struct PanelSums<float> {
-    float acc[kMmaRowTiles][8];
+    float acc[2][2][8];
 
-    __device__ __forceinline__ void zero()
-    {
-#pragma unroll
-        for (int t = 0; t < kMmaRowTiles; ++t)
-#pragma unroll
-            for (int q = 0; q < 8; ++q) acc[t][q] = 0.0f;
-    }
+    __device__ __forceinline__ void zero() { gchol::zero_all(acc); }
     __device__ __forceinline__ void add(const float *S, int lds, int warp, int warps, int tiles)
     {
-        const int lane = threadIdx.x % 32, rr = lane / 4, c0 = 8 * (lane % 4);
+        if (warp >= tiles) return;
+        const int lane = threadIdx.x % 32, rr = lane / 4, c0 = 8 * (lane % 4), t1 = warp + warps;
+        const bool two = t1 < tiles;
+        const float *s = S;
 #pragma unroll 4
-        for (int k = 0; k < kMmaW; ++k) {
-            const float4 *bp = reinterpret_cast<const float4 *>(S + c0 + (size_t)k * lds);
+        for (int k = 0; k < kMmaW; ++k, s += lds) {
+            const float4 *bp = reinterpret_cast<const float4 *>(s + c0);
             const float4 b0 = bp[0], b1 = bp[1];
             const float b[8] = { b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w };
+            /* every load of the step first, then the FMAs */
+            const float a[2][2] = { { s[16 * warp + rr], s[16 * warp + 8 + rr] },
+                                    { two ? s[16 * t1 + rr] : 0.0f, two ? s[16 * t1 + 8 + rr] : 0.0f } };
 #pragma unroll
-            for (int t = 0; t < kMmaRowTiles; ++t) {
-                const int tile = warp + t * warps;
-                if (tile >= tiles) continue;
-                const float a = S[8 * tile + rr + (size_t)k * lds];
+            for (int t = 0; t < 2; ++t)
 #pragma unroll
-                for (int q = 0; q < 8; ++q) acc[t][q] = fmaf(a, b[q], acc[t][q]);
-            }
+                for (int h = 0; h < 2; ++h)
+#pragma unroll
+                    for (int j = 0; j < 8; ++j) acc[t][h][j] = fmaf(a[t][h], b[j], acc[t][h][j]);
         }
     }
     __device__ __forceinline__ void store(float *P, int lds, int warp, int warps, int tiles) const
     {
         const int lane = threadIdx.x % 32, rr = lane / 4, c0 = 8 * (lane % 4);
 #pragma unroll
-        for (int t = 0; t < kMmaRowTiles; ++t) {
+        for (int t = 0; t < 2; ++t) {
             const int tile = warp + t * warps;
             if (tile >= tiles) continue;
 #pragma unroll
-            for (int q = 0; q < 8; ++q) P[8 * tile + rr + (size_t)(c0 + q) * lds] = acc[t][q];
+            for (int h = 0; h < 2; ++h)
+#pragma unroll
+                for (int j = 0; j < 8; ++j) P[16 * tile + 8 * h + rr + (c0 + j) * lds] = acc[t][h][j];
         }
     }
 };
@@ -179,20 +182,23 @@ potrf_batched_mma_kernel(Batch batch, int upper, int lds, int64_t *dinfo)
     const int warps = nt / 32;
     if (tid == 0) flags[0] = 0;
     for (int k0 = 0; k0 < n; k0 += kMmaW) {
-        const int kb = n - k0 < kMmaW ? n - k0 : kMmaW, rows = n - k0, tiles = (rows + 7) / 8;
-        const int fill = 8 * tiles > kMmaW ? 8 * tiles : kMmaW; /* rows of S the tiles read */
+        const int kb = n - k0 < kMmaW ? n - k0 : kMmaW, rows = n - k0, tiles = (rows + 15) / 16;
+        const int fill = 16 * tiles > kMmaW ? 16 * tiles : kMmaW; /* rows of S the tiles read */
         PanelSums<T> sums;
         sums.zero();
         for (int j0 = 0; j0 < k0; j0 += kMmaW) {
             __syncthreads(); /* S free */
             /* S(r, k) = L(k0 + r, j0 + k), zero past the rows */
-            if (upper) {
-                for (int r = warp; r < fill; r += warps)
-                    S[r + (size_t)lane * lds] = r < rows ? A[j0 + lane + (k0 + r) * lda] : T(0);
+            if (upper) { /* a warp on 32 / W rows x W columns: 32-byte pieces of A's rows,
+                          * distinct banks in S */
+                constexpr int W = 32 / sizeof(T), R = 32 / W;
+                for (int r = warp * R + lane / W; r < fill; r += warps * R)
+                    for (int k = lane % W; k < kMmaW; k += W)
+                        S[r + k * lds] = r < rows ? A[j0 + k + (k0 + r) * lda] : T(0);
             } else {
                 for (int k = warp; k < kMmaW; k += warps)
                     for (int r = lane; r < fill; r += 32)
-                        S[r + (size_t)k * lds] = r < rows ? A[k0 + r + (j0 + k) * lda] : T(0);
+                        S[r + k * lds] = r < rows ? A[k0 + r + (j0 + k) * lda] : T(0);
             }
             __syncthreads();
             sums.add(S, lds, warp, warps, tiles);
