@@ -177,8 +177,8 @@ const gchol_tune_t gchol_tune_sm90_table = {
         /* Batched potrf / potrs: lane groups in registers to n = 32, a row
          * per thread to 64 (at n = 64 in single, 2.5 ms against the panel
          * kernel's 6.3 for a 2 GiB batch), then the left-looking panel kernel
-         * to 512.
-         * Re-measure: bench_potrf_batched --kernel auto|blocked|panel|rows */
+         * to 512 (the tiled left-looking kernel off until measured against it).
+         * Re-measure: bench_potrf_batched --kernel auto|blocked|panel|rows|mma */
         .batched_reg_max_n = 32,
         .batched_rows_max_n = { 64, 64 },
         .batched_mma_max_n = { 0, 0 },
