@@ -90,22 +90,7 @@ potrf_batched_blocked_kernel(Batch batch, int upper, int cs_max, int64_t *dinfo)
                     a[c] = col.p[(lane - c) * col.s];
                 }
             }
-            int fail = 0; /* uniform: every lane sees the same pivots */
-#pragma unroll
-            for (int k = 0; k < kPw; ++k) {
-                const T pivot = __shfl_sync(0xffffffffu, a[k], k);
-                const bool step = k < kb && fail == 0;
-                if (step && !(pivot > T(0))) fail = k + 1;
-                const bool go = step && fail == 0;
-                const T d = go ? sqrt(pivot) : T(1), rd = T(1) / d;
-                if (go && lane >= k) a[k] = lane == k ? d : a[k] * rd;
-                if (go && lane == k) inv_diag[k] = rd;
-#pragma unroll
-                for (int j = k + 1; j < kPw; ++j) {
-                    const T ljk = __shfl_sync(0xffffffffu, a[k], j);
-                    if (go && lane >= j) a[j] -= a[k] * ljk;
-                }
-            }
+            const int fail = factor_diag_block_warp(a, kb, lane, inv_diag);
 #pragma unroll
             for (int c = 0; c < kPw; ++c) {
                 if (lane < kb && c <= lane) {

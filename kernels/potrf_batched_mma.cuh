@@ -163,8 +163,8 @@ __device__ __forceinline__ void for_panel(int rows, int kb, int upper, int lane,
 
 /* blockDim.x: the order rounded up to a warp, at least 64; lds = mma_lds(the
  * largest order of the batch). 128 registers a thread (512 threads): two
- * blocks an SM up to n = 256; the diagonal block in registers spills a few
- * hundred bytes in double, as in the blocked kernel. */
+ * blocks an SM up to n = 256 (about 200 bytes of spills in double, local
+ * to the phases outside the updates). */
 template <typename T, typename Batch>
 __global__ void __launch_bounds__(kMmaMaxN)
 potrf_batched_mma_kernel(Batch batch, int upper, int lds, int64_t *dinfo)
@@ -216,22 +216,7 @@ potrf_batched_mma_kernel(Batch batch, int upper, int lds, int64_t *dinfo)
 #pragma unroll
             for (int c = 0; c < kMmaW; ++c)
                 a[c] = lane < kb && c <= lane ? S[lane + (size_t)c * lds] : T(0);
-            int fail = 0; /* uniform: every lane sees the same pivots */
-#pragma unroll
-            for (int k = 0; k < kMmaW; ++k) {
-                const T pivot = __shfl_sync(0xffffffffu, a[k], k);
-                const bool step = k < kb && fail == 0;
-                if (step && !(pivot > T(0))) fail = k + 1;
-                const bool go = step && fail == 0;
-                const T d = go ? sqrt(pivot) : T(1), rd = T(1) / d;
-                if (go && lane >= k) a[k] = lane == k ? d : a[k] * rd;
-                if (go && lane == k) inv_diag[k] = rd;
-#pragma unroll
-                for (int j = k + 1; j < kMmaW; ++j) {
-                    const T ljk = __shfl_sync(0xffffffffu, a[k], j);
-                    if (go && lane >= j) a[j] -= a[k] * ljk;
-                }
-            }
+            const int fail = factor_diag_block_warp(a, kb, lane, inv_diag);
 #pragma unroll
             for (int c = 0; c < kMmaW; ++c) {
                 if (lane < kb && c <= lane) S[lane + (size_t)c * lds] = a[c];

@@ -64,6 +64,34 @@ __device__ __forceinline__ float rsqrt_of(float x) { return rsqrtf(x); }
 
 constexpr int kRegThreads = 128;
 
+/* A panel's diagonal block (kb <= 32 columns) factored by one warp in
+ * registers: lane r holds row r (a[c] = A(r, c) for c <= r, 0 elsewhere),
+ * the pivots and l_jk passed by shuffles. Stops at the first pivot that is
+ * not positive (or NaN) and returns its 1-based column (0: none), whose
+ * pivot stays unscaled; inv_diag[k] = 1 / l_kk for the columns before.
+ * Every lane sees the same pivots, so the result is uniform. */
+template <typename T>
+__device__ __forceinline__ int factor_diag_block_warp(T (&a)[32], int kb, int lane, T *inv_diag)
+{
+    int fail = 0;
+#pragma unroll
+    for (int k = 0; k < 32; ++k) {
+        const T pivot = __shfl_sync(0xffffffffu, a[k], k);
+        const bool step = k < kb && fail == 0;
+        if (step && !(pivot > T(0))) fail = k + 1;
+        const bool go = step && fail == 0;
+        const T d = go ? sqrt(pivot) : T(1), rd = T(1) / d;
+        if (go && lane >= k) a[k] = lane == k ? d : a[k] * rd;
+        if (go && lane == k) inv_diag[k] = rd;
+#pragma unroll
+        for (int j = k + 1; j < 32; ++j) {
+            const T ljk = __shfl_sync(0xffffffffu, a[k], j);
+            if (go && lane >= j) a[j] -= a[k] * ljk;
+        }
+    }
+    return fail;
+}
+
 /* n <= G <= 32: G lanes per matrix, lane r holding row r of the lower view. */
 template <typename T, int G, typename Batch>
 __global__ void __launch_bounds__(kRegThreads)
