@@ -130,12 +130,14 @@ potrs_batched_warp_kernel(int n, int64_t nrhs, Mats<const T> As, int64_t ldda, M
  * columns staged in shared memory (Lp(i - k0, c) = L(i, k0 + c), ld
  * kPw + 1), read once in each direction:
  *   forward,  each panel: Y1 := L11^-1 Y1 (a warp per column, shuffles),
- *             then Y2 -= L21 Y1 (a thread per entry of Y2);
+ *             then Y2 -= L21 Y1 (a thread per row of Y2 and kJ columns);
  *   backward, each panel from the last: X1 -= L21^T X2 (each entry's sum
- *             split over kParts threads, added in a fixed order), then
- *             X1 := L11^-T X1.
+ *             split over kParts threads, added in a fixed order, a thread
+ *             on kJ columns), then X1 := L11^-T X1.
+ * kJ independent sums a thread: one sum a thread was a chain of dependent
+ * FMAs, and each L entry was loaded once per column.
  * Shared memory: (n (kPw + 1) + n nr + kParts kPw nr) entries. */
-constexpr int kPw = 32, kBlkThreads = 256, kParts = 8;
+constexpr int kPw = 32, kBlkThreads = 256, kParts = 8, kJ = 4;
 
 template <typename T>
 __device__ __forceinline__ void stage_panel(T *Lp, const T *A, int n, int k0, int kb, int64_t ld,
@@ -189,13 +191,25 @@ potrs_batched_blocked_kernel(int n, int64_t nrhs, int nr_max, Mats<const T> As, 
                 if (lane < kb) Y[k0 + lane + j * n] = y;
             }
             __syncthreads();
-            for (int idx = tid; idx < m * nr; idx += kBlkThreads) {
-                const int i = idx % m, j = idx / m;
+            /* a thread a row and kJ columns: kJ sums side by side, the row's
+             * L entry loaded once for them */
+            const int groups = (nr + kJ - 1) / kJ;
+            for (int idx = tid; idx < m * groups; idx += kBlkThreads) {
+                const int i = idx % m, j0 = idx / m * kJ;
                 const T *l = Lp + (kb + i) * (kPw + 1);
-                const T *y1 = Y + k0 + j * n;
-                T acc = T(0);
-                for (int c = 0; c < kb; ++c) acc += l[c] * y1[c];
-                Y[r0 + i + j * n] -= acc;
+                const T *y1 = Y + k0 + j0 * n;
+                T acc[kJ];
+#pragma unroll
+                for (int q = 0; q < kJ; ++q) acc[q] = T(0);
+                for (int c = 0; c < kb; ++c) {
+                    const T lc = l[c];
+#pragma unroll
+                    for (int q = 0; q < kJ; ++q)
+                        if (j0 + q < nr) acc[q] += lc * y1[c + q * n];
+                }
+#pragma unroll
+                for (int q = 0; q < kJ; ++q)
+                    if (j0 + q < nr) Y[r0 + i + (j0 + q) * n] -= acc[q];
             }
         }
         for (int k0 = (n - 1) / kPw * kPw; k0 >= 0; k0 -= kPw) { /* L^T X = Y */
@@ -203,14 +217,24 @@ potrs_batched_blocked_kernel(int n, int64_t nrhs, int nr_max, Mats<const T> As, 
             __syncthreads();
             stage_panel(Lp, A, n, k0, kb, ldda, upper);
             __syncthreads();
-            /* red(part, c, j): rows r0 + part, r0 + part + kParts, ... */
-            const int outs = kb * nr;
-            for (int idx = tid; idx < outs * kParts; idx += kBlkThreads) {
-                const int o = idx % outs, part = idx / outs, c = o % kb, j = o / kb;
-                T acc = T(0);
-                for (int i = part; i < m; i += kParts)
-                    acc += Lp[(kb + i) * (kPw + 1) + c] * Y[r0 + i + j * n];
-                red[part * outs + o] = acc;
+            /* red(part, c, j): rows r0 + part, r0 + part + kParts, ...; a
+             * thread a (part, c) and kJ columns */
+            const int outs = kb * nr, groups = (nr + kJ - 1) / kJ, items = kb * groups;
+            for (int idx = tid; idx < items * kParts; idx += kBlkThreads) {
+                const int it = idx % items, part = idx / items, c = it % kb, j0 = it / kb * kJ;
+                T acc[kJ];
+#pragma unroll
+                for (int q = 0; q < kJ; ++q) acc[q] = T(0);
+                for (int i = part; i < m; i += kParts) {
+                    const T l = Lp[(kb + i) * (kPw + 1) + c];
+                    const T *x2 = Y + r0 + i + j0 * n;
+#pragma unroll
+                    for (int q = 0; q < kJ; ++q)
+                        if (j0 + q < nr) acc[q] += l * x2[q * n];
+                }
+#pragma unroll
+                for (int q = 0; q < kJ; ++q)
+                    if (j0 + q < nr) red[part * outs + c + (j0 + q) * kb] = acc[q];
             }
             __syncthreads();
             for (int o = tid; o < outs; o += kBlkThreads) {
