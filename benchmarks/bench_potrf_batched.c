@@ -20,8 +20,9 @@
  * copy of the same bytes; GFLOP/s n^3/3 + n^2/2 + n/6 per matrix (flops.h).
  *
  * --kernel blocked|panel|rows|mma runs gchol's potrf on that kernel past n = 32
- * whatever the tuning picks (a test hook; rows to n = 64, then panel; mma
- * the tiled left-looking kernel to 512), to compare them in one process.
+ * whatever the tuning picks (a test hook; rows from n = 17 to 64, then
+ * panel; mma the tiled left-looking kernel to 512), to compare them in one
+ * process.
  *
  *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K]
  *                       [--kernel auto|blocked|panel|rows|mma] [--csv FILE]
@@ -302,7 +303,7 @@ int main(int argc, char **argv)
     const opt_t opts[] = {
         OPT("--prec", OPT_CHAR, &prec, "d|s", "precision (default d)", .choices = "ds"),
         OPT("--kernel", OPT_STRING, &kernel, "auto|blocked|panel|rows|mma",
-            "potrf's kernel past n = 32 (default auto: the tuning's)"),
+            "potrf's kernel past n = 32 (rows: past 16; default auto: the tuning's)"),
         OPT("-n", OPT_LIST, &sizes, "LIST", "orders (default 4,8,16,32,64,128,256,512)",
             .def = "4,8,16,32,64,128,256,512"),
         OPT("--bytes", OPT_INT64, &total, "B", "the large batch's matrix bytes (default 2^31)",

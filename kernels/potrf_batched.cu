@@ -91,14 +91,19 @@ cudaError_t launch_mma(int n_max, Batch batch, int upper, int64_t *dinfo, int64_
     return cudaGetLastError();
 }
 
-/* count matrices (every order <= n_max) by the kernel for n_max: lane
- * groups up to reg_max, rows in registers up to rows_max, the tiled
+/* count matrices (every order <= n_max) by the kernel for n_max: rows in
+ * registers from rows_from to rows_max (a block of 32 threads a matrix to
+ * n = 32, of 64 beyond), else lane groups up to reg_max; the tiled
  * left-looking kernel up to mma_max, shared memory up to smem_max (0: what
  * fits), then with a global-memory head up to hybrid_max. */
 template <typename T, typename Batch>
 cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count, int reg_max,
-                   int rows_max, int mma_max, int smem_max, int hybrid_max, cudaStream_t stream)
+                   int rows_from, int rows_max, int mma_max, int smem_max, int hybrid_max,
+                   cudaStream_t stream)
 {
+    if (n_max >= rows_from && n_max <= rows_max)
+        return n_max <= 32 ? launch_rows<T, 32>(batch, upper, dinfo, count, stream)
+                           : launch_rows<T, kRowsMax>(batch, upper, dinfo, count, stream);
     if (n_max <= reg_max) {
         switch (n_max <= 4 ? 4 : n_max <= 8 ? 8 : n_max <= 16 ? 16 : 32) {
         case 4: return launch_reg<T, 4>(batch, upper, dinfo, count, stream);
@@ -107,7 +112,6 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
         default: return launch_reg<T, 32>(batch, upper, dinfo, count, stream);
         }
     }
-    if (n_max <= rows_max) return launch_rows<T, kRowsMax>(batch, upper, dinfo, count, stream);
     size_t limit = 0;
     int smem_n = 0;
     cudaError_t e = smem_limits<T>(&limit, &smem_n);
@@ -173,6 +177,9 @@ cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int
     if (reg_max > 32) reg_max = 32;
     int rows_max = kt ? kt->batched_rows_max_n[sizeof(T) == 4] : 0;
     if (rows_max > kRowsMax) rows_max = kRowsMax;
+    /* the rows kernel from its tuned order (at least 17), else past the lane groups */
+    int rows_from = kt ? kt->batched_rows_from_n[sizeof(T) == 4] : 0;
+    rows_from = rows_from > 0 ? (rows_from < 17 ? 17 : rows_from) : reg_max + 1;
     const int mma_max = kt ? kt->batched_mma_max_n[sizeof(T) == 4] : 0;
     const int smem_max = kt ? kt->batched_smem_max_n : 0;
     const int hybrid_max = kt ? kt->batched_hybrid_max_n : 0;
@@ -181,16 +188,16 @@ cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int
         cudaError_t e;
         if (dn) {
             const Sized<T> batch = { dA_array + b0, dn + b0, dldda + b0, nm };
-            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, rows_max, mma_max,
-                          smem_max, hybrid_max, stream);
+            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, rows_from, rows_max,
+                          mma_max, smem_max, hybrid_max, stream);
         } else if (dA_array) {
             const Pointers<T> batch = { dA_array + b0, nm, ldda };
-            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, rows_max, mma_max,
-                          smem_max, hybrid_max, stream);
+            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, rows_from, rows_max,
+                          mma_max, smem_max, hybrid_max, stream);
         } else {
             const Strided<T> batch = { dA + b0 * stride, stride, nm, ldda };
-            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, rows_max, mma_max,
-                          smem_max, hybrid_max, stream);
+            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, rows_from, rows_max,
+                          mma_max, smem_max, hybrid_max, stream);
         }
         if (e != cudaSuccess) return e;
     }

@@ -30,6 +30,7 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
     const int forced = gchol_test_hooks()->batched_kernel;
     if (forced >= 1 && forced <= 4) {
         const int rows = forced == 3 ? 64 : 0, mma = forced == 4 ? 512 : 0;
+        kt.batched_rows_from_n[0] = kt.batched_rows_from_n[1] = forced == 3 ? 17 : 0;
         kt.batched_rows_max_n[0] = kt.batched_rows_max_n[1] = rows;
         kt.batched_mma_max_n[0] = kt.batched_mma_max_n[1] = mma;
     }

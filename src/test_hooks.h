@@ -42,7 +42,7 @@ typedef struct {
                                       1 the blocked kernel (shared memory,
                                       then its global-memory head, to 512),
                                       2 the left-looking panel kernel,
-                                      3 the rows kernel up to n = 64, then
+                                      3 the rows kernel from 17 to 64, then
                                       the panel kernel, 4 the tiled
                                       left-looking kernel to 512 (read per
                                       call)                                 */

@@ -372,7 +372,8 @@ static void run_suite(int quick)
     static const char *const forced_name[4] = { "the blocked kernel", "the panel kernel",
                                                 "the rows kernel", "the tiled left-looking kernel" };
     static const int64_t fns[] = { 33, 64, 100, 128, 200, 237, 300, 512 };
-    static const int64_t rows_ns[] = { 33, 40, 47, 63, 64, 65 }; /* 65: the panel kernel's */
+    /* 17..32: its block of 32; 65: the panel kernel's */
+    static const int64_t rows_ns[] = { 17, 24, 31, 32, 33, 40, 47, 63, 64, 65 };
     /* the tiled kernel: partial row tiles, a last panel narrower than 32 or
      * than 8 rows, the largest blocks */
     static const int64_t mma_ns[] = { 33, 36, 64, 65, 71, 96, 97, 128, 161, 255, 256, 257,
@@ -391,6 +392,7 @@ static void run_suite(int quick)
         }
         if (f < 2 && (!quick || f == 0)) run_vcase(f ? 'U' : 'L', 300, 30);
         if (f == 2) run_vcase('L', 64, 120);
+        if (f == 2) run_vcase('U', 32, 120);
         if (f == 2 && !quick) run_vcase('U', 64, 120);
         if (f == 3) run_vcase('U', 300, 30);
         if (f == 3 && !quick) run_vcase('L', 512, 12);

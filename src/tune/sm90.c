@@ -180,6 +180,7 @@ const gchol_tune_t gchol_tune_sm90_table = {
          * to 512 (the tiled left-looking kernel off until measured against it).
          * Re-measure: bench_potrf_batched --kernel auto|blocked|panel|rows|mma */
         .batched_reg_max_n = 32,
+        .batched_rows_from_n = { 0, 0 },
         .batched_rows_max_n = { 64, 64 },
         .batched_mma_max_n = { 0, 0 },
         .batched_smem_max_n = 1,
