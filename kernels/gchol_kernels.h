@@ -62,7 +62,7 @@ typedef struct {
                                    none) */
     int     batched_rows_from_n[2]; /* batched potrf: [0] double, [1]
                                    single: the rows kernel from this n
-                                   (>= 17; 0: past batched_reg_max_n) */
+                                   (0: past batched_reg_max_n) */
     int     batched_mma_max_n[2]; /* batched potrf: [0] double, [1] single:
                                    beyond the rows kernel, a block per
                                    matrix, left-looking with the updates as

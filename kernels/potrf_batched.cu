@@ -9,10 +9,11 @@
  *               rows of L in registers (lane r holds row r), right-looking
  *               with the pivot and each l_jk passed by shuffles within the
  *               group: the matrix read once and written once;
- *   n <= 64     a block of 64 threads per matrix (up to the tuning's n),
- *               thread r holding row r in registers, right-looking with
- *               each column passed through shared memory (one barrier a
- *               column): again the matrix read once and written once;
+ *   n <= 64     between the tuning's orders, a block of 64 threads per
+ *               matrix (32 to n = 32), thread r holding row r in registers,
+ *               right-looking with each column passed through shared
+ *               memory (one barrier a column): again the matrix read once
+ *               and written once;
  *   n <= 512    (up to the tuning's n) a thread block per matrix,
  *               left-looking by panels of 32 columns, the updates as
  *               multiply-accumulate tiles (FP64 tensor cores in double);
@@ -177,9 +178,9 @@ cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int
     if (reg_max > 32) reg_max = 32;
     int rows_max = kt ? kt->batched_rows_max_n[sizeof(T) == 4] : 0;
     if (rows_max > kRowsMax) rows_max = kRowsMax;
-    /* the rows kernel from its tuned order (at least 17), else past the lane groups */
+    /* the rows kernel from its tuned order, else past the lane groups */
     int rows_from = kt ? kt->batched_rows_from_n[sizeof(T) == 4] : 0;
-    rows_from = rows_from > 0 ? (rows_from < 17 ? 17 : rows_from) : reg_max + 1;
+    if (rows_from <= 0) rows_from = reg_max + 1;
     const int mma_max = kt ? kt->batched_mma_max_n[sizeof(T) == 4] : 0;
     const int smem_max = kt ? kt->batched_smem_max_n : 0;
     const int hybrid_max = kt ? kt->batched_hybrid_max_n : 0;

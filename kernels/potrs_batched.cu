@@ -130,7 +130,8 @@ potrs_batched_warp_kernel(int n, int64_t nrhs, Mats<const T> As, int64_t ldda, M
  * columns staged in shared memory (Lp(i - k0, c) = L(i, k0 + c), ld
  * kPw + 1), read once in each direction:
  *   forward,  each panel: Y1 := L11^-1 Y1 (a warp per column, shuffles),
- *             then Y2 -= L21 Y1 (a thread per row of Y2 and kJ columns);
+ *             then Y2 -= L21 Y1 (a thread per row of Y2 and kJ columns,
+ *             or one where that would leave threads idle);
  *   backward, each panel from the last: X1 -= L21^T X2 (each entry's sum
  *             split over kParts threads, added in a fixed order, a thread
  *             on kJ columns), then X1 := L11^-T X1.
@@ -191,13 +192,14 @@ potrs_batched_blocked_kernel(int n, int64_t nrhs, int nr_max, Mats<const T> As, 
                 if (lane < kb) Y[k0 + lane + j * n] = y;
             }
             __syncthreads();
-            /* a thread a row and kJ columns: kJ sums side by side, the row's
-             * L entry loaded once for them */
-            const int groups = (nr + kJ - 1) / kJ;
+            /* a thread a row and jw columns: jw sums side by side, the row's
+             * L entry loaded once for them (one column a thread where the
+             * entries would not fill the block) */
+            const int jw = m * nr > kBlkThreads ? kJ : 1, groups = (nr + jw - 1) / jw;
             for (int idx = tid; idx < m * groups; idx += kBlkThreads) {
-                const int i = idx % m, j0 = idx / m * kJ;
+                const int i = idx % m, jq = idx / m * jw;
                 const T *l = Lp + (kb + i) * (kPw + 1);
-                const T *y1 = Y + k0 + j0 * n;
+                const T *y1 = Y + k0 + jq * n;
                 T acc[kJ];
 #pragma unroll
                 for (int q = 0; q < kJ; ++q) acc[q] = T(0);
@@ -205,11 +207,11 @@ potrs_batched_blocked_kernel(int n, int64_t nrhs, int nr_max, Mats<const T> As, 
                     const T lc = l[c];
 #pragma unroll
                     for (int q = 0; q < kJ; ++q)
-                        if (j0 + q < nr) acc[q] += lc * y1[c + q * n];
+                        if (q < jw && jq + q < nr) acc[q] += lc * y1[c + q * n];
                 }
 #pragma unroll
                 for (int q = 0; q < kJ; ++q)
-                    if (j0 + q < nr) Y[r0 + i + (j0 + q) * n] -= acc[q];
+                    if (q < jw && jq + q < nr) Y[r0 + i + (jq + q) * n] -= acc[q];
             }
         }
         for (int k0 = (n - 1) / kPw * kPw; k0 >= 0; k0 -= kPw) { /* L^T X = Y */
@@ -221,20 +223,20 @@ potrs_batched_blocked_kernel(int n, int64_t nrhs, int nr_max, Mats<const T> As, 
              * thread a (part, c) and kJ columns */
             const int outs = kb * nr, groups = (nr + kJ - 1) / kJ, items = kb * groups;
             for (int idx = tid; idx < items * kParts; idx += kBlkThreads) {
-                const int it = idx % items, part = idx / items, c = it % kb, j0 = it / kb * kJ;
+                const int it = idx % items, part = idx / items, c = it % kb, jq = it / kb * kJ;
                 T acc[kJ];
 #pragma unroll
                 for (int q = 0; q < kJ; ++q) acc[q] = T(0);
                 for (int i = part; i < m; i += kParts) {
                     const T l = Lp[(kb + i) * (kPw + 1) + c];
-                    const T *x2 = Y + r0 + i + j0 * n;
+                    const T *x2 = Y + r0 + i + jq * n;
 #pragma unroll
                     for (int q = 0; q < kJ; ++q)
-                        if (j0 + q < nr) acc[q] += l * x2[q * n];
+                        if (jq + q < nr) acc[q] += l * x2[q * n];
                 }
 #pragma unroll
                 for (int q = 0; q < kJ; ++q)
-                    if (j0 + q < nr) red[part * outs + c + (j0 + q) * kb] = acc[q];
+                    if (jq + q < nr) red[part * outs + c + (jq + q) * kb] = acc[q];
             }
             __syncthreads();
             for (int o = tid; o < outs; o += kBlkThreads) {

@@ -199,7 +199,8 @@ static void run_suite(int quick)
 {
     static const int64_t ns[] = { 1, 2, 3, 5, 8, 13, 16, 17, 31, 32, 33, 48, 64, 65, 100, 128, 200,
                                   300 };
-    static const int64_t nrhss[] = { 1, 3, 16, 40 };
+    /* nrhs 5 and 37: a chunk with a full group of four right-hand sides and a tail */
+    static const int64_t nrhss[] = { 1, 3, 5, 16, 37, 40 };
     run_arguments();
     if (!testing_gpu_section("batched solves, both forms, both triangles", 1)) return;
     for (int i = 0; i < LEN(ns); ++i)
@@ -211,6 +212,12 @@ static void run_suite(int quick)
                 run_case(&c);
             }
         }
+    /* n = 600: in double the blocked solve's chunks shrink to what shared
+     * memory holds beside L's panel (10 columns), a tail in the last */
+    for (int k = 0; k < 2; ++k) {
+        const scase_t c = { k ? 'U' : 'L', 600, 37, 1, 3, k, k };
+        run_case(&c);
+    }
 }
 
 static void run_table(const testing_cmdline_t *cmd)
