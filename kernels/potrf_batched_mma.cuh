@@ -120,8 +120,9 @@ template <> struct PanelSums<float> {
             const float4 b0 = bp[0], b1 = bp[1];
             const float b[8] = { b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w };
             /* every load of the step first, then the FMAs */
-            const float a[2][2] = { { s[16 * warp + rr], s[16 * warp + 8 + rr] },
-                                    { two ? s[16 * t1 + rr] : 0.0f, two ? s[16 * t1 + 8 + rr] : 0.0f } };
+            const float a[2][2] = {
+                { s[16 * warp + rr], s[16 * warp + 8 + rr] },
+                { two ? s[16 * t1 + rr] : 0.0f, two ? s[16 * t1 + 8 + rr] : 0.0f } };
 #pragma unroll
             for (int t = 0; t < 2; ++t)
 #pragma unroll
@@ -140,7 +141,8 @@ template <> struct PanelSums<float> {
 #pragma unroll
             for (int h = 0; h < 2; ++h)
 #pragma unroll
-                for (int j = 0; j < 8; ++j) P[16 * tile + 8 * h + rr + (c0 + j) * lds] = acc[t][h][j];
+                for (int j = 0; j < 8; ++j)
+                    P[16 * tile + 8 * h + rr + (c0 + j) * lds] = acc[t][h][j];
         }
     }
 };
@@ -188,18 +190,25 @@ potrf_batched_mma_kernel(Batch batch, int upper, int lds, int64_t *dinfo)
         sums.zero();
         for (int j0 = 0; j0 < k0; j0 += kMmaW) {
             __syncthreads(); /* S free */
-            /* S(r, k) = L(k0 + r, j0 + k), zero past the rows */
+            /* S(r, k) = L(k0 + r, j0 + k), zero past the rows: copies without
+             * registers, all of a thread's in flight at once */
             if (upper) { /* a warp on 32 / W rows x W columns: 32-byte pieces of A's rows,
                           * distinct banks in S */
                 constexpr int W = 32 / sizeof(T), R = 32 / W;
                 for (int r = warp * R + lane / W; r < fill; r += warps * R)
                     for (int k = lane % W; k < kMmaW; k += W)
-                        S[r + k * lds] = r < rows ? A[j0 + k + (k0 + r) * lda] : T(0);
+                        gchol::cp_async_el(S + r + k * lds,
+                                           r < rows ? A + j0 + k + (k0 + r) * lda : A,
+                                           r < rows ? (int)sizeof(T) : 0);
             } else {
                 for (int k = warp; k < kMmaW; k += warps)
                     for (int r = lane; r < fill; r += 32)
-                        S[r + k * lds] = r < rows ? A[k0 + r + (j0 + k) * lda] : T(0);
+                        gchol::cp_async_el(S + r + k * lds,
+                                           r < rows ? A + k0 + r + (j0 + k) * lda : A,
+                                           r < rows ? (int)sizeof(T) : 0);
             }
+            gchol::cp_async_commit();
+            gchol::cp_async_wait<0>();
             __syncthreads();
             sums.add(S, lds, warp, warps, tiles);
         }

@@ -30,16 +30,8 @@ template <typename T, bool kKMajor> constexpr int stage_size()
 
 /* Global -> shared copies that bypass registers; the bytes past src_bytes
  * are zero-filled (the tile's rows past m, columns past the chunk). One
- * element (4 or 8 bytes), or 16 bytes, which skip L1: each element is read
- * by one block only once. */
-template <typename T>
-__device__ __forceinline__ void cp_async_el(T *dst, const T *src, int src_bytes)
-{
-    const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(s), "l"(src),
-                 "n"((int)sizeof(T)), "r"(src_bytes));
-}
-
+ * element (cp_async_el, tile_common.cuh), or 16 bytes, which skip L1: each
+ * element is read by one block only once. */
 __device__ __forceinline__ void cp_async16(void *dst, const void *src, int src_bytes)
 {
     const unsigned s = (unsigned)__cvta_generic_to_shared(dst);

@@ -342,6 +342,15 @@ __device__ __forceinline__ void inner_update(T *C, int ldc, const T *A, int lda,
  * close the group issued so far; wait until at most N groups are pending
  * (a block barrier must follow before other threads read the data). */
 __device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::); }
+/* One element (4 or 8 bytes) from global to shared memory; zero-filled
+ * where src_bytes is 0. */
+template <typename T>
+__device__ __forceinline__ void cp_async_el(T *dst, const T *src, int src_bytes)
+{
+    const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(s), "l"(src),
+                 "n"((int)sizeof(T)), "r"(src_bytes));
+}
 template <int N> __device__ __forceinline__ void cp_async_wait()
 {
     asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
