@@ -133,12 +133,13 @@ potrs_batched_warp_kernel(int n, int64_t nrhs, Mats<const T> As, int64_t ldda, M
  *             then Y2 -= L21 Y1 (a thread per row of Y2 and kJ columns,
  *             or one where that would leave threads idle);
  *   backward, each panel from the last: X1 -= L21^T X2 (each entry's sum
- *             split over kParts threads, added in a fixed order, a thread
- *             on kJ columns), then X1 := L11^-T X1.
+ *             split over kParts lanes, added by shuffles in a fixed order,
+ *             a lane on kJ columns), then X1 := L11^-T X1.
  * kJ independent sums a thread: one sum a thread was a chain of dependent
  * FMAs, and each L entry was loaded once per column.
- * Shared memory: (n (kPw + 1) + n nr + kParts kPw nr) entries. */
+ * Shared memory: (n (kPw + 1) + n nr) entries. */
 constexpr int kPw = 32, kBlkThreads = 256, kParts = 8, kJ = 4;
+static_assert(kBlkThreads % kParts == 0 && 32 % kParts == 0, "lane groups of kParts");
 
 template <typename T>
 __device__ __forceinline__ void stage_panel(T *Lp, const T *A, int n, int k0, int kb, int64_t ld,
@@ -168,7 +169,6 @@ potrs_batched_blocked_kernel(int n, int64_t nrhs, int nr_max, Mats<const T> As, 
     extern __shared__ __align__(16) unsigned char smem_raw[];
     T *Lp = reinterpret_cast<T *>(smem_raw);
     T *Y = Lp + (size_t)n * (kPw + 1);
-    T *red = Y + (size_t)n * nr_max;
     const T *A = As.at(b);
     T *B = Bs.at(b);
     const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32, warps = kBlkThreads / 32;
@@ -219,15 +219,20 @@ potrs_batched_blocked_kernel(int n, int64_t nrhs, int nr_max, Mats<const T> As, 
             __syncthreads();
             stage_panel(Lp, A, n, k0, kb, ldda, upper);
             __syncthreads();
-            /* red(part, c, j): rows r0 + part, r0 + part + kParts, ...; a
-             * thread a (part, c) and kJ columns */
-            const int outs = kb * nr, groups = (nr + kJ - 1) / kJ, items = kb * groups;
-            for (int idx = tid; idx < items * kParts; idx += kBlkThreads) {
-                const int it = idx % items, part = idx / items, c = it % kb, jq = it / kb * kJ;
+            /* X1(c, j) -= sum_i L21(i, c) X2(i, j): each sum split over the
+             * kParts lanes of a lane group (rows r0 + part, r0 + part +
+             * kParts, ...), a lane on kJ columns, the parts added by
+             * shuffles in a fixed order. The passes are uniform, so that
+             * every lane takes part in the shuffles. */
+            const int groups = (nr + kJ - 1) / kJ, items = kb * groups;
+            for (int it0 = 0; it0 < items; it0 += kBlkThreads / kParts) {
+                const int it = it0 + tid / kParts, part = tid % kParts;
+                const bool live = it < items;
+                const int c = live ? it % kb : 0, jq = live ? it / kb * kJ : 0;
                 T acc[kJ];
 #pragma unroll
                 for (int q = 0; q < kJ; ++q) acc[q] = T(0);
-                for (int i = part; i < m; i += kParts) {
+                for (int i = part; live && i < m; i += kParts) {
                     const T l = Lp[(kb + i) * (kPw + 1) + c];
                     const T *x2 = Y + r0 + i + jq * n;
 #pragma unroll
@@ -236,13 +241,14 @@ potrs_batched_blocked_kernel(int n, int64_t nrhs, int nr_max, Mats<const T> As, 
                 }
 #pragma unroll
                 for (int q = 0; q < kJ; ++q)
-                    if (jq + q < nr) red[part * outs + c + (jq + q) * kb] = acc[q];
-            }
-            __syncthreads();
-            for (int o = tid; o < outs; o += kBlkThreads) {
-                T acc = T(0);
-                for (int part = 0; part < kParts; ++part) acc += red[part * outs + o];
-                Y[k0 + o % kb + (o / kb) * n] -= acc;
+#pragma unroll
+                    for (int off = kParts / 2; off > 0; off /= 2)
+                        acc[q] += __shfl_down_sync(0xffffffffu, acc[q], off, kParts);
+                if (live && part == 0) {
+#pragma unroll
+                    for (int q = 0; q < kJ; ++q)
+                        if (jq + q < nr) Y[k0 + c + (jq + q) * n] -= acc[q];
+                }
             }
             __syncthreads();
             const Pivot<T> piv(lane < kb ? Lp[lane * (kPw + 1) + lane] : T(1));
@@ -274,7 +280,7 @@ template <typename T> cudaError_t blocked_columns(int n, int64_t nrhs, int *nr, 
     if (e != cudaSuccess) return e;
     *limit = (size_t)optin;
     const size_t fixed = (size_t)n * (kPw + 1) * sizeof(T);
-    const size_t per_col = ((size_t)n + kParts * kPw) * sizeof(T);
+    const size_t per_col = (size_t)n * sizeof(T);
     int64_t cols = (size_t)optin > fixed ? (int64_t)(((size_t)optin - fixed) / per_col) : 0;
     if (cols > kPw) cols = kPw;
     if (cols > nrhs) cols = nrhs;

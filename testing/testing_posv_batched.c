@@ -213,7 +213,7 @@ static void run_suite(int quick)
             }
         }
     /* n = 600: in double the blocked solve's chunks shrink to what shared
-     * memory holds beside L's panel (10 columns), a tail in the last */
+     * memory holds beside L's panel (15 columns on sm_90), a tail in each */
     for (int k = 0; k < 2; ++k) {
         const scase_t c = { k ? 'U' : 'L', 600, 37, 1, 3, k, k };
         run_case(&c);
