@@ -141,6 +141,8 @@ potrs_batched_warp_kernel(int n, int64_t nrhs, Mats<const T> As, int64_t ldda, M
 constexpr int kPw = 32, kBlkThreads = 256, kParts = 8, kJ = 4;
 static_assert(kBlkThreads % kParts == 0 && 32 % kParts == 0, "lane groups of kParts");
 
+/* The panel's rows k0..n-1, lower view only: the other triangle of the
+ * diagonal block is not read (its Lp cells are never used). */
 template <typename T>
 __device__ __forceinline__ void stage_panel(T *Lp, const T *A, int n, int k0, int kb, int64_t ld,
                                             int upper)
@@ -149,12 +151,12 @@ __device__ __forceinline__ void stage_panel(T *Lp, const T *A, int n, int k0, in
     if (upper) { /* L(i, k0 + c) at A(k0 + c, i): c fastest */
         for (int idx = threadIdx.x; idx < rows * kb; idx += kBlkThreads) {
             const int c = idx % kb, i = idx / kb;
-            Lp[i * (kPw + 1) + c] = A[(k0 + c) + (int64_t)(k0 + i) * ld];
+            if (c <= i) Lp[i * (kPw + 1) + c] = A[(k0 + c) + (int64_t)(k0 + i) * ld];
         }
     } else {
         for (int idx = threadIdx.x; idx < rows * kb; idx += kBlkThreads) {
             const int i = idx % rows, c = idx / rows;
-            Lp[i * (kPw + 1) + c] = A[(k0 + i) + (int64_t)(k0 + c) * ld];
+            if (c <= i) Lp[i * (kPw + 1) + c] = A[(k0 + i) + (int64_t)(k0 + c) * ld];
         }
     }
 }
