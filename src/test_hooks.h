@@ -21,6 +21,8 @@ typedef struct {
                                       this m on (read per call)              */
     int64_t tiled_one_block_up_to; /* tiled kernel: one block per SM up to this
                                       n (read per launch)                    */
+    int     tiled_cluster_helper;  /* tiled kernel: 1 without, 2 with the
+                                      cluster helper (read per launch)      */
     size_t  stage_bytes;           /* pinned staging: bytes per buffer       */
     int64_t stage_parallel_min;    /* pinned staging: copies below this many
                                       bytes by the caller's thread alone (the

@@ -19,6 +19,9 @@
  * blocks, with strsv solves, and with the lookahead (the test hooks). Also
  * the argument checks (on any machine).
  *
+ * TESTING_TILED_HELPER=0 (or 1) runs every case with the tiled kernel's
+ * cluster helper off (on), whatever the tuning table says.
+ *
  * Ends with "SUMMARY passed=P failed=F skipped=S".
  */
 #include <math.h>
@@ -40,6 +43,18 @@
 #define LEN(a)      TESTING_LEN(a)
 
 static gchol_queue_t g_queue;
+
+/* The hooks every case runs under: TESTING_TILED_HELPER=0 (or 1) runs the
+ * tiled kernel without (with) its cluster helper, for the sanitizers. */
+static gchol_test_hooks_t g_base_hooks;
+
+/* A section's hooks on top of the base ones (NULL: the base alone). */
+static void set_hooks(const gchol_test_hooks_t *h)
+{
+    gchol_test_hooks_t m = h ? *h : g_base_hooks;
+    if (m.tiled_cluster_helper == 0) m.tiled_cluster_helper = g_base_hooks.tiled_cluster_helper;
+    gchol_test_hooks_set(&m);
+}
 
 static const char *prec_name[] = { "auto", "fp16", "bf16", "tf32", "fp32", "fp64" };
 static const char *refine_name[] = { "auto", "ir", "gmres" };
@@ -232,28 +247,28 @@ static void run_suite(int quick)
             const gchol_test_hooks_t hooks = { .lowp_nb = u % 2 ? 384 : 256,
                                                .lowp_panel = u < 2 ? 2 : 1,
                                                .lowp_keep_inverse = u < 2 ? 2 : 1 };
-            gchol_test_hooks_set(&hooks);
+            set_hooks(&hooks);
             const double kappa = f == GCHOL_XPREC_FP16 ? 1e6 : 1e2;
             const xcase_t c = { u ? 'U' : 'L', quick ? 1100 : 2500, 2, K_COND, kappa, f, 0, 0, 0 };
             run_case(&c);
-            gchol_test_hooks_set(NULL);
+            set_hooks(NULL);
         }
     printf("\n-- the FP16 / BF16 lookahead (block size 256, each panel form) --\n");
     for (int f = GCHOL_XPREC_FP16; f <= GCHOL_XPREC_BF16; f++)
         for (int u = 0; u < 2; u++) {
             const gchol_test_hooks_t hooks = { .lowp_nb = 256, .lowp_panel = u ? 2 : 1,
                                                .lowp_lookahead = 2 };
-            gchol_test_hooks_set(&hooks);
+            set_hooks(&hooks);
             const xcase_t c = { u ? 'U' : 'L', quick ? 1300 : 2900, 2, K_COND, 1e3, f, 0, 0, 0 };
             run_case(&c);
-            gchol_test_hooks_set(NULL);
+            set_hooks(NULL);
         }
     {
         const gchol_test_hooks_t hooks = { .lowp_nb = 256, .lowp_lookahead = 2 };
-        gchol_test_hooks_set(&hooks);
+        set_hooks(&hooks);
         const xcase_t c = { 'L', quick ? 1300 : 2900, 1, K_INDEF, 1e2, GCHOL_XPREC_FP16, 0, 0, 0 };
         run_case(&c); /* a failed pivot with side work in flight */
-        gchol_test_hooks_set(NULL);
+        set_hooks(NULL);
     }
     printf("\n-- several right-hand sides refined together (blocks of 64 columns) --\n");
     {
@@ -300,5 +315,10 @@ int main(int argc, char **argv)
     const testing_tester_t t = { 0, "dxposv", 0, &g_queue, arg_entries, LEN(arg_entries),
                                  run_suite, run_table };
     LAPACKE_set_nancheck(0);
+    const char *helper = getenv("TESTING_TILED_HELPER");
+    if (helper && (helper[0] == '0' || helper[0] == '1')) {
+        g_base_hooks.tiled_cluster_helper = helper[0] == '1' ? 2 : 1;
+        set_hooks(NULL);
+    }
     return testing_tester_main(argc, argv, &t);
 }

@@ -22,6 +22,7 @@ static gchol_tune_t hooked(const gchol_tune_t *base, const gchol_test_hooks_t *h
 {
     gchol_tune_t t = *base;
     if (h->tiled_one_block_up_to > 0) t.kernel.tiled_one_block_up_to = h->tiled_one_block_up_to;
+    if (h->tiled_cluster_helper > 0) t.kernel.tiled_cluster_helper = h->tiled_cluster_helper == 2;
     if (h->stage_bytes > 0) t.stage_bytes = h->stage_bytes;
     if (h->stage_parallel_min > 0) t.stage_parallel_min = (size_t)h->stage_parallel_min;
     if (h->host_parts_from_m > 0) t.host_parts_from_m = h->host_parts_from_m;
