@@ -32,11 +32,11 @@ constexpr int kMmaW = 32;       /* panel and chunk width */
 constexpr int kMmaMaxN = 512;
 static_assert(kMmaW == 32, "a lane per column of a chunk or panel");
 
-/* The leading dimension of S and P (by columns) for orders up to n: the rows
- * rounded up to 16, plus 4, so that the 8-byte loads of an 8 x 4 tile fall in
- * distinct banks in each half warp; a multiple of 4, for single's 16-byte
- * loads. */
-__host__ __device__ constexpr int mma_lds(int n) { return (n > 32 ? (n + 15) / 16 * 16 : 32) + 4; }
+/* The leading dimension of S and P (by columns) for orders up to n:
+ * gchol::tile_ld's (4 mod 16: the fragment loads in distinct banks, and a
+ * multiple of 4 for single's 16-byte loads) of at least kMmaW rows, which
+ * the right factor reads. */
+__host__ __device__ constexpr int mma_lds(int n) { return gchol::tile_ld(n > kMmaW ? n : kMmaW); }
 
 /* Shared memory of the kernel for orders up to n: S (kMmaW x lds), the
  * diagonal block's copy, its reciprocal pivots and two flags. */
