@@ -63,11 +63,13 @@ typedef struct {
     int     batched_rows_from_n[2]; /* batched potrf: [0] double, [1]
                                    single: the rows kernel from this n
                                    (0: past batched_reg_max_n) */
-    int     batched_mma_max_n[2]; /* batched potrf: [0] double, [1] single:
-                                   beyond the rows kernel, a block per
-                                   matrix, left-looking with the updates as
-                                   multiply-accumulate tiles, up to this n
-                                   (<= 512; 0: none) */
+    int     batched_mma_from_n[2]; /* batched potrf: [0] double, [1]
+                                   single: beyond the rows kernel, a block
+                                   per matrix, left-looking with the updates
+                                   as multiply-accumulate tiles, from this n
+                                   (0: from the first order past the rows
+                                   kernel) ... */
+    int     batched_mma_max_n[2]; /* ... up to this n (<= 512; 0: none) */
     int     batched_smem_max_n; /* batched potrf: a block per matrix in
                                    shared memory up to this n (0: as far as
                                    the device's shared memory goes) */

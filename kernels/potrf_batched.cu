@@ -62,16 +62,18 @@ cudaError_t launch_rows(Batch batch, int upper, int64_t *dinfo, int64_t count, c
 }
 
 /* The dynamic shared memory a block of the blocked kernel may have (the
- * device's opt-in limit less its static arrays) and the largest order whose
+ * device's opt-in limit less its static arrays, as compiled: the largest
+ * extern alignment in this file pads them) and the largest order whose
  * packed lower view (n (n + 1) / 2 entries) fits in it. */
 template <typename T> cudaError_t smem_limits(size_t *bytes, int *n_max)
 {
-    constexpr size_t kStatic = (kPw * (kPw + 1) + kPw) * sizeof(T) + 64;
     int dev = 0, optin = 0;
+    cudaFuncAttributes fa;
     cudaError_t e = cudaGetDevice(&dev);
     if (e == cudaSuccess) e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
+    if (e == cudaSuccess) e = cudaFuncGetAttributes(&fa, potrf_batched_blocked_kernel<T, Strided<T>>);
     if (e != cudaSuccess) return e;
-    *bytes = (size_t)optin > kStatic ? (size_t)optin - kStatic : 0;
+    *bytes = (size_t)optin > fa.sharedSizeBytes ? (size_t)optin - fa.sharedSizeBytes : 0;
     int n = 0;
     while ((size_t)(n + 1) * (size_t)(n + 2) / 2 * sizeof(T) <= *bytes) ++n;
     *n_max = n;
@@ -92,17 +94,22 @@ cudaError_t launch_mma(int n_max, Batch batch, int upper, int64_t *dinfo, int64_
     return cudaGetLastError();
 }
 
+/* The kernel's choice by order, from the tuning table (run() below). */
+struct Choice {
+    int reg_max, rows_from, rows_max, mma_from, mma_max, smem_max, hybrid_max;
+};
+
 /* count matrices (every order <= n_max) by the kernel for n_max: rows in
  * registers from rows_from to rows_max (a block of 32 threads a matrix to
  * n = 32, of 64 beyond), else lane groups up to reg_max; the tiled
- * left-looking kernel up to mma_max, shared memory up to smem_max (0: what
- * fits), then with a global-memory head up to hybrid_max. */
+ * left-looking kernel from mma_from to mma_max, shared memory up to smem_max
+ * (0: what fits), then with a global-memory head up to hybrid_max. */
 template <typename T, typename Batch>
-cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count, int reg_max,
-                   int rows_from, int rows_max, int mma_max, int smem_max, int hybrid_max,
-                   cudaStream_t stream)
+cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count,
+                   const Choice &ch, cudaStream_t stream)
 {
-    if (n_max >= rows_from && n_max <= rows_max)
+    const int reg_max = ch.reg_max, smem_max = ch.smem_max, hybrid_max = ch.hybrid_max;
+    if (n_max >= ch.rows_from && n_max <= ch.rows_max)
         return n_max <= 32 ? launch_rows<T, 32>(batch, upper, dinfo, count, stream)
                            : launch_rows<T, kRowsMax>(batch, upper, dinfo, count, stream);
     if (n_max <= reg_max) {
@@ -118,7 +125,8 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
     cudaError_t e = smem_limits<T>(&limit, &smem_n);
     if (e != cudaSuccess) return e;
     /* where its shared memory fits; else the kernels below */
-    if (n_max <= mma_max && n_max <= kMmaMaxN && mma_smem_bytes<T>(n_max) <= limit)
+    if (n_max >= ch.mma_from && n_max <= ch.mma_max && n_max <= kMmaMaxN &&
+        mma_smem_bytes<T>(n_max) <= limit)
         return launch_mma<T>(n_max, batch, upper, dinfo, count, limit, stream);
     const dim3 threads(kBlockX, kBlockY);
     if (smem_max > 0 && smem_max < smem_n) smem_n = smem_max;
@@ -173,32 +181,32 @@ cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int
     /* the orders a Sized batch accepts go to n_max; the kernel's form needs
      * one of order at least 1 */
     const int nm = (int)n_max, form = nm > 1 ? nm : 1;
-    int reg_max = kt && kt->batched_reg_max_n > 0 ? kt->batched_reg_max_n
-                                                  : GCHOL_KT_DEFAULT_BATCHED_REG_MAX_N;
-    if (reg_max > 32) reg_max = 32;
-    int rows_max = kt ? kt->batched_rows_max_n[sizeof(T) == 4] : 0;
-    if (rows_max > kRowsMax) rows_max = kRowsMax;
+    const int prec = sizeof(T) == 4;
+    Choice ch;
+    ch.reg_max = kt && kt->batched_reg_max_n > 0 ? kt->batched_reg_max_n
+                                                 : GCHOL_KT_DEFAULT_BATCHED_REG_MAX_N;
+    if (ch.reg_max > 32) ch.reg_max = 32;
+    ch.rows_max = kt ? kt->batched_rows_max_n[prec] : 0;
+    if (ch.rows_max > kRowsMax) ch.rows_max = kRowsMax;
     /* the rows kernel from its tuned order, else past the lane groups */
-    int rows_from = kt ? kt->batched_rows_from_n[sizeof(T) == 4] : 0;
-    if (rows_from <= 0) rows_from = reg_max + 1;
-    const int mma_max = kt ? kt->batched_mma_max_n[sizeof(T) == 4] : 0;
-    const int smem_max = kt ? kt->batched_smem_max_n : 0;
-    const int hybrid_max = kt ? kt->batched_hybrid_max_n : 0;
+    ch.rows_from = kt ? kt->batched_rows_from_n[prec] : 0;
+    if (ch.rows_from <= 0) ch.rows_from = ch.reg_max + 1;
+    ch.mma_from = kt ? kt->batched_mma_from_n[prec] : 0;
+    ch.mma_max = kt ? kt->batched_mma_max_n[prec] : 0;
+    ch.smem_max = kt ? kt->batched_smem_max_n : 0;
+    ch.hybrid_max = kt ? kt->batched_hybrid_max_n : 0;
     for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
         const int64_t c = count - b0 < kMaxGrid ? count - b0 : kMaxGrid;
         cudaError_t e;
         if (dn) {
             const Sized<T> batch = { dA_array + b0, dn + b0, dldda + b0, nm };
-            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, rows_from, rows_max,
-                          mma_max, smem_max, hybrid_max, stream);
+            e = launch<T>(form, batch, upper, dinfo + b0, c, ch, stream);
         } else if (dA_array) {
             const Pointers<T> batch = { dA_array + b0, nm, ldda };
-            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, rows_from, rows_max,
-                          mma_max, smem_max, hybrid_max, stream);
+            e = launch<T>(form, batch, upper, dinfo + b0, c, ch, stream);
         } else {
             const Strided<T> batch = { dA + b0 * stride, stride, nm, ldda };
-            e = launch<T>(form, batch, upper, dinfo + b0, c, reg_max, rows_from, rows_max,
-                          mma_max, smem_max, hybrid_max, stream);
+            e = launch<T>(form, batch, upper, dinfo + b0, c, ch, stream);
         }
         if (e != cudaSuccess) return e;
     }

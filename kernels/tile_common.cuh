@@ -374,6 +374,8 @@ cudaError_t opt_in_shared(Kernel kernel, size_t bytes, DeviceFlags &done)
     if (dev < 64 && done[dev].load(std::memory_order_acquire)) return cudaSuccess;
     e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
     if (e == cudaSuccess && dev < 64) done[dev].store(true, std::memory_order_release);
+    /* a refusal is returned here, not left for the next launch's check */
+    if (e != cudaSuccess) (void)cudaGetLastError();
     return e;
 }
 

@@ -32,6 +32,7 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
         const int rows = forced == 3 ? 64 : 0, mma = forced == 4 ? 512 : 0;
         kt.batched_rows_from_n[0] = kt.batched_rows_from_n[1] = forced == 3 ? 17 : 0;
         kt.batched_rows_max_n[0] = kt.batched_rows_max_n[1] = rows;
+        kt.batched_mma_from_n[0] = kt.batched_mma_from_n[1] = 0;
         kt.batched_mma_max_n[0] = kt.batched_mma_max_n[1] = mma;
     }
     if (forced == 1) kt.batched_smem_max_n = 0, kt.batched_hybrid_max_n = 512;

@@ -146,14 +146,15 @@ const gchol_tune_t gchol_tune_sm90_table = {
     /* FP16 / BF16 Cholesky: block columns of 1024 feed the tensor cores;
      * below 4096, 256 keeps most of the work in the low-precision updates.
      * The inverted diagonal blocks turn the preconditioner's 2 n / 512
-     * dependent strsv (~30 us each) into gemv.
+     * dependent strsv (~30 us each) into gemv; the panels through them and
+     * the lookahead take the factorization at n = 32768 from 81 ms to 47.
      * Re-measure: bench_xposv --lowp-table */
     .lowp_nb_small = 256,
     .lowp_nb_large_from = 4097,
     .lowp_nb_large = 1024,
     .lowp_keep_inverse = 1,
-    .lowp_panel_inverse = 0,
-    .lowp_lookahead = 0,
+    .lowp_panel_inverse = 1,
+    .lowp_lookahead = 1,
 
     /* The automatic ladder: FP16, then double. One preconditioner
      * application (a symmetric product with A in double and two triangular
@@ -174,15 +175,17 @@ const gchol_tune_t gchol_tune_sm90_table = {
         .tiled_one_block_up_to = 5376,
         .tiled_cluster_helper = 1,
         .syrk_diag_flops_per_byte = { 15, 23 },
-        /* Batched potrf / potrs: lane groups in registers to n = 32, a row
-         * per thread to 64 (at n = 64 in single, 2.5 ms against the panel
-         * kernel's 6.3 for a 2 GiB batch), then the left-looking panel kernel
-         * to 512 (the tiled left-looking kernel off until measured against it).
+        /* Batched potrf / potrs: lane groups in registers to n = 16, a row
+         * per thread from 17 to 64 (at n = 24 in double, 2.1 ms against the
+         * lane groups' 3.1 for a 2 GiB batch), then the left-looking panel
+         * kernel, the tiled left-looking kernel from 192 in double and 384
+         * in single to 512 (at n = 512 in double, 11.1 ms against 20.0).
          * Re-measure: bench_potrf_batched --kernel auto|blocked|panel|rows|mma */
         .batched_reg_max_n = 32,
-        .batched_rows_from_n = { 0, 0 },
+        .batched_rows_from_n = { 17, 17 },
         .batched_rows_max_n = { 64, 64 },
-        .batched_mma_max_n = { 0, 0 },
+        .batched_mma_from_n = { 192, 384 },
+        .batched_mma_max_n = { 512, 512 },
         .batched_smem_max_n = 1,
         .batched_hybrid_max_n = 0,
     },
