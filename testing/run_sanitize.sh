@@ -13,7 +13,10 @@
 # or uninitialized read there can come from gchol's arguments. racecheck and
 # synccheck watch gchol's own kernels only (kernels/, named *_kernel): their
 # findings are hazards inside one kernel's shared memory and barriers, which
-# only that kernel's author can act on; the other kernels run unwatched.
+# only that kernel's author can act on; the other kernels run unwatched. A
+# tester marked race-all runs racecheck on every kernel: with the filter,
+# racecheck stops on cuBLAS's FP16 / BF16 GEMMs ("failed to handle a hardware
+# exception", a cuBLAS-only program alike), while watching them is clean.
 #
 #   sh testing/run_sanitize.sh                  (what `make sanitize` runs)
 #   SANITIZE_TOOLS="memcheck" sh testing/run_sanitize.sh [NAME...]
@@ -56,7 +59,8 @@ fi
 # from parts=K, default 1), one a line
 testers=$(sed -e 's/^[[:space:]]*//' -e '/^#/d' -e '/^$/d' "$list" | awk '
     { name = $1; keep = 0; parts = 1; i = 2
-      while (i <= NF && ($i == "sanitize" || $i == "gpu-only" || $i == "exclusive" || $i ~ /^parts=/)) {
+      while (i <= NF && ($i == "sanitize" || $i == "gpu-only" || $i == "exclusive" || $i == "race-all" ||
+                         $i ~ /^parts=/)) {
           if ($i == "sanitize") keep = 1
           if ($i ~ /^parts=[1-9][0-9]*$/) parts = substr($i, 7) + 0
           i++ }
@@ -71,6 +75,11 @@ if [ $# -gt 0 ]; then
     done)
 fi
 [ -n "$testers" ] || { echo "no tester marked sanitize in $list"; exit 1; }
+# the testers whose racecheck runs watch every kernel
+race_all=" $(sed -e 's/^[[:space:]]*//' -e '/^#/d' "$list" | awk '
+    { for (i = 2; i <= NF && ($i == "sanitize" || $i == "gpu-only" || $i == "exclusive" ||
+                              $i == "race-all" || $i ~ /^parts=/); i++)
+          if ($i == "race-all") { printf "%s ", $1; break } }') "
 
 # the runs, one a line, RUN COMMAND: a tester in K parts (its suite's cases
 # dealt round, --part P/K) is K runs, NAME-PofK; the RFP and potrf testers
@@ -108,6 +117,9 @@ run_one() {
         memcheck) extra="--leak-check full" ;;
         racecheck|synccheck) extra="--kernel-name regex=.*($own_kernels).*" ;;
         *) extra="" ;;
+    esac
+    case "$tool:$race_all" in
+        racecheck:*" ${name%-[0-9]*of[0-9]*} "*) extra="" ;;
     esac
     log="$logdir/${tool}_$name.log"
     t0=$(date +%s)

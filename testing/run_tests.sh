@@ -154,7 +154,7 @@ while IFS= read -r entry || [ -n "$entry" ]; do
             gpu-only) gpu_only=1 ;;
             exclusive) exclusive=1 ;;
             parts=*) nparts=${word#parts=} ;;
-            sanitize) ;;
+            sanitize|race-all) ;;
             *) break ;;
         esac
         cmd=$(printf '%s\n' "$cmd" | sed 's/^[^[:space:]]*[[:space:]]*//')
