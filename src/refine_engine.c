@@ -11,7 +11,7 @@
 #include <math.h>
 #include <string.h>
 
-enum { kItermaxIR = 30, kItermaxGmres = 10, kStallsMax = 4, kSlowMax = 3 };
+enum { kItermaxIR = 30, kItermaxGmres = 10, kStallsMax = 4, kSlowMax = 3, kRateFrom = 4 };
 
 static const double kTauDefault = 1e-6;
 
@@ -64,17 +64,33 @@ static void givens(double a, double b, double *c, double *s)
     *s = b / rho;
 }
 
+/* Under a budget of `avail` more inner iterations, whether GMRES's rate so
+ * far (its residual down to rho of where it started after k iterations)
+ * needs more than twice what is left to reach rho_req: convergence is
+ * often faster later than at first, hence the factor. */
+static int rate_too_slow(double rho, int64_t k, double rho_req, int64_t avail)
+{
+    if (k < kRateFrom || !(rho > rho_req) || rho_req >= 1) return 0;
+    if (!(rho < 1)) return 1;
+    const double need = (double)k * log(rho_req) / log(rho);
+    return need > (double)(k + 2 * (avail - k));
+}
+
 /* One GMRES-IR correction: FGMRES from d = 0 on A d = r, x += d. r holds
  * the residual with ||r||_2 = beta > 0. *nonfinite set when a Krylov
- * coefficient is NaN or Inf (x then unchanged). */
+ * coefficient is NaN or Inf (x then unchanged). With avail > 0 (a budget),
+ * *too_slow is set, and x left unchanged, once the residual's fall so far
+ * cannot reach rho_req beta within the avail inner iterations the budget
+ * still allows (rate_too_slow). */
 static int64_t gmres_step(const gchol_refine_ops_t *ops, const gchol_refine_work_t *w,
-                          int64_t m, double tau, double beta, double *x, int *nonfinite,
-                          gchol_refine_result_t *res)
+                          int64_t m, double tau, double beta, double rho_req, int64_t avail,
+                          double *x, int *nonfinite, int *too_slow, gchol_refine_result_t *res)
 {
     const int64_t ldh = m + 1;
     double *H = w->host, *cs = H + ldh * m, *sn = cs + m, *g = sn + m, *y = g + m + 1;
     int64_t k = 0; /* columns of H in the least-squares problem */
     *nonfinite = 0;
+    *too_slow = 0;
     REFINE_TRY(ops->scal_copy(ops->ctx, 1 / beta, w->r, w->V));
     g[0] = beta;
     for (int64_t j = 0; j < m; ++j) {
@@ -103,6 +119,10 @@ static int64_t gmres_step(const gchol_refine_ops_t *ops, const gchol_refine_work
         k = j + 1;
         /* |g[j+1]| is ||r - A Z y||_2 in exact arithmetic; 0 on breakdown */
         if (fabs(g[j + 1]) <= tau * beta) break;
+        if (avail > 0 && rate_too_slow(fabs(g[j + 1]) / beta, k, rho_req, avail)) {
+            *too_slow = 1;
+            return 0;
+        }
     }
     if (k == 0) return 0;
     for (int64_t i = k - 1; i >= 0; --i) { /* y := H(0:k,0:k)^{-1} g */
@@ -228,10 +248,15 @@ static int64_t refine_column(const gchol_refine_ops_t *ops, const config_t *c,
         if (nrm[2] == 0) {
             /* r = 0 (below a negative bound, tiny n): nothing to correct */
         } else if (col->use_gmres) {
-            int nonfinite = 0;
-            REFINE_TRY(gmres_step(ops, work, left < c->m ? left : c->m, c->tau, nrm[2], x,
-                                  &nonfinite, res));
+            int nonfinite = 0, too_slow = 0;
+            /* the fall in ||r||_2 that the stopping test needs at least
+             * (||r||_inf >= ||r||_2 / sqrt(n)) */
+            const double sqn = sqrt((double)c->n);
+            const double rho_req = sqn * sqn * c->anrm * (DBL_EPSILON / 2) * nrm[1] / nrm[2];
+            REFINE_TRY(gmres_step(ops, work, left < c->m ? left : c->m, c->tau, nrm[2], rho_req,
+                                  c->budget ? left : 0, x, &nonfinite, &too_slow, res));
             if (nonfinite) return stop(res, -1, GCHOL_REFINE_NONFINITE);
+            if (too_slow) return stop(res, GCHOL_REFINE_ITER_FAILED, GCHOL_REFINE_SLOW);
         } else {
             ++res->preconds;
             REFINE_TRY(ops->precond(ops->ctx, work->r, work->z));

@@ -36,7 +36,10 @@
  *   max_iter        corrections without convergence -> iter -31;
  *   budget          the preconditioner applied `budget` times without
  *                   convergence (a GMRES cycle is cut short to fit) ->
- *                   iter -31;
+ *                   iter -31; and under a budget, a GMRES cycle whose
+ *                   residual, after 4 or more inner iterations, falls too
+ *                   slowly to meet the test (at its rate so far) within
+ *                   twice the iterations left -> iter -31 at once;
  *   non-finite      NaN or Inf in ||r||, ||x|| or a Krylov coefficient
  *                   -> iter -1 at once.
  *
@@ -125,8 +128,10 @@ typedef enum {
     GCHOL_REFINE_MAX_ITER,   /* iter -31: max_iter corrections               */
     GCHOL_REFINE_ROUNDING,   /* iter -31: 4 in a row at the rounding level   */
     GCHOL_REFINE_STAGNATION, /* iter -31: 3 in a row that did not halve r    */
-    GCHOL_REFINE_BUDGET      /* iter -31: the budget of preconditioner
+    GCHOL_REFINE_BUDGET,     /* iter -31: the budget of preconditioner
                                 applications spent                           */
+    GCHOL_REFINE_SLOW        /* iter -31: under a budget, GMRES's rate cannot
+                                meet the stopping test within what is left  */
 } gchol_refine_stop_t;
 
 /* What a refinement did. */

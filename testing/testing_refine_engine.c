@@ -279,6 +279,7 @@ static void test_special(void)
             testing_expect(st == 0 && res.iter == -31 && res.preconds <= 7 &&
                                res.preconds == p.c.calls[OP_PRECOND] &&
                                (res.stop == GCHOL_REFINE_BUDGET ? res.preconds == 7
+                                : res.stop == GCHOL_REFINE_SLOW ? meth != GCHOL_REFINE_IR
                                                                 : res.stop == GCHOL_REFINE_STAGNATION),
                            "%s, rho = 5e3, budget 7: iter %lld, %lld preconditioner applications "
                            "(counted %lld), stop %d", mn_of(meth), (long long)res.iter,
@@ -407,6 +408,50 @@ static void test_opaque(void)
     problem_free(&p);
 }
 
+/* The rate rule under a budget of 30 applications (the automatic ladder's
+ * at small n): a rung that converges within half the budget without it
+ * converges the same way with it; one that does not converge ends at -31
+ * within the budget, and the rule stops some of those early. */
+static void test_budget_rate(void)
+{
+    static const double ks[] = { 1e3, 1e5, 1e6, 1e7, 1e8, 1e10, 1e12, 1e14 };
+    enum { kBudget = 30 };
+    int early = 0;
+    printf("\n-- the rate rule: AUTO with a budget of %d preconditioner applications, fp16 --\n",
+           kBudget);
+    printf("%5s %4s %7s %4s %7s | %5s %7s | %5s %7s %4s  %s\n", "n", "A", "kappa", "emul", "rho",
+           "iter", "precond", "iter", "precond", "stop", "result");
+    for (int fam = FAM_GEO; fam <= FAM_LOWRANK; ++fam)
+        for (int e = EMUL_L; e <= EMUL_AL; ++e)
+            for (int k = 0; k < LEN(ks); ++k) {
+                problem_t p;
+                if (problem_make(&p, fam, 300, 1, ks[k], kFp16, e, 2000 + (uint64_t)k) != 0) {
+                    problem_free(&p);
+                    continue;
+                }
+                const gchol_refine_opts_t o = { .method = GCHOL_REFINE_AUTO },
+                                          ob = { .method = GCHOL_REFINE_AUTO, .budget = kBudget };
+                gchol_refine_result_t r0, r1;
+                const int64_t st0 = solve_col(&p, &o, 0, &r0), st1 = solve_col(&p, &ob, 0, &r1);
+                const double bj = col_berr(&p, 0);
+                int ok = st0 == 0 && st1 == 0 && r1.preconds <= kBudget;
+                if (r0.iter >= 0 && r0.preconds <= kBudget / 2)
+                    ok = ok && r1.iter == r0.iter && r1.preconds == r0.preconds;
+                else if (r0.iter < 0 || r0.preconds > kBudget)
+                    ok = ok && r1.iter == -31;
+                if (r1.iter >= 0) ok = ok && bj < sqrt(300.0);
+                early += r1.stop == GCHOL_REFINE_SLOW && r1.preconds < kBudget;
+                const testing_result_t res = testing_record(ok ? TESTING_PASSED : TESTING_FAILED);
+                printf("%5d %4s %7.0e %4s %7.1e | %5lld %7lld | %5lld %7lld %4d  %s\n", 300,
+                       fam_name[fam], ks[k], emul_name[e],
+                       rho_of(e, ldexp(1, -kFp16.bits), p.kappa_s), (long long)r0.iter,
+                       (long long)r0.preconds, (long long)r1.iter, (long long)r1.preconds,
+                       r1.stop, testing_result_name(res));
+                problem_free(&p);
+            }
+    testing_expect(early > 0, "the rate rule stopped %d rung(s) before the budget", early);
+}
+
 int main(int argc, char **argv)
 {
     int suite = 0, quick = 0;
@@ -427,6 +472,7 @@ int main(int argc, char **argv)
            "want: conv / -31 / any\n");
     test_tables(&ns, quick);
     test_special();
+    test_budget_rate();
     test_opaque();
     opts_free_list(&ns);
     return testing_summary();
