@@ -74,24 +74,26 @@ static void peer_close(mp_peer_t *pr)
     memset(pr, 0, sizeof *pr);
 }
 
-/* The median of niter runs after a warm-up, each on a fresh copy of dA0
- * (this rank's part, leading dimension lld), the slowest rank's time between
- * barriers; NaN if the peer fails. *info: rank 0's. */
-static double peer_time(const mp_peer_t *pr, char uplo, int64_t n, int64_t nb, int64_t lld,
-                        const double *dA0, size_t bytes, int64_t niter, double *t, int64_t *info)
+/* The median of niter runs after a warm-up, each on a fresh copy of src
+ * (this rank's part, leading dimension lld; single: float), the slowest
+ * rank's time between barriers; NaN if the peer fails. *info: rank 0's. */
+static double peer_time(const mp_peer_t *pr, int single, char uplo, int64_t n, int64_t nb,
+                        int64_t lld, const source_t *src, int64_t niter, double *t, int64_t *info)
 {
     int ok = pr->ok;
     cusolverMpMatrixDescriptor_t desc = NULL;
-    double *dA = NULL;
+    const cudaDataType_t type = single ? CUDA_R_32F : CUDA_R_64F;
+    const size_t bytes = src->bytes;
+    void *dA = NULL;
     void *dwork = NULL, *hwork = NULL;
     int *dinfo = NULL, hinfo = -1;
     size_t wdev = 0, whost = 0;
     const cublasFillMode_t fill = uplo == 'U' ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
-    PEER_TRY(ok, cusolverMpCreateMatrixDesc(&desc, pr->grid, CUDA_R_64F, n, n, nb, nb, 0, 0, lld) ==
+    PEER_TRY(ok, cusolverMpCreateMatrixDesc(&desc, pr->grid, type, n, n, nb, nb, 0, 0, lld) ==
                      CUSOLVER_STATUS_SUCCESS);
-    PEER_TRY(ok, cudaMalloc((void **)&dA, bytes) == cudaSuccess);
+    PEER_TRY(ok, cudaMalloc(&dA, bytes) == cudaSuccess);
     PEER_TRY(ok, cudaMalloc((void **)&dinfo, sizeof(int)) == cudaSuccess);
-    PEER_TRY(ok, cusolverMpPotrf_bufferSize(pr->handle, fill, n, dA, 1, 1, desc, CUDA_R_64F, &wdev,
+    PEER_TRY(ok, cusolverMpPotrf_bufferSize(pr->handle, fill, n, dA, 1, 1, desc, type, &wdev,
                                             &whost) == CUSOLVER_STATUS_SUCCESS);
     PEER_TRY(ok, cudaMalloc(&dwork, wdev > 0 ? wdev : 1) == cudaSuccess);
     PEER_TRY(ok, (hwork = malloc(whost > 0 ? whost : 1)) != NULL);
@@ -99,7 +101,9 @@ static double peer_time(const mp_peer_t *pr, char uplo, int64_t n, int64_t nb, i
         int all = ok;
         MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
         if (!all) { ok = 0; break; }
-        PEER_TRY(ok, cudaMemcpy(dA, dA0, bytes, cudaMemcpyDeviceToDevice) == cudaSuccess);
+        PEER_TRY(ok, cudaMemcpy(dA, src->dev ? src->dev : src->host, bytes,
+                                src->dev ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice) ==
+                         cudaSuccess);
         PEER_TRY(ok, cudaMemset(dinfo, 0, sizeof(int)) == cudaSuccess);
         PEER_TRY(ok, cudaDeviceSynchronize() == cudaSuccess);
         /* cusolverMpPotrf is collective: every rank calls it, or none */
@@ -107,7 +111,7 @@ static double peer_time(const mp_peer_t *pr, char uplo, int64_t n, int64_t nb, i
         if (!all) { ok = 0; break; }
         MPI_Barrier(MPI_COMM_WORLD);
         const double t0 = MPI_Wtime();
-        PEER_TRY(ok, cusolverMpPotrf(pr->handle, fill, n, dA, 1, 1, desc, CUDA_R_64F, dwork, wdev,
+        PEER_TRY(ok, cusolverMpPotrf(pr->handle, fill, n, dA, 1, 1, desc, type, dwork, wdev,
                                      hwork, whost, dinfo) == CUSOLVER_STATUS_SUCCESS);
         PEER_TRY(ok, cudaStreamSynchronize(pr->stream) == cudaSuccess);
         MPI_Barrier(MPI_COMM_WORLD);

@@ -18,6 +18,12 @@
  * with cuSOLVERMp (the Makefile's CUSOLVERMP_HOME), its cusolverMpPotrf
  * runs on the same matrix and grid where every rank has its own GPU, timed
  * the same way (ratio: its time over gchol's).
+ *
+ * --prec s runs gchol_mp_spotrf (and the peer in single). Where a rank's
+ * pristine copy and its working copy do not both fit in its GPU's memory,
+ * the pristine copy stays in host memory and each run starts from an upload
+ * (outside the timed region), so that matrices of about 100 GB a GPU run;
+ * the single-GPU reference does the same where the whole matrix fits once.
  */
 #include <mpi.h>
 
@@ -30,7 +36,8 @@
 #include "gchol_mp.h"
 
 typedef struct {
-    double *A;
+    void   *A; /* double, or float with single */
+    int     single;
     int64_t n, nb, lld, nprow, npcol, myrow, mycol, locr, locc;
     uint64_t seed;
 } fill_t;
@@ -44,7 +51,9 @@ static void fill_cols(void *arg, int64_t begin, int64_t end)
         for (int64_t li = 0; li < f->locr; ++li) {
             const int64_t gi = ((li / f->nb) * f->nprow + f->myrow) * f->nb + li % f->nb;
             const int64_t hi = gi > gj ? gi : gj, lo = gi > gj ? gj : gi;
-            f->A[li + lj * f->lld] = testing_hash_uniform(f->seed, hi, lo) + (gi == gj ? (double)f->n : 0);
+            const double a = testing_hash_uniform(f->seed, hi, lo) + (gi == gj ? (double)f->n : 0);
+            if (f->single) ((float *)f->A)[li + lj * f->lld] = (float)a;
+            else ((double *)f->A)[li + lj * f->lld] = a;
         }
     }
 }
@@ -53,6 +62,29 @@ static int cmp_double(const void *a, const void *b)
 {
     const double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
+}
+
+/* A rank's pristine copy: on the device (dev) or, where two copies do not
+ * fit there, in host memory (host); fresh() starts a run from it. */
+typedef struct {
+    void  *dev, *host;
+    size_t bytes;
+} source_t;
+
+static void fresh(const source_t *src, void *dA)
+{
+    BENCH_CUDA(cudaMemcpy(dA, src->dev ? src->dev : src->host, src->bytes,
+                          src->dev ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice));
+    BENCH_CUDA(cudaDeviceSynchronize());
+}
+
+/* Whether `copies` arrays of `bytes` fit in the current GPU's free memory
+ * with `spare` bytes over (the factorization's workspace). */
+static int fits(int copies, size_t bytes, size_t spare)
+{
+    size_t freeb = 0, total = 0;
+    BENCH_CUDA(cudaMemGetInfo(&freeb, &total));
+    return (double)copies * (double)bytes + (double)spare < (double)freeb;
 }
 
 #if defined(GCHOL_BENCH_CUSOLVERMP)
@@ -66,10 +98,10 @@ static void peer_open(mp_peer_t *pr, int rank, int size, int dev, int64_t p, int
     if (rank == 0) printf("# cuSOLVERMp: not built in (make CUSOLVERMP_HOME=...)\n");
 }
 static void peer_close(mp_peer_t *pr) { (void)pr; }
-static double peer_time(const mp_peer_t *pr, char uplo, int64_t n, int64_t nb, int64_t lld,
-                        const double *dA0, size_t bytes, int64_t niter, double *t, int64_t *info)
+static double peer_time(const mp_peer_t *pr, int single, char uplo, int64_t n, int64_t nb,
+                        int64_t lld, const source_t *src, int64_t niter, double *t, int64_t *info)
 {
-    (void)pr, (void)uplo, (void)n, (void)nb, (void)lld, (void)dA0, (void)bytes, (void)niter, (void)t;
+    (void)pr, (void)single, (void)uplo, (void)n, (void)nb, (void)lld, (void)src, (void)niter, (void)t;
     *info = 0;
     return NAN;
 }
@@ -83,7 +115,7 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     const char *nlist = "8192,16384,32768", *nblist = "512,1024", *csv = NULL;
     int64_t p = 0, q = 0, niter = 3;
-    char uplo = 'L';
+    char uplo = 'L', prec = 'd';
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "-n") && i + 1 < argc) nlist = argv[++i];
         else if (!strcmp(argv[i], "--nb") && i + 1 < argc) nblist = argv[++i];
@@ -91,16 +123,24 @@ int main(int argc, char **argv)
             long long a = 0, b = 0;
             if (sscanf(argv[++i], "%lldx%lld", &a, &b) == 2) { p = a; q = b; }
         } else if (!strcmp(argv[i], "--uplo") && i + 1 < argc) uplo = argv[++i][0];
+        else if (!strcmp(argv[i], "--prec") && i + 1 < argc) prec = argv[++i][0];
         else if (!strcmp(argv[i], "--niter") && i + 1 < argc) niter = atoll(argv[++i]);
         else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv = argv[++i];
         else {
             if (rank == 0)
                 fprintf(stderr, "usage: mpirun -np P %s [-n LIST] [--nb LIST] [--grid PxQ] "
-                                "[--uplo L|U] [--niter K] [--csv FILE]\n", argv[0]);
+                                "[--uplo L|U] [--prec d|s] [--niter K] [--csv FILE]\n", argv[0]);
             MPI_Finalize();
             return 2;
         }
     }
+    if (prec != 'd' && prec != 's') {
+        if (rank == 0) fprintf(stderr, "%s: --prec d or s\n", argv[0]);
+        MPI_Finalize();
+        return 2;
+    }
+    const int single = prec == 's';
+    const size_t es = single ? sizeof(float) : sizeof(double);
     if (p <= 0 || q <= 0) {
         for (p = 1; (p + 1) * (p + 1) <= size; ++p) {}
         while (size % p) --p;
@@ -112,7 +152,7 @@ int main(int argc, char **argv)
     gchol_mp_grid_t grid = NULL;
     BENCH_GCHOL(gchol_mp_grid_create(MPI_COMM_WORLD, p, q, 'R', &grid));
     FILE *out = rank == 0 && csv ? fopen(csv, "w") : NULL;
-    if (out) fprintf(out, "n,nb,p,q,uplo,mp_s,tflops,tflops_per_gpu,single_s,ratio,info,"
+    if (out) fprintf(out, "prec,n,nb,p,q,uplo,mp_s,tflops,tflops_per_gpu,single_s,ratio,info,"
                           "cusolvermp_s,cusolvermp_info\n");
     if (!grid) { /* ranks beyond p x q */
         MPI_Finalize();
@@ -127,8 +167,9 @@ int main(int argc, char **argv)
     mp_peer_t peer;
     peer_open(&peer, rank, size, dev, p, q);
     if (rank == 0) {
-        printf("# gchol_mp_dpotrf, %lld ranks as a %lldx%lld grid, uplo %c, %s; median of %lld\n",
-               (long long)size, (long long)p, (long long)q, uplo, prop.name, (long long)niter);
+        printf("# gchol_mp_%cpotrf, %lld ranks as a %lldx%lld grid, uplo %c, %s; median of %lld\n",
+               prec, (long long)size, (long long)p, (long long)q, uplo, prop.name, (long long)niter);
+        printf("# host: a rank's pristine copy in host memory (two do not fit in its GPU's)\n");
         printf("# ratio: on one rank gchol_dpotrf_gpu's time over the distributed one's; on several,"
                " TFLOP/s per GPU over one GPU's\n");
         printf("%7s %5s %5s | %10s %8s %8s | %10s %7s | %10s %7s | info\n", "n", "nb", "grid",
@@ -137,28 +178,41 @@ int main(int argc, char **argv)
     for (int64_t a = 0; a < nn; ++a)
         for (int64_t b = 0; b < nnb; ++b) {
             const int64_t n = ns[a], nb = nbs[b];
-            fill_t f = { NULL, n, nb, 0, nprow, npcol, myrow, mycol,
+            fill_t f = { NULL, single, n, nb, 0, nprow, npcol, myrow, mycol,
                          gchol_mp_numroc(n, nb, myrow, 0, nprow), gchol_mp_numroc(n, nb, mycol, 0, npcol),
                          42 };
             f.lld = f.locr > 1 ? f.locr : 1;
-            const size_t bytes = (size_t)(f.lld * (f.locc > 1 ? f.locc : 1)) * sizeof(double);
+            const size_t bytes = (size_t)(f.lld * (f.locc > 1 ? f.locc : 1)) * es;
             f.A = malloc(bytes);
+            if (!f.A) {
+                fprintf(stderr, "rank %d: no host memory for %zu bytes\n", rank, bytes);
+                MPI_Abort(MPI_COMM_WORLD, 1);
+            }
             testing_parallel_for(f.locc, fill_cols, &f);
-            double *dA0 = NULL, *dA = NULL;
-            BENCH_CUDA(cudaMalloc((void **)&dA0, bytes));
-            BENCH_CUDA(cudaMalloc((void **)&dA, bytes));
-            BENCH_CUDA(cudaMemcpy(dA0, f.A, bytes, cudaMemcpyHostToDevice));
-            free(f.A);
+            /* the pristine copy on the device where two fit with 4 GiB over */
+            int host_here = !fits(2, bytes, (size_t)4 << 30), host_any = host_here;
+            MPI_Allreduce(&host_here, &host_any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+            source_t src = { NULL, NULL, bytes };
+            if (host_here) {
+                src.host = f.A;
+            } else {
+                BENCH_CUDA(cudaMalloc(&src.dev, bytes));
+                BENCH_CUDA(cudaMemcpy(src.dev, f.A, bytes, cudaMemcpyHostToDevice));
+                free(f.A);
+                f.A = NULL;
+            }
+            void *dA = NULL;
+            BENCH_CUDA(cudaMalloc(&dA, bytes));
             gchol_mp_desc_t desc;
             BENCH_GCHOL(gchol_mp_desc_init(&desc, n, n, nb, nb, 0, 0, grid, f.lld));
             double *t = malloc((size_t)(niter + 1) * sizeof(double));
             int64_t info = 0;
             for (int64_t it = 0; it <= niter; ++it) {
-                BENCH_CUDA(cudaMemcpy(dA, dA0, bytes, cudaMemcpyDeviceToDevice));
-                BENCH_CUDA(cudaDeviceSynchronize());
+                fresh(&src, dA);
                 MPI_Barrier(MPI_COMM_WORLD);
                 const double t0 = MPI_Wtime();
-                BENCH_GCHOL(gchol_mp_dpotrf(uplo, n, dA, 1, 1, &desc, &info, grid));
+                if (single) BENCH_GCHOL(gchol_mp_spotrf(uplo, n, dA, 1, 1, &desc, &info, grid));
+                else BENCH_GCHOL(gchol_mp_dpotrf(uplo, n, dA, 1, 1, &desc, &info, grid));
                 MPI_Barrier(MPI_COMM_WORLD);
                 double dt = MPI_Wtime() - t0, worst = dt;
                 MPI_Allreduce(&dt, &worst, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
@@ -166,36 +220,42 @@ int main(int argc, char **argv)
             }
             qsort(t, (size_t)niter, sizeof(double), cmp_double);
             const double tmp = t[niter / 2], flops = (double)n * n * n / 3.0;
+            BENCH_CUDA(cudaFree(dA)); /* the peer's own working copy in its place */
             int64_t peer_info = 0;
-            const double tpeer = peer.ok ? peer_time(&peer, uplo, n, nb, f.lld, dA0, bytes, niter, t,
-                                                     &peer_info)
+            const double tpeer = peer.ok ? peer_time(&peer, single, uplo, n, nb, f.lld, &src, niter,
+                                                     t, &peer_info)
                                          : NAN;
-            BENCH_CUDA(cudaFree(dA));
-            BENCH_CUDA(cudaFree(dA0));
-            /* rank 0 alone: the whole matrix on its GPU, when it fits */
-            double single = NAN;
+            if (src.dev) BENCH_CUDA(cudaFree(src.dev));
+            free(f.A);
+            /* rank 0 alone: the whole matrix on its GPU, when it fits (its
+             * pristine copy in host memory where two do not) */
+            double single_t = NAN;
             if (rank == 0) {
-                size_t freeb = 0, total = 0;
-                BENCH_CUDA(cudaMemGetInfo(&freeb, &total));
-                const size_t whole = (size_t)n * (size_t)n * sizeof(double);
-                if (2 * whole + (1u << 30) < freeb) {
-                    double *h = malloc(whole), *d0 = NULL, *d = NULL;
-                    testing_generate_spd('d', 'A', n, h, n, 42);
-                    BENCH_CUDA(cudaMalloc((void **)&d0, whole));
-                    BENCH_CUDA(cudaMalloc((void **)&d, whole));
-                    BENCH_CUDA(cudaMemcpy(d0, h, whole, cudaMemcpyHostToDevice));
-                    free(h);
+                const size_t whole = (size_t)n * (size_t)n * es;
+                const int dev2 = fits(2, whole, (size_t)1 << 30), dev1 = fits(1, whole, (size_t)2 << 30);
+                void *h = dev2 || dev1 ? malloc(whole) : NULL;
+                if (h) {
+                    void *d = NULL;
+                    testing_generate_spd(prec, 'A', n, h, n, 42);
+                    source_t one = { NULL, h, whole };
+                    if (dev2) {
+                        BENCH_CUDA(cudaMalloc(&one.dev, whole));
+                        BENCH_CUDA(cudaMemcpy(one.dev, h, whole, cudaMemcpyHostToDevice));
+                        free(h);
+                        one.host = NULL;
+                    }
+                    BENCH_CUDA(cudaMalloc(&d, whole));
                     gchol_queue_t qu = NULL;
                     BENCH_GCHOL(gchol_queue_create(dev, &qu));
                     cudaEvent_t e0, e1;
                     BENCH_CUDA(cudaEventCreate(&e0));
                     BENCH_CUDA(cudaEventCreate(&e1));
                     for (int64_t it = 0; it <= niter; ++it) {
-                        BENCH_CUDA(cudaMemcpy(d, d0, whole, cudaMemcpyDeviceToDevice));
-                        BENCH_CUDA(cudaDeviceSynchronize());
+                        fresh(&one, d);
                         int64_t sinfo = 0;
                         BENCH_CUDA(cudaEventRecord(e0, gchol_queue_stream(qu)));
-                        BENCH_GCHOL(gchol_dpotrf_gpu(uplo, n, d, n, &sinfo, qu));
+                        if (single) BENCH_GCHOL(gchol_spotrf_gpu(uplo, n, d, n, &sinfo, qu));
+                        else BENCH_GCHOL(gchol_dpotrf_gpu(uplo, n, d, n, &sinfo, qu));
                         BENCH_CUDA(cudaEventRecord(e1, gchol_queue_stream(qu)));
                         BENCH_CUDA(cudaEventSynchronize(e1));
                         float ms = 0;
@@ -203,25 +263,27 @@ int main(int argc, char **argv)
                         if (it > 0) t[it - 1] = ms * 1e-3;
                     }
                     qsort(t, (size_t)niter, sizeof(double), cmp_double);
-                    single = t[niter / 2];
-                    cudaEventDestroy(e0);
-                    cudaEventDestroy(e1);
-                    gchol_queue_destroy(qu);
+                    single_t = t[niter / 2];
+                    BENCH_CUDA(cudaEventDestroy(e0));
+                    BENCH_CUDA(cudaEventDestroy(e1));
+                    BENCH_GCHOL(gchol_queue_destroy(qu));
                     BENCH_CUDA(cudaFree(d));
-                    BENCH_CUDA(cudaFree(d0));
+                    if (one.dev) BENCH_CUDA(cudaFree(one.dev));
+                    free(one.host);
                 }
                 const double gpus = (double)(p * q);
-                const double ratio = gpus == 1 ? single / tmp : (flops / tmp / gpus) / (flops / single);
+                const double ratio = gpus == 1 ? single_t / tmp
+                                               : (flops / tmp / gpus) / (flops / single_t);
                 printf("%7lld %5lld %2lldx%-2lld | %10.3f %8.2f %8.2f | %10.3f %7.3f | %10.3f %7.3f | "
-                       "%lld\n",
+                       "%lld%s\n",
                        (long long)n, (long long)nb, (long long)p, (long long)q, tmp * 1e3,
-                       flops / tmp * 1e-12, flops / tmp / gpus * 1e-12, single * 1e3, ratio,
-                       tpeer * 1e3, tpeer / tmp, (long long)info);
+                       flops / tmp * 1e-12, flops / tmp / gpus * 1e-12, single_t * 1e3, ratio,
+                       tpeer * 1e3, tpeer / tmp, (long long)info, host_any ? "  host" : "");
                 fflush(stdout);
                 if (out)
-                    fprintf(out, "%lld,%lld,%lld,%lld,%c,%.6e,%.4f,%.4f,%.6e,%.4f,%lld,%.6e,%lld\n",
-                            (long long)n, (long long)nb, (long long)p, (long long)q, uplo, tmp,
-                            flops / tmp * 1e-12, flops / tmp / gpus * 1e-12, single, ratio,
+                    fprintf(out, "%c,%lld,%lld,%lld,%lld,%c,%.6e,%.4f,%.4f,%.6e,%.4f,%lld,%.6e,%lld\n",
+                            prec, (long long)n, (long long)nb, (long long)p, (long long)q, uplo, tmp,
+                            flops / tmp * 1e-12, flops / tmp / gpus * 1e-12, single_t, ratio,
                             (long long)info, tpeer, (long long)peer_info);
             }
             MPI_Barrier(MPI_COMM_WORLD);
