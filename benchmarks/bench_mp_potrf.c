@@ -23,7 +23,8 @@
  * pristine copy and its working copy do not both fit in its GPU's memory,
  * the pristine copy stays in host memory and each run starts from an upload
  * (outside the timed region), so that matrices of about 100 GB a GPU run;
- * the single-GPU reference does the same where the whole matrix fits once.
+ * the single-GPU reference does the same where the whole matrix fits once
+ * (--single 0: none).
  */
 #include <mpi.h>
 
@@ -116,6 +117,7 @@ int main(int argc, char **argv)
     const char *nlist = "8192,16384,32768", *nblist = "512,1024", *csv = NULL;
     int64_t p = 0, q = 0, niter = 3;
     char uplo = 'L', prec = 'd';
+    int with_single = 1;
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "-n") && i + 1 < argc) nlist = argv[++i];
         else if (!strcmp(argv[i], "--nb") && i + 1 < argc) nblist = argv[++i];
@@ -124,12 +126,13 @@ int main(int argc, char **argv)
             if (sscanf(argv[++i], "%lldx%lld", &a, &b) == 2) { p = a; q = b; }
         } else if (!strcmp(argv[i], "--uplo") && i + 1 < argc) uplo = argv[++i][0];
         else if (!strcmp(argv[i], "--prec") && i + 1 < argc) prec = argv[++i][0];
+        else if (!strcmp(argv[i], "--single") && i + 1 < argc) with_single = atoi(argv[++i]) != 0;
         else if (!strcmp(argv[i], "--niter") && i + 1 < argc) niter = atoll(argv[++i]);
         else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv = argv[++i];
         else {
             if (rank == 0)
                 fprintf(stderr, "usage: mpirun -np P %s [-n LIST] [--nb LIST] [--grid PxQ] "
-                                "[--uplo L|U] [--prec d|s] [--niter K] [--csv FILE]\n", argv[0]);
+                                "[--uplo L|U] [--prec d|s] [--single 0|1] [--niter K] [--csv FILE]\n", argv[0]);
             MPI_Finalize();
             return 2;
         }
@@ -233,7 +236,7 @@ int main(int argc, char **argv)
             if (rank == 0) {
                 const size_t whole = (size_t)n * (size_t)n * es;
                 const int dev2 = fits(2, whole, (size_t)1 << 30), dev1 = fits(1, whole, (size_t)2 << 30);
-                void *h = dev2 || dev1 ? malloc(whole) : NULL;
+                void *h = with_single && (dev2 || dev1) ? malloc(whole) : NULL;
                 if (h) {
                     void *d = NULL;
                     testing_generate_spd(prec, 'A', n, h, n, 42);
