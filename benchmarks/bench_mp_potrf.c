@@ -118,6 +118,7 @@ int main(int argc, char **argv)
     int64_t p = 0, q = 0, niter = 3;
     char uplo = 'L', prec = 'd';
     int with_single = 1;
+    const char *transport = "auto";
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "-n") && i + 1 < argc) nlist = argv[++i];
         else if (!strcmp(argv[i], "--nb") && i + 1 < argc) nblist = argv[++i];
@@ -127,12 +128,14 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--uplo") && i + 1 < argc) uplo = argv[++i][0];
         else if (!strcmp(argv[i], "--prec") && i + 1 < argc) prec = argv[++i][0];
         else if (!strcmp(argv[i], "--single") && i + 1 < argc) with_single = atoi(argv[++i]) != 0;
+        else if (!strcmp(argv[i], "--transport") && i + 1 < argc) transport = argv[++i];
         else if (!strcmp(argv[i], "--niter") && i + 1 < argc) niter = atoll(argv[++i]);
         else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv = argv[++i];
         else {
             if (rank == 0)
                 fprintf(stderr, "usage: mpirun -np P %s [-n LIST] [--nb LIST] [--grid PxQ] "
-                                "[--uplo L|U] [--prec d|s] [--single 0|1] [--niter K] [--csv FILE]\n", argv[0]);
+                                "[--uplo L|U] [--prec d|s] [--single 0|1] [--transport auto|mpi|nccl] "
+                                "[--niter K] [--csv FILE]\n", argv[0]);
             MPI_Finalize();
             return 2;
         }
@@ -152,6 +155,8 @@ int main(int argc, char **argv)
     int64_t *ns = NULL, *nbs = NULL, nn = 0, nnb = 0;
     testing_parse_list(nlist, 0, &ns, &nn);
     testing_parse_list(nblist, 0, &nbs, &nnb);
+    /* each rank on its node's GPU of its node-local rank */
+    BENCH_GCHOL(gchol_mp_use_local_gpu(NULL));
     gchol_mp_grid_t grid = NULL;
     BENCH_GCHOL(gchol_mp_grid_create(MPI_COMM_WORLD, p, q, 'R', &grid));
     FILE *out = rank == 0 && csv ? fopen(csv, "w") : NULL;
@@ -163,6 +168,15 @@ int main(int argc, char **argv)
     }
     int64_t nprow, npcol, myrow, mycol;
     gchol_mp_grid_info(grid, &nprow, &npcol, &myrow, &mycol);
+    /* NCCL where it can run (auto), or as asked; MPI stays otherwise */
+    int64_t tst = 0;
+    if (strcmp(transport, "mpi") != 0)
+        tst = gchol_mp_grid_set_transport(grid, GCHOL_MP_TRANSPORT_NCCL);
+    if (tst != 0 && !strcmp(transport, "nccl")) {
+        if (rank == 0) fprintf(stderr, "%s: the NCCL transport: %lld\n", argv[0], (long long)tst);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    const int on_nccl = strcmp(transport, "mpi") != 0 && tst == 0;
     int dev = 0;
     struct cudaDeviceProp prop;
     BENCH_CUDA(cudaGetDevice(&dev));
@@ -172,7 +186,8 @@ int main(int argc, char **argv)
     if (rank == 0) {
         printf("# gchol_mp_%cpotrf, %lld ranks as a %lldx%lld grid, uplo %c, %s; median of %lld\n",
                prec, (long long)size, (long long)p, (long long)q, uplo, prop.name, (long long)niter);
-        printf("# host: a rank's pristine copy in host memory (two do not fit in its GPU's)\n");
+        printf("# transport: %s; host: a rank's pristine copy in host memory (two do not fit in "
+               "its GPU's)\n", on_nccl ? "NCCL" : "MPI");
         printf("# ratio: on one rank gchol_dpotrf_gpu's time over the distributed one's; on several,"
                " TFLOP/s per GPU over one GPU's\n");
         printf("%7s %5s %5s | %10s %8s %8s | %10s %7s | %10s %7s | info\n", "n", "nb", "grid",

@@ -34,6 +34,18 @@ typedef struct {
 } gchol_mp_desc_t;
 
 /* ---------------------------------------------------------------------------
+ * gchol_mp_use_local_gpu: makes this rank's GPU current: device
+ * (node-local rank) mod (the node's device count), one GPU a rank where
+ * there are as many as ranks on the node. The node-local rank comes from the
+ * launcher (OMPI_COMM_WORLD_LOCAL_RANK, MPI_LOCALRANKID, PMIX_LOCAL_RANK,
+ * PMI_LOCAL_RANK, SLURM_LOCALID), else it is the rank in MPI_COMM_WORLD.
+ *   device (1) receives the device (NULL: not wanted).
+ * Local (no communication): call it before gchol_mp_grid_create.
+ * GCHOL_ERR_NO_DEVICE without a GPU; GCHOL_ERR_COMM when MPI is not started.
+ * ------------------------------------------------------------------------- */
+int64_t gchol_mp_use_local_gpu(int *device);
+
+/* ---------------------------------------------------------------------------
  * gchol_mp_grid_create: the grid of the first nprow * npcol ranks of comm,
  * rank r at (r / npcol, r % npcol) for order 'R' (row-major, BLACS's
  * default) or (r % nprow, r / nprow) for 'C'. Collective over comm.

@@ -111,6 +111,11 @@ static int on_gpu(job_t job, char uplo, int n, int nrhs, FLOAT *a, int ia, int j
                      : gchol_mp_check_potrs(uplo, n, nrhs, a, ia, ja, &da, b, ib, jb, &db, &ginfo,
                                             grid);
     part_t pa = { 0 }, pb = { 0 };
+    /* the checks and the wish agreed over the grid: all of the grid or none
+     * make the collective switch, and a failed one leaves the grid on MPI */
+    if (job != JOB_POTRS && (st = gchol_mp_agree(st, grid)) == 0 &&
+        gchol_mp_agree(gchol_scalapack_nccl(n) ? 0 : -1, grid) == 0)
+        (void)gchol_mp_grid_set_transport(grid, GCHOL_MP_TRANSPORT_NCCL);
     if (st == 0) st = gchol_mp_gpu_open(grid);
     if (st == 0) st = part_up(&pa, a, &da, ja + n - 1, grid);
     if (st == 0 && job != JOB_POTRF) st = part_up(&pb, b, &db, jb + nrhs - 1, grid);

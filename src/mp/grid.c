@@ -9,6 +9,41 @@
 #include <limits.h>
 #include <stdlib.h>
 
+/* The first of the launchers' node-local rank variables that is set. */
+static int node_local_rank(void)
+{
+    static const char *const names[] = { "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID",
+                                         "PMIX_LOCAL_RANK", "PMI_LOCAL_RANK", "SLURM_LOCALID" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i) {
+        const char *v = getenv(names[i]);
+        char *end = NULL;
+        const long r = v && *v ? strtol(v, &end, 10) : -1;
+        if (v && *v && end && !*end && r >= 0 && r <= INT_MAX) return (int)r;
+    }
+    return -1;
+}
+
+int64_t gchol_mp_use_local_gpu(int *device)
+{
+    int count = 0, rank = node_local_rank(), inited = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count < 1) {
+        (void)cudaGetLastError();
+        return GCHOL_ERR_NO_DEVICE;
+    }
+    if (rank < 0) {
+        if (MPI_Initialized(&inited) != MPI_SUCCESS || !inited ||
+            MPI_Comm_rank(MPI_COMM_WORLD, &rank) != MPI_SUCCESS)
+            return GCHOL_ERR_COMM;
+    }
+    const int dev = rank % count;
+    if (cudaSetDevice(dev) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return GCHOL_ERR_NO_DEVICE;
+    }
+    if (device) *device = dev;
+    return GCHOL_SUCCESS;
+}
+
 int64_t gchol_mp_grid_create(MPI_Comm comm, int64_t nprow, int64_t npcol, char order,
                              gchol_mp_grid_t *grid)
 {

@@ -12,8 +12,8 @@
  * global matrix (the other triangle of sub(A) NaN, the rest random), keeps
  * its block-cyclic part with NaN padding rows, and factors: with the CPU
  * local operations (the algorithm and its communication, on any machine),
- * or with --gpu the public routine on each rank's GPU (several ranks may
- * share one). Then, with the factor assembled on every rank:
+ * or with --gpu the public routine on each rank's GPU (gchol_mp_use_local_gpu:
+ * one of its own where the node has as many as ranks, else shared). Then, with the factor assembled on every rank:
  *   info equal to reference LAPACK's and the same on every rank;
  *   LAPACK's residual ratio ||A - L L^T|| / (n ||A|| eps) < 30 when 0;
  *   every local entry outside sub(A)'s triangle, and the padding, bit for
@@ -408,6 +408,9 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 0;
     }
+    /* a GPU of its own per rank where the node has enough (the NCCL pass) */
+    int dev = 0;
+    if (g_gpu) expect_all(gchol_mp_use_local_gpu(&dev) == GCHOL_SUCCESS, "gchol_mp_use_local_gpu");
     run_numroc();
     /* the grids: 1 x P, P x 1, and the squarest other, both orders */
     int64_t shapes[3][2] = { { 1, size }, { size, 1 }, { 0, 0 } };
