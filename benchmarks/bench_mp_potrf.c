@@ -1,8 +1,11 @@
 /*
  * bench_mp_potrf.c -- the distributed Cholesky (gchol_mp_dpotrf) under
- * mpirun, one GPU per rank (or ranks sharing one):
+ * mpirun, each rank on its node-local GPU (gchol_mp_use_local_gpu: one GPU
+ * per rank, or ranks sharing one), panels on NCCL where every rank has a GPU
+ * of its own (--transport auto; mpi, nccl to force):
  *
  *   mpirun -np P bench_mp_potrf [-n LIST] [--nb LIST] [--grid PxQ] [--uplo L|U]
+ *                               [--prec d|s] [--single 0|1] [--transport T]
  *                               [--niter K] [--csv FILE]
  *
  * For each n and block size: the block-cyclic SPD matrix A(i,j) =
