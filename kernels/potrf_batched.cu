@@ -108,11 +108,10 @@ template <typename T, typename Batch>
 cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count,
                    const Choice &ch, cudaStream_t stream)
 {
-    const int reg_max = ch.reg_max, smem_max = ch.smem_max, hybrid_max = ch.hybrid_max;
     if (n_max >= ch.rows_from && n_max <= ch.rows_max)
         return n_max <= 32 ? launch_rows<T, 32>(batch, upper, dinfo, count, stream)
                            : launch_rows<T, kRowsMax>(batch, upper, dinfo, count, stream);
-    if (n_max <= reg_max) {
+    if (n_max <= ch.reg_max) {
         switch (n_max <= 4 ? 4 : n_max <= 8 ? 8 : n_max <= 16 ? 16 : 32) {
         case 4: return launch_reg<T, 4>(batch, upper, dinfo, count, stream);
         case 8: return launch_reg<T, 8>(batch, upper, dinfo, count, stream);
@@ -129,7 +128,7 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
         mma_smem_bytes<T>(n_max) <= limit)
         return launch_mma<T>(n_max, batch, upper, dinfo, count, limit, stream);
     const dim3 threads(kBlockX, kBlockY);
-    if (smem_max > 0 && smem_max < smem_n) smem_n = smem_max;
+    if (ch.smem_max > 0 && ch.smem_max < smem_n) smem_n = ch.smem_max;
     if (n_max <= smem_n) {
         const size_t bytes = (size_t)n_max * (size_t)(n_max + 1) / 2 * sizeof(T);
         /* the device's whole limit, once: a per-call size could lower it
@@ -141,7 +140,7 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
             <<<(unsigned)count, kBlkThreads, bytes, stream>>>(batch, upper, 0, dinfo);
         return cudaGetLastError();
     }
-    if (n_max <= hybrid_max) {
+    if (n_max <= ch.hybrid_max) {
         /* the first cs columns in global memory, the rest packed */
         const int cs = (n_max - smem_n + kPw - 1) / kPw * kPw, rest = n_max - cs;
         const size_t bytes = (size_t)rest * (size_t)(rest + 1) / 2 * sizeof(T);

@@ -249,10 +249,10 @@ static int64_t refine_column(const gchol_refine_ops_t *ops, const config_t *c,
             /* r = 0 (below a negative bound, tiny n): nothing to correct */
         } else if (col->use_gmres) {
             int nonfinite = 0, too_slow = 0;
-            /* the fall in ||r||_2 that the stopping test needs at least
-             * (||r||_inf >= ||r||_2 / sqrt(n)) */
-            const double sqn = sqrt((double)c->n);
-            const double rho_req = sqn * sqn * c->anrm * (DBL_EPSILON / 2) * nrm[1] / nrm[2];
+            /* the fall in ||r||_2 that the stopping test needs at least:
+             * sqrt(n) eps anrm ||x||_inf, times sqrt(n) from ||r||_inf >=
+             * ||r||_2 / sqrt(n) */
+            const double rho_req = (double)c->n * c->anrm * (DBL_EPSILON / 2) * nrm[1] / nrm[2];
             REFINE_TRY(gmres_step(ops, work, left < c->m ? left : c->m, c->tau, nrm[2], rho_req,
                                   c->budget ? left : 0, x, &nonfinite, &too_slow, res));
             if (nonfinite) return stop(res, -1, GCHOL_REFINE_NONFINITE);
