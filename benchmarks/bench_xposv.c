@@ -297,28 +297,31 @@ static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kap
     const double flops = (double)n * n * n / 3;
     printf("\nFP16 factorization, n = %lld, kappa %.0e, nrhs %lld (median of %d)\n", (long long)n,
            kappa, (long long)nrhs, niter);
-    printf("form: the panel (trsm, or through the inverted diagonal block) and the solves "
-           "(strsv, or gemv by the inverses); +la: with the lookahead\n");
+    printf("form: the panel (trsm, or through the inverted diagonal block: inverse on TF32, "
+           "inverse32 in single) and the solves (strsv, or gemv by the inverses); +la: with the "
+           "lookahead\n");
     printf("%5s %16s | %9s %7s %10s | %9s %5s %4s %9s\n", "nb", "form", "factor ms", "TFLOP/s",
            "gemm TF/s", "xposv ms", "rung", "iter", "berr");
-    /* form 0: trsm panels, strsv solves; 1: trsm panels, inverses kept; 2: inverse panels;
-     * 3..5: the same with the lookahead */
-    static const char *const form_name[6] = { "trsm/strsv", "trsm/inverse", "inverse",
-                                              "trsm/strsv+la", "trsm/inverse+la", "inverse+la" };
-    for (int b = 0; b < 3; b++)
-        for (int form = 0; form < 6; form++) {
+    /* form 0: trsm panels, strsv solves; 1: trsm panels, inverses kept; 2: panels through
+     * the inverses on TF32; 3: the same in single; 4..7: the same with the lookahead */
+    static const char *const form_name[8] = { "trsm/strsv",    "trsm/inverse",    "inverse",
+                                              "inverse32",     "trsm/strsv+la",   "trsm/inverse+la",
+                                              "inverse+la",    "inverse32+la" };
+    for (int b = 0; b < 3; b++) {
+        const double gemm = fp16_gemm_tflops(n, nbs[b] < n ? nbs[b] : n, niter, ctx->cublas,
+                                             ctx->stream);
+        for (int form = 0; form < 8; form++) {
             const int64_t nb = nbs[b] < n ? nbs[b] : n;
-            const int f = form % 3, ahead = form >= 3;
-            const int panel = f == 2 ? 2 : 1;
+            const int f = form % 4, ahead = form >= 4;
+            const int panel = f >= 2 ? f : 1; /* the hook's: 1 trsm, 2 TF32, 3 single */
             l.plan.nb = nb;
             l.plan.inv = f > 0 ? inv : NULL;
-            l.plan.panel_inverse = f == 2;
+            l.plan.panel_inverse = f >= 2 ? f - 1 : 0;
             l.plan.lookahead = ahead;
             const testing_job_t jf = { lowp_fresh, lowp_run, NULL };
             int64_t info = 0;
             double tf = testing_time_job(&jf, &l, ctx->stream, 0, niter, &info);
             if (!(tf >= 0) || info != 0) tf = NAN; /* failed: no time */
-            const double gemm = fp16_gemm_tflops(n, nb, niter, ctx->cublas, ctx->stream);
             const gchol_test_hooks_t hooks = { .lowp_nb = nb, .lowp_panel = panel,
                                                .lowp_keep_inverse = f > 0 ? 2 : 1,
                                                .lowp_lookahead = ahead ? 2 : 1 };
@@ -337,6 +340,7 @@ static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kap
                         kappa, (long long)nb, form_name[form], tf,
                         flops / tf / 1e12, gemm, tx, prec_name[r], (long long)c.xres.iter, berr);
         }
+    }
     BENCH_CUDA(cudaFree(S0)); BENCH_CUDA(cudaFree(l.S)); BENCH_CUDA(cudaFree(d));
     BENCH_CUDA(cudaFree(flag)); BENCH_CUDA(cudaFree(inv));
     problem_destroy(&c);

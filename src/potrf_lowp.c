@@ -73,9 +73,10 @@ done:
 }
 
 /* S_ik := S_ik W^T with W = L_kk^-1, the product on the TF32 tensor cores
- * into T, then T back into S_ik beside the low-precision copy P. */
+ * (fp32 = 0) or in single (fp32 = 1) into T, then T back into S_ik beside
+ * the low-precision copy P. */
 static int64_t panel_by_inverse(int64_t m, int64_t kb, float *Skk, int64_t lds, const float *W,
-                                int64_t ldw, float *T, void *P, int64_t ldp, int bf16,
+                                int64_t ldw, float *T, void *P, int64_t ldp, int bf16, int fp32,
                                 float scale, gchol_queue_t q)
 {
     int64_t st = GCHOL_SUCCESS;
@@ -83,7 +84,8 @@ static int64_t panel_by_inverse(int64_t m, int64_t kb, float *Skk, int64_t lds, 
     cudaStream_t s = q->stream;
     GCHOL_BLAS(cublasGemmEx_64(q->blas, CUBLAS_OP_N, CUBLAS_OP_T, m, kb, kb, &one, Skk + kb,
                                CUDA_R_32F, lds, W, CUDA_R_32F, ldw, &zero, T, CUDA_R_32F, m,
-                               CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_GEMM_DEFAULT));
+                               fp32 ? CUBLAS_COMPUTE_32F : CUBLAS_COMPUTE_32F_FAST_TF32,
+                               CUBLAS_GEMM_DEFAULT));
     GCHOL_CUDA((cudaError_t)gchol_panel_to_lowp_launch(m, kb, T, m, P, ldp, bf16, scale, Skk + kb,
                                                        lds, s));
 done:
@@ -212,7 +214,7 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
         if (ahead && la.has_bulk[i]) GCHOL_CUDA(cudaStreamWaitEvent(s, la.bulk[i], 0));
         if (by_inverse) {
             GCHOL_TRY(panel_by_inverse(m, kb, Skk, lds, inv + k * nb, nb, T, P[i], ldp, bf16,
-                                       scale, q));
+                                       plan->panel_inverse == 2, scale, q));
         } else {
             GCHOL_BLAS(cublasStrsm_64(q->blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER,
                                       CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, m, kb, &one, Skk, lds,

@@ -34,7 +34,8 @@ typedef struct {
     size_t  syrk_diag_scratch_bytes; /* the cuBLAS composition's chunk bytes */
     int64_t lowp_nb;               /* FP16 / BF16 Cholesky: block columns  */
     int     lowp_panel;            /* ... panels: 1 cublasStrsm, 2 through the
-                                      inverted diagonal block (tune.h)       */
+                                      inverted diagonal block on TF32, 3 the
+                                      same in single (tune.h)                */
     int     lowp_keep_inverse;     /* ... inverted diagonal blocks for the
                                       solves: 1 no, 2 yes (tune.h)           */
     int     lowp_lookahead;        /* ... lookahead: 1 off, 2 on (tune.h)   */

@@ -240,13 +240,14 @@ static void run_suite(int quick)
                 const xcase_t c = { u ? 'U' : 'L', quick ? 1500 : 2500, 2, K_COND, 1e2, f, r, 0, 0 };
                 run_case(&c);
             }
-    printf("\n-- the FP16 / BF16 forms: panels through the inverted diagonal blocks, and the "
-           "solves by strsv instead of the inverses (block size 256 and 384) --\n");
+    printf("\n-- the FP16 / BF16 forms: panels through the inverted diagonal blocks (TF32 or "
+           "single products), and the solves by strsv instead of the inverses (block size 256 "
+           "and 384) --\n");
     for (int f = GCHOL_XPREC_FP16; f <= GCHOL_XPREC_BF16; f++)
-        for (int u = 0; u < 4; u++) {
+        for (int u = 0; u < 6; u++) {
             const gchol_test_hooks_t hooks = { .lowp_nb = u % 2 ? 384 : 256,
-                                               .lowp_panel = u < 2 ? 2 : 1,
-                                               .lowp_keep_inverse = u < 2 ? 2 : 1 };
+                                               .lowp_panel = u < 2 ? 2 : u < 4 ? 1 : 3,
+                                               .lowp_keep_inverse = u < 2 || u >= 4 ? 2 : 1 };
             set_hooks(&hooks);
             const double kappa = f == GCHOL_XPREC_FP16 ? 1e6 : 1e2;
             const xcase_t c = { u ? 'U' : 'L', quick ? 1100 : 2500, 2, K_COND, kappa, f, 0, 0, 0 };
@@ -255,8 +256,8 @@ static void run_suite(int quick)
         }
     printf("\n-- the FP16 / BF16 lookahead (block size 256, each panel form) --\n");
     for (int f = GCHOL_XPREC_FP16; f <= GCHOL_XPREC_BF16; f++)
-        for (int u = 0; u < 2; u++) {
-            const gchol_test_hooks_t hooks = { .lowp_nb = 256, .lowp_panel = u ? 2 : 1,
+        for (int u = 0; u < 3; u++) {
+            const gchol_test_hooks_t hooks = { .lowp_nb = 256, .lowp_panel = u + 1,
                                                .lowp_lookahead = 2 };
             set_hooks(&hooks);
             const xcase_t c = { u ? 'U' : 'L', quick ? 1300 : 2900, 2, K_COND, 1e3, f, 0, 0, 0 };

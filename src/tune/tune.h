@@ -109,8 +109,9 @@ typedef struct gchol_tune_s {
     int     lowp_keep_inverse;  /* 1: the diagonal blocks inverted (strsm on
                                    I), the preconditioner's solves then gemv
                                    only; 0: strsv on the factor's blocks    */
-    int     lowp_panel_inverse; /* 1: panels as S21 inv(L11)^T on the TF32
-                                   tensor cores (the inverses kept);
+    int     lowp_panel_inverse; /* panels as S21 inv(L11)^T (the inverses
+                                   kept): 1 on the TF32 tensor cores, 2 in
+                                   single (FP32 sums of FP32 products);
                                    0: cublasStrsm                          */
     int     lowp_lookahead;     /* 1: each update's bulk on a second stream
                                    beside the next diagonal block, panel  */
