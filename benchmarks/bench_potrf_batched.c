@@ -22,10 +22,12 @@
  * --kernel blocked|panel|rows|mma runs gchol's potrf on that kernel past n = 32
  * whatever the tuning picks (a test hook; rows from n = 17 to 64, then
  * panel; mma the tiled left-looking kernel to 512), to compare them in one
- * process.
+ * process; --potrs staged|direct the solves' blocked form past n = 32 (L's
+ * panels staged in shared memory, or read where used).
  *
  *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K]
- *                       [--kernel auto|blocked|panel|rows|mma] [--csv FILE]
+ *                       [--kernel auto|blocked|panel|rows|mma] [--potrs auto|staged|direct]
+ *                       [--csv FILE]
  */
 #include <math.h>
 #include <stdio.h>
@@ -299,11 +301,13 @@ int main(int argc, char **argv)
     char prec = 'd';
     int64_t total = (int64_t)2 << 30, small = 100;
     int niter = 5;
-    const char *csv = NULL, *kernel = "auto";
+    const char *csv = NULL, *kernel = "auto", *potrs = "auto";
     const opt_t opts[] = {
         OPT("--prec", OPT_CHAR, &prec, "d|s", "precision (default d)", .choices = "ds"),
         OPT("--kernel", OPT_STRING, &kernel, "auto|blocked|panel|rows|mma",
             "potrf's kernel past n = 32 (rows: past 16; default auto: the tuning's)"),
+        OPT("--potrs", OPT_STRING, &potrs, "auto|staged|direct",
+            "the solves' blocked form (default auto: the tuning's)"),
         OPT("-n", OPT_LIST, &sizes, "LIST", "orders (default 4,8,16,32,64,128,256,512)",
             .def = "4,8,16,32,64,128,256,512"),
         OPT("--bytes", OPT_INT64, &total, "B", "the large batch's matrix bytes (default 2^31)",
@@ -315,7 +319,8 @@ int main(int argc, char **argv)
         OPT_END
     };
     const opts_program_t prog = { "[--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K] "
-                                  "[--kernel auto|blocked|panel|rows|mma] [--csv FILE]", NULL, 2 };
+                                  "[--kernel auto|blocked|panel|rows|mma] [--potrs auto|staged|direct] "
+                                  "[--csv FILE]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
     const int forced = !strcmp(kernel, "blocked") ? 1 : !strcmp(kernel, "panel") ? 2
                      : !strcmp(kernel, "rows") ? 3 : !strcmp(kernel, "mma") ? 4 : 0;
@@ -323,16 +328,21 @@ int main(int argc, char **argv)
         fprintf(stderr, "--kernel: auto, blocked, panel, rows or mma, not '%s'\n", kernel);
         return 2;
     }
+    const int potrs_form = !strcmp(potrs, "staged") ? 1 : !strcmp(potrs, "direct") ? 2 : 0;
+    if (!potrs_form && strcmp(potrs, "auto")) {
+        fprintf(stderr, "--potrs: auto, staged or direct, not '%s'\n", potrs);
+        return 2;
+    }
     bench_require_gpu(0, argv[0]);
-    const gchol_test_hooks_t hooks = { .batched_kernel = forced };
-    if (forced) gchol_test_hooks_set(&hooks);
+    const gchol_test_hooks_t hooks = { .batched_kernel = forced, .batched_potrs_kernel = potrs_form };
+    if (forced || potrs_form) gchol_test_hooks_set(&hooks);
     bench_context_t ctx;
     bench_context_create(&ctx);
     FILE *out = bench_csv_open(csv, "prec,n,batch,gchol_s,gchol_ptr_s,cusolver_s,copy_s,gchol_gbs,"
                                "copy_gbs,potrs1_s,cusolver_potrs1_s,potrs16_s,cusolver_potrs16_s,"
                                "info_ok");
     printf("batched Cholesky, %s, lower, SPD (testing_generate_spd), median of %d; kernel past "
-           "n = 32: %s\n", prec == 'd' ? "double" : "single", niter, kernel);
+           "n = 32: %s; solves: %s\n", prec == 'd' ? "double" : "single", niter, kernel, potrs);
     printf("GB/s: 2 n^2 elements per matrix (read, write); %%copy: of the same bytes' "
            "device-to-device copy rate\n");
     printf("%5s %9s | %9s %8s %8s %6s | %9s | %9s %6s | %9s %7s %4s | %8s %8s %6s | %8s %8s %6s\n",

@@ -70,6 +70,10 @@ typedef struct {
                                    (0: from the first order past the rows
                                    kernel) ... */
     int     batched_mma_max_n[2]; /* ... up to this n (<= 512; 0: none) */
+    int     batched_potrs_direct_from_n; /* batched potrs: from this n the
+                                   blocked solves read L where they use it
+                                   rather than staging its panels in
+                                   shared memory (0: never) */
     int     batched_smem_max_n; /* batched potrf: a block per matrix in
                                    shared memory up to this n (0: as far as
                                    the device's shared memory goes) */

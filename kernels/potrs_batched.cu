@@ -11,7 +11,10 @@
  *   larger    a thread block per matrix, L staged in shared memory by
  *             panels of 32 columns, the right-hand sides there too (in
  *             chunks of up to 32 columns): blocked solves, L read once
- *             each way per chunk;
+ *             each way per chunk; from the tuning table's
+ *             batched_potrs_direct_from_n, the same solves with L read
+ *             where it is used, through the cache, and only the
+ *             right-hand sides in shared memory (the direct form);
  *   beyond    (L's panel no longer fits) a warp per right-hand side, lanes
  *             across the rows, L read through the cache.
  *
@@ -161,7 +164,22 @@ __device__ __forceinline__ void stage_panel(T *Lp, const T *A, int n, int k0, in
     }
 }
 
-template <typename T>
+/* L(k0 + i, k0 + c) of the current panel: from its staged copy (Staged),
+ * or from the matrix itself, through the cache. */
+template <typename T, bool Staged> struct PanelL {
+    const T *Lp, *A;
+    int64_t ld;
+    int upper, k0;
+    __device__ __forceinline__ T operator()(int i, int c) const
+    {
+        return Staged ? Lp[i * (kPw + 1) + c] : __ldg(A + l_at(k0 + i, k0 + c, ld, upper));
+    }
+};
+
+/* Staged = false, the direct form: no panel in shared memory, only Y, so
+ * that several blocks share an SM where a staged panel (n (kPw + 1)
+ * entries) would leave room for one. */
+template <typename T, bool Staged>
 __global__ void __launch_bounds__(kBlkThreads)
 potrs_batched_blocked_kernel(int n, int64_t nrhs, int nr_max, Mats<const T> As, int64_t ldda,
                              Mats<T> Bs, int64_t lddb, int upper, const int64_t *dinfo)
@@ -170,7 +188,7 @@ potrs_batched_blocked_kernel(int n, int64_t nrhs, int nr_max, Mats<const T> As, 
     if (dinfo && dinfo[b] != 0) return;
     extern __shared__ __align__(16) unsigned char smem_raw[];
     T *Lp = reinterpret_cast<T *>(smem_raw);
-    T *Y = Lp + (size_t)n * (kPw + 1);
+    T *Y = Staged ? Lp + (size_t)n * (kPw + 1) : Lp;
     const T *A = As.at(b);
     T *B = Bs.at(b);
     const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32, warps = kBlkThreads / 32;
@@ -180,16 +198,19 @@ potrs_batched_blocked_kernel(int n, int64_t nrhs, int nr_max, Mats<const T> As, 
             Y[idx] = B[idx % n + (j0 + idx / n) * lddb];
         for (int k0 = 0; k0 < n; k0 += kPw) { /* L Y = B */
             const int kb = n - k0 < kPw ? n - k0 : kPw, r0 = k0 + kb, m = n - r0;
+            const PanelL<T, Staged> L = { Lp, A, ldda, upper, k0 };
             __syncthreads(); /* Lp free, Y loaded or updated */
-            stage_panel(Lp, A, n, k0, kb, ldda, upper);
-            __syncthreads();
-            const Pivot<T> piv(lane < kb ? Lp[lane * (kPw + 1) + lane] : T(1));
+            if (Staged) {
+                stage_panel(Lp, A, n, k0, kb, ldda, upper);
+                __syncthreads();
+            }
+            const Pivot<T> piv(lane < kb ? L(lane, lane) : T(1));
             for (int j = warp; j < nr; j += warps) {
                 T y = lane < kb ? Y[k0 + lane + j * n] : T(0);
                 for (int k = 0; k < kb; ++k) {
                     if (lane == k) y = piv.divide(y);
                     const T yk = __shfl_sync(0xffffffffu, y, k);
-                    if (lane > k && lane < kb) y -= Lp[lane * (kPw + 1) + k] * yk;
+                    if (lane > k && lane < kb) y -= L(lane, k) * yk;
                 }
                 if (lane < kb) Y[k0 + lane + j * n] = y;
             }
@@ -200,13 +221,12 @@ potrs_batched_blocked_kernel(int n, int64_t nrhs, int nr_max, Mats<const T> As, 
             const int jw = m * nr > kBlkThreads ? kJ : 1, groups = (nr + jw - 1) / jw;
             for (int idx = tid; idx < m * groups; idx += kBlkThreads) {
                 const int i = idx % m, jq = idx / m * jw;
-                const T *l = Lp + (kb + i) * (kPw + 1);
                 const T *y1 = Y + k0 + jq * n;
                 T acc[kJ];
 #pragma unroll
                 for (int q = 0; q < kJ; ++q) acc[q] = T(0);
                 for (int c = 0; c < kb; ++c) {
-                    const T lc = l[c];
+                    const T lc = L(kb + i, c);
 #pragma unroll
                     for (int q = 0; q < kJ; ++q)
                         if (q < jw && jq + q < nr) acc[q] += lc * y1[c + q * n];
@@ -218,9 +238,12 @@ potrs_batched_blocked_kernel(int n, int64_t nrhs, int nr_max, Mats<const T> As, 
         }
         for (int k0 = (n - 1) / kPw * kPw; k0 >= 0; k0 -= kPw) { /* L^T X = Y */
             const int kb = n - k0 < kPw ? n - k0 : kPw, r0 = k0 + kb, m = n - r0;
+            const PanelL<T, Staged> L = { Lp, A, ldda, upper, k0 };
             __syncthreads();
-            stage_panel(Lp, A, n, k0, kb, ldda, upper);
-            __syncthreads();
+            if (Staged) {
+                stage_panel(Lp, A, n, k0, kb, ldda, upper);
+                __syncthreads();
+            }
             /* X1(c, j) -= sum_i L21(i, c) X2(i, j): each sum split over the
              * kParts lanes of a lane group (rows r0 + part, r0 + part +
              * kParts, ...), a lane on kJ columns, the parts added by
@@ -235,7 +258,7 @@ potrs_batched_blocked_kernel(int n, int64_t nrhs, int nr_max, Mats<const T> As, 
 #pragma unroll
                 for (int q = 0; q < kJ; ++q) acc[q] = T(0);
                 for (int i = part; live && i < m; i += kParts) {
-                    const T l = Lp[(kb + i) * (kPw + 1) + c];
+                    const T l = L(kb + i, c);
                     const T *x2 = Y + r0 + i + jq * n;
 #pragma unroll
                     for (int q = 0; q < kJ; ++q)
@@ -253,13 +276,13 @@ potrs_batched_blocked_kernel(int n, int64_t nrhs, int nr_max, Mats<const T> As, 
                 }
             }
             __syncthreads();
-            const Pivot<T> piv(lane < kb ? Lp[lane * (kPw + 1) + lane] : T(1));
+            const Pivot<T> piv(lane < kb ? L(lane, lane) : T(1));
             for (int j = warp; j < nr; j += warps) {
                 T x = lane < kb ? Y[k0 + lane + j * n] : T(0);
                 for (int k = kb - 1; k >= 0; --k) {
                     if (lane == k) x = piv.divide(x);
                     const T xk = __shfl_sync(0xffffffffu, x, k);
-                    if (lane < k) x -= Lp[k * (kPw + 1) + lane] * xk;
+                    if (lane < k) x -= L(k, lane) * xk;
                 }
                 if (lane < kb) Y[k0 + lane + j * n] = x;
             }
@@ -271,19 +294,25 @@ potrs_batched_blocked_kernel(int n, int64_t nrhs, int nr_max, Mats<const T> As, 
     }
 }
 
+/* The direct form's shared memory a block at most (Y alone): four blocks
+ * an SM within sm_90's 227 KiB. */
+constexpr size_t kDirectBytes = 56 * 1024;
+
 /* The columns a chunk of the blocked kernel may hold at order n within the
- * device's opt-in shared memory (0: the kernel does not fit). */
-template <typename T> cudaError_t blocked_columns(int n, int64_t nrhs, int *nr, size_t *bytes,
-                                                  size_t *limit)
+ * device's opt-in shared memory (the direct form: within kDirectBytes; 0:
+ * the kernel does not fit). */
+template <typename T> cudaError_t blocked_columns(int n, int64_t nrhs, bool staged, int *nr,
+                                                  size_t *bytes, size_t *limit)
 {
     int dev = 0, optin = 0;
     cudaError_t e = cudaGetDevice(&dev);
     if (e == cudaSuccess) e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
     if (e != cudaSuccess) return e;
     *limit = (size_t)optin;
-    const size_t fixed = (size_t)n * (kPw + 1) * sizeof(T);
+    const size_t fixed = staged ? (size_t)n * (kPw + 1) * sizeof(T) : 0;
     const size_t per_col = (size_t)n * sizeof(T);
-    int64_t cols = (size_t)optin > fixed ? (int64_t)(((size_t)optin - fixed) / per_col) : 0;
+    const size_t room = staged || (size_t)optin < kDirectBytes ? (size_t)optin : kDirectBytes;
+    int64_t cols = room > fixed ? (int64_t)((room - fixed) / per_col) : 0;
     if (cols > kPw) cols = kPw;
     if (cols > nrhs) cols = nrhs;
     *nr = (int)cols;
@@ -307,8 +336,15 @@ cudaError_t run(int64_t n, int64_t nrhs, const T *dA, const T *const *dA_array, 
     if (reg_max > 32) reg_max = 32;
     int nr = 0;
     size_t bytes = 0, limit = 0;
+    /* the direct form from its tuned order, where a chunk fits it */
+    const int direct_from = kt ? kt->batched_potrs_direct_from_n : 0;
+    bool staged = !(direct_from > 0 && nn >= direct_from);
     if (nn > reg_max) {
-        const cudaError_t e = blocked_columns<T>(nn, nrhs, &nr, &bytes, &limit);
+        cudaError_t e = blocked_columns<T>(nn, nrhs, staged, &nr, &bytes, &limit);
+        if (e == cudaSuccess && !staged && nr == 0) {
+            staged = true;
+            e = blocked_columns<T>(nn, nrhs, staged, &nr, &bytes, &limit);
+        }
         if (e != cudaSuccess) return e;
     }
     for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
@@ -331,11 +367,19 @@ cudaError_t run(int64_t n, int64_t nrhs, const T *dA, const T *const *dA_array, 
             default: potrs_batched_reg_kernel<T, 32><<<(unsigned)blocks, kRegThreads, 0, stream>>>(
                          nn, nrhs, As, ldda, Bs, lddb, upper, di, c); break;
             }
+        } else if (nr > 0 && staged) {
+            static gchol::DeviceFlags opted_in;
+            cudaError_t e =
+                gchol::opt_in_shared(potrs_batched_blocked_kernel<T, true>, limit, opted_in);
+            if (e != cudaSuccess) return e;
+            potrs_batched_blocked_kernel<T, true><<<(unsigned)c, kBlkThreads, bytes, stream>>>(
+                nn, nrhs, nr, As, ldda, Bs, lddb, upper, di);
         } else if (nr > 0) {
             static gchol::DeviceFlags opted_in;
-            cudaError_t e = gchol::opt_in_shared(potrs_batched_blocked_kernel<T>, limit, opted_in);
+            cudaError_t e =
+                gchol::opt_in_shared(potrs_batched_blocked_kernel<T, false>, limit, opted_in);
             if (e != cudaSuccess) return e;
-            potrs_batched_blocked_kernel<T><<<(unsigned)c, kBlkThreads, bytes, stream>>>(
+            potrs_batched_blocked_kernel<T, false><<<(unsigned)c, kBlkThreads, bytes, stream>>>(
                 nn, nrhs, nr, As, ldda, Bs, lddb, upper, di);
         } else {
             potrs_batched_warp_kernel<T><<<(unsigned)c, 32 * kWarps, 0, stream>>>(

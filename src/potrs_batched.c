@@ -10,6 +10,7 @@
 #include "gchol_batched.h"
 #include "queue.h"
 #include "status.h"
+#include "test_hooks.h"
 #include "tune/tune.h"
 
 #include "../kernels/gchol_kernels.h"
@@ -62,7 +63,10 @@ static int64_t run(const args_t *a, FLOAT *dA, FLOAT *const *dA_array, FLOAT *dB
     const int upper = gchol_uplo_is_upper(a->uplo);
     if ((st = gchol_queue_enter(a->queue, &prev)) != GCHOL_SUCCESS) return st;
     cudaStream_t s = a->queue->stream;
-    const gchol_kernel_tune_t *kt = &a->queue->tune->kernel;
+    gchol_kernel_tune_t kt_forced = a->queue->tune->kernel;
+    const int forced = gchol_test_hooks()->batched_potrs_kernel;
+    if (forced == 1 || forced == 2) kt_forced.batched_potrs_direct_from_n = forced == 2 ? 1 : 0;
+    const gchol_kernel_tune_t *kt = &kt_forced;
     if (dinfo && a->n == 0)
         GCHOL_CUDA(cudaMemsetAsync(dinfo, 0, (size_t)a->batch * sizeof(int64_t), s));
     if (dinfo)

@@ -49,6 +49,10 @@ typedef struct {
                                       the panel kernel, 4 the tiled
                                       left-looking kernel to 512 (read per
                                       call)                                 */
+    int     batched_potrs_kernel;  /* batched potrs past the register
+                                      kernel: 1 L's panels staged in shared
+                                      memory, 2 read where used (the direct
+                                      form; read per call)                  */
     int64_t alloc_fail_at;         /* the k-th device or pinned host
                                       allocation after the set fails
                                       (k = 1, 2, ...), as out of memory;

@@ -12,7 +12,8 @@
  * (testing_reference_info); where 0 the backward error max_j ||b_j - A
  * x_j||_inf / (||A||_inf ||x_j||_inf n eps) < 30 and the factor's residual
  * < 30; where not, B untouched. potrs: the factors from LAPACKE_?potrf, the
- * same backward error. In every case the other triangle and the padding rows
+ * same backward error. The blocked solves also with each form of L's panels
+ * forced (staged in shared memory, read where used: the test hook). In every case the other triangle and the padding rows
  * of A and B untouched (NaN poison). Also the argument checks (on any
  * machine).
  *
@@ -31,6 +32,7 @@
 #include "gchol_batched.h"
 #include "testing_prec.h"
 #include "util.h"
+#include "../src/test_hooks.h"
 
 #define LEN(a) TESTING_LEN(a)
 
@@ -217,6 +219,25 @@ static void run_suite(int quick)
     for (int k = 0; k < 2; ++k) {
         const scase_t c = { k ? 'U' : 'L', 600, 37, 1, 3, k, k };
         run_case(&c);
+    }
+    /* each form of the blocked solve, whatever the tuning picks: the direct
+     * form's chunks at n = 600 hold 11 columns in double (its shared-memory
+     * cap), at 1100 six */
+    static const int64_t fns[] = { 33, 64, 100, 257, 600, 1100 };
+    static const int64_t frhs[] = { 1, 5, 16, 37 };
+    static const char *const form_name[2] = { "L's panels staged", "L read where used" };
+    for (int f = 0; f < 2; ++f) {
+        printf("\n-- the blocked solves with %s --\n", form_name[f]);
+        const gchol_test_hooks_t hooks = { .batched_potrs_kernel = f + 1 };
+        gchol_test_hooks_set(&hooks);
+        for (int i = 0; i < LEN(fns); ++i)
+            for (int r = 0; r < LEN(frhs); ++r) {
+                if (quick && (i + r) % 2) continue;
+                const scase_t c = { (i + r) % 2 ? 'U' : 'L', fns[i], frhs[r], (i + f) % 3,
+                                    fns[i] > 500 ? 3 : 7, (i + r + f) % 2, (r + f) % 2 };
+                run_case(&c);
+            }
+        gchol_test_hooks_set(NULL);
     }
 }
 

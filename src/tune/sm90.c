@@ -186,6 +186,9 @@ const gchol_tune_t gchol_tune_sm90_table = {
         .batched_rows_max_n = { 64, 64 },
         .batched_mma_from_n = { 192, 384 },
         .batched_mma_max_n = { 512, 512 },
+        /* batched potrs: L's panels staged in shared memory at every order
+         * (the direct form, its reads through the cache, until measured) */
+        .batched_potrs_direct_from_n = 0,
         .batched_smem_max_n = 1,
         .batched_hybrid_max_n = 0,
     },
