@@ -11,7 +11,9 @@
  *      chunks of kMmaW columns: each chunk S = L(k0:n, j0:j0+kMmaW) staged
  *      in shared memory by columns. The panel's own rows of S are the
  *      product's right factor, so one staging serves both operands. Each
- *      warp keeps up to two row tiles (16 x kMmaW) of sums in registers;
+ *      warp keeps up to two row tiles (16 x kMmaW) of sums in registers.
+ *      With two buffers (Two), the next chunk's copies are in flight while
+ *      the tiles take the current one;
  *   2. P = A(panel) - sums, in shared memory (over S);
  *   3. the diagonal block factored by warp 0 in registers (lane r row r,
  *      pivots and l_jk by shuffles), and copied for the rows below;
@@ -38,11 +40,13 @@ static_assert(kMmaW == 32, "a lane per column of a chunk or panel");
  * the right factor reads. */
 __host__ __device__ constexpr int mma_lds(int n) { return gchol::tile_ld(n > kMmaW ? n : kMmaW); }
 
-/* Shared memory of the kernel for orders up to n: S (kMmaW x lds), the
- * diagonal block's copy, its reciprocal pivots and two flags. */
-template <typename T> constexpr size_t mma_smem_bytes(int n)
+/* Shared memory of the kernel for orders up to n: S (kMmaW x lds; two of
+ * them with two buffers), the diagonal block's copy, its reciprocal pivots
+ * and two flags. */
+template <typename T> constexpr size_t mma_smem_bytes(int n, bool two = false)
 {
-    return ((size_t)kMmaW * mma_lds(n) + kMmaW * (kMmaW + 1) + kMmaW) * sizeof(T) + 2 * sizeof(int);
+    return ((size_t)kMmaW * mma_lds(n) * (two ? 2 : 1) + kMmaW * (kMmaW + 1) + kMmaW) * sizeof(T) +
+           2 * sizeof(int);
 }
 
 /* One warp's sums: row tiles warp and warp + warps (16 rows each, rows <=
@@ -163,11 +167,36 @@ __device__ __forceinline__ void for_panel(int rows, int kb, int upper, int lane,
     }
 }
 
+/* Chunk j0 of the panel's rows into S: S(r, k) = L(k0 + r, j0 + k), zero
+ * past the rows (fill rows in all), by copies that take no registers, all
+ * of a thread's in flight at once (committed as one group). */
+template <typename T>
+__device__ __forceinline__ void stage_chunk(T *S, int lds, const T *A, int64_t lda, int upper,
+                                            int k0, int j0, int rows, int fill, int lane, int warp,
+                                            int warps)
+{
+    if (upper) { /* a warp on 32 / W rows x W columns: 32-byte pieces of A's rows,
+                  * distinct banks in S */
+        constexpr int W = 32 / sizeof(T), R = 32 / W;
+        for (int r = warp * R + lane / W; r < fill; r += warps * R)
+            for (int k = lane % W; k < kMmaW; k += W)
+                gchol::cp_async_el(S + r + k * lds, r < rows ? A + j0 + k + (int64_t)(k0 + r) * lda : A,
+                                   r < rows ? (int)sizeof(T) : 0);
+    } else {
+        for (int k = warp; k < kMmaW; k += warps)
+            for (int r = lane; r < fill; r += 32)
+                gchol::cp_async_el(S + r + k * lds, r < rows ? A + k0 + r + (int64_t)(j0 + k) * lda : A,
+                                   r < rows ? (int)sizeof(T) : 0);
+    }
+    gchol::cp_async_commit();
+}
+
 /* blockDim.x: the order rounded up to a warp, at least 64; lds = mma_lds(the
  * largest order of the batch). 128 registers a thread (512 threads): two
  * blocks an SM up to n = 256 (about 200 bytes of spills in double, local
- * to the phases outside the updates). */
-template <typename T, typename Batch>
+ * to the phases outside the updates). Two: a second chunk buffer, the
+ * next chunk staged while the current one is multiplied. */
+template <typename T, bool Two, typename Batch>
 __global__ void __launch_bounds__(kMmaMaxN)
 potrf_batched_mma_kernel(Batch batch, int upper, int lds, int64_t *dinfo)
 {
@@ -177,7 +206,8 @@ potrf_batched_mma_kernel(Batch batch, int upper, int lds, int64_t *dinfo)
     const int64_t lda = batch.lead(b);
     T *A = n > 0 ? batch.at(b) : nullptr;
     T *S = reinterpret_cast<T *>(mma_smem);  /* S(r, k), then P(r, c), at [r + k * lds] */
-    T *L11 = S + (size_t)kMmaW * lds;        /* L11(r, c) at L11[r * (kMmaW + 1) + c]  */
+    T *S2 = S + (size_t)kMmaW * lds;         /* the second chunk buffer (Two)          */
+    T *L11 = S + (size_t)kMmaW * lds * (Two ? 2 : 1); /* L11(r, c) at [r * (kMmaW + 1) + c] */
     T *inv_diag = L11 + kMmaW * (kMmaW + 1);
     int *flags = reinterpret_cast<int *>(inv_diag + kMmaW); /* info, the good columns */
     const int tid = threadIdx.x, nt = blockDim.x, lane = tid % 32, warp = tid / 32;
@@ -188,29 +218,31 @@ potrf_batched_mma_kernel(Batch batch, int upper, int lds, int64_t *dinfo)
         const int fill = 16 * tiles > kMmaW ? 16 * tiles : kMmaW; /* rows of S the tiles read */
         PanelSums<T> sums;
         sums.zero();
-        for (int j0 = 0; j0 < k0; j0 += kMmaW) {
-            __syncthreads(); /* S free */
-            /* S(r, k) = L(k0 + r, j0 + k), zero past the rows: copies without
-             * registers, all of a thread's in flight at once */
-            if (upper) { /* a warp on 32 / W rows x W columns: 32-byte pieces of A's rows,
-                          * distinct banks in S */
-                constexpr int W = 32 / sizeof(T), R = 32 / W;
-                for (int r = warp * R + lane / W; r < fill; r += warps * R)
-                    for (int k = lane % W; k < kMmaW; k += W)
-                        gchol::cp_async_el(S + r + k * lds,
-                                           r < rows ? A + j0 + k + (k0 + r) * lda : A,
-                                           r < rows ? (int)sizeof(T) : 0);
-            } else {
-                for (int k = warp; k < kMmaW; k += warps)
-                    for (int r = lane; r < fill; r += 32)
-                        gchol::cp_async_el(S + r + k * lds,
-                                           r < rows ? A + k0 + r + (j0 + k) * lda : A,
-                                           r < rows ? (int)sizeof(T) : 0);
-            }
-            gchol::cp_async_commit();
-            gchol::cp_async_wait<0>();
+        if (Two && k0 > 0) { /* the first chunk, once the previous panel left S */
             __syncthreads();
-            sums.add(S, lds, warp, warps, tiles);
+            stage_chunk(S, lds, A, lda, upper, k0, 0, rows, fill, lane, warp, warps);
+        }
+        for (int j0 = 0, c = 0; j0 < k0; j0 += kMmaW, ++c) {
+            T *Sc = Two && c % 2 ? S2 : S;
+            if (Two) {
+                /* the next chunk into the other buffer, which every warp
+                 * left at the barrier ending the last step; this one's
+                 * copies waited for */
+                if (j0 + kMmaW < k0) {
+                    stage_chunk(c % 2 ? S : S2, lds, A, lda, upper, k0, j0 + kMmaW, rows, fill,
+                                lane, warp, warps);
+                    gchol::cp_async_wait<1>();
+                } else {
+                    gchol::cp_async_wait<0>();
+                }
+            } else {
+                __syncthreads(); /* S free */
+                stage_chunk(S, lds, A, lda, upper, k0, j0, rows, fill, lane, warp, warps);
+                gchol::cp_async_wait<0>();
+            }
+            __syncthreads();
+            sums.add(Sc, lds, warp, warps, tiles);
+            if (Two) __syncthreads(); /* Sc read: the step after next stages into it */
         }
         __syncthreads(); /* S read */
         if (k0 > 0) sums.store(S, lds, warp, warps, tiles);
