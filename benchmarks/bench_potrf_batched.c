@@ -19,15 +19,16 @@
  * matrix read once and written once (2 n^2 elements), %copy against the
  * copy of the same bytes; GFLOP/s n^3/3 + n^2/2 + n/6 per matrix (flops.h).
  *
- * --kernel blocked|panel|rows|mma|mma1 runs gchol's potrf on that kernel past n = 32
- * whatever the tuning picks (a test hook; rows from n = 17 to 64, then
+ * --kernel blocked|panel|rows|mma|mma1|mma2 runs gchol's potrf on that kernel past
+ * n = 32 whatever the tuning picks (a test hook; rows from n = 17 to 64, then
  * panel; mma the tiled left-looking kernel to 512, mma1 the same with one
- * chunk buffer), to compare them in one
+ * chunk buffer, mma2 with two wherever they fit), to compare them in one
  * process; --potrs staged|direct the solves' blocked form past n = 32 (L's
  * panels staged in shared memory, or read where used).
  *
  *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K]
- *                       [--kernel auto|blocked|panel|rows|mma|mma1] [--potrs auto|staged|direct]
+ *                       [--kernel auto|blocked|panel|rows|mma|mma1|mma2]
+ *                       [--potrs auto|staged|direct]
  *                       [--csv FILE]
  */
 #include <math.h>
@@ -305,7 +306,7 @@ int main(int argc, char **argv)
     const char *csv = NULL, *kernel = "auto", *potrs = "auto";
     const opt_t opts[] = {
         OPT("--prec", OPT_CHAR, &prec, "d|s", "precision (default d)", .choices = "ds"),
-        OPT("--kernel", OPT_STRING, &kernel, "auto|blocked|panel|rows|mma|mma1",
+        OPT("--kernel", OPT_STRING, &kernel, "auto|blocked|panel|rows|mma|mma1|mma2",
             "potrf's kernel past n = 32 (rows: past 16; default auto: the tuning's)"),
         OPT("--potrs", OPT_STRING, &potrs, "auto|staged|direct",
             "the solves' blocked form (default auto: the tuning's)"),
@@ -320,14 +321,16 @@ int main(int argc, char **argv)
         OPT_END
     };
     const opts_program_t prog = { "[--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K] "
-                                  "[--kernel auto|blocked|panel|rows|mma|mma1] [--potrs auto|staged|direct] "
+                                  "[--kernel auto|blocked|panel|rows|mma|mma1|mma2] "
+                                  "[--potrs auto|staged|direct] "
                                   "[--csv FILE]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
     const int forced = !strcmp(kernel, "blocked") ? 1 : !strcmp(kernel, "panel") ? 2
                      : !strcmp(kernel, "rows") ? 3 : !strcmp(kernel, "mma") ? 4
-                     : !strcmp(kernel, "mma1") ? 5 : 0;
+                     : !strcmp(kernel, "mma1") ? 5 : !strcmp(kernel, "mma2") ? 6 : 0;
     if (!forced && strcmp(kernel, "auto")) {
-        fprintf(stderr, "--kernel: auto, blocked, panel, rows, mma or mma1, not '%s'\n", kernel);
+        fprintf(stderr, "--kernel: auto, blocked, panel, rows, mma, mma1 or mma2, not '%s'\n",
+                kernel);
         return 2;
     }
     const int potrs_form = !strcmp(potrs, "staged") ? 1 : !strcmp(potrs, "direct") ? 2 : 0;

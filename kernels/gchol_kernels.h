@@ -70,9 +70,10 @@ typedef struct {
                                    (0: from the first order past the rows
                                    kernel) ... */
     int     batched_mma_max_n[2]; /* ... up to this n (<= 512; 0: none) */
-    int     batched_mma_one_buffer; /* 1: that kernel stages one chunk at a
-                                   time even where a second buffer fits
-                                   (the test hook's; 0 in the tables)     */
+    int     batched_mma_buffers; /* that kernel's chunk buffers: 0 two
+                                   where two blocks an SM still fit, else
+                                   one; 1 one; 2 two wherever a block's
+                                   shared memory holds them              */
     int     batched_potrs_direct_from_n; /* batched potrs: from this n the
                                    blocked solves read L where they use it
                                    rather than staging its panels in

@@ -82,16 +82,18 @@ template <typename T> cudaError_t smem_limits(size_t *bytes, int *n_max)
 
 template <typename T, typename Batch>
 cudaError_t launch_mma(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count,
-                       size_t limit, bool one_buffer, cudaStream_t stream)
+                       size_t limit, int buffers, cudaStream_t stream)
 {
     /* two chunk buffers where two blocks an SM still fit (each block's
-     * share less the 1 KiB the SM reserves for it) */
+     * share less the 1 KiB the SM reserves for it), or as the table says */
     int dev = 0, per_sm = 0;
     cudaError_t e = cudaGetDevice(&dev);
     if (e == cudaSuccess)
         e = cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev);
     if (e != cudaSuccess) return e;
-    const bool two = !one_buffer && mma_smem_bytes<T>(n_max, true) + 1024 <= (size_t)per_sm / 2;
+    const size_t two_bytes = mma_smem_bytes<T>(n_max, true);
+    const bool two = buffers == 2 ? two_bytes <= limit
+                   : buffers == 0 && two_bytes + 1024 <= (size_t)per_sm / 2;
     const size_t bytes = mma_smem_bytes<T>(n_max, two);
     const unsigned nt = (unsigned)(n_max > 64 ? (n_max + 31) / 32 * 32 : 64);
     if (two) {
@@ -113,7 +115,7 @@ cudaError_t launch_mma(int n_max, Batch batch, int upper, int64_t *dinfo, int64_
 /* The kernel's choice by order, from the tuning table (run() below). */
 struct Choice {
     int reg_max, rows_from, rows_max, mma_from, mma_max, smem_max, hybrid_max;
-    bool mma_one_buffer;
+    int mma_buffers;
 };
 
 /* count matrices (every order <= n_max) by the kernel for n_max: rows in
@@ -143,7 +145,7 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
     /* where its shared memory fits; else the kernels below */
     if (n_max >= ch.mma_from && n_max <= ch.mma_max && n_max <= kMmaMaxN &&
         mma_smem_bytes<T>(n_max) <= limit)
-        return launch_mma<T>(n_max, batch, upper, dinfo, count, limit, ch.mma_one_buffer, stream);
+        return launch_mma<T>(n_max, batch, upper, dinfo, count, limit, ch.mma_buffers, stream);
     const dim3 threads(kBlockX, kBlockY);
     if (ch.smem_max > 0 && ch.smem_max < smem_n) smem_n = ch.smem_max;
     if (n_max <= smem_n) {
@@ -209,7 +211,7 @@ cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int
     if (ch.rows_from <= 0) ch.rows_from = ch.reg_max + 1;
     ch.mma_from = kt ? kt->batched_mma_from_n[prec] : 0;
     ch.mma_max = kt ? kt->batched_mma_max_n[prec] : 0;
-    ch.mma_one_buffer = kt && kt->batched_mma_one_buffer;
+    ch.mma_buffers = kt ? kt->batched_mma_buffers : 0;
     ch.smem_max = kt ? kt->batched_smem_max_n : 0;
     ch.hybrid_max = kt ? kt->batched_hybrid_max_n : 0;
     for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {

@@ -28,7 +28,7 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
     if ((st = gchol_queue_enter(queue, &prev)) != GCHOL_SUCCESS) return st;
     gchol_kernel_tune_t kt = queue->tune->kernel;
     const int forced = gchol_test_hooks()->batched_kernel;
-    if (forced >= 1 && forced <= 5) {
+    if (forced >= 1 && forced <= 6) {
         const int rows = forced == 3 ? 64 : 0, mma = forced >= 4 ? 512 : 0;
         kt.batched_rows_from_n[0] = kt.batched_rows_from_n[1] = forced == 3 ? 17 : 0;
         kt.batched_rows_max_n[0] = kt.batched_rows_max_n[1] = rows;
@@ -36,8 +36,8 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
         kt.batched_mma_max_n[0] = kt.batched_mma_max_n[1] = mma;
     }
     if (forced == 1) kt.batched_smem_max_n = 0, kt.batched_hybrid_max_n = 512;
-    if (forced >= 2 && forced <= 5) kt.batched_smem_max_n = 1, kt.batched_hybrid_max_n = 0;
-    if (forced == 5) kt.batched_mma_one_buffer = 1;
+    if (forced >= 2 && forced <= 6) kt.batched_smem_max_n = 1, kt.batched_hybrid_max_n = 0;
+    if (forced >= 5) kt.batched_mma_buffers = forced - 4;
     if (n == 0 && !dn)
         GCHOL_CUDA(cudaMemsetAsync(dinfo, 0, (size_t)batch * sizeof(int64_t), queue->stream));
     else

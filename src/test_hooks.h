@@ -48,7 +48,8 @@ typedef struct {
                                       3 the rows kernel from 17 to 64, then
                                       the panel kernel, 4 the tiled
                                       left-looking kernel to 512, 5 the same
-                                      with one chunk buffer (read per call) */
+                                      with one chunk buffer, 6 with two
+                                      wherever they fit (read per call)     */
     int     batched_potrs_kernel;  /* batched potrs past the register
                                       kernel: 1 L's panels staged in shared
                                       memory, 2 read where used (the direct

@@ -9,8 +9,8 @@
  * Cases: every n from 0 to 64 (--quick: to 40), then n = 65 .. 600 sampled
  * (the shared-memory, panel and global-memory kernels' ranges), and medium
  * orders on each kernel forced (test hooks: the blocked, panel, rows and tiled
- * left-looking kernels, the last also with one chunk buffer, whatever the
- * tuning picks); both triangles, both
+ * left-looking kernels, the last also with one and with two chunk buffers,
+ * whatever the tuning picks); both triangles, both
  * forms (the pointers in shuffled order), lda = n + 0..3 and a stride with
  * a gap. Each batch mixes SPD matrices (testing_generate_spd, a seed per
  * matrix) with matrices that are not: A(k, k) = -1, NaN on the diagonal, Inf
@@ -370,9 +370,10 @@ static void run_suite(int quick)
         }
     }
     /* the tuning picks one kernel per order; each is tested wherever it may run */
-    static const char *const forced_name[5] = { "the blocked kernel", "the panel kernel",
+    static const char *const forced_name[6] = { "the blocked kernel", "the panel kernel",
                                                 "the rows kernel", "the tiled left-looking kernel",
-                                                "the tiled kernel with one chunk buffer" };
+                                                "the tiled kernel with one chunk buffer",
+                                                "the tiled kernel with two chunk buffers" };
     static const int64_t fns[] = { 33, 64, 100, 128, 200, 237, 300, 512 };
     /* 17..32: its block of 32; 65: the panel kernel's */
     static const int64_t rows_ns[] = { 17, 24, 31, 32, 33, 40, 47, 63, 64, 65 };
@@ -380,7 +381,7 @@ static void run_suite(int quick)
      * than 8 rows, the largest blocks */
     static const int64_t mma_ns[] = { 33, 36, 64, 65, 71, 96, 97, 128, 161, 255, 256, 257,
                                       385, 449, 500, 512 };
-    for (int f = 0; f < 5; ++f) {
+    for (int f = 0; f < 6; ++f) {
         printf("\n-- medium orders on %s, whatever the tuning picks --\n", forced_name[f]);
         const gchol_test_hooks_t hooks = { .batched_kernel = f + 1 };
         gchol_test_hooks_set(&hooks);
@@ -399,6 +400,7 @@ static void run_suite(int quick)
         if (f == 3) run_vcase('U', 300, 30);
         if (f == 3 && !quick) run_vcase('L', 512, 12);
         if (f == 4) run_vcase('L', 160, 30);
+        if (f == 5) run_vcase('U', 512, 12);
         gchol_test_hooks_set(NULL);
     }
     printf("\n-- each matrix its own order and leading dimension (zeros and bad ones among "
