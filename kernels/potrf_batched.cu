@@ -80,6 +80,21 @@ template <typename T> cudaError_t smem_limits(size_t *bytes, int *n_max)
     return cudaSuccess;
 }
 
+/* One launch of the tiled kernel with one or two chunk buffers (Two), opted
+ * in to the device's whole shared memory once. */
+template <typename T, bool Two, typename Batch>
+cudaError_t launch_mma_form(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count,
+                            size_t limit, cudaStream_t stream)
+{
+    static gchol::DeviceFlags opted_in;
+    const cudaError_t e = gchol::opt_in_shared(potrf_batched_mma_kernel<T, Two, Batch>, limit, opted_in);
+    if (e != cudaSuccess) return e;
+    const unsigned nt = (unsigned)(n_max > 64 ? (n_max + 31) / 32 * 32 : 64);
+    potrf_batched_mma_kernel<T, Two, Batch><<<(unsigned)count, nt, mma_smem_bytes<T>(n_max, Two),
+                                              stream>>>(batch, upper, mma_lds(n_max), dinfo);
+    return cudaGetLastError();
+}
+
 template <typename T, typename Batch>
 cudaError_t launch_mma(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count,
                        size_t limit, int buffers, cudaStream_t stream)
@@ -94,22 +109,8 @@ cudaError_t launch_mma(int n_max, Batch batch, int upper, int64_t *dinfo, int64_
     const size_t two_bytes = mma_smem_bytes<T>(n_max, true);
     const bool two = buffers == 2 ? two_bytes <= limit
                    : buffers == 0 && two_bytes + 1024 <= (size_t)per_sm / 2;
-    const size_t bytes = mma_smem_bytes<T>(n_max, two);
-    const unsigned nt = (unsigned)(n_max > 64 ? (n_max + 31) / 32 * 32 : 64);
-    if (two) {
-        static gchol::DeviceFlags opted_in;
-        e = gchol::opt_in_shared(potrf_batched_mma_kernel<T, true, Batch>, limit, opted_in);
-        if (e != cudaSuccess) return e;
-        potrf_batched_mma_kernel<T, true, Batch>
-            <<<(unsigned)count, nt, bytes, stream>>>(batch, upper, mma_lds(n_max), dinfo);
-    } else {
-        static gchol::DeviceFlags opted_in;
-        e = gchol::opt_in_shared(potrf_batched_mma_kernel<T, false, Batch>, limit, opted_in);
-        if (e != cudaSuccess) return e;
-        potrf_batched_mma_kernel<T, false, Batch>
-            <<<(unsigned)count, nt, bytes, stream>>>(batch, upper, mma_lds(n_max), dinfo);
-    }
-    return cudaGetLastError();
+    return two ? launch_mma_form<T, true>(n_max, batch, upper, dinfo, count, limit, stream)
+               : launch_mma_form<T, false>(n_max, batch, upper, dinfo, count, limit, stream);
 }
 
 /* The kernel's choice by order, from the tuning table (run() below). */

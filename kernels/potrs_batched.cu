@@ -322,6 +322,23 @@ template <typename T> cudaError_t blocked_columns(int n, int64_t nrhs, bool stag
 
 constexpr int64_t kMaxGrid = 0x7fffffff;
 
+/* One launch of the blocked kernel in the form Staged, opted in to the
+ * device's whole shared memory once (a per-call size could lower it under
+ * another host thread's launch). */
+template <typename T, bool Staged>
+cudaError_t launch_blocked(int64_t count, size_t bytes, size_t limit, int n, int64_t nrhs, int nr,
+                           Mats<const T> As, int64_t ldda, Mats<T> Bs, int64_t lddb, int upper,
+                           const int64_t *dinfo, cudaStream_t stream)
+{
+    static gchol::DeviceFlags opted_in;
+    const cudaError_t e =
+        gchol::opt_in_shared(potrs_batched_blocked_kernel<T, Staged>, limit, opted_in);
+    if (e != cudaSuccess) return e;
+    potrs_batched_blocked_kernel<T, Staged><<<(unsigned)count, kBlkThreads, bytes, stream>>>(
+        n, nrhs, nr, As, ldda, Bs, lddb, upper, dinfo);
+    return cudaSuccess;
+}
+
 template <typename T>
 cudaError_t run(int64_t n, int64_t nrhs, const T *dA, const T *const *dA_array, int64_t ldda,
                 int64_t strideA, T *dB, T *const *dB_array, int64_t lddb, int64_t strideB,
@@ -367,20 +384,13 @@ cudaError_t run(int64_t n, int64_t nrhs, const T *dA, const T *const *dA_array, 
             default: potrs_batched_reg_kernel<T, 32><<<(unsigned)blocks, kRegThreads, 0, stream>>>(
                          nn, nrhs, As, ldda, Bs, lddb, upper, di, c); break;
             }
-        } else if (nr > 0 && staged) {
-            static gchol::DeviceFlags opted_in;
-            cudaError_t e =
-                gchol::opt_in_shared(potrs_batched_blocked_kernel<T, true>, limit, opted_in);
-            if (e != cudaSuccess) return e;
-            potrs_batched_blocked_kernel<T, true><<<(unsigned)c, kBlkThreads, bytes, stream>>>(
-                nn, nrhs, nr, As, ldda, Bs, lddb, upper, di);
         } else if (nr > 0) {
-            static gchol::DeviceFlags opted_in;
-            cudaError_t e =
-                gchol::opt_in_shared(potrs_batched_blocked_kernel<T, false>, limit, opted_in);
+            const cudaError_t e =
+                staged ? launch_blocked<T, true>(c, bytes, limit, nn, nrhs, nr, As, ldda, Bs, lddb,
+                                                 upper, di, stream)
+                       : launch_blocked<T, false>(c, bytes, limit, nn, nrhs, nr, As, ldda, Bs,
+                                                  lddb, upper, di, stream);
             if (e != cudaSuccess) return e;
-            potrs_batched_blocked_kernel<T, false><<<(unsigned)c, kBlkThreads, bytes, stream>>>(
-                nn, nrhs, nr, As, ldda, Bs, lddb, upper, di);
         } else {
             potrs_batched_warp_kernel<T><<<(unsigned)c, 32 * kWarps, 0, stream>>>(
                 nn, nrhs, As, ldda, Bs, lddb, upper, di);
