@@ -332,13 +332,14 @@ $(eval $(call DROPIN_TESTER_rule,testing_scalapack_sdropin,-DGCHOL_PREC_S))
 # bench_mp_potrf: the distributed Cholesky under mpirun (libgchol_mp.so); with
 # CUSOLVERMP_HOME (include/cusolverMp.h, lib/libcusolverMp.so*: for example the
 # nvidia-cusolvermp wheel's directory) also cuSOLVERMp's potrf as its peer, over
-# NCCL from NCCL_HOME (include/nccl.h, lib/libnccl.so*; default the CUDA toolkit's)
+# NCCL from NCCL_HOME (include/nccl.h, lib/libnccl.so*; default the CUDA toolkit's,
+# else the system's -lnccl)
 CUSOLVERMP_HOME ?=
 NCCL_HOME       ?= $(CUDA_HOME)
 ifneq ($(CUSOLVERMP_HOME),)
 MP_PEER_CFLAGS := -DGCHOL_BENCH_CUSOLVERMP -I$(CUSOLVERMP_HOME)/include -I$(NCCL_HOME)/include
 MP_PEER_LIBS   := $(firstword $(wildcard $(CUSOLVERMP_HOME)/lib/libcusolverMp.so*)) \
-                  $(firstword $(wildcard $(NCCL_HOME)/lib/libnccl.so* $(NCCL_HOME)/lib64/libnccl.so*)) \
+                  $(or $(firstword $(wildcard $(NCCL_HOME)/lib/libnccl.so* $(NCCL_HOME)/lib64/libnccl.so*)),-lnccl) \
                   -Wl,-rpath,$(CUSOLVERMP_HOME)/lib -Wl,-rpath,$(NCCL_HOME)/lib
 endif
 $(BUILD_DIR)/obj/benchmarks/bench_mp_potrf.o: benchmarks/bench_mp_potrf.c | $(VERSION_HDR)

@@ -4,9 +4,12 @@
  * per rank, or ranks sharing one), panels on NCCL where every rank has a GPU
  * of its own (--transport auto; mpi, nccl to force):
  *
- *   mpirun -np P bench_mp_potrf [-n LIST] [--nb LIST] [--grid PxQ] [--uplo L|U]
- *                               [--prec d|s] [--single 0|1] [--transport T]
- *                               [--niter K] [--csv FILE]
+ *   mpirun --bind-to none -np P bench_mp_potrf [-n LIST] [--nb LIST] [--grid PxQ]
+ *              [--uplo L|U] [--prec d|s] [--single 0|1] [--transport T]
+ *              [--niter K] [--csv FILE]
+ *
+ * (--bind-to none: each rank fills its part on all host cores; bound to one
+ * core, a 100 GB part takes minutes.)
  *
  * For each n and block size: the block-cyclic SPD matrix A(i,j) =
  * u(max(i,j), min(i,j)) + n [i = j] (u uniform in (-1,1) from (i, j): the

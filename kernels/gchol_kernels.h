@@ -74,10 +74,11 @@ typedef struct {
                                    where two blocks an SM still fit, else
                                    one; 1 one; 2 two wherever a block's
                                    shared memory holds them              */
-    int     batched_potrs_direct_from_n; /* batched potrs: from this n the
-                                   blocked solves read L where they use it
-                                   rather than staging its panels in
-                                   shared memory (0: never) */
+    int     batched_potrs_direct_from_n[2]; /* batched potrs: [0] double,
+                                   [1] single: from this n the blocked
+                                   solves read L where they use it rather
+                                   than staging its panels in shared
+                                   memory (0: never) */
     int     batched_smem_max_n; /* batched potrf: a block per matrix in
                                    shared memory up to this n (0: as far as
                                    the device's shared memory goes) */

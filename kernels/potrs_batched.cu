@@ -354,7 +354,7 @@ cudaError_t run(int64_t n, int64_t nrhs, const T *dA, const T *const *dA_array, 
     int nr = 0;
     size_t bytes = 0, limit = 0;
     /* the direct form from its tuned order, where a chunk fits it */
-    const int direct_from = kt ? kt->batched_potrs_direct_from_n : 0;
+    const int direct_from = kt ? kt->batched_potrs_direct_from_n[sizeof(T) == 4] : 0;
     bool staged = !(direct_from > 0 && nn >= direct_from);
     if (nn > reg_max) {
         cudaError_t e = blocked_columns<T>(nn, nrhs, staged, &nr, &bytes, &limit);

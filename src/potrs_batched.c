@@ -65,7 +65,8 @@ static int64_t run(const args_t *a, FLOAT *dA, FLOAT *const *dA_array, FLOAT *dB
     cudaStream_t s = a->queue->stream;
     gchol_kernel_tune_t kt_forced = a->queue->tune->kernel;
     const int forced = gchol_test_hooks()->batched_potrs_kernel;
-    if (forced == 1 || forced == 2) kt_forced.batched_potrs_direct_from_n = forced == 2 ? 1 : 0;
+    if (forced == 1 || forced == 2)
+        kt_forced.batched_potrs_direct_from_n[0] = kt_forced.batched_potrs_direct_from_n[1] = forced == 2 ? 1 : 0;
     const gchol_kernel_tune_t *kt = &kt_forced;
     if (dinfo && a->n == 0)
         GCHOL_CUDA(cudaMemsetAsync(dinfo, 0, (size_t)a->batch * sizeof(int64_t), s));
