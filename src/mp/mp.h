@@ -28,6 +28,11 @@ struct gchol_mp_grid {
     int transport;        /* GCHOL_MP_TRANSPORT_*                             */
     void *nccl_row, *nccl_col; /* NCCL communicators of row and col (ncclComm_t),
                                   with the NCCL transport                    */
+    void *side;        /* the transport's stream beside the queue's (cudaStream_t,
+                          high priority), and its two events: */
+    void *side_from;   /* the queue's point the side stream next starts from  */
+    void *side_done;   /* the side stream's work so far                       */
+    int on_side;       /* the transport's operations go on the side stream     */
 };
 
 /*
@@ -92,6 +97,15 @@ typedef struct {
                        const int *displs);
     int64_t (*copy2d)(void *ctx, void *dst, int64_t ldd, const void *src, int64_t lds,
                       int64_t rows, int64_t cols);
+    /* Optional, with the direct transport (NULL: one stream, in order): the
+     * transport's operations on a side stream, beside the updates. mark: the
+     * point of the operations issued so far; side(1): bcast, gatherv and
+     * copy2d go on the side stream, after the mark; side(0): back, the side
+     * stream's work so far recorded; wait_side: the operations issued next
+     * wait for that work. */
+    int64_t (*mark)(void *ctx);
+    int64_t (*side)(void *ctx, int on);
+    int64_t (*wait_side)(void *ctx);
 } mp_ops_t;
 
 /* The drivers on checked arguments (n > 0), collective over grid. */

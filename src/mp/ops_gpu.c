@@ -16,6 +16,12 @@
 
 static cublasHandle_t handle(void *ctx) { return (cublasHandle_t)((gchol_mp_grid_t)ctx)->blas; }
 static cudaStream_t stream(void *ctx) { return gchol_queue_stream(((gchol_mp_grid_t)ctx)->queue); }
+/* the transport's stream: the side stream between side(1) and side(0) */
+static cudaStream_t xfer(void *ctx)
+{
+    const gchol_mp_grid_t g = ctx;
+    return g->on_side && g->side ? (cudaStream_t)g->side : stream(ctx);
+}
 
 /* gchol_?potrf_gpu returns its info k > 0 too; the drivers take a status and the info apart */
 static int64_t potrf(void *ctx, int trans, int64_t n, void *a, int64_t lda, int64_t *info)
@@ -114,27 +120,27 @@ static int64_t gemm_b(void *ctx, int ta, int64_t m, int64_t n, int64_t k, const 
 
 /* rows x cols between two arrays on the queue's stream; a copy to or from the
  * host waits for it (the host array may be read or rewritten next) */
-static int64_t memcpy2d(void *ctx, void *dst, int64_t ldd, const void *src, int64_t lds,
+static int64_t memcpy2d(cudaStream_t s, void *dst, int64_t ldd, const void *src, int64_t lds,
                        int64_t rows, int64_t cols, enum cudaMemcpyKind kind)
 {
     if (rows <= 0 || cols <= 0) return GCHOL_SUCCESS;
     const size_t e = sizeof(FLOAT);
     OPS_CUDA(cudaMemcpy2DAsync(dst, (size_t)ldd * e, src, (size_t)lds * e, (size_t)rows * e,
-                               (size_t)cols, kind, stream(ctx)));
-    if (kind != cudaMemcpyDeviceToDevice) OPS_CUDA(cudaStreamSynchronize(stream(ctx)));
+                               (size_t)cols, kind, s));
+    if (kind != cudaMemcpyDeviceToDevice) OPS_CUDA(cudaStreamSynchronize(s));
     return GCHOL_SUCCESS;
 }
 
 static int64_t to_host2d(void *ctx, void *host, const void *local, int64_t ld, int64_t rows,
                          int64_t cols)
 {
-    return memcpy2d(ctx, host, rows, local, ld, rows, cols, cudaMemcpyDeviceToHost);
+    return memcpy2d(stream(ctx), host, rows, local, ld, rows, cols, cudaMemcpyDeviceToHost);
 }
 
 static int64_t to_local2d(void *ctx, void *local, int64_t ld, const void *host, int64_t rows,
                           int64_t cols)
 {
-    return memcpy2d(ctx, local, ld, host, rows, rows, cols, cudaMemcpyHostToDevice);
+    return memcpy2d(stream(ctx), local, ld, host, rows, rows, cols, cudaMemcpyHostToDevice);
 }
 
 static int64_t to_host(void *ctx, void *host, const void *local, size_t bytes)
@@ -166,11 +172,14 @@ static void release(void *ctx, void *p) { (void)cudaFreeAsync(p, stream(ctx)); }
 
 static int64_t sync(void *ctx)
 {
+    const gchol_mp_grid_t g = ctx;
+    if (g->side) OPS_CUDA(cudaStreamSynchronize((cudaStream_t)g->side));
     OPS_CUDA(cudaStreamSynchronize(stream(ctx)));
     return GCHOL_SUCCESS;
 }
 
-/* The NCCL transport, on the queue's stream (NCCL's ncclFloat64 = 8, ncclFloat32 = 7) */
+/* The NCCL transport, on the queue's stream or the side stream (NCCL's
+ * ncclFloat64 = 8, ncclFloat32 = 7) */
 #if defined(GCHOL_PREC_D)
 #define NCCL_FLT 8
 #else
@@ -180,20 +189,44 @@ static int64_t bcast(void *ctx, int along_col, void *local, int64_t count, int r
 {
     if (count <= 0) return GCHOL_SUCCESS;
     return gchol_mp_nccl_bcast((gchol_mp_grid_t)ctx, along_col, local, (size_t)count, NCCL_FLT,
-                               root, stream(ctx));
+                               root, xfer(ctx));
 }
 
 static int64_t gatherv(void *ctx, int along_col, const void *send, void *recv, const int *counts,
                        const int *displs)
 {
     return gchol_mp_nccl_gatherv((gchol_mp_grid_t)ctx, along_col, send, recv, counts, displs,
-                                 sizeof(FLOAT), NCCL_FLT, stream(ctx));
+                                 sizeof(FLOAT), NCCL_FLT, xfer(ctx));
 }
 
 static int64_t copy2d(void *ctx, void *dst, int64_t ldd, const void *src, int64_t lds,
                       int64_t rows, int64_t cols)
 {
-    return memcpy2d(ctx, dst, ldd, src, lds, rows, cols, cudaMemcpyDeviceToDevice);
+    return memcpy2d(xfer(ctx), dst, ldd, src, lds, rows, cols, cudaMemcpyDeviceToDevice);
+}
+
+static int64_t mark(void *ctx)
+{
+    const gchol_mp_grid_t g = ctx;
+    OPS_CUDA(cudaEventRecord((cudaEvent_t)g->side_from, stream(ctx)));
+    return GCHOL_SUCCESS;
+}
+
+static int64_t side(void *ctx, int on)
+{
+    const gchol_mp_grid_t g = ctx;
+    const cudaStream_t s = (cudaStream_t)g->side;
+    g->on_side = on;
+    if (on) OPS_CUDA(cudaStreamWaitEvent(s, (cudaEvent_t)g->side_from, 0));
+    else OPS_CUDA(cudaEventRecord((cudaEvent_t)g->side_done, s));
+    return GCHOL_SUCCESS;
+}
+
+static int64_t wait_side(void *ctx)
+{
+    const gchol_mp_grid_t g = ctx;
+    OPS_CUDA(cudaStreamWaitEvent(stream(ctx), (cudaEvent_t)g->side_done, 0));
+    return GCHOL_SUCCESS;
 }
 
 int64_t PFX(mp_gpu_ops)(gchol_mp_grid_t grid, mp_ops_t *ops)
@@ -201,17 +234,51 @@ int64_t PFX(mp_gpu_ops)(gchol_mp_grid_t grid, mp_ops_t *ops)
     const int64_t st = gchol_mp_gpu_open(grid);
     if (st != GCHOL_SUCCESS) return st;
     const int nccl = grid->transport == GCHOL_MP_TRANSPORT_NCCL;
+    const int two = nccl && grid->side; /* the transport beside the updates */
     const mp_ops_t o = { grid, 0, potrf, trsm, syrk, gemm, get, trsm_b, gemm_b, to_host2d,
                          to_local2d, to_host, to_local, alloc, release, sync,
-                         nccl ? bcast : NULL, nccl ? gatherv : NULL, nccl ? copy2d : NULL };
+                         nccl ? bcast : NULL, nccl ? gatherv : NULL, nccl ? copy2d : NULL,
+                         two ? mark : NULL, two ? side : NULL, two ? wait_side : NULL };
+    grid->on_side = 0;
     *ops = o;
     return GCHOL_SUCCESS;
 }
 
 #if defined(GCHOL_PREC_D)
+/* The side stream at the device's highest priority, so that the transport's
+ * kernels start ahead of the updates' blocks, and its two events. */
+static int64_t side_open(gchol_mp_grid_t grid)
+{
+    if (grid->side) return GCHOL_SUCCESS;
+    int prev = -1, least = 0, greatest = 0;
+    cudaStream_t s = NULL;
+    cudaEvent_t from = NULL, done = NULL;
+    int64_t st = GCHOL_ERR_CUDA;
+    if (cudaGetDevice(&prev) != cudaSuccess || cudaSetDevice(grid->device) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return GCHOL_ERR_NO_DEVICE;
+    }
+    if (cudaDeviceGetStreamPriorityRange(&least, &greatest) == cudaSuccess &&
+        cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, greatest) == cudaSuccess &&
+        cudaEventCreateWithFlags(&from, cudaEventDisableTiming) == cudaSuccess &&
+        cudaEventCreateWithFlags(&done, cudaEventDisableTiming) == cudaSuccess) {
+        grid->side = s;
+        grid->side_from = from;
+        grid->side_done = done;
+        st = GCHOL_SUCCESS;
+    } else {
+        (void)cudaGetLastError();
+        if (from) (void)cudaEventDestroy(from);
+        if (s) (void)cudaStreamDestroy(s);
+    }
+    (void)cudaSetDevice(prev);
+    return st;
+}
+
 int64_t gchol_mp_gpu_open(gchol_mp_grid_t grid)
 {
-    if (grid->queue && grid->blas) return GCHOL_SUCCESS;
+    if (grid->queue && grid->blas && grid->side) return GCHOL_SUCCESS;
+    if (grid->queue && grid->blas) return side_open(grid);
     if (grid->device < 0) return GCHOL_ERR_NO_DEVICE;
     int64_t st = grid->queue ? GCHOL_SUCCESS : gchol_queue_create(grid->device, &grid->queue);
     if (st != GCHOL_SUCCESS) return st;
@@ -222,12 +289,19 @@ int64_t gchol_mp_gpu_open(gchol_mp_grid_t grid)
         return GCHOL_ERR_CUBLAS;
     }
     grid->blas = h;
-    return GCHOL_SUCCESS;
+    return side_open(grid);
 }
 
 void gchol_mp_gpu_close(gchol_mp_grid_t grid)
 {
     gchol_mp_nccl_close(grid); /* before the stream its operations ran on */
+    if (grid->side) {
+        (void)cudaStreamSynchronize((cudaStream_t)grid->side);
+        (void)cudaEventDestroy((cudaEvent_t)grid->side_from);
+        (void)cudaEventDestroy((cudaEvent_t)grid->side_done);
+        (void)cudaStreamDestroy((cudaStream_t)grid->side);
+    }
+    grid->side = grid->side_from = grid->side_done = NULL;
     if (grid->blas) cublasDestroy((cublasHandle_t)grid->blas);
     grid->blas = NULL;
     if (grid->queue) (void)gchol_queue_destroy(grid->queue);

@@ -68,21 +68,24 @@ int64_t PFX(mp_work_alloc)(const mp_ops_t *ops, const view_t *v, mp_work_t *w)
     OPS_TRY(ops->alloc(ops->ctx, (void **)&w->Prow, rbytes));
     OPS_TRY(ops->alloc(ops->ctx, (void **)&w->Pahead, rbytes));
     OPS_TRY(ops->alloc(ops->ctx, (void **)&w->Pcol, cbytes));
-    if (ops->bcast) { /* the gather's buffers, local */
+    if (ops->bcast) { /* the gather's buffers, and the next panel's columns: local */
         OPS_TRY(ops->alloc(ops->ctx, (void **)&w->dS, rbytes));
         OPS_TRY(ops->alloc(ops->ctx, (void **)&w->dR, cbytes));
+        OPS_TRY(ops->alloc(ops->ctx, (void **)&w->Pcol_ahead, cbytes));
     }
     return gchol_mp_step_status(st, v->all);
 }
 
 void PFX(mp_work_free)(const mp_ops_t *ops, mp_work_t *w)
 {
+    if (ops->wait_side) (void)ops->wait_side(ops->ctx); /* the frees after the side's work */
     if (w->Lkk) ops->free(ops->ctx, w->Lkk);
     if (w->Prow) ops->free(ops->ctx, w->Prow);
     if (w->Pahead) ops->free(ops->ctx, w->Pahead);
     if (w->dS) ops->free(ops->ctx, w->dS);
     if (w->dR) ops->free(ops->ctx, w->dR);
     if (w->Pcol) ops->free(ops->ctx, w->Pcol);
+    if (w->Pcol_ahead) ops->free(ops->ctx, w->Pcol_ahead);
     free(w->hL); free(w->hP); free(w->hC); free(w->hS); free(w->counts); free(w->displs);
     memset(w, 0, sizeof *w);
 }

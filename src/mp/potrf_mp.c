@@ -15,7 +15,11 @@
  * with a lookahead of one: block column K + 1 is updated first and panel
  * K + 1 factored and solved before the rest of step K's update, so that on
  * the GPU (whose local operations queue up) the panel's broadcast along the
- * process rows (MPI) overlaps the trailing updates.
+ * process rows (MPI) overlaps the trailing updates. With the direct
+ * transport (NCCL) panel K + 1 also moves along the rows and columns during
+ * the rest of step K's update, on the ops' side stream where they have one:
+ * in order on one stream, its broadcast would wait for the root's whole
+ * update and hold up the others'.
  *
  * On a 1 x 1 grid the rank's local part holds all of sub(A), column-major:
  * the ops' potrf factors it whole (on the GPU, gchol_?potrf_gpu).
@@ -101,6 +105,33 @@ static int64_t update_column(const mp_ops_t *ops, const view_t *v, const mp_work
     return st;
 }
 
+/* With the direct transport: block K's status and info (word, from its
+ * diagonal block's owner) to every rank, then, unless they stop the
+ * factorization, panel K (by rows in P, from its process column) along the
+ * process rows and its trailing columns' blocks along the process columns
+ * into C (*nt rows), on the ops' side stream. Collective over the grid. */
+static int64_t announce_and_move(const mp_ops_t *ops, const view_t *v, mp_work_t *w, int64_t K,
+                                 FLOAT *P, FLOAT *C, int64_t word[2], int64_t *nt, int64_t st)
+{
+    const int64_t kb = bsize(v, K), pc = owner_col(v, K);
+    const int64_t I0 = first_after(K, v->myrow, v->b0r, v->srcr, v->nprow);
+    const int64_t mt = rows_from(v, I0, v->nprow);
+    MPI_TRY(MPI_Bcast(word, 2, MPI_INT64_T, root_of(v, owner_row(v, K), pc), v->all));
+    *nt = 0;
+    if (word[0] != GCHOL_SUCCESS || word[1] != 0) return st; /* the next step stops */
+    mp_work_t wk = *w;
+    wk.Prow = P;
+    wk.Pcol = C;
+    if (ops->side) OPS_TRY(ops->side(ops->ctx, 1));
+    st = PFX(mp_spread_panel)(ops, v, &wk, K, kb, pc, I0, mt, 1, nt, st);
+    if (ops->side) {
+        const int64_t back = ops->side(ops->ctx, 0);
+        if (st == GCHOL_SUCCESS) st = back;
+    }
+done:
+    return st;
+}
+
 int64_t PFX(mp_potrf_ops)(const mp_ops_t *ops, char uplo, int64_t n, FLOAT *A, int64_t ia,
                           int64_t ja, const gchol_mp_desc_t *d, int64_t *info, gchol_mp_grid_t g)
 {
@@ -120,32 +151,51 @@ int64_t PFX(mp_potrf_ops)(const mp_ops_t *ops, char uplo, int64_t n, FLOAT *A, i
     /* the lookahead: panel K + 1 is factored and solved right after its own
      * block column's update by panel K, before the rest of that update, so
      * that its communication meets the local updates in flight */
-    int64_t word[2] = { GCHOL_SUCCESS, 0 }, next[2] = { GCHOL_SUCCESS, 0 };
+    const int early = ops->bcast != NULL; /* panel K + 1 moved during step K */
+    int64_t word[2] = { GCHOL_SUCCESS, 0 }, next[2] = { GCHOL_SUCCESS, 0 }, nt_next = 0;
     if (v.mycol == owner_col(&v, 0)) st = factor_panel(ops, &v, &w, 0, w.Prow, word, st);
+    if (early && (st = announce_and_move(ops, &v, &w, 0, w.Prow, w.Pcol, word, &nt_next, st)) !=
+                     GCHOL_SUCCESS)
+        goto done;
     for (int64_t K = 0; K < v.nblk; ++K) {
         const int64_t kb = bsize(&v, K), pc = owner_col(&v, K);
         /* 1. block K's status and info, from its diagonal block's owner */
-        MPI_TRY(MPI_Bcast(word, 2, MPI_INT64_T, root_of(&v, owner_row(&v, K), pc), v.all));
+        if (!early) MPI_TRY(MPI_Bcast(word, 2, MPI_INT64_T, root_of(&v, owner_row(&v, K), pc), v.all));
         if (word[0] != GCHOL_SUCCESS) { st = word[0]; goto done; }
         if (word[1] != 0) { *info = K * v.nb + word[1]; break; }
         /* 2. (done) 3-4. the panel along the process rows, then its trailing
-         * columns' blocks along the process columns */
+         * columns' blocks along the process columns (moved during step K - 1
+         * with the direct transport) */
         const int64_t I0 = first_after(K, v.myrow, v.b0r, v.srcr, v.nprow);
         const int64_t mt = rows_from(&v, I0, v.nprow);
         const int64_t J0 = first_after(K, v.mycol, v.b0c, v.srcc, v.npcol);
-        int64_t nt = 0;
-        if ((st = PFX(mp_spread_panel)(ops, &v, &w, K, kb, pc, I0, mt, 1, &nt, st)) != GCHOL_SUCCESS)
+        int64_t nt = nt_next;
+        if (early) {
+            if (ops->wait_side) OPS_TRY(ops->wait_side(ops->ctx));
+        } else if ((st = PFX(mp_spread_panel)(ops, &v, &w, K, kb, pc, I0, mt, 1, &nt, st)) !=
+                   GCHOL_SUCCESS) {
             goto done;
+        }
         /* 5. block column K + 1's update, then panel K + 1, then the rest */
         const int ahead = K + 1 < v.nblk && v.mycol == owner_col(&v, K + 1);
         if (ahead) {
             OPS_TRY(update_column(ops, &v, &w, K, K + 1, I0, mt, J0, nt));
             st = factor_panel(ops, &v, &w, K + 1, w.Pahead, next, st);
         }
+        /* the side stream's start: panel K + 1 here, step K - 1's buffers free */
+        if (early && ops->mark) OPS_TRY(ops->mark(ops->ctx));
         for (int64_t J = J0; J < v.nblk; J += v.npcol)
             if (J != K + 1) OPS_TRY(update_column(ops, &v, &w, K, J, I0, mt, J0, nt));
         if ((st = gchol_mp_step_status(st, v.all)) != GCHOL_SUCCESS) goto done;
-        if (ahead) {
+        if (early && K + 1 < v.nblk) {
+            if ((st = announce_and_move(ops, &v, &w, K + 1, w.Pahead, w.Pcol_ahead, next, &nt_next,
+                                        st)) != GCHOL_SUCCESS)
+                goto done;
+            FLOAT *t = w.Pcol;
+            w.Pcol = w.Pcol_ahead;
+            w.Pcol_ahead = t;
+        }
+        if (ahead || (early && K + 1 < v.nblk)) {
             FLOAT *t = w.Prow;
             w.Prow = w.Pahead;
             w.Pahead = t;

@@ -79,7 +79,8 @@ static inline int64_t rows_from(const view_t *v, int64_t K, int64_t np)
 /* The buffers of a driver: local (ops memory) and host staging. */
 typedef struct {
     FLOAT *Lkk, *Prow, *Pcol;       /* local: L_KK, the panel by rows, by columns */
-    FLOAT *Pahead;                  /* local: the next panel by rows (lookahead) */
+    FLOAT *Pahead, *Pcol_ahead;     /* local: the next panel by rows (lookahead),
+                                       and by columns (the direct transport's) */
     FLOAT *dS, *dR;                 /* local: the gather's sends and receipts    */
     FLOAT *hL, *hP, *hC, *hS;       /* host: their staging, hS the gather's sends */
     int *counts, *displs;
