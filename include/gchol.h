@@ -139,11 +139,15 @@ typedef enum {
     GCHOL_OP_POTRF_DIAG = 0, /* recursive potf2 of a diagonal block  */
     GCHOL_OP_TRSM       = 1, /* triangular solve of a panel          */
     GCHOL_OP_SYRK       = 2, /* symmetric rank-k update              */
-    GCHOL_OP_GEMM       = 3  /* general update                       */
+    GCHOL_OP_GEMM       = 3, /* general update                       */
+    GCHOL_OP_BCAST      = 4, /* distributed: a panel's broadcast     */
+    GCHOL_OP_GATHER     = 5, /* distributed: a panel's gather        */
+    GCHOL_OP_COPY       = 6  /* distributed: a copy (packing, staging) */
 } gchol_op_t;
 
 typedef struct {
-    int     stream;   /* 0: main (update) stream, 1: panel stream       */
+    int     stream;   /* 0: main (update) stream, 1: panel stream (the
+                         distributed factorization's: its transport's)   */
     int     op;       /* a gchol_op_t                                     */
     int64_t block;    /* first column of the block column it works on     */
     int64_t m, n, k;  /* the operation's shape                            */

@@ -33,6 +33,10 @@ struct gchol_mp_grid {
     void *side_from;   /* the queue's point the side stream next starts from  */
     void *side_done;   /* the side stream's work so far                       */
     int on_side;       /* the transport's operations go on the side stream     */
+    gchol_trace_t *trace;  /* gchol_mp_grid_set_trace's, or NULL                */
+    void *trace_recs;      /* this call's records (trace_mp.c)                  */
+    int64_t trace_count, trace_cap, trace_block;
+    void *trace_t0;        /* the call's start (cudaEvent_t)                   */
 };
 
 /*
@@ -106,6 +110,9 @@ typedef struct {
     int64_t (*mark)(void *ctx);
     int64_t (*side)(void *ctx, int on);
     int64_t (*wait_side)(void *ctx);
+    /* Optional: the step under way, its block column's first column (for
+     * the ops' timeline). */
+    void    (*at_step)(void *ctx, int64_t col);
 } mp_ops_t;
 
 /* The drivers on checked arguments (n > 0), collective over grid. */
@@ -143,6 +150,16 @@ int64_t gchol_mp_nccl_bcast(gchol_mp_grid_t g, int along_col, void *buf, size_t 
 int64_t gchol_mp_nccl_gatherv(gchol_mp_grid_t g, int along_col, const void *send, void *recv,
                               const int *counts, const int *displs, size_t elsize, int dtype,
                               cudaStream_t s);
+
+/* The timeline (trace_mp.c), each a no-op without a trace: the call's
+ * start on the queue's stream; an operation's start on stream s, then its
+ * end with what it was (stream_id 0 updates, 1 transport); the call's end,
+ * every stream synchronized (ok: store the events). 0 or a library error. */
+int64_t gchol_mp_trace_start(gchol_mp_grid_t g);
+int64_t gchol_mp_trace_begin(gchol_mp_grid_t g, cudaStream_t s);
+int64_t gchol_mp_trace_end(gchol_mp_grid_t g, cudaStream_t s, int stream_id, int op, int64_t m,
+                           int64_t n, int64_t k);
+void gchol_mp_trace_finish(gchol_mp_grid_t g, int ok);
 
 /* The grid's queue and handle (ops_gpu.c); 0 or a library error. */
 int64_t gchol_mp_gpu_open(gchol_mp_grid_t grid);

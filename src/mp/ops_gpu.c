@@ -13,6 +13,14 @@
 
 #define OPS_CUDA(call)  do { if ((call) != cudaSuccess) { (void)cudaGetLastError(); return GCHOL_ERR_CUDA; } } while (0)
 #define OPS_BLAS(call)  do { if ((call) != CUBLAS_STATUS_SUCCESS) return GCHOL_ERR_CUBLAS; } while (0)
+/* the timeline (gchol_mp_grid_set_trace): an operation's start, and its end as the return value */
+#define TRACE_BEGIN(ctx, s)                                                          \
+    do {                                                                             \
+        const int64_t t_ = gchol_mp_trace_begin((gchol_mp_grid_t)(ctx), (s));         \
+        if (t_ != GCHOL_SUCCESS) return t_;                                          \
+    } while (0)
+#define TRACE_END(ctx, s, op, m, n, k) \
+    gchol_mp_trace_end((gchol_mp_grid_t)(ctx), (s), on_side(ctx, s), (op), (m), (n), (k))
 
 static cublasHandle_t handle(void *ctx) { return (cublasHandle_t)((gchol_mp_grid_t)ctx)->blas; }
 static cudaStream_t stream(void *ctx) { return gchol_queue_stream(((gchol_mp_grid_t)ctx)->queue); }
@@ -22,19 +30,23 @@ static cudaStream_t xfer(void *ctx)
     const gchol_mp_grid_t g = ctx;
     return g->on_side && g->side ? (cudaStream_t)g->side : stream(ctx);
 }
+static int on_side(void *ctx, cudaStream_t s) { return s != stream(ctx); }
 
 /* gchol_?potrf_gpu returns its info k > 0 too; the drivers take a status and the info apart */
 static int64_t potrf(void *ctx, int trans, int64_t n, void *a, int64_t lda, int64_t *info)
 {
+    TRACE_BEGIN(ctx, stream(ctx));
     const int64_t st = PFX(potrf_gpu)(trans ? 'U' : 'L', n, (FLOAT *)a, lda, info,
                                       ((gchol_mp_grid_t)ctx)->queue);
-    return st > 0 ? GCHOL_SUCCESS : st;
+    if (st < 0) return st;
+    return TRACE_END(ctx, stream(ctx), GCHOL_OP_POTRF_DIAG, n, n, 0);
 }
 
 static int64_t trsm(void *ctx, int trans, int64_t m, int64_t n, const void *l, int64_t ldl,
                     void *b, int64_t ldb)
 {
     const FLOAT one = 1;
+    TRACE_BEGIN(ctx, stream(ctx));
     if (trans) /* stored B^T := U^-T B^T, U = L^T as stored */
         OPS_BLAS(BLAS_TRSM(handle(ctx), CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_T,
                            CUBLAS_DIAG_NON_UNIT, n, m, &one, (const FLOAT *)l, ldl, (FLOAT *)b,
@@ -43,36 +55,39 @@ static int64_t trsm(void *ctx, int trans, int64_t m, int64_t n, const void *l, i
         OPS_BLAS(BLAS_TRSM(handle(ctx), CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T,
                            CUBLAS_DIAG_NON_UNIT, m, n, &one, (const FLOAT *)l, ldl, (FLOAT *)b,
                            ldb));
-    return GCHOL_SUCCESS;
+    return TRACE_END(ctx, stream(ctx), GCHOL_OP_TRSM, m, n, 0);
 }
 
 static int64_t syrk(void *ctx, int trans, int64_t n, int64_t k, const void *a, int64_t lda,
                     void *c, int64_t ldc)
 {
     const FLOAT minus_one = -1, one = 1;
+    TRACE_BEGIN(ctx, stream(ctx));
     OPS_BLAS(BLAS_SYRK(handle(ctx), trans ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER,
                        CUBLAS_OP_N, n, k, &minus_one, (const FLOAT *)a, lda, &one, (FLOAT *)c,
                        ldc));
-    return GCHOL_SUCCESS;
+    return TRACE_END(ctx, stream(ctx), GCHOL_OP_SYRK, n, n, k);
 }
 
 static int64_t gemm(void *ctx, int trans, int64_t m, int64_t n, int64_t k, const void *a,
                     int64_t lda, const void *b, int64_t ldb, void *c, int64_t ldc)
 {
     const FLOAT minus_one = -1, one = 1;
+    TRACE_BEGIN(ctx, stream(ctx));
     if (trans) /* stored C^T -= B A^T */
         OPS_BLAS(BLAS_GEMM(handle(ctx), CUBLAS_OP_N, CUBLAS_OP_T, n, m, k, &minus_one,
                            (const FLOAT *)b, ldb, (const FLOAT *)a, lda, &one, (FLOAT *)c, ldc));
     else
         OPS_BLAS(BLAS_GEMM(handle(ctx), CUBLAS_OP_N, CUBLAS_OP_T, m, n, k, &minus_one,
                            (const FLOAT *)a, lda, (const FLOAT *)b, ldb, &one, (FLOAT *)c, ldc));
-    return GCHOL_SUCCESS;
+    return TRACE_END(ctx, stream(ctx), GCHOL_OP_GEMM, m, n, k);
 }
 
 static int64_t get(void *ctx, int trans, int lower, int64_t m, int64_t n, const void *s,
                    int64_t lds, void *d, int64_t ldd)
 {
     const FLOAT one = 1, zero = 0;
+    TRACE_BEGIN(ctx, stream(ctx));
     if (lower) {
         /* the stored triangle alone, through packed storage: the other
          * triangle of the matrix is never read */
@@ -84,7 +99,8 @@ static int64_t get(void *ctx, int trans, int lower, int64_t m, int64_t n, const 
         if (bs == CUBLAS_STATUS_SUCCESS)
             bs = BLAS_TPTTR(handle(ctx), fill, (int)n, packed, (FLOAT *)d, (int)ldd);
         OPS_CUDA(cudaFreeAsync(packed, stream(ctx)));
-        return bs == CUBLAS_STATUS_SUCCESS ? GCHOL_SUCCESS : GCHOL_ERR_CUBLAS;
+        if (bs != CUBLAS_STATUS_SUCCESS) return GCHOL_ERR_CUBLAS;
+        return TRACE_END(ctx, stream(ctx), GCHOL_OP_COPY, n, n, 0);
     }
     if (trans) /* D := (S^T stored n x m)^T */
         OPS_BLAS(BLAS_GEAM(handle(ctx), CUBLAS_OP_T, CUBLAS_OP_N, m, n, &one, (const FLOAT *)s,
@@ -93,7 +109,7 @@ static int64_t get(void *ctx, int trans, int lower, int64_t m, int64_t n, const 
         OPS_CUDA(cudaMemcpy2DAsync(d, (size_t)ldd * sizeof(FLOAT), s, (size_t)lds * sizeof(FLOAT),
                                    (size_t)m * sizeof(FLOAT), (size_t)n, cudaMemcpyDeviceToDevice,
                                    stream(ctx)));
-    return GCHOL_SUCCESS;
+    return TRACE_END(ctx, stream(ctx), GCHOL_OP_COPY, m, n, 0);
 }
 
 static int64_t trsm_b(void *ctx, int trans, int tsolve, int64_t m, int64_t n, const void *l,
@@ -120,39 +136,47 @@ static int64_t gemm_b(void *ctx, int ta, int64_t m, int64_t n, int64_t k, const 
 
 /* rows x cols between two arrays on the queue's stream; a copy to or from the
  * host waits for it (the host array may be read or rewritten next) */
-static int64_t memcpy2d(cudaStream_t s, void *dst, int64_t ldd, const void *src, int64_t lds,
-                       int64_t rows, int64_t cols, enum cudaMemcpyKind kind)
+static int64_t memcpy2d(void *ctx, cudaStream_t s, void *dst, int64_t ldd, const void *src,
+                       int64_t lds, int64_t rows, int64_t cols, enum cudaMemcpyKind kind)
 {
     if (rows <= 0 || cols <= 0) return GCHOL_SUCCESS;
     const size_t e = sizeof(FLOAT);
+    TRACE_BEGIN(ctx, s);
     OPS_CUDA(cudaMemcpy2DAsync(dst, (size_t)ldd * e, src, (size_t)lds * e, (size_t)rows * e,
                                (size_t)cols, kind, s));
+    const int64_t st = TRACE_END(ctx, s, GCHOL_OP_COPY, rows, cols, 0);
     if (kind != cudaMemcpyDeviceToDevice) OPS_CUDA(cudaStreamSynchronize(s));
-    return GCHOL_SUCCESS;
+    return st;
 }
 
 static int64_t to_host2d(void *ctx, void *host, const void *local, int64_t ld, int64_t rows,
                          int64_t cols)
 {
-    return memcpy2d(stream(ctx), host, rows, local, ld, rows, cols, cudaMemcpyDeviceToHost);
+    return memcpy2d(ctx, stream(ctx), host, rows, local, ld, rows, cols, cudaMemcpyDeviceToHost);
 }
 
 static int64_t to_local2d(void *ctx, void *local, int64_t ld, const void *host, int64_t rows,
                           int64_t cols)
 {
-    return memcpy2d(stream(ctx), local, ld, host, rows, rows, cols, cudaMemcpyHostToDevice);
+    return memcpy2d(ctx, stream(ctx), local, ld, host, rows, rows, cols, cudaMemcpyHostToDevice);
 }
 
 static int64_t to_host(void *ctx, void *host, const void *local, size_t bytes)
 {
+    TRACE_BEGIN(ctx, stream(ctx));
     OPS_CUDA(cudaMemcpyAsync(host, local, bytes, cudaMemcpyDeviceToHost, stream(ctx)));
+    const int64_t st = TRACE_END(ctx, stream(ctx), GCHOL_OP_COPY, (int64_t)(bytes / sizeof(FLOAT)), 1, 0);
+    if (st != GCHOL_SUCCESS) return st;
     OPS_CUDA(cudaStreamSynchronize(stream(ctx)));
     return GCHOL_SUCCESS;
 }
 
 static int64_t to_local(void *ctx, void *local, const void *host, size_t bytes)
 {
+    TRACE_BEGIN(ctx, stream(ctx));
     OPS_CUDA(cudaMemcpyAsync(local, host, bytes, cudaMemcpyHostToDevice, stream(ctx)));
+    const int64_t st = TRACE_END(ctx, stream(ctx), GCHOL_OP_COPY, (int64_t)(bytes / sizeof(FLOAT)), 1, 0);
+    if (st != GCHOL_SUCCESS) return st;
     OPS_CUDA(cudaStreamSynchronize(stream(ctx))); /* host may be rewritten next */
     return GCHOL_SUCCESS;
 }
@@ -188,21 +212,30 @@ static int64_t sync(void *ctx)
 static int64_t bcast(void *ctx, int along_col, void *local, int64_t count, int root)
 {
     if (count <= 0) return GCHOL_SUCCESS;
-    return gchol_mp_nccl_bcast((gchol_mp_grid_t)ctx, along_col, local, (size_t)count, NCCL_FLT,
-                               root, xfer(ctx));
+    TRACE_BEGIN(ctx, xfer(ctx));
+    const int64_t st = gchol_mp_nccl_bcast((gchol_mp_grid_t)ctx, along_col, local, (size_t)count,
+                                           NCCL_FLT, root, xfer(ctx));
+    return st != GCHOL_SUCCESS ? st : TRACE_END(ctx, xfer(ctx), GCHOL_OP_BCAST, count, 1, 0);
 }
 
 static int64_t gatherv(void *ctx, int along_col, const void *send, void *recv, const int *counts,
                        const int *displs)
 {
-    return gchol_mp_nccl_gatherv((gchol_mp_grid_t)ctx, along_col, send, recv, counts, displs,
-                                 sizeof(FLOAT), NCCL_FLT, xfer(ctx));
+    const gchol_mp_grid_t g = ctx;
+    int size = 0;
+    int64_t total = 0;
+    if (MPI_Comm_size(along_col ? g->col : g->row, &size) != MPI_SUCCESS) return GCHOL_ERR_COMM;
+    for (int p = 0; p < size; ++p) total += counts[p];
+    TRACE_BEGIN(ctx, xfer(ctx));
+    const int64_t st = gchol_mp_nccl_gatherv((gchol_mp_grid_t)ctx, along_col, send, recv, counts,
+                                             displs, sizeof(FLOAT), NCCL_FLT, xfer(ctx));
+    return st != GCHOL_SUCCESS ? st : TRACE_END(ctx, xfer(ctx), GCHOL_OP_GATHER, total, 1, 0);
 }
 
 static int64_t copy2d(void *ctx, void *dst, int64_t ldd, const void *src, int64_t lds,
                       int64_t rows, int64_t cols)
 {
-    return memcpy2d(xfer(ctx), dst, ldd, src, lds, rows, cols, cudaMemcpyDeviceToDevice);
+    return memcpy2d(ctx, xfer(ctx), dst, ldd, src, lds, rows, cols, cudaMemcpyDeviceToDevice);
 }
 
 static int64_t mark(void *ctx)
@@ -222,6 +255,8 @@ static int64_t side(void *ctx, int on)
     return GCHOL_SUCCESS;
 }
 
+static void at_step(void *ctx, int64_t col) { ((gchol_mp_grid_t)ctx)->trace_block = col; }
+
 static int64_t wait_side(void *ctx)
 {
     const gchol_mp_grid_t g = ctx;
@@ -238,7 +273,7 @@ int64_t PFX(mp_gpu_ops)(gchol_mp_grid_t grid, mp_ops_t *ops)
     const mp_ops_t o = { grid, 0, potrf, trsm, syrk, gemm, get, trsm_b, gemm_b, to_host2d,
                          to_local2d, to_host, to_local, alloc, release, sync,
                          nccl ? bcast : NULL, nccl ? gatherv : NULL, nccl ? copy2d : NULL,
-                         two ? mark : NULL, two ? side : NULL, two ? wait_side : NULL };
+                         two ? mark : NULL, two ? side : NULL, two ? wait_side : NULL, at_step };
     grid->on_side = 0;
     *ops = o;
     return GCHOL_SUCCESS;

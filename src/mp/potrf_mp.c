@@ -118,6 +118,7 @@ static int64_t announce_and_move(const mp_ops_t *ops, const view_t *v, mp_work_t
     const int64_t mt = rows_from(v, I0, v->nprow);
     MPI_TRY(MPI_Bcast(word, 2, MPI_INT64_T, root_of(v, owner_row(v, K), pc), v->all));
     *nt = 0;
+    if (ops->at_step) ops->at_step(ops->ctx, K * v->nb);
     if (word[0] != GCHOL_SUCCESS || word[1] != 0) return st; /* the next step stops */
     mp_work_t wk = *w;
     wk.Prow = P;
@@ -159,6 +160,7 @@ int64_t PFX(mp_potrf_ops)(const mp_ops_t *ops, char uplo, int64_t n, FLOAT *A, i
         goto done;
     for (int64_t K = 0; K < v.nblk; ++K) {
         const int64_t kb = bsize(&v, K), pc = owner_col(&v, K);
+        if (ops->at_step) ops->at_step(ops->ctx, K * v.nb);
         /* 1. block K's status and info, from its diagonal block's owner */
         if (!early) MPI_TRY(MPI_Bcast(word, 2, MPI_INT64_T, root_of(&v, owner_row(&v, K), pc), v.all));
         if (word[0] != GCHOL_SUCCESS) { st = word[0]; goto done; }
@@ -229,10 +231,13 @@ int64_t MP_POTRF(char uplo, int64_t n, FLOAT *dA, int64_t ia, int64_t ja,
     if (n == 0) return GCHOL_SUCCESS;
     mp_ops_t ops;
     if ((st = gchol_mp_agree(PFX(mp_gpu_ops)(grid, &ops), grid)) != GCHOL_SUCCESS) return st;
-    st = PFX(mp_potrf_ops)(&ops, uplo, n, dA, ia, ja, desca, info, grid);
+    st = gchol_mp_trace_start(grid);
+    if ((st = gchol_mp_agree(st, grid)) == GCHOL_SUCCESS)
+        st = PFX(mp_potrf_ops)(&ops, uplo, n, dA, ia, ja, desca, info, grid);
     if (st != GCHOL_SUCCESS && ops.bcast) { /* NCCL's kernels may wait for peers that left */
         gchol_mp_nccl_abort(grid);
         (void)ops.sync(ops.ctx);
     }
+    gchol_mp_trace_finish(grid, st == GCHOL_SUCCESS);
     return st;
 }

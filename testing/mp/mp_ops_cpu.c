@@ -174,7 +174,7 @@ void PFX(mp_cpu_ops)(mp_ops_t *ops)
 {
     const mp_ops_t o = { NULL, 0, potrf, trsm, syrk, gemm, get, trsm_b, gemm_b, to_host2d,
                          to_local2d, copy, copy, alloc, release, sync, NULL, NULL, NULL,
-                         NULL, NULL, NULL };
+                         NULL, NULL, NULL, NULL };
     *ops = o;
 }
 

@@ -365,7 +365,50 @@ static void run_badargs(gchol_mp_grid_t grid)
                  (long long)hi);
         expect_all(lo == hi && (ret == GCHOL_ERR_NO_DEVICE || ret == GCHOL_ERR_INVALID_VALUE), what);
     }
+    /* the timeline's setting */
+    gchol_trace_t no_events = { NULL, 5, 0 };
+    ret = gchol_mp_grid_set_trace(NULL, NULL);
+    snprintf(what, sizeof what, "set_trace(grid NULL): returns %lld (want -1)", (long long)ret);
+    expect_all(ret == -1, what);
+    ret = gchol_mp_grid_set_trace(grid, &no_events);
+    snprintf(what, sizeof what, "set_trace(capacity 5, events NULL): returns %lld (want -2)",
+             (long long)ret);
+    expect_all(ret == -2, what);
+    ret = gchol_mp_grid_set_trace(grid, NULL);
+    snprintf(what, sizeof what, "set_trace(NULL): returns %lld (want 0)", (long long)ret);
+    expect_all(ret == 0, what);
     free(A);
+}
+
+/* On the GPU: one factorization's timeline (gchol_mp_grid_set_trace) on
+ * this grid, the factor checked as any case's; every event well formed, and
+ * with NCCL on several ranks the panels' moves on the side stream. */
+static void run_traced(int64_t p, int64_t q, char order, gchol_mp_grid_t grid, uint64_t seed)
+{
+    enum { CAP = 8192 };
+    static gchol_trace_event_t ev[CAP];
+    gchol_trace_t tr = { ev, CAP, -1 };
+    const int64_t n = 100, nb = 16;
+    expect_all(gchol_mp_grid_set_trace(grid, &tr) == GCHOL_SUCCESS, "set_trace(a trace)");
+    const mp_case_t c = { p, q, order, 'L', n, nb, 1, 1, 0, 0, K_SPD, 0 };
+    run_case(&c, grid, seed);
+    (void)gchol_mp_grid_set_trace(grid, NULL);
+    int64_t bad = 0, side = 0, moves = 0;
+    for (int64_t e = 0; e < tr.count && e < CAP; ++e) {
+        const gchol_trace_event_t *x = &ev[e];
+        bad += !(x->stream == 0 || x->stream == 1) || x->op < GCHOL_OP_POTRF_DIAG ||
+               x->op > GCHOL_OP_COPY || !(x->start_ms >= 0.f && x->end_ms >= x->start_ms) ||
+               x->block < 0 || x->block >= n || x->block % nb != 0;
+        side += x->stream == 1;
+        moves += x->op == GCHOL_OP_BCAST || x->op == GCHOL_OP_GATHER;
+    }
+    const int want_side = g_direct && p * q > 1;
+    char what[256];
+    snprintf(what, sizeof what, "timeline: %lld events, %lld malformed, %lld on the side stream, "
+             "%lld broadcasts and gathers%s", (long long)tr.count, (long long)bad, (long long)side,
+             (long long)moves, want_side ? " (want some on the side stream)" : "");
+    expect_all(tr.count > 0 && tr.count <= CAP && bad == 0 && (!want_side || (side > 0 && moves > 0)),
+               what);
 }
 
 /* numroc against ScaLAPACK's own */
@@ -462,6 +505,7 @@ int main(int argc, char **argv)
                         }
                         run_case(&c, grid, ++seed);
                     }
+            if (g_gpu) run_traced(shapes[s][0], shapes[s][1], order, grid, ++seed);
             /* failures at a column inside a block, at a block's first and
              * last, and the last column */
             const int64_t n = quick ? 37 : 100, nb = 8;
