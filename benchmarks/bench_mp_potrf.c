@@ -6,7 +6,7 @@
  *
  *   mpirun --bind-to none -np P bench_mp_potrf [-n LIST] [--nb LIST] [--grid PxQ]
  *              [--uplo L|U] [--prec d|s] [--single 0|1] [--transport T]
- *              [--niter K] [--csv FILE]
+ *              [--niter K] [--csv FILE] [--timeline PREFIX]
  *
  * (--bind-to none: each rank fills its part on all host cores; bound to one
  * core, a 100 GB part takes minutes.)
@@ -31,6 +31,12 @@
  * (outside the timed region), so that matrices of about 100 GB a GPU run;
  * the single-GPU reference does the same where the whole matrix fits once
  * (--single 0: none).
+ *
+ * --timeline PREFIX: after the timed runs of each n and block size, one more
+ * factorization with each rank's timeline (gchol_mp_grid_set_trace), written
+ * to PREFIX_<prec><n>_nb<nb>_<p>x<q>_rank<r>.csv (plot_timeline.py draws
+ * them), and a row a rank: the updates' busy time, the transport's on its
+ * side stream, and how much of that ran while the updates did (hidden).
  */
 #include <mpi.h>
 
@@ -94,6 +100,59 @@ static int fits(int copies, size_t bytes, size_t spare)
     return (double)copies * (double)bytes + (double)spare < (double)freeb;
 }
 
+/* One factorization with each rank's timeline: its CSV, and rank 0 prints a
+ * row a rank. */
+static void traced_run(const char *prefix, char prec, char uplo, int64_t n, int64_t nb, int64_t p,
+                       int64_t q, int rank, int size, gchol_mp_grid_t grid, const source_t *src,
+                       void *dA, const gchol_mp_desc_t *desc)
+{
+    gchol_trace_t tr = { NULL, 1 << 16, 0 };
+    int64_t info = 0, need = 0;
+    for (;;) {
+        tr.events = bench_malloc((size_t)tr.capacity * sizeof(gchol_trace_event_t));
+        BENCH_GCHOL(gchol_mp_grid_set_trace(grid, &tr));
+        fresh(src, dA);
+        MPI_Barrier(MPI_COMM_WORLD);
+        if (prec == 's') BENCH_GCHOL(gchol_mp_spotrf(uplo, n, dA, 1, 1, desc, &info, grid));
+        else BENCH_GCHOL(gchol_mp_dpotrf(uplo, n, dA, 1, 1, desc, &info, grid));
+        BENCH_GCHOL(gchol_mp_grid_set_trace(grid, NULL));
+        MPI_Allreduce(&tr.count, &need, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+        if (need <= tr.capacity) break;
+        free(tr.events);
+        tr.capacity = need;
+    }
+    char path[1024];
+    snprintf(path, sizeof path, "%s_%c%lld_nb%lld_%lldx%lld_rank%d.csv", prefix, prec, (long long)n,
+             (long long)nb, (long long)p, (long long)q, rank);
+    if (bench_trace_csv(tr.events, tr.count, path) != 0) perror(path);
+    /* the transport's events on the updates' stream count as exposed */
+    const bench_trace_summary_t s = bench_trace_summary(tr.events, tr.count);
+    double moves_main = 0;
+    for (int64_t e = 0; e < tr.count; ++e)
+        if (tr.events[e].stream == 0 &&
+            (tr.events[e].op == GCHOL_OP_BCAST || tr.events[e].op == GCHOL_OP_GATHER))
+            moves_main += tr.events[e].end_ms - tr.events[e].start_ms;
+    double mine[6] = { s.total_ms, s.busy_ms[0], s.busy_ms[1], s.both_ms, moves_main,
+                       (double)tr.count };
+    double *all = rank == 0 ? bench_malloc((size_t)size * sizeof mine) : NULL;
+    MPI_Gather(mine, 6, MPI_DOUBLE, all, 6, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    if (rank == 0) {
+        printf("# timeline, n %lld nb %lld, %lldx%lld, info %lld: %s_%c%lld_nb%lld_%lldx%lld_rank*.csv\n",
+               (long long)n, (long long)nb, (long long)p, (long long)q, (long long)info, prefix,
+               prec, (long long)n, (long long)nb, (long long)p, (long long)q);
+        printf("# %4s %10s %12s %14s %12s %8s %16s %7s\n", "rank", "total ms", "updates ms",
+               "side stream ms", "hidden ms", "hidden", "moves on main ms", "events");
+        for (int r = 0; r < size; ++r) {
+            const double *x = all + 6 * r;
+            printf("# %4d %10.3f %12.3f %14.3f %12.3f %7.1f%% %16.3f %7.0f\n", r, x[0], x[1], x[2],
+                   x[3], x[2] > 0 ? 100 * x[3] / x[2] : 0.0, x[4], x[5]);
+        }
+        fflush(stdout);
+    }
+    free(all);
+    free(tr.events);
+}
+
 #if defined(GCHOL_BENCH_CUSOLVERMP)
 #include "bench_mp_cusolvermp.h"
 #else
@@ -120,7 +179,7 @@ int main(int argc, char **argv)
     int rank = 0, size = 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    const char *nlist = "8192,16384,32768", *nblist = "512,1024", *csv = NULL;
+    const char *nlist = "8192,16384,32768", *nblist = "512,1024", *csv = NULL, *timeline = NULL;
     int64_t p = 0, q = 0, niter = 3;
     char uplo = 'L', prec = 'd';
     int with_single = 1;
@@ -137,11 +196,12 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--transport") && i + 1 < argc) transport = argv[++i];
         else if (!strcmp(argv[i], "--niter") && i + 1 < argc) niter = atoll(argv[++i]);
         else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv = argv[++i];
+        else if (!strcmp(argv[i], "--timeline") && i + 1 < argc) timeline = argv[++i];
         else {
             if (rank == 0)
                 fprintf(stderr, "usage: mpirun -np P %s [-n LIST] [--nb LIST] [--grid PxQ] "
                                 "[--uplo L|U] [--prec d|s] [--single 0|1] [--transport auto|mpi|nccl] "
-                                "[--niter K] [--csv FILE]\n", argv[0]);
+                                "[--niter K] [--csv FILE] [--timeline PREFIX]\n", argv[0]);
             MPI_Finalize();
             return 2;
         }
@@ -244,6 +304,8 @@ int main(int argc, char **argv)
             }
             qsort(t, (size_t)niter, sizeof(double), cmp_double);
             const double tmp = t[niter / 2], flops = (double)n * n * n / 3.0;
+            if (timeline)
+                traced_run(timeline, prec, uplo, n, nb, p, q, rank, size, grid, &src, dA, &desc);
             BENCH_CUDA(cudaFree(dA)); /* the peer's own working copy in its place */
             int64_t peer_info = 0;
             const double tpeer = peer.ok ? peer_time(&peer, single, uplo, n, nb, f.lld, &src, niter,

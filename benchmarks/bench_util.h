@@ -227,4 +227,19 @@ void bench_csv_num(FILE *f, double value);
  * with a message when the file cannot be written. NULL path: returns NULL. */
 FILE *bench_csv_open(const char *path, const char *header);
 
+/* ---------------------------------------------------------------------------
+ * Timelines (bench_util_trace.c) of gchol_trace_t events.
+ * ------------------------------------------------------------------------- */
+typedef struct {
+    double total_ms;   /* the last event's end                              */
+    double busy_ms[2]; /* the time stream 0 / stream 1 has an event running */
+    double both_ms;    /* the time both have                                */
+} bench_trace_summary_t;
+bench_trace_summary_t bench_trace_summary(const gchol_trace_event_t *events, int64_t count);
+/* "potrf", "trsm", "syrk", "gemm", "bcast", "gather", "copy" (gchol_op_t), else "other". */
+const char *bench_trace_op_name(int op);
+/* The events as CSV (stream,op,block,m,n,k,start_ms,end_ms); 0, or -1 when
+ * the file cannot be written. */
+int bench_trace_csv(const gchol_trace_event_t *events, int64_t count, const char *path);
+
 #endif /* GCHOL_BENCH_UTIL_H */

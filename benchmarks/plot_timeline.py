@@ -3,9 +3,11 @@
 
     plot_timeline.py ON.csv OFF.csv -o timeline.png
 
-One subplot per CSV (typically lookahead on, then off), sharing the time
-axis; one row per stream (main/update, panel), bars colored by operation.
-The subplot title is the file name and the measured overlap of the streams.
+One subplot per CSV (typically lookahead on, then off; or one per rank of
+bench_mp_potrf --timeline), sharing the time axis; one row per stream
+(main/update, and panel or, for the distributed factorization, the
+transport's side stream), bars colored by operation. The subplot title is
+the file name and the measured overlap of the streams.
 """
 import argparse
 import csv
@@ -18,8 +20,10 @@ import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
 OP_COLORS = {"potrf": "tab:red", "trsm": "tab:blue", "syrk": "tab:green",
-             "gemm": "tab:orange", "other": "tab:gray"}
+             "gemm": "tab:orange", "bcast": "tab:purple", "gather": "tab:pink",
+             "copy": "tab:olive", "other": "tab:gray"}
 STREAM_NAMES = {0: "main (update)", 1: "panel"}
+MOVES = {"bcast", "gather"}  # the distributed factorization's transport
 
 
 def read_events(path):
@@ -56,7 +60,8 @@ def overlap(events):
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("csv", nargs="+", help="timeline CSVs from timeline_potrf")
+    parser.add_argument("csv", nargs="+",
+                        help="timeline CSVs from timeline_potrf or bench_mp_potrf --timeline")
     parser.add_argument("-o", "--output", required=True, help="PNG to write")
     args = parser.parse_args()
 
@@ -77,7 +82,8 @@ def main():
         ax.set_title(f"{name}: total {total:.2f} ms, overlap {both:.2f} ms "
                      f"({100 * both / total if total else 0:.1f}%)", fontsize=10)
         ax.set_yticks([0, 1])
-        ax.set_yticklabels([STREAM_NAMES[0], STREAM_NAMES[1]])
+        side = "transport" if any(e["op"] in MOVES for e in events) else STREAM_NAMES[1]
+        ax.set_yticklabels([STREAM_NAMES[0], side])
         ax.set_ylim(-0.6, 1.6)
         ax.grid(True, axis="x", alpha=0.3)
     axes[-1, 0].set_xlabel("time (ms)")

@@ -19,58 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct { float start, end; } interval_t;
-
-static const char *op_name(int op)
-{
-    static const char *names[] = { "potrf", "trsm", "syrk", "gemm" };
-    return op >= 0 && op < 4 ? names[op] : "other";
-}
-
-static int cmp_interval(const void *a, const void *b)
-{
-    float x = ((const interval_t *) a)->start, y = ((const interval_t *) b)->start;
-    return (x > y) - (x < y);
-}
-
-/* The union of the intervals of `stream`, as sorted disjoint intervals in
- * *out (malloc'd); returns their count and the busy time in *busy. */
-static int64_t stream_union(const gchol_trace_event_t *events, int64_t count, int stream,
-                            interval_t **out, double *busy)
-{
-    interval_t *iv = bench_malloc((count > 0 ? count : 1) * sizeof(interval_t));
-    int64_t m = 0;
-    for (int64_t e = 0; e < count; ++e)
-        if (events[e].stream == stream && events[e].end_ms > events[e].start_ms)
-            iv[m++] = (interval_t) { events[e].start_ms, events[e].end_ms };
-    qsort(iv, m, sizeof(interval_t), cmp_interval);
-    int64_t k = 0;
-    for (int64_t i = 0; i < m; ++i) {
-        if (k > 0 && iv[i].start <= iv[k - 1].end) {
-            if (iv[i].end > iv[k - 1].end) iv[k - 1].end = iv[i].end;
-        } else {
-            iv[k++] = iv[i];
-        }
-    }
-    *busy = 0.0;
-    for (int64_t i = 0; i < k; ++i) *busy += iv[i].end - iv[i].start;
-    *out = iv;
-    return k;
-}
-
-/* Length of the intersection of two sorted disjoint interval lists. */
-static double intersection(const interval_t *a, int64_t na, const interval_t *b, int64_t nb)
-{
-    double total = 0.0;
-    for (int64_t i = 0, j = 0; i < na && j < nb;) {
-        float lo = a[i].start > b[j].start ? a[i].start : b[j].start;
-        float hi = a[i].end < b[j].end ? a[i].end : b[j].end;
-        if (hi > lo) total += hi - lo;
-        if (a[i].end < b[j].end) ++i; else ++j;
-    }
-    return total;
-}
-
 /* Runs one traced factorization on a fresh copy; grows the trace buffer
  * until every event fits. Returns the factorization's info. */
 static int64_t traced_run(char prec, char uplo, int64_t n, const void *dA0, void *dA,
@@ -95,42 +43,29 @@ static int64_t traced_run(char prec, char uplo, int64_t n, const void *dA0, void
 /* Writes the CSV and prints the totals and overlap of one trace. */
 static void analyse(const gchol_trace_t *trace, const char *path)
 {
-    FILE *f = fopen(path, "w");
-    if (f == NULL) { perror(path); exit(EXIT_FAILURE); }
-    fprintf(f, "stream,op,block,m,n,k,start_ms,end_ms\n");
-    double total = 0.0, op_time[2][5] = { { 0 } };
+    if (bench_trace_csv(trace->events, trace->count, path) != 0) { perror(path); exit(EXIT_FAILURE); }
+    double op_time[2][5] = { { 0 } };
     int64_t op_count[2][5] = { { 0 } };
     for (int64_t e = 0; e < trace->count; ++e) {
         const gchol_trace_event_t *ev = &trace->events[e];
-        fprintf(f, "%d,%s,%lld,%lld,%lld,%lld,%.6f,%.6f\n", ev->stream, op_name(ev->op),
-                (long long) ev->block, (long long) ev->m, (long long) ev->n, (long long) ev->k,
-                ev->start_ms, ev->end_ms);
-        if (ev->end_ms > total) total = ev->end_ms;
         int s = ev->stream == 1, op = ev->op >= 0 && ev->op < 4 ? ev->op : 4;
         op_time[s][op] += ev->end_ms - ev->start_ms;
         ++op_count[s][op];
     }
-    fclose(f);
-
-    interval_t *main_busy, *panel_busy;
-    double busy_main, busy_panel;
-    int64_t n_main  = stream_union(trace->events, trace->count, 0, &main_busy, &busy_main);
-    int64_t n_panel = stream_union(trace->events, trace->count, 1, &panel_busy, &busy_panel);
-    double overlap = intersection(main_busy, n_main, panel_busy, n_panel);
-    free(main_busy);
-    free(panel_busy);
-
+    const bench_trace_summary_t sum = bench_trace_summary(trace->events, trace->count);
+    const double total = sum.total_ms;
     printf("  %lld events -> %s\n", (long long) trace->count, path);
     printf("  total %.3f ms; busy: main %.3f ms (%.1f%%), panel %.3f ms (%.1f%%)\n", total,
-           busy_main, total > 0 ? 100 * busy_main / total : 0.0, busy_panel,
-           total > 0 ? 100 * busy_panel / total : 0.0);
-    printf("  overlap (both streams busy) %.3f ms = %.1f%% of total\n", overlap,
-           total > 0 ? 100 * overlap / total : 0.0);
+           sum.busy_ms[0], total > 0 ? 100 * sum.busy_ms[0] / total : 0.0, sum.busy_ms[1],
+           total > 0 ? 100 * sum.busy_ms[1] / total : 0.0);
+    printf("  overlap (both streams busy) %.3f ms = %.1f%% of total\n", sum.both_ms,
+           total > 0 ? 100 * sum.both_ms / total : 0.0);
     for (int s = 0; s < 2; ++s)
         for (int op = 0; op < 5; ++op)
             if (op_count[s][op])
-                printf("    %-5s stream %-5s %5lld ops %10.3f ms\n", op < 4 ? op_name(op) : "other",
-                       s ? "panel" : "main", (long long) op_count[s][op], op_time[s][op]);
+                printf("    %-5s stream %-5s %5lld ops %10.3f ms\n",
+                       op < 4 ? bench_trace_op_name(op) : "other", s ? "panel" : "main",
+                       (long long) op_count[s][op], op_time[s][op]);
 }
 
 int main(int argc, char **argv)
