@@ -32,6 +32,9 @@
  * the single-GPU reference does the same where the whole matrix fits once
  * (--single 0: none).
  *
+ * Rank 0 also prints the per-GPU ceiling measured in the same run: cuBLAS
+ * ?gemm at n = 16384 on its GPU.
+ *
  * --timeline PREFIX: after the timed runs of each n and block size, one more
  * factorization with each rank's timeline (gchol_mp_grid_set_trace), written
  * to PREFIX_<prec><n>_nb<nb>_<p>x<q>_rank<r>.csv (plot_timeline.py draws
@@ -256,6 +259,9 @@ int main(int argc, char **argv)
                "its GPU's)\n", on_nccl ? "NCCL" : "MPI");
         printf("# ratio: on one rank gchol_dpotrf_gpu's time over the distributed one's; on several,"
                " TFLOP/s per GPU over one GPU's\n");
+        /* the per-GPU ceiling in the same run: cuBLAS ?gemm on rank 0's GPU */
+        printf("# ceiling: cuBLAS %cgemm n=16384 on rank 0's GPU: %.2f TFLOP/s\n", prec,
+               bench_gemm_tflops(prec, 16384, 3, 0));
         printf("%7s %5s %5s | %10s %8s %8s | %10s %7s | %10s %7s | info\n", "n", "nb", "grid",
                "mp ms", "TFLOP/s", "per GPU", "1-GPU ms", "ratio", "cuSMp ms", "ratio");
     }
