@@ -230,7 +230,8 @@ int main(int argc, char **argv)
     BENCH_GCHOL(gchol_mp_grid_create(MPI_COMM_WORLD, p, q, 'R', &grid));
     FILE *out = rank == 0 && csv ? fopen(csv, "w") : NULL;
     if (out) fprintf(out, "prec,n,nb,p,q,uplo,mp_s,tflops,tflops_per_gpu,single_s,ratio,info,"
-                          "cusolvermp_s,cusolvermp_info\n");
+                          "cusolvermp_s,cusolvermp_info,gemm_tflops\n");
+    double gemm_tflops = NAN;
     if (!grid) { /* ranks beyond p x q */
         MPI_Finalize();
         return 0;
@@ -260,8 +261,9 @@ int main(int argc, char **argv)
         printf("# ratio: on one rank gchol_dpotrf_gpu's time over the distributed one's; on several,"
                " TFLOP/s per GPU over one GPU's\n");
         /* the per-GPU ceiling in the same run: cuBLAS ?gemm on rank 0's GPU */
+        gemm_tflops = bench_gemm_tflops(prec, 16384, 3, 0);
         printf("# ceiling: cuBLAS %cgemm n=16384 on rank 0's GPU: %.2f TFLOP/s\n", prec,
-               bench_gemm_tflops(prec, 16384, 3, 0));
+               gemm_tflops);
         printf("%7s %5s %5s | %10s %8s %8s | %10s %7s | %10s %7s | info\n", "n", "nb", "grid",
                "mp ms", "TFLOP/s", "per GPU", "1-GPU ms", "ratio", "cuSMp ms", "ratio");
     }
@@ -373,10 +375,10 @@ int main(int argc, char **argv)
                        tpeer * 1e3, tpeer / tmp, (long long)info, host_any ? "  host" : "");
                 fflush(stdout);
                 if (out)
-                    fprintf(out, "%c,%lld,%lld,%lld,%lld,%c,%.6e,%.4f,%.4f,%.6e,%.4f,%lld,%.6e,%lld\n",
+                    fprintf(out, "%c,%lld,%lld,%lld,%lld,%c,%.6e,%.4f,%.4f,%.6e,%.4f,%lld,%.6e,%lld,%.4f\n",
                             prec, (long long)n, (long long)nb, (long long)p, (long long)q, uplo, tmp,
                             flops / tmp * 1e-12, flops / tmp / gpus * 1e-12, single_t, ratio,
-                            (long long)info, tpeer, (long long)peer_info);
+                            (long long)info, tpeer, (long long)peer_info, gemm_tflops);
             }
             MPI_Barrier(MPI_COMM_WORLD);
             free(t);

@@ -78,12 +78,14 @@ BATCHED_N=4,8,16,32,64,128,256,512
 SEED_M=512,1024,1536,2048,8192,16384
 SHIM_N=128,256,384,512,768,1024,1536,2048,3072,4096,8192
 SHIM_SOLVE="--solve-n 1024,4096,8192 --posv-n 256,1024,4096,8192 --nrhs 1,16,64,256"
+MP_ONE_N=32768,65536 MP_ALL_N=65536,131072
 NITER=3 RUNS=5
 if [ "$QUICK" = 1 ]; then
     POTRF_N=1024,4096,16384 OPENBLAS_MAX=4096
     SHAPES=1024x65536,8192x32768 PFTRF_N=16384 POSV_N=1024,4096,16384
     XPOSV_N=8192,16384 XPOSV16_N=8192 KAPPA_N=4096 SEED_M=512,1024,2048 BATCHED_N=8,32,128
     SHIM_N=256,1024,4096 SHIM_SOLVE="--solve-n 1024,4096 --posv-n 1024,4096 --nrhs 1,64"
+    MP_ONE_N=16384 MP_ALL_N=32768
     RUNS=3
 fi
 
@@ -118,7 +120,8 @@ step() {
     rm -f "$csv"
     rc=none
     if [ -x "$bin" ]; then
-        $TIMEOUT "$bin" "$@" --csv "$csv" > "$LOG_DIR/$name.log" 2>&1
+        # shellcheck disable=SC2086  # LAUNCH: mpirun and its options, or nothing
+        $TIMEOUT ${LAUNCH:-} "$bin" "$@" --csv "$csv" > "$LOG_DIR/$name.log" 2>&1
         rc=$?
     else
         echo "$bin: not built (run make first, or set BENCH_DIR)" > "$LOG_DIR/$name.log"
@@ -164,6 +167,20 @@ for p in d s; do
     step "lapack_shim_$p" "lapack_shim_$p.csv" bench_lapack_shim --prec $p --n "$SHIM_N" \
         $SHIM_SOLVE --runs "$RUNS"
 done
+# the distributed potrf under mpirun (one rank a GPU; --bind-to none: each rank fills its part
+# on all host cores): one rank, the driver's overhead; every GPU, where there are two or more
+ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+if [ -x "$BENCH_DIR/bench_mp_potrf" ] && command -v mpirun > /dev/null 2>&1; then
+    LAUNCH="mpirun --oversubscribe --bind-to none -np 1"
+    step mp_one mp_one.csv bench_mp_potrf -n "$MP_ONE_N" --nb 1024 --niter "$NITER"
+    if [ "$ngpu" -ge 2 ]; then
+        LAUNCH="mpirun --oversubscribe --bind-to none -np $ngpu"
+        step mp_all mp_all.csv bench_mp_potrf -n "$MP_ALL_N" --nb 1024 --niter "$NITER"
+    fi
+    LAUNCH=
+else
+    printf '%-14s %-10s %5s %5s\n' mp_one "no MPI" 0 0 >> "$STEPS"
+fi
 bench_s=$(($(date +%s) - start))
 # the CUDA runtime and the OpenBLAS core, as the benchmarks reported them
 rt=$(cat "$LOG_DIR"/*.log 2>/dev/null | sed -n 's/^# device .*CUDA runtime \([0-9]*\).*/\1/p')

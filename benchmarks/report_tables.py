@@ -24,10 +24,10 @@ import re
 import sys
 
 from report_format import DASH, PREC_NAME, div, f_ms, f_num, f_pct, median, num, table  # noqa: F401
-from report_mixed import batched_table, wls_seed_table, xposv_kappa_table, xposv_table
+from report_mixed import batched_table, mp_table, wls_seed_table, xposv_kappa_table, xposv_table
 
 BLOCKS = ("potrf", "syrk_diag", "pftrf", "posv", "xposv", "xposv_kappa", "potrf_batched", "wls",
-          "wls_seed", "lapack_shim", "ceilings")
+          "wls_seed", "lapack_shim", "mp", "ceilings")
 RFP_FORMS = (("N", "L"), ("N", "U"), ("T", "L"), ("T", "U"))
 # GPU names a heading may carry (normalized tokens, see norm()).
 KNOWN_GPUS = {"h100", "h200", "h800", "h20", "gh200", "a100", "a800", "a10", "a30", "a40",
@@ -74,6 +74,10 @@ def load(outdir):
     for prec in "ds":
         batched += read_csv(os.path.join(outdir, f"potrf_batched_{prec}.csv")) or []
     data["potrf_batched"] = batched or None
+    mp = []
+    for name in ("mp_one", "mp_all"):
+        mp += read_csv(os.path.join(outdir, name + ".csv")) or []
+    data["mp"] = mp or None
     data["system"] = read_system(outdir)
     return data
 
@@ -299,15 +303,16 @@ def ceilings_table(data):
 MAKERS = {"potrf": potrf_table, "syrk_diag": syrk_table, "pftrf": pftrf_table,
           "posv": posv_table, "xposv": xposv_table, "xposv_kappa": xposv_kappa_table,
           "potrf_batched": batched_table, "wls": wls_table, "wls_seed": wls_seed_table,
-          "lapack_shim": shim_table}
+          "lapack_shim": shim_table, "mp": mp_table}
 # the CSVs behind a block, where they are not NAME.csv
 SOURCES = {"xposv": ["xposv.csv", "xposv16.csv"],
            "potrf_batched": ["potrf_batched_d.csv", "potrf_batched_s.csv"],
-           "lapack_shim": ["lapack_shim_d.csv", "lapack_shim_s.csv"]}
+           "lapack_shim": ["lapack_shim_d.csv", "lapack_shim_s.csv"],
+           "mp": ["mp_one.csv", "mp_all.csv"]}
 PLOTS = {"potrf": ["potrf_d.png", "potrf_s.png"], "syrk_diag": ["syrk_diag.png"],
          "pftrf": ["pftrf.png"], "posv": ["posv.png"], "xposv": [], "xposv_kappa": [],
          "potrf_batched": [],
-         "wls": ["wls.png"], "wls_seed": [], "lapack_shim": ["lapack_shim.png"]}
+         "wls": ["wls.png"], "wls_seed": [], "lapack_shim": ["lapack_shim.png"], "mp": []}
 
 
 def make_blocks(data, outdir, base, images):
