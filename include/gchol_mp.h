@@ -100,8 +100,9 @@ int64_t gchol_mp_grid_set_transport(gchol_mp_grid_t grid, int transport);
  * start on this rank. Local, not collective.
  *   grid (1); trace (2) caller-owned (gchol.h), its count set by each
  *       factorization (events past capacity are not stored), or NULL: none.
- * Host-side panel moves (the MPI transport) are not events. Costs a little
- * time.
+ * Host-side panel moves (the MPI transport) are not events; count is 0 when
+ * the timeline could not be recorded (the factorization goes on). Costs a
+ * little time.
  * ------------------------------------------------------------------------- */
 int64_t gchol_mp_grid_set_trace(gchol_mp_grid_t grid, gchol_trace_t *trace);
 

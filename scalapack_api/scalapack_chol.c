@@ -124,6 +124,10 @@ static int on_gpu(job_t job, char uplo, int n, int nrhs, FLOAT *a, int ia, int j
         st = gchol_mp_agree(PFX(mp_gpu_ops)(grid, &ops), grid);
         if (st == 0 && job != JOB_POTRS)
             st = PFX(mp_potrf_ops)(&ops, uplo, n, pa.d, ia, ja, &da, &ginfo, grid);
+        if (st != 0 && ops.bcast) { /* NCCL's kernels may wait for peers that left */
+            gchol_mp_nccl_abort(grid);
+            (void)ops.sync(ops.ctx);
+        }
         if (st == 0 && job != JOB_POTRF && ginfo == 0)
             st = PFX(mp_potrs_ops)(&ops, uplo, n, nrhs, pa.d, ia, ja, &da, pb.d, ib, jb, &db,
                                    grid);

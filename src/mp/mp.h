@@ -36,6 +36,7 @@ struct gchol_mp_grid {
     gchol_trace_t *trace;  /* gchol_mp_grid_set_trace's, or NULL                */
     void *trace_recs;      /* this call's records (trace_mp.c)                  */
     int64_t trace_count, trace_cap, trace_block;
+    int trace_broken;      /* this call's timeline given up (a CUDA or host failure) */
     void *trace_t0;        /* the call's start (cudaEvent_t)                   */
 };
 
@@ -154,7 +155,8 @@ int64_t gchol_mp_nccl_gatherv(gchol_mp_grid_t g, int along_col, const void *send
 /* The timeline (trace_mp.c), each a no-op without a trace: the call's
  * start on the queue's stream; an operation's start on stream s, then its
  * end with what it was (stream_id 0 updates, 1 transport); the call's end,
- * every stream synchronized (ok: store the events). 0 or a library error. */
+ * every stream synchronized (ok: store the events). Each returns 0: a
+ * failure of the timeline's own gives it up (no events), not the call. */
 int64_t gchol_mp_trace_start(gchol_mp_grid_t g);
 int64_t gchol_mp_trace_begin(gchol_mp_grid_t g, cudaStream_t s);
 int64_t gchol_mp_trace_end(gchol_mp_grid_t g, cudaStream_t s, int stream_id, int op, int64_t m,

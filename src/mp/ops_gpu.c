@@ -281,17 +281,17 @@ int64_t PFX(mp_gpu_ops)(gchol_mp_grid_t grid, mp_ops_t *ops)
 
 #if defined(GCHOL_PREC_D)
 /* The side stream at the device's highest priority, so that the transport's
- * kernels start ahead of the updates' blocks, and its two events. */
-static int64_t side_open(gchol_mp_grid_t grid)
+ * kernels start ahead of the updates' blocks, and its two events; without
+ * them (a CUDA failure) the transport stays on the queue's stream. */
+static void side_open(gchol_mp_grid_t grid)
 {
-    if (grid->side) return GCHOL_SUCCESS;
+    if (grid->side) return;
     int prev = -1, least = 0, greatest = 0;
     cudaStream_t s = NULL;
     cudaEvent_t from = NULL, done = NULL;
-    int64_t st = GCHOL_ERR_CUDA;
     if (cudaGetDevice(&prev) != cudaSuccess || cudaSetDevice(grid->device) != cudaSuccess) {
         (void)cudaGetLastError();
-        return GCHOL_ERR_NO_DEVICE;
+        return;
     }
     if (cudaDeviceGetStreamPriorityRange(&least, &greatest) == cudaSuccess &&
         cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, greatest) == cudaSuccess &&
@@ -300,20 +300,20 @@ static int64_t side_open(gchol_mp_grid_t grid)
         grid->side = s;
         grid->side_from = from;
         grid->side_done = done;
-        st = GCHOL_SUCCESS;
     } else {
         (void)cudaGetLastError();
         if (from) (void)cudaEventDestroy(from);
         if (s) (void)cudaStreamDestroy(s);
     }
     (void)cudaSetDevice(prev);
-    return st;
 }
 
 int64_t gchol_mp_gpu_open(gchol_mp_grid_t grid)
 {
-    if (grid->queue && grid->blas && grid->side) return GCHOL_SUCCESS;
-    if (grid->queue && grid->blas) return side_open(grid);
+    if (grid->queue && grid->blas) {
+        side_open(grid);
+        return GCHOL_SUCCESS;
+    }
     if (grid->device < 0) return GCHOL_ERR_NO_DEVICE;
     int64_t st = grid->queue ? GCHOL_SUCCESS : gchol_queue_create(grid->device, &grid->queue);
     if (st != GCHOL_SUCCESS) return st;
@@ -324,7 +324,8 @@ int64_t gchol_mp_gpu_open(gchol_mp_grid_t grid)
         return GCHOL_ERR_CUBLAS;
     }
     grid->blas = h;
-    return side_open(grid);
+    side_open(grid);
+    return GCHOL_SUCCESS;
 }
 
 void gchol_mp_gpu_close(gchol_mp_grid_t grid)

@@ -125,9 +125,9 @@ static int64_t announce_and_move(const mp_ops_t *ops, const view_t *v, mp_work_t
     wk.Pcol = C;
     if (ops->side) OPS_TRY(ops->side(ops->ctx, 1));
     st = PFX(mp_spread_panel)(ops, v, &wk, K, kb, pc, I0, mt, 1, nt, st);
-    if (ops->side) {
+    if (ops->side) { /* back on the main stream on every rank, then agreed */
         const int64_t back = ops->side(ops->ctx, 0);
-        if (st == GCHOL_SUCCESS) st = back;
+        st = gchol_mp_step_status(st == GCHOL_SUCCESS ? back : st, v->all);
     }
 done:
     return st;
@@ -155,6 +155,8 @@ int64_t PFX(mp_potrf_ops)(const mp_ops_t *ops, char uplo, int64_t n, FLOAT *A, i
     const int early = ops->bcast != NULL; /* panel K + 1 moved during step K */
     int64_t word[2] = { GCHOL_SUCCESS, 0 }, next[2] = { GCHOL_SUCCESS, 0 }, nt_next = 0;
     if (v.mycol == owner_col(&v, 0)) st = factor_panel(ops, &v, &w, 0, w.Prow, word, st);
+    /* the side stream's start: the buffers allocated, panel 0 here */
+    if (early && ops->mark) OPS_TRY(ops->mark(ops->ctx));
     if (early && (st = announce_and_move(ops, &v, &w, 0, w.Prow, w.Pcol, word, &nt_next, st)) !=
                      GCHOL_SUCCESS)
         goto done;
@@ -231,9 +233,8 @@ int64_t MP_POTRF(char uplo, int64_t n, FLOAT *dA, int64_t ia, int64_t ja,
     if (n == 0) return GCHOL_SUCCESS;
     mp_ops_t ops;
     if ((st = gchol_mp_agree(PFX(mp_gpu_ops)(grid, &ops), grid)) != GCHOL_SUCCESS) return st;
-    st = gchol_mp_trace_start(grid);
-    if ((st = gchol_mp_agree(st, grid)) == GCHOL_SUCCESS)
-        st = PFX(mp_potrf_ops)(&ops, uplo, n, dA, ia, ja, desca, info, grid);
+    (void)gchol_mp_trace_start(grid);
+    st = PFX(mp_potrf_ops)(&ops, uplo, n, dA, ia, ja, desca, info, grid);
     if (st != GCHOL_SUCCESS && ops.bcast) { /* NCCL's kernels may wait for peers that left */
         gchol_mp_nccl_abort(grid);
         (void)ops.sync(ops.ctx);
