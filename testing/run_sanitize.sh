@@ -126,6 +126,8 @@ run_one() {
     (
         eval "set -- $cmd --quick"
         set -f # the kernel filter is a regular expression, not a file pattern
+        # the tools follow child processes too (their default
+        # --target-processes all): mpirun's ranks
         if [ "$use_timeout" -eq 1 ]; then
             exec timeout "$timeout_s" "$sanitizer" --tool "$tool" $extra "$@"
         else
