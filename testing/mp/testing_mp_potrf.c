@@ -518,6 +518,14 @@ int main(int argc, char **argv)
                                         1 + nb, 1, 0, 0, (kind_t)kd, ks[k] };
                         run_case(&c, grid, ++seed);
                     }
+            /* with NCCL, an order where each step's panel work and updates
+             * take long enough to let ordering mistakes between the streams
+             * show */
+            for (int u = 0; g_gpu && g_direct && o == 0 && !quick && u < 2; ++u) {
+                mp_case_t c = { shapes[s][0], shapes[s][1], order, u ? 'U' : 'L', 1500, 128,
+                                1, 1, 0, 0, K_SPD, 0 };
+                run_case(&c, grid, ++seed);
+            }
             gchol_mp_grid_destroy(grid);
         }
     int rc = 0;
