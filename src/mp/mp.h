@@ -67,7 +67,8 @@ typedef struct {
                     int64_t lda, const void *b, int64_t ldb, void *c, int64_t ldc);
     /* buffer D (m x n at d, view orientation) := view block S (at s;
      * stored transposed when trans); with lower, S is a diagonal block and
-     * only its factor's triangle is copied, as stored (the rest of D kept) */
+     * only its factor's triangle is copied, as stored, D's other triangle
+     * set to zero (S's is never read) */
     int64_t (*get)(void *ctx, int trans, int lower, int64_t m, int64_t n, const void *s,
                    int64_t lds, void *d, int64_t ldd);
     /* plain (not view) local arrays, the right-hand sides and buffers:

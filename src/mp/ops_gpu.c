@@ -90,9 +90,13 @@ static int64_t get(void *ctx, int trans, int lower, int64_t m, int64_t n, const 
     TRACE_BEGIN(ctx, stream(ctx));
     if (lower) {
         /* the stored triangle alone, through packed storage: the other
-         * triangle of the matrix is never read */
+         * triangle of the matrix is never read. D's other triangle is zero
+         * first: cuBLAS's solves read D by whole tiles, and the broadcasts
+         * send all of it. */
         const cublasFillMode_t fill = trans ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
         FLOAT *packed = NULL;
+        OPS_CUDA(cudaMemset2DAsync(d, (size_t)ldd * sizeof(FLOAT), 0, (size_t)n * sizeof(FLOAT),
+                                   (size_t)n, stream(ctx)));
         OPS_CUDA(cudaMallocAsync((void **)&packed, (size_t)(n * (n + 1) / 2) * sizeof(FLOAT),
                                  stream(ctx)));
         cublasStatus_t bs = BLAS_TRTTP(handle(ctx), fill, (int)n, (const FLOAT *)s, (int)lds, packed);

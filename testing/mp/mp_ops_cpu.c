@@ -89,8 +89,8 @@ static int64_t get(void *ctx, int trans, int lower, int64_t m, int64_t n, const 
     FLOAT *D = d;
     for (int64_t j = 0; j < n; ++j)
         for (int64_t i = 0; i < m; ++i) {
-            if (lower) { /* the stored triangle, as stored */
-                if (trans ? i <= j : i >= j) D[i + j * ldd] = S[i + j * lds];
+            if (lower) { /* the stored triangle, as stored; the other zero */
+                D[i + j * ldd] = (trans ? i <= j : i >= j) ? S[i + j * lds] : 0;
             } else {
                 D[i + j * ldd] = trans ? S[j + i * lds] : S[i + j * lds];
             }
