@@ -526,8 +526,12 @@ static void build_suite(case_list_t *l, int quick)
     HOST(65536, add_all_variants(l, 300, 5000, 3, 5, -1, 0.5, D_RAND, 0, 0)); /* up to 27 columns */
     HOST(8, add_all_variants(l, 129, 7, 0, 2, 1, 1, D_RAND, 1, 0));           /* 1 column */
     HOST(0, add_all_variants(l, 64, 2000, 1, 0, 0.7, -2, D_NONE, 0, 0));      /* one block */
-    HOST(1 << 20, add(l, 0, 'L', 1000, 20000, 0, 0, 1, 0, D_RAND, 0, 0));     /* up to 131 columns */
-    HOST(0, add(l, 'T', 'U', 1000, 20000, 0, 0, 1, 0.5, D_ZEROS, 1, 0));      /* one block */
+    /* the quick suite (the sanitizers) streams about as many blocks, of a
+     * tenth of the columns */
+    const int64_t wide = quick ? 2000 : 20000;
+    HOST(quick ? 1 << 17 : 1 << 20,                                           /* 16 / 131 columns */
+         add(l, 0, 'L', 1000, wide, 0, 0, 1, 0, D_RAND, 0, 0));
+    HOST(0, add(l, 'T', 'U', 1000, wide, 0, 0, 1, 0.5, D_ZEROS, 1, 0));      /* one block */
     HOST(65536, add(l, 0, 'U', 257, 3000, 17, 64, 1.5, 0, D_RAND, 1, 0));     /* beta = 0, NaN C */
     HOST(65536, add(l, 'N', 'L', 257, 3000, 0, 0, 0, 2.5, D_RAND, 1, 1));     /* alpha = 0, NaN A */
     HOST(0, add(l, 0, 'L', 200, 0, 2, 3, 1, -0.5, D_RAND, 0, 0));             /* n = 0 */
@@ -543,9 +547,10 @@ static void build_suite(case_list_t *l, int quick)
         __VA_ARGS__;                                                            \
         for (int64_t i_ = from_; i_ < l->count; i_++) l->v[i_].parts_from = 1;  \
     } while (0)
-    PARTS(HOST(65536, add_all_variants(l, 1000, 3000, 3, 5, -1, 0.5, D_RAND, 0, 0)));
+    const int64_t deep = quick ? 300 : 3000; /* C's parts follow m */
+    PARTS(HOST(65536, add_all_variants(l, 1000, deep, 3, 5, -1, 0.5, D_RAND, 0, 0)));
     PARTS(HOST(0, add(l, 0, 'U', 1100, 700, 17, 64, 1.5, 0, D_RAND, 1, 0)));
-    PARTS(HOST(65536, add(l, 0, 'L', 1100, 3000, 0, 0, 1, 0, D_RAND, 1, 0)));
+    PARTS(HOST(65536, add(l, 0, 'L', 1100, deep, 0, 0, 1, 0, D_RAND, 1, 0)));
     PARTS(HOST(0, add(l, 0, 'L', 300, 500, 1, 2, 1, 0, D_NONE, 1, 0)));
     PARTS(HOST(0, add(l, 0, 'U', 300, 500, 1, 2, -1, 1, D_RAND, 0, 0)));
 #undef PARTS
