@@ -94,10 +94,11 @@ int64_t gchol_mp_grid_set_transport(gchol_mp_grid_t grid, int transport);
  * gchol_mp_grid_set_trace: this rank's timeline of the grid's next
  * factorizations (gchol_mp_?potrf), from CUDA events: an event for each local
  * operation, stream 0 the updates' stream (GCHOL_OP_POTRF_DIAG, TRSM, SYRK,
- * GEMM, and GCHOL_OP_COPY), stream 1 the transport's side stream
- * (GCHOL_OP_BCAST, GATHER, COPY; with the NCCL transport), block the first
- * column of the step's block column in sub(A)'s view, times from the call's
- * start on this rank. Local, not collective.
+ * GEMM, GCHOL_OP_COPY, and with NCCL the diagonal block's GCHOL_OP_BCAST),
+ * stream 1 the transport's side stream (GCHOL_OP_BCAST, GATHER, COPY; with
+ * the NCCL transport), block the first column of the step's block column in
+ * sub(A)'s view, times from the call's start on this rank. Local, not
+ * collective.
  *   grid (1); trace (2) caller-owned (gchol.h), its count set by each
  *       factorization (events past capacity are not stored), or NULL: none.
  * Host-side panel moves (the MPI transport) are not events; count is 0 when
