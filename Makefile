@@ -342,7 +342,15 @@ MP_PEER_LIBS   := $(firstword $(wildcard $(CUSOLVERMP_HOME)/lib/libcusolverMp.so
                   $(or $(firstword $(wildcard $(NCCL_HOME)/lib/libnccl.so* $(NCCL_HOME)/lib64/libnccl.so*)),-lnccl) \
                   -Wl,-rpath,$(CUSOLVERMP_HOME)/lib -Wl,-rpath,$(NCCL_HOME)/lib
 endif
-$(BUILD_DIR)/obj/benchmarks/bench_mp_potrf.o: benchmarks/bench_mp_potrf.c | $(VERSION_HDR)
+# The peer's flags are kept in a file that changes only when they do, so that
+# setting or dropping CUSOLVERMP_HOME rebuilds the benchmark.
+MP_PEER_FLAGS := $(BUILD_DIR)/obj/benchmarks/bench_mp_potrf.peer
+$(MP_PEER_FLAGS): FORCE
+	@mkdir -p $(@D)
+	@echo '$(MP_PEER_CFLAGS) $(MP_PEER_LIBS)' | cmp -s - $@ || echo '$(MP_PEER_CFLAGS) $(MP_PEER_LIBS)' > $@
+FORCE:
+.PHONY: FORCE
+$(BUILD_DIR)/obj/benchmarks/bench_mp_potrf.o: benchmarks/bench_mp_potrf.c $(MP_PEER_FLAGS) | $(VERSION_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call msg,CC,$@)$(MPICC) $(ALL_CFLAGS) $(BENCH_INC) $(MP_PEER_CFLAGS) $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
 $(BUILD_DIR)/benchmarks/bench_mp_potrf: $(BUILD_DIR)/obj/benchmarks/bench_mp_potrf.o $(MP_SO) $(BENCHLIB) $(TESTLIB) $(LIB_SO)

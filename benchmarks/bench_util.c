@@ -217,6 +217,8 @@ FILE *bench_csv_open(const char *path, const char *header)
         perror(path);
         exit(EXIT_FAILURE);
     }
+    /* a row a line, so that a run stopped part way keeps the rows it finished */
+    setvbuf(f, NULL, _IOLBF, 0);
     fprintf(f, "%s\n", header);
     return f;
 }

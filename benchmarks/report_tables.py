@@ -182,6 +182,8 @@ def posv_table(rows, system):
 
 def wls_table(rows, system):
     rows = sorted(rows, key=lambda r: (int(r["m"]), int(r["n"])))
+    # the FP16 products' columns only where the data have them
+    fp16 = any(num(r.get("dswls_fp16_ms")) for r in rows)
     out = []
     for r in rows:
         peer = num(r["peer_ms"])
@@ -196,16 +198,17 @@ def wls_table(rows, system):
         out.append([r["m"], r["n"], r["nrhs"], ms("peer_ms")] + ms_ratio("dwls_ms")
                    + ms_ratio("dwls_rfp_ms") + ms_ratio("dswls_ms", "iter_dswls")
                    + ms_ratio("dswls_tf32_ms", "iter_dswls_tf32")
-                   + ms_ratio("dswls_fp16_ms", "iter_dswls_fp16")
+                   + (ms_ratio("dswls_fp16_ms", "iter_dswls_fp16") if fp16 else [])
                    + [ms("ddgels_ms"), ms("dsgels_ms", "dsgels_iter"),
                       f_num(num(r["maxdiff"]), ".1e")])
     return table(["m", "n", "nrhs", "peer ms", "dwls ms", "ratio", "dwls RFP ms", "ratio",
-                  "dswls ms (iter)", "ratio", "dswls TF32 ms (iter)", "ratio",
-                  "dswls FP16 ms (iter)", "ratio", "DDgels ms",
-                  "DSgels ms (iter)", "max diff"], out) + [
+                  "dswls ms (iter)", "ratio", "dswls TF32 ms (iter)", "ratio"]
+                 + (["dswls FP16 ms (iter)", "ratio"] if fp16 else [])
+                 + ["DDgels ms", "DSgels ms (iter)", "max diff"], out) + [
         "",
         "Weighted least squares in double, (A·D²·Aᵀ) Y = A·D²·B: gchol `dwls_gpu`, "
-        "`dwls_rfp_gpu`, `dswls_gpu` (and TF32 and FP16 products) against the peer, cuBLAS `dgmm + "
+        "`dwls_rfp_gpu`, `dswls_gpu` (and " + ("TF32 and FP16" if fp16 else "TF32")
+        + " products) against the peer, cuBLAS `dgmm + "
         "dsyrk + dgemm` with cuSOLVER `Xpotrf + Xpotrs`, and cuSOLVER's QR least squares "
         "`DDgels` / `DSgels` on D·Aᵀ; ratio = peer time / gchol time; max diff: the largest "
         "relative difference of any answer from gchol dwls's. " + median(system, "runs")]
