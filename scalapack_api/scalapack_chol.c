@@ -120,13 +120,11 @@ static int on_gpu(job_t job, char uplo, int n, int nrhs, FLOAT *a, int ia, int j
     if (st == 0) st = part_up(&pa, a, &da, ja + n - 1, grid);
     if (st == 0 && job != JOB_POTRF) st = part_up(&pb, b, &db, jb + nrhs - 1, grid);
     if ((st = gchol_mp_agree(st, grid)) == 0) {
-        mp_ops_t ops;
+        mp_ops_t ops; /* set where the agreed status is 0 */
         st = gchol_mp_agree(PFX(mp_gpu_ops)(grid, &ops), grid);
-        if (st == 0 && job != JOB_POTRS)
+        if (st == 0 && job != JOB_POTRS) {
             st = PFX(mp_potrf_ops)(&ops, uplo, n, pa.d, ia, ja, &da, &ginfo, grid);
-        if (st != 0 && ops.bcast) { /* NCCL's kernels may wait for peers that left */
-            gchol_mp_nccl_abort(grid);
-            (void)ops.sync(ops.ctx);
+            if (st != 0) mp_ops_abandon(grid, &ops);
         }
         if (st == 0 && job != JOB_POTRF && ginfo == 0)
             st = PFX(mp_potrs_ops)(&ops, uplo, n, nrhs, pa.d, ia, ja, &da, pb.d, ib, jb, &db,

@@ -153,6 +153,16 @@ int64_t gchol_mp_nccl_gatherv(gchol_mp_grid_t g, int along_col, const void *send
                               const int *counts, const int *displs, size_t elsize, int dtype,
                               cudaStream_t s);
 
+/* After a factorization through ops failed on this rank: on the NCCL
+ * transport its kernels may wait for peers that left, so the communicators
+ * are aborted and the streams waited for. */
+static inline void mp_ops_abandon(gchol_mp_grid_t grid, const mp_ops_t *ops)
+{
+    if (!ops->bcast) return;
+    gchol_mp_nccl_abort(grid);
+    (void)ops->sync(ops->ctx);
+}
+
 /* The timeline (trace_mp.c), each a no-op without a trace: the call's
  * start on the queue's stream; an operation's start on stream s, then its
  * end with what it was (stream_id 0 updates, 1 transport); the call's end,

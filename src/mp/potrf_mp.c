@@ -235,10 +235,7 @@ int64_t MP_POTRF(char uplo, int64_t n, FLOAT *dA, int64_t ia, int64_t ja,
     if ((st = gchol_mp_agree(PFX(mp_gpu_ops)(grid, &ops), grid)) != GCHOL_SUCCESS) return st;
     (void)gchol_mp_trace_start(grid);
     st = PFX(mp_potrf_ops)(&ops, uplo, n, dA, ia, ja, desca, info, grid);
-    if (st != GCHOL_SUCCESS && ops.bcast) { /* NCCL's kernels may wait for peers that left */
-        gchol_mp_nccl_abort(grid);
-        (void)ops.sync(ops.ctx);
-    }
+    if (st != GCHOL_SUCCESS) mp_ops_abandon(grid, &ops);
     gchol_mp_trace_finish(grid, st == GCHOL_SUCCESS);
     return st;
 }
