@@ -102,10 +102,12 @@ cudaError_t launch_mma(int n_max, Batch batch, int upper, int64_t *dinfo, int64_
     /* two chunk buffers where two blocks an SM still fit (each block's
      * share less the 1 KiB the SM reserves for it), or as the table says */
     int dev = 0, per_sm = 0;
-    cudaError_t e = cudaGetDevice(&dev);
-    if (e == cudaSuccess)
-        e = cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev);
-    if (e != cudaSuccess) return e;
+    if (buffers == 0) {
+        cudaError_t e = cudaGetDevice(&dev);
+        if (e == cudaSuccess)
+            e = cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev);
+        if (e != cudaSuccess) return e;
+    }
     const size_t two_bytes = mma_smem_bytes<T>(n_max, true);
     const bool two = buffers == 2 ? two_bytes <= limit
                    : buffers == 0 && two_bytes + 1024 <= (size_t)per_sm / 2;

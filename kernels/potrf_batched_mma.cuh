@@ -19,7 +19,8 @@
  *      pivots and l_jk by shuffles), and copied for the rows below;
  *   4. each row below solved by one thread, x := x L11^-T, in registers;
  *   5. the panel written back.
- * Five barriers a panel, and two a chunk of its update.
+ * Five barriers a panel, and two a chunk of its update (Two: three, and one
+ * more a panel for its first chunk).
  */
 #ifndef GCHOL_POTRF_BATCHED_MMA_CUH
 #define GCHOL_POTRF_BATCHED_MMA_CUH
@@ -242,9 +243,9 @@ potrf_batched_mma_kernel(Batch batch, int upper, int lds, int64_t *dinfo)
             }
             __syncthreads();
             sums.add(Sc, lds, warp, warps, tiles);
-            if (Two) __syncthreads(); /* Sc read: the step after next stages into it */
+            if (Two) __syncthreads(); /* Sc read: the next step stages into it */
         }
-        __syncthreads(); /* S read */
+        if (!Two || k0 == 0) __syncthreads(); /* S read (Two: the loop's last barrier) */
         if (k0 > 0) sums.store(S, lds, warp, warps, tiles);
         __syncthreads();
         for_panel(rows, kb, upper, lane, warp, warps, [&](int r, int c) {

@@ -186,11 +186,12 @@ const gchol_tune_t gchol_tune_sm90_table = {
         .batched_rows_max_n = { 64, 64 },
         .batched_mma_from_n = { 192, 384 },
         .batched_mma_max_n = { 512, 512 },
-        /* The tiled kernel's second chunk buffer where two blocks an SM
-         * still fit (from 192 to 512 one or two buffers everywhere are no
-         * faster; two at n = 256 in double take 11.2 ms against 8.0).
+        /* The tiled kernel's chunks through one buffer: from 192 to 512
+         * two buffers are no faster where two blocks an SM still fit, and
+         * slower where they do not (11.2 ms against 8.0 at n = 256 in
+         * double).
          * Re-measure: bench_potrf_batched --kernel mma|mma1|mma2 */
-        .batched_mma_buffers = 0,
+        .batched_mma_buffers = 1,
         /* batched potrs: in double, L read where it is used from 256 (one
          * right-hand side at n = 512: 1.6 ms against 4.6 staged); in single
          * its panels staged in shared memory at every order (at 512, 2.3 ms
