@@ -299,20 +299,23 @@ static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kap
            kappa, (long long)nrhs, niter);
     printf("form: the panel (trsm, or through the inverted diagonal block: inverse on TF32, "
            "inverse32 in single) and the solves (strsv, or gemv by the inverses); +la: with the "
-           "lookahead\n");
+           "lookahead, +la/hi: its chain on the high-priority stream\n");
     printf("%5s %16s | %9s %7s %10s | %9s %5s %4s %9s\n", "nb", "form", "factor ms", "TFLOP/s",
            "gemm TF/s", "xposv ms", "rung", "iter", "berr");
-    /* form 0: trsm panels, strsv solves; 1: trsm panels, inverses kept; 2: panels through
-     * the inverses on TF32; 3: the same in single; 4..7: the same with the lookahead */
-    static const char *const form_name[8] = { "trsm/strsv",    "trsm/inverse",    "inverse",
-                                              "inverse32",     "trsm/strsv+la",   "trsm/inverse+la",
-                                              "inverse+la",    "inverse32+la" };
+    /* form % 4 = 0: trsm panels, strsv solves; 1: trsm panels, inverses kept; 2: panels
+     * through the inverses on TF32; 3: the same in single. form / 4: the lookahead (0 none,
+     * 1 its chain at the bulk's priority, 2 at high priority) */
+    static const char *const panel_name[4] = { "trsm/strsv", "trsm/inverse", "inverse",
+                                               "inverse32" };
+    static const char *const ahead_name[3] = { "", "+la", "+la/hi" };
     for (int b = 0; b < 3; b++) {
         const double gemm = fp16_gemm_tflops(n, nbs[b] < n ? nbs[b] : n, niter, ctx->cublas,
                                              ctx->stream);
-        for (int form = 0; form < 8; form++) {
+        for (int form = 0; form < 12; form++) {
             const int64_t nb = nbs[b] < n ? nbs[b] : n;
-            const int f = form % 4, ahead = form >= 4;
+            const int f = form % 4, ahead = form / 4;
+            char name[32];
+            snprintf(name, sizeof name, "%s%s", panel_name[f], ahead_name[ahead]);
             const int panel = f >= 2 ? f : 1; /* the hook's: 1 trsm, 2 TF32, 3 single */
             l.plan.nb = nb;
             l.plan.inv = f > 0 ? inv : NULL;
@@ -324,7 +327,7 @@ static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kap
             if (!(tf >= 0) || info != 0) tf = NAN; /* failed: no time */
             const gchol_test_hooks_t hooks = { .lowp_nb = nb, .lowp_panel = panel,
                                                .lowp_keep_inverse = f > 0 ? 2 : 1,
-                                               .lowp_lookahead = ahead ? 2 : 1 };
+                                               .lowp_lookahead = ahead + 1 };
             gchol_test_hooks_set(&hooks);
             double berr = NAN;
             const testing_job_t jx = { fresh_copy, run_xposv, NULL };
@@ -332,12 +335,12 @@ static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kap
             gchol_test_hooks_set(NULL);
             const int r = c.xres.prec >= 0 && c.xres.prec <= GCHOL_XPREC_FP64 ? c.xres.prec : 0;
             printf("%5lld %16s | %9.3f %7.1f %10.1f | %9.3f %5s %4lld %9.2e%s\n", (long long)nb,
-                   form_name[form], 1e3 * tf, flops / tf / 1e12, gemm, 1e3 * tx,
+                   name, 1e3 * tf, flops / tf / 1e12, gemm, 1e3 * tx,
                    prec_name[r], (long long)c.xres.iter, berr, info ? "  (factor info != 0)" : "");
             fflush(stdout);
             if (csv)
                 fprintf(csv, "%lld,%.0e,%lld,%s,%.6e,%.2f,%.2f,%.6e,%s,%lld,%.3e\n", (long long)n,
-                        kappa, (long long)nb, form_name[form], tf,
+                        kappa, (long long)nb, name, tf,
                         flops / tf / 1e12, gemm, tx, prec_name[r], (long long)c.xres.iter, berr);
         }
     }

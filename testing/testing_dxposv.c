@@ -254,21 +254,23 @@ static void run_suite(int quick)
             run_case(&c);
             set_hooks(NULL);
         }
-    printf("\n-- the FP16 / BF16 lookahead (block size 256, each panel form) --\n");
-    for (int f = GCHOL_XPREC_FP16; f <= GCHOL_XPREC_BF16; f++)
-        for (int u = 0; u < 3; u++) {
-            const gchol_test_hooks_t hooks = { .lowp_nb = 256, .lowp_panel = u + 1,
-                                               .lowp_lookahead = 2 };
-            set_hooks(&hooks);
-            const xcase_t c = { u ? 'U' : 'L', quick ? 1300 : 2900, 2, K_COND, 1e3, f, 0, 0, 0 };
-            run_case(&c);
-            set_hooks(NULL);
-        }
-    {
-        const gchol_test_hooks_t hooks = { .lowp_nb = 256, .lowp_lookahead = 2 };
+    printf("\n-- the FP16 / BF16 lookahead (block size 256, each panel form), its chain at the "
+           "bulk's priority and at high priority --\n");
+    for (int la = 2; la <= 3; la++)
+        for (int f = GCHOL_XPREC_FP16; f <= GCHOL_XPREC_BF16; f++)
+            for (int u = 0; u < 3; u++) {
+                const gchol_test_hooks_t hooks = { .lowp_nb = 256, .lowp_panel = u + 1,
+                                                   .lowp_lookahead = la };
+                set_hooks(&hooks);
+                const xcase_t c = { u ? 'U' : 'L', quick ? 1300 : 2900, 2, K_COND, 1e3, f, 0, 0, 0 };
+                run_case(&c);
+                set_hooks(NULL);
+            }
+    for (int la = 2; la <= 3; la++) {
+        const gchol_test_hooks_t hooks = { .lowp_nb = 256, .lowp_lookahead = la };
         set_hooks(&hooks);
         const xcase_t c = { 'L', quick ? 1300 : 2900, 1, K_INDEF, 1e2, GCHOL_XPREC_FP16, 0, 0, 0 };
-        run_case(&c); /* a failed pivot with side work in flight */
+        run_case(&c); /* a failed pivot with the second stream's work in flight */
         set_hooks(NULL);
     }
     printf("\n-- several right-hand sides refined together (blocks of 64 columns) --\n");

@@ -114,7 +114,8 @@ typedef struct gchol_tune_s {
                                    single (FP32 sums of FP32 products);
                                    0: cublasStrsm                          */
     int     lowp_lookahead;     /* 1: each update's bulk on a second stream
-                                   beside the next diagonal block, panel  */
+                                   beside the next diagonal block, panel;
+                                   2: those on the high-priority stream   */
 
     /* the mixed-precision solve's automatic ladder (dxposv.c): FP16, then
      * FP32 when xposv_auto_fp32, then double; each rung's refinement may
