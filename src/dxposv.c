@@ -20,6 +20,8 @@
  * al. A rung's failure is never returned as an answer: every column passes
  * the stopping test, or the next rung runs.
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
 #include "gchol_mixed.h"
 
 #include "args.h"
@@ -34,6 +36,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <time.h>
 
 /* Several right-hand sides refine together in blocks of at most kBlockCols
  * columns (the block form's scratch is 24 bytes per element). */
@@ -139,6 +142,41 @@ static double rung_u(int prec)
     return prec == GCHOL_XPREC_BF16 ? 0x1p-8 : prec == GCHOL_XPREC_FP32 ? 0x1p-24 : 0x1p-11;
 }
 
+/* The automatic ladder's clock, host time read only after the stream was
+ * synchronized, so that it counts the GPU's work: the rungs below double
+ * may take `allot`, a share of the double solve's time (tune.h), so that a
+ * matrix that must end in double costs at most that much more than the
+ * double solve alone. A rung without time for its shifted retry, or for
+ * any refinement, gives up; the refinement gets the time left (the
+ * engine's `seconds`). */
+typedef struct {
+    double start, allot; /* seconds */
+} ladder_clock_t;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The double solve's time at order n from the table's points at n = 1024
+ * << k: between two on the power law through them, below the first its
+ * time (there launches, not flops, set it), above the last as n^3. */
+static double double_solve_s(int64_t n, const gchol_tune_t *t)
+{
+    const double *ms = t->xposv_auto_double_ms;
+    const int last = GCHOL_XPOSV_DOUBLE_POINTS - 1;
+    const double x = (double)n / 1024;
+    if (x <= 1) return 1e-3 * ms[0];
+    const double k = log2(x);
+    if (k >= last) return 1e-3 * ms[last] * pow(x / (double)(1 << last), 3);
+    const int i = (int)k;
+    return 1e-3 * ms[i] * pow(ms[i + 1] / ms[i], k - i);
+}
+
+static double ladder_left(const ladder_clock_t *c) { return c->allot - (now_s() - c->start); }
+
 /* S := D A D (lower, single); *bad := 1 when A cannot be scaled. The upper
  * parts of the diagonal blocks are zeroed: S's upper triangle is never
  * read, but the update gemms read and write it there, and an earlier
@@ -176,12 +214,13 @@ static int64_t factor_rung(const work_t *w, int prec, int64_t n, int64_t *finfo,
     return st > 0 ? GCHOL_SUCCESS : st;
 }
 
-/* One rung: factor (with one shifted retry), then refine every column.
+/* One rung: factor (with one shifted retry), then refine every column;
+ * clock: the automatic ladder's, or NULL (no limit).
  * *outcome: 0 every column converged, else the iter code of the failure. */
 static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t nrhs,
                         const double *dA, int64_t ldda, const double *dB, int64_t lddb,
                         double *dX, int64_t lddx, const gchol_xposv_options_t *o, double anrm,
-                        const double *bnorm, const host_t *host, int64_t budget,
+                        const double *bnorm, const host_t *host, const ladder_clock_t *clock,
                         gchol_xposv_result_t *res, int64_t *outcome, gchol_queue_t q)
 {
     const int upper = gchol_uplo_is_upper(uplo);
@@ -189,6 +228,7 @@ static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t
     int64_t st = GCHOL_SUCCESS, finfo = 0;
     int bad = 0;
     const float shift = (float)(8 * rung_u(prec));
+    const double attempt_from = now_s();
     for (int attempt = 0; attempt < 2; ++attempt) {
         GCHOL_TRY(make_s(w, upper, n, dA, ldda, &bad, s));
         res->host_syncs++;
@@ -202,6 +242,7 @@ static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t
             return GCHOL_SUCCESS;
         }
         if (st != GCHOL_SUCCESS || finfo == 0 || prec == GCHOL_XPREC_FP32 || attempt == 1) break;
+        if (clock && ladder_left(clock) < now_s() - attempt_from) break; /* no time to retry */
         /* the failed pivot stays in S(k, k): a shift of the rung's rounding
          * may mend a pivot near 0, but not one clearly negative (A is then
          * not positive definite: the double factorization gives LAPACK's
@@ -215,6 +256,8 @@ static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t
     }
     if (st != GCHOL_SUCCESS) goto done;
     if (finfo > 0) { *outcome = -3; return GCHOL_SUCCESS; }
+    const double seconds = clock ? ladder_left(clock) : 0; /* 0: no limit */
+    if (clock && !(seconds > 0)) { *outcome = GCHOL_REFINE_ITER_FAILED; return GCHOL_SUCCESS; }
 
     const int lowp = prec == GCHOL_XPREC_FP16 || prec == GCHOL_XPREC_BF16;
     gchol_gpu_ops_t g = { n, dA, ldda, upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER,
@@ -232,7 +275,7 @@ static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t
                                      gchol_refine_host_len(m) };
     const gchol_refine_block_work_t bw = { w->Rb, w->ldv, w->Zb, w->ldv, host->norms, host->state,
                                            w->nblock };
-    const gchol_refine_opts_t ro = { method, o->max_iter, m, o->inner_tol, 0, budget };
+    const gchol_refine_opts_t ro = { method, o->max_iter, m, o->inner_tol, 0, 0, seconds };
     double berr = 0;
     int64_t steps = 0;
     /* one column alone, or blocks of columns together */
@@ -316,17 +359,15 @@ static int64_t xposv(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldd
             }
             goto fallback_solve;
         }
-    /* the automatic ladder's refinements stop where going on would cost
-     * more than the double solve they would save (tune.h) */
+    /* the automatic ladder's time, from here (the stream just synchronized) */
     const int automatic = o->factor == GCHOL_XPREC_AUTO;
     const gchol_tune_t *t = gchol_tune_current();
-    const int64_t budget = !automatic ? 0
-                         : n / t->xposv_auto_budget_per_n > t->xposv_auto_budget_min
-                               ? n / t->xposv_auto_budget_per_n : t->xposv_auto_budget_min;
+    const ladder_clock_t clock = { now_s(), t->xposv_auto_share * double_solve_s(n, t) };
+    const int timed = automatic && t->xposv_auto_share > 0;
     for (; prec != GCHOL_XPREC_FP64;
          prec = o->no_fallback ? GCHOL_XPREC_FP64 : next_rung(prec, automatic)) {
         GCHOL_TRY(run_rung(&w, prec, uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, o, h[0], h + 1,
-                           &host, budget, res, &outcome, q));
+                           &host, timed ? &clock : NULL, res, &outcome, q));
         if (outcome == 0) { res->prec = prec; goto done; }
         if (outcome == -2) break; /* A itself does not scale: no rung can */
     }
