@@ -364,8 +364,9 @@ static int64_t xposv(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldd
     const gchol_tune_t *t = gchol_tune_current();
     const ladder_clock_t clock = { now_s(), t->xposv_auto_share * double_solve_s(n, t) };
     const int timed = automatic && t->xposv_auto_share > 0;
-    for (; prec != GCHOL_XPREC_FP64;
-         prec = o->no_fallback ? GCHOL_XPREC_FP64 : next_rung(prec, automatic)) {
+    for (int tried = 0; prec != GCHOL_XPREC_FP64;
+         prec = o->no_fallback ? GCHOL_XPREC_FP64 : next_rung(prec, automatic), ++tried) {
+        if (timed && tried && !(ladder_left(&clock) > 0)) break; /* no time for another rung */
         GCHOL_TRY(run_rung(&w, prec, uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, o, h[0], h + 1,
                            &host, timed ? &clock : NULL, res, &outcome, q));
         if (outcome == 0) { res->prec = prec; goto done; }
