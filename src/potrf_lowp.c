@@ -126,10 +126,10 @@ done:
  * (bulk, so that its P may be rewritten), two of each in turn; fork and
  * join order the second stream after and before the queue's. */
 typedef struct {
-    int            mode;
-    cudaStream_t   chain_s, bulk_s, own;
+    cudaStream_t   chain_s, bulk_s;
+    cudaStream_t   second; /* the one that is not the queue's (mode 1, 2) */
+    cudaStream_t   own;    /* mode 1's, the panel handle moved to it      */
     cublasHandle_t chain_h, bulk_h;
-    int            rebound; /* the panel handle moved to `own` */
     cudaEvent_t    fork, join, panel, col[2], bulk[2];
     int            has_col[2], has_bulk[2];
 } lookahead_t;
@@ -138,7 +138,6 @@ static int64_t lookahead_open(lookahead_t *la, int mode, gchol_queue_t q)
 {
     int64_t st = GCHOL_SUCCESS;
     memset(la, 0, sizeof *la);
-    la->mode = mode;
     la->chain_s = la->bulk_s = q->stream;
     la->chain_h = la->bulk_h = q->blas;
     if (mode == 0) return GCHOL_SUCCESS;
@@ -146,19 +145,18 @@ static int64_t lookahead_open(lookahead_t *la, int mode, gchol_queue_t q)
                            &la->bulk[0], &la->bulk[1] };
     for (int i = 0; i < 7; ++i) GCHOL_CUDA(cudaEventCreateWithFlags(ev[i], cudaEventDisableTiming));
     if (mode == 2) {
-        la->chain_s = q->panel_stream;
+        la->chain_s = la->second = q->panel_stream;
         la->chain_h = q->panel_blas;
     } else {
         GCHOL_CUDA(cudaStreamCreateWithFlags(&la->own, cudaStreamNonBlocking));
-        la->bulk_s = la->own;
+        la->bulk_s = la->second = la->own;
         la->bulk_h = q->panel_blas;
-        la->rebound = 1;
         GCHOL_BLAS(cublasSetStream(la->bulk_h, la->own));
     }
     /* the second stream starts after what the queue's stream holds: S, the
      * stream-ordered buffers, the cleared info words */
     GCHOL_CUDA(cudaEventRecord(la->fork, q->stream));
-    GCHOL_CUDA(cudaStreamWaitEvent(mode == 2 ? la->chain_s : la->bulk_s, la->fork, 0));
+    GCHOL_CUDA(cudaStreamWaitEvent(la->second, la->fork, 0));
 done:
     return st;
 }
@@ -169,26 +167,29 @@ done:
 static int64_t lookahead_close(lookahead_t *la, gchol_queue_t q, int64_t st)
 {
     cudaError_t e = cudaSuccess;
-    const cudaStream_t second = la->mode == 2 ? la->chain_s : la->bulk_s;
-    if (la->mode != 0 && second != q->stream) { /* else nothing ran on it */
+    if (la->second) { /* else nothing ran beside the queue's stream */
         if (la->join) {
-            e = cudaEventRecord(la->join, second);
+            e = cudaEventRecord(la->join, la->second);
             if (e == cudaSuccess) e = cudaStreamWaitEvent(q->stream, la->join, 0);
         }
         /* no event to order by: the second stream's work must end here */
         if (!la->join || e != cudaSuccess) {
-            const cudaError_t e2 = cudaStreamSynchronize(second);
+            const cudaError_t e2 = cudaStreamSynchronize(la->second);
             if (e == cudaSuccess) e = e2;
         }
     }
-    if (la->rebound && cublasSetStream(q->panel_blas, q->panel_stream) != CUBLAS_STATUS_SUCCESS &&
-        st == GCHOL_SUCCESS)
-        st = GCHOL_ERR_CUBLAS;
+    /* the panel handle back on the panel stream; if it cannot be, its
+     * stream must outlive it: kept */
+    int keep_own = 0;
+    if (la->own && cublasSetStream(q->panel_blas, q->panel_stream) != CUBLAS_STATUS_SUCCESS) {
+        keep_own = 1;
+        if (st == GCHOL_SUCCESS) st = GCHOL_ERR_CUBLAS;
+    }
     cudaEvent_t ev[7] = { la->fork, la->join, la->panel, la->col[0], la->col[1], la->bulk[0],
                           la->bulk[1] };
     for (int i = 0; i < 7; ++i)
         if (ev[i]) (void)cudaEventDestroy(ev[i]);
-    if (la->own) (void)cudaStreamDestroy(la->own);
+    if (la->own && !keep_own) (void)cudaStreamDestroy(la->own);
     memset(la, 0, sizeof *la);
     if (e != cudaSuccess && st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
     return st;
@@ -232,8 +233,9 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
     GCHOL_TRY(lookahead_open(&la, ahead ? (plan->lookahead >= 2 ? 2 : 1) : 0, q));
     const cudaStream_t cs = la.chain_s, bs = la.bulk_s;
     const cublasHandle_t ch = la.chain_h, bh = la.bulk_h;
-    /* the tiled kernel's inverses in the scratch of the stream it runs on */
-    float *tile_work = (float *)q->dscratch[cs == q->stream ? 0 : 1];
+    /* the tiled kernel's inverses in the scratch of the stream it runs on
+     * (with the lookahead) */
+    float *tile_work = ahead ? (float *)q->dscratch[cs == q->stream ? 0 : 1] : NULL;
     for (int64_t k = 0, b = 0; k < n; k += nb, ++b) {
         const int64_t kb = n - k < nb ? n - k : nb, m = n - k - kb;
         const int i = ahead ? (int)(b % 2) : 0;

@@ -75,10 +75,10 @@ typedef struct {
     int     host;   /* gchol_dxposv on host arrays */
 } xcase_t;
 
-/* The automatic ladder's time for the next cases: 0 no limit (the base
- * hooks'), 2 none at all (FP16 factors, then double answers), 3 the
- * table's. */
-static int g_time;
+/* The next cases' xposv_auto_time hook (tune.c): -1 the base hooks' (1, no
+ * limit), 2 no time at all (FP16 factors, then double answers), 0 the
+ * table's limit. */
+static int g_time = -1;
 
 /* A (lda x n, NaN padding rows; only the uplo triangle is read) and B0. */
 static int make_problem(const xcase_t *c, double *A, int64_t lda, double *B0, int64_t ldb)
@@ -128,9 +128,9 @@ static testing_result_t run_case(const xcase_t *c)
     if (make_problem(c, A0, lda, B0, ldb)) { snprintf(why, sizeof why, "out of memory"); goto done; }
     testing_fill_nan('d', ldx * nrhs, X0);
     const gchol_xposv_options_t o = { c->factor, c->refine, 0, 0, 0, c->no_fallback };
-    if (g_time) {
+    if (g_time >= 0) {
         gchol_test_hooks_t h = g_base_hooks;
-        h.xposv_auto_time = g_time == 2 ? 2 : 0;
+        h.xposv_auto_time = g_time;
         gchol_test_hooks_set(&h);
     }
     if (c->host) {
@@ -181,7 +181,7 @@ static testing_result_t run_case(const xcase_t *c)
              !(res.prec == GCHOL_XPREC_FP64 && res.iter == -31))
         snprintf(why, sizeof why, "no time below double: ended on %s, iter %lld, not double, -31",
                  prec_name[res.prec], (long long)res.iter);
-    else if (g_time == 0 && c->kind == K_COND && c->kappa <= 1e3 &&
+    else if (g_time < 0 && c->kind == K_COND && c->kappa <= 1e3 &&
              c->factor == GCHOL_XPREC_AUTO && n > 16 && res.prec != GCHOL_XPREC_FP16)
         snprintf(why, sizeof why, "kappa %.0e ended on %s, not fp16", c->kappa, prec_name[res.prec]);
     else if (n <= 16 && !(res.prec == GCHOL_XPREC_FP64 && res.iter == -1))
@@ -201,7 +201,7 @@ done:
     if (dB) cudaFree(dB);
     if (dX) cudaFree(dX);
     free(A0); free(A); free(B0); free(B); free(X); free(X0);
-    if (g_time) set_hooks(NULL);
+    if (g_time >= 0) set_hooks(NULL);
     return testing_record(out);
 }
 
@@ -328,9 +328,9 @@ static void run_suite(int quick)
         };
         g_time = 2;
         run_case(&none);
-        g_time = 3;
-        for (int i = 0; i < LEN(table); i++) run_case(&table[i]);
         g_time = 0;
+        for (int i = 0; i < LEN(table); i++) run_case(&table[i]);
+        g_time = -1;
     }
     printf("\n-- scaling, range, failures --\n");
     for (int kind = K_SCALED; kind <= K_INDEF; kind++)

@@ -164,6 +164,7 @@ const gchol_tune_t gchol_tune_sm90_table = {
     .xposv_auto_fp32 = 0,
     .xposv_auto_share = 0.45,
     .xposv_auto_double_ms = { 0.359, 0.683, 1.608, 5.980, 32.17, 224.8 },
+    .xposv_auto_solve_gbs = 3000, /* ~70% of the copy rate */
 
     /* The tiled kernel at one block per SM up to 5376, its chain block
      * helped by a second block of its cluster; syrk_diag's split rule at

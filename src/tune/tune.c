@@ -51,6 +51,8 @@ static void derive(void)
     live[DEFAULT] = hooked(&gchol_tune_sm90_table, h);
     live[DEFAULT].name = "default";
     live[DEFAULT].kernel.tiled_cluster_helper = 0;
+    /* the ladder's time limit holds the H200's times: none elsewhere */
+    live[DEFAULT].xposv_auto_share = 0;
 }
 
 void gchol_tune_refresh(void)

@@ -121,10 +121,12 @@ typedef struct gchol_tune_s {
     /* the mixed-precision solve's automatic ladder (dxposv.c): FP16, then
      * FP32 when xposv_auto_fp32, then double. The rungs below double may
      * take xposv_auto_share of the double solve's time (0: no limit), as
-     * measured at n = 1024 << k (xposv_auto_double_ms[k]) */
+     * measured at n = 1024 << k (xposv_auto_double_ms[k], one right-hand
+     * side), each further right-hand side 8 n^2 bytes at solve_gbs GB/s */
     int     xposv_auto_fp32;
     double  xposv_auto_share;
     double  xposv_auto_double_ms[GCHOL_XPOSV_DOUBLE_POINTS];
+    double  xposv_auto_solve_gbs;
 
     gchol_kernel_tune_t kernel; /* the kernels' choices (gchol_kernels.h) */
 } gchol_tune_t;
