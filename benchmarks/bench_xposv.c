@@ -37,6 +37,10 @@
 
 static const char *prec_name[] = { "auto", "fp16", "bf16", "tf32", "fp32", "fp64" };
 
+/* The test hooks every solve runs under (--no-time-limit); the tables add
+ * theirs to them. */
+static gchol_test_hooks_t g_hooks;
+
 typedef struct {
     bench_context_t *ctx;
     int64_t  n, nrhs, ld;
@@ -196,10 +200,11 @@ static void kappa_table(bench_context_t *ctx, int64_t n, int64_t nrhs, int niter
         const testing_job_t j = { fresh_copy, run_xposv, NULL };
         const double t = timed(&c, &j, niter, normA, &berr);
         const gchol_xposv_result_t r0 = c.xres;
-        const gchol_test_hooks_t with_fp32 = { .xposv_auto_fp32 = 2 };
+        gchol_test_hooks_t with_fp32 = g_hooks;
+        with_fp32.xposv_auto_fp32 = 2;
         gchol_test_hooks_set(&with_fp32);
         const double t32 = timed(&c, &j, niter, normA, &berr32);
-        gchol_test_hooks_set(NULL);
+        gchol_test_hooks_set(&g_hooks);
         const testing_job_t j_d = { fresh_copy_and_x, run_dposv, NULL };
         const double td = timed(&c, &j_d, niter, normA, &bd);
         const int r = r0.prec >= 0 && r0.prec <= GCHOL_XPREC_FP64 ? r0.prec : 0;
@@ -299,20 +304,23 @@ static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kap
            kappa, (long long)nrhs, niter);
     printf("form: the panel (trsm, or through the inverted diagonal block: inverse on TF32, "
            "inverse32 in single) and the solves (strsv, or gemv by the inverses); +la: with the "
-           "lookahead\n");
+           "lookahead, +la/hi: its chain on the high-priority stream\n");
     printf("%5s %16s | %9s %7s %10s | %9s %5s %4s %9s\n", "nb", "form", "factor ms", "TFLOP/s",
            "gemm TF/s", "xposv ms", "rung", "iter", "berr");
-    /* form 0: trsm panels, strsv solves; 1: trsm panels, inverses kept; 2: panels through
-     * the inverses on TF32; 3: the same in single; 4..7: the same with the lookahead */
-    static const char *const form_name[8] = { "trsm/strsv",    "trsm/inverse",    "inverse",
-                                              "inverse32",     "trsm/strsv+la",   "trsm/inverse+la",
-                                              "inverse+la",    "inverse32+la" };
+    /* form % 4 = 0: trsm panels, strsv solves; 1: trsm panels, inverses kept; 2: panels
+     * through the inverses on TF32; 3: the same in single. form / 4: the lookahead (0 none,
+     * 1 its chain at the bulk's priority, 2 at high priority) */
+    static const char *const panel_name[4] = { "trsm/strsv", "trsm/inverse", "inverse",
+                                               "inverse32" };
+    static const char *const ahead_name[3] = { "", "+la", "+la/hi" };
     for (int b = 0; b < 3; b++) {
         const double gemm = fp16_gemm_tflops(n, nbs[b] < n ? nbs[b] : n, niter, ctx->cublas,
                                              ctx->stream);
-        for (int form = 0; form < 8; form++) {
+        for (int form = 0; form < 12; form++) {
             const int64_t nb = nbs[b] < n ? nbs[b] : n;
-            const int f = form % 4, ahead = form >= 4;
+            const int f = form % 4, ahead = form / 4;
+            char name[32];
+            snprintf(name, sizeof name, "%s%s", panel_name[f], ahead_name[ahead]);
             const int panel = f >= 2 ? f : 1; /* the hook's: 1 trsm, 2 TF32, 3 single */
             l.plan.nb = nb;
             l.plan.inv = f > 0 ? inv : NULL;
@@ -322,22 +330,24 @@ static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kap
             int64_t info = 0;
             double tf = testing_time_job(&jf, &l, ctx->stream, 0, niter, &info);
             if (!(tf >= 0) || info != 0) tf = NAN; /* failed: no time */
-            const gchol_test_hooks_t hooks = { .lowp_nb = nb, .lowp_panel = panel,
-                                               .lowp_keep_inverse = f > 0 ? 2 : 1,
-                                               .lowp_lookahead = ahead ? 2 : 1 };
+            gchol_test_hooks_t hooks = g_hooks;
+            hooks.lowp_nb = nb;
+            hooks.lowp_panel = panel;
+            hooks.lowp_keep_inverse = f > 0 ? 2 : 1;
+            hooks.lowp_lookahead = ahead + 1;
             gchol_test_hooks_set(&hooks);
             double berr = NAN;
             const testing_job_t jx = { fresh_copy, run_xposv, NULL };
             const double tx = timed(&c, &jx, niter, normA, &berr);
-            gchol_test_hooks_set(NULL);
+            gchol_test_hooks_set(&g_hooks);
             const int r = c.xres.prec >= 0 && c.xres.prec <= GCHOL_XPREC_FP64 ? c.xres.prec : 0;
             printf("%5lld %16s | %9.3f %7.1f %10.1f | %9.3f %5s %4lld %9.2e%s\n", (long long)nb,
-                   form_name[form], 1e3 * tf, flops / tf / 1e12, gemm, 1e3 * tx,
+                   name, 1e3 * tf, flops / tf / 1e12, gemm, 1e3 * tx,
                    prec_name[r], (long long)c.xres.iter, berr, info ? "  (factor info != 0)" : "");
             fflush(stdout);
             if (csv)
                 fprintf(csv, "%lld,%.0e,%lld,%s,%.6e,%.2f,%.2f,%.6e,%s,%lld,%.3e\n", (long long)n,
-                        kappa, (long long)nb, form_name[form], tf,
+                        kappa, (long long)nb, name, tf,
                         flops / tf / 1e12, gemm, tx, prec_name[r], (long long)c.xres.iter, berr);
         }
     }
@@ -352,6 +362,7 @@ int main(int argc, char **argv)
     int64_t nrhs = 1, table_n = 0, lowp_n = 0;
     int niter = 5;
     double kappa = 1e2;
+    int no_time_limit = 0;
     const char *csv = NULL, *kappa_csv = NULL, *lowp_csv = NULL;
     const opt_t opts[] = {
         OPT("-n", OPT_LIST, &sizes, "LIST", "orders (default 8192,16384,32768,40960)",
@@ -367,12 +378,16 @@ int main(int argc, char **argv)
             "panel forms at order N (0: none)", OPT_MIN(0)),
         OPT("--kappa-csv", OPT_STRING, &kappa_csv, "FILE", "also write the kappa table as CSV"),
         OPT("--lowp-csv", OPT_STRING, &lowp_csv, "FILE", "also write the lowp table as CSV"),
+        OPT("--no-time-limit", OPT_FLAG, &no_time_limit, NULL, "the automatic ladder's rungs "
+            "below double without their time limit (tune.h)"),
         OPT_END
     };
     const opts_program_t prog = { "[-n LIST] [--nrhs K] [--kappa K] [--niter K] [--csv FILE] "
                                   "[--kappa-table N [--kappa-csv FILE]] "
-                                  "[--lowp-table N [--lowp-csv FILE]]", NULL, 2 };
+                                  "[--lowp-table N [--lowp-csv FILE]] [--no-time-limit]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
+    g_hooks.xposv_auto_time = no_time_limit ? 1 : 0;
+    gchol_test_hooks_set(&g_hooks);
     bench_require_gpu(0, argv[0]);
     bench_context_t ctx;
     bench_context_create(&ctx);

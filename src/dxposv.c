@@ -139,6 +139,39 @@ static double rung_u(int prec)
     return prec == GCHOL_XPREC_BF16 ? 0x1p-8 : prec == GCHOL_XPREC_FP32 ? 0x1p-24 : 0x1p-11;
 }
 
+/* The automatic ladder's deadline, on the host's clock (the refinement
+ * engine's), read only after the stream was synchronized, so that it
+ * counts the GPU's work: the rungs below double may take a share of the
+ * double solve's time (tune.h), so that a matrix that must end in double
+ * costs about that much more than the double solve alone (a factorization
+ * or a GMRES cycle once begun runs to its end). A rung without time for
+ * its shifted retry, or for any refinement, gives up, and no rung starts
+ * once the time is spent; the refinement gets what is left. */
+
+/* The double solve's time at order n with nrhs right-hand sides: the
+ * table's points at n = 1024 << k (one right-hand side), between two on
+ * the power law through them, below the first its time (there launches,
+ * not flops, set it), above the last as n^3; each further right-hand side
+ * two triangular solves, 8 n^2 bytes at the table's rate. */
+static double double_solve_s(int64_t n, int64_t nrhs, const gchol_tune_t *t)
+{
+    const double *ms = t->xposv_auto_double_ms;
+    const int last = GCHOL_XPOSV_DOUBLE_POINTS - 1;
+    const double x = (double)n / 1024, more = (double)(nrhs - 1) * 8 * (double)n * (double)n /
+                                              (1e9 * t->xposv_auto_solve_gbs);
+    if (x <= 1) return 1e-3 * ms[0] + more;
+    const double k = log2(x);
+    if (k >= last) return 1e-3 * ms[last] * pow(x / (double)(1 << last), 3) + more;
+    const int i = (int)k;
+    return 1e-3 * ms[i] * pow(ms[i + 1] / ms[i], k - i) + more;
+}
+
+/* Seconds left before the deadline (0: none set, then never spent). */
+static double time_left(double deadline)
+{
+    return deadline > 0 ? deadline - gchol_refine_clock() : INFINITY;
+}
+
 /* S := D A D (lower, single); *bad := 1 when A cannot be scaled. The upper
  * parts of the diagonal blocks are zeroed: S's upper triangle is never
  * read, but the update gemms read and write it there, and an earlier
@@ -176,12 +209,13 @@ static int64_t factor_rung(const work_t *w, int prec, int64_t n, int64_t *finfo,
     return st > 0 ? GCHOL_SUCCESS : st;
 }
 
-/* One rung: factor (with one shifted retry), then refine every column.
+/* One rung: factor (with one shifted retry), then refine every column;
+ * deadline: the automatic ladder's, or 0 (no limit).
  * *outcome: 0 every column converged, else the iter code of the failure. */
 static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t nrhs,
                         const double *dA, int64_t ldda, const double *dB, int64_t lddb,
                         double *dX, int64_t lddx, const gchol_xposv_options_t *o, double anrm,
-                        const double *bnorm, const host_t *host, int64_t budget,
+                        const double *bnorm, const host_t *host, double deadline,
                         gchol_xposv_result_t *res, int64_t *outcome, gchol_queue_t q)
 {
     const int upper = gchol_uplo_is_upper(uplo);
@@ -189,6 +223,7 @@ static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t
     int64_t st = GCHOL_SUCCESS, finfo = 0;
     int bad = 0;
     const float shift = (float)(8 * rung_u(prec));
+    const double attempt_from = gchol_refine_clock();
     for (int attempt = 0; attempt < 2; ++attempt) {
         GCHOL_TRY(make_s(w, upper, n, dA, ldda, &bad, s));
         res->host_syncs++;
@@ -202,6 +237,7 @@ static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t
             return GCHOL_SUCCESS;
         }
         if (st != GCHOL_SUCCESS || finfo == 0 || prec == GCHOL_XPREC_FP32 || attempt == 1) break;
+        if (time_left(deadline) < gchol_refine_clock() - attempt_from) break; /* no time to retry */
         /* the failed pivot stays in S(k, k): a shift of the rung's rounding
          * may mend a pivot near 0, but not one clearly negative (A is then
          * not positive definite: the double factorization gives LAPACK's
@@ -215,6 +251,7 @@ static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t
     }
     if (st != GCHOL_SUCCESS) goto done;
     if (finfo > 0) { *outcome = -3; return GCHOL_SUCCESS; }
+    if (!(time_left(deadline) > 0)) { *outcome = GCHOL_REFINE_ITER_FAILED; return GCHOL_SUCCESS; }
 
     const int lowp = prec == GCHOL_XPREC_FP16 || prec == GCHOL_XPREC_BF16;
     gchol_gpu_ops_t g = { n, dA, ldda, upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER,
@@ -232,7 +269,7 @@ static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t
                                      gchol_refine_host_len(m) };
     const gchol_refine_block_work_t bw = { w->Rb, w->ldv, w->Zb, w->ldv, host->norms, host->state,
                                            w->nblock };
-    const gchol_refine_opts_t ro = { method, o->max_iter, m, o->inner_tol, 0, budget };
+    const gchol_refine_opts_t ro = { method, o->max_iter, m, o->inner_tol, 0, 0, deadline };
     double berr = 0;
     int64_t steps = 0;
     /* one column alone, or blocks of columns together */
@@ -270,10 +307,13 @@ done:
     return st;
 }
 
-/* The solve on the queue's device: arguments checked, n and nrhs > 0. */
+/* The solve on the queue's device: arguments checked, n and nrhs > 0;
+ * timed: the automatic ladder under its time limit (a double solve follows
+ * a failure, here or on the host). */
 static int64_t xposv(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldda,
                      const double *dB, int64_t lddb, double *dX, int64_t lddx,
-                     const gchol_xposv_options_t *o, gchol_xposv_result_t *res, gchol_queue_t q)
+                     const gchol_xposv_options_t *o, int timed, gchol_xposv_result_t *res,
+                     gchol_queue_t q)
 {
     const int upper = gchol_uplo_is_upper(uplo);
     cudaStream_t s = q->stream;
@@ -316,17 +356,19 @@ static int64_t xposv(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldd
             }
             goto fallback_solve;
         }
-    /* the automatic ladder's refinements stop where going on would cost
-     * more than the double solve they would save (tune.h) */
+    /* the automatic ladder's deadline, from here (the stream just
+     * synchronized) */
     const int automatic = o->factor == GCHOL_XPREC_AUTO;
     const gchol_tune_t *t = gchol_tune_current();
-    const int64_t budget = !automatic ? 0
-                         : n / t->xposv_auto_budget_per_n > t->xposv_auto_budget_min
-                               ? n / t->xposv_auto_budget_per_n : t->xposv_auto_budget_min;
-    for (; prec != GCHOL_XPREC_FP64;
-         prec = o->no_fallback ? GCHOL_XPREC_FP64 : next_rung(prec, automatic)) {
+    const double deadline = automatic && timed && t->xposv_auto_share > 0
+                              ? gchol_refine_clock() +
+                                    t->xposv_auto_share * double_solve_s(n, nrhs, t)
+                              : 0;
+    for (int tried = 0; prec != GCHOL_XPREC_FP64;
+         prec = o->no_fallback ? GCHOL_XPREC_FP64 : next_rung(prec, automatic), ++tried) {
+        if (tried && !(time_left(deadline) > 0)) break; /* no time for another rung */
         GCHOL_TRY(run_rung(&w, prec, uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, o, h[0], h + 1,
-                           &host, budget, res, &outcome, q));
+                           &host, deadline, res, &outcome, q));
         if (outcome == 0) { res->prec = prec; goto done; }
         if (outcome == -2) break; /* A itself does not scale: no rung can */
     }
@@ -389,7 +431,8 @@ int64_t gchol_dxposv_gpu(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t
     if (st == 0 && n > 0 && nrhs > 0) {
         int prev = 0;
         if ((st = gchol_queue_enter(queue, &prev)) == GCHOL_SUCCESS) {
-            st = xposv(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, o, res, queue);
+            st = xposv(uplo, n, nrhs, dA, ldda, dB, lddb, dX, lddx, o, !o->no_fallback, res,
+                       queue);
             gchol_queue_leave(prev);
         }
     }
@@ -415,9 +458,10 @@ static int64_t host_xposv_job(gchol_queue_t q, const double *dA, const double *d
     gchol_xposv_options_t o = *c->o;
     o.no_fallback = 1;
     /* dA is the buffer's copy of A: only the double solve that answers when
-     * no rung can have memory writes it */
+     * no rung can have memory writes it; the caller's own no_fallback
+     * decides the time limit (the host solves in double after a failure) */
     const int64_t st = xposv(c->uplo, c->n, c->nrhs, (double *)dA, c->n, dB, c->n, dX, c->n, &o,
-                             c->res, q);
+                             !c->o->no_fallback, c->res, q);
     *download = st == GCHOL_SUCCESS && c->res->iter >= 0 && c->res->prec != GCHOL_XPREC_FP64;
     return st;
 }

@@ -2,7 +2,8 @@
  * potrf_lowp.c -- gchol_spotrf_lowp: the lower Cholesky factor of a
  * single-precision SPD matrix whose trailing updates run on the FP16 or
  * BF16 tensor cores with FP32 sums: the low rungs of the mixed-precision
- * solve (dxposv.c). Blocked right-looking, on the queue's stream:
+ * solve (dxposv.c). Blocked right-looking, ordered on the queue's stream
+ * (the lookahead splits its work over two streams: lookahead_t):
  *
  *   for each block column k of width nb:
  *       S_kk := chol(S_kk)                 single (gchol_spotrf_expert_gpu)
@@ -59,14 +60,13 @@ void gchol_lowp_plan_for(int64_t n, int64_t *nb, int *keep_inverse, int *panel_i
 
 /* W := L_kk^-1 (cublasStrsm on I; the strictly upper part stays 0). */
 static int64_t invert_diagonal_block(int64_t kb, const float *Skk, int64_t lds, float *W,
-                                     int64_t ldw, gchol_queue_t q)
+                                     int64_t ldw, cublasHandle_t h, cudaStream_t s)
 {
     int64_t st = GCHOL_SUCCESS;
     const float one = 1;
-    cudaStream_t s = q->stream;
     GCHOL_CUDA(cudaMemset2DAsync(W, (size_t)ldw * 4, 0, (size_t)kb * 4, (size_t)kb, s));
     GCHOL_CUDA((cudaError_t)gchol_s_add_diag_launch(kb, W, ldw, 1.0f, s));
-    GCHOL_BLAS(cublasStrsm_64(q->blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N,
+    GCHOL_BLAS(cublasStrsm_64(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N,
                               CUBLAS_DIAG_NON_UNIT, kb, kb, &one, Skk, lds, W, ldw));
 done:
     return st;
@@ -77,12 +77,11 @@ done:
  * the low-precision copy P. */
 static int64_t panel_by_inverse(int64_t m, int64_t kb, float *Skk, int64_t lds, const float *W,
                                 int64_t ldw, float *T, void *P, int64_t ldp, int bf16, int fp32,
-                                float scale, gchol_queue_t q)
+                                float scale, cublasHandle_t h, cudaStream_t s)
 {
     int64_t st = GCHOL_SUCCESS;
     const float one = 1, zero = 0;
-    cudaStream_t s = q->stream;
-    GCHOL_BLAS(cublasGemmEx_64(q->blas, CUBLAS_OP_N, CUBLAS_OP_T, m, kb, kb, &one, Skk + kb,
+    GCHOL_BLAS(cublasGemmEx_64(h, CUBLAS_OP_N, CUBLAS_OP_T, m, kb, kb, &one, Skk + kb,
                                CUDA_R_32F, lds, W, CUDA_R_32F, ldw, &zero, T, CUDA_R_32F, m,
                                fp32 ? CUBLAS_COMPUTE_32F : CUBLAS_COMPUTE_32F_FAST_TF32,
                                CUBLAS_GEMM_DEFAULT));
@@ -112,55 +111,86 @@ done:
     return st;
 }
 
-/* The lookahead's second stream: the bulk of each trailing update (every
- * block column but the next panel's) runs there, on the queue's panel
- * handle, while the queue's stream factors the next diagonal block and
- * panel. Events: the panel copy is ready (panel); the bulk's first block
- * column, the next step's panel column, is done (col); the whole bulk is
- * done (bulk, so that its P may be rewritten), two of each in turn. */
+/* Where the factorization's two streams of work run. The chain (each
+ * diagonal block, its inverse, the panel, its low-precision copy and the
+ * next panel's block column) runs on chain_s with chain_h, the bulk of each
+ * trailing update (every other block column) on bulk_s with bulk_h:
+ *   0  both on the queue's stream (no lookahead);
+ *   1  the chain on the queue's stream, the bulk on a stream of its own
+ *      (with the queue's panel handle);
+ *   2  the chain on the queue's high-priority panel stream and handle, the
+ *      bulk on the queue's stream: the chain's kernels take each SM that
+ *      the bulk's blocks leave, instead of waiting behind them.
+ * Events: the panel copy is ready (panel); the bulk's first block column,
+ * the next step's panel column, is done (col); the whole bulk is done
+ * (bulk, so that its P may be rewritten), two of each in turn; fork and
+ * join order the second stream after and before the queue's. */
 typedef struct {
-    cudaStream_t side;
-    cublasHandle_t h;
-    cudaEvent_t panel, col[2], bulk[2];
-    int has_col[2], has_bulk[2];
+    cudaStream_t   chain_s, bulk_s;
+    cudaStream_t   second; /* the one that is not the queue's (mode 1, 2) */
+    cudaStream_t   own;    /* mode 1's, the panel handle moved to it      */
+    cublasHandle_t chain_h, bulk_h;
+    cudaEvent_t    fork, join, panel, col[2], bulk[2];
+    int            has_col[2], has_bulk[2];
 } lookahead_t;
 
-static int64_t lookahead_open(lookahead_t *la, gchol_queue_t q)
+static int64_t lookahead_open(lookahead_t *la, int mode, gchol_queue_t q)
 {
     int64_t st = GCHOL_SUCCESS;
     memset(la, 0, sizeof *la);
-    GCHOL_CUDA(cudaStreamCreateWithFlags(&la->side, cudaStreamNonBlocking));
-    cudaEvent_t *ev[5] = { &la->panel, &la->col[0], &la->col[1], &la->bulk[0], &la->bulk[1] };
-    for (int i = 0; i < 5; ++i) GCHOL_CUDA(cudaEventCreateWithFlags(ev[i], cudaEventDisableTiming));
-    la->h = q->panel_blas;
-    GCHOL_BLAS(cublasSetStream(la->h, la->side));
+    la->chain_s = la->bulk_s = q->stream;
+    la->chain_h = la->bulk_h = q->blas;
+    if (mode == 0) return GCHOL_SUCCESS;
+    cudaEvent_t *ev[7] = { &la->fork, &la->join, &la->panel, &la->col[0], &la->col[1],
+                           &la->bulk[0], &la->bulk[1] };
+    for (int i = 0; i < 7; ++i) GCHOL_CUDA(cudaEventCreateWithFlags(ev[i], cudaEventDisableTiming));
+    if (mode == 2) {
+        la->chain_s = la->second = q->panel_stream;
+        la->chain_h = q->panel_blas;
+    } else {
+        GCHOL_CUDA(cudaStreamCreateWithFlags(&la->own, cudaStreamNonBlocking));
+        la->bulk_s = la->second = la->own;
+        la->bulk_h = q->panel_blas;
+        GCHOL_BLAS(cublasSetStream(la->bulk_h, la->own));
+    }
+    /* the second stream starts after what the queue's stream holds: S, the
+     * stream-ordered buffers, the cleared info words */
+    GCHOL_CUDA(cudaEventRecord(la->fork, q->stream));
+    GCHOL_CUDA(cudaStreamWaitEvent(la->second, la->fork, 0));
 done:
     return st;
 }
 
-/* The queue's stream waits for everything on the side stream; then the
- * side's resources go (the panel handle back on the panel stream). */
+/* The queue's stream waits for everything on the second stream; then the
+ * second stream's resources go (the panel handle back on the panel
+ * stream). */
 static int64_t lookahead_close(lookahead_t *la, gchol_queue_t q, int64_t st)
 {
     cudaError_t e = cudaSuccess;
-    if (la->side) {
-        if (la->bulk[0]) {
-            e = cudaEventRecord(la->bulk[0], la->side);
-            if (e == cudaSuccess) e = cudaStreamWaitEvent(q->stream, la->bulk[0], 0);
+    if (la->second) { /* else nothing ran beside the queue's stream */
+        if (la->join) {
+            e = cudaEventRecord(la->join, la->second);
+            if (e == cudaSuccess) e = cudaStreamWaitEvent(q->stream, la->join, 0);
         }
-        /* no event to order by: the side stream's work must end here */
-        if (!la->bulk[0] || e != cudaSuccess) {
-            const cudaError_t e2 = cudaStreamSynchronize(la->side);
+        /* no event to order by: the second stream's work must end here */
+        if (!la->join || e != cudaSuccess) {
+            const cudaError_t e2 = cudaStreamSynchronize(la->second);
             if (e == cudaSuccess) e = e2;
         }
     }
-    if (la->h && cublasSetStream(la->h, q->panel_stream) != CUBLAS_STATUS_SUCCESS &&
-        st == GCHOL_SUCCESS)
-        st = GCHOL_ERR_CUBLAS;
-    cudaEvent_t ev[5] = { la->panel, la->col[0], la->col[1], la->bulk[0], la->bulk[1] };
-    for (int i = 0; i < 5; ++i)
+    /* the panel handle back on the panel stream; if it cannot be, its
+     * stream must outlive it: kept */
+    int keep_own = 0;
+    if (la->own && cublasSetStream(q->panel_blas, q->panel_stream) != CUBLAS_STATUS_SUCCESS) {
+        keep_own = 1;
+        if (st == GCHOL_SUCCESS) st = GCHOL_ERR_CUBLAS;
+    }
+    cudaEvent_t ev[7] = { la->fork, la->join, la->panel, la->col[0], la->col[1], la->bulk[0],
+                          la->bulk[1] };
+    for (int i = 0; i < 7; ++i)
         if (ev[i]) (void)cudaEventDestroy(ev[i]);
-    if (la->side) (void)cudaStreamDestroy(la->side);
+    if (la->own && !keep_own) (void)cudaStreamDestroy(la->own);
+    memset(la, 0, sizeof *la);
     if (e != cudaSuccess && st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
     return st;
 }
@@ -185,7 +215,7 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
     float *inv = plan->inv;
     /* the lookahead needs the diagonal blocks on the tiled kernel */
     const int by_inverse = inv && plan->panel_inverse;
-    int ahead = plan->lookahead && n > 2 * nb && nb <= GCHOL_TILED_MAX_N;
+    const int ahead = plan->lookahead && n > 2 * nb && nb <= GCHOL_TILED_MAX_N;
     const int64_t ldp = (n + 7) / 8 * 8; /* 16-byte columns for the tensor-core gemms */
     const int64_t nblocks = (n + nb - 1) / nb;
     hinfo = (int64_t *)malloc((size_t)nblocks * sizeof(int64_t));
@@ -195,63 +225,66 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
         GCHOL_CUDA(gchol_malloc_async(&P[i], (size_t)(ldp * nb) * 2, s));
     if (by_inverse && n > nb)
         GCHOL_CUDA(gchol_malloc_async((void **)&T, (size_t)((n - nb) * nb) * 4, s));
-    /* the diagonal blocks by the one-launch tiled kernel, on the queue's
-     * stream alone: the lookahead borrows the panel stream's handle */
+    /* every block's info word cleared at once: with the lookahead the
+     * tiled kernel factors the diagonal blocks, launched here */
+    GCHOL_CUDA(cudaMemsetAsync(dinfo, 0, (size_t)nblocks * sizeof(int64_t), s));
     gchol_options_t diag;
     gchol_options_default(&diag);
-    if (ahead) {
-        diag.variant = GCHOL_VARIANT_TILED;
-        GCHOL_TRY(lookahead_open(&la, q));
-    }
+    GCHOL_TRY(lookahead_open(&la, ahead ? (plan->lookahead >= 2 ? 2 : 1) : 0, q));
+    const cudaStream_t cs = la.chain_s, bs = la.bulk_s;
+    const cublasHandle_t ch = la.chain_h, bh = la.bulk_h;
+    /* the tiled kernel's inverses in the scratch of the stream it runs on
+     * (with the lookahead) */
+    float *tile_work = ahead ? (float *)q->dscratch[cs == q->stream ? 0 : 1] : NULL;
     for (int64_t k = 0, b = 0; k < n; k += nb, ++b) {
         const int64_t kb = n - k < nb ? n - k : nb, m = n - k - kb;
         const int i = ahead ? (int)(b % 2) : 0;
         float *Skk = dS + k + k * lds;
-        GCHOL_TRY(gchol_spotrf_async('L', kb, Skk, lds, dinfo + b, &diag, q));
-        if (inv) GCHOL_TRY(invert_diagonal_block(kb, Skk, lds, inv + k * nb, nb, q));
+        if (ahead)
+            GCHOL_CUDA((cudaError_t)gchol_spotrf_tiled_launch(kb, kb, Skk, lds, 0, 0, dinfo + b,
+                                                              q->dtile_sync, tile_work,
+                                                              &q->tune->kernel, cs));
+        else
+            GCHOL_TRY(gchol_spotrf_async('L', kb, Skk, lds, dinfo + b, &diag, q));
+        if (inv) GCHOL_TRY(invert_diagonal_block(kb, Skk, lds, inv + k * nb, nb, ch, cs));
         if (m == 0) break;
         /* P[i] is the bulk's of two steps ago: rewritten once it is done */
-        if (ahead && la.has_bulk[i]) GCHOL_CUDA(cudaStreamWaitEvent(s, la.bulk[i], 0));
+        if (ahead && la.has_bulk[i]) GCHOL_CUDA(cudaStreamWaitEvent(cs, la.bulk[i], 0));
         if (by_inverse) {
             GCHOL_TRY(panel_by_inverse(m, kb, Skk, lds, inv + k * nb, nb, T, P[i], ldp, bf16,
-                                       plan->panel_inverse == 2, scale, q));
+                                       plan->panel_inverse == 2, scale, ch, cs));
         } else {
-            GCHOL_BLAS(cublasStrsm_64(q->blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER,
-                                      CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, m, kb, &one, Skk, lds,
-                                      Skk + kb, lds));
+            GCHOL_BLAS(cublasStrsm_64(ch, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T,
+                                      CUBLAS_DIAG_NON_UNIT, m, kb, &one, Skk, lds, Skk + kb, lds));
             GCHOL_CUDA((cudaError_t)gchol_panel_to_lowp_launch(m, kb, Skk + kb, lds, P[i], ldp,
-                                                               bf16, scale, NULL, 0, s));
+                                                               bf16, scale, NULL, 0, cs));
         }
         float *S22 = dS + (k + kb) + (k + kb) * lds;
         if (!ahead) {
-            GCHOL_TRY(update_columns(q->blas, m, kb, nb, 0, m, P[i], ldp, ptype, alpha, S22, lds));
+            GCHOL_TRY(update_columns(ch, m, kb, nb, 0, m, P[i], ldp, ptype, alpha, S22, lds));
             continue;
         }
-        /* the next panel's block column here, after the previous bulk's
-         * update of it; the rest on the side stream */
+        /* the next panel's block column on the chain, after the previous
+         * bulk's update of it; the rest on the bulk's stream */
         const int64_t first = m < nb ? m : nb;
-        GCHOL_CUDA(cudaEventRecord(la.panel, s));
-        if (la.has_col[1 - i]) GCHOL_CUDA(cudaStreamWaitEvent(s, la.col[1 - i], 0));
-        GCHOL_TRY(update_columns(q->blas, m, kb, nb, 0, first, P[i], ldp, ptype, alpha, S22, lds));
+        GCHOL_CUDA(cudaEventRecord(la.panel, cs));
+        if (la.has_col[1 - i]) GCHOL_CUDA(cudaStreamWaitEvent(cs, la.col[1 - i], 0));
+        GCHOL_TRY(update_columns(ch, m, kb, nb, 0, first, P[i], ldp, ptype, alpha, S22, lds));
         la.has_col[i] = la.has_bulk[i] = 0;
         if (m > first) {
             const int64_t second = m - first < nb ? m : first + nb;
-            GCHOL_CUDA(cudaStreamWaitEvent(la.side, la.panel, 0));
-            GCHOL_TRY(update_columns(la.h, m, kb, nb, first, second, P[i], ldp, ptype, alpha, S22,
+            GCHOL_CUDA(cudaStreamWaitEvent(bs, la.panel, 0));
+            GCHOL_TRY(update_columns(bh, m, kb, nb, first, second, P[i], ldp, ptype, alpha, S22,
                                      lds));
-            GCHOL_CUDA(cudaEventRecord(la.col[i], la.side));
-            GCHOL_TRY(update_columns(la.h, m, kb, nb, second, m, P[i], ldp, ptype, alpha, S22,
-                                     lds));
-            GCHOL_CUDA(cudaEventRecord(la.bulk[i], la.side));
+            GCHOL_CUDA(cudaEventRecord(la.col[i], bs));
+            GCHOL_TRY(update_columns(bh, m, kb, nb, second, m, P[i], ldp, ptype, alpha, S22, lds));
+            GCHOL_CUDA(cudaEventRecord(la.bulk[i], bs));
             la.has_col[i] = la.has_bulk[i] = 1;
         }
     }
-    /* the one wait: every block's info (the side stream joins first) */
-    if (ahead) {
-        st = lookahead_close(&la, q, st);
-        ahead = 0;
-        if (st != GCHOL_SUCCESS) goto done;
-    }
+    /* the one wait: every block's info (the second stream joins first) */
+    st = lookahead_close(&la, q, st);
+    if (st != GCHOL_SUCCESS) goto done;
     GCHOL_CUDA(cudaMemcpyAsync(hinfo, dinfo, (size_t)nblocks * sizeof(int64_t),
                                cudaMemcpyDeviceToHost, s));
     GCHOL_CUDA(cudaStreamSynchronize(s));
@@ -261,7 +294,7 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
             break;
         }
 done:
-    if (ahead) st = lookahead_close(&la, q, st);
+    st = lookahead_close(&la, q, st); /* after a failure above; else a no-op */
     if (T) {
         const cudaError_t e = cudaFreeAsync(T, s);
         if (e != cudaSuccess && st == GCHOL_SUCCESS) st = gchol_from_cuda(e);

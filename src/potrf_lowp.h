@@ -16,8 +16,10 @@ typedef struct {
     int64_t nb;
     float  *inv;
     int     panel_inverse;
-    int     lookahead; /* the bulk of each update on a second stream while
-                          the next diagonal block and panel are factored */
+    int     lookahead; /* 0 none; 1 the bulk of each update on a second
+                          stream while the next diagonal block and panel
+                          are factored; 2 the same with the diagonal blocks
+                          and panels on the high-priority panel stream */
 } gchol_lowp_plan_t;
 
 /* The current device's table (tune.h) for order n: the block size, whether

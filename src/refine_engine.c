@@ -3,6 +3,8 @@
  * classical iterative refinement and GMRES-IR over an operations table.
  * Host logic only; the ops do the arithmetic wherever the vectors live.
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
 #include "refine_engine.h"
 
 #include "gchol.h"
@@ -10,6 +12,7 @@
 #include <float.h>
 #include <math.h>
 #include <string.h>
+#include <time.h>
 
 enum { kItermaxIR = 30, kItermaxGmres = 10, kStallsMax = 4, kSlowMax = 3, kRateFrom = 4 };
 
@@ -149,7 +152,37 @@ typedef struct {
     int     method;
     int64_t n, m, max_iter, budget;
     double  tau, anrm;
+    double  deadline, t0; /* when to stop (0: never); the call's start */
 } config_t;
+
+double gchol_refine_clock(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Whether the refinement runs under a limit (budget or deadline). */
+static int limited(const config_t *c) { return c->budget > 0 || c->deadline > 0; }
+
+/* The preconditioner applications that the budget and the time left still
+ * allow after `used` of them (the time's at their mean rate so far in this
+ * call; none used yet: any number while time is left); without a limit,
+ * one GMRES cycle's m + 1. */
+static int64_t applications_left(const config_t *c, int64_t used)
+{
+    if (!limited(c)) return c->m + 1;
+    int64_t left = c->budget ? c->budget - used : INT64_MAX;
+    if (c->deadline > 0) {
+        const double now = gchol_refine_clock(), t_left = c->deadline - now;
+        if (!(t_left > 0)) return 0;
+        if (used > 0 && now > c->t0) {
+            const double fit = t_left / ((now - c->t0) / (double)used);
+            if (fit < (double)left) left = (int64_t)fit;
+        }
+    }
+    return left;
+}
 
 /* Checks the options, ops and workspace common to both entry points; 0 or
  * GCHOL_ERR_INVALID_VALUE. */
@@ -159,7 +192,8 @@ static int64_t configure(const gchol_refine_ops_t *ops, const gchol_refine_opts_
     const int method = opts->method, gmres = method != GCHOL_REFINE_IR; /* GMRES may run */
     if ((method != GCHOL_REFINE_IR && method != GCHOL_REFINE_GMRES && method != GCHOL_REFINE_AUTO) ||
         opts->max_iter < 0 || opts->m < 0 || !(opts->tau >= 0 && opts->tau < 1) ||
-        opts->budget < 0 || !ops_complete(ops, method) || !work)
+        opts->budget < 0 || !(opts->deadline >= 0 && isfinite(opts->deadline)) ||
+        !ops_complete(ops, method) || !work)
         return GCHOL_ERR_INVALID_VALUE;
     c->method = method;
     c->n = ops->n;
@@ -178,6 +212,8 @@ static int64_t configure(const gchol_refine_ops_t *ops, const gchol_refine_opts_
     c->max_iter = opts->max_iter ? opts->max_iter
                 : method == GCHOL_REFINE_GMRES ? kItermaxGmres : kItermaxIR;
     c->budget = opts->budget;
+    c->deadline = opts->deadline;
+    c->t0 = gchol_refine_clock();
     c->tau = opts->tau > 0 ? opts->tau : kTauDefault;
     return 0;
 }
@@ -220,7 +256,7 @@ static int decide(const config_t *c, column_t *col, const double *nrm, gchol_ref
     }
     if (res->steps == c->max_iter)
         return stop(res, GCHOL_REFINE_ITER_FAILED, GCHOL_REFINE_MAX_ITER), 1;
-    *left = c->budget ? c->budget - res->preconds : c->m + 1;
+    *left = applications_left(c, res->preconds);
     if (*left <= 0) return stop(res, GCHOL_REFINE_ITER_FAILED, GCHOL_REFINE_BUDGET), 1;
     col->rprev = nrm[0];
     return 0;
@@ -240,7 +276,7 @@ static int64_t refine_column(const gchol_refine_ops_t *ops, const config_t *c,
     for (;;) {
         if (resume) {
             resume = 0;
-            left = c->budget ? c->budget - res->preconds : c->m + 1;
+            left = applications_left(c, res->preconds);
             if (left <= 0) return stop(res, GCHOL_REFINE_ITER_FAILED, GCHOL_REFINE_BUDGET);
         } else if (decide(c, col, nrm, res, &left)) {
             return 0;
@@ -254,7 +290,7 @@ static int64_t refine_column(const gchol_refine_ops_t *ops, const config_t *c,
              * ||r||_2 / sqrt(n) */
             const double rho_req = (double)c->n * c->anrm * (DBL_EPSILON / 2) * nrm[1] / nrm[2];
             REFINE_TRY(gmres_step(ops, work, left < c->m ? left : c->m, c->tau, nrm[2], rho_req,
-                                  c->budget ? left : 0, x, &nonfinite, &too_slow, res));
+                                  limited(c) ? left : 0, x, &nonfinite, &too_slow, res));
             if (nonfinite) return stop(res, -1, GCHOL_REFINE_NONFINITE);
             if (too_slow) return stop(res, GCHOL_REFINE_ITER_FAILED, GCHOL_REFINE_SLOW);
         } else {

@@ -34,7 +34,8 @@
  *                   the rounding level), 3 in a row -> iter -31: IR that
  *                   diverges (kappa u_f > 1) or GMRES that cannot reach tau;
  *   max_iter        corrections without convergence -> iter -31;
- *   budget          the preconditioner applied `budget` times without
+ *   budget          the preconditioner applied `budget` times, or as
+ *                   many as the time to `deadline` holds, without
  *                   convergence (a GMRES cycle is cut short to fit) ->
  *                   iter -31; and under a budget, a GMRES cycle whose
  *                   residual, after 4 or more inner iterations, falls too
@@ -119,7 +120,15 @@ typedef struct {
     int64_t budget;   /* preconditioner applications (x0's, each IR
                          correction's, each inner iteration's) at most;
                          spent without convergence -> iter -31. 0: none    */
+    double  deadline; /* when to stop, on gchol_refine_clock(), read after
+                         the read-backs (so that it counts the device's
+                         work): a budget of the applications the time
+                         left holds at the call's mean rate so far; one
+                         deadline may span several calls. 0: none         */
 } gchol_refine_opts_t;
+
+/* The host's monotonic clock in seconds, the deadline's. */
+double gchol_refine_clock(void);
 
 /* Why a refinement stopped. */
 typedef enum {

@@ -38,7 +38,11 @@ typedef struct {
                                       same in single (tune.h)                */
     int     lowp_keep_inverse;     /* ... inverted diagonal blocks for the
                                       solves: 1 no, 2 yes (tune.h)           */
-    int     lowp_lookahead;        /* ... lookahead: 1 off, 2 on (tune.h)   */
+    int     lowp_lookahead;        /* ... lookahead: 1 off, 2 on, 3 on with the
+                                      chain at high priority (tune.h)      */
+    int     xposv_auto_time;       /* mixed-precision solve's automatic
+                                      ladder, its time below double: 1 no
+                                      limit, 2 none at all (tune.h)        */
     int     xposv_auto_fp32;       /* mixed-precision solve's automatic
                                       ladder: 1 without, 2 with the FP32 rung */
     int     batched_kernel;        /* batched potrf past the register kernel:

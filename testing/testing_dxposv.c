@@ -44,15 +44,19 @@
 
 static gchol_queue_t g_queue;
 
-/* The hooks every case runs under: TESTING_TILED_HELPER=0 (or 1) runs the
+/* The hooks every case runs under: the automatic ladder without its time
+ * limit (each rung refines as long as the engine's rules let it, so that
+ * where it ends depends on the matrix, not on the GPU's speed; cases with
+ * `time` set run under the limit); TESTING_TILED_HELPER=0 (or 1) runs the
  * tiled kernel without (with) its cluster helper, for the sanitizers. */
-static gchol_test_hooks_t g_base_hooks;
+static gchol_test_hooks_t g_base_hooks = { .xposv_auto_time = 1 };
 
 /* A section's hooks on top of the base ones (NULL: the base alone). */
 static void set_hooks(const gchol_test_hooks_t *h)
 {
     gchol_test_hooks_t m = h ? *h : g_base_hooks;
     if (m.tiled_cluster_helper == 0) m.tiled_cluster_helper = g_base_hooks.tiled_cluster_helper;
+    if (m.xposv_auto_time == 0) m.xposv_auto_time = g_base_hooks.xposv_auto_time;
     gchol_test_hooks_set(&m);
 }
 
@@ -70,6 +74,11 @@ typedef struct {
     int     factor, refine, no_fallback;
     int     host;   /* gchol_dxposv on host arrays */
 } xcase_t;
+
+/* The next cases' xposv_auto_time hook (tune.c): -1 the base hooks' (1, no
+ * limit), 2 no time at all (FP16 factors, then double answers), 0 the
+ * table's limit. */
+static int g_time = -1;
 
 /* A (lda x n, NaN padding rows; only the uplo triangle is read) and B0. */
 static int make_problem(const xcase_t *c, double *A, int64_t lda, double *B0, int64_t ldb)
@@ -119,6 +128,11 @@ static testing_result_t run_case(const xcase_t *c)
     if (make_problem(c, A0, lda, B0, ldb)) { snprintf(why, sizeof why, "out of memory"); goto done; }
     testing_fill_nan('d', ldx * nrhs, X0);
     const gchol_xposv_options_t o = { c->factor, c->refine, 0, 0, 0, c->no_fallback };
+    if (g_time >= 0) {
+        gchol_test_hooks_t h = g_base_hooks;
+        h.xposv_auto_time = g_time;
+        gchol_test_hooks_set(&h);
+    }
     if (c->host) {
         memcpy(A, A0, (size_t)(lda * n) * 8);
         memcpy(B, B0, (size_t)(ldb * nrhs) * 8);
@@ -163,8 +177,12 @@ static testing_result_t run_case(const xcase_t *c)
     else if (want_info == 0 && !(c->no_fallback && res.iter < 0) && !(nrhs == 1 && c->kind == K_NAN_B) &&
              !(resid < limit))
         snprintf(why, sizeof why, "RESID %.2e >= %.2f", resid, limit);
-    else if (c->kind == K_COND && c->kappa <= 1e3 && c->factor == GCHOL_XPREC_AUTO && n > 16 &&
-             res.prec != GCHOL_XPREC_FP16)
+    else if (g_time == 2 && n > 16 && want_info == 0 &&
+             !(res.prec == GCHOL_XPREC_FP64 && res.iter == -31))
+        snprintf(why, sizeof why, "no time below double: ended on %s, iter %lld, not double, -31",
+                 prec_name[res.prec], (long long)res.iter);
+    else if (g_time < 0 && c->kind == K_COND && c->kappa <= 1e3 &&
+             c->factor == GCHOL_XPREC_AUTO && n > 16 && res.prec != GCHOL_XPREC_FP16)
         snprintf(why, sizeof why, "kappa %.0e ended on %s, not fp16", c->kappa, prec_name[res.prec]);
     else if (n <= 16 && !(res.prec == GCHOL_XPREC_FP64 && res.iter == -1))
         snprintf(why, sizeof why, "n <= 16 ended on %s, iter %lld, not double at once", prec_name[res.prec], (long long)res.iter);
@@ -183,6 +201,7 @@ done:
     if (dB) cudaFree(dB);
     if (dX) cudaFree(dX);
     free(A0); free(A); free(B0); free(B); free(X); free(X0);
+    if (g_time >= 0) set_hooks(NULL);
     return testing_record(out);
 }
 
@@ -254,21 +273,23 @@ static void run_suite(int quick)
             run_case(&c);
             set_hooks(NULL);
         }
-    printf("\n-- the FP16 / BF16 lookahead (block size 256, each panel form) --\n");
-    for (int f = GCHOL_XPREC_FP16; f <= GCHOL_XPREC_BF16; f++)
-        for (int u = 0; u < 3; u++) {
-            const gchol_test_hooks_t hooks = { .lowp_nb = 256, .lowp_panel = u + 1,
-                                               .lowp_lookahead = 2 };
-            set_hooks(&hooks);
-            const xcase_t c = { u ? 'U' : 'L', quick ? 1300 : 2900, 2, K_COND, 1e3, f, 0, 0, 0 };
-            run_case(&c);
-            set_hooks(NULL);
-        }
-    {
-        const gchol_test_hooks_t hooks = { .lowp_nb = 256, .lowp_lookahead = 2 };
+    printf("\n-- the FP16 / BF16 lookahead (block size 256, each panel form), its chain at the "
+           "bulk's priority and at high priority --\n");
+    for (int la = 2; la <= 3; la++)
+        for (int f = GCHOL_XPREC_FP16; f <= GCHOL_XPREC_BF16; f++)
+            for (int u = 0; u < 3; u++) {
+                const gchol_test_hooks_t hooks = { .lowp_nb = 256, .lowp_panel = u + 1,
+                                                   .lowp_lookahead = la };
+                set_hooks(&hooks);
+                const xcase_t c = { u ? 'U' : 'L', quick ? 1300 : 2900, 2, K_COND, 1e3, f, 0, 0, 0 };
+                run_case(&c);
+                set_hooks(NULL);
+            }
+    for (int la = 2; la <= 3; la++) {
+        const gchol_test_hooks_t hooks = { .lowp_nb = 256, .lowp_lookahead = la };
         set_hooks(&hooks);
         const xcase_t c = { 'L', quick ? 1300 : 2900, 1, K_INDEF, 1e2, GCHOL_XPREC_FP16, 0, 0, 0 };
-        run_case(&c); /* a failed pivot with side work in flight */
+        run_case(&c); /* a failed pivot with the second stream's work in flight */
         set_hooks(NULL);
     }
     printf("\n-- several right-hand sides refined together (blocks of 64 columns) --\n");
@@ -297,6 +318,20 @@ static void run_suite(int quick)
         };
         for (int i = 0; i < LEN(h); i++) run_case(&h[i]);
     }
+    printf("\n-- the automatic ladder's time below double: none at all (FP16 factors, double "
+           "answers), and the table's (whichever answers) --\n");
+    for (int u = 0; u < 2; u++) {
+        const xcase_t none = { u ? 'U' : 'L', quick ? 700 : 1500, 2, K_COND, 1e3, 0, 0, 0, u };
+        const xcase_t table[] = {
+            { u ? 'U' : 'L', quick ? 700 : 3000, 1, K_COND, 1e3, 0, 0, 0, u },
+            { u ? 'U' : 'L', quick ? 700 : 3000, 3, K_COND, 1e14, 0, 0, 0, 0 },
+        };
+        g_time = 2;
+        run_case(&none);
+        g_time = 0;
+        for (int i = 0; i < LEN(table); i++) run_case(&table[i]);
+        g_time = -1;
+    }
     printf("\n-- scaling, range, failures --\n");
     for (int kind = K_SCALED; kind <= K_INDEF; kind++)
         for (int u = 0; u < 2; u++) {
@@ -317,9 +352,8 @@ int main(int argc, char **argv)
                                  run_suite, run_table };
     LAPACKE_set_nancheck(0);
     const char *helper = getenv("TESTING_TILED_HELPER");
-    if (helper && (helper[0] == '0' || helper[0] == '1')) {
+    if (helper && (helper[0] == '0' || helper[0] == '1'))
         g_base_hooks.tiled_cluster_helper = helper[0] == '1' ? 2 : 1;
-        set_hooks(NULL);
-    }
+    set_hooks(NULL);
     return testing_tester_main(argc, argv, &t);
 }

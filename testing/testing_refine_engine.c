@@ -303,6 +303,38 @@ static void test_special(void)
     }
     problem_free(&p);
 
+    /* the deadline: passed (the first decision stops the column, after x0's
+     * application); far, the same answer as without */
+    if (problem_make(&p, FAM_LOWRANK, 200, 1, 1e14, kFp16, EMUL_L, 8) == 0) {
+        for (int meth = 0; meth < 3; ++meth) {
+            const gchol_refine_opts_t o = { .method = meth, .deadline = gchol_refine_clock() };
+            st = solve_col(&p, &o, 0, &res);
+            testing_expect(st == 0 && res.iter == -31 && res.stop == GCHOL_REFINE_BUDGET &&
+                               res.preconds == 1 && res.steps == 0,
+                           "%s, rho = 5e3, deadline passed: iter %lld, stop %d, %lld preconditioner "
+                           "applications, %lld corrections (want -31 by the budget after x0's)",
+                           mn_of(meth), (long long)res.iter, res.stop, (long long)res.preconds,
+                           (long long)res.steps);
+        }
+    }
+    problem_free(&p);
+    if (problem_make(&p, FAM_GEO, 300, 1, 1e4, kFp16, EMUL_L, 12) == 0) {
+        for (int meth = 0; meth < 3; ++meth) {
+            gchol_refine_result_t free_res;
+            const gchol_refine_opts_t o = { .method = meth },
+                                      ot = { .method = meth, .deadline = gchol_refine_clock() + 1e6 };
+            st = solve_col(&p, &o, 0, &free_res);
+            const int64_t st2 = solve_col(&p, &ot, 0, &res);
+            testing_expect(st == 0 && st2 == 0 && free_res.iter >= 0 && res.iter == free_res.iter &&
+                               res.preconds == free_res.preconds,
+                           "%s, kappa 1e4, deadline in 1e6 s: iter %lld (%lld without), %lld preconditioner "
+                           "applications (%lld without)", mn_of(meth), (long long)res.iter,
+                           (long long)free_res.iter, (long long)res.preconds,
+                           (long long)free_res.preconds);
+        }
+    }
+    problem_free(&p);
+
     /* rounding level: n = 4 leaves the bound below the residual's rounding */
     if (problem_make(&p, FAM_GEO, 4, 1, 10, kFp32, EMUL_L, 9) == 0) {
         for (int meth = 0; meth < 2; ++meth) {
@@ -322,7 +354,8 @@ static void test_special(void)
         const gchol_refine_ops_t ops = make_ops(&p.c);
         const gchol_refine_opts_t g = { .method = GCHOL_REFINE_GMRES };
         gchol_refine_ops_t no_ortho = ops, empty = ops;
-        gchol_refine_opts_t ir = { 0 }, m_big = g, bad_method = g, tau1 = g, neg_budget = g;
+        gchol_refine_opts_t ir = { 0 }, m_big = g, bad_method = g, tau1 = g, neg_budget = g,
+                            neg_deadline = g, nan_deadline = g;
         gchol_refine_work_t short_host = p.w;
         no_ortho.orthonormalize = NULL;
         empty.n = 0;
@@ -330,6 +363,8 @@ static void test_special(void)
         bad_method.method = 7;
         tau1.tau = 1;
         neg_budget.budget = -1;
+        neg_deadline.deadline = -1;
+        nan_deadline.deadline = NAN;
         short_host.host_len = gchol_refine_host_len(p.w.m) - 1;
         const struct {
             const char *what;
@@ -345,6 +380,8 @@ static void test_special(void)
             { "unknown method", &ops, &bad_method, &p.w, GCHOL_ERR_INVALID_VALUE },
             { "tau 1", &ops, &tau1, &p.w, GCHOL_ERR_INVALID_VALUE },
             { "budget -1", &ops, &neg_budget, &p.w, GCHOL_ERR_INVALID_VALUE },
+            { "deadline -1", &ops, &neg_deadline, &p.w, GCHOL_ERR_INVALID_VALUE },
+            { "deadline NaN", &ops, &nan_deadline, &p.w, GCHOL_ERR_INVALID_VALUE },
             { "n = 0 (iter 0, no op called)", &empty, &g, &p.w, 0 },
         };
         for (int k = 0; k < LEN(cases); ++k) {

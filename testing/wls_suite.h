@@ -65,8 +65,9 @@ static void run_suite(int quick)
         run_problem(1, 8, 1, K_WELL, V_LOWP, &pl);
         run_problem(5, 60, 2, K_WELL, V_LOWP, &pl);
         run_problem(17, 160, 1, K_WELL, V_LOWP, &pl);
-        /* several block columns of 16, with and without the lookahead */
-        for (int la = 1; la <= 2; la++) {
+        /* several block columns of 16: without the lookahead, with it, with
+         * its chain at high priority */
+        for (int la = 1; la <= 3; la++) {
             const gchol_test_hooks_t hooks = { .lowp_nb = 16, .lowp_lookahead = la };
             gchol_test_hooks_set(&hooks);
             run_problem(100, 1200, 2, K_WELL, V_LOWP, &pl);

@@ -156,15 +156,15 @@ const gchol_tune_t gchol_tune_sm90_table = {
     .lowp_panel_inverse = 1,
     .lowp_lookahead = 1,
 
-    /* The automatic ladder: FP16, then double. One preconditioner
-     * application (a symmetric product with A in double and two triangular
-     * solves in single) reads ~8 bytes per element, the double solve does
-     * n / 3 flops per element: at 4.3 TB/s and ~55 TFLOP/s that is one
-     * double solve per ~n / 300 applications, 0.3 of it per n / 1000.
-     * Re-measure: bench_xposv --kappa-table */
+    /* The automatic ladder: FP16, then double. FP16 may take 0.45 of the
+     * double solve's time, so that a matrix that must end in double costs
+     * at most ~1.45 double solves; the double solve's times are gchol
+     * dpotrf + dpotrs, one right-hand side, at n = 1024 .. 32768.
+     * Re-measure: bench_posv, bench_xposv --kappa-table */
     .xposv_auto_fp32 = 0,
-    .xposv_auto_budget_min = 30,
-    .xposv_auto_budget_per_n = 1000,
+    .xposv_auto_share = 0.45,
+    .xposv_auto_double_ms = { 0.359, 0.683, 1.608, 5.980, 32.17, 224.8 },
+    .xposv_auto_solve_gbs = 3000, /* ~70% of the copy rate */
 
     /* The tiled kernel at one block per SM up to 5376, its chain block
      * helped by a second block of its cluster; syrk_diag's split rule at

@@ -30,8 +30,10 @@ static gchol_tune_t hooked(const gchol_tune_t *base, const gchol_test_hooks_t *h
     if (h->lowp_nb > 0) t.lowp_nb_small = t.lowp_nb_large = h->lowp_nb;
     if (h->lowp_panel > 0 && h->lowp_panel <= 3) t.lowp_panel_inverse = h->lowp_panel - 1;
     if (h->lowp_keep_inverse > 0) t.lowp_keep_inverse = h->lowp_keep_inverse == 2;
-    if (h->lowp_lookahead > 0) t.lowp_lookahead = h->lowp_lookahead == 2;
+    if (h->lowp_lookahead > 0 && h->lowp_lookahead <= 3) t.lowp_lookahead = h->lowp_lookahead - 1;
     if (h->xposv_auto_fp32 > 0) t.xposv_auto_fp32 = h->xposv_auto_fp32 == 2;
+    if (h->xposv_auto_time == 1) t.xposv_auto_share = 0;
+    if (h->xposv_auto_time == 2) t.xposv_auto_share = 1e-12;
     for (int p = 0; p < 2 && h->syrk_diag_path > 0; p++) {
         t.prec[p].syrk_diag_cublas_from_m = h->syrk_diag_path == 1 ? INT64_MAX : 0;
         t.prec[p].syrk_diag_cublas_below_m = INT64_MAX;
@@ -49,6 +51,8 @@ static void derive(void)
     live[DEFAULT] = hooked(&gchol_tune_sm90_table, h);
     live[DEFAULT].name = "default";
     live[DEFAULT].kernel.tiled_cluster_helper = 0;
+    /* the ladder's time limit holds the H200's times: none elsewhere */
+    live[DEFAULT].xposv_auto_share = 0;
 }
 
 void gchol_tune_refresh(void)

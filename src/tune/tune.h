@@ -22,7 +22,8 @@ enum {
     GCHOL_TUNE_AUTO_ROWS = 8, /* rows of potrf's automatic table            */
     GCHOL_TUNE_MAX_PARTS = 8, /* host_parts                                 */
     GCHOL_TUNE_MAX_SLOTS = 8, /* host_slots                                 */
-    GCHOL_TUNE_MAX_LAG   = 4  /* host_lag                                   */
+    GCHOL_TUNE_MAX_LAG   = 4, /* host_lag                                   */
+    GCHOL_XPOSV_DOUBLE_POINTS = 6 /* xposv_auto_double_ms: n = 1024 .. 32768 */
 };
 enum { GCHOL_TUNE_D = 0, GCHOL_TUNE_S = 1 };
 
@@ -114,15 +115,18 @@ typedef struct gchol_tune_s {
                                    single (FP32 sums of FP32 products);
                                    0: cublasStrsm                          */
     int     lowp_lookahead;     /* 1: each update's bulk on a second stream
-                                   beside the next diagonal block, panel  */
+                                   beside the next diagonal block, panel;
+                                   2: those on the high-priority stream   */
 
     /* the mixed-precision solve's automatic ladder (dxposv.c): FP16, then
-     * FP32 when xposv_auto_fp32, then double; each rung's refinement may
-     * apply the preconditioner max(budget_min, n / budget_per_n) times per
-     * column (about 0.3 of the double solve's time) */
+     * FP32 when xposv_auto_fp32, then double. The rungs below double may
+     * take xposv_auto_share of the double solve's time (0: no limit), as
+     * measured at n = 1024 << k (xposv_auto_double_ms[k], one right-hand
+     * side), each further right-hand side 8 n^2 bytes at solve_gbs GB/s */
     int     xposv_auto_fp32;
-    int64_t xposv_auto_budget_min;
-    int64_t xposv_auto_budget_per_n;
+    double  xposv_auto_share;
+    double  xposv_auto_double_ms[GCHOL_XPOSV_DOUBLE_POINTS];
+    double  xposv_auto_solve_gbs;
 
     gchol_kernel_tune_t kernel; /* the kernels' choices (gchol_kernels.h) */
 } gchol_tune_t;
