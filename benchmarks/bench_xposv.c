@@ -22,7 +22,8 @@
  * rows that src/tune/ takes.
  *
  *   bench_xposv [-n LIST] [--nrhs K] [--kappa K] [--niter K] [--csv FILE]
- *               [--kappa-table N [--kappa-csv FILE]] [--lowp-table N [--lowp-csv FILE]]
+ *               [--kappa-table N [--kappa-csv FILE]]
+ *               [--lowp-table N [--lowp-csv FILE] [--lowp-leaf L]] [--no-time-limit]
  */
 #include <math.h>
 #include <stdio.h>
@@ -280,13 +281,13 @@ static double fp16_gemm_tflops(int64_t n, int64_t k, int niter, cublasHandle_t h
 }
 
 static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kappa, int niter,
-                       FILE *csv)
+                       int64_t leaf, FILE *csv)
 {
     static const int64_t nbs[] = { 512, 1024, 2048 };
     job_ctx_t c;
     double normA = 0;
     problem_create(&c, ctx, n, nrhs, kappa, &normA);
-    lowp_ctx_t l = { ctx->stream, ctx->queue, n, (n + 31) / 32 * 32, NULL, NULL, { 0, NULL, 0, 0 } };
+    lowp_ctx_t l = { ctx->stream, ctx->queue, n, (n + 31) / 32 * 32, NULL, NULL, { 0, NULL, 0, 0, 0 } };
     float *S0 = bench_device_malloc((size_t)(l.lds * n) * 4);
     double *d = bench_device_malloc((size_t)n * 8);
     int *flag = bench_device_malloc(sizeof(int));
@@ -304,28 +305,33 @@ static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kap
            kappa, (long long)nrhs, niter);
     printf("form: the panel (trsm, or through the inverted diagonal block: inverse on TF32, "
            "inverse32 in single) and the solves (strsv, or gemv by the inverses); +la: with the "
-           "lookahead, +la/hi: its chain on the high-priority stream\n");
+           "lookahead, +la/hi: its chain on the high-priority stream; +split: the trailing "
+           "updates split in halves down to squares of %lld\n", (long long)leaf);
     printf("%5s %16s | %9s %7s %10s | %9s %5s %4s %9s\n", "nb", "form", "factor ms", "TFLOP/s",
            "gemm TF/s", "xposv ms", "rung", "iter", "berr");
     /* form % 4 = 0: trsm panels, strsv solves; 1: trsm panels, inverses kept; 2: panels
      * through the inverses on TF32; 3: the same in single. form / 4: the lookahead (0 none,
-     * 1 its chain at the bulk's priority, 2 at high priority) */
+     * 1 its chain at the bulk's priority, 2 at high priority); 12 .. 14: form 2 with each
+     * lookahead and the split updates */
     static const char *const panel_name[4] = { "trsm/strsv", "trsm/inverse", "inverse",
                                                "inverse32" };
     static const char *const ahead_name[3] = { "", "+la", "+la/hi" };
     for (int b = 0; b < 3; b++) {
         const double gemm = fp16_gemm_tflops(n, nbs[b] < n ? nbs[b] : n, niter, ctx->cublas,
                                              ctx->stream);
-        for (int form = 0; form < 12; form++) {
+        for (int form = 0; form < 15; form++) {
             const int64_t nb = nbs[b] < n ? nbs[b] : n;
-            const int f = form % 4, ahead = form / 4;
+            const int split = form >= 12, f = split ? 2 : form % 4;
+            const int ahead = split ? form - 12 : form / 4;
             char name[32];
-            snprintf(name, sizeof name, "%s%s", panel_name[f], ahead_name[ahead]);
+            snprintf(name, sizeof name, "%s%s%s", panel_name[f], ahead_name[ahead],
+                     split ? "+split" : "");
             const int panel = f >= 2 ? f : 1; /* the hook's: 1 trsm, 2 TF32, 3 single */
             l.plan.nb = nb;
             l.plan.inv = f > 0 ? inv : NULL;
             l.plan.panel_inverse = f >= 2 ? f - 1 : 0;
             l.plan.lookahead = ahead;
+            l.plan.update_leaf = split ? leaf : 0;
             const testing_job_t jf = { lowp_fresh, lowp_run, NULL };
             int64_t info = 0;
             double tf = testing_time_job(&jf, &l, ctx->stream, 0, niter, &info);
@@ -335,6 +341,7 @@ static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kap
             hooks.lowp_panel = panel;
             hooks.lowp_keep_inverse = f > 0 ? 2 : 1;
             hooks.lowp_lookahead = ahead + 1;
+            hooks.lowp_update_leaf = split ? leaf : -1;
             gchol_test_hooks_set(&hooks);
             double berr = NAN;
             const testing_job_t jx = { fresh_copy, run_xposv, NULL };
@@ -359,7 +366,7 @@ static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kap
 int main(int argc, char **argv)
 {
     testing_list_t sizes = { NULL, 0 };
-    int64_t nrhs = 1, table_n = 0, lowp_n = 0;
+    int64_t nrhs = 1, table_n = 0, lowp_n = 0, lowp_leaf = 1024;
     int niter = 5;
     double kappa = 1e2;
     int no_time_limit = 0;
@@ -376,6 +383,8 @@ int main(int argc, char **argv)
             OPT_MIN(0)),
         OPT("--lowp-table", OPT_INT64, &lowp_n, "N", "the FP16 factorization's block sizes and "
             "panel forms at order N (0: none)", OPT_MIN(0)),
+        OPT("--lowp-leaf", OPT_INT64, &lowp_leaf, "L", "the lowp table's split updates: "
+            "diagonal squares of at most L (default 1024)", OPT_MIN(1)),
         OPT("--kappa-csv", OPT_STRING, &kappa_csv, "FILE", "also write the kappa table as CSV"),
         OPT("--lowp-csv", OPT_STRING, &lowp_csv, "FILE", "also write the lowp table as CSV"),
         OPT("--no-time-limit", OPT_FLAG, &no_time_limit, NULL, "the automatic ladder's rungs "
@@ -384,7 +393,8 @@ int main(int argc, char **argv)
     };
     const opts_program_t prog = { "[-n LIST] [--nrhs K] [--kappa K] [--niter K] [--csv FILE] "
                                   "[--kappa-table N [--kappa-csv FILE]] "
-                                  "[--lowp-table N [--lowp-csv FILE]] [--no-time-limit]", NULL, 2 };
+                                  "[--lowp-table N [--lowp-csv FILE] [--lowp-leaf L]] "
+                                  "[--no-time-limit]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
     g_hooks.xposv_auto_time = no_time_limit ? 1 : 0;
     gchol_test_hooks_set(&g_hooks);
@@ -457,7 +467,7 @@ int main(int argc, char **argv)
     if (lowp_n > 0) {
         FILE *lc = bench_csv_open(lowp_csv, "n,kappa,nb,form,factor_s,factor_tflops,gemm_tflops,"
                                   "xposv_s,rung,iter,berr");
-        lowp_table(&ctx, lowp_n, nrhs, kappa, niter, lc);
+        lowp_table(&ctx, lowp_n, nrhs, kappa, niter, lowp_leaf, lc);
         if (lc) fclose(lc);
     }
     if (out) fclose(out);

@@ -202,15 +202,17 @@ static void phases(bench_context_t *ctx, int64_t n, double kappa, int niter)
     BENCH_CUDA(cudaMemcpy(c.dr, c.dB, (size_t)n * 8, cudaMemcpyDeviceToDevice));
 
     int keep = 0;
-    gchol_lowp_plan_for(n, &c.plan.nb, &keep, &c.plan.panel_inverse, &c.plan.lookahead);
+    gchol_lowp_plan_for(n, &c.plan.nb, &keep, &c.plan.panel_inverse, &c.plan.lookahead,
+                        &c.plan.update_leaf);
     c.inv = bench_device_malloc((size_t)(c.plan.nb * n) * 4);
     c.plan.inv = keep ? c.inv : NULL;
 
-    printf("\nn = %lld, kappa %.0e, FP16 plan: nb %lld, inverses %s, panels %s, lookahead %s "
-           "(median of %d)\n",
+    printf("\nn = %lld, kappa %.0e, FP16 plan: nb %lld, inverses %s, panels %s, lookahead %s, "
+           "updates %s (median of %d)\n",
            (long long)n, kappa, (long long)c.plan.nb, keep ? "kept" : "not kept",
-           c.plan.panel_inverse ? "through them" : "by strsm", c.plan.lookahead ? "on" : "off",
-           niter);
+           c.plan.panel_inverse ? "through them" : "by strsm",
+           c.plan.lookahead == 2 ? "on, chain at high priority" : c.plan.lookahead ? "on" : "off",
+           c.plan.update_leaf > 0 ? "split in halves" : "by block columns", niter);
     printf("  %-34s %9s %8s %7s\n", "phase", "ms", "GB/s", "%copy");
     const double tri = (double)n * (double)(n + 1) / 2, whole = (double)c.ld * (double)n;
     const testing_job_t j_copy = { NULL, run_copy, NULL };

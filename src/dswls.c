@@ -203,10 +203,10 @@ static int64_t refine(int64_t m, int64_t n, int64_t nrhs, const double *dA, int6
     GCHOL_TRY(gchol_fetch_norms(w.norms, w.flag, 2 * nrhs, nrhs + 2, h, &hflag, s));
     if (hflag || !isfinite(h[3 * nrhs])) { *iter = -2; goto done; }
     if (lowp) {
-        int64_t nb = 0;
+        int64_t nb = 0, update_leaf = 0;
         int keep_inverse = 0, panel_inverse = 0, lookahead = 0;
-        gchol_lowp_plan_for(m, &nb, &keep_inverse, &panel_inverse, &lookahead);
-        const gchol_lowp_plan_t plan = { nb, NULL, 0, lookahead };
+        gchol_lowp_plan_for(m, &nb, &keep_inverse, &panel_inverse, &lookahead, &update_leaf);
+        const gchol_lowp_plan_t plan = { nb, NULL, 0, lookahead, update_leaf };
         GCHOL_CUDA((cudaError_t)gchol_s_unit_diag_launch(m, w.sC, w.ldsc, w.se, s));
         st = gchol_spotrf_lowp(m, w.sC, w.ldsc, products == GCHOL_PRODUCTS_BF16, &plan, &sinfo, q);
     } else {

@@ -54,6 +54,7 @@ typedef struct {
     int64_t nb;                /* FP16 / BF16: the factor's block size    */
     int     panel_inverse;     /* ... and its panels through inv          */
     int     lookahead;         /* ... and its lookahead                    */
+    int64_t update_leaf;       /* ... and its trailing updates' form      */
     double *norms;             /* anrm, ||b_j||_inf; the ops' 3 norms and
                                   the preconditioner's scale              */
     double *lansy;             /* dlansy's partial sums                   */
@@ -78,7 +79,8 @@ static cudaError_t work_alloc(work_t *w, int64_t n, int64_t nrhs, int64_t m, int
                               cudaStream_t s)
 {
     int keep_inverse = 0;
-    gchol_lowp_plan_for(n, &w->nb, &keep_inverse, &w->panel_inverse, &w->lookahead);
+    gchol_lowp_plan_for(n, &w->nb, &keep_inverse, &w->panel_inverse, &w->lookahead,
+                        &w->update_leaf);
     w->lds = round_up(n, 32);
     w->ldv = round_up(n, 4);
     w->nblock = nrhs > 1 ? (nrhs < kBlockCols ? nrhs : kBlockCols) : 0;
@@ -199,7 +201,8 @@ done:
 static int64_t factor_rung(const work_t *w, int prec, int64_t n, int64_t *finfo, gchol_queue_t q)
 {
     if (prec == GCHOL_XPREC_FP16 || prec == GCHOL_XPREC_BF16) {
-        const gchol_lowp_plan_t plan = { w->nb, w->inv, w->panel_inverse, w->lookahead };
+        const gchol_lowp_plan_t plan = { w->nb, w->inv, w->panel_inverse, w->lookahead,
+                                         w->update_leaf };
         return gchol_spotrf_lowp(n, w->S, w->lds, prec == GCHOL_XPREC_BF16, &plan, finfo, q);
     }
     gchol_options_t o;

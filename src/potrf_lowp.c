@@ -13,7 +13,8 @@
  *                                          on the TF32 tensor cores
  *       P := lowp(scale S_ik)              FP16 / BF16 copy of the panel
  *       S_ij -= P_i P_j^T / scale^2        cublasGemmEx, FP32 sums, block
- *                                          columns down the lower triangle
+ *                                          columns down the lower triangle,
+ *                                          or the triangle split in halves
  *
  * The diagonal blocks factor asynchronously, each writing its info to a
  * device word: the host waits once, at the end, for all of them (128 host
@@ -47,7 +48,7 @@
 static const float kFp16Scale = 256.0f, kFp16Alpha = -1.0f / 65536.0f;
 
 void gchol_lowp_plan_for(int64_t n, int64_t *nb, int *keep_inverse, int *panel_inverse,
-                         int *lookahead)
+                         int *lookahead, int64_t *update_leaf)
 {
     const gchol_tune_t *t = gchol_tune_current();
     *nb = n < t->lowp_nb_large_from ? t->lowp_nb_small : t->lowp_nb_large;
@@ -56,6 +57,7 @@ void gchol_lowp_plan_for(int64_t n, int64_t *nb, int *keep_inverse, int *panel_i
     *keep_inverse = t->lowp_keep_inverse || t->lowp_panel_inverse;
     *panel_inverse = t->lowp_panel_inverse;
     *lookahead = t->lowp_lookahead;
+    *update_leaf = t->lowp_update_leaf;
 }
 
 /* W := L_kk^-1 (cublasStrsm on I; the strictly upper part stays 0). */
@@ -109,6 +111,46 @@ static int64_t update_columns(cublasHandle_t h, int64_t m, int64_t kb, int64_t n
     }
 done:
     return st;
+}
+
+/* The same on the lower triangle of S22's block [j0, j0 + size)^2 with the
+ * off-diagonal halves one gemm each, recursively, down to diagonal squares
+ * of at most leaf (each one gemm, its strictly upper part written too):
+ * fewer, larger gemms than one per block column. */
+static int64_t update_triangle(cublasHandle_t h, int64_t j0, int64_t size, int64_t leaf,
+                               int64_t kb, const void *P, int64_t ldp, cudaDataType_t ptype,
+                               float alpha, float *S22, int64_t lds)
+{
+    int64_t st = GCHOL_SUCCESS;
+    const float one = 1;
+    const char *Pj = (const char *)P + (size_t)j0 * 2;
+    if (size <= leaf) {
+        if (size > 0)
+            GCHOL_BLAS(cublasGemmEx_64(h, CUBLAS_OP_N, CUBLAS_OP_T, size, size, kb, &alpha, Pj,
+                                       ptype, ldp, Pj, ptype, ldp, &one, S22 + j0 + j0 * lds,
+                                       CUDA_R_32F, lds, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+        return GCHOL_SUCCESS;
+    }
+    /* halves on 64-row boundaries keep the FP16 operands 16-byte aligned */
+    const int64_t s1 = size >= 128 ? (size / 2 + 63) / 64 * 64 : size / 2, s2 = size - s1;
+    GCHOL_TRY(update_triangle(h, j0, s1, leaf, kb, P, ldp, ptype, alpha, S22, lds));
+    GCHOL_BLAS(cublasGemmEx_64(h, CUBLAS_OP_N, CUBLAS_OP_T, s2, s1, kb, &alpha,
+                               Pj + (size_t)s1 * 2, ptype, ldp, Pj, ptype, ldp, &one,
+                               S22 + (j0 + s1) + j0 * lds, CUDA_R_32F, lds, CUBLAS_COMPUTE_32F,
+                               CUBLAS_GEMM_DEFAULT));
+    GCHOL_TRY(update_triangle(h, j0 + s1, s2, leaf, kb, P, ldp, ptype, alpha, S22, lds));
+done:
+    return st;
+}
+
+/* Block columns [j0, m) of the m x m trailing triangle: one gemm per block
+ * column (leaf 0), or the triangle split recursively (leaf > 0). */
+static int64_t update_rest(cublasHandle_t h, int64_t m, int64_t kb, int64_t nb, int64_t j0,
+                           int64_t leaf, const void *P, int64_t ldp, cudaDataType_t ptype,
+                           float alpha, float *S22, int64_t lds)
+{
+    if (leaf > 0) return update_triangle(h, j0, m - j0, leaf, kb, P, ldp, ptype, alpha, S22, lds);
+    return update_columns(h, m, kb, nb, j0, m, P, ldp, ptype, alpha, S22, lds);
 }
 
 /* Where the factorization's two streams of work run. The chain (each
@@ -261,7 +303,8 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
         }
         float *S22 = dS + (k + kb) + (k + kb) * lds;
         if (!ahead) {
-            GCHOL_TRY(update_columns(ch, m, kb, nb, 0, m, P[i], ldp, ptype, alpha, S22, lds));
+            GCHOL_TRY(update_rest(ch, m, kb, nb, 0, plan->update_leaf, P[i], ldp, ptype, alpha,
+                                  S22, lds));
             continue;
         }
         /* the next panel's block column on the chain, after the previous
@@ -277,7 +320,8 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
             GCHOL_TRY(update_columns(bh, m, kb, nb, first, second, P[i], ldp, ptype, alpha, S22,
                                      lds));
             GCHOL_CUDA(cudaEventRecord(la.col[i], bs));
-            GCHOL_TRY(update_columns(bh, m, kb, nb, second, m, P[i], ldp, ptype, alpha, S22, lds));
+            GCHOL_TRY(update_rest(bh, m, kb, nb, second, plan->update_leaf, P[i], ldp, ptype,
+                                  alpha, S22, lds));
             GCHOL_CUDA(cudaEventRecord(la.bulk[i], bs));
             la.has_col[i] = la.has_bulk[i] = 1;
         }

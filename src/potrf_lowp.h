@@ -20,13 +20,18 @@ typedef struct {
                           stream while the next diagonal block and panel
                           are factored; 2 the same with the diagonal blocks
                           and panels on the high-priority panel stream */
+    int64_t update_leaf; /* 0: each trailing update one gemm per block
+                            column; L > 0: its triangle split in halves,
+                            each off-diagonal half one gemm, down to
+                            diagonal squares of at most L */
 } gchol_lowp_plan_t;
 
 /* The current device's table (tune.h) for order n: the block size, whether
  * the inverses are kept (*keep_inverse: the caller gives inv room for
- * nb x n floats), whether the panels go through them, and the lookahead. */
+ * nb x n floats), whether the panels go through them, the lookahead and
+ * the trailing update's form. */
 void gchol_lowp_plan_for(int64_t n, int64_t *nb, int *keep_inverse, int *panel_inverse,
-                         int *lookahead);
+                         int *lookahead, int64_t *update_leaf);
 
 /* The lower factor of the n x n single-precision S (lower triangle, lds;
  * a unit diagonal expected, see potrf_lowp.c) with the trailing updates on

@@ -292,6 +292,26 @@ static void run_suite(int quick)
         run_case(&c); /* a failed pivot with the second stream's work in flight */
         set_hooks(NULL);
     }
+    printf("\n-- the FP16 / BF16 trailing updates split in halves down to squares of 64 and of "
+           "300 (block size 256), without the lookahead and with it --\n");
+    for (int la = 1; la <= 3; la++)
+        for (int leaf = 0; leaf < 2; leaf++) {
+            const gchol_test_hooks_t hooks = { .lowp_nb = 256, .lowp_lookahead = la,
+                                               .lowp_update_leaf = leaf ? 300 : 64 };
+            set_hooks(&hooks);
+            const int f = (la + leaf) % 2 ? GCHOL_XPREC_FP16 : GCHOL_XPREC_BF16;
+            const xcase_t c = { leaf ? 'U' : 'L', quick ? 1300 : 2900, 2, K_COND, 1e3, f, 0, 0, 0 };
+            run_case(&c);
+            set_hooks(NULL);
+        }
+    {
+        const gchol_test_hooks_t hooks = { .lowp_nb = 256, .lowp_lookahead = 3,
+                                           .lowp_update_leaf = 100 };
+        set_hooks(&hooks);
+        const xcase_t c = { 'L', quick ? 1300 : 2900, 1, K_INDEF, 1e2, GCHOL_XPREC_FP16, 0, 0, 0 };
+        run_case(&c); /* a failed pivot, the split updates in flight */
+        set_hooks(NULL);
+    }
     printf("\n-- several right-hand sides refined together (blocks of 64 columns) --\n");
     {
         const xcase_t c[] = {

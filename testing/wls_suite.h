@@ -66,9 +66,10 @@ static void run_suite(int quick)
         run_problem(5, 60, 2, K_WELL, V_LOWP, &pl);
         run_problem(17, 160, 1, K_WELL, V_LOWP, &pl);
         /* several block columns of 16: without the lookahead, with it, with
-         * its chain at high priority */
-        for (int la = 1; la <= 3; la++) {
-            const gchol_test_hooks_t hooks = { .lowp_nb = 16, .lowp_lookahead = la };
+         * its chain at high priority; then the updates split in halves */
+        for (int la = 1; la <= 4; la++) {
+            const gchol_test_hooks_t hooks = { .lowp_nb = 16, .lowp_lookahead = la < 4 ? la : 3,
+                                               .lowp_update_leaf = la < 4 ? 0 : 40 };
             gchol_test_hooks_set(&hooks);
             run_problem(100, 1200, 2, K_WELL, V_LOWP, &pl);
             gchol_test_hooks_set(NULL);

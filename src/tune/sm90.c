@@ -155,6 +155,7 @@ const gchol_tune_t gchol_tune_sm90_table = {
     .lowp_keep_inverse = 1,
     .lowp_panel_inverse = 1,
     .lowp_lookahead = 1,
+    .lowp_update_leaf = 0, /* one gemm per block column */
 
     /* The automatic ladder: FP16, then double. FP16 may take 0.45 of the
      * double solve's time, so that a matrix that must end in double costs

@@ -117,6 +117,10 @@ typedef struct gchol_tune_s {
     int     lowp_lookahead;     /* 1: each update's bulk on a second stream
                                    beside the next diagonal block, panel;
                                    2: those on the high-priority stream   */
+    int64_t lowp_update_leaf;   /* 0: the trailing updates one gemm per
+                                   block column; L > 0: each update's
+                                   triangle split in halves down to
+                                   diagonal squares of at most L          */
 
     /* the mixed-precision solve's automatic ladder (dxposv.c): FP16, then
      * FP32 when xposv_auto_fp32, then double. The rungs below double may
