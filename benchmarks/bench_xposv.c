@@ -342,6 +342,7 @@ static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kap
             hooks.lowp_keep_inverse = f > 0 ? 2 : 1;
             hooks.lowp_lookahead = ahead + 1;
             hooks.lowp_update_leaf = split ? leaf : -1;
+            hooks.xposv_auto_lowp_from_n = -1; /* FP16 first at every order */
             gchol_test_hooks_set(&hooks);
             double berr = NAN;
             const testing_job_t jx = { fresh_copy, run_xposv, NULL };

@@ -22,10 +22,10 @@ extern "C" {
 /* The factorization's precision: a rung of the ladder. */
 typedef enum {
     GCHOL_XPREC_AUTO = 0, /* FP16, then double (FP32 between where the
-                             tuning table says so), each rung's refinement
-                             within a budget of preconditioner applications
-                             that keeps a failed rung cheaper than about a
-                             third of the double solve                      */
+                             tuning table says so), the rungs below double
+                             within a share of the double solve's time;
+                             below the table's crossover order the double
+                             solve at once (iter -1)                        */
     GCHOL_XPREC_FP16 = 1, /* FP16 products (scaled to unit diagonal)      */
     GCHOL_XPREC_BF16 = 2, /* BF16 products                                */
     GCHOL_XPREC_TF32 = 3, /* one TF32 product per multiply                */

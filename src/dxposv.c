@@ -336,6 +336,10 @@ static int64_t xposv(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldd
         res->iter = -1;
         goto double_solve;
     }
+    if (o->factor == GCHOL_XPREC_AUTO && n < gchol_tune_current()->xposv_auto_lowp_from_n) {
+        res->iter = -1; /* the double solve is the faster there (tune.h) */
+        goto double_solve;
+    }
     const cudaError_t ea =
         work_alloc(&w, n, nrhs, m, prec == GCHOL_XPREC_FP16 || prec == GCHOL_XPREC_BF16, s);
     if (ea != cudaSuccess) {

@@ -134,12 +134,14 @@ static void load_shim(void)
 
 /* The hooks of the library that runs routine f: ours, or the engine's. The
  * stager's pinned buffers are made small (1 MiB, not 16): every host call
- * on a new queue makes four. */
+ * on a new queue makes four. dxposv factors in FP16 at every order, so
+ * that its low rung's allocations are the ones that fail. */
 static void hooks_set(const family_t *f, int64_t k)
 {
     const gchol_test_hooks_t h = { .alloc_fail_at = k,
                                    .syrk_diag_path = f->r == SYRK_GPU ? f->form : 0,
-                                   .stage_bytes = (size_t)1 << 20 };
+                                   .stage_bytes = (size_t)1 << 20,
+                                   .xposv_auto_lowp_from_n = -1 };
     if (where_of(f->r) == Q_SHIM) shim.hooks_set(&h);
     else gchol_test_hooks_set(&h);
 }

@@ -49,7 +49,7 @@ static gchol_queue_t g_queue;
  * where it ends depends on the matrix, not on the GPU's speed; cases with
  * `time` set run under the limit); TESTING_TILED_HELPER=0 (or 1) runs the
  * tiled kernel without (with) its cluster helper, for the sanitizers. */
-static gchol_test_hooks_t g_base_hooks = { .xposv_auto_time = 1 };
+static gchol_test_hooks_t g_base_hooks = { .xposv_auto_time = 1, .xposv_auto_lowp_from_n = -1 };
 
 /* A section's hooks on top of the base ones (NULL: the base alone). */
 static void set_hooks(const gchol_test_hooks_t *h)
@@ -57,6 +57,7 @@ static void set_hooks(const gchol_test_hooks_t *h)
     gchol_test_hooks_t m = h ? *h : g_base_hooks;
     if (m.tiled_cluster_helper == 0) m.tiled_cluster_helper = g_base_hooks.tiled_cluster_helper;
     if (m.xposv_auto_time == 0) m.xposv_auto_time = g_base_hooks.xposv_auto_time;
+    if (m.xposv_auto_lowp_from_n == 0) m.xposv_auto_lowp_from_n = g_base_hooks.xposv_auto_lowp_from_n;
     gchol_test_hooks_set(&m);
 }
 
@@ -79,6 +80,11 @@ typedef struct {
  * limit), 2 no time at all (FP16 factors, then double answers), 0 the
  * table's limit. */
 static int g_time = -1;
+
+/* The next cases' xposv_auto_lowp_from_n hook (tune.c): 0 the base hooks'
+ * (-1, FP16 first at every n), > 0 the automatic ladder's crossover: below
+ * it the double solve at once (iter -1). */
+static int64_t g_lowp_from = 0;
 
 /* A (lda x n, NaN padding rows; only the uplo triangle is read) and B0. */
 static int make_problem(const xcase_t *c, double *A, int64_t lda, double *B0, int64_t ldb)
@@ -128,11 +134,14 @@ static testing_result_t run_case(const xcase_t *c)
     if (make_problem(c, A0, lda, B0, ldb)) { snprintf(why, sizeof why, "out of memory"); goto done; }
     testing_fill_nan('d', ldx * nrhs, X0);
     const gchol_xposv_options_t o = { c->factor, c->refine, 0, 0, 0, c->no_fallback };
-    if (g_time >= 0) {
+    if (g_time >= 0 || g_lowp_from > 0) {
         gchol_test_hooks_t h = g_base_hooks;
-        h.xposv_auto_time = g_time;
+        if (g_time >= 0) h.xposv_auto_time = g_time;
+        if (g_lowp_from > 0) h.xposv_auto_lowp_from_n = g_lowp_from;
         gchol_test_hooks_set(&h);
     }
+    /* below the crossover the automatic ladder answers in double at once */
+    const int at_once = g_lowp_from > 0 && c->factor == GCHOL_XPREC_AUTO && n < g_lowp_from;
     if (c->host) {
         memcpy(A, A0, (size_t)(lda * n) * 8);
         memcpy(B, B0, (size_t)(ldb * nrhs) * 8);
@@ -181,7 +190,15 @@ static testing_result_t run_case(const xcase_t *c)
              !(res.prec == GCHOL_XPREC_FP64 && res.iter == -31))
         snprintf(why, sizeof why, "no time below double: ended on %s, iter %lld, not double, -31",
                  prec_name[res.prec], (long long)res.iter);
-    else if (g_time < 0 && c->kind == K_COND && c->kappa <= 1e3 &&
+    else if (at_once && n > 16 && c->kind == K_COND &&
+             !(res.prec == GCHOL_XPREC_FP64 && res.iter == -1 && res.host_syncs == 2))
+        snprintf(why, sizeof why, "below the crossover: ended on %s, iter %lld, syncs %lld, not "
+                 "double at once", prec_name[res.prec], (long long)res.iter, (long long)res.host_syncs);
+    else if (g_lowp_from > 0 && c->factor == GCHOL_XPREC_FP16 && c->kind == K_COND &&
+             c->kappa <= 1e3 && res.prec != GCHOL_XPREC_FP16)
+        snprintf(why, sizeof why, "FP16 asked for: ended on %s (the crossover is auto's only)",
+                 prec_name[res.prec]);
+    else if (g_time < 0 && !at_once && c->kind == K_COND && c->kappa <= 1e3 &&
              c->factor == GCHOL_XPREC_AUTO && n > 16 && res.prec != GCHOL_XPREC_FP16)
         snprintf(why, sizeof why, "kappa %.0e ended on %s, not fp16", c->kappa, prec_name[res.prec]);
     else if (n <= 16 && !(res.prec == GCHOL_XPREC_FP64 && res.iter == -1))
@@ -201,7 +218,7 @@ done:
     if (dB) cudaFree(dB);
     if (dX) cudaFree(dX);
     free(A0); free(A); free(B0); free(B); free(X); free(X0);
-    if (g_time >= 0) set_hooks(NULL);
+    if (g_time >= 0 || g_lowp_from > 0) set_hooks(NULL);
     return testing_record(out);
 }
 
@@ -311,6 +328,20 @@ static void run_suite(int quick)
         const xcase_t c = { 'L', quick ? 1300 : 2900, 1, K_INDEF, 1e2, GCHOL_XPREC_FP16, 0, 0, 0 };
         run_case(&c); /* a failed pivot, the split updates in flight */
         set_hooks(NULL);
+    }
+    printf("\n-- the automatic ladder's crossover to double, set at n = 2000: below it the "
+           "double solve at once (iter -1); FP16 asked for, and auto from it, factor in FP16 --\n");
+    {
+        const xcase_t c[] = {
+            { 'L', 1300, 1, K_COND, 1e2, GCHOL_XPREC_AUTO, 0, 0, 0 },
+            { 'U', 1999, 3, K_COND, 1e3, GCHOL_XPREC_AUTO, 0, 0, 1 },
+            { 'L', 1300, 1, K_INDEF, 1e2, GCHOL_XPREC_AUTO, 0, 0, 0 },
+            { 'U', 1300, 2, K_COND, 1e2, GCHOL_XPREC_FP16, 0, 0, 0 },
+            { 'L', 2000, 2, K_COND, 1e2, GCHOL_XPREC_AUTO, 0, 0, 0 },
+        };
+        g_lowp_from = 2000;
+        for (int i = 0; i < LEN(c); i++) run_case(&c[i]);
+        g_lowp_from = 0;
     }
     printf("\n-- several right-hand sides refined together (blocks of 64 columns) --\n");
     {

@@ -37,6 +37,7 @@
 #include "gchol_batched.h"
 #include "gchol_mixed.h"
 #include "util.h"
+#include "../src/test_hooks.h"
 
 enum { NMAX = 600, PADMAX = 3, LDMAX = NMAX + PADMAX, RHSMAX = 8, MAXTHREADS = 64 };
 enum { OP_POTRF, OP_POTRS, OP_POSV, OP_DSPOSV, OP_DXPOSV, OP_RFP, OP_SYRK, OP_WLS, OP_DSWLS,
@@ -336,6 +337,10 @@ int main(int argc, char **argv)
     printf("testing_threads%s%s  (both precisions, %s)\n", suite ? " --suite" : "",
            quick ? " --quick" : "", testing_have_gpu() ? "GPU present" : "no GPU");
     if (testing_have_gpu()) {
+        /* dxposv factors in FP16 at every order here, below its crossover
+         * to double too: the low rung is what the threads share */
+        const gchol_test_hooks_t hooks = { .xposv_auto_lowp_from_n = -1 };
+        gchol_test_hooks_set(&hooks);
         run_threads(nthreads, seconds, seed);
         gchol_finalize();
     } else {

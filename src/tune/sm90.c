@@ -161,7 +161,10 @@ const gchol_tune_t gchol_tune_sm90_table = {
      * double solve's time, so that a matrix that must end in double costs
      * at most ~1.45 double solves; the double solve's times are gchol
      * dpotrf + dpotrs, one right-hand side, at n = 1024 .. 32768.
-     * Re-measure: bench_posv, bench_xposv --kappa-table */
+     * Below 12288 the double solve is the faster: at 8192 the FP16 solve
+     * takes 8.05 ms against dposv's 5.93, at 16384 22.98 against 32.21.
+     * Re-measure: bench_posv, bench_xposv (its table and --kappa-table) */
+    .xposv_auto_lowp_from_n = 12288,
     .xposv_auto_fp32 = 0,
     .xposv_auto_share = 0.45,
     .xposv_auto_double_ms = { 0.359, 0.683, 1.608, 5.980, 32.17, 224.8 },

@@ -34,6 +34,8 @@ static gchol_tune_t hooked(const gchol_tune_t *base, const gchol_test_hooks_t *h
     if (h->lowp_update_leaf != 0)
         t.lowp_update_leaf = h->lowp_update_leaf > 0 ? h->lowp_update_leaf : 0;
     if (h->xposv_auto_fp32 > 0) t.xposv_auto_fp32 = h->xposv_auto_fp32 == 2;
+    if (h->xposv_auto_lowp_from_n != 0)
+        t.xposv_auto_lowp_from_n = h->xposv_auto_lowp_from_n > 0 ? h->xposv_auto_lowp_from_n : 0;
     if (h->xposv_auto_time == 1) t.xposv_auto_share = 0;
     if (h->xposv_auto_time == 2) t.xposv_auto_share = 1e-12;
     for (int p = 0; p < 2 && h->syrk_diag_path > 0; p++) {
@@ -53,8 +55,10 @@ static void derive(void)
     live[DEFAULT] = hooked(&gchol_tune_sm90_table, h);
     live[DEFAULT].name = "default";
     live[DEFAULT].kernel.tiled_cluster_helper = 0;
-    /* the ladder's time limit holds the H200's times: none elsewhere */
+    /* the ladder's time limit and its crossover to double hold the H200's
+     * times: neither elsewhere */
     live[DEFAULT].xposv_auto_share = 0;
+    if (h->xposv_auto_lowp_from_n <= 0) live[DEFAULT].xposv_auto_lowp_from_n = 0;
 }
 
 void gchol_tune_refresh(void)

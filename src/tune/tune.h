@@ -126,7 +126,10 @@ typedef struct gchol_tune_s {
      * FP32 when xposv_auto_fp32, then double. The rungs below double may
      * take xposv_auto_share of the double solve's time (0: no limit), as
      * measured at n = 1024 << k (xposv_auto_double_ms[k], one right-hand
-     * side), each further right-hand side 8 n^2 bytes at solve_gbs GB/s */
+     * side), each further right-hand side 8 n^2 bytes at solve_gbs GB/s.
+     * Below n = xposv_auto_lowp_from_n it answers in double at once (0:
+     * FP16 first at every n) */
+    int64_t xposv_auto_lowp_from_n;
     int     xposv_auto_fp32;
     double  xposv_auto_share;
     double  xposv_auto_double_ms[GCHOL_XPOSV_DOUBLE_POINTS];
