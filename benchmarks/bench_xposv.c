@@ -385,7 +385,7 @@ int main(int argc, char **argv)
         OPT("--lowp-table", OPT_INT64, &lowp_n, "N", "the FP16 factorization's block sizes and "
             "panel forms at order N (0: none)", OPT_MIN(0)),
         OPT("--lowp-leaf", OPT_INT64, &lowp_leaf, "L", "the lowp table's split updates: "
-            "diagonal squares of at most L (default 1024)", OPT_MIN(1)),
+            "squares of at most L, by block columns (default 1024)", OPT_MIN(1)),
         OPT("--kappa-csv", OPT_STRING, &kappa_csv, "FILE", "also write the kappa table as CSV"),
         OPT("--lowp-csv", OPT_STRING, &lowp_csv, "FILE", "also write the lowp table as CSV"),
         OPT("--no-time-limit", OPT_FLAG, &no_time_limit, NULL, "the automatic ladder's rungs "

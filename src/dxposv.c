@@ -488,7 +488,12 @@ int64_t gchol_dxposv(char uplo, int64_t n, int64_t nrhs, double *A, int64_t lda,
         if (info) *info = st;
         return st;
     }
-    const int direct = n < kRefineMinN || o->factor == GCHOL_XPREC_FP64;
+    /* the double solve at once: asked for, n <= 16, or AUTO below the
+     * crossover (the table of the current device, which the host form
+     * runs on) */
+    const int direct = n < kRefineMinN || o->factor == GCHOL_XPREC_FP64 ||
+                       (o->factor == GCHOL_XPREC_AUTO &&
+                        n < gchol_tune_current()->xposv_auto_lowp_from_n);
     if (!direct) {
         host_xposv_t job = { uplo, n, nrhs, o, res };
         st = gchol_refine_host_call(uplo, n, nrhs, A, lda, B, ldb, X, ldx, host_xposv_job, &job);

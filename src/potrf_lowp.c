@@ -113,32 +113,39 @@ done:
     return st;
 }
 
-/* The same on the lower triangle of S22's block [j0, j0 + size)^2 with the
- * off-diagonal halves one gemm each, recursively, down to diagonal squares
- * of at most leaf (each one gemm, its strictly upper part written too):
- * fewer, larger gemms than one per block column. */
+/* The same on the lower triangle of S22's block [j0, j0 + size)^2 (j0 on a
+ * block column's edge) with the off-diagonal halves one gemm each, split
+ * on block columns' edges, recursively, down to squares of at most leaf,
+ * which go by block columns: fewer, larger gemms than one per block column,
+ * and, as those, nothing written above the diagonal outside the diagonal
+ * blocks (make_s zeroes those). */
 static int64_t update_triangle(cublasHandle_t h, int64_t j0, int64_t size, int64_t leaf,
-                               int64_t kb, const void *P, int64_t ldp, cudaDataType_t ptype,
-                               float alpha, float *S22, int64_t lds)
+                               int64_t kb, int64_t nb, const void *P, int64_t ldp,
+                               cudaDataType_t ptype, float alpha, float *S22, int64_t lds)
 {
     int64_t st = GCHOL_SUCCESS;
     const float one = 1;
     const char *Pj = (const char *)P + (size_t)j0 * 2;
-    if (size <= leaf) {
-        if (size > 0)
-            GCHOL_BLAS(cublasGemmEx_64(h, CUBLAS_OP_N, CUBLAS_OP_T, size, size, kb, &alpha, Pj,
-                                       ptype, ldp, Pj, ptype, ldp, &one, S22 + j0 + j0 * lds,
-                                       CUDA_R_32F, lds, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+    const int64_t halves = (size + nb - 1) / nb / 2; /* the first half's block columns */
+    if (size <= leaf || halves == 0) {
+        /* the square's block columns, each from its diagonal to the square's edge */
+        for (int64_t j = 0; j < size; j += nb) {
+            const int64_t jb = size - j < nb ? size - j : nb;
+            const char *Pc = Pj + (size_t)j * 2;
+            GCHOL_BLAS(cublasGemmEx_64(h, CUBLAS_OP_N, CUBLAS_OP_T, size - j, jb, kb, &alpha, Pc,
+                                       ptype, ldp, Pc, ptype, ldp, &one,
+                                       S22 + (j0 + j) + (j0 + j) * lds, CUDA_R_32F, lds,
+                                       CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+        }
         return GCHOL_SUCCESS;
     }
-    /* halves on 64-row boundaries keep the FP16 operands 16-byte aligned */
-    const int64_t s1 = size >= 128 ? (size / 2 + 63) / 64 * 64 : size / 2, s2 = size - s1;
-    GCHOL_TRY(update_triangle(h, j0, s1, leaf, kb, P, ldp, ptype, alpha, S22, lds));
+    const int64_t s1 = halves * nb, s2 = size - s1;
+    GCHOL_TRY(update_triangle(h, j0, s1, leaf, kb, nb, P, ldp, ptype, alpha, S22, lds));
     GCHOL_BLAS(cublasGemmEx_64(h, CUBLAS_OP_N, CUBLAS_OP_T, s2, s1, kb, &alpha,
                                Pj + (size_t)s1 * 2, ptype, ldp, Pj, ptype, ldp, &one,
                                S22 + (j0 + s1) + j0 * lds, CUDA_R_32F, lds, CUBLAS_COMPUTE_32F,
                                CUBLAS_GEMM_DEFAULT));
-    GCHOL_TRY(update_triangle(h, j0 + s1, s2, leaf, kb, P, ldp, ptype, alpha, S22, lds));
+    GCHOL_TRY(update_triangle(h, j0 + s1, s2, leaf, kb, nb, P, ldp, ptype, alpha, S22, lds));
 done:
     return st;
 }
@@ -149,7 +156,8 @@ static int64_t update_rest(cublasHandle_t h, int64_t m, int64_t kb, int64_t nb, 
                            int64_t leaf, const void *P, int64_t ldp, cudaDataType_t ptype,
                            float alpha, float *S22, int64_t lds)
 {
-    if (leaf > 0) return update_triangle(h, j0, m - j0, leaf, kb, P, ldp, ptype, alpha, S22, lds);
+    if (leaf > 0)
+        return update_triangle(h, j0, m - j0, leaf, kb, nb, P, ldp, ptype, alpha, S22, lds);
     return update_columns(h, m, kb, nb, j0, m, P, ldp, ptype, alpha, S22, lds);
 }
 
@@ -189,6 +197,8 @@ static int64_t lookahead_open(lookahead_t *la, int mode, gchol_queue_t q)
     if (mode == 2) {
         la->chain_s = la->second = q->panel_stream;
         la->chain_h = q->panel_blas;
+        /* the handle on the stream its chain's kernels run on */
+        GCHOL_BLAS(cublasSetStream(la->chain_h, la->chain_s));
     } else {
         GCHOL_CUDA(cudaStreamCreateWithFlags(&la->own, cudaStreamNonBlocking));
         la->bulk_s = la->second = la->own;

@@ -21,9 +21,11 @@ typedef struct {
                           are factored; 2 the same with the diagonal blocks
                           and panels on the high-priority panel stream */
     int64_t update_leaf; /* 0: each trailing update one gemm per block
-                            column; L > 0: its triangle split in halves,
-                            each off-diagonal half one gemm, down to
-                            diagonal squares of at most L */
+                            column; L > 0: its triangle split in halves
+                            on block columns' edges, each off-diagonal
+                            half one gemm, down to squares of at most L
+                            (or one block column), each by its block
+                            columns */
 } gchol_lowp_plan_t;
 
 /* The current device's table (tune.h) for order n: the block size, whether

@@ -76,7 +76,7 @@ static int rate_too_slow(double rho, int64_t k, double rho_req, int64_t avail)
     if (k < kRateFrom || !(rho > rho_req) || rho_req >= 1) return 0;
     if (!(rho < 1)) return 1;
     const double need = (double)k * log(rho_req) / log(rho);
-    return need > (double)(k + 2 * (avail - k));
+    return need > (double)k + 2 * ((double)avail - (double)k); /* avail may be INT64_MAX */
 }
 
 /* One GMRES-IR correction: FGMRES from d = 0 on A d = r, x += d. r holds

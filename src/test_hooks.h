@@ -42,7 +42,7 @@ typedef struct {
                                       chain at high priority (tune.h)      */
     int64_t lowp_update_leaf;      /* ... trailing updates: -1 one gemm per
                                       block column, L > 0 split down to
-                                      squares of L (tune.h)                */
+                                      squares of at most L (tune.h)        */
     int     xposv_auto_time;       /* mixed-precision solve's automatic
                                       ladder, its time below double: 1 no
                                       limit, 2 none at all (tune.h)        */

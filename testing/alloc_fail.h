@@ -141,7 +141,7 @@ static void hooks_set(const family_t *f, int64_t k)
     const gchol_test_hooks_t h = { .alloc_fail_at = k,
                                    .syrk_diag_path = f->r == SYRK_GPU ? f->form : 0,
                                    .stage_bytes = (size_t)1 << 20,
-                                   .xposv_auto_lowp_from_n = -1 };
+                                   .xposv_auto_lowp_from_n = -1, .xposv_auto_time = 1 };
     if (where_of(f->r) == Q_SHIM) shim.hooks_set(&h);
     else gchol_test_hooks_set(&h);
 }

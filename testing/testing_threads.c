@@ -338,8 +338,9 @@ int main(int argc, char **argv)
            quick ? " --quick" : "", testing_have_gpu() ? "GPU present" : "no GPU");
     if (testing_have_gpu()) {
         /* dxposv factors in FP16 at every order here, below its crossover
-         * to double too: the low rung is what the threads share */
-        const gchol_test_hooks_t hooks = { .xposv_auto_lowp_from_n = -1 };
+         * to double too, and refines without the time limit: the low rung
+         * is what the threads share */
+        const gchol_test_hooks_t hooks = { .xposv_auto_lowp_from_n = -1, .xposv_auto_time = 1 };
         gchol_test_hooks_set(&hooks);
         run_threads(nthreads, seconds, seed);
         gchol_finalize();

@@ -57,7 +57,7 @@ static void derive(void)
     live[DEFAULT].kernel.tiled_cluster_helper = 0;
     /* the ladder's time limit and its crossover to double hold the H200's
      * times: neither elsewhere */
-    live[DEFAULT].xposv_auto_share = 0;
+    if (h->xposv_auto_time != 2) live[DEFAULT].xposv_auto_share = 0;
     if (h->xposv_auto_lowp_from_n <= 0) live[DEFAULT].xposv_auto_lowp_from_n = 0;
 }
 

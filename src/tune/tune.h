@@ -119,8 +119,9 @@ typedef struct gchol_tune_s {
                                    2: those on the high-priority stream   */
     int64_t lowp_update_leaf;   /* 0: the trailing updates one gemm per
                                    block column; L > 0: each update's
-                                   triangle split in halves down to
-                                   diagonal squares of at most L          */
+                                   triangle split in halves on block
+                                   columns' edges down to squares of at
+                                   most L (or one block column)           */
 
     /* the mixed-precision solve's automatic ladder (dxposv.c): FP16, then
      * FP32 when xposv_auto_fp32, then double. The rungs below double may
