@@ -22,13 +22,14 @@
  * --kernel blocked|panel|rows|mma|mma1|mma2 runs gchol's potrf on that kernel past
  * n = 32 whatever the tuning picks (a test hook; rows from n = 17 to 64, then
  * panel; mma the tiled left-looking kernel to 512, mma1 the same with one
- * chunk buffer, mma2 with two wherever they fit), to compare them in one
- * process; --potrs staged|direct the solves' blocked form past n = 32 (L's
+ * chunk buffer, mma2 with two wherever they fit; cublas block columns of
+ * --cublas-nb (default the tuning's) on cuBLAS's batched products past that
+ * width), to compare them in one process; --potrs staged|direct the solves' blocked form past n = 32 (L's
  * panels staged in shared memory, or read where used).
  *
  *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K]
- *                       [--kernel auto|blocked|panel|rows|mma|mma1|mma2]
- *                       [--potrs auto|staged|direct]
+ *                       [--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas]
+ *                       [--cublas-nb K] [--potrs auto|staged|direct]
  *                       [--csv FILE]
  */
 #include <math.h>
@@ -301,13 +302,16 @@ int main(int argc, char **argv)
 {
     testing_list_t sizes = { NULL, 0 };
     char prec = 'd';
-    int64_t total = (int64_t)2 << 30, small = 100;
+    int64_t total = (int64_t)2 << 30, small = 100, cublas_nb = 0;
     int niter = 5;
     const char *csv = NULL, *kernel = "auto", *potrs = "auto";
     const opt_t opts[] = {
         OPT("--prec", OPT_CHAR, &prec, "d|s", "precision (default d)", .choices = "ds"),
-        OPT("--kernel", OPT_STRING, &kernel, "auto|blocked|panel|rows|mma|mma1|mma2",
-            "potrf's kernel past n = 32 (rows: past 16; default auto: the tuning's)"),
+        OPT("--kernel", OPT_STRING, &kernel, "auto|blocked|panel|rows|mma|mma1|mma2|cublas",
+            "potrf's kernel past n = 32 (rows: past 16; cublas: past --cublas-nb; default "
+            "auto: the tuning's)"),
+        OPT("--cublas-nb", OPT_INT64, &cublas_nb, "K", "--kernel cublas's block columns "
+            "(default 0: the tuning's)", OPT_MIN(0)),
         OPT("--potrs", OPT_STRING, &potrs, "auto|staged|direct",
             "the solves' blocked form (default auto: the tuning's)"),
         OPT("-n", OPT_LIST, &sizes, "LIST", "orders (default 4,8,16,32,64,128,256,512)",
@@ -321,16 +325,17 @@ int main(int argc, char **argv)
         OPT_END
     };
     const opts_program_t prog = { "[--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K] "
-                                  "[--kernel auto|blocked|panel|rows|mma|mma1|mma2] "
-                                  "[--potrs auto|staged|direct] "
+                                  "[--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas] "
+                                  "[--cublas-nb K] [--potrs auto|staged|direct] "
                                   "[--csv FILE]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
     const int forced = !strcmp(kernel, "blocked") ? 1 : !strcmp(kernel, "panel") ? 2
                      : !strcmp(kernel, "rows") ? 3 : !strcmp(kernel, "mma") ? 4
-                     : !strcmp(kernel, "mma1") ? 5 : !strcmp(kernel, "mma2") ? 6 : 0;
+                     : !strcmp(kernel, "mma1") ? 5 : !strcmp(kernel, "mma2") ? 6
+                     : !strcmp(kernel, "cublas") ? 7 : 0;
     if (!forced && strcmp(kernel, "auto")) {
-        fprintf(stderr, "--kernel: auto, blocked, panel, rows, mma, mma1 or mma2, not '%s'\n",
-                kernel);
+        fprintf(stderr, "--kernel: auto, blocked, panel, rows, mma, mma1, mma2 or cublas, not "
+                "'%s'\n", kernel);
         return 2;
     }
     const int potrs_form = !strcmp(potrs, "staged") ? 1 : !strcmp(potrs, "direct") ? 2 : 0;
@@ -339,8 +344,9 @@ int main(int argc, char **argv)
         return 2;
     }
     bench_require_gpu(0, argv[0]);
-    const gchol_test_hooks_t hooks = { .batched_kernel = forced, .batched_potrs_kernel = potrs_form };
-    if (forced || potrs_form) gchol_test_hooks_set(&hooks);
+    const gchol_test_hooks_t hooks = { .batched_kernel = forced, .batched_potrs_kernel = potrs_form,
+                                       .batched_cublas_nb = cublas_nb };
+    if (forced || potrs_form || cublas_nb) gchol_test_hooks_set(&hooks);
     bench_context_t ctx;
     bench_context_create(&ctx);
     FILE *out = bench_csv_open(csv, "prec,n,batch,gchol_s,gchol_ptr_s,cusolver_s,copy_s,gchol_gbs,"

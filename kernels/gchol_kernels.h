@@ -342,6 +342,39 @@ int gchol_spotrf_batched_launch(int64_t n, float *dA, float *const *dA_array, co
                                 cudaStream_t stream);
 
 /*
+ * The batched Cholesky by block columns on cuBLAS's batched products
+ * (potrf_batched_cublas.cu, for src/potrf_batched_cublas.c), count matrices
+ * of a batch as above (dA + b * stride, or dA_array[b]):
+ *   ptrs      out[c * count + b] := the matrix b's base + off[c], c < noff
+ *             (<= GCHOL_BATCHED_PTRS_MAX);
+ *   diag_get  W_b (ldw, at W + b * wstride) := the uplo triangle (upper 0
+ *             'L', 1 'U') of the kb x kb block at D[b] (ldd), its other
+ *             triangle 0;
+ *   diag_put  D[b]'s uplo triangle := W_b's, and dinfo[b] := k + winfo[b]
+ *             where dinfo[b] is 0 and winfo[b] > 0.
+ */
+enum { GCHOL_BATCHED_PTRS_MAX = 4 };
+int gchol_dbatched_ptrs_launch(int64_t count, double *dA, double *const *dA_array,
+                               int64_t stride, const int64_t *off, int noff, double **out,
+                               cudaStream_t stream);
+int gchol_sbatched_ptrs_launch(int64_t count, float *dA, float *const *dA_array, int64_t stride,
+                               const int64_t *off, int noff, float **out, cudaStream_t stream);
+int gchol_dbatched_diag_get_launch(int64_t count, int64_t kb, int upper, double *const *D,
+                                   int64_t ldd, double *W, int64_t ldw, int64_t wstride,
+                                   cudaStream_t stream);
+int gchol_sbatched_diag_get_launch(int64_t count, int64_t kb, int upper, float *const *D,
+                                   int64_t ldd, float *W, int64_t ldw, int64_t wstride,
+                                   cudaStream_t stream);
+int gchol_dbatched_diag_put_launch(int64_t count, int64_t kb, int upper, const double *W,
+                                   int64_t ldw, int64_t wstride, double *const *D, int64_t ldd,
+                                   const int64_t *winfo, int64_t *dinfo, int64_t k,
+                                   cudaStream_t stream);
+int gchol_sbatched_diag_put_launch(int64_t count, int64_t kb, int upper, const float *W,
+                                   int64_t ldw, int64_t wstride, float *const *D, int64_t ldd,
+                                   const int64_t *winfo, int64_t *dinfo, int64_t k,
+                                   cudaStream_t stream);
+
+/*
  * Batched solves with Cholesky factors (potrs_batched.cu): count systems of
  * order n with nrhs right-hand sides; factor b at dA + b * strideA (dA_array
  * NULL) or dA_array[b], its B at dB + b * strideB (dB_array NULL) or

@@ -10,6 +10,7 @@
 #include "args.h"
 #include "host_io.h"
 #include "gchol_batched.h"
+#include "potrf_batched_cublas.h"
 #include "queue.h"
 #include "status.h"
 #include "test_hooks.h"
@@ -37,7 +38,19 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
     }
     if (forced == 1) kt.batched_smem_max_n = 0, kt.batched_hybrid_max_n = 512;
     if (forced >= 2 && forced <= 6) kt.batched_smem_max_n = 1, kt.batched_hybrid_max_n = 0;
-    if (forced >= 5) kt.batched_mma_buffers = forced - 4;
+    if (forced >= 5 && forced <= 6) kt.batched_mma_buffers = forced - 4;
+    /* block columns on cuBLAS's products (fixed order), where the table or
+     * the hook says; without room for their workspace, the kernels */
+    const gchol_tune_t *t = queue->tune;
+    const int64_t cnb = gchol_test_hooks()->batched_cublas_nb > 0
+                            ? gchol_test_hooks()->batched_cublas_nb : t->batched_cublas_nb;
+    const int64_t from = forced == 7 ? 1 : t->batched_cublas_from_n[PREC_INDEX];
+    if (!dn && from > 0 && n >= from && n > cnb && cnb > 0) {
+        int no_room = 0;
+        st = PFX(potrf_batched_cublas)(upper, n, cnb, dA, dA_array, ldda, stride, dinfo, batch,
+                                       &kt, queue, &no_room);
+        if (!no_room) goto done;
+    }
     if (n == 0 && !dn)
         GCHOL_CUDA(cudaMemsetAsync(dinfo, 0, (size_t)batch * sizeof(int64_t), queue->stream));
     else

@@ -58,7 +58,11 @@ typedef struct {
                                       the panel kernel, 4 the tiled
                                       left-looking kernel to 512, 5 the same
                                       with one chunk buffer, 6 with two
-                                      wherever they fit (read per call)     */
+                                      wherever they fit, 7 block columns on
+                                      cuBLAS's batched products past their
+                                      width, fixed-order forms (read per
+                                      call)                                 */
+    int64_t batched_cublas_nb;     /* ... those block columns' width      */
     int     batched_potrs_kernel;  /* batched potrs past the register
                                       kernel: 1 L's panels staged in shared
                                       memory, 2 read where used (the direct

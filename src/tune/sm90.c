@@ -170,6 +170,12 @@ const gchol_tune_t gchol_tune_sm90_table = {
     .xposv_auto_double_ms = { 0.359, 0.683, 1.608, 5.980, 32.17, 224.8 },
     .xposv_auto_solve_gbs = 3000, /* ~70% of the copy rate */
 
+    /* Batched potrf: a thread block per matrix at every order (the
+     * kernels below); block columns of 64 where the products are chosen.
+     * Re-measure: bench_potrf_batched --kernel auto|cublas */
+    .batched_cublas_from_n = { 0, 0 },
+    .batched_cublas_nb = 64,
+
     /* The tiled kernel at one block per SM up to 5376, its chain block
      * helped by a second block of its cluster; syrk_diag's split rule at
      * the kernel's flop rate over the memory bandwidth (15 flops per byte

@@ -136,6 +136,13 @@ typedef struct gchol_tune_s {
     double  xposv_auto_double_ms[GCHOL_XPOSV_DOUBLE_POINTS];
     double  xposv_auto_solve_gbs;
 
+    /* batched potrf, the fixed-order forms: from order
+     * batched_cublas_from_n[p] ([0] double, [1] single; 0: never) by block
+     * columns of batched_cublas_nb on cuBLAS's batched products
+     * (potrf_batched_cublas.c) instead of a thread block per matrix */
+    int64_t batched_cublas_from_n[2];
+    int64_t batched_cublas_nb;
+
     gchol_kernel_tune_t kernel; /* the kernels' choices (gchol_kernels.h) */
 } gchol_tune_t;
 

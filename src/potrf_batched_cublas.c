@@ -1,0 +1,104 @@
+/*
+ * potrf_batched_cublas.c -- gchol_?potrf_batched_cublas
+ * (potrf_batched_cublas.h): the fixed-order batched Cholesky by block
+ * columns on cuBLAS's batched products, for orders where one thread block
+ * per matrix (kernels/potrf_batched.cu) leaves the GPU waiting on its
+ * barriers. Left-looking; for block column k of width kb ('L'; 'U' is its
+ * transpose), on every matrix at once:
+ *
+ *   W := A_kk - A_k,0:k A_k,0:k^T      W a square per matrix in the
+ *                                      workspace (gemmBatched)
+ *   A_k+,k -= A_k+,0:k A_k,0:k^T       the block column below, in place
+ *   W := chol(W)                       the batched kernels, order kb
+ *   A_kk := W's triangle               and the block's info merged
+ *   A_k+,k := A_k+,k W^-T              trsmBatched
+ *
+ * The diagonal block goes through W because the products write whole
+ * squares: A's other triangle is never written. A matrix's info is its
+ * first failed block's (k + that block's info); its later columns are what
+ * the steps leave, as after any failed pivot. Precision-generic (prec.h).
+ */
+#include "prec.h"
+
+#include "potrf_batched_cublas.h"
+#include "queue.h"
+#include "status.h"
+
+int64_t PFX(potrf_batched_cublas)(int upper, int64_t n, int64_t nb, FLOAT *dA,
+                                  FLOAT *const *dA_array, int64_t ldda, int64_t stride,
+                                  int64_t *dinfo, int64_t batch, const gchol_kernel_tune_t *kt,
+                                  gchol_queue_t q, int *no_room)
+{
+    int64_t st = GCHOL_SUCCESS;
+    const cudaStream_t s = q->stream;
+    const cublasHandle_t h = q->blas;
+    const FLOAT one = 1, minus_one = -1;
+    FLOAT *W = NULL, **ptr = NULL;
+    int64_t *winfo = NULL;
+    *no_room = 0;
+    if (nb > n) nb = n;
+    if (nb < 1) nb = 1;
+    /* the workspace before any work: without it the caller's kernels run */
+    cudaError_t e = gchol_malloc_async((void **)&W, (size_t)(batch * nb * nb) * sizeof(FLOAT), s);
+    if (e == cudaSuccess) e = gchol_malloc_async((void **)&winfo, (size_t)batch * 8, s);
+    if (e == cudaSuccess)
+        e = gchol_malloc_async((void **)&ptr, (size_t)(5 * batch) * sizeof(FLOAT *), s);
+    if (e != cudaSuccess) {
+        if (e == cudaErrorMemoryAllocation) *no_room = 1;
+        else st = gchol_from_cuda(e);
+        goto done;
+    }
+    /* the arrays: W's squares; then, each step, the diagonal block, the
+     * block row (column for 'U') left of it, the rows below it, and the
+     * block column below it */
+    FLOAT **Wp = ptr, **D = ptr + batch, **P0 = ptr + 2 * batch, **P1 = ptr + 3 * batch,
+          **P2 = ptr + 4 * batch;
+    const int64_t w0 = 0;
+    GCHOL_CUDA((cudaError_t)BATCHED_PTRS_LAUNCH(batch, W, NULL, nb * nb, &w0, 1, Wp, s));
+    GCHOL_CUDA(cudaMemsetAsync(dinfo, 0, (size_t)batch * sizeof(int64_t), s));
+    const cublasOperation_t ta = upper ? CUBLAS_OP_T : CUBLAS_OP_N,
+                            tb = upper ? CUBLAS_OP_N : CUBLAS_OP_T;
+    for (int64_t k = 0; k < n; k += nb) {
+        const int64_t kb = n - k < nb ? n - k : nb, m = n - k - kb;
+        const int64_t off[4] = { k + k * ldda, upper ? k * ldda : k,
+                                 upper ? (k + kb) * ldda : k + kb,
+                                 upper ? k + (k + kb) * ldda : (k + kb) + k * ldda };
+        GCHOL_CUDA((cudaError_t)BATCHED_PTRS_LAUNCH(batch, dA, dA_array, stride, off, 4, D, s));
+        GCHOL_CUDA((cudaError_t)BATCHED_DIAG_GET_LAUNCH(batch, kb, upper, D, ldda, W, nb, nb * nb,
+                                                        s));
+        if (k > 0) {
+            GCHOL_BLAS(BLAS_GEMM_BATCHED(h, ta, tb, kb, kb, k, &minus_one,
+                                         (const FLOAT *const *)P0, ldda,
+                                         (const FLOAT *const *)P0, ldda, &one, Wp, nb, batch));
+            if (m > 0 && upper)
+                GCHOL_BLAS(BLAS_GEMM_BATCHED(h, CUBLAS_OP_T, CUBLAS_OP_N, kb, m, k, &minus_one,
+                                             (const FLOAT *const *)P0, ldda,
+                                             (const FLOAT *const *)P1, ldda, &one, P2, ldda,
+                                             batch));
+            if (m > 0 && !upper)
+                GCHOL_BLAS(BLAS_GEMM_BATCHED(h, CUBLAS_OP_N, CUBLAS_OP_T, m, kb, k, &minus_one,
+                                             (const FLOAT *const *)P1, ldda,
+                                             (const FLOAT *const *)P0, ldda, &one, P2, ldda,
+                                             batch));
+        }
+        GCHOL_CUDA((cudaError_t)POTRF_BATCHED_LAUNCH(kb, W, NULL, NULL, nb, NULL, nb * nb, upper,
+                                                     winfo, batch, kt, s));
+        GCHOL_CUDA((cudaError_t)BATCHED_DIAG_PUT_LAUNCH(batch, kb, upper, W, nb, nb * nb, D, ldda,
+                                                        winfo, dinfo, k, s));
+        if (m > 0)
+            GCHOL_BLAS(BLAS_TRSM_BATCHED(h, upper ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT,
+                                         upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER,
+                                         CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, upper ? kb : m,
+                                         upper ? m : kb, &one, (const FLOAT *const *)Wp, nb, P2,
+                                         ldda, batch));
+    }
+done: {
+        void *bufs[3] = { W, winfo, ptr };
+        for (int i = 0; i < 3; ++i)
+            if (bufs[i]) {
+                const cudaError_t ef = cudaFreeAsync(bufs[i], s);
+                if (ef != cudaSuccess && st == GCHOL_SUCCESS) st = gchol_from_cuda(ef);
+            }
+    }
+    return st;
+}
