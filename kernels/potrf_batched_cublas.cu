@@ -47,8 +47,8 @@ __global__ void __launch_bounds__(kThreads)
     for (int64_t b = blockIdx.x; b < count; b += gridDim.x) {
         const T *d = D[b];
         T *w = W + b * wstride;
-        for (int e = threadIdx.x; e < kb * kb; e += kThreads) {
-            const int i = e % kb, j = e / kb;
+        for (int64_t e = threadIdx.x; e < (int64_t)kb * kb; e += kThreads) {
+            const int i = (int)(e % kb), j = (int)(e / kb);
             w[i + j * ldw] = in_triangle(i, j, upper) ? d[i + j * ldd] : T(0);
         }
     }
@@ -64,8 +64,8 @@ __global__ void __launch_bounds__(kThreads)
     for (int64_t b = blockIdx.x; b < count; b += gridDim.x) {
         const T *w = W + b * wstride;
         T *d = D[b];
-        for (int e = threadIdx.x; e < kb * kb; e += kThreads) {
-            const int i = e % kb, j = e / kb;
+        for (int64_t e = threadIdx.x; e < (int64_t)kb * kb; e += kThreads) {
+            const int i = (int)(e % kb), j = (int)(e / kb);
             if (in_triangle(i, j, upper)) d[i + j * ldd] = w[i + j * ldw];
         }
         if (threadIdx.x == 0 && dinfo[b] == 0 && winfo[b] > 0) dinfo[b] = k + winfo[b];
@@ -96,6 +96,7 @@ int diag_get_launch(int64_t count, int64_t kb, int upper, T *const *D, int64_t l
                     int64_t ldw, int64_t wstride, cudaStream_t stream)
 {
     if (count <= 0 || kb <= 0) return cudaSuccess;
+    if (kb > 0x7fffffff) return cudaErrorInvalidValue;
     batched_diag_get_kernel<T><<<blocks_for(count), kThreads, 0, stream>>>(
         count, (int)kb, upper, D, ldd, W, ldw, wstride);
     return cudaGetLastError();
@@ -107,6 +108,7 @@ int diag_put_launch(int64_t count, int64_t kb, int upper, const T *W, int64_t ld
                     int64_t *dinfo, int64_t k, cudaStream_t stream)
 {
     if (count <= 0 || kb <= 0) return cudaSuccess;
+    if (kb > 0x7fffffff) return cudaErrorInvalidValue;
     batched_diag_put_kernel<T><<<blocks_for(count), kThreads, 0, stream>>>(
         count, (int)kb, upper, W, ldw, wstride, D, ldd, winfo, dinfo, k);
     return cudaGetLastError();

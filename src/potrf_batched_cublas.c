@@ -24,38 +24,28 @@
 #include "queue.h"
 #include "status.h"
 
-int64_t PFX(potrf_batched_cublas)(int upper, int64_t n, int64_t nb, FLOAT *dA,
-                                  FLOAT *const *dA_array, int64_t ldda, int64_t stride,
-                                  int64_t *dinfo, int64_t batch, const gchol_kernel_tune_t *kt,
-                                  gchol_queue_t q, int *no_room)
+/* The workspace's bytes at most: larger batches go by chunks. */
+static const int64_t kWorkBytes = (int64_t)1 << 30;
+
+/* The steps on count matrices (dA + b * stride, or dA_array[b]) with the
+ * workspace's W (count squares of nb), winfo and 5 count pointers. */
+static int64_t factor_chunk(int upper, int64_t n, int64_t nb, FLOAT *dA, FLOAT *const *dA_array,
+                            int64_t ldda, int64_t stride, int64_t *dinfo, int64_t count,
+                            FLOAT *W, int64_t *winfo, FLOAT **ptr,
+                            const gchol_kernel_tune_t *kt, gchol_queue_t q)
 {
     int64_t st = GCHOL_SUCCESS;
     const cudaStream_t s = q->stream;
     const cublasHandle_t h = q->blas;
     const FLOAT one = 1, minus_one = -1;
-    FLOAT *W = NULL, **ptr = NULL;
-    int64_t *winfo = NULL;
-    *no_room = 0;
-    if (nb > n) nb = n;
-    if (nb < 1) nb = 1;
-    /* the workspace before any work: without it the caller's kernels run */
-    cudaError_t e = gchol_malloc_async((void **)&W, (size_t)(batch * nb * nb) * sizeof(FLOAT), s);
-    if (e == cudaSuccess) e = gchol_malloc_async((void **)&winfo, (size_t)batch * 8, s);
-    if (e == cudaSuccess)
-        e = gchol_malloc_async((void **)&ptr, (size_t)(5 * batch) * sizeof(FLOAT *), s);
-    if (e != cudaSuccess) {
-        if (e == cudaErrorMemoryAllocation) *no_room = 1;
-        else st = gchol_from_cuda(e);
-        goto done;
-    }
     /* the arrays: W's squares; then, each step, the diagonal block, the
      * block row (column for 'U') left of it, the rows below it, and the
      * block column below it */
-    FLOAT **Wp = ptr, **D = ptr + batch, **P0 = ptr + 2 * batch, **P1 = ptr + 3 * batch,
-          **P2 = ptr + 4 * batch;
+    FLOAT **Wp = ptr, **D = ptr + count, **P0 = ptr + 2 * count, **P1 = ptr + 3 * count,
+          **P2 = ptr + 4 * count;
     const int64_t w0 = 0;
-    GCHOL_CUDA((cudaError_t)BATCHED_PTRS_LAUNCH(batch, W, NULL, nb * nb, &w0, 1, Wp, s));
-    GCHOL_CUDA(cudaMemsetAsync(dinfo, 0, (size_t)batch * sizeof(int64_t), s));
+    GCHOL_CUDA((cudaError_t)BATCHED_PTRS_LAUNCH(count, W, NULL, nb * nb, &w0, 1, Wp, s));
+    GCHOL_CUDA(cudaMemsetAsync(dinfo, 0, (size_t)count * sizeof(int64_t), s));
     const cublasOperation_t ta = upper ? CUBLAS_OP_T : CUBLAS_OP_N,
                             tb = upper ? CUBLAS_OP_N : CUBLAS_OP_T;
     for (int64_t k = 0; k < n; k += nb) {
@@ -63,34 +53,70 @@ int64_t PFX(potrf_batched_cublas)(int upper, int64_t n, int64_t nb, FLOAT *dA,
         const int64_t off[4] = { k + k * ldda, upper ? k * ldda : k,
                                  upper ? (k + kb) * ldda : k + kb,
                                  upper ? k + (k + kb) * ldda : (k + kb) + k * ldda };
-        GCHOL_CUDA((cudaError_t)BATCHED_PTRS_LAUNCH(batch, dA, dA_array, stride, off, 4, D, s));
-        GCHOL_CUDA((cudaError_t)BATCHED_DIAG_GET_LAUNCH(batch, kb, upper, D, ldda, W, nb, nb * nb,
+        GCHOL_CUDA((cudaError_t)BATCHED_PTRS_LAUNCH(count, dA, dA_array, stride, off, 4, D, s));
+        GCHOL_CUDA((cudaError_t)BATCHED_DIAG_GET_LAUNCH(count, kb, upper, D, ldda, W, nb, nb * nb,
                                                         s));
         if (k > 0) {
             GCHOL_BLAS(BLAS_GEMM_BATCHED(h, ta, tb, kb, kb, k, &minus_one,
                                          (const FLOAT *const *)P0, ldda,
-                                         (const FLOAT *const *)P0, ldda, &one, Wp, nb, batch));
+                                         (const FLOAT *const *)P0, ldda, &one, Wp, nb, count));
             if (m > 0 && upper)
                 GCHOL_BLAS(BLAS_GEMM_BATCHED(h, CUBLAS_OP_T, CUBLAS_OP_N, kb, m, k, &minus_one,
                                              (const FLOAT *const *)P0, ldda,
                                              (const FLOAT *const *)P1, ldda, &one, P2, ldda,
-                                             batch));
+                                             count));
             if (m > 0 && !upper)
                 GCHOL_BLAS(BLAS_GEMM_BATCHED(h, CUBLAS_OP_N, CUBLAS_OP_T, m, kb, k, &minus_one,
                                              (const FLOAT *const *)P1, ldda,
                                              (const FLOAT *const *)P0, ldda, &one, P2, ldda,
-                                             batch));
+                                             count));
         }
         GCHOL_CUDA((cudaError_t)POTRF_BATCHED_LAUNCH(kb, W, NULL, NULL, nb, NULL, nb * nb, upper,
-                                                     winfo, batch, kt, s));
-        GCHOL_CUDA((cudaError_t)BATCHED_DIAG_PUT_LAUNCH(batch, kb, upper, W, nb, nb * nb, D, ldda,
+                                                     winfo, count, kt, s));
+        GCHOL_CUDA((cudaError_t)BATCHED_DIAG_PUT_LAUNCH(count, kb, upper, W, nb, nb * nb, D, ldda,
                                                         winfo, dinfo, k, s));
         if (m > 0)
             GCHOL_BLAS(BLAS_TRSM_BATCHED(h, upper ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT,
                                          upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER,
                                          CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, upper ? kb : m,
                                          upper ? m : kb, &one, (const FLOAT *const *)Wp, nb, P2,
-                                         ldda, batch));
+                                         ldda, count));
+    }
+done:
+    return st;
+}
+
+int64_t PFX(potrf_batched_cublas)(int upper, int64_t n, int64_t nb, FLOAT *dA,
+                                  FLOAT *const *dA_array, int64_t ldda, int64_t stride,
+                                  int64_t *dinfo, int64_t batch, const gchol_kernel_tune_t *kt,
+                                  gchol_queue_t q, int *no_room)
+{
+    int64_t st = GCHOL_SUCCESS;
+    const cudaStream_t s = q->stream;
+    FLOAT *W = NULL, **ptr = NULL;
+    int64_t *winfo = NULL;
+    *no_room = 0;
+    if (nb > n) nb = n;
+    if (nb < 1) nb = 1;
+    /* the workspace before any work: without it the caller's kernels run */
+    const int64_t per = nb * nb * (int64_t)sizeof(FLOAT) + 8 + 5 * (int64_t)sizeof(FLOAT *);
+    const int64_t fit = kWorkBytes / per > 0 ? kWorkBytes / per : 1,
+                  chunk = batch < fit ? batch : fit;
+    cudaError_t e = gchol_malloc_async((void **)&W, (size_t)(chunk * nb * nb) * sizeof(FLOAT), s);
+    if (e == cudaSuccess) e = gchol_malloc_async((void **)&winfo, (size_t)chunk * 8, s);
+    if (e == cudaSuccess)
+        e = gchol_malloc_async((void **)&ptr, (size_t)(5 * chunk) * sizeof(FLOAT *), s);
+    if (e != cudaSuccess) {
+        /* no room, or no stream-ordered allocator: the kernels need neither */
+        if (e == cudaErrorMemoryAllocation || e == cudaErrorNotSupported) *no_room = 1;
+        else st = gchol_from_cuda(e);
+        goto done;
+    }
+    for (int64_t b0 = 0; b0 < batch; b0 += chunk) {
+        const int64_t count = batch - b0 < chunk ? batch - b0 : chunk;
+        GCHOL_TRY(factor_chunk(upper, n, nb, dA_array ? NULL : dA + b0 * stride,
+                               dA_array ? dA_array + b0 : NULL, ldda, stride, dinfo + b0, count,
+                               W, winfo, ptr, kt, q));
     }
 done: {
         void *bufs[3] = { W, winfo, ptr };

@@ -46,7 +46,8 @@ typedef struct {
     char prec;
     const char *name;
     int form;      /* SYRK_GPU: test_hooks.h's syrk_diag_path; DSWLS_GPU: nonzero,
-                      the expert form with these products */
+                      the expert form with these products; POTRF_BATCHED: its
+                      batched_kernel (7: cuBLAS's products) */
     int in_quick;
 } family_t;
 
@@ -140,6 +141,7 @@ static void hooks_set(const family_t *f, int64_t k)
 {
     const gchol_test_hooks_t h = { .alloc_fail_at = k,
                                    .syrk_diag_path = f->r == SYRK_GPU ? f->form : 0,
+                                   .batched_kernel = f->r == POTRF_BATCHED ? f->form : 0,
                                    .stage_bytes = (size_t)1 << 20,
                                    .xposv_auto_lowp_from_n = -1, .xposv_auto_time = 1 };
     if (where_of(f->r) == Q_SHIM) shim.hooks_set(&h);

@@ -11,7 +11,8 @@
  *    the download writes nothing) and the arrays it never writes unchanged;
  *  - 0 and a correct result, where the library recovers by design (the
  *    pinned stager's buffers, dsposv's, dxposv's and dswls's fallback to double,
- *    syrk_diag's cuBLAS composition, the streamed forms' halved blocks);
+ *    syrk_diag's cuBLAS composition, the streamed forms' halved blocks, batched
+ *    potrf's kernels when the products' workspace cannot be had);
  *  - through the LAPACK shim, whose GPU engine (libgchol_lapack_gpu.so, its
  *    own copy of the library) gets the failure through its test entries
  *    (dlsym): the call redone on the CPU (path 'F', LAPACK's result), or
@@ -345,6 +346,7 @@ int main(int argc, char **argv)
         { DXPOSV_GPU, 'd', "dxposv_gpu", 0, 1 },      { DXPOSV, 'd', "dxposv", 0, 1 },
         { POTRF_BATCHED, 'd', "dpotrf_strided_batched", 0, 1 },
         { POTRF_BATCHED, 's', "spotrf_strided_batched", 0, 0 },
+        { POTRF_BATCHED, 'd', "dpotrf_strided_batched (cuBLAS)", 7, 1 },
         { PFTRF_GPU, 'd', "dpftrf_gpu", 0, 1 },       { PFTRF_GPU, 's', "spftrf_gpu", 0, 0 },
         { PFTRF, 'd', "dpftrf", 0, 1 },               { PFTRF, 's', "spftrf", 0, 0 },
         { SYRK_GPU, 'd', "dsyrk_diag_gpu", 0, 1 },    { SYRK_GPU, 's', "ssyrk_diag_gpu", 0, 0 },
