@@ -23,6 +23,7 @@
 #include "potrf_batched_cublas.h"
 #include "queue.h"
 #include "status.h"
+#include "test_hooks.h"
 
 /* The workspace's bytes at most: larger batches go by chunks. */
 static const int64_t kWorkBytes = (int64_t)1 << 30;
@@ -100,7 +101,9 @@ int64_t PFX(potrf_batched_cublas)(int upper, int64_t n, int64_t nb, FLOAT *dA,
     if (nb < 1) nb = 1;
     /* the workspace before any work: without it the caller's kernels run */
     const int64_t per = nb * nb * (int64_t)sizeof(FLOAT) + 8 + 5 * (int64_t)sizeof(FLOAT *);
-    const int64_t fit = kWorkBytes / per > 0 ? kWorkBytes / per : 1,
+    const int64_t cap = gchol_test_hooks()->batched_cublas_work_bytes > 0
+                            ? gchol_test_hooks()->batched_cublas_work_bytes : kWorkBytes;
+    const int64_t fit = cap / per > 0 ? cap / per : 1,
                   chunk = batch < fit ? batch : fit;
     cudaError_t e = gchol_malloc_async((void **)&W, (size_t)(chunk * nb * nb) * sizeof(FLOAT), s);
     if (e == cudaSuccess) e = gchol_malloc_async((void **)&winfo, (size_t)chunk * 8, s);

@@ -63,6 +63,8 @@ typedef struct {
                                       width, fixed-order forms (read per
                                       call)                                 */
     int64_t batched_cublas_nb;     /* ... those block columns' width      */
+    int64_t batched_cublas_work_bytes; /* ... their workspace's cap (bytes;
+                                      0: 1 GiB): smaller, more chunks       */
     int     batched_potrs_kernel;  /* batched potrs past the register
                                       kernel: 1 L's panels staged in shared
                                       memory, 2 read where used (the direct

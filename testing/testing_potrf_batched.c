@@ -409,11 +409,18 @@ static void run_suite(int quick)
         if (f == 3 && !quick) run_vcase('L', 512, 12);
         if (f == 4) run_vcase('L', 160, 30);
         if (f == 5) run_vcase('U', 400, 30); /* small enough for two buffers in double */
-        if (f >= 6) { /* the host form, and a batch of one */
+        if (f >= 6) { /* the host form, a batch of one, and chunks of 3 matrices */
             const bcase_t hc = { f == 6 ? 'L' : 'U', 200, 2, 5, 7, 0, 1 };
             const bcase_t one = { f == 6 ? 'U' : 'L', 129, 0, 0, 1, f - 6, 0 };
             run_case(&hc);
             run_case(&one);
+            const int64_t nbc = f == 7 ? 32 : 64;
+            const gchol_test_hooks_t small = {
+                .batched_kernel = 7, .batched_cublas_nb = f == 7 ? 32 : 0,
+                .batched_cublas_work_bytes = 3 * (nbc * nbc * (int64_t)sizeof(FLOAT) + 48) };
+            gchol_test_hooks_set(&small);
+            const bcase_t chunks = { f == 6 ? 'L' : 'U', 150, 1, 2, 11, f - 6, 0 };
+            run_case(&chunks);
         }
         gchol_test_hooks_set(NULL);
     }
