@@ -7,7 +7,8 @@
  * transpose), on every matrix at once:
  *
  *   W := A_kk - A_k,0:k A_k,0:k^T      W a square per matrix in the
- *                                      workspace (gemmBatched)
+ *                                      workspace (gemmStridedBatched on
+ *                                      the strided form, else gemmBatched)
  *   A_k+,k -= A_k+,0:k A_k,0:k^T       the block column below, in place
  *   W := chol(W)                       the batched kernels, order kb
  *   A_kk := W's triangle               and the block's info merged
@@ -28,6 +29,33 @@
 /* The workspace's bytes at most: larger batches go by chunks. */
 static const int64_t kWorkBytes = (int64_t)1 << 30;
 
+/* An operand of every matrix: at + b * stride (the strided form), or the
+ * array ptr (at NULL). */
+typedef struct {
+    FLOAT *at;
+    int64_t ld, stride;
+    FLOAT *const *ptr;
+} operand_t;
+
+/* C -= op(A) op(B) on every matrix: one strided product where all three
+ * are strided (cuBLAS's fastest batched form), else by the arrays. */
+static int64_t gemm_all(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int64_t m,
+                        int64_t n, int64_t k, operand_t a, operand_t b, operand_t c, int64_t count)
+{
+    int64_t st = GCHOL_SUCCESS;
+    const FLOAT one = 1, minus_one = -1;
+    if (a.at && b.at && c.at)
+        GCHOL_BLAS(BLAS_GEMM_STRIDED(h, ta, tb, m, n, k, &minus_one, a.at, a.ld, a.stride, b.at,
+                                     b.ld, b.stride, &one, c.at, c.ld, c.stride, count));
+    else
+        GCHOL_BLAS(BLAS_GEMM_BATCHED(h, ta, tb, m, n, k, &minus_one,
+                                     (const FLOAT *const *)a.ptr, a.ld,
+                                     (const FLOAT *const *)b.ptr, b.ld, &one, c.ptr, c.ld,
+                                     count));
+done:
+    return st;
+}
+
 /* The steps on count matrices (dA + b * stride, or dA_array[b]) with the
  * workspace's W (count squares of nb), winfo and 5 count pointers. */
 static int64_t factor_chunk(int upper, int64_t n, int64_t nb, FLOAT *dA, FLOAT *const *dA_array,
@@ -38,7 +66,7 @@ static int64_t factor_chunk(int upper, int64_t n, int64_t nb, FLOAT *dA, FLOAT *
     int64_t st = GCHOL_SUCCESS;
     const cudaStream_t s = q->stream;
     const cublasHandle_t h = q->blas;
-    const FLOAT one = 1, minus_one = -1;
+    const FLOAT one = 1;
     /* the arrays: W's squares; then, each step, the diagonal block, the
      * block row (column for 'U') left of it, the rows below it, and the
      * block column below it */
@@ -58,19 +86,15 @@ static int64_t factor_chunk(int upper, int64_t n, int64_t nb, FLOAT *dA, FLOAT *
         GCHOL_CUDA((cudaError_t)BATCHED_DIAG_GET_LAUNCH(count, kb, upper, D, ldda, W, nb, nb * nb,
                                                         s));
         if (k > 0) {
-            GCHOL_BLAS(BLAS_GEMM_BATCHED(h, ta, tb, kb, kb, k, &minus_one,
-                                         (const FLOAT *const *)P0, ldda,
-                                         (const FLOAT *const *)P0, ldda, &one, Wp, nb, count));
+            const operand_t o0 = { dA ? dA + off[1] : NULL, ldda, stride, P0 },
+                            o1 = { dA ? dA + off[2] : NULL, ldda, stride, P1 },
+                            o2 = { dA ? dA + off[3] : NULL, ldda, stride, P2 },
+                            ow = { W, nb, nb * nb, Wp };
+            GCHOL_TRY(gemm_all(h, ta, tb, kb, kb, k, o0, o0, ow, count));
             if (m > 0 && upper)
-                GCHOL_BLAS(BLAS_GEMM_BATCHED(h, CUBLAS_OP_T, CUBLAS_OP_N, kb, m, k, &minus_one,
-                                             (const FLOAT *const *)P0, ldda,
-                                             (const FLOAT *const *)P1, ldda, &one, P2, ldda,
-                                             count));
+                GCHOL_TRY(gemm_all(h, CUBLAS_OP_T, CUBLAS_OP_N, kb, m, k, o0, o1, o2, count));
             if (m > 0 && !upper)
-                GCHOL_BLAS(BLAS_GEMM_BATCHED(h, CUBLAS_OP_N, CUBLAS_OP_T, m, kb, k, &minus_one,
-                                             (const FLOAT *const *)P1, ldda,
-                                             (const FLOAT *const *)P0, ldda, &one, P2, ldda,
-                                             count));
+                GCHOL_TRY(gemm_all(h, CUBLAS_OP_N, CUBLAS_OP_T, m, kb, k, o1, o0, o2, count));
         }
         GCHOL_CUDA((cudaError_t)POTRF_BATCHED_LAUNCH(kb, W, NULL, NULL, nb, NULL, nb * nb, upper,
                                                      winfo, count, kt, s));

@@ -39,6 +39,7 @@ typedef double FLOAT;
 #define BATCHED_DIAG_GET_LAUNCH gchol_dbatched_diag_get_launch
 #define BATCHED_DIAG_PUT_LAUNCH gchol_dbatched_diag_put_launch
 #define BLAS_GEMM_BATCHED     cublasDgemmBatched_64
+#define BLAS_GEMM_STRIDED     cublasDgemmStridedBatched_64
 #define BLAS_TRSM_BATCHED     cublasDtrsmBatched_64
 #define PREC_INDEX            0
 /* (no SYRK_UPDATE_LAUNCH: the fused bulk-update kernel is single's) */
@@ -72,6 +73,7 @@ typedef float FLOAT;
 #define BATCHED_DIAG_GET_LAUNCH gchol_sbatched_diag_get_launch
 #define BATCHED_DIAG_PUT_LAUNCH gchol_sbatched_diag_put_launch
 #define BLAS_GEMM_BATCHED     cublasSgemmBatched_64
+#define BLAS_GEMM_STRIDED     cublasSgemmStridedBatched_64
 #define BLAS_TRSM_BATCHED     cublasStrsmBatched_64
 #define PREC_INDEX            1
 /* The left-looking bulk update (syrk on the diagonal block and gemm below
