@@ -15,7 +15,7 @@
 # TESTERS:    testing/testing_<X>.c, built once as testing_<X>.
 # BENCHES:    benchmarks/<X>.c, built as build/benchmarks/<X>.
 TESTERS_DS := potrf potrs posv pftrf pftrs trttf tfttr syrk_diag host_bounds potrf_batched posv_batched
-TESTERS    := dsposv wls options rfp_index util host_stage lapack_shim alloc_fail threads special partial refine_engine refine_block dxposv
+TESTERS    := dsposv wls options rfp_index util host_stage batched_cublas_host lapack_shim alloc_fail threads special partial refine_engine refine_block dxposv
 BENCHES    := bench_potrf bench_syrk_diag bench_syrk_diag_host bench_pftrf bench_posv bench_xposv bench_xposv_phases bench_potrf_batched bench_wls bench_wls_seed bench_lapack_shim demo_potrf timeline_potrf
 
 # ---- configuration --------------------------------------------------------------
@@ -300,7 +300,7 @@ endef
 $(foreach t,$(TESTERS_DS),\
   $(eval $(call TESTER_rule,testing_d$(t),testing/testing_$(t).c,-DGCHOL_PREC_D))\
   $(eval $(call TESTER_rule,testing_s$(t),testing/testing_$(t).c,-DGCHOL_PREC_S)))
-$(foreach t,$(filter-out host_stage,$(TESTERS)),\
+$(foreach t,$(filter-out host_stage batched_cublas_host,$(TESTERS)),\
   $(eval $(call TESTER_rule,testing_$(t),testing/testing_$(t).c,)))
 
 # testing_mp_?potrf: the distributed drivers (objects, for their internal
@@ -367,6 +367,19 @@ $(BUILD_DIR)/obj/testing/testing_host_stage.o: testing/testing_host_stage.c | $(
 $(BUILD_DIR)/testing/testing_host_stage: $(HOST_STAGE_OBJ) $(TESTLIB)
 	@mkdir -p $(@D)
 	$(Q)$(call msg,LINK,$@)$(CC) $(LDFLAGS) $(HOST_STAGE_OBJ) -o $@ $(TESTLIB) $(LDLAPACK) -lpthread
+
+# testing_batched_cublas_host: src/potrf_batched_cublas.c (both precisions)
+# against mocked cuBLAS, CUDA runtime and launchers (the tester defines them),
+# LAPACK as the reference; without libgchol and a GPU.
+BATCHED_CUBLAS_HOST_OBJ := $(BUILD_DIR)/obj/testing/testing_batched_cublas_host.o \
+                           $(BUILD_DIR)/obj/src/potrf_batched_cublas_d.o \
+                           $(BUILD_DIR)/obj/src/potrf_batched_cublas_s.o
+$(BUILD_DIR)/obj/testing/testing_batched_cublas_host.o: testing/testing_batched_cublas_host.c | $(VERSION_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call msg,CC,$@)$(CC) $(ALL_CFLAGS) $(TEST_INC) $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
+$(BUILD_DIR)/testing/testing_batched_cublas_host: $(BATCHED_CUBLAS_HOST_OBJ) $(TESTLIB)
+	@mkdir -p $(@D)
+	$(Q)$(call msg,LINK,$@)$(CC) $(LDFLAGS) $(BATCHED_CUBLAS_HOST_OBJ) -o $@ $(TESTLIB) $(LDLAPACK) -lm -lpthread
 
 # Helpers of testing_preload.sh and run_tests.sh.
 DEP1 = -MMD -MP -MF $(BUILD_DIR)/obj/testing/$(@F).d

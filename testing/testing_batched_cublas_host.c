@@ -1,0 +1,364 @@
+/*
+ * testing_batched_cublas_host.c -- host-side test of the batched Cholesky
+ * by block columns on cuBLAS's products (src/potrf_batched_cublas.c, both
+ * precisions) with cuBLAS, the CUDA runtime and gchol's launchers mocked:
+ * each batched product a loop of column-major products in double, each
+ * launcher its documented semantics (kernels/gchol_kernels.h), the
+ * diagonal blocks by LAPACK. So the driver's offsets, operands, triangles
+ * and chunks are checked against LAPACK without a GPU: it runs in CI.
+ *
+ * For both triangles, both forms (strided, arrays of pointers), orders 65
+ * to 200 and block columns of 32, 33 and 64, batches with matrices that
+ * are not positive definite at a chosen column, padded leading dimensions
+ * and gaps between matrices (NaN), the other triangle poisoned: the factor
+ * as LAPACK's (relative difference below 1e-10 in double, 1e-3 in single),
+ * each info as LAPACK's, nothing outside the triangles written. Then the
+ * batch by chunks (a small workspace cap), and each workspace allocation
+ * failing in turn: no room reported, nothing written.
+ */
+#include "../src/potrf_batched_cublas.h"
+#include "../src/queue.h"
+#include "../src/test_hooks.h"
+#include "util.h"
+
+#include <cblas.h>
+#include <lapacke.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the mocks ------------------------------------------------------------- */
+static gchol_test_hooks_t g_hooks;
+static int g_allocs, g_fail_at;
+static long g_products;
+
+const gchol_test_hooks_t *gchol_test_hooks(void) { return &g_hooks; }
+cudaError_t gchol_dev_malloc_async(void **p, size_t bytes, cudaStream_t s)
+{
+    (void)s;
+    if (++g_allocs == g_fail_at) { *p = NULL; return cudaErrorMemoryAllocation; }
+    *p = malloc(bytes ? bytes : 1);
+    return *p ? cudaSuccess : cudaErrorMemoryAllocation;
+}
+cudaError_t cudaFreeAsync(void *p, cudaStream_t s) { (void)s; free(p); return cudaSuccess; }
+cudaError_t cudaMemsetAsync(void *p, int v, size_t bytes, cudaStream_t s)
+{
+    (void)s;
+    memset(p, v, bytes);
+    return cudaSuccess;
+}
+
+/* C := alpha op(A) op(B) + beta C, one matrix, sums in double. */
+#define GEMM_ONE(T)                                                                            \
+    static void gemm_one_##T(cublasOperation_t ta, cublasOperation_t tb, int64_t m, int64_t n,  \
+                             int64_t k, T alpha, const T *A, int64_t lda, const T *B,          \
+                             int64_t ldb, T beta, T *C, int64_t ldc)                           \
+    {                                                                                          \
+        for (int64_t j = 0; j < n; ++j)                                                        \
+            for (int64_t i = 0; i < m; ++i) {                                                  \
+                double s = 0;                                                                  \
+                for (int64_t l = 0; l < k; ++l)                                                \
+                    s += (double)(ta == CUBLAS_OP_N ? A[i + l * lda] : A[l + i * lda]) *       \
+                         (double)(tb == CUBLAS_OP_N ? B[l + j * ldb] : B[j + l * ldb]);        \
+                C[i + j * ldc] = (T)((double)alpha * s + (double)beta * (double)C[i + j * ldc]); \
+            }                                                                                  \
+        g_products++;                                                                          \
+    }
+GEMM_ONE(double)
+GEMM_ONE(float)
+
+/* B := alpha op(A)^-1 B (side left) or alpha B op(A)^-1 (right), A's uplo
+ * triangle only, non-unit diagonal; in double. */
+#define TRSM_ONE(T)                                                                            \
+    static void trsm_one_##T(cublasSideMode_t side, cublasFillMode_t uplo,                     \
+                             cublasOperation_t trans, int64_t m, int64_t n, T alpha,           \
+                             const T *A, int64_t lda, T *B, int64_t ldb)                       \
+    {                                                                                          \
+        const int64_t ka = side == CUBLAS_SIDE_LEFT ? m : n;                                   \
+        double *M = calloc((size_t)(ka * ka), sizeof(double)); /* op(A), dense */             \
+        for (int64_t j = 0; j < ka; ++j)                                                       \
+            for (int64_t i = 0; i < ka; ++i)                                                   \
+                if (uplo == CUBLAS_FILL_MODE_LOWER ? i >= j : i <= j) {                         \
+                    const double a = (double)A[i + j * lda];                                   \
+                    if (trans == CUBLAS_OP_N) M[i + j * ka] = a; else M[j + i * ka] = a;       \
+                }                                                                              \
+        /* left: solve M x = b per column; right: x M = b, that is M^T x^T = b^T per row */    \
+        const int lower = (uplo == CUBLAS_FILL_MODE_LOWER) == (trans == CUBLAS_OP_N);          \
+        const int64_t count = side == CUBLAS_SIDE_LEFT ? n : m;                                \
+        double *x = malloc((size_t)ka * sizeof(double));                                       \
+        for (int64_t c = 0; c < count; ++c) {                                                  \
+            for (int64_t i = 0; i < ka; ++i)                                                   \
+                x[i] = (double)alpha * (double)(side == CUBLAS_SIDE_LEFT ? B[i + c * ldb]      \
+                                                                          : B[c + i * ldb]);   \
+            /* the system's matrix: M (left) or M^T (right), lower or upper */                 \
+            const int sys_lower = side == CUBLAS_SIDE_LEFT ? lower : !lower;                   \
+            for (int64_t t = 0; t < ka; ++t) {                                                 \
+                const int64_t i = sys_lower ? t : ka - 1 - t;                                  \
+                double s = x[i];                                                               \
+                for (int64_t l = 0; l < ka; ++l) {                                             \
+                    if (sys_lower ? l >= i : l <= i) continue;                                 \
+                    const double e = side == CUBLAS_SIDE_LEFT ? M[i + l * ka] : M[l + i * ka]; \
+                    s -= e * x[l];                                                             \
+                }                                                                              \
+                x[i] = s / (side == CUBLAS_SIDE_LEFT ? M[i + i * ka] : M[i + i * ka]);         \
+            }                                                                                  \
+            for (int64_t i = 0; i < ka; ++i) {                                                 \
+                if (side == CUBLAS_SIDE_LEFT) B[i + c * ldb] = (T)x[i];                        \
+                else B[c + i * ldb] = (T)x[i];                                                 \
+            }                                                                                  \
+        }                                                                                      \
+        free(x);                                                                               \
+        free(M);                                                                               \
+    }
+TRSM_ONE(double)
+TRSM_ONE(float)
+
+#define CUBLAS_MOCKS(T, P)                                                                     \
+    cublasStatus_t cublas##P##gemmBatched_64(                                                  \
+        cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int64_t m, int64_t n,    \
+        int64_t k, const T *alpha, const T *const A[], int64_t lda, const T *const B[],        \
+        int64_t ldb, const T *beta, T *const C[], int64_t ldc, int64_t count)                  \
+    {                                                                                          \
+        (void)h;                                                                               \
+        for (int64_t b = 0; b < count; ++b)                                                    \
+            gemm_one_##T(ta, tb, m, n, k, *alpha, A[b], lda, B[b], ldb, *beta, C[b], ldc);     \
+        return CUBLAS_STATUS_SUCCESS;                                                          \
+    }                                                                                          \
+    cublasStatus_t cublas##P##gemmStridedBatched_64(                                           \
+        cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int64_t m, int64_t n,    \
+        int64_t k, const T *alpha, const T *A, int64_t lda, long long sa, const T *B,          \
+        int64_t ldb, long long sb, const T *beta, T *C, int64_t ldc, long long sc,             \
+        int64_t count)                                                                         \
+    {                                                                                          \
+        (void)h;                                                                               \
+        for (int64_t b = 0; b < count; ++b)                                                    \
+            gemm_one_##T(ta, tb, m, n, k, *alpha, A + b * sa, lda, B + b * sb, ldb, *beta,     \
+                         C + b * sc, ldc);                                                     \
+        return CUBLAS_STATUS_SUCCESS;                                                          \
+    }                                                                                          \
+    cublasStatus_t cublas##P##trsmBatched_64(                                                  \
+        cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,                        \
+        cublasOperation_t trans, cublasDiagType_t diag, int64_t m, int64_t n, const T *alpha,  \
+        const T *const A[], int64_t lda, T *const B[], int64_t ldb, int64_t count)             \
+    {                                                                                          \
+        (void)h;                                                                               \
+        if (diag != CUBLAS_DIAG_NON_UNIT) return CUBLAS_STATUS_NOT_SUPPORTED;                  \
+        for (int64_t b = 0; b < count; ++b)                                                    \
+            trsm_one_##T(side, uplo, trans, m, n, *alpha, A[b], lda, B[b], ldb);               \
+        return CUBLAS_STATUS_SUCCESS;                                                          \
+    }
+CUBLAS_MOCKS(double, D)
+CUBLAS_MOCKS(float, S)
+
+/* The launchers, as kernels/gchol_kernels.h documents them. */
+#define LAUNCH_MOCKS(T, p, LAPACK_POTRF)                                                       \
+    int gchol_##p##batched_ptrs_launch(int64_t count, T *dA, T *const *dA_array,               \
+                                       int64_t stride, const int64_t *off, int noff, T **out,  \
+                                       cudaStream_t s)                                         \
+    {                                                                                          \
+        (void)s;                                                                               \
+        if (noff < 1 || noff > GCHOL_BATCHED_PTRS_MAX) return cudaErrorInvalidValue;           \
+        for (int c = 0; c < noff; ++c)                                                         \
+            for (int64_t b = 0; b < count; ++b)                                                \
+                out[c * count + b] = (dA_array ? dA_array[b] : dA + b * stride) + off[c];      \
+        return cudaSuccess;                                                                    \
+    }                                                                                          \
+    int gchol_##p##batched_diag_get_launch(int64_t count, int64_t kb, int upper,               \
+                                           T *const *D, int64_t ldd, T *W, int64_t ldw,        \
+                                           int64_t wstride, cudaStream_t s)                    \
+    {                                                                                          \
+        (void)s;                                                                               \
+        for (int64_t b = 0; b < count; ++b)                                                    \
+            for (int64_t j = 0; j < kb; ++j)                                                   \
+                for (int64_t i = 0; i < kb; ++i)                                               \
+                    W[b * wstride + i + j * ldw] =                                             \
+                        (upper ? i <= j : i >= j) ? D[b][i + j * ldd] : (T)0;                  \
+        return cudaSuccess;                                                                    \
+    }                                                                                          \
+    int gchol_##p##batched_diag_put_launch(int64_t count, int64_t kb, int upper, const T *W,   \
+                                           int64_t ldw, int64_t wstride, T *const *D,          \
+                                           int64_t ldd, const int64_t *winfo, int64_t *dinfo,  \
+                                           int64_t k, cudaStream_t s)                          \
+    {                                                                                          \
+        (void)s;                                                                               \
+        for (int64_t b = 0; b < count; ++b) {                                                  \
+            for (int64_t j = 0; j < kb; ++j)                                                   \
+                for (int64_t i = 0; i < kb; ++i)                                               \
+                    if (upper ? i <= j : i >= j) D[b][i + j * ldd] = W[b * wstride + i + j * ldw]; \
+            if (dinfo[b] == 0 && winfo[b] > 0) dinfo[b] = k + winfo[b];                        \
+        }                                                                                      \
+        return cudaSuccess;                                                                    \
+    }                                                                                          \
+    int gchol_##p##potrf_batched_launch(int64_t n, T *dA, T *const *dA_array, const int64_t *dn, \
+                                        int64_t ldda, const int64_t *dldda, int64_t stride,    \
+                                        int upper, int64_t *dinfo, int64_t count,              \
+                                        const gchol_kernel_tune_t *kt, cudaStream_t s)         \
+    {                                                                                          \
+        (void)kt; (void)s;                                                                     \
+        if (dA_array || dn || dldda) return cudaErrorInvalidValue; /* the driver's: strided */ \
+        for (int64_t b = 0; b < count; ++b)                                                    \
+            dinfo[b] = LAPACK_POTRF(LAPACK_COL_MAJOR, upper ? 'U' : 'L', (lapack_int)n,         \
+                                    dA + b * stride, (lapack_int)ldda);                        \
+        return cudaSuccess;                                                                    \
+    }
+LAUNCH_MOCKS(double, d, LAPACKE_dpotrf_work)
+LAUNCH_MOCKS(float, s, LAPACKE_spotrf_work)
+
+/* ---- the cases -------------------------------------------------------------- */
+typedef struct {
+    char prec, uplo;
+    int64_t n, nb, pad, gap, batch;
+    int pointers;
+    int64_t cap;     /* the workspace cap (bytes; 0: the library's) */
+    int fail_alloc;  /* the k-th workspace allocation fails (0: none) */
+} bcase_t;
+
+/* Matrix b's defect: 0 none, else a non-positive pivot at column 1 + (b * 37) % n. */
+static int64_t defect_column(const bcase_t *c, int64_t b)
+{
+    return b % 3 == 2 ? 1 + (b * 37) % c->n : 0;
+}
+
+static void run_case(const bcase_t *c)
+{
+    const int d = c->prec == 'd';
+    const size_t es = d ? sizeof(double) : sizeof(float);
+    const int64_t n = c->n, ld = n + c->pad, mat = ld * n, stride = mat + c->gap;
+    const int64_t total = stride * c->batch;
+    char *A = malloc((size_t)total * es), *A0 = malloc((size_t)total * es);
+    char *R = malloc((size_t)total * es);
+    int64_t *info = malloc((size_t)c->batch * 8), *want = malloc((size_t)c->batch * 8);
+    void **ptrs = malloc((size_t)c->batch * sizeof(void *));
+    testing_fill_nan(c->prec, total, A0);
+    for (int64_t b = 0; b < c->batch; ++b) {
+        char *M = A0 + (size_t)(b * stride) * es;
+        testing_generate_spd(c->prec, c->uplo, n, M, ld, 100 + (uint64_t)b);
+        for (int64_t j = 0; j < n; ++j) /* the other triangle poisoned */
+            for (int64_t i = 0; i < n; ++i)
+                if (c->uplo == 'L' ? i < j : i > j) {
+                    if (d) ((double *)M)[i + j * ld] = 7.0;
+                    else ((float *)M)[i + j * ld] = 7.0f;
+                }
+        const int64_t k = defect_column(c, b);
+        if (k) {
+            if (d) ((double *)M)[(k - 1) * (ld + 1)] = -1.0;
+            else ((float *)M)[(k - 1) * (ld + 1)] = -1.0f;
+        }
+    }
+    memcpy(A, A0, (size_t)total * es);
+    memcpy(R, A0, (size_t)total * es);
+    for (int64_t b = 0; b < c->batch; ++b) {
+        char *M = R + (size_t)(b * stride) * es;
+        want[b] = d ? LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, c->uplo, (lapack_int)n, (double *)M,
+                                          (lapack_int)ld)
+                    : LAPACKE_spotrf_work(LAPACK_COL_MAJOR, c->uplo, (lapack_int)n, (float *)M,
+                                          (lapack_int)ld);
+        ptrs[b] = A + (size_t)(b * stride) * es;
+        info[b] = -77;
+    }
+    struct gchol_queue_s q;
+    memset(&q, 0, sizeof q);
+    gchol_kernel_tune_t kt;
+    memset(&kt, 0, sizeof kt);
+    g_hooks.batched_cublas_work_bytes = c->cap;
+    g_allocs = 0;
+    g_fail_at = c->fail_alloc;
+    int no_room = -1;
+    const int upper = c->uplo == 'U';
+    const int64_t st =
+        d ? gchol_dpotrf_batched_cublas(upper, n, c->nb, c->pointers ? NULL : (double *)A,
+                                        c->pointers ? (double *const *)ptrs : NULL, ld, stride,
+                                        info, c->batch, &kt, &q, &no_room)
+          : gchol_spotrf_batched_cublas(upper, n, c->nb, c->pointers ? NULL : (float *)A,
+                                        c->pointers ? (float *const *)ptrs : NULL, ld, stride,
+                                        info, c->batch, &kt, &q, &no_room);
+    g_fail_at = 0;
+    g_hooks.batched_cublas_work_bytes = 0;
+    char why[160] = "";
+    if (c->fail_alloc) {
+        if (st != 0 || no_room != 1 || testing_count_diff(c->prec, total, A, A0) != 0 ||
+            info[0] != -77)
+            snprintf(why, sizeof why, "status %lld, no_room %d, A or info written", (long long)st,
+                     no_room);
+    } else if (st != 0 || no_room != 0) {
+        snprintf(why, sizeof why, "status %lld, no_room %d", (long long)st, no_room);
+    } else {
+        double worst = 0;
+        for (int64_t b = 0; b < c->batch && !why[0]; ++b) {
+            const size_t o = (size_t)(b * stride) * es;
+            if (info[b] != want[b]) {
+                snprintf(why, sizeof why, "matrix %lld: info %lld, LAPACK's %lld", (long long)b,
+                         (long long)info[b], (long long)want[b]);
+                break;
+            }
+            /* outside the triangle, the padding, the gap: byte for byte */
+            for (int64_t e = 0; e < stride && b * stride + e < total; ++e) {
+                const int64_t i = e % ld, j = e / ld;
+                const int inside = j < n && i < n && (c->uplo == 'L' ? i >= j : i <= j);
+                if (!inside && memcmp(A + o + (size_t)e * es, A0 + o + (size_t)e * es, es)) {
+                    snprintf(why, sizeof why, "matrix %lld: (%lld, %lld) outside the triangle "
+                             "written", (long long)b, (long long)i, (long long)j);
+                    break;
+                }
+            }
+            if (want[b] != 0) continue; /* a failed matrix: its info only */
+            double diff = 0, big = 0;
+            for (int64_t j = 0; j < n; ++j)
+                for (int64_t i = 0; i < n; ++i) {
+                    if (c->uplo == 'L' ? i < j : i > j) continue;
+                    const int64_t e = i + j * ld;
+                    const double x = d ? ((double *)(A + o))[e] : ((float *)(A + o))[e];
+                    const double r = d ? ((double *)(R + o))[e] : ((float *)(R + o))[e];
+                    diff = fmax(diff, fabs(x - r));
+                    big = fmax(big, fabs(r));
+                }
+            worst = fmax(worst, diff / big);
+        }
+        if (!why[0] && !(worst < (d ? 1e-10 : 1e-3)))
+            snprintf(why, sizeof why, "relative difference from LAPACK %.2e", worst);
+    }
+    testing_expect(!why[0], "%cpotrf_batched_cublas %c n=%-3lld nb=%-2lld ld=n+%lld gap %lld "
+                   "batch %lld %s%s%s %s", c->prec, c->uplo, (long long)n, (long long)c->nb,
+                   (long long)c->pad, (long long)c->gap, (long long)c->batch,
+                   c->pointers ? "pointers" : "strided", c->cap ? ", by chunks" : "",
+                   c->fail_alloc ? ", a workspace allocation failing" : "", why);
+    free(A); free(A0); free(R); free(info); free(want); free(ptrs);
+}
+
+int main(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 1) {
+        fprintf(stderr, "usage: testing_batched_cublas_host (no options)\n");
+        return 2;
+    }
+    openblas_set_num_threads(1); /* LAPACK on tiny blocks: threads only wait */
+    printf("testing_batched_cublas_host  (src/potrf_batched_cublas.c, cuBLAS and CUDA mocked, "
+           "LAPACK's factors)\n");
+    static const int64_t ns[] = { 65, 100, 129, 200 }, nbs[] = { 32, 33, 64 };
+    int t = 0;
+    for (int p = 0; p < 2; ++p)
+        for (int u = 0; u < 2; ++u)
+            for (int i = 0; i < 4; ++i)
+                for (int k = 0; k < 3; ++k, ++t) {
+                    const bcase_t c = { p ? 's' : 'd', u ? 'U' : 'L', ns[i], nbs[k], t % 3,
+                                        (t % 2) * 5, 5, t % 2, 0, 0 };
+                    run_case(&c);
+                }
+    /* chunks of two matrices' workspace: 7 matrices in 4 chunks */
+    for (int p = 0; p < 2; ++p)
+        for (int f = 0; f < 2; ++f) {
+            const int64_t nb = 32, es = p ? 4 : 8;
+            const bcase_t c = { p ? 's' : 'd', f ? 'U' : 'L', 100, nb, 1, 3, 7, f,
+                                2 * (nb * nb * es + 8 + 5 * (int64_t)sizeof(void *)), 0 };
+            run_case(&c);
+        }
+    /* each of the three workspace allocations failing */
+    for (int a = 1; a <= 3; ++a) {
+        const bcase_t c = { a % 2 ? 'd' : 's', a % 2 ? 'L' : 'U', 100, 64, 2, 1, 4, a == 2, 0, a };
+        run_case(&c);
+    }
+    printf("  (%ld products)\n", g_products);
+    return testing_summary();
+}
