@@ -347,7 +347,8 @@ endif
 MP_PEER_FLAGS := $(BUILD_DIR)/obj/benchmarks/bench_mp_potrf.peer
 $(MP_PEER_FLAGS): FORCE
 	@mkdir -p $(@D)
-	@echo '$(MP_PEER_CFLAGS) $(MP_PEER_LIBS)' | cmp -s - $@ || echo '$(MP_PEER_CFLAGS) $(MP_PEER_LIBS)' > $@
+	@printf '%s\n' '$(MP_PEER_CFLAGS) $(MP_PEER_LIBS)' > $@.new; \
+	 cmp -s $@.new $@ && rm -f $@.new || mv -f $@.new $@
 FORCE:
 .PHONY: FORCE
 $(BUILD_DIR)/obj/benchmarks/bench_mp_potrf.o: benchmarks/bench_mp_potrf.c $(MP_PEER_FLAGS) | $(VERSION_HDR)
