@@ -161,20 +161,24 @@ const gchol_tune_t gchol_tune_sm90_table = {
      * double solve's time, so that a matrix that must end in double costs
      * at most ~1.45 double solves; the double solve's times are gchol
      * dpotrf + dpotrs, one right-hand side, at n = 1024 .. 32768.
-     * Below 12288 the double solve is the faster: at 8192 the FP16 solve
-     * takes 8.05 ms against dposv's 5.93, at 16384 22.98 against 32.21.
+     * Below 28672 that share is less than the FP16 solve takes (at 16384
+     * 22 ms against 0.45 x 32.2; at 32768 74 against 0.45 x 225), so the
+     * attempt would only delay the double solve.
      * Re-measure: bench_posv, bench_xposv (its table and --kappa-table) */
-    .xposv_auto_lowp_from_n = 12288,
+    .xposv_auto_lowp_from_n = 28672,
     .xposv_auto_fp32 = 0,
     .xposv_auto_share = 0.45,
     .xposv_auto_double_ms = { 0.359, 0.683, 1.608, 5.980, 32.17, 224.8 },
     .xposv_auto_solve_gbs = 3000, /* ~70% of the copy rate */
 
-    /* Batched potrf: a thread block per matrix at every order (the
-     * kernels below); block columns of 64 where the products are chosen.
-     * Re-measure: bench_potrf_batched --kernel auto|cublas */
-    .batched_cublas_from_n = { 0, 0 },
-    .batched_cublas_nb = 64,
+    /* Batched potrf: block columns of 32 on cuBLAS's batched products from
+     * 128 in double and 192 in single (2 GiB batches: at 512, 6.6 ms
+     * against the tiled kernel's 11.1 in double, 9.0 against 11.6 in
+     * single; block columns of 64 take 7.6 and 10.5), a thread block per
+     * matrix below (the kernels below).
+     * Re-measure: bench_potrf_batched --kernel auto|cublas [--cublas-nb] */
+    .batched_cublas_from_n = { 128, 192 },
+    .batched_cublas_nb = 32,
 
     /* The tiled kernel at one block per SM up to 5376, its chain block
      * helped by a second block of its cluster; syrk_diag's split rule at
