@@ -370,7 +370,7 @@ int main(int argc, char **argv)
     int64_t nrhs = 1, table_n = 0, lowp_n = 0, lowp_leaf = 1024;
     int niter = 5;
     double kappa = 1e2;
-    int no_time_limit = 0;
+    int no_time_limit = 0, return_memory = 0;
     const char *csv = NULL, *kappa_csv = NULL, *lowp_csv = NULL;
     const opt_t opts[] = {
         OPT("-n", OPT_LIST, &sizes, "LIST", "orders (default 8192,16384,32768,40960)",
@@ -390,24 +390,29 @@ int main(int argc, char **argv)
         OPT("--lowp-csv", OPT_STRING, &lowp_csv, "FILE", "also write the lowp table as CSV"),
         OPT("--no-time-limit", OPT_FLAG, &no_time_limit, NULL, "the automatic ladder's rungs "
             "below double without their time limit (tune.h)"),
+        OPT("--return-memory", OPT_FLAG, &return_memory, NULL, "gchol's queue returns its "
+            "workspace at each synchronization (gchol_queue_keep_memory 0) rather than keeping it "
+            "between solves, as the peers' callers keep theirs"),
         OPT_END
     };
     const opts_program_t prog = { "[-n LIST] [--nrhs K] [--kappa K] [--niter K] [--csv FILE] "
                                   "[--kappa-table N [--kappa-csv FILE]] "
                                   "[--lowp-table N [--lowp-csv FILE] [--lowp-leaf L]] "
-                                  "[--no-time-limit]", NULL, 2 };
+                                  "[--no-time-limit] [--return-memory]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
     g_hooks.xposv_auto_time = no_time_limit ? 1 : 0;
     gchol_test_hooks_set(&g_hooks);
     bench_require_gpu(0, argv[0]);
     bench_context_t ctx;
     bench_context_create(&ctx);
+    BENCH_GCHOL(gchol_queue_keep_memory(ctx.queue, return_memory ? 0 : SIZE_MAX));
     FILE *out = bench_csv_open(csv, "n,nrhs,kappa,xposv_rung,xposv_iter,xposv_s,tf32_s,dposv_s,"
                                "cusolver_dposv_s,irs_fp16_s,irs_bf16_s,irs_tf32_s,berr_xposv,"
                                "berr_tf32,berr_dposv,berr_irs_fp16,berr_irs_bf16,berr_irs_tf32");
     printf("A X = B, double, A SPD with kappa %.0e (geometric spectrum), B uniform(-1,1), lower, "
            "nrhs %lld, median of %d\n", kappa, (long long)nrhs, niter);
-    printf("ratio = cuSOLVER dpotrf+dpotrs time / the column's time\n");
+    printf("ratio = cuSOLVER dpotrf+dpotrs time / the column's time; gchol's queue %s its "
+           "workspace between solves\n", return_memory ? "returns" : "keeps");
     printf("%6s | %4s %4s %9s %6s | %9s %6s | %9s %6s | %9s | %9s %9s %9s %6s | %8s\n", "n", "rung",
            "iter", "xposv ms", "ratio", "TF32 ms", "ratio", "dposv ms", "ratio", "cuS dposv",
            "IRS fp16", "IRS bf16", "IRS tf32", "best", "berr");

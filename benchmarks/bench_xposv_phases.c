@@ -141,9 +141,9 @@ static int64_t run_xposv(void *p, int64_t *info)
 }
 
 /* The solve's largest allocation, S in single, from the device's default
- * pool and back: with the pool's default release threshold (0) the memory
- * returns to the system at each synchronization, so every solve maps it
- * anew. */
+ * pool and back: with a pool's default release threshold (0) the memory
+ * returns to the system at each synchronization, so that every solve on a
+ * queue that keeps none (gchol_queue_keep_memory) maps it anew. */
 static int64_t run_alloc(void *p, int64_t *info)
 {
     phases_t *c = p;
@@ -154,20 +154,6 @@ static int64_t run_alloc(void *p, int64_t *info)
     BENCH_CUDA(cudaFreeAsync(w, c->ctx->stream));
     BENCH_CUDA(cudaStreamSynchronize(c->ctx->stream));
     return 0;
-}
-
-/* The default pool's release threshold: UINT64_MAX keeps what it has
- * mapped across synchronizations; 0 (the default) returns it, trimmed
- * here at once. */
-static void pool_keep(int keep)
-{
-    int dev = 0;
-    cudaMemPool_t pool;
-    BENCH_CUDA(cudaGetDevice(&dev));
-    BENCH_CUDA(cudaDeviceGetDefaultMemPool(&pool, dev));
-    uint64_t threshold = keep ? UINT64_MAX : 0;
-    BENCH_CUDA(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold));
-    if (!keep) BENCH_CUDA(cudaMemPoolTrimTo(pool, 0));
 }
 
 /* One row: the phase's median time, and its rate over `bytes`. */
@@ -294,16 +280,16 @@ static void phases(bench_context_t *ctx, int64_t n, double kappa, int niter)
     const testing_job_t j_alloc = { NULL, run_alloc, NULL };
     row(&c, "alloc: S from the pool, returned", &j_alloc, niter, 0, copy_gbs);
     const testing_job_t j_x = { fresh_a, run_xposv, NULL };
-    for (int keep = 0; keep < 2; ++keep) {
-        pool_keep(keep);
+    for (int kept = 0; kept < 2; ++kept) {
+        BENCH_GCHOL(gchol_queue_keep_memory(ctx->queue, kept ? SIZE_MAX : 0));
         info = 0;
         const double tx = testing_time_job(&j_x, &c, ctx->stream, 0, niter, &info);
         printf("  %-34s %9.3f  rung %d, iter %lld, inner %lld, syncs %lld%s\n",
-               keep ? "xposv: the whole, pool kept" : "xposv: the whole solve", 1e3 * tx,
+               kept ? "xposv: the whole, memory kept" : "xposv: the whole solve", 1e3 * tx,
                c.xres.prec, (long long)c.xres.iter, (long long)c.xres.inner,
                (long long)c.xres.host_syncs, info ? "  (info != 0)" : "");
     }
-    pool_keep(0);
+    BENCH_GCHOL(gchol_queue_keep_memory(ctx->queue, 0));
 
     BENCH_CUDA(cudaFree(c.g.t)); BENCH_CUDA(cudaFree(c.g.u)); BENCH_CUDA(cudaFree(c.g.dnorms));
     BENCH_CUDA(cudaFree(c.g.dh)); BENCH_CUDA(cudaFree(c.g.dy)); BENCH_CUDA(cudaFree(c.g.amax));

@@ -101,6 +101,16 @@ cudaStream_t gchol_queue_stream(gchol_queue_t queue);
 /* Blocks the host until everything enqueued on the queue has finished. */
 int64_t gchol_queue_sync(gchol_queue_t queue);
 
+/* How much of the device memory its routines' workspaces take (the mixed-
+ * precision and weighted least-squares solves, the FP16 / BF16 and batched
+ * factorizations; stream-ordered, from the queue's own pool) the queue keeps
+ * mapped between calls: up to `bytes` (SIZE_MAX: all; 0, the default: none,
+ * every synchronization returns it to the system, and the next call maps it
+ * anew). Waits for the queue's work, then returns what it holds beyond
+ * `bytes`; gchol_queue_destroy returns the rest. Returns 0, or
+ * GCHOL_ERR_INVALID_QUEUE for a NULL queue. */
+int64_t gchol_queue_keep_memory(gchol_queue_t queue, size_t bytes);
+
 /* ---------------------------------------------------------------------------
  * Options for the expert interface.
  * ------------------------------------------------------------------------- */

@@ -22,10 +22,10 @@ cudaError_t gchol_dev_malloc(void **p, size_t bytes)
     return e == cudaSuccess ? e : failed(p, e);
 }
 
-cudaError_t gchol_dev_malloc_async(void **p, size_t bytes, cudaStream_t s)
+cudaError_t gchol_dev_malloc_async(void **p, size_t bytes, cudaMemPool_t pool, cudaStream_t s)
 {
     if (gchol_test_alloc_fails()) { *p = NULL; return cudaErrorMemoryAllocation; }
-    const cudaError_t e = cudaMallocAsync(p, bytes, s);
+    const cudaError_t e = pool ? cudaMallocFromPoolAsync(p, bytes, pool, s) : cudaMallocAsync(p, bytes, s);
     return e == cudaSuccess ? e : failed(p, e);
 }
 

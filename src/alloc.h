@@ -21,7 +21,8 @@
 #include <cuda_runtime_api.h>
 
 cudaError_t gchol_dev_malloc(void **p, size_t bytes);                         /* cudaMalloc */
-cudaError_t gchol_dev_malloc_async(void **p, size_t bytes, cudaStream_t s);   /* cudaMallocAsync */
+cudaError_t gchol_dev_malloc_async(void **p, size_t bytes, cudaMemPool_t pool,
+                                   cudaStream_t s);   /* cudaMalloc(FromPool)Async; pool NULL: the default */
 cudaError_t gchol_host_malloc(void **p, size_t bytes);                        /* cudaMallocHost */
 cublasStatus_t gchol_blas_create(cublasHandle_t *h);                          /* cublasCreate */
 cublasStatus_t gchol_blaslt_create(cublasLtHandle_t *h);                      /* cublasLtCreate */

@@ -66,7 +66,7 @@ typedef struct {
     int    *flag;                /* overflow of a conversion to single    */
 } workspace_t;
 
-static cudaError_t workspace_alloc(workspace_t *w, int64_t n, int64_t nrhs, cudaStream_t s)
+static cudaError_t workspace_alloc(workspace_t *w, int64_t n, int64_t nrhs, gchol_queue_t q)
 {
     w->ldsa = round_up(n, 32);
     w->ldsx = round_up(n, 32);
@@ -81,7 +81,7 @@ static cudaError_t workspace_alloc(workspace_t *w, int64_t n, int64_t nrhs, cuda
         { .ptr = (void **)&w->lansy, .bytes = gchol_lansy_inf_work(n) * 8 },
         { .ptr = (void **)&w->flag, .bytes = sizeof(int) },
     };
-    return gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), s);
+    return gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), q);
 }
 
 /* R := B - A X, then the column norms of X and R into w->norms. */
@@ -134,7 +134,7 @@ static int64_t refine(char uplo, int64_t n, int64_t nrhs, const double *dA, int6
     int64_t st = GCHOL_SUCCESS, sinfo = 0;
     int hflag = 0;
     if (n < kRefineMinN) { *iter = -1; return GCHOL_SUCCESS; }
-    const cudaError_t ea = workspace_alloc(&w, n, nrhs, s);
+    const cudaError_t ea = workspace_alloc(&w, n, nrhs, q);
     if (ea != cudaSuccess) return gchol_refine_alloc_failed(ea, iter);
 
     GCHOL_CUDA((cudaError_t)gchol_dlansy_inf_launch(n, dA, ldda, upper, w.lansy, w.norms + 2 * nrhs, s));

@@ -74,7 +74,7 @@ typedef struct {
 } workspace_t;
 
 static cudaError_t workspace_alloc(workspace_t *w, int64_t m, int64_t n, int64_t nrhs, int has_d,
-                                   int lowp, cudaStream_t s)
+                                   int lowp, gchol_queue_t q)
 {
     w->ldsa = round_up(m, 32);
     w->ldsc = round_up(m, 32);
@@ -97,7 +97,7 @@ static cudaError_t workspace_alloc(workspace_t *w, int64_t m, int64_t n, int64_t
         { .ptr = (void **)&w->red, .bytes = red * 8 },
         { .ptr = (void **)&w->flag, .bytes = sizeof(int) },
     };
-    return gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), s);
+    return gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), q);
 }
 
 /* R := A (D^2 (B - A^T Y)) (with_y = 0: Y = 0, R := A D^2 B); with_y also
@@ -178,7 +178,7 @@ static int64_t refine(int64_t m, int64_t n, int64_t nrhs, const double *dA, int6
     /* dsposv's room for the rounding of r itself (dsposv.c): 2 eps off the
      * bound's sqrt(k) eps; k <= 4 does not converge, and falls back */
     const double eps_sqrt = (DBL_EPSILON / 2) * fmax(sqrt((double)(m > n ? m : n)) - 2, 0);
-    const cudaError_t ea = workspace_alloc(&w, m, n, nrhs, dd != NULL, lowp, s);
+    const cudaError_t ea = workspace_alloc(&w, m, n, nrhs, dd != NULL, lowp, q);
     if (ea != cudaSuccess) return gchol_refine_alloc_failed(ea, iter);
     double *cnorm = w.norms + 3 * nrhs, *adnorm = cnorm + 1;
 
@@ -254,7 +254,7 @@ static int64_t fallback(int64_t m, int64_t n, int64_t nrhs, const double *dA, in
     double *dC = NULL;
     const int64_t lddc = round_up(m, 32);
     int64_t st = GCHOL_SUCCESS;
-    cudaError_t e = gchol_malloc_async((void **)&dC, (size_t)lddc * m * sizeof(double), q->stream);
+    cudaError_t e = gchol_queue_malloc(q, (void **)&dC, (size_t)lddc * m * sizeof(double));
     if (e != cudaSuccess) return gchol_from_cuda(e);
     /* cleared, as C_s is: cuBLAS dtrsm loads the unreferenced triangle too */
     e = cudaMemsetAsync(dC, 0, (size_t)lddc * m * sizeof(double), q->stream);

@@ -76,7 +76,7 @@ typedef struct {
 } host_t;
 
 static cudaError_t work_alloc(work_t *w, int64_t n, int64_t nrhs, int64_t m, int lowp,
-                              cudaStream_t s)
+                              gchol_queue_t q)
 {
     int keep_inverse = 0;
     gchol_lowp_plan_for(n, &w->nb, &keep_inverse, &w->panel_inverse, &w->lookahead,
@@ -110,7 +110,7 @@ static cudaError_t work_alloc(work_t *w, int64_t n, int64_t nrhs, int64_t m, int
         { .ptr = (void **)&w->normsb, .bytes = (size_t)(2 * w->nblock) * 8 },
         { .ptr = (void **)&w->amaxb, .bytes = (size_t)w->nblock * 8 },
     };
-    return gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), s);
+    return gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), q);
 }
 
 /* GMRES iterations per step: the option or 50, at most n. */
@@ -341,7 +341,7 @@ static int64_t xposv(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldd
         goto double_solve;
     }
     const cudaError_t ea =
-        work_alloc(&w, n, nrhs, m, prec == GCHOL_XPREC_FP16 || prec == GCHOL_XPREC_BF16, s);
+        work_alloc(&w, n, nrhs, m, prec == GCHOL_XPREC_FP16 || prec == GCHOL_XPREC_BF16, q);
     if (ea != cudaSuccess) {
         (void)cudaGetLastError();
         if (ea != cudaErrorMemoryAllocation) { st = gchol_from_cuda(ea); goto done; }

@@ -129,10 +129,10 @@ int64_t PFX(potrf_batched_cublas)(int upper, int64_t n, int64_t nb, FLOAT *dA,
                             ? gchol_test_hooks()->batched_cublas_work_bytes : kWorkBytes;
     const int64_t fit = cap / per > 0 ? cap / per : 1,
                   chunk = batch < fit ? batch : fit;
-    cudaError_t e = gchol_malloc_async((void **)&W, (size_t)(chunk * nb * nb) * sizeof(FLOAT), s);
-    if (e == cudaSuccess) e = gchol_malloc_async((void **)&winfo, (size_t)chunk * 8, s);
+    cudaError_t e = gchol_queue_malloc(q, (void **)&W, (size_t)(chunk * nb * nb) * sizeof(FLOAT));
+    if (e == cudaSuccess) e = gchol_queue_malloc(q, (void **)&winfo, (size_t)chunk * 8);
     if (e == cudaSuccess)
-        e = gchol_malloc_async((void **)&ptr, (size_t)(5 * chunk) * sizeof(FLOAT *), s);
+        e = gchol_queue_malloc(q, (void **)&ptr, (size_t)(5 * chunk) * sizeof(FLOAT *));
     if (e != cudaSuccess) {
         /* no room, or no stream-ordered allocator: the kernels need neither */
         if (e == cudaErrorMemoryAllocation || e == cudaErrorNotSupported) *no_room = 1;

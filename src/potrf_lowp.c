@@ -272,11 +272,11 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
     const int64_t nblocks = (n + nb - 1) / nb;
     hinfo = (int64_t *)malloc((size_t)nblocks * sizeof(int64_t));
     if (!hinfo) return GCHOL_ERR_HOST_ALLOC;
-    GCHOL_CUDA(gchol_malloc_async((void **)&dinfo, (size_t)nblocks * sizeof(int64_t), s));
+    GCHOL_CUDA(gchol_queue_malloc(q, (void **)&dinfo, (size_t)nblocks * sizeof(int64_t)));
     for (int i = 0; i < (ahead ? 2 : 1); ++i)
-        GCHOL_CUDA(gchol_malloc_async(&P[i], (size_t)(ldp * nb) * 2, s));
+        GCHOL_CUDA(gchol_queue_malloc(q, &P[i], (size_t)(ldp * nb) * 2));
     if (by_inverse && n > nb)
-        GCHOL_CUDA(gchol_malloc_async((void **)&T, (size_t)((n - nb) * nb) * 4, s));
+        GCHOL_CUDA(gchol_queue_malloc(q, (void **)&T, (size_t)((n - nb) * nb) * 4));
     /* every block's info word cleared at once: with the lookahead the
      * tiled kernel factors the diagonal blocks, launched here */
     GCHOL_CUDA(cudaMemsetAsync(dinfo, 0, (size_t)nblocks * sizeof(int64_t), s));

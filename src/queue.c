@@ -59,6 +59,20 @@ static int64_t queue_init(gchol_queue_t q)
         GCHOL_CUDA(gchol_dev_malloc(&q->dscratch[i],
                                     (size_t)GCHOL_SCRATCH_N * GCHOL_SCRATCH_N * sizeof(double)));
     GCHOL_CUDA(gchol_dev_malloc((void **)&q->dtile_sync, GCHOL_TILED_SYNC_WORDS * sizeof(int)));
+    {
+        /* The queue's own pool, so that what it keeps (none by default: its
+         * release threshold is 0, as the default pool's) is the queue's
+         * alone; without stream-ordered pools, the default's calls fail
+         * alike and the routines answer as for no room. */
+        struct cudaMemPoolProps props = { 0 };
+        props.allocType = cudaMemAllocationTypePinned;
+        props.location.type = cudaMemLocationTypeDevice;
+        props.location.id = q->device;
+        if (cudaMemPoolCreate(&q->pool, &props) != cudaSuccess) {
+            (void)cudaGetLastError();
+            q->pool = NULL;
+        }
+    }
 done:
     return st;
 }
@@ -136,6 +150,7 @@ int64_t gchol_queue_destroy(gchol_queue_t q)
         for (int i = 0; i < 2; ++i)
             if (q->dscratch[i]) cudaFree(q->dscratch[i]);
         if (q->dtile_sync) cudaFree(q->dtile_sync);
+        if (q->pool) cudaMemPoolDestroy(q->pool); /* every workspace freed above */
         if (q->hstage) cudaFreeHost(q->hstage);
         gchol_stage_destroy(q->stager);
         if (q->panel_stream) cudaStreamDestroy(q->panel_stream);
@@ -157,6 +172,23 @@ int64_t gchol_queue_sync(gchol_queue_t q)
     int64_t st = gchol_queue_enter(q, &prev);
     if (st != GCHOL_SUCCESS) return st;
     st = gchol_from_cuda(cudaStreamSynchronize(q->stream));
+    gchol_queue_leave(prev);
+    return st;
+}
+
+int64_t gchol_queue_keep_memory(gchol_queue_t q, size_t bytes)
+{
+    if (q == NULL) return GCHOL_ERR_INVALID_QUEUE;
+    if (q->pool == NULL) return GCHOL_SUCCESS; /* nothing kept: nothing to do */
+    int prev = 0;
+    int64_t st = gchol_queue_enter(q, &prev);
+    if (st != GCHOL_SUCCESS) return st;
+    uint64_t threshold = bytes;
+    GCHOL_CUDA(cudaMemPoolSetAttribute(q->pool, cudaMemPoolAttrReleaseThreshold, &threshold));
+    /* what the queue's finished work freed, beyond `bytes`, returns now */
+    GCHOL_CUDA(cudaStreamSynchronize(q->stream));
+    GCHOL_CUDA(cudaMemPoolTrimTo(q->pool, bytes));
+done:
     gchol_queue_leave(prev);
     return st;
 }

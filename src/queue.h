@@ -6,6 +6,7 @@
 #ifndef GCHOL_QUEUE_H
 #define GCHOL_QUEUE_H
 
+#include "alloc.h"
 #include "gchol.h"
 
 #include <cublasLt.h>
@@ -42,6 +43,11 @@ struct gchol_queue_s {
     size_t         hstage_bytes;
     struct gchol_stage_s *stager; /* pinned chunked copies (host_stage.c)     */
     int            stager_failed;
+    cudaMemPool_t  pool;         /* the routines' stream-ordered workspace: the
+                                    queue's own pool, which keeps what
+                                    gchol_queue_keep_memory allows across
+                                    synchronizations (NULL: the device's
+                                    default pool)                          */
     int           *dtile_sync;   /* GCHOL_TILED_SYNC_WORDS: tickets and ready
                                     flags of the tiled kernel; one launch at
                                     a time uses them (whole matrix on the main
@@ -51,6 +57,14 @@ struct gchol_queue_s {
 /* Makes the queue's device current; *prev receives the device to restore. */
 int64_t gchol_queue_enter(gchol_queue_t q, int *prev);
 void    gchol_queue_leave(int prev);
+
+/* A routine's workspace, stream-ordered on the queue's stream from its pool;
+ * no error is left behind when it fails (*p NULL then). Counted by the test
+ * hooks (alloc.h). */
+static inline cudaError_t gchol_queue_malloc(gchol_queue_t q, void **p, size_t bytes)
+{
+    return gchol_dev_malloc_async(p, bytes, q->pool, q->stream);
+}
 
 /* Grows the queue's device / pinned host buffers to at least `bytes`. */
 int64_t gchol_queue_reserve_device(gchol_queue_t q, size_t bytes);

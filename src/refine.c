@@ -13,11 +13,12 @@
 #include <math.h>
 #include <string.h>
 
-cudaError_t gchol_alloc_parts(void **base, const gchol_part_t *parts, int count, cudaStream_t s)
+cudaError_t gchol_alloc_parts(void **base, const gchol_part_t *parts, int count, gchol_queue_t q)
 {
+    cudaStream_t s = q->stream;
     size_t total = 0;
     for (int k = 0; k < count; ++k) total += (parts[k].bytes + 255) / 256 * 256;
-    cudaError_t e = gchol_malloc_async(base, total > 0 ? total : 256, s);
+    cudaError_t e = gchol_queue_malloc(q, base, total > 0 ? total : 256);
     if (e != cudaSuccess) return e;
     char *p = (char *)*base;
     for (int k = 0; k < count; ++k) {

@@ -27,7 +27,7 @@ typedef struct {
 /* One stream-ordered allocation carved into 256-byte aligned parts (*ptr
  * NULL for a part of 0 bytes), the parts' padding rows zeroed; *base NULL
  * on failure. */
-cudaError_t gchol_alloc_parts(void **base, const gchol_part_t *parts, int count, cudaStream_t s);
+cudaError_t gchol_alloc_parts(void **base, const gchol_part_t *parts, int count, gchol_queue_t q);
 /* Frees base (if any) on s, folding an error into st; returns st. */
 int64_t gchol_free_parts(void *base, int64_t st, cudaStream_t s);
 /* After a failed allocation: *iter = -1 and 0 when it was out of memory (the

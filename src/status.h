@@ -50,14 +50,6 @@ int64_t gchol_no_device_status(cudaError_t e);
 #define GCHOL_TRY(call)                                                      \
     do { int64_t t_ = (call); if (t_ != GCHOL_SUCCESS) { st = t_; goto done; } } while (0)
 
-/* cudaMallocAsync that leaves no error behind when it fails (the next
- * launcher's cudaGetLastError would report it again); *p NULL then. Counted
- * by the test hooks (alloc.h). */
-static inline cudaError_t gchol_malloc_async(void **p, size_t bytes, cudaStream_t s)
-{
-    return gchol_dev_malloc_async(p, bytes, s);
-}
-
 /* The status of a failed pinned host allocation. */
 static inline int64_t gchol_from_host_alloc(cudaError_t e)
 {

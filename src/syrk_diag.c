@@ -56,7 +56,7 @@ static int64_t syrk_diag_cublas(cublasFillMode_t fill, int64_t m, int64_t n, FLO
     size_t bytes = 0;
     if (__builtin_mul_overflow((size_t)m, (size_t)kc, &bytes) ||
         __builtin_mul_overflow(bytes, sizeof(FLOAT), &bytes) ||
-        gchol_malloc_async((void **)&W, bytes, q->stream) != cudaSuccess)
+        gchol_queue_malloc(q, (void **)&W, bytes) != cudaSuccess)
         return GCHOL_SUCCESS;
     *done = 1;
     for (int64_t j0 = 0; j0 < n; j0 += kc) {
@@ -104,7 +104,7 @@ static int64_t syrk_diag_run(int64_t m, int64_t ncols, int64_t n, FLOAT alpha, c
     GCHOL_CUDA(gchol_syrk_diag_plan(m, n, sizeof(FLOAT), &queue->tune->kernel, &splits,
                                     &work_bytes));
     /* Stream-ordered: the pool reuses the memory from one call to the next. */
-    if (work_bytes) GCHOL_CUDA(gchol_malloc_async((void **)&dwork, work_bytes, queue->stream));
+    if (work_bytes) GCHOL_CUDA(gchol_queue_malloc(queue, (void **)&dwork, work_bytes));
     GCHOL_CUDA(SYRK_DIAG_LAUNCH(m, ncols, n, alpha, dA, ldda, dd, beta, dC, map, splits, dwork,
                                 tf32, queue->stream));
 done:

@@ -36,7 +36,7 @@ static int64_t weighted_rhs(int64_t m, int64_t n, int64_t nrhs, const FLOAT *dA,
     int64_t lddw = lddb;
     if (dd && n > 0) {
         lddw = (n + 15) / 16 * 16;
-        GCHOL_CUDA(gchol_malloc_async((void **)&dT, (size_t)lddw * nrhs * sizeof(FLOAT), q->stream));
+        GCHOL_CUDA(gchol_queue_malloc(q, (void **)&dT, (size_t)lddw * nrhs * sizeof(FLOAT)));
         GCHOL_CUDA(cudaMemcpy2DAsync(dT, (size_t)lddw * sizeof(FLOAT), dB, (size_t)lddb * sizeof(FLOAT),
                                      (size_t)n * sizeof(FLOAT), (size_t)nrhs,
                                      cudaMemcpyDeviceToDevice, q->stream));

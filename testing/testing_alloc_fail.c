@@ -187,7 +187,7 @@ static void wrappers(void)
             ptr[i] = (void *)&h; /* must become NULL on failure */
             switch (w) {
             case 0: r[i] = gchol_dev_malloc(&ptr[i], 64); break;
-            case 1: r[i] = gchol_dev_malloc_async(&ptr[i], 64, 0); break;
+            case 1: r[i] = gchol_dev_malloc_async(&ptr[i], 64, NULL, 0); break;
             case 2: r[i] = gchol_host_malloc(&ptr[i], 64); break;
             case 3: r[i] = gchol_blas_create((cublasHandle_t *)&ptr[i]); break;
             default: r[i] = gchol_blaslt_create((cublasLtHandle_t *)&ptr[i]); break;

@@ -34,8 +34,9 @@ static int g_allocs, g_fail_at;
 static long g_products;
 
 const gchol_test_hooks_t *gchol_test_hooks(void) { return &g_hooks; }
-cudaError_t gchol_dev_malloc_async(void **p, size_t bytes, cudaStream_t s)
+cudaError_t gchol_dev_malloc_async(void **p, size_t bytes, cudaMemPool_t pool, cudaStream_t s)
 {
+    (void)pool;
     (void)s;
     if (++g_allocs == g_fail_at) { *p = NULL; return cudaErrorMemoryAllocation; }
     *p = malloc(bytes ? bytes : 1);

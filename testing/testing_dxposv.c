@@ -37,6 +37,7 @@
 #include "argcheck.h"
 #include "util.h"
 #include "gchol_mixed.h"
+#include "../src/queue.h"
 #include "../src/test_hooks.h"
 
 #define INFO_POISON TESTING_INFO_POISON
@@ -86,6 +87,9 @@ static int g_time = -1;
  * it the double solve at once (iter -1). */
 static int64_t g_lowp_from = 0;
 
+/* 1 while a section that is one case of --part runs its cases together */
+static int g_all_parts = 0;
+
 /* A (lda x n, NaN padding rows; only the uplo triangle is read) and B0. */
 static int make_problem(const xcase_t *c, double *A, int64_t lda, double *B0, int64_t ldb)
 {
@@ -111,7 +115,8 @@ static int make_problem(const xcase_t *c, double *A, int64_t lda, double *B0, in
 
 static testing_result_t run_case(const xcase_t *c)
 {
-    if (!testing_case_in_part()) return TESTING_SKIPPED; /* another part's (--part), not counted */
+    if (!g_all_parts && !testing_case_in_part())
+        return TESTING_SKIPPED; /* another part's (--part), not counted */
     const int64_t n = c->n, nrhs = c->nrhs, lda = n + 1, ldb = n + 2, ldx = n + 3;
     char why[200] = "";
     double resid = NAN;
@@ -385,6 +390,35 @@ static void run_suite(int quick)
         g_time = 0;
         for (int i = 0; i < LEN(table); i++) run_case(&table[i]);
         g_time = -1;
+    }
+    printf("\n-- the queue keeping its workspace between calls, then returning it --\n");
+    if (!testing_have_gpu()) {
+        testing_skip("the queue's kept workspace (no GPU)");
+    } else if (testing_case_in_part()) { /* one case of --part: its solves and checks together */
+        g_all_parts = 1;
+        testing_expect(gchol_queue_keep_memory(NULL, 0) == GCHOL_ERR_INVALID_QUEUE,
+                       "gchol_queue_keep_memory(NULL): GCHOL_ERR_INVALID_QUEUE");
+        testing_expect(gchol_queue_keep_memory(g_queue, SIZE_MAX) == GCHOL_SUCCESS,
+                       "gchol_queue_keep_memory(SIZE_MAX)");
+        for (int i = 0; i < 2; i++) {
+            const xcase_t c = { i ? 'U' : 'L', quick ? 700 : 1500, 1, K_COND, 1e2,
+                                GCHOL_XPREC_FP16, 0, 0, 0 };
+            run_case(&c);
+        }
+        uint64_t kept = 0, left = 1;
+        if (g_queue->pool) {
+            (void)cudaMemPoolGetAttribute(g_queue->pool, cudaMemPoolAttrReservedMemCurrent, &kept);
+            testing_expect(kept > 0, "the queue's pool keeps %llu bytes after the solves",
+                           (unsigned long long)kept);
+        }
+        testing_expect(gchol_queue_keep_memory(g_queue, 0) == GCHOL_SUCCESS,
+                       "gchol_queue_keep_memory(0)");
+        if (g_queue->pool) {
+            (void)cudaMemPoolGetAttribute(g_queue->pool, cudaMemPoolAttrReservedMemCurrent, &left);
+            testing_expect(left == 0, "the queue's pool returned it all (%llu bytes left)",
+                           (unsigned long long)left);
+        }
+        g_all_parts = 0;
     }
     printf("\n-- scaling, range, failures --\n");
     for (int kind = K_SCALED; kind <= K_INDEF; kind++)
