@@ -263,7 +263,12 @@ int gchol_srotate_columns_launch(float *dA, int64_t len, int64_t ncols, int64_t 
  * (dlag2s / dlat2s's overflow; NaN converts). add_s_to_d: X += (double) S.
  * ?lansy_inf: *dnorm := the infinity norm (in double) of the symmetric n x n
  * matrix stored in A's lower (upper = 0) or upper triangle, NaN if an entry
- * is NaN; dwork holds gchol_lansy_inf_work(n) doubles. drow_wabs_max: *dnorm
+ * is NaN, in one pass over the triangle by square tiles; dwork holds
+ * gchol_lansy_inf_work(n) doubles (about n * n / tile). The _tile forms take
+ * the tile side (64, 128, 256 or 512; 0: the one ?lansy_inf picks from n,
+ * anything else cudaErrorInvalidValue) and dwork of
+ * gchol_lansy_inf_tile_work(n, tile) doubles, so that testers reach every
+ * tile at small n. drow_wabs_max: *dnorm
  * := ||A D^2||_inf = max_i sum_k |a_ik| d_k^2 (d NULL: D = I) for the m x n
  * A; dwork holds gchol_row_wabs_max_work(m, n) doubles. Both deterministic.
  * dcol_absmax: dout[j] := max |A(:, j)| for the n columns of the m x n A
@@ -278,6 +283,11 @@ int gchol_dlansy_inf_launch(int64_t n, const double *A, int64_t lda, int upper, 
                             double *dnorm, cudaStream_t stream);
 int gchol_slansy_inf_launch(int64_t n, const float *A, int64_t lda, int upper, double *dwork,
                             double *dnorm, cudaStream_t stream);
+size_t gchol_lansy_inf_tile_work(int64_t n, int64_t tile);
+int gchol_dlansy_inf_tile_launch(int64_t n, const double *A, int64_t lda, int upper, int64_t tile,
+                                 double *dwork, double *dnorm, cudaStream_t stream);
+int gchol_slansy_inf_tile_launch(int64_t n, const float *A, int64_t lda, int upper, int64_t tile,
+                                 double *dwork, double *dnorm, cudaStream_t stream);
 size_t gchol_row_wabs_max_work(int64_t m, int64_t n);
 int gchol_drow_wabs_max_launch(int64_t m, int64_t n, const double *A, int64_t lda,
                                const double *d, double *dwork, double *dnorm,

@@ -2,8 +2,8 @@
  * mixed_prec.cu -- the small kernels of mixed-precision iterative refinement
  * (src/sposv.c, LAPACK dsposv; src/dswls.c): precision conversions that
  * report overflow (dlag2s, dlat2s), X += (double) S, the infinity norm of a
- * symmetric matrix from one stored triangle (dlansy / slansy 'I', summed in
- * double), ||A D^2||_inf, the largest |entry| of each column (idamax, per
+ * symmetric matrix from one pass over one stored triangle (dlansy / slansy
+ * 'I', summed in double), ||A D^2||_inf, the largest |entry| of each column (idamax, per
  * column), and the row scaling X := D^2 X of the normal equations.
  *
  * NaN: the norms propagate it (a NaN entry gives a NaN result), so that the
@@ -88,45 +88,101 @@ __device__ double block_max(double v)
     return v;
 }
 
-/* ?lansy 'I', part 1: one warp per stored column c sums |A| over the stored
- * triangle's part of that column, diagonal included (lower: rows c..n-1,
- * upper: rows 0..c), coalesced; in double whatever T is. */
-template <typename T>
-__global__ void lansy_cols_kernel(int64_t n, const T *__restrict__ A, int64_t lda, int upper,
-                                  double *__restrict__ colsum)
+/* ?lansy 'I' in one pass over the stored triangle. The triangle splits into
+ * TB x TB tiles (TB = 32 * RPL), one block of 8 warps a tile; warp w reads
+ * the tile's columns w, w + 8, ... whole (lane l: rows l, l + 32, ...), so
+ * a column's sum over the tile's rows is one warp's, and a row's sum over
+ * the tile's columns is the 8 warps' through shared memory. By symmetry a
+ * tile off the diagonal, in row block bi and column block bj, gives its row
+ * sums to the rows of block bi and its column sums to the rows of block bj;
+ * a diagonal tile gives both, its diagonal once. Row x thus gets exactly one
+ * partial sum per block index k (the tile's other block), part[k * n + x],
+ * and rows_max adds them in the order of k: deterministic without atomics.
+ * Entries outside the stored triangle and rows n..lda-1 are never read.
+ * Block b is tile (p, q), p >= q, of the lower triangle of tiles, row by
+ * row; for upper storage the tile (q, p). Sums in double whatever T is. */
+constexpr int kLansyWarps = 8;
+
+template <typename T, int RPL, bool DIAG>
+__device__ __forceinline__ void lansy_tile_columns(const T *__restrict__ A, int64_t lda,
+                                                   int upper, int nr, int nc, double *racc,
+                                                   double *cols)
 {
-    const int64_t c = (int64_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;
-    const int lane = threadIdx.x % 32;
-    if (c >= n) return;
-    const int64_t r0 = upper ? 0 : c, r1 = upper ? c + 1 : n;
-    double s = 0;
-    for (int64_t r = r0 + lane; r < r1; r += 32) s += fabs((double)A[r + c * lda]);
-    s = warp_sum(s);
-    if (lane == 0) colsum[c] = s;
+    const int lane = threadIdx.x % 32, w = threadIdx.x / 32;
+    for (int c = w; c < 32 * RPL; c += kLansyWarps) {
+        double cs = 0;
+        if (c < nc) {
+            const T *col = A + (int64_t)c * lda;
+            /* a diagonal tile holds rows c.. (lower) or ..c (upper) of column c */
+            const int lo = DIAG && !upper ? c : 0, hi = DIAG && upper ? min(c + 1, nr) : nr;
+            T v[RPL];
+#pragma unroll
+            for (int i = 0; i < RPL; ++i) {
+                const int r = lane + 32 * i;
+                v[i] = r >= lo && r < hi ? col[r] : T(0);
+            }
+#pragma unroll
+            for (int i = 0; i < RPL; ++i) {
+                const double a = fabs((double)v[i]);
+                racc[i] += a;
+                if (!DIAG || lane + 32 * i != c) cs += a; /* the diagonal counts in its row only */
+            }
+        }
+        cs = warp_sum(cs);
+        if (lane == 0) cols[c] = cs;
+    }
 }
 
-/* Row sums of |A| in pieces: thread per row r, chunks of kChunk columns
- * (block row y takes chunks y, y + gridDim.y, ...: n may need more than
- * 65535), part[cb * m + r] := the sum over chunk cb's columns c that `cols`
- * keeps (kAllCols; kBelowRow: c < r; kAboveRow: c > r) of |A(r, c)|, times
- * d_c^2 where d is given; consecutive threads read consecutive rows of a
- * column. ?lansy's part 2 (the stored triangle's off-diagonal part of each
- * row) and ||A D^2||_inf's only part. */
+template <typename T, int RPL>
+__global__ void __launch_bounds__(32 * kLansyWarps)
+lansy_tiles_kernel(int64_t n, const T *__restrict__ A, int64_t lda, int upper,
+                   double *__restrict__ part)
+{
+    constexpr int TB = 32 * RPL;
+    __shared__ double rows[kLansyWarps][TB];
+    __shared__ double cols[TB];
+    const int64_t b = blockIdx.x;
+    int64_t p = (int64_t)((sqrt(8.0 * (double)b + 1.0) - 1.0) * 0.5);
+    while (p * (p + 1) / 2 > b) --p;
+    while ((p + 1) * (p + 2) / 2 <= b) ++p;
+    const int64_t q = b - p * (p + 1) / 2;
+    const int64_t bi = upper ? q : p, bj = upper ? p : q; /* row block, column block */
+    const int64_t r0 = bi * TB, c0 = bj * TB;
+    const int nr = (int)min((int64_t)TB, n - r0), nc = (int)min((int64_t)TB, n - c0);
+    const int lane = threadIdx.x % 32, w = threadIdx.x / 32;
+    double racc[RPL];
+#pragma unroll
+    for (int i = 0; i < RPL; ++i) racc[i] = 0;
+    if (p == q) lansy_tile_columns<T, RPL, true>(A + r0 + c0 * lda, lda, upper, nr, nc, racc, cols);
+    else lansy_tile_columns<T, RPL, false>(A + r0 + c0 * lda, lda, upper, nr, nc, racc, cols);
+#pragma unroll
+    for (int i = 0; i < RPL; ++i) rows[w][lane + 32 * i] = racc[i];
+    __syncthreads();
+    for (int t = threadIdx.x; t < TB; t += blockDim.x) {
+        double s = rows[0][t];
+#pragma unroll
+        for (int k = 1; k < kLansyWarps; ++k) s += rows[k][t];
+        if (p == q) s += cols[t];
+        if (t < nr) part[bj * n + r0 + t] = s;
+        if (p != q && t < nc) part[bi * n + c0 + t] = cols[t];
+    }
+}
+
+/* Row sums of |A| in pieces for ||A D^2||_inf: thread per row r, chunks of
+ * kChunk columns (block row y takes chunks y, y + gridDim.y, ...: n may need
+ * more than 65535), part[cb * m + r] := the sum over chunk cb's columns c of
+ * |A(r, c)|, times d_c^2 where d is given; consecutive threads read
+ * consecutive rows of a column. */
 constexpr int kChunk = 1024;
-enum { kAllCols = 0, kBelowRow = 1, kAboveRow = 2 };
 
 template <typename T>
 __global__ void row_abs_sums_kernel(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda,
-                                    int cols, const double *__restrict__ d,
-                                    double *__restrict__ part)
+                                    const double *__restrict__ d, double *__restrict__ part)
 {
     const int64_t r = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
     if (r >= m) return;
     for (int64_t cb = blockIdx.y; cb * kChunk < n; cb += gridDim.y) {
-        const int64_t c0 = cb * kChunk, c1 = min(n, c0 + kChunk);
-        int64_t lo = c0, hi = c1;
-        if (cols == kAboveRow) lo = max(lo, r + 1);
-        else if (cols == kBelowRow) hi = min(hi, r);
+        const int64_t lo = cb * kChunk, hi = min(n, lo + kChunk);
         double s = 0;
         if (d)
             for (int64_t c = lo; c < hi; ++c) s += fabs((double)A[r + c * lda]) * (d[c] * d[c]);
@@ -136,15 +192,16 @@ __global__ void row_abs_sums_kernel(int64_t m, int64_t n, const T *__restrict__ 
     }
 }
 
-/* The sum of row r = colsum[r] (if given) + its chunks in a fixed order
- * (deterministic); each block's max over its rows into bmax. */
-__global__ void rows_max_kernel(int64_t m, int64_t chunks, const double *__restrict__ colsum,
-                                const double *__restrict__ part, double *__restrict__ bmax)
+/* The sum of row r = its chunks added in a fixed order (deterministic); each
+ * block's max over its rows into bmax. */
+__global__ void rows_max_kernel(int64_t m, int64_t chunks, const double *__restrict__ part,
+                                double *__restrict__ bmax)
 {
     double mx = 0;
     for (int64_t r = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; r < m;
          r += (int64_t)gridDim.x * blockDim.x) {
-        double s = colsum ? colsum[r] : 0.0;
+        double s = 0;
+#pragma unroll 8
         for (int64_t k = 0; k < chunks; ++k) s += part[k * m + r];
         mx = nan_max(mx, s);
     }
@@ -195,37 +252,56 @@ int grid_2d(int64_t m, int64_t n, dim3 &grid)
 
 constexpr int kMaxBlocks = 264;
 
-/* max over the m row sums that row_abs_sums_kernel leaves in dwork (plus
- * colsum where given) into *dnorm; dwork: chunks * m partial sums, then
+/* max over the m row sums that row_abs_sums_kernel or lansy_tiles_kernel
+ * leave in dwork into *dnorm; dwork: chunks * m partial sums, then
  * kMaxBlocks block maxima. */
-int rows_max(int64_t m, int64_t chunks, const double *colsum, double *dwork, double *dnorm,
-             cudaStream_t stream)
+int rows_max(int64_t m, int64_t chunks, double *dwork, double *dnorm, cudaStream_t stream)
 {
     const int64_t blocks = min((int64_t)kMaxBlocks, (m + 255) / 256);
     double *bmax = dwork + chunks * m;
-    rows_max_kernel<<<(unsigned)blocks, 256, 0, stream>>>(m, chunks, colsum, dwork, bmax);
+    rows_max_kernel<<<(unsigned)blocks, 256, 0, stream>>>(m, chunks, dwork, bmax);
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) return e;
     max_reduce_kernel<<<1, 256, 0, stream>>>(blocks, bmax, dnorm);
     return cudaGetLastError();
 }
 
-/* gchol_dlansy_inf_launch, gchol_slansy_inf_launch */
-template <typename T>
-int lansy_inf(int64_t n, const T *A, int64_t lda, int upper, double *dwork, double *dnorm,
-              cudaStream_t stream)
+/* The tile side of ?lansy_inf at order n: the largest of 512, 256, 128 with
+ * at least kLansyMinTiles tiles in the triangle (several blocks for each SM
+ * of a large GPU, so the pass runs at the memory's bandwidth), else 64.
+ * Larger tiles mean fewer partial sums per row (n / TB). */
+constexpr int64_t kLansyMinTiles = 1024;
+
+int64_t lansy_tile(int64_t n)
 {
+    for (int64_t tb = 512; tb > 64; tb /= 2) {
+        const int64_t nb = (n + tb - 1) / tb;
+        if (nb * (nb + 1) / 2 >= kLansyMinTiles) return tb;
+    }
+    return 64;
+}
+
+/* gchol_?lansy_inf_launch, gchol_?lansy_inf_tile_launch */
+template <typename T>
+int lansy_inf(int64_t n, const T *A, int64_t lda, int upper, int64_t tile, double *dwork,
+              double *dnorm, cudaStream_t stream)
+{
+    if (tile == 0) tile = lansy_tile(n);
+    if (tile != 64 && tile != 128 && tile != 256 && tile != 512) return cudaErrorInvalidValue;
     if (n <= 0) return (int)cudaMemsetAsync(dnorm, 0, sizeof(double), stream);
-    const int64_t chunks = (n + kChunk - 1) / kChunk;
-    if (chunks > 65535 || (n + 255) / 256 > 2147483647) return cudaErrorInvalidValue;
-    double *colsum = dwork, *part = dwork + n;
-    lansy_cols_kernel<T><<<(unsigned)((n + 7) / 8), 256, 0, stream>>>(n, A, lda, upper, colsum);
-    cudaError_t e = cudaGetLastError();
+    /* nb <= 65535 keeps the nb (nb + 1) / 2 blocks within gridDim.x */
+    const int64_t nb = (n + tile - 1) / tile, tiles = nb * (nb + 1) / 2;
+    if (nb > 65535) return cudaErrorInvalidValue;
+    const unsigned grid = (unsigned)tiles, threads = 32 * kLansyWarps;
+    switch (tile) {
+    case 64: lansy_tiles_kernel<T, 2><<<grid, threads, 0, stream>>>(n, A, lda, upper, dwork); break;
+    case 128: lansy_tiles_kernel<T, 4><<<grid, threads, 0, stream>>>(n, A, lda, upper, dwork); break;
+    case 256: lansy_tiles_kernel<T, 8><<<grid, threads, 0, stream>>>(n, A, lda, upper, dwork); break;
+    default: lansy_tiles_kernel<T, 16><<<grid, threads, 0, stream>>>(n, A, lda, upper, dwork); break;
+    }
+    const cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) return e;
-    row_abs_sums_kernel<T><<<dim3((unsigned)((n + 255) / 256), (unsigned)chunks), 256, 0, stream>>>(
-        n, n, A, lda, upper ? kAboveRow : kBelowRow, nullptr, part);
-    if ((e = cudaGetLastError()) != cudaSuccess) return e;
-    return rows_max(n, chunks, colsum, part, dnorm, stream);
+    return rows_max(n, nb, dwork, dnorm, stream);
 }
 
 /* gchol_dscale_rows_sq_launch, gchol_sscale_rows_sq_launch */
@@ -261,22 +337,42 @@ extern "C" int gchol_add_s_to_d_launch(int64_t m, int64_t n, const float *S, int
     return cudaGetLastError();
 }
 
+extern "C" size_t gchol_lansy_inf_tile_work(int64_t n, int64_t tile)
+{
+    if (tile == 0) tile = lansy_tile(n);
+    if (n <= 0 || tile <= 0) return (size_t)kMaxBlocks;
+    return (size_t)((n + tile - 1) / tile * n + kMaxBlocks);
+}
+
 extern "C" size_t gchol_lansy_inf_work(int64_t n)
 {
-    const int64_t chunks = (n + kChunk - 1) / kChunk;
-    return (size_t)(n + chunks * n + kMaxBlocks);
+    return gchol_lansy_inf_tile_work(n, 0);
+}
+
+extern "C" int gchol_dlansy_inf_tile_launch(int64_t n, const double *A, int64_t lda, int upper,
+                                            int64_t tile, double *dwork, double *dnorm,
+                                            cudaStream_t stream)
+{
+    return lansy_inf<double>(n, A, lda, upper, tile, dwork, dnorm, stream);
+}
+
+extern "C" int gchol_slansy_inf_tile_launch(int64_t n, const float *A, int64_t lda, int upper,
+                                            int64_t tile, double *dwork, double *dnorm,
+                                            cudaStream_t stream)
+{
+    return lansy_inf<float>(n, A, lda, upper, tile, dwork, dnorm, stream);
 }
 
 extern "C" int gchol_dlansy_inf_launch(int64_t n, const double *A, int64_t lda, int upper,
                                        double *dwork, double *dnorm, cudaStream_t stream)
 {
-    return lansy_inf<double>(n, A, lda, upper, dwork, dnorm, stream);
+    return lansy_inf<double>(n, A, lda, upper, 0, dwork, dnorm, stream);
 }
 
 extern "C" int gchol_slansy_inf_launch(int64_t n, const float *A, int64_t lda, int upper,
                                        double *dwork, double *dnorm, cudaStream_t stream)
 {
-    return lansy_inf<float>(n, A, lda, upper, dwork, dnorm, stream);
+    return lansy_inf<float>(n, A, lda, upper, 0, dwork, dnorm, stream);
 }
 
 extern "C" size_t gchol_row_wabs_max_work(int64_t m, int64_t n)
@@ -293,10 +389,10 @@ extern "C" int gchol_drow_wabs_max_launch(int64_t m, int64_t n, const double *A,
     const int64_t chunks = (n + kChunk - 1) / kChunk;
     if ((m + 255) / 256 > 2147483647) return cudaErrorInvalidValue;
     row_abs_sums_kernel<double><<<dim3((unsigned)((m + 255) / 256), (unsigned)min(chunks, (int64_t)65535)),
-                                  256, 0, stream>>>(m, n, A, lda, kAllCols, d, dwork);
+                                  256, 0, stream>>>(m, n, A, lda, d, dwork);
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) return e;
-    return rows_max(m, chunks, nullptr, dwork, dnorm, stream);
+    return rows_max(m, chunks, dwork, dnorm, stream);
 }
 
 extern "C" int gchol_dscale_rows_sq_launch(int64_t m, int64_t n, const double *d, double *X,

@@ -67,7 +67,7 @@ static void run_host_no_device(void)
 
 /* dsposv's kernels (kernels/mixed_prec.cu) against the CPU: the infinity
  * norm from one stored triangle against LAPACKE_dlansy('I') with the other
- * triangle huge (it must not be read), n across the 1024-column chunks; the
+ * triangle huge (it must not be read), n across several tiles; the
  * triangle conversion's overflow flag ignores the other triangle and sees
  * its own; column maxima. */
 static void test_mixed_kernels(int gpu)
