@@ -16,14 +16,17 @@
 #   DOC           Markdown whose `<!-- BEGIN report:NAME -->` blocks of this GPU's section are
 #                 regenerated (default docs/performance.md; with QUICK=1 none; empty: none)
 #   STEP_TIMEOUT  seconds one benchmark may run (default 300)
-#   PYTHON        the Python for tables and plots (default python3)
+#   PYTHON        the Python for tables, plots and the PyTorch peer of the batched Cholesky
+#                 (default python3; without PyTorch built with CUDA, the steps
+#                 potrf_batched_torch_d and _s say "no torch" and the tables leave it out)
 # The GPU slug is h200, h100, a100, ... or the sanitized name from nvidia-smi (GPU_NAME
 # overrides it). OpenBLAS runs on the host cores: set OPENBLAS_CORETYPE when OpenBLAS does
 # not recognise the CPU (the report records the core it ran).
 # Plots or tables alone, from the CSVs: python3 benchmarks/report_tables.py --plots OUT_DIR,
 # python3 benchmarks/report_tables.py --tables --doc docs/performance.md OUT_DIR.
 # When a benchmark fails, DOC is left alone (the tables still go to OUT_DIR/tables.md).
-# Exit status: 0 when every benchmark ran and wrote its CSV, 1 otherwise.
+# Exit status: 0 when every benchmark ran and wrote its CSV (where PyTorch or mpirun is
+# missing, their steps are left out), 1 otherwise.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 QUICK=${QUICK:-0}
@@ -74,7 +77,7 @@ SHAPES=1024x65536,4096x65536,8192x32768,16384x16384
 PFTRF_N=16384,32768
 POSV_N=1024,2048,4096,8192,16384,32768
 XPOSV_N=8192,16384,32768,40960 XPOSV16_N=16384,32768 KAPPA_N=16384
-BATCHED_N=4,8,16,32,64,128,256,512
+BATCHED_N=4,8,16,32,64,128,256,512 BATCHED_SIZING="--bytes 2147483648 --small 100"
 SEED_M=512,1024,1536,2048,8192,16384
 SHIM_N=128,256,384,512,768,1024,1536,2048,3072,4096,8192
 SHIM_SOLVE="--solve-n 1024,4096,8192 --posv-n 256,1024,4096,8192 --nrhs 1,16,64,256"
@@ -109,41 +112,79 @@ STEPS=$LOG_DIR/steps.txt
 failed=0
 start=$(date +%s)
 
-# step NAME CSV BINARY ARGS...: runs BENCH_DIR/BINARY ARGS --csv OUT_DIR/CSV, output to
-# LOG_DIR/NAME.log; records status, seconds and CSV rows in STEPS.
-step() {
-    name=$1 csv=$OUT_DIR/$2 bin=$BENCH_DIR/$3
+# run_step NAME CSV WHY COMMAND ARGS...: runs COMMAND ARGS --csv OUT_DIR/CSV, output to
+# LOG_DIR/NAME.log, unless WHY (a status: why it cannot run) is set; records status, seconds
+# and CSV rows in STEPS. A step that cannot run fails the report, except "no torch".
+run_step() {
+    name=$1 csv=$OUT_DIR/$2 why=$3
     shift 3
-    case " ${REPORT_STEPS:-$name} " in *" $name "*) ;; *) return 0 ;; esac
     t0=$(date +%s)
-    echo "report: [$((t0 - start)) s] $name: $bin $* --csv $csv"
+    echo "report: [$((t0 - start)) s] $name: $* --csv $csv"
     rm -f "$csv"
     rc=none
-    if [ -x "$bin" ]; then
+    if [ -z "$why" ]; then
         # shellcheck disable=SC2086  # LAUNCH: mpirun and its options, or nothing
-        $TIMEOUT ${LAUNCH:-} "$bin" "$@" --csv "$csv" > "$LOG_DIR/$name.log" 2>&1
+        $TIMEOUT ${LAUNCH:-} "$@" --csv "$csv" > "$LOG_DIR/$name.log" 2>&1
         rc=$?
     else
-        echo "$bin: not built (run make first, or set BENCH_DIR)" > "$LOG_DIR/$name.log"
+        case $why in
+            "not built") hint="run make first, or set BENCH_DIR" ;;
+            "no torch") hint="$PYTHON cannot import PyTorch built with CUDA" ;;
+            *) hint= ;;
+        esac
+        echo "$*: $why${hint:+ ($hint)}" > "$LOG_DIR/$name.log"
     fi
     rows=0
     [ -f "$csv" ] && rows=$(($(wc -l < "$csv") - 1))
     if [ "$rc" = 0 ] && [ "$rows" -gt 0 ]; then
         status=ok
+    elif [ "$why" = "no torch" ]; then
+        status=$why  # an optional peer, like mpirun: its absence is no failure
     else
         case $rc in
-            none) status="not built" ;;
+            none) status=$why ;;
             0) status="no rows" ;;
             2) status="exit 2"
                grep -q 'CUDA GPU is required' "$LOG_DIR/$name.log" && status="no GPU" ;;
             124) status="timed out" ;;
-            *) status="exit $rc" ;;
+            *) status="exit $rc"
+               grep -q 'no CUDA device' "$LOG_DIR/$name.log" && status="no GPU" ;;
         esac
         failed=1
         echo "report: $name FAILED ($status); last lines of $LOG_DIR/$name.log:"
         tail -n 5 "$LOG_DIR/$name.log" | sed 's/^/    /'
     fi
-    printf '%-14s %-10s %5s %5s\n' "$name" "$status" "$(($(date +%s) - t0))" "$rows" >> "$STEPS"
+    printf '%-21s %-10s %5s %5s\n' "$name" "$status" "$(($(date +%s) - t0))" "$rows" >> "$STEPS"
+}
+
+# selected NAME: REPORT_STEPS (default: every step) names NAME
+selected() {
+    case " ${REPORT_STEPS:-$1} " in *" $1 "*) return 0 ;; esac
+    return 1
+}
+
+# step NAME CSV BINARY ARGS...: run_step on BENCH_DIR/BINARY
+step() {
+    selected "$1" || return 0
+    name=$1 csv=$2 bin=$BENCH_DIR/$3
+    shift 3
+    why=
+    [ -x "$bin" ] || why="not built"
+    run_step "$name" "$csv" "$why" "$bin" "$@"
+}
+
+# step_torch NAME CSV SCRIPT ARGS...: run_step on PYTHON SCRIPT (unbuffered, so that the log
+# keeps the rows of a run cut off), status "no torch" where PYTHON cannot import PyTorch built
+# with CUDA (checked once)
+step_torch() {
+    selected "$1" || return 0
+    if [ -z "${torch_why+set}" ]; then
+        torch_why=$("$PYTHON" -c 'import torch; print("" if torch.version.cuda else "no torch")' \
+            2> /dev/null) || torch_why="no torch"
+    fi
+    name=$1 csv=$2 script=$3
+    shift 3
+    run_step "$name" "$csv" "$torch_why" env PYTHONUNBUFFERED=1 "$PYTHON" "$script" "$@"
 }
 
 step potrf potrf.csv bench_potrf -n "$POTRF_N" --prec ds --uplo LU --variant auto \
@@ -156,9 +197,15 @@ step posv posv.csv bench_posv -n "$POSV_N" --niter "$RUNS"
 step xposv xposv.csv bench_xposv -n "$XPOSV_N" --niter "$NITER" --kappa-table "$KAPPA_N" \
     --kappa-csv "$OUT_DIR/xposv_kappa.csv"
 step xposv16 xposv16.csv bench_xposv -n "$XPOSV16_N" --nrhs 16 --niter "$NITER"
+# PyTorch's batched Cholesky beside each: the same orders and batch sizing (both default to
+# --bytes 2^31 and --small 100; given here so that the two stay alike)
+# shellcheck disable=SC2086  # BATCHED_SIZING is a list of options
 for p in d s; do
     step "potrf_batched_$p" "potrf_batched_$p.csv" bench_potrf_batched --prec $p -n "$BATCHED_N" \
-        --niter "$NITER"
+        --niter "$NITER" $BATCHED_SIZING
+    step_torch "potrf_batched_torch_$p" "potrf_batched_torch_$p.csv" \
+        benchmarks/bench_potrf_batched_torch.py --prec $p -n "$BATCHED_N" --niter "$NITER" \
+        $BATCHED_SIZING
 done
 step wls wls.csv bench_wls --mn "$SHAPES" --niter "$RUNS"
 step wls_seed wls_seed.csv bench_wls_seed --m "$SEED_M" --niter "$NITER"
@@ -179,7 +226,7 @@ if [ -x "$BENCH_DIR/bench_mp_potrf" ] && command -v mpirun > /dev/null 2>&1; the
     fi
     LAUNCH=
 else
-    printf '%-14s %-10s %5s %5s\n' mp_one "no MPI" 0 0 >> "$STEPS"
+    printf '%-21s %-10s %5s %5s\n' mp_one "no MPI" 0 0 >> "$STEPS"
 fi
 bench_s=$(($(date +%s) - start))
 # the CUDA runtime and the OpenBLAS core, as the benchmarks reported them
@@ -188,6 +235,9 @@ rt=$(echo "$rt" | head -n 1)
 [ -n "$rt" ] && echo "cuda_runtime: $((rt / 1000)).$((rt % 1000 / 10))" >> "$OUT_DIR/system.txt"
 sed -n 's/^# \(OpenBLAS core .* threads\).*/openblas: \1/p' "$LOG_DIR/potrf.log" 2>/dev/null \
     | head -n 1 >> "$OUT_DIR/system.txt"
+# the PyTorch of the batched peer, as its first line names it ("torch 2.x, GPU, ...")
+cat "$LOG_DIR"/potrf_batched_torch_*.log 2>/dev/null \
+    | sed -n 's/^torch \([^ ,]*\), .*/torch: \1/p' | head -n 1 >> "$OUT_DIR/system.txt"
 
 # --- plots and tables ----------------------------------------------------------------------
 post() {  # post NAME ARGS...: report_tables.py ARGS, recorded in STEPS
@@ -195,7 +245,7 @@ post() {  # post NAME ARGS...: report_tables.py ARGS, recorded in STEPS
     shift
     t0=$(date +%s)
     if "$PYTHON" benchmarks/report_tables.py "$@"; then status=ok; else status=failed; failed=1; fi
-    printf '%-14s %-10s %5s %5s\n' "$name" "$status" "$(($(date +%s) - t0))" - >> "$STEPS"
+    printf '%-21s %-10s %5s %5s\n' "$name" "$status" "$(($(date +%s) - t0))" - >> "$STEPS"
 }
 if command -v "$PYTHON" > /dev/null 2>&1; then
     post plots --plots "$OUT_DIR"
@@ -214,7 +264,7 @@ fi
 # --- summary -------------------------------------------------------------------------------
 echo
 echo "report: $gpu ($slug), results in $OUT_DIR, logs in $LOG_DIR"
-printf '%-14s %-10s %5s %5s\n' step status s rows
+printf '%-21s %-10s %5s %5s\n' step status s rows
 cat "$STEPS"
 echo "benchmarks: $bench_s s; all: $(($(date +%s) - start)) s"
 if command -v "$PYTHON" > /dev/null 2>&1; then

@@ -77,29 +77,48 @@ def wls_seed_table(rows, system):
 
 def batched_table(rows, system):
     rows = sorted(rows, key=lambda r: (r["prec"], int(r["n"]), -int(r["batch"])))
+    # PyTorch's columns only where its CSV was joined (report_tables.load), its solves' where
+    # that CSV has them
+    torch = any("torch_s" in r for r in rows)
+    torch_solve = any("torch_solve1_s" in r for r in rows)
     out = []
     for r in rows:
         g, p, c = num(r["gchol_s"]), num(r["gchol_ptr_s"]), num(r["cusolver_s"])
+        s1, s16 = num(r["potrs1_s"]), num(r["potrs16_s"])
+        t = num(r.get("torch_s"))
         n, batch = int(r["n"]), int(r["batch"])
         gflops = div(batch * n ** 3 / 3.0, g)
         out.append([PREC_NAME.get(r["prec"], r["prec"]), r["n"], r["batch"], f_ms(g),
                     f_num(div(gflops, 1e9), ".1f"), f_num(num(r["gchol_gbs"]), ".0f"),
                     f_pct(num(r["gchol_gbs"]), num(r["copy_gbs"])), f_ms(p), f_ms(c),
-                    f_num(div(c, g)), f_ms(num(r["potrs1_s"])),
-                    f_num(div(num(r["cusolver_potrs1_s"]), num(r["potrs1_s"]))),
-                    f_ms(num(r["potrs16_s"])),
-                    f_num(div(num(r["cusolver_potrs16_s"]), num(r["potrs16_s"]))),
-                    "ok" if r["info_ok"] == "1" else "INFO"])
-    return table(["precision", "n", "batch", "potrf ms", "GFLOP/s", "GB/s", "of copy",
-                  "pointer form ms", "cuSOLVER ms", "ratio", "potrs 1 ms", "ratio",
-                  "potrs 16 ms", "ratio", "info"], out, "l" + "r" * 14) + [
+                    f_num(div(c, g))]
+                   + ([f_ms(t), f_num(div(t, g))] if torch else [])
+                   + [f_ms(s1), f_num(div(num(r["cusolver_potrs1_s"]), s1))]
+                   + ([f_num(div(num(r.get("torch_solve1_s")), s1))] if torch_solve else [])
+                   + [f_ms(s16), f_num(div(num(r["cusolver_potrs16_s"]), s16))]
+                   + ([f_num(div(num(r.get("torch_solve16_s")), s16))] if torch_solve else [])
+                   + ["ok" if r["info_ok"] == "1" else "INFO"])
+    headers = (["precision", "n", "batch", "potrf ms", "GFLOP/s", "GB/s", "of copy",
+                "pointer form ms", "cuSOLVER ms", "ratio"]
+               + (["PyTorch ms", "ratio"] if torch else [])
+               + ["potrs 1 ms", "ratio"] + (["PyTorch ratio"] if torch_solve else [])
+               + ["potrs 16 ms", "ratio"] + (["PyTorch ratio"] if torch_solve else [])
+               + ["info"])
+    version = f" {system['torch']}" if system.get("torch") else ""
+    peer = (f" PyTorch{version}, timed by `bench_potrf_batched_torch.py` in the same run on "
+            "batches of the same order and size (its own process and SPD matrices): "
+            "`torch.linalg.cholesky_ex`"
+            + (" and `torch.cholesky_solve` on its factors" if torch_solve else "")
+            + "; its ratios = PyTorch time / gchol time; – where a call's warm-up took over "
+            "5 s (not timed)." if torch else "")
+    return table(headers, out, "l" + "r" * (len(headers) - 1)) + [
         "",
         "Batched Cholesky of SPD matrices, lower: gchol `?potrf_strided_batched_gpu` (and the "
         "pointer form) against cuSOLVER `?potrfBatched`; GB/s counts each matrix read once and "
         "written once, \"of copy\" against a device-to-device copy of the same bytes; solves "
         "`?potrs_strided_batched_gpu` with 1 and 16 right-hand sides against cuSOLVER "
         "`?potrsBatched` (one right-hand side a call: 16 calls for 16); ratio = cuSOLVER time / "
-        "gchol time. " + median(system, "niter")]
+        "gchol time." + peer + " " + median(system, "niter")]
 
 
 def mp_table(rows, system):

@@ -4,7 +4,9 @@
     python3 benchmarks/report_tables.py [--tables] [--plots] [--summary] [--doc FILE] OUT_DIR
 
 OUT_DIR (e.g. docs/perf/h200) holds the benchmarks' CSVs: potrf.csv, syrk_diag.csv,
-pftrf.csv, posv.csv, wls.csv, lapack_shim_d.csv, lapack_shim_s.csv, and system.txt
+pftrf.csv, posv.csv, wls.csv, lapack_shim_d.csv, lapack_shim_s.csv, potrf_batched_d.csv,
+potrf_batched_s.csv (PyTorch's potrf_batched_torch_d.csv and _s.csv, where they exist, are
+joined to their rows by precision, order and batch), ..., and system.txt
 ("key: value" lines from benchmarks/report.sh: gpu, driver, date, ...).
 
 --tables   writes OUT_DIR/tables.md; with --doc FILE it also replaces, in FILE, what lies
@@ -70,9 +72,14 @@ def load(outdir):
     data["xposv"] = xposv or None
     for name in ("xposv_kappa", "wls_seed"):
         data[name] = read_csv(os.path.join(outdir, name + ".csv"))
-    batched = []
+    batched, torch = [], {}
     for prec in "ds":
         batched += read_csv(os.path.join(outdir, f"potrf_batched_{prec}.csv")) or []
+        for r in read_csv(os.path.join(outdir, f"potrf_batched_torch_{prec}.csv")) or []:
+            torch[(r["prec"], int(r["n"]), int(r["batch"]))] = r
+    for r in batched:  # PyTorch's times (torch_*) on the row of the same precision and sizes
+        peer = torch.get((r["prec"], int(r["n"]), int(r["batch"])), {})
+        r.update((k, v) for k, v in peer.items() if k.startswith("torch_"))
     data["potrf_batched"] = batched or None
     mp = []
     for name in ("mp_one", "mp_all"):
@@ -309,7 +316,8 @@ MAKERS = {"potrf": potrf_table, "syrk_diag": syrk_table, "pftrf": pftrf_table,
           "lapack_shim": shim_table, "mp": mp_table}
 # the CSVs behind a block, where they are not NAME.csv
 SOURCES = {"xposv": ["xposv.csv", "xposv16.csv"],
-           "potrf_batched": ["potrf_batched_d.csv", "potrf_batched_s.csv"],
+           "potrf_batched": ["potrf_batched_d.csv", "potrf_batched_s.csv",
+                             "potrf_batched_torch_d.csv", "potrf_batched_torch_s.csv"],
            "lapack_shim": ["lapack_shim_d.csv", "lapack_shim_s.csv"],
            "mp": ["mp_one.csv", "mp_all.csv"]}
 PLOTS = {"potrf": ["potrf_d.png", "potrf_s.png"], "syrk_diag": ["syrk_diag.png"],
