@@ -176,7 +176,7 @@ static void run_time(const char *precs, const testing_list_t *ns, int niter, cha
             const size_t es = testing_elsize(*p);
             void *dA = NULL, *dx = NULL, *dy = NULL, *dwork = NULL;
             double *tg = malloc((size_t)niter * sizeof(double)), *tc = malloc((size_t)niter * sizeof(double));
-            cudaEvent_t e0, e1;
+            cudaEvent_t e0 = NULL, e1 = NULL;
             int err = !tg || !tc || TESTING_CUDA(cudaMalloc(&dA, (size_t)(n * n) * es)) ||
                       TESTING_CUDA(cudaMalloc(&dx, (size_t)n * es)) ||
                       TESTING_CUDA(cudaMalloc(&dy, (size_t)n * es)) ||
@@ -210,6 +210,8 @@ static void run_time(const char *precs, const testing_list_t *ns, int niter, cha
                        uplo, 1e3 * g, bytes / g * 1e-9, 1e3 * c, bytes / c * 1e-9, c / g);
             }
             testing_record(err ? TESTING_FAILED : TESTING_PASSED);
+            if (e0) cudaEventDestroy(e0);
+            if (e1) cudaEventDestroy(e1);
             cudaFree(dA); cudaFree(dx); cudaFree(dy); cudaFree(dwork);
             free(tg); free(tc);
         }
