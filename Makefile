@@ -15,7 +15,7 @@
 # TESTERS:    testing/testing_<X>.c, built once as testing_<X>.
 # BENCHES:    benchmarks/<X>.c, built as build/benchmarks/<X>.
 TESTERS_DS := potrf potrs posv pftrf pftrs trttf tfttr syrk_diag host_bounds potrf_batched posv_batched
-TESTERS    := dsposv wls options rfp_index util host_stage batched_cublas_host lapack_shim alloc_fail threads special partial refine_engine refine_block dxposv lansy
+TESTERS    := dsposv wls options rfp_index util host_stage batched_cublas_host lapack_shim alloc_fail threads special partial refine_engine refine_block dxposv lansy symv
 BENCHES    := bench_potrf bench_syrk_diag bench_syrk_diag_host bench_pftrf bench_posv bench_xposv bench_xposv_phases bench_potrf_batched bench_wls bench_wls_seed bench_lapack_shim demo_potrf timeline_potrf
 
 # ---- configuration --------------------------------------------------------------

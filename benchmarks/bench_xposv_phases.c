@@ -251,19 +251,26 @@ static void phases(bench_context_t *ctx, int64_t n, double kappa, int niter)
     /* the factor of the last run stays in S for the ops below */
     c.g = (gchol_gpu_ops_t){ n, c.dA0, c.ld, CUBLAS_FILL_MODE_LOWER, c.d, c.S, c.lds, NULL, NULL,
                              NULL, NULL, NULL, ctx->cublas, ctx->stream, c.plan.inv, c.plan.nb,
-                             NULL, 0, NULL, NULL, 0, NULL, NULL };
+                             NULL, 0, NULL, NULL, 0, NULL, NULL, NULL };
     c.g.t = bench_device_malloc((size_t)n * 4);
     c.g.u = bench_device_malloc((size_t)n * 4);
     c.g.dnorms = bench_device_malloc(3 * 8);
     c.g.dh = bench_device_malloc((size_t)(2 * (kOrthoK + 3)) * 8);
     c.g.dy = bench_device_malloc((size_t)(kOrthoK + 2) * 8);
     c.g.amax = bench_device_malloc(8);
+    double *symv_work = bench_device_malloc(gchol_symv_work(n) * 8);
     gchol_gpu_ops_table(&c.g, &c.ops);
 
+    /* the residual and A z on both products: cuBLAS dsymv, gchol's symv */
     const testing_job_t j_res = { NULL, run_residual, NULL };
-    row(&c, "residual: b - A x, norms, read-back", &j_res, niter, 8 * tri, copy_gbs);
     const testing_job_t j_symv = { NULL, run_symv, NULL };
-    row(&c, "matvec: A z (dsymv, a triangle)", &j_symv, niter, 8 * tri, copy_gbs);
+    for (int own = 0; own < 2; ++own) {
+        c.g.symv_work = own ? symv_work : NULL;
+        row(&c, own ? "residual: b - A x, gchol symv" : "residual: b - A x, cuBLAS dsymv", &j_res,
+            niter, 8 * tri, copy_gbs);
+        row(&c, own ? "matvec: A z (gchol symv)" : "matvec: A z (cuBLAS dsymv)", &j_symv, niter,
+            8 * tri, copy_gbs);
+    }
     const testing_job_t j_gemv = { NULL, run_gemv, NULL };
     row(&c, "matvec: A z (dgemv, A whole)", &j_gemv, niter, 8 * (double)n * n, copy_gbs);
     const testing_job_t j_pre = { NULL, run_precond, NULL };
@@ -293,6 +300,7 @@ static void phases(bench_context_t *ctx, int64_t n, double kappa, int niter)
 
     BENCH_CUDA(cudaFree(c.g.t)); BENCH_CUDA(cudaFree(c.g.u)); BENCH_CUDA(cudaFree(c.g.dnorms));
     BENCH_CUDA(cudaFree(c.g.dh)); BENCH_CUDA(cudaFree(c.g.dy)); BENCH_CUDA(cudaFree(c.g.amax));
+    BENCH_CUDA(cudaFree(symv_work));
     double *dbl[] = { c.dA0, c.dA, c.dB, c.dX, c.dr, c.dz, c.dw, c.V, c.d, c.lansy, c.norm };
     for (size_t i = 0; i < sizeof dbl / sizeof dbl[0]; i++) BENCH_CUDA(cudaFree(dbl[i]));
     BENCH_CUDA(cudaFree(c.S0)); BENCH_CUDA(cudaFree(c.S)); BENCH_CUDA(cudaFree(c.inv));

@@ -300,6 +300,24 @@ int gchol_dcol_absmax_launch(int64_t m, int64_t n, const double *A, int64_t lda,
                              cudaStream_t stream);
 
 /*
+ * The symmetric matrix-vector product (symv.cu): y := alpha A x + beta y for
+ * the symmetric n x n A stored in the lower (upper = 0) or upper (upper = 1)
+ * triangle of dA (column-major, ldda >= max(1, n)); the other triangle is
+ * never read. x and y have unit stride; beta = 0: y is not read; alpha = 0:
+ * neither A nor x is read. Deterministic (the same inputs give the same
+ * bits). dwork holds gchol_symv_work(n) elements of the precision (about
+ * n^2 / 85: 12.6 M at n = 32768), owned by the stream for the launch.
+ * cudaErrorInvalidValue for n < 0, n > 16776960 or a bad ldda.
+ */
+size_t gchol_symv_work(int64_t n);
+int gchol_dsymv_launch(int64_t n, double alpha, const double *dA, int64_t ldda, int upper,
+                       const double *dx, double beta, double *dy, double *dwork,
+                       cudaStream_t stream);
+int gchol_ssymv_launch(int64_t n, float alpha, const float *dA, int64_t ldda, int upper,
+                       const float *dx, float beta, float *dy, float *dwork,
+                       cudaStream_t stream);
+
+/*
  * The low-precision SPD solve's conversions (lowp_convert.cu).
  * diag_inv_sqrt: d_i := 1 / sqrt(A(i, i)); *dflag := 1 if a diagonal entry
  * is not positive and finite (d_i 0 then).

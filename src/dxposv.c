@@ -65,6 +65,9 @@ typedef struct {
                                   corrections (ld ldv)                     */
     float  *tb, *ub;           /* n x nblock: its single-precision solves */
     double *normsb, *amaxb;    /* 2 nblock and nblock device doubles      */
+    double *symv;              /* gchol_symv_work(n): the one-column
+                                  residual's and A z's kernel (NULL: cuBLAS
+                                  dsymv, tune.h xposv_symv)              */
 } work_t;
 
 /* The host side of the refinements. */
@@ -76,7 +79,7 @@ typedef struct {
 } host_t;
 
 static cudaError_t work_alloc(work_t *w, int64_t n, int64_t nrhs, int64_t m, int lowp,
-                              gchol_queue_t q)
+                              int symv, gchol_queue_t q)
 {
     int keep_inverse = 0;
     gchol_lowp_plan_for(n, &w->nb, &keep_inverse, &w->panel_inverse, &w->lookahead,
@@ -109,6 +112,7 @@ static cudaError_t work_alloc(work_t *w, int64_t n, int64_t nrhs, int64_t m, int
           .rows = n, .ld = w->ldv, .cols = w->nblock, .elsize = 4 },
         { .ptr = (void **)&w->normsb, .bytes = (size_t)(2 * w->nblock) * 8 },
         { .ptr = (void **)&w->amaxb, .bytes = (size_t)w->nblock * 8 },
+        { .ptr = (void **)&w->symv, .bytes = symv ? gchol_symv_work(n) * 8 : 0 },
     };
     return gchol_alloc_parts(&w->base, parts, (int)(sizeof(parts) / sizeof(parts[0])), q);
 }
@@ -260,7 +264,7 @@ static int64_t run_rung(const work_t *w, int prec, char uplo, int64_t n, int64_t
     gchol_gpu_ops_t g = { n, dA, ldda, upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER,
                           w->d, w->S, w->lds, w->t, w->norms + nrhs + 1, w->dh, w->dy,
                           w->norms + nrhs + 4, q->blas, s, lowp ? w->inv : NULL, w->nb, w->u,
-                          w->nblock, w->tb, w->ub, w->ldv, w->normsb, w->amaxb };
+                          w->nblock, w->tb, w->ub, w->ldv, w->normsb, w->amaxb, w->symv };
     gchol_refine_ops_t ops;
     gchol_refine_block_ops_t bops;
     gchol_gpu_ops_table(&g, &ops);
@@ -341,7 +345,8 @@ static int64_t xposv(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldd
         goto double_solve;
     }
     const cudaError_t ea =
-        work_alloc(&w, n, nrhs, m, prec == GCHOL_XPREC_FP16 || prec == GCHOL_XPREC_BF16, q);
+        work_alloc(&w, n, nrhs, m, prec == GCHOL_XPREC_FP16 || prec == GCHOL_XPREC_BF16,
+                   q->tune->xposv_symv, q);
     if (ea != cudaSuccess) {
         (void)cudaGetLastError();
         if (ea != cudaErrorMemoryAllocation) { st = gchol_from_cuda(ea); goto done; }

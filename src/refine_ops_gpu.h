@@ -38,6 +38,10 @@ typedef struct {
     int64_t          ldtb;
     double          *dnormsb; /* 2 nblock doubles of device scratch        */
     double          *amaxb;   /* nblock doubles of device scratch          */
+    /* the residual's and GMRES's A x, one right-hand side */
+    double          *symv_work; /* gchol_symv_work(n) doubles: gchol's symv
+                                   kernel (deterministic, A read once at
+                                   near copy rate); NULL: cuBLAS dsymv     */
 } gchol_gpu_ops_t;
 
 /* The table of operations on g (g must outlive its use). */

@@ -50,6 +50,9 @@ typedef struct {
                                       ladder: 1 without, 2 with the FP32 rung */
     int64_t xposv_auto_lowp_from_n; /* ... its FP16 rung from this n: -1
                                       every n, > 0 that n (tune.h)         */
+    int     xposv_symv;            /* mixed-precision solve's residual and
+                                      A z: 1 gchol's symv kernel, 2 cuBLAS
+                                      dsymv (tune.h)                       */
     int     batched_kernel;        /* batched potrf past the register kernel:
                                       1 the blocked kernel (shared memory,
                                       then its global-memory head, to 512),

@@ -16,8 +16,9 @@
  * then its referenced triangle a factor and the rest untouched; B untouched;
  * X's padding rows untouched; kappa <= 1e3 ends on the first rung. The FP16
  * and BF16 rungs also with their panels through the inverted diagonal
- * blocks, with strsv solves, and with the lookahead (the test hooks). Also
- * the argument checks (on any machine).
+ * blocks, with strsv solves, and with the lookahead (the test hooks); the
+ * one-column residual and A z by cuBLAS dsymv instead of gchol's symv
+ * kernel (the hook xposv_symv). Also the argument checks (on any machine).
  *
  * TESTING_TILED_HELPER=0 (or 1) runs every case with the tiled kernel's
  * cluster helper off (on), whatever the tuning table says.
@@ -350,6 +351,19 @@ static void run_suite(int quick)
         g_lowp_from = 2000;
         for (int i = 0; i < LEN(c); i++) run_case(&c[i]);
         g_lowp_from = 0;
+    }
+    printf("\n-- the residual and A z by cuBLAS dsymv instead of gchol's symv kernel (one "
+           "right-hand side) --\n");
+    {
+        const gchol_test_hooks_t hooks = { .xposv_symv = 2 };
+        const xcase_t c[] = {
+            { 'L', quick ? 300 : 700, 1, K_COND, 1e6, GCHOL_XPREC_FP16, GCHOL_XREFINE_GMRES, 0, 0 },
+            { 'U', quick ? 300 : 700, 1, K_COND, 1e3, GCHOL_XPREC_BF16, GCHOL_XREFINE_IR, 0, 0 },
+            { 'U', 200, 1, K_COND, 1e10, GCHOL_XPREC_AUTO, GCHOL_XREFINE_AUTO, 0, 0 },
+        };
+        set_hooks(&hooks);
+        for (int i = 0; i < LEN(c); i++) run_case(&c[i]);
+        set_hooks(NULL);
     }
     printf("\n-- several right-hand sides refined together (blocks of 64 columns) --\n");
     {

@@ -171,6 +171,12 @@ const gchol_tune_t gchol_tune_sm90_table = {
     .xposv_auto_double_ms = { 0.359, 0.683, 1.608, 5.980, 32.17, 224.8 },
     .xposv_auto_solve_gbs = 3000, /* ~70% of the copy rate */
 
+    /* The residual and GMRES's A z by gchol's symv kernel: the stored
+     * triangle read once near the copy rate, where cuBLAS dsymv reaches
+     * ~2.0 TB/s (2.27 ms at n = 32768); deterministic.
+     * Re-measure: testing_symv (its table: gchol against cuBLAS) */
+    .xposv_symv = 1,
+
     /* Batched potrf: block columns of 32 on cuBLAS's batched products from
      * 128 in double and 192 in single (2 GiB batches: at 512, 6.6 ms
      * against the tiled kernel's 11.1 in double, 9.0 against 11.6 in

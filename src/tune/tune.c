@@ -38,6 +38,7 @@ static gchol_tune_t hooked(const gchol_tune_t *base, const gchol_test_hooks_t *h
         t.xposv_auto_lowp_from_n = h->xposv_auto_lowp_from_n > 0 ? h->xposv_auto_lowp_from_n : 0;
     if (h->xposv_auto_time == 1) t.xposv_auto_share = 0;
     if (h->xposv_auto_time == 2) t.xposv_auto_share = 1e-12;
+    if (h->xposv_symv > 0) t.xposv_symv = h->xposv_symv == 1;
     for (int p = 0; p < 2 && h->syrk_diag_path > 0; p++) {
         t.prec[p].syrk_diag_cublas_from_m = h->syrk_diag_path == 1 ? INT64_MAX : 0;
         t.prec[p].syrk_diag_cublas_below_m = INT64_MAX;
@@ -55,6 +56,8 @@ static void derive(void)
     live[DEFAULT] = hooked(&gchol_tune_sm90_table, h);
     live[DEFAULT].name = "default";
     live[DEFAULT].kernel.tiled_cluster_helper = 0;
+    /* gchol's symv kernel is plain CUDA, deterministic, on every GPU */
+    if (h->xposv_symv <= 0) live[DEFAULT].xposv_symv = 1;
     /* the ladder's time limit and its crossover to double hold the H200's
      * times: neither elsewhere */
     if (h->xposv_auto_time != 2) live[DEFAULT].xposv_auto_share = 0;

@@ -136,6 +136,11 @@ typedef struct gchol_tune_s {
     double  xposv_auto_double_ms[GCHOL_XPOSV_DOUBLE_POINTS];
     double  xposv_auto_solve_gbs;
 
+    /* the mixed-precision solve's one-column residual and GMRES matvec:
+     * 1 gchol's symv kernel (kernels/symv.cu; workspace about n^2 / 85
+     * doubles), 0 cuBLAS dsymv */
+    int     xposv_symv;
+
     /* batched potrf, the fixed-order forms: from order
      * batched_cublas_from_n[p] ([0] double, [1] single; 0: never) by block
      * columns of batched_cublas_nb on cuBLAS's batched products
