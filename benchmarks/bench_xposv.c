@@ -12,7 +12,7 @@
  * per run made outside the timed region, a warm-up, the median of --niter
  * runs (CUDA events); ratio = cuSOLVER dposv's time / the column's; every
  * answer's backward error ||b - A x|| / (||A|| ||x|| eps) checked on the GPU.
- * --kappa-table N: at order N, for kappa = 1e1 .. 1e14, the rung the
+ * --kappa-table LIST: at each order, for kappa = 1e1 .. 1e14, the rung the
  * automatic ladder ends on, its ITER, time and backward error, the same
  * with the FP32 rung in the ladder (the test hooks), and gchol's dposv.
  * --lowp-table N: at order N (kappa --kappa), the FP16 factorization alone
@@ -22,7 +22,7 @@
  * rows that src/tune/ takes.
  *
  *   bench_xposv [-n LIST] [--nrhs K] [--kappa K] [--niter K] [--csv FILE]
- *               [--kappa-table N [--kappa-csv FILE]]
+ *               [--kappa-table LIST [--kappa-csv FILE]]
  *               [--lowp-table N [--lowp-csv FILE] [--lowp-leaf L]] [--no-time-limit]
  */
 #include <math.h>
@@ -367,7 +367,8 @@ static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kap
 int main(int argc, char **argv)
 {
     testing_list_t sizes = { NULL, 0 };
-    int64_t nrhs = 1, table_n = 0, lowp_n = 0, lowp_leaf = 1024;
+    int64_t nrhs = 1, lowp_n = 0, lowp_leaf = 1024;
+    testing_list_t kappa_sizes = { NULL, 0 };
     int niter = 5;
     double kappa = 1e2;
     int no_time_limit = 0, return_memory = 0;
@@ -380,8 +381,7 @@ int main(int argc, char **argv)
         OPT("--niter", OPT_INT, &niter, "K", "timed runs after a warm-up, median reported "
             "(default 5)", OPT_MIN(1)),
         OPT("--csv", OPT_STRING, &csv, "FILE", "also write the table as CSV"),
-        OPT("--kappa-table", OPT_INT64, &table_n, "N", "the kappa table at order N (0: none)",
-            OPT_MIN(0)),
+        OPT("--kappa-table", OPT_LIST, &kappa_sizes, "LIST", "the kappa table at these orders"),
         OPT("--lowp-table", OPT_INT64, &lowp_n, "N", "the FP16 factorization's block sizes and "
             "panel forms at order N (0: none)", OPT_MIN(0)),
         OPT("--lowp-leaf", OPT_INT64, &lowp_leaf, "L", "the lowp table's split updates: "
@@ -396,7 +396,7 @@ int main(int argc, char **argv)
         OPT_END
     };
     const opts_program_t prog = { "[-n LIST] [--nrhs K] [--kappa K] [--niter K] [--csv FILE] "
-                                  "[--kappa-table N [--kappa-csv FILE]] "
+                                  "[--kappa-table LIST [--kappa-csv FILE]] "
                                   "[--lowp-table N [--lowp-csv FILE] [--lowp-leaf L]] "
                                   "[--no-time-limit] [--return-memory]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
@@ -464,10 +464,11 @@ int main(int argc, char **argv)
                     tx, tt, td, tc, ti[0], ti[1], ti[2], bx, bt, bd, bi[0], bi[1], bi[2]);
         problem_destroy(&c);
     }
-    if (table_n > 0) {
+    if (kappa_sizes.count > 0) {
         FILE *kc = bench_csv_open(kappa_csv, "n,nrhs,kappa,rung,iter,inner,syncs,xposv_s,berr,"
                                   "rung_fp32,iter_fp32,xposv_fp32_s,berr_fp32,dposv_s");
-        kappa_table(&ctx, table_n, nrhs, niter, kc);
+        for (int64_t k = 0; k < kappa_sizes.count; k++)
+            kappa_table(&ctx, kappa_sizes.v[k], nrhs, niter, kc);
         if (kc) fclose(kc);
     }
     if (lowp_n > 0) {
@@ -479,5 +480,6 @@ int main(int argc, char **argv)
     if (out) fclose(out);
     bench_context_destroy(&ctx);
     opts_free_list(&sizes);
+    opts_free_list(&kappa_sizes);
     return 0;
 }

@@ -32,23 +32,23 @@ def xposv_table(rows, system):
 
 
 def xposv_kappa_table(rows, system):
-    rows = sorted(rows, key=lambda r: float(r["kappa"]))
+    rows = sorted(rows, key=lambda r: (int(r["n"]), float(r["kappa"])))
     out = []
     for r in rows:
         t, t32, td = num(r["xposv_s"]), num(r["xposv_fp32_s"]), num(r["dposv_s"])
-        out.append([r["kappa"], f"{r['rung']} ({r['iter']})", r["inner"], r["syncs"], f_ms(t),
-                    f_num(num(r["berr"]), ".1e"), f_num(div(t, td)),
+        out.append([r["n"], r["kappa"], f"{r['rung']} ({r['iter']})", r["inner"], r["syncs"],
+                    f_ms(t), f_num(num(r["berr"]), ".1e"), f_num(div(t, td)),
                     f"{r['rung_fp32']} ({r['iter_fp32']})", f_ms(t32), f_num(div(t32, td)),
                     f_ms(td)])
-    n = rows[0]["n"] if rows else "?"
-    return table(["κ", "rung (iter)", "GMRES its", "read-backs", "dxposv ms",
+    return table(["n", "κ", "rung (iter)", "GMRES its", "read-backs", "dxposv ms",
                   "backward error", "/ dposv", "with FP32: rung (iter)", "ms", "/ dposv",
                   "dposv ms"], out) + [
         "",
-        f"gchol `dxposv_gpu` (automatic) at n = {n}, one right-hand side, on SPD matrices of "
-        "condition κ (geometric spectrum): the rung that answered and its ITER, GMRES "
-        "iterations, read-backs, time and backward error (ε·‖A‖·‖x‖); the same with the FP32 "
-        "rung in the ladder; / dposv = time over gchol `dpotrf + dpotrs`'s. "
+        "gchol `dxposv_gpu` (automatic, under its time limit) at each n, one right-hand side, on "
+        "SPD matrices of condition κ (geometric spectrum): the rung that answered and its ITER "
+        "(−1: below the tuning table's crossover, the double solve at once), GMRES iterations, "
+        "read-backs, time and backward error (ε·‖A‖·‖x‖); the same with the FP32 rung in the "
+        "ladder; / dposv = time over gchol `dpotrf + dpotrs`'s. "
         + median(system, "niter")]
 
 
