@@ -304,29 +304,32 @@ static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kap
     printf("\nFP16 factorization, n = %lld, kappa %.0e, nrhs %lld (median of %d)\n", (long long)n,
            kappa, (long long)nrhs, niter);
     printf("form: the panel (trsm, or through the inverted diagonal block: inverse on TF32, "
-           "inverse32 in single) and the solves (strsv, or gemv by the inverses); +la: with the "
-           "lookahead, +la/hi: its chain on the high-priority stream; +split: the trailing "
-           "updates split in halves down to squares of %lld\n", (long long)leaf);
+           "inverse32 in single, inverse16 on FP16) and the solves (strsv, or gemv by the "
+           "inverses); +la: with the lookahead, +la/hi: its chain on the high-priority stream; "
+           "+split: the trailing updates split in halves down to squares of %lld\n",
+           (long long)leaf);
     printf("%5s %16s | %9s %7s %10s | %9s %5s %4s %9s\n", "nb", "form", "factor ms", "TFLOP/s",
            "gemm TF/s", "xposv ms", "rung", "iter", "berr");
-    /* form % 4 = 0: trsm panels, strsv solves; 1: trsm panels, inverses kept; 2: panels
-     * through the inverses on TF32; 3: the same in single. form / 4: the lookahead (0 none,
-     * 1 its chain at the bulk's priority, 2 at high priority); 12 .. 14: form 2 with each
-     * lookahead and the split updates */
-    static const char *const panel_name[4] = { "trsm/strsv", "trsm/inverse", "inverse",
-                                               "inverse32" };
+    /* each form: the panel (0 trsm panels, strsv solves; 1 trsm panels, inverses kept;
+     * 2 .. 4 panels through the inverses on TF32, in single, on FP16), the lookahead (0
+     * none, 1 its chain at the bulk's priority, 2 at high priority), the split updates */
+    static const char *const panel_name[5] = { "trsm/strsv", "trsm/inverse", "inverse",
+                                               "inverse32", "inverse16" };
     static const char *const ahead_name[3] = { "", "+la", "+la/hi" };
+    static const int forms[][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 2, 0, 0 }, { 3, 0, 0 },
+                                    { 4, 0, 0 }, { 0, 1, 0 }, { 1, 1, 0 }, { 2, 1, 0 },
+                                    { 3, 1, 0 }, { 4, 1, 0 }, { 2, 2, 0 }, { 4, 2, 0 },
+                                    { 2, 1, 1 }, { 4, 1, 1 } };
     for (int b = 0; b < 3; b++) {
         const double gemm = fp16_gemm_tflops(n, nbs[b] < n ? nbs[b] : n, niter, ctx->cublas,
                                              ctx->stream);
-        for (int form = 0; form < 15; form++) {
+        for (size_t fi = 0; fi < sizeof forms / sizeof forms[0]; fi++) {
             const int64_t nb = nbs[b] < n ? nbs[b] : n;
-            const int split = form >= 12, f = split ? 2 : form % 4;
-            const int ahead = split ? form - 12 : form / 4;
+            const int f = forms[fi][0], ahead = forms[fi][1], split = forms[fi][2];
             char name[32];
             snprintf(name, sizeof name, "%s%s%s", panel_name[f], ahead_name[ahead],
                      split ? "+split" : "");
-            const int panel = f >= 2 ? f : 1; /* the hook's: 1 trsm, 2 TF32, 3 single */
+            const int panel = f >= 2 ? f : 1; /* the hook's: 1 trsm, 2 TF32, 3 single, 4 FP16 */
             l.plan.nb = nb;
             l.plan.inv = f > 0 ? inv : NULL;
             l.plan.panel_inverse = f >= 2 ? f - 1 : 0;

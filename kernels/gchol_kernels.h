@@ -329,6 +329,12 @@ int gchol_ssymv_launch(int64_t n, float alpha, const float *dA, int64_t ldda, in
  * scaled_d2s / scaled_s2d: t := (float)(2^-e d .* v), z := 2^e d .* (double) t,
  * 2^e near max |d_i v_i|, which scaled_d2s leaves in the 8 device bytes
  * amax for scaled_s2d.
+ * inverse_to_lowp: Wh := (FP16, or BF16 when bf16) 2^f W, n x n, 2^f the
+ * power of two that takes max |W| to [2^14, 2^15) (1 for 0, NaN or Inf,
+ * which then reach Wh as they are); words (3 device words, none shared
+ * with other work on the stream): the max's bits, then
+ * 1 / (panel_scale 2^f) and 0 (float), the alpha and beta of the product
+ * of Wh with a panel scaled by panel_scale.
  * s_add_diag: S(i, i) += shift.
  * s_unit_diag: e_i := S(i, i)^(-1/4) (1 where S(i, i) is not positive and
  * finite) and S := E^2 S E^2 on S's lower triangle, in place (a unit
@@ -343,6 +349,8 @@ int gchol_scale_lower_d2s_launch(int64_t n, const double *A, int64_t lda, int up
 int gchol_panel_to_lowp_launch(int64_t m, int64_t n, const float *S, int64_t lds, void *P,
                                int64_t ldp, int bf16, float scale, float *copy, int64_t ldc,
                                cudaStream_t stream);
+int gchol_inverse_to_lowp_launch(int64_t n, const float *W, int64_t ldw, void *Wh, int64_t ldh,
+                                 int bf16, float panel_scale, void *words, cudaStream_t stream);
 int gchol_scaled_d2s_launch(int64_t n, const double *d, const double *v, float *t, void *amax,
                             cudaStream_t stream);
 int gchol_scaled_s2d_launch(int64_t n, const double *d, const float *t, double *z,

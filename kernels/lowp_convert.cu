@@ -101,6 +101,46 @@ __global__ void panel_to_lowp_kernel(int64_t m, int64_t n, const float *__restri
     }
 }
 
+/* *amax := max |W| over the n x n W as its bits (a non-negative float
+ * orders as its bit pattern; NaN, above Inf, wins), amax zeroed before. */
+__global__ void inverse_amax_kernel(int64_t n, const float *__restrict__ W, int64_t ldw,
+                                    unsigned *amax)
+{
+    const int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned bits = 0;
+    if (i < n)
+        for (int64_t j = blockIdx.y; j < n; j += gridDim.y) {
+            const unsigned b = __float_as_uint(fabsf(W[i + j * ldw]));
+            bits = b > bits ? b : bits;
+        }
+    for (int o = 16; o > 0; o >>= 1) {
+        const unsigned other = __shfl_down_sync(0xffffffffu, bits, o);
+        bits = other > bits ? other : bits;
+    }
+    if (threadIdx.x % 32 == 0 && bits) atomicMax(amax, bits);
+}
+
+/* Wh := 2^f W with 2^f from *amax (inverse_to_lowp); block (0, 0)'s first
+ * thread leaves alpha = 1 / (panel_scale 2^f) and beta = 0 for the product. */
+template <typename H>
+__global__ void inverse_to_lowp_kernel(int64_t n, const float *__restrict__ W, int64_t ldw,
+                                       H *__restrict__ Wh, int64_t ldh, const unsigned *amax,
+                                       float panel_scale, float *alpha_beta)
+{
+    const float m = __uint_as_float(*amax);
+    int e = 0;
+    if (m > 0 && m <= FLT_MAX) frexpf(m, &e); /* m in [2^(e-1), 2^e) */
+    const int f = 15 - e;
+    const int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i == 0 && blockIdx.y == 0) {
+        alpha_beta[0] = ldexpf(1.0f / panel_scale, -f);
+        alpha_beta[1] = 0.0f;
+    }
+    if (i >= n) return;
+    for (int64_t j = blockIdx.y; j < n; j += gridDim.y)
+        Wh[i + j * ldh] = to_lowp<H>(ldexpf(W[i + j * ldw], f));
+}
+
 /* *amax := max |d_i v_i| as its bits (a non-negative double orders as its
  * bit pattern; NaN, above Inf, wins), amax zeroed before. */
 __global__ void scaled_amax_kernel(int64_t n, const double *__restrict__ d,
@@ -215,6 +255,30 @@ extern "C" int gchol_panel_to_lowp_launch(int64_t m, int64_t n, const float *S, 
     else
         panel_to_lowp_kernel<<<grid, 256, 0, stream>>>(m, n, S, lds, (__half *)P, ldp, scale, copy,
                                                        ldc);
+    return cudaGetLastError();
+}
+
+extern "C" int gchol_inverse_to_lowp_launch(int64_t n, const float *W, int64_t ldw, void *Wh,
+                                            int64_t ldh, int bf16, float panel_scale, void *words,
+                                            cudaStream_t stream)
+{
+    if (n <= 0) return cudaSuccess;
+    if ((n + 255) / 256 > 0x7fffffff) return cudaErrorInvalidValue;
+    unsigned *amax = (unsigned *)words;
+    float *alpha_beta = (float *)words + 1;
+    cudaError_t e = cudaMemsetAsync(amax, 0, sizeof(unsigned), stream);
+    if (e != cudaSuccess) return e;
+    /* a few columns a block: the max's atomics stay few */
+    const dim3 grid(blocks_of(n, 256), (unsigned)(n < 256 ? n : 256));
+    inverse_amax_kernel<<<grid, 256, 0, stream>>>(n, W, ldw, amax);
+    if ((e = cudaGetLastError()) != cudaSuccess) return e;
+    const dim3 grid2(blocks_of(n, 256), (unsigned)(n < 65535 ? n : 65535));
+    if (bf16)
+        inverse_to_lowp_kernel<<<grid2, 256, 0, stream>>>(n, W, ldw, (__nv_bfloat16 *)Wh, ldh, amax,
+                                                         panel_scale, alpha_beta);
+    else
+        inverse_to_lowp_kernel<<<grid2, 256, 0, stream>>>(n, W, ldw, (__half *)Wh, ldh, amax,
+                                                         panel_scale, alpha_beta);
     return cudaGetLastError();
 }
 

@@ -10,7 +10,9 @@
  *       S_ik := S_ik L_kk^-T               single (cublasStrsm), or, with
  *                                          the plan's inverses, W := L_kk^-1
  *                                          (cublasStrsm on I) and S_ik W^T
- *                                          on the TF32 tensor cores
+ *                                          on the TF32 tensor cores, in
+ *                                          single, or on the FP16 / BF16
+ *                                          ones (both operands scaled)
  *       P := lowp(scale S_ik)              FP16 / BF16 copy of the panel
  *       S_ij -= P_i P_j^T / scale^2        cublasGemmEx, FP32 sums, block
  *                                          columns down the lower triangle,
@@ -74,19 +76,49 @@ done:
     return st;
 }
 
-/* S_ik := S_ik W^T with W = L_kk^-1, the product on the TF32 tensor cores
- * (fp32 = 0) or in single (fp32 = 1) into T, then T back into S_ik beside
- * the low-precision copy P. */
+/* The low-precision operands of the panel's product on the FP16 / BF16
+ * tensor cores (form 3): S_ik's copy Sh (scaled as P is), W's (scaled into
+ * FP16's range: L_kk^-1 grows with S_kk's condition), and the device words
+ * of inverse_to_lowp (the product's alpha and beta). */
+typedef struct {
+    void   *Sh, *Wh;
+    int64_t ldsh, ldwh;
+    void   *words;
+} panel_lowp_t;
+
+/* S_ik := S_ik W^T with W = L_kk^-1, the product (form: 1 on the TF32
+ * tensor cores, 2 in single, 3 on the FP16 / BF16 tensor cores with FP32
+ * sums) into T, then T back into S_ik beside the low-precision copy P.
+ * Form 3 rounds both operands to the factorization's own precision, as
+ * TF32 rounds them to 10 bits, and its alpha and beta come from the device
+ * (the handle's pointer mode device for that call). */
 static int64_t panel_by_inverse(int64_t m, int64_t kb, float *Skk, int64_t lds, const float *W,
-                                int64_t ldw, float *T, void *P, int64_t ldp, int bf16, int fp32,
-                                float scale, cublasHandle_t h, cudaStream_t s)
+                                int64_t ldw, float *T, void *P, int64_t ldp, int bf16, int form,
+                                const panel_lowp_t *pl, float scale, cublasHandle_t h,
+                                cudaStream_t s)
 {
     int64_t st = GCHOL_SUCCESS;
     const float one = 1, zero = 0;
-    GCHOL_BLAS(cublasGemmEx_64(h, CUBLAS_OP_N, CUBLAS_OP_T, m, kb, kb, &one, Skk + kb,
-                               CUDA_R_32F, lds, W, CUDA_R_32F, ldw, &zero, T, CUDA_R_32F, m,
-                               fp32 ? CUBLAS_COMPUTE_32F : CUBLAS_COMPUTE_32F_FAST_TF32,
-                               CUBLAS_GEMM_DEFAULT));
+    if (form == 3) {
+        const cudaDataType_t t = bf16 ? CUDA_R_16BF : CUDA_R_16F;
+        const float *ab = (const float *)pl->words + 1;
+        GCHOL_CUDA((cudaError_t)gchol_panel_to_lowp_launch(m, kb, Skk + kb, lds, pl->Sh, pl->ldsh,
+                                                           bf16, scale, NULL, 0, s));
+        GCHOL_CUDA((cudaError_t)gchol_inverse_to_lowp_launch(kb, W, ldw, pl->Wh, pl->ldwh, bf16,
+                                                             scale, pl->words, s));
+        GCHOL_BLAS(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE));
+        const cublasStatus_t b = cublasGemmEx_64(h, CUBLAS_OP_N, CUBLAS_OP_T, m, kb, kb, ab,
+                                                 pl->Sh, t, pl->ldsh, pl->Wh, t, pl->ldwh, ab + 1,
+                                                 T, CUDA_R_32F, m, CUBLAS_COMPUTE_32F,
+                                                 CUBLAS_GEMM_DEFAULT);
+        GCHOL_BLAS(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST));
+        GCHOL_BLAS(b);
+    } else {
+        GCHOL_BLAS(cublasGemmEx_64(h, CUBLAS_OP_N, CUBLAS_OP_T, m, kb, kb, &one, Skk + kb,
+                                   CUDA_R_32F, lds, W, CUDA_R_32F, ldw, &zero, T, CUDA_R_32F, m,
+                                   form == 2 ? CUBLAS_COMPUTE_32F : CUBLAS_COMPUTE_32F_FAST_TF32,
+                                   CUBLAS_GEMM_DEFAULT));
+    }
     GCHOL_CUDA((cudaError_t)gchol_panel_to_lowp_launch(m, kb, T, m, P, ldp, bf16, scale, Skk + kb,
                                                        lds, s));
 done:
@@ -253,6 +285,7 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
     int64_t st = GCHOL_SUCCESS;
     void *P[2] = { NULL, NULL };
     float *T = NULL;
+    panel_lowp_t pl = { NULL, NULL, 0, 0, NULL };
     int64_t *dinfo = NULL, *hinfo = NULL; /* one word per diagonal block */
     lookahead_t la;
     const float one = 1;
@@ -277,6 +310,13 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
         GCHOL_CUDA(gchol_queue_malloc(q, &P[i], (size_t)(ldp * nb) * 2));
     if (by_inverse && n > nb)
         GCHOL_CUDA(gchol_queue_malloc(q, (void **)&T, (size_t)((n - nb) * nb) * 4));
+    if (by_inverse && plan->panel_inverse == 3 && n > nb) {
+        pl.ldsh = (n - nb + 7) / 8 * 8; /* 16-byte columns, as P's */
+        pl.ldwh = (nb + 7) / 8 * 8;
+        GCHOL_CUDA(gchol_queue_malloc(q, &pl.Sh, (size_t)(pl.ldsh * nb) * 2));
+        GCHOL_CUDA(gchol_queue_malloc(q, &pl.Wh, (size_t)(pl.ldwh * nb) * 2));
+        GCHOL_CUDA(gchol_queue_malloc(q, &pl.words, 3 * sizeof(float)));
+    }
     /* every block's info word cleared at once: with the lookahead the
      * tiled kernel factors the diagonal blocks, launched here */
     GCHOL_CUDA(cudaMemsetAsync(dinfo, 0, (size_t)nblocks * sizeof(int64_t), s));
@@ -304,7 +344,7 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
         if (ahead && la.has_bulk[i]) GCHOL_CUDA(cudaStreamWaitEvent(cs, la.bulk[i], 0));
         if (by_inverse) {
             GCHOL_TRY(panel_by_inverse(m, kb, Skk, lds, inv + k * nb, nb, T, P[i], ldp, bf16,
-                                       plan->panel_inverse == 2, scale, ch, cs));
+                                       plan->panel_inverse, &pl, scale, ch, cs));
         } else {
             GCHOL_BLAS(cublasStrsm_64(ch, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T,
                                       CUBLAS_DIAG_NON_UNIT, m, kb, &one, Skk, lds, Skk + kb, lds));
@@ -349,10 +389,12 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
         }
 done:
     st = lookahead_close(&la, q, st); /* after a failure above; else a no-op */
-    if (T) {
-        const cudaError_t e = cudaFreeAsync(T, s);
-        if (e != cudaSuccess && st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
-    }
+    void *bufs[4] = { T, pl.Sh, pl.Wh, pl.words };
+    for (int i = 0; i < 4; ++i)
+        if (bufs[i]) {
+            const cudaError_t e = cudaFreeAsync(bufs[i], s);
+            if (e != cudaSuccess && st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
+        }
     for (int i = 0; i < 2; ++i)
         if (P[i]) {
             const cudaError_t e = cudaFreeAsync(P[i], s);

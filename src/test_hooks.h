@@ -35,7 +35,8 @@ typedef struct {
     int64_t lowp_nb;               /* FP16 / BF16 Cholesky: block columns  */
     int     lowp_panel;            /* ... panels: 1 cublasStrsm, 2 through the
                                       inverted diagonal block on TF32, 3 the
-                                      same in single (tune.h)                */
+                                      same in single, 4 on FP16 / BF16
+                                      (tune.h)                               */
     int     lowp_keep_inverse;     /* ... inverted diagonal blocks for the
                                       solves: 1 no, 2 yes (tune.h)           */
     int     lowp_lookahead;        /* ... lookahead: 1 off, 2 on, 3 on with the

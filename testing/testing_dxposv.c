@@ -285,13 +285,13 @@ static void run_suite(int quick)
                 const xcase_t c = { u ? 'U' : 'L', quick ? 1500 : 2500, 2, K_COND, 1e2, f, r, 0, 0 };
                 run_case(&c);
             }
-    printf("\n-- the FP16 / BF16 forms: panels through the inverted diagonal blocks (TF32 or "
-           "single products), and the solves by strsv instead of the inverses (block size 256 "
-           "and 384) --\n");
+    printf("\n-- the FP16 / BF16 forms: panels through the inverted diagonal blocks (TF32, "
+           "single or FP16 / BF16 products), and the solves by strsv instead of the inverses "
+           "(block size 256 and 384) --\n");
     for (int f = GCHOL_XPREC_FP16; f <= GCHOL_XPREC_BF16; f++)
-        for (int u = 0; u < 6; u++) {
+        for (int u = 0; u < 8; u++) {
             const gchol_test_hooks_t hooks = { .lowp_nb = u % 2 ? 384 : 256,
-                                               .lowp_panel = u < 2 ? 2 : u < 4 ? 1 : 3,
+                                               .lowp_panel = u < 2 ? 2 : u < 4 ? 1 : u < 6 ? 3 : 4,
                                                .lowp_keep_inverse = u < 2 || u >= 4 ? 2 : 1 };
             set_hooks(&hooks);
             const double kappa = f == GCHOL_XPREC_FP16 ? 1e6 : 1e2;
@@ -303,7 +303,7 @@ static void run_suite(int quick)
            "bulk's priority and at high priority --\n");
     for (int la = 2; la <= 3; la++)
         for (int f = GCHOL_XPREC_FP16; f <= GCHOL_XPREC_BF16; f++)
-            for (int u = 0; u < 3; u++) {
+            for (int u = 0; u < 4; u++) {
                 const gchol_test_hooks_t hooks = { .lowp_nb = 256, .lowp_panel = u + 1,
                                                    .lowp_lookahead = la };
                 set_hooks(&hooks);

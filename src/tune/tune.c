@@ -28,7 +28,7 @@ static gchol_tune_t hooked(const gchol_tune_t *base, const gchol_test_hooks_t *h
     if (h->host_parts_from_m > 0) t.host_parts_from_m = h->host_parts_from_m;
     if (h->syrk_diag_scratch_bytes > 0) t.syrk_diag_cublas_scratch_bytes = h->syrk_diag_scratch_bytes;
     if (h->lowp_nb > 0) t.lowp_nb_small = t.lowp_nb_large = h->lowp_nb;
-    if (h->lowp_panel > 0 && h->lowp_panel <= 3) t.lowp_panel_inverse = h->lowp_panel - 1;
+    if (h->lowp_panel > 0 && h->lowp_panel <= 4) t.lowp_panel_inverse = h->lowp_panel - 1;
     if (h->lowp_keep_inverse > 0) t.lowp_keep_inverse = h->lowp_keep_inverse == 2;
     if (h->lowp_lookahead > 0 && h->lowp_lookahead <= 3) t.lowp_lookahead = h->lowp_lookahead - 1;
     if (h->lowp_update_leaf != 0)

@@ -112,7 +112,9 @@ typedef struct gchol_tune_s {
                                    only; 0: strsv on the factor's blocks    */
     int     lowp_panel_inverse; /* panels as S21 inv(L11)^T (the inverses
                                    kept): 1 on the TF32 tensor cores, 2 in
-                                   single (FP32 sums of FP32 products);
+                                   single (FP32 sums of FP32 products), 3
+                                   on the FP16 / BF16 tensor cores (both
+                                   operands scaled, FP32 sums);
                                    0: cublasStrsm                          */
     int     lowp_lookahead;     /* 1: each update's bulk on a second stream
                                    beside the next diagonal block, panel;
