@@ -305,21 +305,23 @@ static void lowp_table(bench_context_t *ctx, int64_t n, int64_t nrhs, double kap
            kappa, (long long)nrhs, niter);
     printf("form: the panel (trsm, or through the inverted diagonal block: inverse on TF32, "
            "inverse32 in single, inverse16 on FP16) and the solves (strsv, or gemv by the "
-           "inverses); +la: with the lookahead, +la/hi: its chain on the high-priority stream; "
-           "+split: the trailing updates split in halves down to squares of %lld\n",
+           "inverses); +la: with the lookahead, +la/hi: its chain on the high-priority stream, "
+           "+pairs: its bulk two panels at a time; +split: the trailing updates split in halves "
+           "down to squares of %lld\n",
            (long long)leaf);
     printf("%5s %16s | %9s %7s %10s | %9s %5s %4s %9s\n", "nb", "form", "factor ms", "TFLOP/s",
            "gemm TF/s", "xposv ms", "rung", "iter", "berr");
     /* each form: the panel (0 trsm panels, strsv solves; 1 trsm panels, inverses kept;
      * 2 .. 4 panels through the inverses on TF32, in single, on FP16), the lookahead (0
-     * none, 1 its chain at the bulk's priority, 2 at high priority), the split updates */
+     * none, 1 its chain at the bulk's priority, 2 at high priority, 3 the bulk two panels
+     * at a time), the split updates */
     static const char *const panel_name[5] = { "trsm/strsv", "trsm/inverse", "inverse",
                                                "inverse32", "inverse16" };
-    static const char *const ahead_name[3] = { "", "+la", "+la/hi" };
+    static const char *const ahead_name[4] = { "", "+la", "+la/hi", "+pairs" };
     static const int forms[][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 2, 0, 0 }, { 3, 0, 0 },
                                     { 4, 0, 0 }, { 0, 1, 0 }, { 1, 1, 0 }, { 2, 1, 0 },
                                     { 3, 1, 0 }, { 4, 1, 0 }, { 2, 2, 0 }, { 4, 2, 0 },
-                                    { 2, 1, 1 }, { 4, 1, 1 } };
+                                    { 2, 1, 1 }, { 4, 1, 1 }, { 2, 3, 0 }, { 4, 3, 0 } };
     for (int b = 0; b < 3; b++) {
         const double gemm = fp16_gemm_tflops(n, nbs[b] < n ? nbs[b] : n, niter, ctx->cublas,
                                              ctx->stream);

@@ -204,16 +204,17 @@ static int64_t update_rest(cublasHandle_t h, int64_t m, int64_t kb, int64_t nb, 
  *      bulk on the queue's stream: the chain's kernels take each SM that
  *      the bulk's blocks leave, instead of waiting behind them.
  * Events: the panel copy is ready (panel); the bulk's first block column,
- * the next step's panel column, is done (col); the whole bulk is done
- * (bulk, so that its P may be rewritten), two of each in turn; fork and
- * join order the second stream after and before the queue's. */
+ * the next step's panel column, is done (col; with two panels at a time
+ * also its second, col2); the whole bulk is done (bulk, so that its P may
+ * be rewritten), two of each in turn; fork and join order the second
+ * stream after and before the queue's. */
 typedef struct {
     cudaStream_t   chain_s, bulk_s;
     cudaStream_t   second; /* the one that is not the queue's (mode 1, 2) */
     cudaStream_t   own;    /* mode 1's, the panel handle moved to it      */
     cublasHandle_t chain_h, bulk_h;
-    cudaEvent_t    fork, join, panel, col[2], bulk[2];
-    int            has_col[2], has_bulk[2];
+    cudaEvent_t    fork, join, panel, col[2], col2[2], bulk[2];
+    int            has_col[2], has_col2[2], has_bulk[2];
 } lookahead_t;
 
 static int64_t lookahead_open(lookahead_t *la, int mode, gchol_queue_t q)
@@ -223,9 +224,9 @@ static int64_t lookahead_open(lookahead_t *la, int mode, gchol_queue_t q)
     la->chain_s = la->bulk_s = q->stream;
     la->chain_h = la->bulk_h = q->blas;
     if (mode == 0) return GCHOL_SUCCESS;
-    cudaEvent_t *ev[7] = { &la->fork, &la->join, &la->panel, &la->col[0], &la->col[1],
-                           &la->bulk[0], &la->bulk[1] };
-    for (int i = 0; i < 7; ++i) GCHOL_CUDA(cudaEventCreateWithFlags(ev[i], cudaEventDisableTiming));
+    cudaEvent_t *ev[9] = { &la->fork, &la->join, &la->panel, &la->col[0], &la->col[1],
+                           &la->col2[0], &la->col2[1], &la->bulk[0], &la->bulk[1] };
+    for (int i = 0; i < 9; ++i) GCHOL_CUDA(cudaEventCreateWithFlags(ev[i], cudaEventDisableTiming));
     if (mode == 2) {
         la->chain_s = la->second = q->panel_stream;
         la->chain_h = q->panel_blas;
@@ -269,13 +270,123 @@ static int64_t lookahead_close(lookahead_t *la, gchol_queue_t q, int64_t st)
         keep_own = 1;
         if (st == GCHOL_SUCCESS) st = GCHOL_ERR_CUBLAS;
     }
-    cudaEvent_t ev[7] = { la->fork, la->join, la->panel, la->col[0], la->col[1], la->bulk[0],
-                          la->bulk[1] };
-    for (int i = 0; i < 7; ++i)
+    cudaEvent_t ev[9] = { la->fork, la->join, la->panel, la->col[0], la->col[1], la->col2[0],
+                          la->col2[1], la->bulk[0], la->bulk[1] };
+    for (int i = 0; i < 9; ++i)
         if (ev[i]) (void)cudaEventDestroy(ev[i]);
     if (la->own && !keep_own) (void)cudaStreamDestroy(la->own);
     memset(la, 0, sizeof *la);
     if (e != cudaSuccess && st == GCHOL_SUCCESS) st = gchol_from_cuda(e);
+    return st;
+}
+
+/* What the chain of one block column needs (factor_pairs). */
+typedef struct {
+    float              *dS;
+    int64_t             lds, nb;
+    int                 bf16;
+    float               scale;
+    int                 panel_inverse;
+    float              *inv, *T;
+    const panel_lowp_t *pl;
+    int64_t            *dinfo;
+    float              *tile_work;
+    cublasHandle_t      h;
+    cudaStream_t        s;
+    gchol_queue_t       q;
+} chain_t;
+
+/* Block column k's chain: its diagonal block (the tiled kernel, info into
+ * dinfo[k / nb]), inverse, panel and the panel's low-precision copy at Pk
+ * (ld ldp), that after `reuse` (unless NULL: Pk's earlier reader); the
+ * panel only when m > 0. */
+static int64_t chain_column(const chain_t *c, int64_t k, int64_t kb, int64_t m, void *Pk,
+                            int64_t ldp, cudaEvent_t reuse)
+{
+    int64_t st = GCHOL_SUCCESS;
+    const float one = 1;
+    float *Skk = c->dS + k + k * c->lds;
+    GCHOL_CUDA((cudaError_t)gchol_spotrf_tiled_launch(kb, kb, Skk, c->lds, 0, 0,
+                                                      c->dinfo + k / c->nb, c->q->dtile_sync,
+                                                      c->tile_work, &c->q->tune->kernel, c->s));
+    if (c->inv)
+        GCHOL_TRY(invert_diagonal_block(kb, Skk, c->lds, c->inv + k * c->nb, c->nb, c->h, c->s));
+    if (m == 0) return GCHOL_SUCCESS;
+    if (reuse) GCHOL_CUDA(cudaStreamWaitEvent(c->s, reuse, 0));
+    if (c->inv && c->panel_inverse) {
+        GCHOL_TRY(panel_by_inverse(m, kb, Skk, c->lds, c->inv + k * c->nb, c->nb, c->T, Pk, ldp,
+                                   c->bf16, c->panel_inverse, c->pl, c->scale, c->h, c->s));
+    } else {
+        GCHOL_BLAS(cublasStrsm_64(c->h, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T,
+                                  CUBLAS_DIAG_NON_UNIT, m, kb, &one, Skk, c->lds, Skk + kb,
+                                  c->lds));
+        GCHOL_CUDA((cudaError_t)gchol_panel_to_lowp_launch(m, kb, Skk + kb, c->lds, Pk, ldp,
+                                                           c->bf16, c->scale, NULL, 0, c->s));
+    }
+done:
+    return st;
+}
+
+/* The lookahead two panels at a time: block columns in pairs (a, b = a + 1).
+ * The chain factors a, puts its panel's copy P_a in the left half of Q =
+ * P[p % 2] (row 0 = block a + 1's first row) and updates block columns
+ * a + 1 and a + 2 with it; then factors b, puts P_b in Q's right half from
+ * row nb (the same rows as P_a's) and updates block column a + 2 with it.
+ * The bulk stream updates every block column from a + 3 on with both at
+ * once, Q's rows from nb down, so that its gemms' inner dimension is 2 nb
+ * (half the FP32 reads and writes of the trailing matrix a panel); its
+ * first two block columns, the next pair's chain's, first, each with an
+ * event (col, col2); the whole (bulk) before Q is rewritten two pairs on.
+ * Any block column's updates run on one stream at a time, and the bulk
+ * stream's order covers every earlier pair's. */
+static int64_t factor_pairs(const chain_t *c, int64_t n, int64_t ldp, void *const P[2],
+                            cudaDataType_t ptype, float alpha, lookahead_t *la)
+{
+    int64_t st = GCHOL_SUCCESS;
+    const int64_t nb = c->nb, lds = c->lds;
+    for (int64_t a = 0, p = 0; a < n; a += 2 * nb, ++p) {
+        const int i = (int)(p % 2);
+        char *Q = (char *)P[i];
+        const int64_t kba = n - a < nb ? n - a : nb, ma = n - a - kba;
+        /* Q, two pairs back, is read by that pair's bulk until it is done */
+        GCHOL_TRY(chain_column(c, a, kba, ma, Q, ldp, la->has_bulk[i] ? la->bulk[i] : NULL));
+        if (ma == 0) break;
+        /* block columns a + 1 and a + 2: the previous pair's bulk's first two */
+        if (la->has_col[1 - i]) GCHOL_CUDA(cudaStreamWaitEvent(c->s, la->col[1 - i], 0));
+        if (la->has_col2[1 - i]) GCHOL_CUDA(cudaStreamWaitEvent(c->s, la->col2[1 - i], 0));
+        float *S22a = c->dS + (a + kba) + (a + kba) * lds;
+        GCHOL_TRY(update_columns(c->h, ma, kba, nb, 0, ma < 2 * nb ? ma : 2 * nb, Q, ldp, ptype,
+                                 alpha, S22a, lds));
+        const int64_t b = a + kba, kbb = n - b < nb ? n - b : nb, mb = n - b - kbb;
+        char *Qb = Q + (size_t)(nb + nb * ldp) * 2; /* P_b: the right half, from row nb */
+        GCHOL_TRY(chain_column(c, b, kbb, mb, Qb, ldp, NULL));
+        la->has_col[i] = la->has_col2[i] = la->has_bulk[i] = 0;
+        if (mb == 0) break;
+        float *S22b = c->dS + (b + kbb) + (b + kbb) * lds;
+        GCHOL_TRY(update_columns(c->h, mb, kbb, nb, 0, mb < nb ? mb : nb, Qb, ldp, ptype, alpha,
+                                 S22b, lds));
+        if (mb <= nb) continue; /* no block column from a + 3 on */
+        GCHOL_CUDA(cudaEventRecord(la->panel, c->s));
+        GCHOL_CUDA(cudaStreamWaitEvent(la->bulk_s, la->panel, 0));
+        const char *Qw = Q + (size_t)nb * 2; /* [P_a P_b] from block column a + 2's rows */
+        const int64_t j1 = mb < 2 * nb ? mb : 2 * nb, j2 = mb < 3 * nb ? mb : 3 * nb;
+        GCHOL_TRY(update_columns(la->bulk_h, mb, kba + kbb, nb, nb, j1, Qw, ldp, ptype, alpha,
+                                 S22b, lds));
+        GCHOL_CUDA(cudaEventRecord(la->col[i], la->bulk_s));
+        la->has_col[i] = 1;
+        if (j1 < mb) {
+            GCHOL_TRY(update_columns(la->bulk_h, mb, kba + kbb, nb, j1, j2, Qw, ldp, ptype,
+                                     alpha, S22b, lds));
+            GCHOL_CUDA(cudaEventRecord(la->col2[i], la->bulk_s));
+            la->has_col2[i] = 1;
+        }
+        if (j2 < mb)
+            GCHOL_TRY(update_columns(la->bulk_h, mb, kba + kbb, nb, j2, mb, Qw, ldp, ptype,
+                                     alpha, S22b, lds));
+        GCHOL_CUDA(cudaEventRecord(la->bulk[i], la->bulk_s));
+        la->has_bulk[i] = 1;
+    }
+done:
     return st;
 }
 
@@ -301,13 +412,14 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
     /* the lookahead needs the diagonal blocks on the tiled kernel */
     const int by_inverse = inv && plan->panel_inverse;
     const int ahead = plan->lookahead && n > 2 * nb && nb <= GCHOL_TILED_MAX_N;
+    const int pairs = ahead && plan->lookahead == 3; /* P[i] then holds [P_a P_b] */
     const int64_t ldp = (n + 7) / 8 * 8; /* 16-byte columns for the tensor-core gemms */
     const int64_t nblocks = (n + nb - 1) / nb;
     hinfo = (int64_t *)malloc((size_t)nblocks * sizeof(int64_t));
     if (!hinfo) return GCHOL_ERR_HOST_ALLOC;
     GCHOL_CUDA(gchol_queue_malloc(q, (void **)&dinfo, (size_t)nblocks * sizeof(int64_t)));
     for (int i = 0; i < (ahead ? 2 : 1); ++i)
-        GCHOL_CUDA(gchol_queue_malloc(q, &P[i], (size_t)(ldp * nb) * 2));
+        GCHOL_CUDA(gchol_queue_malloc(q, &P[i], (size_t)(ldp * nb * (pairs ? 2 : 1)) * 2));
     if (by_inverse && n > nb)
         GCHOL_CUDA(gchol_queue_malloc(q, (void **)&T, (size_t)((n - nb) * nb) * 4));
     if (by_inverse && plan->panel_inverse == 3 && n > nb) {
@@ -322,13 +434,18 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
     GCHOL_CUDA(cudaMemsetAsync(dinfo, 0, (size_t)nblocks * sizeof(int64_t), s));
     gchol_options_t diag;
     gchol_options_default(&diag);
-    GCHOL_TRY(lookahead_open(&la, ahead ? (plan->lookahead >= 2 ? 2 : 1) : 0, q));
+    GCHOL_TRY(lookahead_open(&la, ahead ? (plan->lookahead == 2 ? 2 : 1) : 0, q));
     const cudaStream_t cs = la.chain_s, bs = la.bulk_s;
     const cublasHandle_t ch = la.chain_h, bh = la.bulk_h;
     /* the tiled kernel's inverses in the scratch of the stream it runs on
      * (with the lookahead) */
     float *tile_work = ahead ? (float *)q->dscratch[cs == q->stream ? 0 : 1] : NULL;
-    for (int64_t k = 0, b = 0; k < n; k += nb, ++b) {
+    if (pairs) {
+        const chain_t c = { dS, lds, nb, bf16, scale, plan->panel_inverse, inv, T, &pl, dinfo,
+                            tile_work, ch, cs, q };
+        GCHOL_TRY(factor_pairs(&c, n, ldp, P, ptype, alpha, &la));
+    }
+    for (int64_t k = 0, b = 0; k < (pairs ? 0 : n); k += nb, ++b) {
         const int64_t kb = n - k < nb ? n - k : nb, m = n - k - kb;
         const int i = ahead ? (int)(b % 2) : 0;
         float *Skk = dS + k + k * lds;

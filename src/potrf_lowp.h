@@ -19,7 +19,9 @@ typedef struct {
     int     lookahead; /* 0 none; 1 the bulk of each update on a second
                           stream while the next diagonal block and panel
                           are factored; 2 the same with the diagonal blocks
-                          and panels on the high-priority panel stream */
+                          and panels on the high-priority panel stream;
+                          3 as 1 with the bulk two panels at a time (the
+                          gemms' inner dimension 2 nb) */
     int64_t update_leaf; /* 0: each trailing update one gemm per block
                             column; L > 0: its triangle split in halves
                             on block columns' edges, each off-diagonal

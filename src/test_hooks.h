@@ -40,7 +40,8 @@ typedef struct {
     int     lowp_keep_inverse;     /* ... inverted diagonal blocks for the
                                       solves: 1 no, 2 yes (tune.h)           */
     int     lowp_lookahead;        /* ... lookahead: 1 off, 2 on, 3 on with the
-                                      chain at high priority (tune.h)      */
+                                      chain at high priority, 4 on with the
+                                      bulk two panels at a time (tune.h)   */
     int64_t lowp_update_leaf;      /* ... trailing updates: -1 one gemm per
                                       block column, L > 0 split down to
                                       squares of at most L (tune.h)        */

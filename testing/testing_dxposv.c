@@ -300,8 +300,8 @@ static void run_suite(int quick)
             set_hooks(NULL);
         }
     printf("\n-- the FP16 / BF16 lookahead (block size 256, each panel form), its chain at the "
-           "bulk's priority and at high priority --\n");
-    for (int la = 2; la <= 3; la++)
+           "bulk's priority and at high priority, and the bulk two panels at a time --\n");
+    for (int la = 2; la <= 4; la++)
         for (int f = GCHOL_XPREC_FP16; f <= GCHOL_XPREC_BF16; f++)
             for (int u = 0; u < 4; u++) {
                 const gchol_test_hooks_t hooks = { .lowp_nb = 256, .lowp_panel = u + 1,
@@ -311,11 +311,20 @@ static void run_suite(int quick)
                 run_case(&c);
                 set_hooks(NULL);
             }
-    for (int la = 2; la <= 3; la++) {
+    for (int la = 2; la <= 4; la++) {
         const gchol_test_hooks_t hooks = { .lowp_nb = 256, .lowp_lookahead = la };
         set_hooks(&hooks);
         const xcase_t c = { 'L', quick ? 1300 : 2900, 1, K_INDEF, 1e2, GCHOL_XPREC_FP16, 0, 0, 0 };
         run_case(&c); /* a failed pivot with the second stream's work in flight */
+        set_hooks(NULL);
+    }
+    for (int u = 0; u < 4; u++) { /* two panels at a time: 7, 8, 9 and 10 blocks, the last whole */
+        const gchol_test_hooks_t hooks = { .lowp_nb = 256, .lowp_lookahead = 4,
+                                           .lowp_panel = u % 2 ? 4 : 2 };
+        set_hooks(&hooks);
+        const xcase_t c = { u % 2 ? 'U' : 'L', 256 * (7 + u), 1, K_COND, 1e4,
+                            u < 2 ? GCHOL_XPREC_FP16 : GCHOL_XPREC_BF16, 0, 0, 0 };
+        run_case(&c);
         set_hooks(NULL);
     }
     printf("\n-- the FP16 / BF16 trailing updates split in halves down to squares of one block "

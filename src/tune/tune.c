@@ -30,7 +30,7 @@ static gchol_tune_t hooked(const gchol_tune_t *base, const gchol_test_hooks_t *h
     if (h->lowp_nb > 0) t.lowp_nb_small = t.lowp_nb_large = h->lowp_nb;
     if (h->lowp_panel > 0 && h->lowp_panel <= 4) t.lowp_panel_inverse = h->lowp_panel - 1;
     if (h->lowp_keep_inverse > 0) t.lowp_keep_inverse = h->lowp_keep_inverse == 2;
-    if (h->lowp_lookahead > 0 && h->lowp_lookahead <= 3) t.lowp_lookahead = h->lowp_lookahead - 1;
+    if (h->lowp_lookahead > 0 && h->lowp_lookahead <= 4) t.lowp_lookahead = h->lowp_lookahead - 1;
     if (h->lowp_update_leaf != 0)
         t.lowp_update_leaf = h->lowp_update_leaf > 0 ? h->lowp_update_leaf : 0;
     if (h->xposv_auto_fp32 > 0) t.xposv_auto_fp32 = h->xposv_auto_fp32 == 2;

@@ -118,7 +118,9 @@ typedef struct gchol_tune_s {
                                    0: cublasStrsm                          */
     int     lowp_lookahead;     /* 1: each update's bulk on a second stream
                                    beside the next diagonal block, panel;
-                                   2: those on the high-priority stream   */
+                                   2: those on the high-priority stream;
+                                   3: as 1, the bulk two panels at a time
+                                   (inner dimension 2 nb; no split)       */
     int64_t lowp_update_leaf;   /* 0: the trailing updates one gemm per
                                    block column; L > 0: each update's
                                    triangle split in halves on block
