@@ -107,8 +107,9 @@ int64_t gchol_queue_sync(gchol_queue_t queue);
  * mapped between calls: up to `bytes` (SIZE_MAX: all; 0, the default: none,
  * every synchronization returns it to the system, and the next call maps it
  * anew). Waits for the queue's work, then returns what it holds beyond
- * `bytes`; gchol_queue_destroy returns the rest. Returns 0, or
- * GCHOL_ERR_INVALID_QUEUE for a NULL queue. */
+ * `bytes`; gchol_queue_destroy returns the rest. Returns 0,
+ * GCHOL_ERR_INVALID_QUEUE for a NULL queue, or the error of that wait
+ * (an earlier asynchronous failure on the queue). */
 int64_t gchol_queue_keep_memory(gchol_queue_t queue, size_t bytes);
 
 /* ---------------------------------------------------------------------------

@@ -129,8 +129,9 @@ __global__ void inverse_to_lowp_kernel(int64_t n, const float *__restrict__ W, i
 {
     const float m = __uint_as_float(*amax);
     int e = 0;
-    if (m > 0 && m <= FLT_MAX) frexpf(m, &e); /* m in [2^(e-1), 2^e) */
-    const int f = 15 - e;
+    const bool finite = m > 0 && m <= FLT_MAX;
+    if (finite) frexpf(m, &e); /* m in [2^(e-1), 2^e) */
+    const int f = finite ? 15 - e : 0;
     const int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
     if (i == 0 && blockIdx.y == 0) {
         alpha_beta[0] = ldexpf(1.0f / panel_scale, -f);

@@ -344,9 +344,13 @@ static int64_t xposv(char uplo, int64_t n, int64_t nrhs, double *dA, int64_t ldd
         res->iter = -1; /* the double solve is the faster there (tune.h) */
         goto double_solve;
     }
-    const cudaError_t ea =
-        work_alloc(&w, n, nrhs, m, prec == GCHOL_XPREC_FP16 || prec == GCHOL_XPREC_BF16,
-                   q->tune->xposv_symv, q);
+    const int lowp = prec == GCHOL_XPREC_FP16 || prec == GCHOL_XPREC_BF16;
+    cudaError_t ea = work_alloc(&w, n, nrhs, m, lowp, q->tune->xposv_symv, q);
+    if (ea == cudaErrorMemoryAllocation && q->tune->xposv_symv) {
+        /* without gchol's symv's workspace (cuBLAS dsymv needs none) */
+        (void)cudaGetLastError();
+        ea = work_alloc(&w, n, nrhs, m, lowp, 0, q);
+    }
     if (ea != cudaSuccess) {
         (void)cudaGetLastError();
         if (ea != cudaErrorMemoryAllocation) { st = gchol_from_cuda(ea); goto done; }

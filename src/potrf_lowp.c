@@ -362,12 +362,15 @@ static int64_t factor_pairs(const chain_t *c, int64_t n, int64_t ldp, void *cons
         GCHOL_TRY(chain_column(c, b, kbb, mb, Qb, ldp, NULL));
         la->has_col[i] = la->has_col2[i] = la->has_bulk[i] = 0;
         if (mb == 0) break;
+        /* the bulk (block columns a + 3 on) starts beside the chain's a + 2 */
+        if (mb > nb) {
+            GCHOL_CUDA(cudaEventRecord(la->panel, c->s));
+            GCHOL_CUDA(cudaStreamWaitEvent(la->bulk_s, la->panel, 0));
+        }
         float *S22b = c->dS + (b + kbb) + (b + kbb) * lds;
         GCHOL_TRY(update_columns(c->h, mb, kbb, nb, 0, mb < nb ? mb : nb, Qb, ldp, ptype, alpha,
                                  S22b, lds));
         if (mb <= nb) continue; /* no block column from a + 3 on */
-        GCHOL_CUDA(cudaEventRecord(la->panel, c->s));
-        GCHOL_CUDA(cudaStreamWaitEvent(la->bulk_s, la->panel, 0));
         const char *Qw = Q + (size_t)nb * 2; /* [P_a P_b] from block column a + 2's rows */
         const int64_t j1 = mb < 2 * nb ? mb : 2 * nb, j2 = mb < 3 * nb ? mb : 3 * nb;
         GCHOL_TRY(update_columns(la->bulk_h, mb, kba + kbb, nb, nb, j1, Qw, ldp, ptype, alpha,
@@ -428,6 +431,8 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
         GCHOL_CUDA(gchol_queue_malloc(q, &pl.Sh, (size_t)(pl.ldsh * nb) * 2));
         GCHOL_CUDA(gchol_queue_malloc(q, &pl.Wh, (size_t)(pl.ldwh * nb) * 2));
         GCHOL_CUDA(gchol_queue_malloc(q, &pl.words, 3 * sizeof(float)));
+        /* the product's beta (0) is a device word: T holds numbers beforehand */
+        GCHOL_CUDA(cudaMemsetAsync(T, 0, (size_t)((n - nb) * nb) * 4, s));
     }
     /* every block's info word cleared at once: with the lookahead the
      * tiled kernel factors the diagonal blocks, launched here */
