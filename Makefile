@@ -15,7 +15,7 @@
 # TESTERS:    testing/testing_<X>.c, built once as testing_<X>.
 # BENCHES:    benchmarks/<X>.c, built as build/benchmarks/<X>.
 TESTERS_DS := potrf potrs posv pftrf pftrs trttf tfttr syrk_diag host_bounds potrf_batched posv_batched
-TESTERS    := dsposv wls options rfp_index util host_stage batched_cublas_host lapack_shim alloc_fail threads special partial refine_engine refine_block dxposv lansy symv
+TESTERS    := dsposv wls options rfp_index util host_stage batched_cublas_host lowp_host lapack_shim alloc_fail threads special partial refine_engine refine_block dxposv lansy symv
 BENCHES    := bench_potrf bench_syrk_diag bench_syrk_diag_host bench_pftrf bench_posv bench_xposv bench_xposv_phases bench_potrf_batched bench_wls bench_wls_seed bench_lapack_shim demo_potrf timeline_potrf
 
 # ---- configuration --------------------------------------------------------------
@@ -300,7 +300,7 @@ endef
 $(foreach t,$(TESTERS_DS),\
   $(eval $(call TESTER_rule,testing_d$(t),testing/testing_$(t).c,-DGCHOL_PREC_D))\
   $(eval $(call TESTER_rule,testing_s$(t),testing/testing_$(t).c,-DGCHOL_PREC_S)))
-$(foreach t,$(filter-out host_stage batched_cublas_host,$(TESTERS)),\
+$(foreach t,$(filter-out host_stage batched_cublas_host lowp_host,$(TESTERS)),\
   $(eval $(call TESTER_rule,testing_$(t),testing/testing_$(t).c,)))
 
 # testing_mp_?potrf: the distributed drivers (objects, for their internal
@@ -381,6 +381,18 @@ $(BUILD_DIR)/obj/testing/testing_batched_cublas_host.o: testing/testing_batched_
 $(BUILD_DIR)/testing/testing_batched_cublas_host: $(BATCHED_CUBLAS_HOST_OBJ) $(TESTLIB)
 	@mkdir -p $(@D)
 	$(Q)$(call msg,LINK,$@)$(CC) $(LDFLAGS) $(BATCHED_CUBLAS_HOST_OBJ) -o $@ $(TESTLIB) $(LDLAPACK) -lm -lpthread
+
+# testing_lowp_host: src/potrf_lowp.c (the FP16 / BF16 factorization: every
+# panel form, lookahead and split) against mocked cuBLAS, CUDA runtime and
+# launchers (the tester defines them; the streams' work runs in orders their
+# events allow), LAPACK as the reference; without libgchol and a GPU.
+LOWP_HOST_OBJ := $(BUILD_DIR)/obj/testing/testing_lowp_host.o $(BUILD_DIR)/obj/src/potrf_lowp.o
+$(BUILD_DIR)/obj/testing/testing_lowp_host.o: testing/testing_lowp_host.c | $(VERSION_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call msg,CC,$@)$(CC) $(ALL_CFLAGS) $(TEST_INC) $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
+$(BUILD_DIR)/testing/testing_lowp_host: $(LOWP_HOST_OBJ) $(TESTLIB)
+	@mkdir -p $(@D)
+	$(Q)$(call msg,LINK,$@)$(CC) $(LDFLAGS) $(LOWP_HOST_OBJ) -o $@ $(TESTLIB) $(LDLAPACK) -lm -lpthread
 
 # Helpers of testing_preload.sh and run_tests.sh.
 DEP1 = -MMD -MP -MF $(BUILD_DIR)/obj/testing/$(@F).d
