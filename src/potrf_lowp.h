@@ -7,11 +7,12 @@
 
 #include "gchol.h"
 
-/* How gchol_spotrf_lowp runs: block columns of nb; when inv is not NULL,
- * inv (ld nb) receives L_kk^-1 of every block column k in its columns
- * k .. k + kb - 1 (the preconditioner's solves multiply by them,
- * refine_ops_gpu.c), and with panel_inverse the panels go through them:
- * 1 by TF32 products, 2 by single's. */
+/* How gchol_spotrf_lowp runs: block columns of nb (at most n: a larger nb
+ * runs as n); when inv is not NULL, inv (ld that nb) receives L_kk^-1 of
+ * every block column k in its columns k .. k + kb - 1 (the
+ * preconditioner's solves multiply by them, refine_ops_gpu.c), and with
+ * panel_inverse the panels go through them: 1 by TF32 products, 2 by
+ * single's, 3 by FP16 / BF16 ones. */
 typedef struct {
     int64_t nb;
     float  *inv;
