@@ -280,7 +280,7 @@ static int64_t lookahead_close(lookahead_t *la, gchol_queue_t q, int64_t st)
     return st;
 }
 
-/* What the chain of one block column needs (factor_pairs). */
+/* What the chain of one block column needs. */
 typedef struct {
     float              *dS;
     int64_t             lds, nb;
@@ -290,25 +290,30 @@ typedef struct {
     float              *inv, *T;
     const panel_lowp_t *pl;
     int64_t            *dinfo;
-    float              *tile_work;
+    float              *tile_work; /* NULL: the diagonal blocks by gchol_spotrf_async */
+    const gchol_options_t *diag;   /* its options */
     cublasHandle_t      h;
     cudaStream_t        s;
     gchol_queue_t       q;
 } chain_t;
 
-/* Block column k's chain: its diagonal block (the tiled kernel, info into
- * dinfo[k / nb]), inverse, panel and the panel's low-precision copy at Pk
- * (ld ldp), that after `reuse` (unless NULL: Pk's earlier reader); the
- * panel only when m > 0. */
+/* Block column k's chain: its diagonal block (the tiled kernel with the
+ * lookahead, else gchol_spotrf_async; info into dinfo[k / nb]), inverse,
+ * panel and the panel's low-precision copy at Pk (ld ldp), that after
+ * `reuse` (unless NULL: Pk's earlier reader); the panel only when m > 0. */
 static int64_t chain_column(const chain_t *c, int64_t k, int64_t kb, int64_t m, void *Pk,
                             int64_t ldp, cudaEvent_t reuse)
 {
     int64_t st = GCHOL_SUCCESS;
     const float one = 1;
     float *Skk = c->dS + k + k * c->lds;
-    GCHOL_CUDA((cudaError_t)gchol_spotrf_tiled_launch(kb, kb, Skk, c->lds, 0, 0,
-                                                      c->dinfo + k / c->nb, c->q->dtile_sync,
-                                                      c->tile_work, &c->q->tune->kernel, c->s));
+    if (c->tile_work)
+        GCHOL_CUDA((cudaError_t)gchol_spotrf_tiled_launch(kb, kb, Skk, c->lds, 0, 0,
+                                                          c->dinfo + k / c->nb, c->q->dtile_sync,
+                                                          c->tile_work, &c->q->tune->kernel,
+                                                          c->s));
+    else
+        GCHOL_TRY(gchol_spotrf_async('L', kb, Skk, c->lds, c->dinfo + k / c->nb, c->diag, c->q));
     if (c->inv)
         GCHOL_TRY(invert_diagonal_block(kb, Skk, c->lds, c->inv + k * c->nb, c->nb, c->h, c->s));
     if (m == 0) return GCHOL_SUCCESS;
@@ -402,7 +407,6 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
     panel_lowp_t pl = { NULL, NULL, 0, 0, NULL };
     int64_t *dinfo = NULL, *hinfo = NULL; /* one word per diagonal block */
     lookahead_t la;
-    const float one = 1;
     const float scale = bf16 ? 1.0f : kFp16Scale, alpha = bf16 ? -1.0f : kFp16Alpha;
     const cudaDataType_t ptype = bf16 ? CUDA_R_16BF : CUDA_R_16F;
     cudaStream_t s = q->stream;
@@ -445,34 +449,16 @@ int64_t gchol_spotrf_lowp(int64_t n, float *dS, int64_t lds, int bf16,
     /* the tiled kernel's inverses in the scratch of the stream it runs on
      * (with the lookahead) */
     float *tile_work = ahead ? (float *)q->dscratch[cs == q->stream ? 0 : 1] : NULL;
-    if (pairs) {
-        const chain_t c = { dS, lds, nb, bf16, scale, plan->panel_inverse, inv, T, &pl, dinfo,
-                            tile_work, ch, cs, q };
-        GCHOL_TRY(factor_pairs(&c, n, ldp, P, ptype, alpha, &la));
-    }
+    const chain_t c = { dS, lds, nb, bf16, scale, plan->panel_inverse, inv, T, &pl, dinfo,
+                        tile_work, &diag, ch, cs, q };
+    if (pairs) GCHOL_TRY(factor_pairs(&c, n, ldp, P, ptype, alpha, &la));
     for (int64_t k = 0, b = 0; k < (pairs ? 0 : n); k += nb, ++b) {
         const int64_t kb = n - k < nb ? n - k : nb, m = n - k - kb;
         const int i = ahead ? (int)(b % 2) : 0;
-        float *Skk = dS + k + k * lds;
-        if (ahead)
-            GCHOL_CUDA((cudaError_t)gchol_spotrf_tiled_launch(kb, kb, Skk, lds, 0, 0, dinfo + b,
-                                                              q->dtile_sync, tile_work,
-                                                              &q->tune->kernel, cs));
-        else
-            GCHOL_TRY(gchol_spotrf_async('L', kb, Skk, lds, dinfo + b, &diag, q));
-        if (inv) GCHOL_TRY(invert_diagonal_block(kb, Skk, lds, inv + k * nb, nb, ch, cs));
-        if (m == 0) break;
         /* P[i] is the bulk's of two steps ago: rewritten once it is done */
-        if (ahead && la.has_bulk[i]) GCHOL_CUDA(cudaStreamWaitEvent(cs, la.bulk[i], 0));
-        if (by_inverse) {
-            GCHOL_TRY(panel_by_inverse(m, kb, Skk, lds, inv + k * nb, nb, T, P[i], ldp, bf16,
-                                       plan->panel_inverse, &pl, scale, ch, cs));
-        } else {
-            GCHOL_BLAS(cublasStrsm_64(ch, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T,
-                                      CUBLAS_DIAG_NON_UNIT, m, kb, &one, Skk, lds, Skk + kb, lds));
-            GCHOL_CUDA((cudaError_t)gchol_panel_to_lowp_launch(m, kb, Skk + kb, lds, P[i], ldp,
-                                                               bf16, scale, NULL, 0, cs));
-        }
+        GCHOL_TRY(chain_column(&c, k, kb, m, P[i], ldp,
+                               ahead && la.has_bulk[i] ? la.bulk[i] : NULL));
+        if (m == 0) break;
         float *S22 = dS + (k + kb) + (k + kb) * lds;
         if (!ahead) {
             GCHOL_TRY(update_rest(ch, m, kb, nb, 0, plan->update_leaf, P[i], ldp, ptype, alpha,
