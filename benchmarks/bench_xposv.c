@@ -46,7 +46,7 @@ typedef struct {
     bench_context_t *ctx;
     int64_t  n, nrhs, ld;
     double  *dA0, *dA, *dB, *dX;
-    gchol_xposv_result_t xres;
+    gchol_xposv_result_t xres, xres16;
     int64_t  iter_tf32;
     void    *dwork, *hwork;
     size_t   dwork_bytes, hwork_bytes;
@@ -78,6 +78,15 @@ static int64_t run_xposv(void *p, int64_t *info)
     job_ctx_t *c = p;
     return gchol_dxposv_gpu('L', c->n, c->nrhs, c->dA, c->ld, c->dB, c->ld, c->dX, c->ld, NULL,
                             &c->xres, info, c->ctx->queue);
+}
+
+/* The FP16 rung asked for (the ladder above it still answers a failure). */
+static int64_t run_xposv_fp16(void *p, int64_t *info)
+{
+    job_ctx_t *c = p;
+    const gchol_xposv_options_t o = { .factor = GCHOL_XPREC_FP16 };
+    return gchol_dxposv_gpu('L', c->n, c->nrhs, c->dA, c->ld, c->dB, c->ld, c->dX, c->ld, &o,
+                            &c->xres16, info, c->ctx->queue);
 }
 
 static int64_t run_tf32(void *p, int64_t *info)
@@ -413,24 +422,31 @@ int main(int argc, char **argv)
     BENCH_GCHOL(gchol_queue_keep_memory(ctx.queue, return_memory ? 0 : SIZE_MAX));
     FILE *out = bench_csv_open(csv, "n,nrhs,kappa,xposv_rung,xposv_iter,xposv_s,tf32_s,dposv_s,"
                                "cusolver_dposv_s,irs_fp16_s,irs_bf16_s,irs_tf32_s,berr_xposv,"
-                               "berr_tf32,berr_dposv,berr_irs_fp16,berr_irs_bf16,berr_irs_tf32");
+                               "berr_tf32,berr_dposv,berr_irs_fp16,berr_irs_bf16,berr_irs_tf32,"
+                               "fp16_rung,fp16_iter,fp16_s,berr_fp16");
     printf("A X = B, double, A SPD with kappa %.0e (geometric spectrum), B uniform(-1,1), lower, "
            "nrhs %lld, median of %d\n", kappa, (long long)nrhs, niter);
     printf("ratio = cuSOLVER dpotrf+dpotrs time / the column's time; gchol's queue %s its "
            "workspace between solves\n", return_memory ? "returns" : "keeps");
-    printf("%6s | %4s %4s %9s %6s | %9s %6s | %9s %6s | %9s | %9s %9s %9s %6s | %8s\n", "n", "rung",
-           "iter", "xposv ms", "ratio", "TF32 ms", "ratio", "dposv ms", "ratio", "cuS dposv",
-           "IRS fp16", "IRS bf16", "IRS tf32", "best", "berr");
+    printf("auto: the automatic ladder; FP16: the FP16 rung asked for (the ladder above it "
+           "answers a failure)\n");
+    printf("%6s | %4s %4s %9s %6s | %4s %4s %9s %6s | %9s %6s | %9s %6s | %9s | %9s %9s %9s %6s | "
+           "%8s\n", "n", "auto", "iter", "xposv ms", "ratio", "FP16", "iter", "xposv ms", "ratio",
+           "TF32 ms", "ratio", "dposv ms", "ratio", "cuS dposv", "IRS fp16", "IRS bf16",
+           "IRS tf32", "best", "berr");
     for (int64_t k = 0; k < sizes.count; k++) {
         job_ctx_t c;
-        double normA = 0, bx = NAN, bt = NAN, bd = NAN, bc = NAN, bi[3] = { NAN, NAN, NAN };
+        double normA = 0, bx = NAN, b16 = NAN, bt = NAN, bd = NAN, bc = NAN;
+        double bi[3] = { NAN, NAN, NAN };
         problem_create(&c, &ctx, sizes.v[k], nrhs, kappa, &normA);
         const testing_job_t j_x = { fresh_copy, run_xposv, NULL };
+        const testing_job_t j_16 = { fresh_copy, run_xposv_fp16, NULL };
         const testing_job_t j_t = { fresh_copy, run_tf32, NULL };
         const testing_job_t j_d = { fresh_copy_and_x, run_dposv, NULL };
         const testing_job_t j_c = { fresh_copy_and_x, run_cusolver, read_dinfo };
         const testing_job_t j_i = { fresh_copy, run_irs, read_dinfo };
         const double tx = timed(&c, &j_x, niter, normA, &bx);
+        const double t16 = timed(&c, &j_16, niter, normA, &b16);
         const double tt = timed(&c, &j_t, niter, normA, &bt);
         const double td = timed(&c, &j_d, niter, normA, &bd);
         bench_cusolver_t *cs = &ctx.cusolver;
@@ -453,20 +469,23 @@ int main(int argc, char **argv)
         double best = ti[0];
         for (int l = 1; l < 3; l++) best = ti[l] < best ? ti[l] : best;
         const int r = c.xres.prec >= 0 && c.xres.prec <= GCHOL_XPREC_FP64 ? c.xres.prec : 0;
+        const int r16 = c.xres16.prec >= 0 && c.xres16.prec <= GCHOL_XPREC_FP64 ? c.xres16.prec : 0;
         double worst = bx;
-        const double others[] = { bt, bd, bc, bi[0], bi[1], bi[2] };
-        for (int l = 0; l < 6; l++) worst = isnan(others[l]) || others[l] > worst ? others[l] : worst;
-        printf("%6lld | %4s %4lld %9.3f %6.2f | %9.3f %6.2f | %9.3f %6.2f | %9.3f | %9.3f %9.3f %9.3f "
-               "%6.2f | %8.2e\n",
-               (long long)c.n, prec_name[r], (long long)c.xres.iter, 1e3 * tx, tc / tx, 1e3 * tt,
-               tc / tt, 1e3 * td, tc / td, 1e3 * tc, 1e3 * ti[0], 1e3 * ti[1], 1e3 * ti[2],
-               best / tx, worst);
+        const double others[] = { b16, bt, bd, bc, bi[0], bi[1], bi[2] };
+        for (int l = 0; l < 7; l++) worst = isnan(others[l]) || others[l] > worst ? others[l] : worst;
+        printf("%6lld | %4s %4lld %9.3f %6.2f | %4s %4lld %9.3f %6.2f | %9.3f %6.2f | %9.3f %6.2f | "
+               "%9.3f | %9.3f %9.3f %9.3f %6.2f | %8.2e\n",
+               (long long)c.n, prec_name[r], (long long)c.xres.iter, 1e3 * tx, tc / tx,
+               prec_name[r16], (long long)c.xres16.iter, 1e3 * t16, tc / t16, 1e3 * tt, tc / tt,
+               1e3 * td, tc / td, 1e3 * tc, 1e3 * ti[0], 1e3 * ti[1], 1e3 * ti[2], best / tx,
+               worst);
         fflush(stdout);
         if (out)
             fprintf(out, "%lld,%lld,%.3e,%s,%lld,%.6e,%.6e,%.6e,%.6e,%.6e,%.6e,%.6e,%.3e,%.3e,%.3e,"
-                         "%.3e,%.3e,%.3e\n",
+                         "%.3e,%.3e,%.3e,%s,%lld,%.6e,%.3e\n",
                     (long long)c.n, (long long)nrhs, kappa, prec_name[r], (long long)c.xres.iter,
-                    tx, tt, td, tc, ti[0], ti[1], ti[2], bx, bt, bd, bi[0], bi[1], bi[2]);
+                    tx, tt, td, tc, ti[0], ti[1], ti[2], bx, bt, bd, bi[0], bi[1], bi[2],
+                    prec_name[r16], (long long)c.xres16.iter, t16, b16);
         problem_destroy(&c);
     }
     if (kappa_sizes.count > 0) {

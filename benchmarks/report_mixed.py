@@ -6,6 +6,7 @@ from report_format import DASH, PREC_NAME, div, f_ms, f_num, f_pct, median, num,
 
 def xposv_table(rows, system):
     rows = sorted(rows, key=lambda r: (int(r["nrhs"]), int(r["n"])))
+    fp16 = any(r.get("fp16_s") for r in rows)  # the FP16 rung asked for, where measured
     out = []
     for r in rows:
         x, cus = num(r["xposv_s"]), num(r["cusolver_dposv_s"])
@@ -14,21 +15,34 @@ def xposv_table(rows, system):
         best = min((t for t in irs if t), default=None)
         berrs = [num(r[k]) for k in ("berr_xposv", "berr_tf32", "berr_dposv", "berr_irs_fp16",
                                      "berr_irs_bf16", "berr_irs_tf32")]
+        asked = []
+        if fp16:
+            x16 = num(r.get("fp16_s") or "")
+            berrs.append(num(r.get("berr_fp16") or ""))
+            asked = ([f"{r['fp16_rung']} ({r['fp16_iter']})", f_ms(x16), f_num(div(cus, x16))]
+                     if r.get("fp16_s") else [DASH, DASH, DASH])
         worst = max((b for b in berrs if b is not None), default=None)
         out.append([r["n"], r["nrhs"], f"{r['xposv_rung']} ({r['xposv_iter']})", f_ms(x),
-                    f_num(div(cus, x)), f_ms(tf32), f_num(div(cus, tf32)), f_ms(dbl),
+                    f_num(div(cus, x))] + asked + [f_ms(tf32), f_num(div(cus, tf32)), f_ms(dbl),
                     f_num(div(cus, dbl)), f_ms(cus)] + [f_ms(t) for t in irs]
                    + [f_num(div(best, x)), f_num(worst, ".1e")])
-    return table(["n", "nrhs", "rung (iter)", "dxposv ms", "ratio", "dsposv TF32 ms", "ratio",
-                  "dposv ms", "ratio", "cuSOLVER potrf+potrs ms", "IRS FP16 ms", "IRS BF16 ms",
-                  "IRS TF32 ms", "best IRS / dxposv", "worst backward error"], out) + [
+    head = ["n", "nrhs", "rung (iter)", "dxposv ms", "ratio"]
+    if fp16:
+        head += ["FP16 asked: rung (iter)", "ms", "ratio"]
+    head += ["dsposv TF32 ms", "ratio", "dposv ms", "ratio", "cuSOLVER potrf+potrs ms",
+             "IRS FP16 ms", "IRS BF16 ms", "IRS TF32 ms", "best IRS / dxposv",
+             "worst backward error"]
+    return table(head, out) + [
         "",
         "A X = B in double, A SPD with κ = 10² (geometric spectrum): gchol `dxposv_gpu` "
-        "(automatic: the rung it ended on and its ITER), gchol's TF32 `dsposv`, gchol "
-        "`dpotrf + dpotrs`, cuSOLVER `Xpotrf + Xpotrs` and `IRSXgesv` (LU) with FP16, BF16 and "
-        "TF32 as the lowest precision; ratio = cuSOLVER potrf+potrs time / the column's; "
-        "backward errors in units of ε·‖A‖·‖x‖, the largest of any contender. "
-        + median(system, "niter")]
+        "(automatic: the rung it ended on and its ITER; −1 below the tuning table's crossover, "
+        "where it answers with the double solve at once)"
+        + (", the same with the FP16 rung asked for (the ladder above it answers a failure)"
+           if fp16 else "")
+        + ", gchol's TF32 `dsposv`, gchol `dpotrf + dpotrs`, cuSOLVER `Xpotrf + Xpotrs` and "
+        "`IRSXgesv` (LU) with FP16, BF16 and TF32 as the lowest precision; ratio = cuSOLVER "
+        "potrf+potrs time / the column's; backward errors in units of ε·‖A‖·‖x‖, the largest of "
+        "any contender. " + median(system, "niter")]
 
 
 def xposv_kappa_table(rows, system):
