@@ -2,7 +2,9 @@
  * bench_xposv.c -- the mixed-precision ladder (gchol_mixed.h) against its
  * peers, A X = B in double, A SPD with condition number kappa
  * (testing_generate_cond_spd):
- *   gchol xposv    gchol_dxposv_gpu, automatic (FP16 first, escalating)
+ *   gchol xposv    gchol_dxposv_gpu, automatic (FP16 first from the tuning
+ *                  table's crossover order, escalating; below it double)
+ *   gchol FP16     gchol_dxposv_gpu with the FP16 rung asked for
  *   gchol TF32     gchol_dsposv_expert_gpu with products = TF32
  *   gchol dposv    gchol_dpotrf_gpu + gchol_dpotrs_gpu
  *   cuSOLVER dposv cusolverDnXpotrf + cusolverDnXpotrs
