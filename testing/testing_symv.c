@@ -165,6 +165,32 @@ static void run_checks(const char *precs, int quick)
 }
 
 /* gchol's kernel against cuBLAS: seconds of one call, median of niter. */
+/* A (n x n, lda n) and x random, not zeros: A by 64-column panels from a few
+ * random host panels in turn (a memory-bound kernel reads them all alike). */
+static int fill_random(char prec, int64_t n, void *dA, void *dx)
+{
+    enum { kCols = 64, kPanels = 4 };
+    const size_t es = testing_elsize(prec);
+    void *h = testing_malloc((size_t)(n * kCols) * es);
+    if (!h) return 1;
+    int err = 0;
+    for (int k = 0; k < kPanels && !err; ++k) {
+        for (int64_t j = 0; j < kCols; ++j)
+            for (int64_t i = 0; i < n; ++i)
+                testing_set(prec, h, n, i, j, testing_hash_uniform(g_seed + (uint64_t)k, i, j));
+        for (int64_t j0 = (int64_t)k * kCols; j0 < n && !err; j0 += kPanels * kCols) {
+            const int64_t cols = n - j0 < kCols ? n - j0 : kCols;
+            err = TESTING_CUDA(cudaMemcpy((char *)dA + (size_t)(j0 * n) * es, h,
+                                          (size_t)(cols * n) * es, cudaMemcpyHostToDevice));
+        }
+    }
+    for (int64_t i = 0; i < n && !err; ++i)
+        testing_set(prec, h, 1, i, 0, testing_hash_uniform(g_seed + kPanels, i, -1));
+    if (!err) err = TESTING_CUDA(cudaMemcpy(dx, h, (size_t)n * es, cudaMemcpyHostToDevice));
+    free(h);
+    return err;
+}
+
 static void run_time(const char *precs, const testing_list_t *ns, int niter, char uplo)
 {
     cublasHandle_t blas = NULL;
@@ -182,8 +208,7 @@ static void run_time(const char *precs, const testing_list_t *ns, int niter, cha
                       TESTING_CUDA(cudaMalloc(&dy, (size_t)n * es)) ||
                       TESTING_CUDA(cudaMalloc(&dwork, gchol_symv_work(n) * es + 1)) ||
                       TESTING_CUDA(cudaEventCreate(&e0)) || TESTING_CUDA(cudaEventCreate(&e1)) ||
-                      TESTING_CUDA(cudaMemset(dA, 0, (size_t)(n * n) * es)) ||
-                      TESTING_CUDA(cudaMemset(dx, 0, (size_t)n * es));
+                      fill_random(*p, n, dA, dx);
             const cublasFillMode_t fill = uplo == 'U' ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
             const double one = 1, zero = 0;
             const float fone = 1, fzero = 0;
