@@ -359,40 +359,25 @@ $(BUILD_DIR)/benchmarks/bench_mp_potrf: $(BUILD_DIR)/obj/benchmarks/bench_mp_pot
 	$(Q)$(call msg,LINK,$@)$(MPICC) $(LDFLAGS) $< -o $@ $(BENCHLIB) $(TESTLIB) -L$(BUILD_DIR)/lib \
 	    -lgchol_mp -lgchol -Wl,-rpath,'$$ORIGIN/../lib' $(MP_PEER_LIBS) $(LDCUDA) -lcusolver $(LDLAPACK) -ldl
 
-# testing_host_stage: src/host_stage.c against a mocked CUDA runtime (the
-# tester defines the CUDA calls it makes), without libgchol and CUDA.
-HOST_STAGE_OBJ := $(BUILD_DIR)/obj/testing/testing_host_stage.o $(BUILD_DIR)/obj/src/host_stage.o
-$(BUILD_DIR)/obj/testing/testing_host_stage.o: testing/testing_host_stage.c | $(VERSION_HDR)
-	@mkdir -p $(@D)
-	$(Q)$(call msg,CC,$@)$(CC) $(ALL_CFLAGS) $(TEST_INC) $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
-$(BUILD_DIR)/testing/testing_host_stage: $(HOST_STAGE_OBJ) $(TESTLIB)
-	@mkdir -p $(@D)
-	$(Q)$(call msg,LINK,$@)$(CC) $(LDFLAGS) $(HOST_STAGE_OBJ) -o $@ $(TESTLIB) $(LDLAPACK) -lpthread
-
-# testing_batched_cublas_host: src/potrf_batched_cublas.c (both precisions)
-# against mocked cuBLAS, CUDA runtime and launchers (the tester defines them),
-# LAPACK as the reference; without libgchol and a GPU.
-BATCHED_CUBLAS_HOST_OBJ := $(BUILD_DIR)/obj/testing/testing_batched_cublas_host.o \
-                           $(BUILD_DIR)/obj/src/potrf_batched_cublas_d.o \
-                           $(BUILD_DIR)/obj/src/potrf_batched_cublas_s.o
-$(BUILD_DIR)/obj/testing/testing_batched_cublas_host.o: testing/testing_batched_cublas_host.c | $(VERSION_HDR)
-	@mkdir -p $(@D)
-	$(Q)$(call msg,CC,$@)$(CC) $(ALL_CFLAGS) $(TEST_INC) $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
-$(BUILD_DIR)/testing/testing_batched_cublas_host: $(BATCHED_CUBLAS_HOST_OBJ) $(TESTLIB)
-	@mkdir -p $(@D)
-	$(Q)$(call msg,LINK,$@)$(CC) $(LDFLAGS) $(BATCHED_CUBLAS_HOST_OBJ) -o $@ $(TESTLIB) $(LDLAPACK) -lm -lpthread
-
-# testing_lowp_host: src/potrf_lowp.c (the FP16 / BF16 factorization: every
-# panel form, lookahead and split) against mocked cuBLAS, CUDA runtime and
-# launchers (the tester defines them; the streams' work runs in orders their
-# events allow), LAPACK as the reference; without libgchol and a GPU.
-LOWP_HOST_OBJ := $(BUILD_DIR)/obj/testing/testing_lowp_host.o $(BUILD_DIR)/obj/src/potrf_lowp.o
-$(BUILD_DIR)/obj/testing/testing_lowp_host.o: testing/testing_lowp_host.c | $(VERSION_HDR)
-	@mkdir -p $(@D)
-	$(Q)$(call msg,CC,$@)$(CC) $(ALL_CFLAGS) $(TEST_INC) $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
-$(BUILD_DIR)/testing/testing_lowp_host: $(LOWP_HOST_OBJ) $(TESTLIB)
-	@mkdir -p $(@D)
-	$(Q)$(call msg,LINK,$@)$(CC) $(LDFLAGS) $(LOWP_HOST_OBJ) -o $@ $(TESTLIB) $(LDLAPACK) -lm -lpthread
+# Host-side testers of one source file each, its CUDA (and cuBLAS, launcher)
+# calls mocked by the tester, LAPACK as the reference; without libgchol and a
+# GPU. $(1): the tester; $(2): the library objects it tests.
+define HOST_TESTER_rule
+$(BUILD_DIR)/obj/testing/$(1).o: testing/$(1).c | $$(VERSION_HDR)
+	@mkdir -p $$(@D)
+	$$(Q)$$(call msg,CC,$$@)$$(CC) $$(ALL_CFLAGS) $$(TEST_INC) $$(DEPFLAGS) -c $$< -o $$@ $$(SRCDEP)
+$(BUILD_DIR)/testing/$(1): $(BUILD_DIR)/obj/testing/$(1).o $(2) $$(TESTLIB)
+	@mkdir -p $$(@D)
+	$$(Q)$$(call msg,LINK,$$@)$$(CC) $$(LDFLAGS) $(BUILD_DIR)/obj/testing/$(1).o $(2) -o $$@ \
+	    $$(TESTLIB) $$(LDLAPACK) -lm -lpthread
+endef
+# src/host_stage.c: the pinned chunked copies
+$(eval $(call HOST_TESTER_rule,testing_host_stage,$(BUILD_DIR)/obj/src/host_stage.o))
+# src/potrf_batched_cublas.c, both precisions
+$(eval $(call HOST_TESTER_rule,testing_batched_cublas_host,$(BUILD_DIR)/obj/src/potrf_batched_cublas_d.o $(BUILD_DIR)/obj/src/potrf_batched_cublas_s.o))
+# src/potrf_lowp.c, the FP16 / BF16 factorization: every panel form, lookahead
+# and split; the streams' work runs in the orders their events allow
+$(eval $(call HOST_TESTER_rule,testing_lowp_host,$(BUILD_DIR)/obj/src/potrf_lowp.o))
 
 # Helpers of testing_preload.sh and run_tests.sh.
 DEP1 = -MMD -MP -MF $(BUILD_DIR)/obj/testing/$(@F).d
