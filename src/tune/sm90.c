@@ -146,15 +146,16 @@ const gchol_tune_t gchol_tune_sm90_table = {
     /* FP16 / BF16 Cholesky: block columns of 1024 feed the tensor cores;
      * below 4096, 256 keeps most of the work in the low-precision updates.
      * The inverted diagonal blocks turn the preconditioner's 2 n / 512
-     * dependent strsv (~30 us each) into gemv; the panels through them and
-     * the lookahead take the factorization at n = 32768 from 81 ms to 47.
+     * dependent strsv (~30 us each) into gemv. The panels through them on
+     * FP16 tensor cores and the bulk two panels at a time (gemm inner
+     * dimension 2048) take the factorization at n = 32768 from 81 ms to 41.
      * Re-measure: bench_xposv --lowp-table */
     .lowp_nb_small = 256,
     .lowp_nb_large_from = 4097,
     .lowp_nb_large = 1024,
     .lowp_keep_inverse = 1,
-    .lowp_panel_inverse = 1,
-    .lowp_lookahead = 1,
+    .lowp_panel_inverse = 3,
+    .lowp_lookahead = 3,
     .lowp_update_leaf = 0, /* one gemm per block column */
 
     /* The automatic ladder: FP16, then double. FP16 may take 0.45 of the
