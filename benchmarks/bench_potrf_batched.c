@@ -24,11 +24,12 @@
  * panel; mma the tiled left-looking kernel to 512, mma1 the same with one
  * chunk buffer, mma2 with two wherever they fit; cublas block columns of
  * --cublas-nb (default the tuning's) on cuBLAS's batched products past that
- * width), to compare them in one process; --potrs staged|direct the solves' blocked form past n = 32 (L's
+ * width; warp a warp per matrix from 33 to 64, then panel), to compare them
+ * in one process; --potrs staged|direct the solves' blocked form past n = 32 (L's
  * panels staged in shared memory, or read where used).
  *
  *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K]
- *                       [--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas]
+ *                       [--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp]
  *                       [--cublas-nb K] [--potrs auto|staged|direct]
  *                       [--csv FILE]
  */
@@ -307,7 +308,7 @@ int main(int argc, char **argv)
     const char *csv = NULL, *kernel = "auto", *potrs = "auto";
     const opt_t opts[] = {
         OPT("--prec", OPT_CHAR, &prec, "d|s", "precision (default d)", .choices = "ds"),
-        OPT("--kernel", OPT_STRING, &kernel, "auto|blocked|panel|rows|mma|mma1|mma2|cublas",
+        OPT("--kernel", OPT_STRING, &kernel, "auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp",
             "potrf's kernel past n = 32 (rows: past 16; cublas: past --cublas-nb; default "
             "auto: the tuning's)"),
         OPT("--cublas-nb", OPT_INT64, &cublas_nb, "K", "--kernel cublas's block columns "
@@ -325,16 +326,17 @@ int main(int argc, char **argv)
         OPT_END
     };
     const opts_program_t prog = { "[--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K] "
-                                  "[--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas] "
+                                  "[--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp] "
                                   "[--cublas-nb K] [--potrs auto|staged|direct] "
                                   "[--csv FILE]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
     const int forced = !strcmp(kernel, "blocked") ? 1 : !strcmp(kernel, "panel") ? 2
                      : !strcmp(kernel, "rows") ? 3 : !strcmp(kernel, "mma") ? 4
                      : !strcmp(kernel, "mma1") ? 5 : !strcmp(kernel, "mma2") ? 6
-                     : !strcmp(kernel, "cublas") ? 7 : 0;
+                     : !strcmp(kernel, "cublas") ? 7 : !strcmp(kernel, "warp") ? 8 : 0;
     if (!forced && strcmp(kernel, "auto")) {
-        fprintf(stderr, "--kernel: auto, blocked, panel, rows, mma, mma1, mma2 or cublas, not "
+        fprintf(stderr, "--kernel: auto, blocked, panel, rows, mma, mma1, mma2, cublas or warp, "
+                "not "
                 "'%s'\n", kernel);
         return 2;
     }

@@ -56,6 +56,11 @@ typedef struct {
                                             <= 0 takes the built-in one) */
     int     batched_reg_max_n;  /* batched potrf / potrs: a lane group per
                                    matrix in registers up to this n (<= 32) */
+    int     batched_warp_max_n[2]; /* batched potrf: [0] double, [1] single:
+                                   a warp per matrix, two block rows of 32
+                                   in registers, past batched_reg_max_n up
+                                   to this n (<= 64; 0: none); before the
+                                   rows kernel */
     int     batched_rows_max_n[2]; /* batched potrf: [0] double, [1] single:
                                    a block per matrix, a row a thread in
                                    registers, up to this n (<= 64; 0:

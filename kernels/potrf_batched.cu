@@ -9,6 +9,9 @@
  *               rows of L in registers (lane r holds row r), right-looking
  *               with the pivot and each l_jk passed by shuffles within the
  *               group: the matrix read once and written once;
+ *   n <= 64     up to the tuning's order, a warp per matrix, two block
+ *               rows of 32 in registers, right-looking by blocks
+ *               (potrf_batched_warp.cuh);
  *   n <= 64     between the tuning's orders, a block of 64 threads per
  *               matrix (32 to n = 32), thread r holding row r in registers,
  *               right-looking with each column passed through shared
@@ -34,6 +37,7 @@
 #include "potrf_batched_block.cuh"
 #include "potrf_batched_mma.cuh"
 #include "potrf_batched_small.cuh"
+#include "potrf_batched_warp.cuh"
 #include "tile_common.cuh"
 
 #include <cuda_runtime.h>
@@ -50,6 +54,15 @@ cudaError_t launch_reg(Batch batch, int upper, int64_t *dinfo, int64_t count, cu
 {
     const int64_t per_block = kRegThreads / G, blocks = (count + per_block - 1) / per_block;
     potrf_batched_reg_kernel<T, G, Batch>
+        <<<(unsigned)blocks, kRegThreads, 0, stream>>>(batch, upper, dinfo, count);
+    return cudaGetLastError();
+}
+
+template <typename T, typename Batch>
+cudaError_t launch_warp(Batch batch, int upper, int64_t *dinfo, int64_t count, cudaStream_t stream)
+{
+    const int64_t per_block = kRegThreads / 32, blocks = (count + per_block - 1) / per_block;
+    potrf_batched_warp_kernel<T, Batch>
         <<<(unsigned)blocks, kRegThreads, 0, stream>>>(batch, upper, dinfo, count);
     return cudaGetLastError();
 }
@@ -117,12 +130,13 @@ cudaError_t launch_mma(int n_max, Batch batch, int upper, int64_t *dinfo, int64_
 
 /* The kernel's choice by order, from the tuning table (run() below). */
 struct Choice {
-    int reg_max, rows_from, rows_max, mma_from, mma_max, smem_max, hybrid_max;
+    int reg_max, warp_max, rows_from, rows_max, mma_from, mma_max, smem_max, hybrid_max;
     int mma_buffers;
 };
 
-/* count matrices (every order <= n_max) by the kernel for n_max: rows in
- * registers from rows_from to rows_max (a block of 32 threads a matrix to
+/* count matrices (every order <= n_max) by the kernel for n_max: a warp
+ * per matrix past the lane groups up to warp_max; rows in registers from
+ * rows_from to rows_max (a block of 32 threads a matrix to
  * n = 32, of 64 beyond), else lane groups up to reg_max; the tiled
  * left-looking kernel from mma_from to mma_max, shared memory up to smem_max
  * (0: what fits), then with a global-memory head up to hybrid_max. */
@@ -130,6 +144,8 @@ template <typename T, typename Batch>
 cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count,
                    const Choice &ch, cudaStream_t stream)
 {
+    if (n_max > ch.reg_max && n_max <= ch.warp_max)
+        return launch_warp<T>(batch, upper, dinfo, count, stream);
     if (n_max >= ch.rows_from && n_max <= ch.rows_max)
         return n_max <= 32 ? launch_rows<T, 32>(batch, upper, dinfo, count, stream)
                            : launch_rows<T, kRowsMax>(batch, upper, dinfo, count, stream);
@@ -207,6 +223,8 @@ cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int
     ch.reg_max = kt && kt->batched_reg_max_n > 0 ? kt->batched_reg_max_n
                                                  : GCHOL_KT_DEFAULT_BATCHED_REG_MAX_N;
     if (ch.reg_max > 32) ch.reg_max = 32;
+    ch.warp_max = kt ? kt->batched_warp_max_n[prec] : 0;
+    if (ch.warp_max > kWarpMaxN) ch.warp_max = kWarpMaxN;
     ch.rows_max = kt ? kt->batched_rows_max_n[prec] : 0;
     if (ch.rows_max > kRowsMax) ch.rows_max = kRowsMax;
     /* the rows kernel from its tuned order, else past the lane groups */

@@ -370,12 +370,13 @@ static void run_suite(int quick)
         }
     }
     /* the tuning picks one kernel per order; each is tested wherever it may run */
-    static const char *const forced_name[8] = { "the blocked kernel", "the panel kernel",
+    static const char *const forced_name[9] = { "the blocked kernel", "the panel kernel",
                                                 "the rows kernel", "the tiled left-looking kernel",
                                                 "the tiled kernel with one chunk buffer",
                                                 "the tiled kernel with two chunk buffers",
                                                 "block columns of 64 on cuBLAS's products",
-                                                "block columns of 32 on cuBLAS's products" };
+                                                "block columns of 32 on cuBLAS's products",
+                                                "a warp a matrix to 64" };
     static const int64_t fns[] = { 33, 64, 100, 128, 200, 237, 300, 512 };
     /* 17..32: its block of 32; 65: the panel kernel's */
     static const int64_t rows_ns[] = { 17, 24, 31, 32, 33, 40, 47, 63, 64, 65 };
@@ -383,15 +384,19 @@ static void run_suite(int quick)
      * than 8 rows, the largest blocks */
     static const int64_t mma_ns[] = { 33, 36, 64, 65, 71, 96, 97, 128, 161, 255, 256, 257,
                                       385, 449, 500, 512 };
+    /* the warp kernel: its second block of 1, 2, partial, whole; 65: the
+     * panel kernel's */
+    static const int64_t warp_ns[] = { 33, 34, 40, 47, 48, 63, 64, 65 };
     /* the products' block columns: one and a partial last, several, whole */
     static const int64_t cublas_ns[] = { 65, 96, 100, 128, 129, 200, 256, 300, 512, 600 };
-    for (int f = 0; f < 8; ++f) {
+    for (int f = 0; f < 9; ++f) {
         printf("\n-- medium orders on %s, whatever the tuning picks --\n", forced_name[f]);
-        const gchol_test_hooks_t hooks = { .batched_kernel = f < 6 ? f + 1 : 7,
+        const gchol_test_hooks_t hooks = { .batched_kernel = f < 6 ? f + 1 : f == 8 ? 8 : 7,
                                            .batched_cublas_nb = f == 7 ? 32 : 0 };
         gchol_test_hooks_set(&hooks);
-        const int64_t *ns_f = f == 2 ? rows_ns : f >= 6 ? cublas_ns : f >= 3 ? mma_ns : fns;
-        const int count_f = f == 2 ? LEN(rows_ns) : f >= 6 ? LEN(cublas_ns)
+        const int64_t *ns_f = f == 8 ? warp_ns : f == 2 ? rows_ns : f >= 6 ? cublas_ns
+                            : f >= 3 ? mma_ns : fns;
+        const int count_f = f == 8 ? LEN(warp_ns) : f == 2 ? LEN(rows_ns) : f >= 6 ? LEN(cublas_ns)
                           : f >= 3 ? LEN(mma_ns) : LEN(fns);
         for (int i = 0; i < count_f; ++i) {
             if (quick && i % 2 != f % 2) continue;
@@ -409,7 +414,11 @@ static void run_suite(int quick)
         if (f == 3 && !quick) run_vcase('L', 512, 12);
         if (f == 4) run_vcase('L', 160, 30);
         if (f == 5) run_vcase('U', 400, 30); /* small enough for two buffers in double */
-        if (f >= 6) { /* the host form, a batch of one, and chunks of 3 matrices */
+        if (f == 8) { /* every order from 0 to 64 in one batch */
+            run_vcase('L', 64, 120);
+            if (!quick) run_vcase('U', 64, 120);
+        }
+        if (f == 6 || f == 7) { /* the host form, a batch of one, and chunks of 3 matrices */
             const bcase_t hc = { f == 6 ? 'L' : 'U', 200, 2, 5, 7, 0, 1 };
             const bcase_t one = { f == 6 ? 'U' : 'L', 129, 0, 0, 1, f - 6, 0 };
             run_case(&hc);
