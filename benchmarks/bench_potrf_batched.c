@@ -24,7 +24,7 @@
  * panel; mma the tiled left-looking kernel to 512, mma1 the same with one
  * chunk buffer, mma2 with two wherever they fit; cublas block columns of
  * --cublas-nb (default the tuning's) on cuBLAS's batched products past that
- * width; warp a warp per matrix from 33 to 64, then panel), to compare them
+ * width; warp a warp per matrix from 33 to 256, then panel), to compare them
  * in one process; --potrs staged|direct the solves' blocked form past n = 32 (L's
  * panels staged in shared memory, or read where used).
  *

@@ -57,10 +57,10 @@ typedef struct {
     int     batched_reg_max_n;  /* batched potrf / potrs: a lane group per
                                    matrix in registers up to this n (<= 32) */
     int     batched_warp_max_n[2]; /* batched potrf: [0] double, [1] single:
-                                   a warp per matrix, two block rows of 32
-                                   in registers, past batched_reg_max_n up
-                                   to this n (<= 64; 0: none); before the
-                                   rows kernel */
+                                   a warp per matrix, left-looking by block
+                                   columns of 32 in registers, past the
+                                   lane groups and the rows kernel up to
+                                   this n (<= 256; 0: none) */
     int     batched_rows_max_n[2]; /* batched potrf: [0] double, [1] single:
                                    a block per matrix, a row a thread in
                                    registers, up to this n (<= 64; 0:

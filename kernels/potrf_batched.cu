@@ -9,9 +9,9 @@
  *               rows of L in registers (lane r holds row r), right-looking
  *               with the pivot and each l_jk passed by shuffles within the
  *               group: the matrix read once and written once;
- *   n <= 64     up to the tuning's order, a warp per matrix, two block
- *               rows of 32 in registers, right-looking by blocks
- *               (potrf_batched_warp.cuh);
+ *   n <= 256    past the lane groups up to the tuning's order, a warp per
+ *               matrix, left-looking by block columns of 32, a lane's row
+ *               of a block in registers (potrf_batched_warp.cuh);
  *   n <= 64     between the tuning's orders, a block of 64 threads per
  *               matrix (32 to n = 32), thread r holding row r in registers,
  *               right-looking with each column passed through shared
@@ -58,12 +58,17 @@ cudaError_t launch_reg(Batch batch, int upper, int64_t *dinfo, int64_t count, cu
     return cudaGetLastError();
 }
 
+/* The warp kernel, its shared rows sized for n_max (opted in to the
+ * device's whole limit once, as the other shared-memory kernels). */
 template <typename T, typename Batch>
-cudaError_t launch_warp(Batch batch, int upper, int64_t *dinfo, int64_t count, cudaStream_t stream)
+cudaError_t launch_warp(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count,
+                        size_t limit, cudaStream_t stream)
 {
-    const int64_t per_block = kRegThreads / 32, blocks = (count + per_block - 1) / per_block;
-    potrf_batched_warp_kernel<T, Batch>
-        <<<(unsigned)blocks, kRegThreads, 0, stream>>>(batch, upper, dinfo, count);
+    static gchol::DeviceFlags opted_in;
+    const cudaError_t e = gchol::opt_in_shared(potrf_batched_warp_kernel<T, Batch>, limit, opted_in);
+    if (e != cudaSuccess) return e;
+    potrf_batched_warp_kernel<T, Batch><<<(unsigned)count, 32, warp_smem_bytes<T>(n_max), stream>>>(
+        batch, upper, warp_lds(n_max), dinfo);
     return cudaGetLastError();
 }
 
@@ -134,18 +139,17 @@ struct Choice {
     int mma_buffers;
 };
 
-/* count matrices (every order <= n_max) by the kernel for n_max: a warp
- * per matrix past the lane groups up to warp_max; rows in registers from
- * rows_from to rows_max (a block of 32 threads a matrix to
+/* count matrices (every order <= n_max) by the kernel for n_max: rows in
+ * registers from rows_from to rows_max (a block of 32 threads a matrix to
  * n = 32, of 64 beyond), else lane groups up to reg_max; the tiled
  * left-looking kernel from mma_from to mma_max, shared memory up to smem_max
- * (0: what fits), then with a global-memory head up to hybrid_max. */
+ * (0: what fits), then with a global-memory head up to hybrid_max. Past
+ * the rows and the lane groups, a warp per matrix up to warp_max comes
+ * first. */
 template <typename T, typename Batch>
 cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count,
                    const Choice &ch, cudaStream_t stream)
 {
-    if (n_max > ch.reg_max && n_max <= ch.warp_max)
-        return launch_warp<T>(batch, upper, dinfo, count, stream);
     if (n_max >= ch.rows_from && n_max <= ch.rows_max)
         return n_max <= 32 ? launch_rows<T, 32>(batch, upper, dinfo, count, stream)
                            : launch_rows<T, kRowsMax>(batch, upper, dinfo, count, stream);
@@ -161,6 +165,8 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
     int smem_n = 0;
     cudaError_t e = smem_limits<T>(&limit, &smem_n);
     if (e != cudaSuccess) return e;
+    if (n_max <= ch.warp_max && n_max <= kWarpMaxN && warp_smem_bytes<T>(n_max) <= limit)
+        return launch_warp<T>(n_max, batch, upper, dinfo, count, limit, stream);
     /* where its shared memory fits; else the kernels below */
     if (n_max >= ch.mma_from && n_max <= ch.mma_max && n_max <= kMmaMaxN &&
         mma_smem_bytes<T>(n_max) <= limit)

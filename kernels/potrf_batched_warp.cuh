@@ -1,28 +1,30 @@
 /*
- * potrf_batched_warp.cuh -- the batched potrf kernel for orders 33 to 64:
- * one warp per matrix, the matrix as two block rows of 32, each lane
- * holding one row of a block in registers. Included by potrf_batched.cu
- * only, after potrf_batched_small.cuh (the batch forms, view_at,
- * factor_diag_block_warp, kRegThreads).
+ * potrf_batched_warp.cuh -- the batched potrf kernel for orders 33 to 256:
+ * one warp per matrix, the matrix as block rows of 32, each lane holding
+ * one row of a block in registers. Included by potrf_batched.cu only,
+ * after potrf_batched_small.cuh (the batch forms, view_at,
+ * factor_diag_block_warp).
  *
- * For lane r, with n1 = min(n, 32) and n2 = n - n1 (blocked right-looking,
- * 'L'; 'U' is its transpose through view_at):
- *   1. a := A11(r, :) and x := A21(r, :) loaded; A11 = L11 L11^T by
- *      shuffles (factor_diag_block_warp), L11 and 1 / l_kk to the warp's
- *      shared square;
- *   2. x := x L11^-T, column by column (each column's updates of the
- *      later ones independent: one multiply and one fma deep a column),
- *      L11's entries read from shared memory (one address for the whole
- *      warp, a broadcast);
- *   3. L21 to the shared square; y := A22(r, :) - L21(r, :) L21^T;
- *   4. A22 - L21 L21^T = L22 L22^T by shuffles.
- * No block barriers (a warp owns its matrix and its shared square), and
- * compact code: the unrolled steps are those of 32-wide blocks. At most
- * two rows of 32 live in a lane's registers at a time.
+ * Left-looking by block columns J of 32 ('L'; 'U' is its transpose through
+ * view_at). For block column J:
+ *   1. the block row L(J, 0:J), final, to the warp's shared rows (lane r
+ *      row 32 J + r; a lane reads back what it wrote itself);
+ *   2. for each block row I >= J, lane r's row of it:
+ *        acc := A(I, J)(r, :) - sum over K < J of L(I, K)(r, :) L(J, K)^T,
+ *      L(I, K)'s row in registers, L(J, K)'s entries read from shared
+ *      memory (one address for the whole warp, a broadcast);
+ *      I = J: acc factored by shuffles (factor_diag_block_warp), L(J, J)
+ *      to the shared rows; I > J: acc := acc L(J, J)^-T column by column
+ *      (each column's updates of the later ones independent);
+ *      the row written back.
+ * No block barriers (a warp owns its matrix and its shared rows), compact
+ * code (the unrolled steps are those of 32-wide blocks), at most two rows
+ * of 32 in a lane's registers. Shared memory: 32 rows of 32 ceil(n / 32)
+ * + 1 entries a matrix (33 KiB in double at n = 128).
  *
  * At the first pivot that is not positive (or NaN) the steps stop, as the
- * other kernels': in block 1 at column k, the rows of A21 are solved for
- * the columns before k and A22 is untouched; A11 and A21 written back.
+ * other kernels': the block rows below that block get its columns before
+ * the failed one, and nothing right of it is touched.
  */
 #ifndef GCHOL_POTRF_BATCHED_WARP_CUH
 #define GCHOL_POTRF_BATCHED_WARP_CUH
@@ -31,89 +33,97 @@
 
 namespace {
 
-constexpr int kWarpMaxN = 64;
-constexpr int kWarpBlocksPerSm = 3; /* 170 registers a thread at most */
-constexpr int kWarpLds = 33; /* the shared square's row stride: a lane's row
-                                writes fall two lanes to a bank pair */
+constexpr int kWarpMaxN = 256;
+/* Warps an SM the registers must allow: single's two rows fit in 168
+ * registers; double's take 242 (at 168 they spill). */
+template <typename T> constexpr int warp_min_blocks() { return sizeof(T) == 8 ? 8 : 12; }
 
-/* count matrices, kRegThreads / 32 a block, orders up to kWarpMaxN. */
-template <typename T, typename Batch>
-__global__ void __launch_bounds__(kRegThreads, kWarpBlocksPerSm)
-potrf_batched_warp_kernel(Batch batch, int upper, int64_t *dinfo, int64_t count)
+/* The shared rows' stride for orders up to n: whole blocks of 32, plus one
+ * (a lane's row writes fall in distinct bank pairs). */
+__host__ __device__ constexpr int warp_lds(int n) { return (n + 31) / 32 * 32 + 1; }
+
+/* Shared memory a matrix: its 32 rows, then the pivots' reciprocals. */
+template <typename T> constexpr size_t warp_smem_bytes(int n)
 {
-    constexpr int kWarps = kRegThreads / 32;
-    __shared__ T square[kWarps][32 * kWarpLds]; /* L11, then L21: (i, j) at [i * kWarpLds + j] */
-    __shared__ T rdiag[kWarps][32];             /* 1 / l_kk of the block being used */
-    const int lane = threadIdx.x % 32, w = threadIdx.x / 32;
-    const int64_t b = (int64_t)blockIdx.x * kWarps + w;
-    if (b >= count) return; /* a whole warp: nothing below waits on a block barrier */
+    return ((size_t)32 * warp_lds(n) + 32) * sizeof(T);
+}
+
+/* One matrix a block of 32 threads; lds = warp_lds(the largest order). */
+template <typename T, typename Batch>
+__global__ void __launch_bounds__(32, warp_min_blocks<T>())
+potrf_batched_warp_kernel(Batch batch, int upper, int lds, int64_t *dinfo)
+{
+    extern __shared__ __align__(16) unsigned char warp_smem[];
+    T *S = reinterpret_cast<T *>(warp_smem); /* row i of block row J, column c: S[i * lds + c] */
+    T *rd = S + 32 * lds;                    /* 1 / l_kk of the diagonal block L(J, J) */
+    const int lane = threadIdx.x;
+    const int64_t b = blockIdx.x;
     const int arg = batch.check(b), n = arg == 0 ? batch.order(b) : 0;
     const int64_t ld = batch.lead(b);
     T *A = n > 0 ? batch.at(b) : nullptr;
-    T *S = square[w], *rd = rdiag[w];
-    const int n1 = n < 32 ? n : 32, n2 = n - n1, r2 = 32 + lane;
-    const bool row1 = lane < n1, row2 = lane < n2;
-
-    /* 1. block 1 */
-    T a[32], x[32];
+    const int blocks = (n + 31) / 32;
+    int info = 0;
+    for (int J = 0; J < blocks; ++J) {
+        const int c0 = 32 * J, kb = n - c0 < 32 ? n - c0 : 32;
+        const bool rowJ = lane < kb;
+        /* 1. L(J, 0:J) */
+        for (int c = 0; c < c0; ++c)
+            S[lane * lds + c] = rowJ ? A[view_at(c0 + lane, c, ld, upper)] : T(0);
+        __syncwarp();
+        int good = kb; /* the diagonal block's factored columns */
+        for (int I = J; I < blocks; ++I) {
+            const int r0 = 32 * I, rows = n - r0 < 32 ? n - r0 : 32, gr = r0 + lane;
+            const bool mine = lane < rows;
+            /* 2. A(I, J)'s row (the diagonal block's lower triangle) less
+             * the products of the block columns left of J */
+            T acc[32];
 #pragma unroll
-    for (int j = 0; j < 32; ++j) a[j] = row1 && j <= lane ? A[view_at(lane, j, ld, upper)] : T(0);
-    const int fail1 = factor_diag_block_warp(a, n1, lane, rd);
-    const int good1 = fail1 ? fail1 - 1 : n1; /* block 1's factored columns */
+            for (int j = 0; j < 32; ++j)
+                acc[j] = mine && j < kb && (I > J || j <= lane) ? A[view_at(gr, c0 + j, ld, upper)]
+                                                              : T(0);
+            for (int k0 = 0; k0 < c0; k0 += 32) {
+                T l[32];
 #pragma unroll
-    for (int j = 0; j < 32; ++j) {
-        S[lane * kWarpLds + j] = j <= lane ? a[j] : T(0);
-        if (row1 && j <= lane) A[view_at(lane, j, ld, upper)] = a[j];
-    }
-    __syncwarp();
+                for (int c = 0; c < 32; ++c) l[c] = mine ? A[view_at(gr, k0 + c, ld, upper)] : T(0);
+                /* every j: the entries right of a lane's diagonal are never read */
 #pragma unroll
-    for (int j = 0; j < 32; ++j) x[j] = row2 ? A[view_at(r2, j, ld, upper)] : T(0);
-
-    /* 2. x := x L11^-T for the factored columns: column j final, then its
-     * share taken from the later ones */
-    if (n2 > 0) {
+                for (int c = 0; c < 32; ++c)
 #pragma unroll
-        for (int j = 0; j < 32; ++j) {
-            if (j < good1) { /* uniform */
-                x[j] *= rd[j];
+                    for (int j = 0; j < 32; ++j) acc[j] -= l[c] * S[j * lds + k0 + c];
+            }
+            if (I == J) {
+                const int fail = factor_diag_block_warp(acc, kb, lane, rd);
+                if (fail) {
+                    info = c0 + fail;
+                    good = fail - 1;
+                }
 #pragma unroll
-                for (int c = j + 1; c < 32; ++c) x[c] -= x[j] * S[c * kWarpLds + j];
+                for (int j = 0; j < 32; ++j) {
+                    S[lane * lds + c0 + j] = j <= lane ? acc[j] : T(0);
+                    if (mine && j <= lane && j < kb) A[view_at(gr, c0 + j, ld, upper)] = acc[j];
+                }
+                __syncwarp();
+            } else {
+                /* acc := acc L(J, J)^-T for the factored columns: column j
+                 * final, then its share taken from the later ones */
+#pragma unroll
+                for (int j = 0; j < 32; ++j) {
+                    if (j < good) { /* uniform */
+                        acc[j] *= rd[j];
+#pragma unroll
+                        for (int c = j + 1; c < 32; ++c) acc[c] -= acc[j] * S[c * lds + c0 + j];
+                    }
+                }
+                if (mine) {
+#pragma unroll
+                    for (int j = 0; j < 32; ++j) A[view_at(gr, c0 + j, ld, upper)] = acc[j];
+                }
             }
         }
+        if (info) break; /* uniform */
+        __syncwarp(); /* the shared rows read: the next block row's go in */
     }
-    if (fail1 || n2 == 0) {
-        if (row2) {
-#pragma unroll
-            for (int j = 0; j < 32; ++j) A[view_at(r2, j, ld, upper)] = x[j];
-        }
-        if (lane == 0) dinfo[b] = arg != 0 ? arg : fail1;
-        return; /* uniform */
-    }
-
-    /* 3. L21 out and to the square (every lane done with L11's), then
-     * y := A22(r, :) - L21(r, :) L21^T, rows past n2 zero */
-    __syncwarp();
-    T y[32];
-#pragma unroll
-    for (int j = 0; j < 32; ++j) {
-        y[j] = row2 && j <= lane ? A[view_at(r2, 32 + j, ld, upper)] : T(0);
-        S[lane * kWarpLds + j] = x[j];
-        if (row2) A[view_at(r2, j, ld, upper)] = x[j];
-    }
-    __syncwarp();
-    /* every j: the entries right of a lane's diagonal are never read */
-#pragma unroll
-    for (int c = 0; c < 32; ++c) {
-#pragma unroll
-        for (int j = 0; j < 32; ++j) y[j] -= x[c] * S[j * kWarpLds + c];
-    }
-
-    /* 4. block 2 */
-    const int fail2 = factor_diag_block_warp(y, n2, lane, rd);
-#pragma unroll
-    for (int j = 0; j < 32; ++j)
-        if (row2 && j <= lane) A[view_at(r2, 32 + j, ld, upper)] = y[j];
-    if (lane == 0) dinfo[b] = arg != 0 ? arg : fail2 ? 32 + fail2 : 0;
+    if (lane == 0) dinfo[b] = arg != 0 ? arg : info;
 }
 
 } // namespace

@@ -66,7 +66,7 @@ typedef struct {
                                       wherever they fit, 7 block columns on
                                       cuBLAS's batched products past their
                                       width, fixed-order forms, 8 the warp
-                                      kernel from 33 to 64, then the panel
+                                      kernel from 33 to 256, then the panel
                                       kernel (read per call)                */
     int64_t batched_cublas_nb;     /* ... those block columns' width      */
     int64_t batched_cublas_work_bytes; /* ... their workspace's cap (bytes;

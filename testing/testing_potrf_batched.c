@@ -376,7 +376,7 @@ static void run_suite(int quick)
                                                 "the tiled kernel with two chunk buffers",
                                                 "block columns of 64 on cuBLAS's products",
                                                 "block columns of 32 on cuBLAS's products",
-                                                "a warp a matrix to 64" };
+                                                "a warp a matrix to 256" };
     static const int64_t fns[] = { 33, 64, 100, 128, 200, 237, 300, 512 };
     /* 17..32: its block of 32; 65: the panel kernel's */
     static const int64_t rows_ns[] = { 17, 24, 31, 32, 33, 40, 47, 63, 64, 65 };
@@ -384,9 +384,10 @@ static void run_suite(int quick)
      * than 8 rows, the largest blocks */
     static const int64_t mma_ns[] = { 33, 36, 64, 65, 71, 96, 97, 128, 161, 255, 256, 257,
                                       385, 449, 500, 512 };
-    /* the warp kernel: its second block of 1, 2, partial, whole; 65: the
-     * panel kernel's */
-    static const int64_t warp_ns[] = { 33, 34, 40, 47, 48, 63, 64, 65 };
+    /* the warp kernel: a last block of 1, 2, partial, whole rows; 257:
+     * the panel kernel's */
+    static const int64_t warp_ns[] = { 33, 34, 40, 47, 63, 64, 65, 66, 96, 100, 127, 128,
+                                       129, 160, 200, 255, 256, 257 };
     /* the products' block columns: one and a partial last, several, whole */
     static const int64_t cublas_ns[] = { 65, 96, 100, 128, 129, 200, 256, 300, 512, 600 };
     for (int f = 0; f < 9; ++f) {
@@ -414,8 +415,9 @@ static void run_suite(int quick)
         if (f == 3 && !quick) run_vcase('L', 512, 12);
         if (f == 4) run_vcase('L', 160, 30);
         if (f == 5) run_vcase('U', 400, 30); /* small enough for two buffers in double */
-        if (f == 8) { /* every order from 0 to 64 in one batch */
+        if (f == 8) { /* orders from 0 up in one batch */
             run_vcase('L', 64, 120);
+            run_vcase('U', 200, 40);
             if (!quick) run_vcase('U', 64, 120);
         }
         if (f == 6 || f == 7) { /* the host form, a batch of one, and chunks of 3 matrices */

@@ -203,8 +203,8 @@ const gchol_tune_t gchol_tune_sm90_table = {
          * in single to 512 (at n = 512 in double, 11.1 ms against 20.0).
          * Re-measure: bench_potrf_batched --kernel auto|blocked|panel|rows|mma */
         .batched_reg_max_n = 32,
-        /* the warp kernel (two block rows of 32 a matrix) off until timed
-         * against the rows kernel.
+        /* the warp kernel (a warp a matrix, block columns of 32) off
+         * until timed against the rows, panel and tiled kernels.
          * Re-measure: bench_potrf_batched --kernel auto|warp|rows */
         .batched_warp_max_n = { 0, 0 },
         .batched_rows_from_n = { 17, 17 },
