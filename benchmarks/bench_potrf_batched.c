@@ -25,12 +25,13 @@
  * chunk buffer, mma2 with two wherever they fit; cublas block columns of
  * --cublas-nb (default the tuning's) on cuBLAS's batched products past that
  * width; warp a warp per matrix from 33 to 256, then panel), to compare them
- * in one process; --potrs staged|direct the solves' blocked form past n = 32 (L's
+ * in one process; --warp-max N the warp kernel up to order N, also for the
+ * cublas block columns' diagonal blocks; --potrs staged|direct the solves' blocked form past n = 32 (L's
  * panels staged in shared memory, or read where used).
  *
  *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K]
  *                       [--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp]
- *                       [--cublas-nb K] [--potrs auto|staged|direct]
+ *                       [--cublas-nb K] [--warp-max N] [--potrs auto|staged|direct]
  *                       [--csv FILE]
  */
 #include <math.h>
@@ -304,6 +305,7 @@ int main(int argc, char **argv)
     testing_list_t sizes = { NULL, 0 };
     char prec = 'd';
     int64_t total = (int64_t)2 << 30, small = 100, cublas_nb = 0;
+    int warp_max = 0;
     int niter = 5;
     const char *csv = NULL, *kernel = "auto", *potrs = "auto";
     const opt_t opts[] = {
@@ -313,6 +315,8 @@ int main(int argc, char **argv)
             "auto: the tuning's)"),
         OPT("--cublas-nb", OPT_INT64, &cublas_nb, "K", "--kernel cublas's block columns "
             "(default 0: the tuning's)", OPT_MIN(0)),
+        OPT("--warp-max", OPT_INT, &warp_max, "N", "the warp kernel up to order N (<= 256), "
+            "also for --kernel cublas's diagonal blocks (default 0: the tuning's)", OPT_MIN(0)),
         OPT("--potrs", OPT_STRING, &potrs, "auto|staged|direct",
             "the solves' blocked form (default auto: the tuning's)"),
         OPT("-n", OPT_LIST, &sizes, "LIST", "orders (default 4,8,16,32,64,128,256,512)",
@@ -327,7 +331,7 @@ int main(int argc, char **argv)
     };
     const opts_program_t prog = { "[--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K] "
                                   "[--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp] "
-                                  "[--cublas-nb K] [--potrs auto|staged|direct] "
+                                  "[--cublas-nb K] [--warp-max N] [--potrs auto|staged|direct] "
                                   "[--csv FILE]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
     const int forced = !strcmp(kernel, "blocked") ? 1 : !strcmp(kernel, "panel") ? 2
@@ -336,8 +340,7 @@ int main(int argc, char **argv)
                      : !strcmp(kernel, "cublas") ? 7 : !strcmp(kernel, "warp") ? 8 : 0;
     if (!forced && strcmp(kernel, "auto")) {
         fprintf(stderr, "--kernel: auto, blocked, panel, rows, mma, mma1, mma2, cublas or warp, "
-                "not "
-                "'%s'\n", kernel);
+                "not '%s'\n", kernel);
         return 2;
     }
     const int potrs_form = !strcmp(potrs, "staged") ? 1 : !strcmp(potrs, "direct") ? 2 : 0;
@@ -347,8 +350,9 @@ int main(int argc, char **argv)
     }
     bench_require_gpu(0, argv[0]);
     const gchol_test_hooks_t hooks = { .batched_kernel = forced, .batched_potrs_kernel = potrs_form,
-                                       .batched_cublas_nb = cublas_nb };
-    if (forced || potrs_form || cublas_nb) gchol_test_hooks_set(&hooks);
+                                       .batched_cublas_nb = cublas_nb,
+                                       .batched_warp_max_n = warp_max };
+    if (forced || potrs_form || cublas_nb || warp_max) gchol_test_hooks_set(&hooks);
     bench_context_t ctx;
     bench_context_create(&ctx);
     FILE *out = bench_csv_open(csv, "prec,n,batch,gchol_s,gchol_ptr_s,cusolver_s,copy_s,gchol_gbs,"

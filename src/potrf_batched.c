@@ -39,7 +39,9 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
     if (forced == 1) kt.batched_smem_max_n = 0, kt.batched_hybrid_max_n = 512;
     if (forced >= 2 && forced <= 6) kt.batched_smem_max_n = 1, kt.batched_hybrid_max_n = 0;
     if (forced >= 5 && forced <= 6) kt.batched_mma_buffers = forced - 4;
-    if (forced >= 1 && forced <= 7) kt.batched_warp_max_n[0] = kt.batched_warp_max_n[1] = 0;
+    const int warp_max = gchol_test_hooks()->batched_warp_max_n;
+    if (warp_max > 0) kt.batched_warp_max_n[0] = kt.batched_warp_max_n[1] = warp_max;
+    if (forced >= 1 && forced <= 6) kt.batched_warp_max_n[0] = kt.batched_warp_max_n[1] = 0;
     if (forced == 8) { /* the warp kernel to 256, then the panel kernel */
         kt.batched_warp_max_n[0] = kt.batched_warp_max_n[1] = 256;
         kt.batched_rows_from_n[0] = kt.batched_rows_from_n[1] = 0;

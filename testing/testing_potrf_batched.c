@@ -419,6 +419,14 @@ static void run_suite(int quick)
             run_vcase('L', 64, 120);
             run_vcase('U', 200, 40);
             if (!quick) run_vcase('U', 64, 120);
+            /* block columns of 128 on cuBLAS's products, their diagonal
+             * blocks on the warp kernel */
+            const gchol_test_hooks_t cw = { .batched_kernel = 7, .batched_cublas_nb = 128,
+                                            .batched_warp_max_n = 256 };
+            gchol_test_hooks_set(&cw);
+            const bcase_t c1 = { 'L', 300, 1, 3, 5, 0, 0 }, c2 = { 'U', 512, 0, 2, 4, 1, 0 };
+            run_case(&c1);
+            if (!quick) run_case(&c2);
         }
         if (f == 6 || f == 7) { /* the host form, a batch of one, and chunks of 3 matrices */
             const bcase_t hc = { f == 6 ? 'L' : 'U', 200, 2, 5, 7, 0, 1 };
