@@ -68,7 +68,7 @@ cudaError_t launch_warp(int n_max, Batch batch, int upper, int64_t *dinfo, int64
     const cudaError_t e = gchol::opt_in_shared(potrf_batched_warp_kernel<T, Batch>, limit, opted_in);
     if (e != cudaSuccess) return e;
     potrf_batched_warp_kernel<T, Batch><<<(unsigned)count, 32, warp_smem_bytes<T>(n_max), stream>>>(
-        batch, upper, warp_lds(n_max), dinfo);
+        batch, upper, warp_lds<T>(n_max), dinfo);
     return cudaGetLastError();
 }
 

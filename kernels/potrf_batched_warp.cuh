@@ -20,7 +20,7 @@
  * No block barriers (a warp owns its matrix and its shared rows), compact
  * code (the unrolled steps are those of 32-wide blocks), at most two rows
  * of 32 in a lane's registers. Shared memory: 32 rows of 32 ceil(n / 32)
- * + 1 entries a matrix (33 KiB in double at n = 128).
+ * entries and 16 bytes a matrix (33 KiB in double at n = 128).
  *
  * At the first pivot that is not positive (or NaN) the steps stop, as the
  * other kernels': the block rows below that block get its columns before
@@ -34,23 +34,27 @@
 namespace {
 
 constexpr int kWarpMaxN = 256;
-/* Warps an SM the registers must allow: single's two rows fit in 168
- * registers; double's take 242 (at 168 they spill). */
-template <typename T> constexpr int warp_min_blocks() { return sizeof(T) == 8 ? 8 : 12; }
+/* Warps an SM the registers must allow: eight (255 registers a thread at
+ * most; double takes 254, single about 220; capped at 168 both spill). */
+constexpr int kWarpMinBlocks = 8;
 
-/* The shared rows' stride for orders up to n: whole blocks of 32, plus one
- * (a lane's row writes fall in distinct bank pairs). */
-__host__ __device__ constexpr int warp_lds(int n) { return (n + 31) / 32 * 32 + 1; }
+/* The shared rows' stride for orders up to n: whole blocks of 32, plus 16
+ * bytes, so that the updates read two (double) or four (single) entries of
+ * a row in one 16-byte load and a lane's row writes spread over the banks. */
+template <typename T> __host__ __device__ constexpr int warp_lds(int n)
+{
+    return (n + 31) / 32 * 32 + Vec16<T>::width;
+}
 
 /* Shared memory a matrix: its 32 rows, then the pivots' reciprocals. */
 template <typename T> constexpr size_t warp_smem_bytes(int n)
 {
-    return ((size_t)32 * warp_lds(n) + 32) * sizeof(T);
+    return ((size_t)32 * warp_lds<T>(n) + 32) * sizeof(T);
 }
 
 /* One matrix a block of 32 threads; lds = warp_lds(the largest order). */
 template <typename T, typename Batch>
-__global__ void __launch_bounds__(32, warp_min_blocks<T>())
+__global__ void __launch_bounds__(32, kWarpMinBlocks)
 potrf_batched_warp_kernel(Batch batch, int upper, int lds, int64_t *dinfo)
 {
     extern __shared__ __align__(16) unsigned char warp_smem[];
@@ -85,11 +89,19 @@ potrf_batched_warp_kernel(Batch batch, int upper, int lds, int64_t *dinfo)
                 T l[32];
 #pragma unroll
                 for (int c = 0; c < 32; ++c) l[c] = mine ? A[view_at(gr, k0 + c, ld, upper)] : T(0);
-                /* every j: the entries right of a lane's diagonal are never read */
+                /* every j: the entries right of a lane's diagonal are never
+                 * read; L(J, K)(j, c..c+W-1) in one 16-byte load */
+                using V = Vec16<T>;
+                constexpr int W = V::width;
 #pragma unroll
-                for (int c = 0; c < 32; ++c)
+                for (int c = 0; c < 32; c += W)
 #pragma unroll
-                    for (int j = 0; j < 32; ++j) acc[j] -= l[c] * S[j * lds + k0 + c];
+                    for (int j = 0; j < 32; ++j) {
+                        const typename V::type v =
+                            *reinterpret_cast<const typename V::type *>(S + j * lds + k0 + c);
+#pragma unroll
+                        for (int t = 0; t < W; ++t) acc[j] -= l[c + t] * V::at(v, t);
+                    }
             }
             if (I == J) {
                 const int fail = factor_diag_block_warp(acc, kb, lane, rd);
