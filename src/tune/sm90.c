@@ -186,6 +186,10 @@ const gchol_tune_t gchol_tune_sm90_table = {
      * Re-measure: bench_potrf_batched --kernel auto|cublas [--cublas-nb] */
     .batched_cublas_from_n = { 128, 192 },
     .batched_cublas_nb = 32,
+    /* batch 100 at 128..512: 0.57-0.94 of cuSOLVER's speed on the products
+     * (their launches); the kernels there not yet timed.
+     * Re-measure: bench_potrf_batched --kernel auto|warp|cublas (--small) */
+    .batched_cublas_min_batch = 0,
 
     /* The tiled kernel at one block per SM up to 5376, its chain block
      * helped by a second block of its cluster; syrk_diag's split rule at
