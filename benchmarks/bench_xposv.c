@@ -21,9 +21,10 @@
  * (gchol_spotrf_lowp on a fresh copy of S = D A D) and the automatic solve
  * for each block size and panel form (cublasStrsm, or through the inverted
  * diagonal blocks), beside cuBLAS's FP16 gemm of the update's shape: the
- * rows that src/tune/ takes.
+ * rows that src/tune/ takes. --no-rows: the tables alone (--csv then
+ * takes the kappa table, unless --kappa-csv does).
  *
- *   bench_xposv [-n LIST] [--nrhs K] [--kappa K] [--niter K] [--csv FILE]
+ *   bench_xposv [-n LIST] [--nrhs K] [--kappa K] [--niter K] [--csv FILE] [--no-rows]
  *               [--kappa-table LIST [--kappa-csv FILE]]
  *               [--lowp-table N [--lowp-csv FILE] [--lowp-leaf L]] [--no-time-limit]
  */
@@ -387,7 +388,7 @@ int main(int argc, char **argv)
     testing_list_t kappa_sizes = { NULL, 0 };
     int niter = 5;
     double kappa = 1e2;
-    int no_time_limit = 0, return_memory = 0;
+    int no_time_limit = 0, return_memory = 0, no_rows = 0;
     const char *csv = NULL, *kappa_csv = NULL, *lowp_csv = NULL;
     const opt_t opts[] = {
         OPT("-n", OPT_LIST, &sizes, "LIST", "orders (default 8192,16384,32768,40960)",
@@ -397,6 +398,8 @@ int main(int argc, char **argv)
         OPT("--niter", OPT_INT, &niter, "K", "timed runs after a warm-up, median reported "
             "(default 5)", OPT_MIN(1)),
         OPT("--csv", OPT_STRING, &csv, "FILE", "also write the table as CSV"),
+        OPT("--no-rows", OPT_FLAG, &no_rows, NULL, "no comparison rows, the tables alone (--csv "
+            "then takes the kappa table unless --kappa-csv does)"),
         OPT("--kappa-table", OPT_LIST, &kappa_sizes, "LIST", "the kappa table at these orders"),
         OPT("--lowp-table", OPT_INT64, &lowp_n, "N", "the FP16 factorization's block sizes and "
             "panel forms at order N (0: none)", OPT_MIN(0)),
@@ -412,10 +415,15 @@ int main(int argc, char **argv)
         OPT_END
     };
     const opts_program_t prog = { "[-n LIST] [--nrhs K] [--kappa K] [--niter K] [--csv FILE] "
-                                  "[--kappa-table LIST [--kappa-csv FILE]] "
+                                  "[--no-rows] [--kappa-table LIST [--kappa-csv FILE]] "
                                   "[--lowp-table N [--lowp-csv FILE] [--lowp-leaf L]] "
                                   "[--no-time-limit] [--return-memory]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
+    if (no_rows) {
+        if (!kappa_csv) kappa_csv = csv;
+        csv = NULL;
+        sizes.count = 0;
+    }
     g_hooks.xposv_auto_time = no_time_limit ? 1 : 0;
     gchol_test_hooks_set(&g_hooks);
     bench_require_gpu(0, argv[0]);
