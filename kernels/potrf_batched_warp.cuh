@@ -71,6 +71,7 @@ potrf_batched_warp_kernel(Batch batch, int upper, int lds, int64_t *dinfo)
         const int c0 = 32 * J, kb = n - c0 < 32 ? n - c0 : 32;
         const bool rowJ = lane < kb;
         /* 1. L(J, 0:J) */
+#pragma unroll 8
         for (int c = 0; c < c0; ++c)
             S[lane * lds + c] = rowJ ? A[view_at(c0 + lane, c, ld, upper)] : T(0);
         __syncwarp();
