@@ -179,12 +179,13 @@ const gchol_tune_t gchol_tune_sm90_table = {
     .xposv_symv = 1,
 
     /* Batched potrf: block columns of 32 on cuBLAS's batched products from
-     * 128 in double and 192 in single (2 GiB batches: at 512, 6.6 ms
+     * 96 in double and 192 in single (2 GiB batches: at 512, 6.6 ms
      * against the tiled kernel's 11.1 in double, 9.0 against 11.6 in
-     * single; block columns of 64 take 7.6 and 10.5), a thread block per
-     * matrix below (the kernels below).
+     * single; block columns of 64 take 7.6 and 10.5; at 96 in double 5.1
+     * against the panel kernel's 6.0), a thread block per matrix below
+     * (the kernels below).
      * Re-measure: bench_potrf_batched --kernel auto|cublas [--cublas-nb] */
-    .batched_cublas_from_n = { 128, 192 },
+    .batched_cublas_from_n = { 96, 192 },
     .batched_cublas_nb = 32,
     /* batch 100 at 128..512: 0.57-0.94 of cuSOLVER's speed on the products
      * (their launches); the kernels there not yet timed.
