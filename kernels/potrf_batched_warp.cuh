@@ -19,8 +19,8 @@
  *      the row written back.
  * No block barriers (a warp owns its matrix and its shared rows), compact
  * code (the unrolled steps are those of 32-wide blocks), at most two rows
- * of 32 in a lane's registers. Shared memory: 32 rows of 32 ceil(n / 32)
- * entries and 16 bytes a matrix (33 KiB in double at n = 128).
+ * of 32 in a lane's registers. Shared memory a matrix: 32 rows of
+ * 32 ceil(n / 32) entries and 16 bytes each (33 KiB in double at n = 128).
  *
  * At the first pivot that is not positive (or NaN) the steps stop, as the
  * other kernels': the block rows below that block get its columns before
