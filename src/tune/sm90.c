@@ -178,17 +178,15 @@ const gchol_tune_t gchol_tune_sm90_table = {
      * Re-measure: testing_symv (its table: gchol against cuBLAS) */
     .xposv_symv = 1,
 
-    /* Batched potrf: block columns of 32 on cuBLAS's batched products from
-     * 96 in double and 192 in single (2 GiB batches: at 512, 6.6 ms
-     * against the tiled kernel's 11.1 in double, 9.0 against 11.6 in
-     * single; block columns of 64 take 7.6 and 10.5; at 96 in double 5.1
-     * against the panel kernel's 6.0), a thread block per matrix below
-     * (the kernels below).
-     * Re-measure: bench_potrf_batched --kernel auto|cublas [--cublas-nb] */
-    .batched_cublas_from_n = { 96, 192 },
+    /* Batched potrf: block columns of 32 on cuBLAS's batched products past
+     * the warp kernel's orders, from 129 in double and 193 in single (at
+     * 512 in double, 2 GiB: 6.5 ms against the tiled kernel's 11.1), a
+     * kernel per matrix below (the kernels below).
+     * Re-measure: bench_potrf_batched --kernel auto|cublas|warp [--cublas-nb] */
+    .batched_cublas_from_n = { 129, 193 },
     .batched_cublas_nb = 32,
-    /* batch 100 at 128..512: 0.57-0.94 of cuSOLVER's speed on the products
-     * (their launches); the kernels there not yet timed.
+    /* batch 100: the kernels are no faster than the products past the warp
+     * kernel's orders (at 256 in double, 0.59 ms against 0.46).
      * Re-measure: bench_potrf_batched --kernel auto|warp|cublas (--small) */
     .batched_cublas_min_batch = 0,
 
@@ -208,10 +206,11 @@ const gchol_tune_t gchol_tune_sm90_table = {
          * in single to 512 (at n = 512 in double, 11.1 ms against 20.0).
          * Re-measure: bench_potrf_batched --kernel auto|blocked|panel|rows|mma */
         .batched_reg_max_n = 32,
-        /* the warp kernel (a warp a matrix, block columns of 32) off
-         * until timed against the rows, panel and tiled kernels.
-         * Re-measure: bench_potrf_batched --kernel auto|warp|rows */
-        .batched_warp_max_n = { 0, 0 },
+        /* the warp kernel (a warp a matrix, block columns of 32) past the
+         * rows kernel, to 128 in double and 192 in single (at 160 in
+         * single, 2 GiB: 3.8 ms against the products' 6.9).
+         * Re-measure: bench_potrf_batched --kernel auto|warp|rows|cublas */
+        .batched_warp_max_n = { 128, 192 },
         .batched_rows_from_n = { 17, 17 },
         .batched_rows_max_n = { 64, 64 },
         .batched_mma_from_n = { 192, 384 },
