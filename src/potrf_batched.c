@@ -56,8 +56,7 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
                             ? gchol_test_hooks()->batched_cublas_nb : t->batched_cublas_nb;
     /* a kernel forced by the hook runs wherever it may, never the products */
     const int64_t from = forced == 7 ? 1 : forced ? 0 : t->batched_cublas_from_n[PREC_INDEX];
-    const int64_t min_batch = forced == 7 ? 0 : t->batched_cublas_min_batch;
-    if (!dn && from > 0 && n >= from && n > cnb && cnb > 0 && batch >= min_batch) {
+    if (!dn && from > 0 && n >= from && n > cnb && cnb > 0) {
         int no_room = 0;
         st = PFX(potrf_batched_cublas)(upper, n, cnb, dA, dA_array, ldda, stride, dinfo, batch,
                                        &kt, queue, &no_room);

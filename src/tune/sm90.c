@@ -185,10 +185,6 @@ const gchol_tune_t gchol_tune_sm90_table = {
      * Re-measure: bench_potrf_batched --kernel auto|cublas|warp [--cublas-nb] */
     .batched_cublas_from_n = { 129, 193 },
     .batched_cublas_nb = 32,
-    /* batch 100: the kernels are no faster than the products past the warp
-     * kernel's orders (at 256 in double, 0.59 ms against 0.46).
-     * Re-measure: bench_potrf_batched --kernel auto|warp|cublas (--small) */
-    .batched_cublas_min_batch = 0,
 
     /* The tiled kernel at one block per SM up to 5376, its chain block
      * helped by a second block of its cluster; syrk_diag's split rule at

@@ -148,12 +148,9 @@ typedef struct gchol_tune_s {
     /* batched potrf, the fixed-order forms: from order
      * batched_cublas_from_n[p] ([0] double, [1] single; 0: never) by block
      * columns of batched_cublas_nb on cuBLAS's batched products
-     * (potrf_batched_cublas.c) instead of a thread block per matrix, for
-     * batches of at least batched_cublas_min_batch matrices (fewer wait
-     * on the products' launches; 0: any) */
+     * (potrf_batched_cublas.c) instead of a thread block per matrix */
     int64_t batched_cublas_from_n[2];
     int64_t batched_cublas_nb;
-    int64_t batched_cublas_min_batch;
 
     gchol_kernel_tune_t kernel; /* the kernels' choices (gchol_kernels.h) */
 } gchol_tune_t;
