@@ -23,11 +23,11 @@
  * n = 32 whatever the tuning picks (a test hook; rows from n = 17 to 64, then
  * panel; mma the tiled left-looking kernel to 512, mma1 the same with one
  * chunk buffer, mma2 with two wherever they fit; cublas block columns of
- * --cublas-nb (default the tuning's) on cuBLAS's batched products past that
- * width; warp a warp per matrix from 33 to 256, then panel), to compare them
- * in one process; --warp-max N the warp kernel up to order N, also for the
- * cublas block columns' diagonal blocks; --potrs staged|direct the solves' blocked form past n = 32 (L's
- * panels staged in shared memory, or read where used).
+ * --cublas-nb (default the tuning's, at most 32) on cuBLAS's batched
+ * products past that width; warp a warp per matrix from 33 to 256, then
+ * panel), to compare them in one process; --warp-max N the warp kernel up
+ * to order N; --potrs staged|direct the solves' blocked form past n = 32
+ * (L's panels staged in shared memory, or read where used).
  *
  *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K]
  *                       [--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp]
@@ -313,10 +313,10 @@ int main(int argc, char **argv)
         OPT("--kernel", OPT_STRING, &kernel, "auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp",
             "potrf's kernel past n = 32 (rows: past 16; cublas: past --cublas-nb; default "
             "auto: the tuning's)"),
-        OPT("--cublas-nb", OPT_INT64, &cublas_nb, "K", "--kernel cublas's block columns "
-            "(default 0: the tuning's)", OPT_MIN(0)),
-        OPT("--warp-max", OPT_INT, &warp_max, "N", "the warp kernel up to order N (<= 256), "
-            "also for --kernel cublas's diagonal blocks (default 0: the tuning's)", OPT_MIN(0)),
+        OPT("--cublas-nb", OPT_INT64, &cublas_nb, "K", "--kernel cublas's block columns, "
+            "at most 32 (default 0: the tuning's)", OPT_MIN(0)),
+        OPT("--warp-max", OPT_INT, &warp_max, "N", "the warp kernel up to order N (<= 256; "
+            "default 0: the tuning's)", OPT_MIN(0)),
         OPT("--potrs", OPT_STRING, &potrs, "auto|staged|direct",
             "the solves' blocked form (default auto: the tuning's)"),
         OPT("-n", OPT_LIST, &sizes, "LIST", "orders (default 4,8,16,32,64,128,256,512)",

@@ -385,35 +385,34 @@ int gchol_spotrf_batched_launch(int64_t n, float *dA, float *const *dA_array, co
 /*
  * The batched Cholesky by block columns on cuBLAS's batched products
  * (potrf_batched_cublas.cu, for src/potrf_batched_cublas.c), count matrices
- * of a batch as above (dA + b * stride, or dA_array[b]):
- *   ptrs      out[c * count + b] := the matrix b's base + off[c], c < noff
- *             (<= GCHOL_BATCHED_PTRS_MAX);
- *   diag_get  W_b (ldw, at W + b * wstride) := the uplo triangle (upper 0
- *             'L', 1 'U') of the kb x kb block at D[b] (ldd), its other
- *             triangle 0;
- *   diag_put  D[b]'s uplo triangle := W_b's, and dinfo[b] := k + winfo[b]
- *             where dinfo[b] is 0 and winfo[b] > 0.
+ * of a batch as above (dA + b * stride, or dA_array[b]; upper 0 'L', 1 'U'):
+ *   ptrs   out[c * count + b] := the matrix b's base + off[c], c < noff
+ *          (<= GCHOL_BATCHED_PTRS_MAX);
+ *   panel  block column k..k+kb-1 (kb <= GCHOL_BATCHED_PANEL_MAX) of each
+ *          matrix whose dinfo[b] is 0, its rows k..k+rows-1 of the lower
+ *          view ((i, j) is A(i, j) for 'L', A(j, i) for 'U'): X := that
+ *          panel plus W_b's (at W + b * wstride, element (r, c) of the
+ *          panel at view (r, c) of ldw; W NULL: none); X's kb x kb top
+ *          factored, X_kk = L_kk L_kk^T, and the rows below solved,
+ *          X_k+ := X_k+ L_kk^-T, into A's uplo triangle. At a pivot that
+ *          is not positive (or NaN), the block's column f (1-based):
+ *          dinfo[b] := k + f, the rows below solved for the columns
+ *          before f only. Matrices with dinfo[b] != 0 are not touched.
  */
-enum { GCHOL_BATCHED_PTRS_MAX = 4 };
+enum { GCHOL_BATCHED_PTRS_MAX = 4, GCHOL_BATCHED_PANEL_MAX = 32 };
 int gchol_dbatched_ptrs_launch(int64_t count, double *dA, double *const *dA_array,
                                int64_t stride, const int64_t *off, int noff, double **out,
                                cudaStream_t stream);
 int gchol_sbatched_ptrs_launch(int64_t count, float *dA, float *const *dA_array, int64_t stride,
                                const int64_t *off, int noff, float **out, cudaStream_t stream);
-int gchol_dbatched_diag_get_launch(int64_t count, int64_t kb, int upper, double *const *D,
-                                   int64_t ldd, double *W, int64_t ldw, int64_t wstride,
-                                   cudaStream_t stream);
-int gchol_sbatched_diag_get_launch(int64_t count, int64_t kb, int upper, float *const *D,
-                                   int64_t ldd, float *W, int64_t ldw, int64_t wstride,
-                                   cudaStream_t stream);
-int gchol_dbatched_diag_put_launch(int64_t count, int64_t kb, int upper, const double *W,
-                                   int64_t ldw, int64_t wstride, double *const *D, int64_t ldd,
-                                   const int64_t *winfo, int64_t *dinfo, int64_t k,
-                                   cudaStream_t stream);
-int gchol_sbatched_diag_put_launch(int64_t count, int64_t kb, int upper, const float *W,
-                                   int64_t ldw, int64_t wstride, float *const *D, int64_t ldd,
-                                   const int64_t *winfo, int64_t *dinfo, int64_t k,
-                                   cudaStream_t stream);
+int gchol_dbatched_panel_launch(int64_t count, int64_t kb, int64_t rows, int upper, double *dA,
+                                double *const *dA_array, int64_t stride, int64_t ldda, int64_t k,
+                                const double *W, int64_t ldw, int64_t wstride, int64_t *dinfo,
+                                cudaStream_t stream);
+int gchol_sbatched_panel_launch(int64_t count, int64_t kb, int64_t rows, int upper, float *dA,
+                                float *const *dA_array, int64_t stride, int64_t ldda, int64_t k,
+                                const float *W, int64_t ldw, int64_t wstride, int64_t *dinfo,
+                                cudaStream_t stream);
 
 /*
  * Batched solves with Cholesky factors (potrs_batched.cu): count systems of

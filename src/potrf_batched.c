@@ -59,7 +59,7 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
     if (!dn && from > 0 && n >= from && n > cnb && cnb > 0) {
         int no_room = 0;
         st = PFX(potrf_batched_cublas)(upper, n, cnb, dA, dA_array, ldda, stride, dinfo, batch,
-                                       &kt, queue, &no_room);
+                                       queue, &no_room);
         if (!no_room) goto done;
     }
     if (n == 0 && !dn)

@@ -12,18 +12,19 @@
 
 /* The batch of potrf_batched.c's run (matrix b at dA + b * stride, or at
  * dA_array[b]; order n, leading dimension ldda; upper 0 'L', 1 'U') by
- * block columns of nb (1 <= nb < n), each diagonal block factored by the
- * batched kernels of kt. dinfo[b] receives each matrix's info. Returns 0
+ * block columns of nb (1 <= nb < n; at most GCHOL_BATCHED_PANEL_MAX, wider
+ * ones run at that width). dinfo[b] receives each matrix's info. Returns 0
  * or a library error; *no_room is set, and nothing done, when the
- * workspace (batch nb^2 elements and a few words a matrix, stream-ordered)
- * cannot be had: the caller then runs the kernels, which need none. */
+ * workspace (batch n nb elements, and two pointers a matrix for the
+ * pointer form, stream-ordered) cannot be had: the caller then runs the
+ * kernels, which need none. */
 int64_t gchol_dpotrf_batched_cublas(int upper, int64_t n, int64_t nb, double *dA,
                                     double *const *dA_array, int64_t ldda, int64_t stride,
-                                    int64_t *dinfo, int64_t batch, const gchol_kernel_tune_t *kt,
-                                    gchol_queue_t q, int *no_room);
+                                    int64_t *dinfo, int64_t batch, gchol_queue_t q,
+                                    int *no_room);
 int64_t gchol_spotrf_batched_cublas(int upper, int64_t n, int64_t nb, float *dA,
                                     float *const *dA_array, int64_t ldda, int64_t stride,
-                                    int64_t *dinfo, int64_t batch, const gchol_kernel_tune_t *kt,
-                                    gchol_queue_t q, int *no_room);
+                                    int64_t *dinfo, int64_t batch, gchol_queue_t q,
+                                    int *no_room);
 
 #endif

@@ -36,11 +36,9 @@ typedef double FLOAT;
 #define POTRF_BATCHED_LAUNCH  gchol_dpotrf_batched_launch
 #define POTRS_BATCHED_LAUNCH  gchol_dpotrs_batched_launch
 #define BATCHED_PTRS_LAUNCH   gchol_dbatched_ptrs_launch
-#define BATCHED_DIAG_GET_LAUNCH gchol_dbatched_diag_get_launch
-#define BATCHED_DIAG_PUT_LAUNCH gchol_dbatched_diag_put_launch
+#define BATCHED_PANEL_LAUNCH  gchol_dbatched_panel_launch
 #define BLAS_GEMM_BATCHED     cublasDgemmBatched_64
 #define BLAS_GEMM_STRIDED     cublasDgemmStridedBatched_64
-#define BLAS_TRSM_BATCHED     cublasDtrsmBatched_64
 #define PREC_INDEX            0
 /* (no SYRK_UPDATE_LAUNCH: the fused bulk-update kernel is single's) */
 #elif defined(GCHOL_PREC_S)
@@ -70,11 +68,9 @@ typedef float FLOAT;
 #define POTRF_BATCHED_LAUNCH  gchol_spotrf_batched_launch
 #define POTRS_BATCHED_LAUNCH  gchol_spotrs_batched_launch
 #define BATCHED_PTRS_LAUNCH   gchol_sbatched_ptrs_launch
-#define BATCHED_DIAG_GET_LAUNCH gchol_sbatched_diag_get_launch
-#define BATCHED_DIAG_PUT_LAUNCH gchol_sbatched_diag_put_launch
+#define BATCHED_PANEL_LAUNCH  gchol_sbatched_panel_launch
 #define BLAS_GEMM_BATCHED     cublasSgemmBatched_64
 #define BLAS_GEMM_STRIDED     cublasSgemmStridedBatched_64
-#define BLAS_TRSM_BATCHED     cublasStrsmBatched_64
 #define PREC_INDEX            1
 /* The left-looking bulk update (syrk on the diagonal block and gemm below
  * it) in one launch of gchol's 3xTF32 syrk kernel (kernels/syrk_diag.cu);

@@ -8,7 +8,8 @@
  * and chunks are checked against LAPACK without a GPU: it runs in CI.
  *
  * For both triangles, both forms (strided, arrays of pointers), orders 65
- * to 200 and block columns of 32, 33 and 64, batches with matrices that
+ * to 200 and block columns of 16, 31, 32 and 64 (run at the panel's
+ * largest width, 32), batches with matrices that
  * are not positive definite at a chosen column, padded leading dimensions
  * and gaps between matrices (NaN), the other triangle poisoned: the factor
  * as LAPACK's (relative difference below 1e-10 in double, 1e-3 in single),
@@ -62,58 +63,14 @@ cudaError_t cudaMemsetAsync(void *p, int v, size_t bytes, cudaStream_t s)
                 for (int64_t l = 0; l < k; ++l)                                                \
                     s += (double)(ta == CUBLAS_OP_N ? A[i + l * lda] : A[l + i * lda]) *       \
                          (double)(tb == CUBLAS_OP_N ? B[l + j * ldb] : B[j + l * ldb]);        \
-                C[i + j * ldc] = (T)((double)alpha * s + (double)beta * (double)C[i + j * ldc]); \
+                /* beta 0: C not read, as cuBLAS */                                           \
+                C[i + j * ldc] = (T)((double)alpha * s +                                       \
+                                     (beta == 0 ? 0 : (double)beta * (double)C[i + j * ldc])); \
             }                                                                                  \
         g_products++;                                                                          \
     }
 GEMM_ONE(double)
 GEMM_ONE(float)
-
-/* B := alpha op(A)^-1 B (side left) or alpha B op(A)^-1 (right), A's uplo
- * triangle only, non-unit diagonal; in double. */
-#define TRSM_ONE(T)                                                                            \
-    static void trsm_one_##T(cublasSideMode_t side, cublasFillMode_t uplo,                     \
-                             cublasOperation_t trans, int64_t m, int64_t n, T alpha,           \
-                             const T *A, int64_t lda, T *B, int64_t ldb)                       \
-    {                                                                                          \
-        const int64_t ka = side == CUBLAS_SIDE_LEFT ? m : n;                                   \
-        double *M = calloc((size_t)(ka * ka), sizeof(double)); /* op(A), dense */             \
-        for (int64_t j = 0; j < ka; ++j)                                                       \
-            for (int64_t i = 0; i < ka; ++i)                                                   \
-                if (uplo == CUBLAS_FILL_MODE_LOWER ? i >= j : i <= j) {                         \
-                    const double a = (double)A[i + j * lda];                                   \
-                    if (trans == CUBLAS_OP_N) M[i + j * ka] = a; else M[j + i * ka] = a;       \
-                }                                                                              \
-        /* left: solve M x = b per column; right: x M = b, that is M^T x^T = b^T per row */    \
-        const int lower = (uplo == CUBLAS_FILL_MODE_LOWER) == (trans == CUBLAS_OP_N);          \
-        const int64_t count = side == CUBLAS_SIDE_LEFT ? n : m;                                \
-        double *x = malloc((size_t)ka * sizeof(double));                                       \
-        for (int64_t c = 0; c < count; ++c) {                                                  \
-            for (int64_t i = 0; i < ka; ++i)                                                   \
-                x[i] = (double)alpha * (double)(side == CUBLAS_SIDE_LEFT ? B[i + c * ldb]      \
-                                                                          : B[c + i * ldb]);   \
-            /* the system's matrix: M (left) or M^T (right), lower or upper */                 \
-            const int sys_lower = side == CUBLAS_SIDE_LEFT ? lower : !lower;                   \
-            for (int64_t t = 0; t < ka; ++t) {                                                 \
-                const int64_t i = sys_lower ? t : ka - 1 - t;                                  \
-                double s = x[i];                                                               \
-                for (int64_t l = 0; l < ka; ++l) {                                             \
-                    if (sys_lower ? l >= i : l <= i) continue;                                 \
-                    const double e = side == CUBLAS_SIDE_LEFT ? M[i + l * ka] : M[l + i * ka]; \
-                    s -= e * x[l];                                                             \
-                }                                                                              \
-                x[i] = s / (side == CUBLAS_SIDE_LEFT ? M[i + i * ka] : M[i + i * ka]);         \
-            }                                                                                  \
-            for (int64_t i = 0; i < ka; ++i) {                                                 \
-                if (side == CUBLAS_SIDE_LEFT) B[i + c * ldb] = (T)x[i];                        \
-                else B[c + i * ldb] = (T)x[i];                                                 \
-            }                                                                                  \
-        }                                                                                      \
-        free(x);                                                                               \
-        free(M);                                                                               \
-    }
-TRSM_ONE(double)
-TRSM_ONE(float)
 
 #define CUBLAS_MOCKS(T, P)                                                                     \
     cublasStatus_t cublas##P##gemmBatched_64(                                                  \
@@ -137,17 +94,6 @@ TRSM_ONE(float)
             gemm_one_##T(ta, tb, m, n, k, *alpha, A + b * sa, lda, B + b * sb, ldb, *beta,     \
                          C + b * sc, ldc);                                                     \
         return CUBLAS_STATUS_SUCCESS;                                                          \
-    }                                                                                          \
-    cublasStatus_t cublas##P##trsmBatched_64(                                                  \
-        cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,                        \
-        cublasOperation_t trans, cublasDiagType_t diag, int64_t m, int64_t n, const T *alpha,  \
-        const T *const A[], int64_t lda, T *const B[], int64_t ldb, int64_t count)             \
-    {                                                                                          \
-        (void)h;                                                                               \
-        if (diag != CUBLAS_DIAG_NON_UNIT) return CUBLAS_STATUS_NOT_SUPPORTED;                  \
-        for (int64_t b = 0; b < count; ++b)                                                    \
-            trsm_one_##T(side, uplo, trans, m, n, *alpha, A[b], lda, B[b], ldb);               \
-        return CUBLAS_STATUS_SUCCESS;                                                          \
     }
 CUBLAS_MOCKS(double, D)
 CUBLAS_MOCKS(float, S)
@@ -165,42 +111,40 @@ CUBLAS_MOCKS(float, S)
                 out[c * count + b] = (dA_array ? dA_array[b] : dA + b * stride) + off[c];      \
         return cudaSuccess;                                                                    \
     }                                                                                          \
-    int gchol_##p##batched_diag_get_launch(int64_t count, int64_t kb, int upper,               \
-                                           T *const *D, int64_t ldd, T *W, int64_t ldw,        \
-                                           int64_t wstride, cudaStream_t s)                    \
+    int gchol_##p##batched_panel_launch(int64_t count, int64_t kb, int64_t rows, int upper,   \
+                                        T *dA, T *const *dA_array, int64_t stride,             \
+                                        int64_t ldda, int64_t k, const T *W, int64_t ldw,      \
+                                        int64_t wstride, int64_t *dinfo, cudaStream_t s)       \
     {                                                                                          \
         (void)s;                                                                               \
-        for (int64_t b = 0; b < count; ++b)                                                    \
-            for (int64_t j = 0; j < kb; ++j)                                                   \
-                for (int64_t i = 0; i < kb; ++i)                                               \
-                    W[b * wstride + i + j * ldw] =                                             \
-                        (upper ? i <= j : i >= j) ? D[b][i + j * ldd] : (T)0;                  \
-        return cudaSuccess;                                                                    \
-    }                                                                                          \
-    int gchol_##p##batched_diag_put_launch(int64_t count, int64_t kb, int upper, const T *W,   \
-                                           int64_t ldw, int64_t wstride, T *const *D,          \
-                                           int64_t ldd, const int64_t *winfo, int64_t *dinfo,  \
-                                           int64_t k, cudaStream_t s)                          \
-    {                                                                                          \
-        (void)s;                                                                               \
+        if (kb < 1 || kb > GCHOL_BATCHED_PANEL_MAX || rows < kb) return cudaErrorInvalidValue; \
+        T *X = malloc((size_t)(rows * kb) * sizeof(T));                                        \
         for (int64_t b = 0; b < count; ++b) {                                                  \
-            for (int64_t j = 0; j < kb; ++j)                                                   \
-                for (int64_t i = 0; i < kb; ++i)                                               \
-                    if (upper ? i <= j : i >= j) D[b][i + j * ldd] = W[b * wstride + i + j * ldw]; \
-            if (dinfo[b] == 0 && winfo[b] > 0) dinfo[b] = k + winfo[b];                        \
+            if (dinfo[b] != 0) continue;                                                       \
+            T *P = (dA_array ? dA_array[b] : dA + b * stride) + k + k * ldda;                  \
+            /* X := the panel's lower view plus W's, by columns (ld rows) */                  \
+            for (int64_t c = 0; c < kb; ++c)                                                   \
+                for (int64_t r = c; r < rows; ++r) {                                           \
+                    const int64_t e = upper ? c + r * ldda : r + c * ldda;                      \
+                    const int64_t f = upper ? c + r * ldw : r + c * ldw;                        \
+                    X[r + c * rows] = P[e] + (W ? W[b * wstride + f] : (T)0);                  \
+                }                                                                              \
+            const lapack_int f = LAPACK_POTRF(LAPACK_COL_MAJOR, 'L', (lapack_int)kb, X,         \
+                                              (lapack_int)rows);                               \
+            const int64_t good = f > 0 ? f - 1 : kb;                                           \
+            for (int64_t r = kb; r < rows; ++r) /* x := x L^-T, the good columns */          \
+                for (int64_t c = 0; c < good; ++c) {                                           \
+                    double t = X[r + c * rows];                                                \
+                    for (int64_t j = 0; j < c; ++j)                                            \
+                        t -= (double)X[r + j * rows] * (double)X[c + j * rows];                \
+                    X[r + c * rows] = (T)(t / (double)X[c + c * rows]);                        \
+                }                                                                              \
+            for (int64_t c = 0; c < kb; ++c)                                                   \
+                for (int64_t r = c; r < rows; ++r)                                             \
+                    P[upper ? c + r * ldda : r + c * ldda] = X[r + c * rows];                  \
+            if (f > 0) dinfo[b] = k + f;                                                       \
         }                                                                                      \
-        return cudaSuccess;                                                                    \
-    }                                                                                          \
-    int gchol_##p##potrf_batched_launch(int64_t n, T *dA, T *const *dA_array, const int64_t *dn, \
-                                        int64_t ldda, const int64_t *dldda, int64_t stride,    \
-                                        int upper, int64_t *dinfo, int64_t count,              \
-                                        const gchol_kernel_tune_t *kt, cudaStream_t s)         \
-    {                                                                                          \
-        (void)kt; (void)s;                                                                     \
-        if (dA_array || dn || dldda) return cudaErrorInvalidValue; /* the driver's: strided */ \
-        for (int64_t b = 0; b < count; ++b)                                                    \
-            dinfo[b] = LAPACK_POTRF(LAPACK_COL_MAJOR, upper ? 'U' : 'L', (lapack_int)n,         \
-                                    dA + b * stride, (lapack_int)ldda);                        \
+        free(X);                                                                               \
         return cudaSuccess;                                                                    \
     }
 LAUNCH_MOCKS(double, d, LAPACKE_dpotrf_work)
@@ -260,8 +204,6 @@ static void run_case(const bcase_t *c)
     }
     struct gchol_queue_s q;
     memset(&q, 0, sizeof q);
-    gchol_kernel_tune_t kt;
-    memset(&kt, 0, sizeof kt);
     g_hooks.batched_cublas_work_bytes = c->cap;
     g_allocs = 0;
     g_fail_at = c->fail_alloc;
@@ -270,10 +212,10 @@ static void run_case(const bcase_t *c)
     const int64_t st =
         d ? gchol_dpotrf_batched_cublas(upper, n, c->nb, c->pointers ? NULL : (double *)A,
                                         c->pointers ? (double *const *)ptrs : NULL, ld, stride,
-                                        info, c->batch, &kt, &q, &no_room)
+                                        info, c->batch, &q, &no_room)
           : gchol_spotrf_batched_cublas(upper, n, c->nb, c->pointers ? NULL : (float *)A,
                                         c->pointers ? (float *const *)ptrs : NULL, ld, stride,
-                                        info, c->batch, &kt, &q, &no_room);
+                                        info, c->batch, &q, &no_room);
     g_fail_at = 0;
     g_hooks.batched_cublas_work_bytes = 0;
     char why[160] = "";
@@ -337,12 +279,12 @@ int main(int argc, char **argv)
     openblas_set_num_threads(1); /* LAPACK on tiny blocks: threads only wait */
     printf("testing_batched_cublas_host  (src/potrf_batched_cublas.c, cuBLAS and CUDA mocked, "
            "LAPACK's factors)\n");
-    static const int64_t ns[] = { 65, 100, 129, 200 }, nbs[] = { 32, 33, 64 };
+    static const int64_t ns[] = { 65, 100, 129, 200 }, nbs[] = { 16, 31, 32, 64 };
     int t = 0;
     for (int p = 0; p < 2; ++p)
         for (int u = 0; u < 2; ++u)
             for (int i = 0; i < 4; ++i)
-                for (int k = 0; k < 3; ++k, ++t) {
+                for (int k = 0; k < 4; ++k, ++t) {
                     const bcase_t c = { p ? 's' : 'd', u ? 'U' : 'L', ns[i], nbs[k], t % 3,
                                         (t % 2) * 5, 5, t % 2, 0, 0 };
                     run_case(&c);
@@ -352,12 +294,13 @@ int main(int argc, char **argv)
         for (int f = 0; f < 2; ++f) {
             const int64_t nb = 32, es = p ? 4 : 8;
             const bcase_t c = { p ? 's' : 'd', f ? 'U' : 'L', 100, nb, 1, 3, 7, f,
-                                2 * (nb * nb * es + 8 + 5 * (int64_t)sizeof(void *)), 0 };
+                                2 * (100 * nb * es + (f ? 2 * (int64_t)sizeof(void *) : 0)), 0 };
             run_case(&c);
         }
-    /* each of the three workspace allocations failing */
+    /* each workspace allocation failing (the pointer form has two) */
     for (int a = 1; a <= 3; ++a) {
-        const bcase_t c = { a % 2 ? 'd' : 's', a % 2 ? 'L' : 'U', 100, 64, 2, 1, 4, a == 2, 0, a };
+        const bcase_t c = { a % 2 ? 'd' : 's', a % 2 ? 'L' : 'U', 100, 32, 2, 1, 4, a >= 2, 0,
+                            a == 3 ? 2 : 1 };
         run_case(&c);
     }
     printf("  (%ld products)\n", g_products);

@@ -374,7 +374,7 @@ static void run_suite(int quick)
                                                 "the rows kernel", "the tiled left-looking kernel",
                                                 "the tiled kernel with one chunk buffer",
                                                 "the tiled kernel with two chunk buffers",
-                                                "block columns of 64 on cuBLAS's products",
+                                                "block columns of 24 on cuBLAS's products",
                                                 "block columns of 32 on cuBLAS's products",
                                                 "a warp a matrix to 256" };
     static const int64_t fns[] = { 33, 64, 100, 128, 200, 237, 300, 512 };
@@ -393,7 +393,7 @@ static void run_suite(int quick)
     for (int f = 0; f < 9; ++f) {
         printf("\n-- medium orders on %s, whatever the tuning picks --\n", forced_name[f]);
         const gchol_test_hooks_t hooks = { .batched_kernel = f < 6 ? f + 1 : f == 8 ? 8 : 7,
-                                           .batched_cublas_nb = f == 7 ? 32 : 0 };
+                                           .batched_cublas_nb = f == 6 ? 24 : 32 };
         gchol_test_hooks_set(&hooks);
         const int64_t *ns_f = f == 8 ? warp_ns : f == 2 ? rows_ns : f >= 6 ? cublas_ns
                             : f >= 3 ? mma_ns : fns;
@@ -419,10 +419,9 @@ static void run_suite(int quick)
             run_vcase('L', 64, 120);
             run_vcase('U', 200, 40);
             if (!quick) run_vcase('U', 64, 120);
-            /* block columns of 128 on cuBLAS's products, their diagonal
-             * blocks on the warp kernel */
-            const gchol_test_hooks_t cw = { .batched_kernel = 7, .batched_cublas_nb = 128,
-                                            .batched_warp_max_n = 256 };
+            /* block columns of 16 on cuBLAS's products, narrower than
+             * the panel step's 32 */
+            const gchol_test_hooks_t cw = { .batched_kernel = 7, .batched_cublas_nb = 16 };
             gchol_test_hooks_set(&cw);
             const bcase_t c1 = { 'L', 300, 1, 3, 5, 0, 0 }, c2 = { 'U', 512, 0, 2, 4, 1, 0 };
             run_case(&c1);
@@ -433,10 +432,13 @@ static void run_suite(int quick)
             const bcase_t one = { f == 6 ? 'U' : 'L', 129, 0, 0, 1, f - 6, 0 };
             run_case(&hc);
             run_case(&one);
-            const int64_t nbc = f == 7 ? 32 : 64;
+            /* three matrices' workspace: n nb elements, and two pointers in
+             * the pointer form (f == 7) */
+            const int64_t nbc = f == 6 ? 24 : 32;
             const gchol_test_hooks_t small = {
-                .batched_kernel = 7, .batched_cublas_nb = f == 7 ? 32 : 0,
-                .batched_cublas_work_bytes = 3 * (nbc * nbc * (int64_t)sizeof(FLOAT) + 48) };
+                .batched_kernel = 7, .batched_cublas_nb = nbc,
+                .batched_cublas_work_bytes = 3 * (150 * nbc * (int64_t)sizeof(FLOAT) +
+                                                  (f == 7 ? 2 * (int64_t)sizeof(void *) : 0)) };
             gchol_test_hooks_set(&small);
             const bcase_t chunks = { f == 6 ? 'L' : 'U', 150, 1, 2, 11, f - 6, 0 };
             run_case(&chunks);
