@@ -35,91 +35,120 @@ __global__ void __launch_bounds__(kThreads)
 }
 
 /* The panel step: a block of kPanelThreads per matrix, the diagonal block
- * by warp 0 in registers (lane r row r, shuffles), then each row below by
- * one thread (x := x L11^-T, L11 broadcast from shared memory). The other
- * warps' first rows are loaded before the barrier, in flight while warp 0
- * factors. 128 threads a block: four rows a thread at n = 512, and three
- * blocks an SM (168 registers a thread; at 128, double spills 6 KB). */
+ * by warp 0 (lane r row r in registers), then each row below by one thread
+ * (x := x L_kk^-T). Both are loops over the block's columns that are not
+ * unrolled: a row's registers shift by one column each step (a[c] :=
+ * a[c + 1] - l L(k + 1 + c, k), in place), so column k is always a[0] and
+ * the kernel stays a few kilobytes of code. Fully unrolled, the block's
+ * triangle made the kernel larger than the instruction cache, and it ran
+ * slower than cuBLAS's trsmBatched. Column k's entries below its diagonal
+ * go to shared memory, the rows' right factor (16-byte broadcasts). The
+ * other warps' first rows are loaded before the barrier, in flight while
+ * warp 0 factors. */
 constexpr int kPanelThreads = 128, kPanelW = GCHOL_BATCHED_PANEL_MAX;
-static_assert(kPanelW == 32, "a lane per column of the diagonal block");
+static_assert(kPanelW == 32, "a lane per row of the diagonal block");
 
-/* Row r of the panel's lower view, its kb columns: A's entries plus the
- * product's sums (when there are any), 0 past kb. */
+/* A row's kb entries (element c at p[c * cs]) plus the product's sums (at
+ * w[c * wcs], when there are any); 0 past kb. */
 template <typename T>
-__device__ __forceinline__ void panel_row(T (&x)[kPanelW], const T *P, int64_t ld, const T *w,
-                                          int64_t ldw, int upper, int r, int kb)
+__device__ __forceinline__ void panel_row(T (&x)[kPanelW], const T *p, int64_t cs, const T *w,
+                                          int64_t wcs, int kb)
 {
+    if (w) {
 #pragma unroll
-    for (int c = 0; c < kPanelW; ++c) {
-        x[c] = T(0);
-        if (c < kb) {
-            x[c] = P[view_at(r, c, ld, upper)];
-            if (w) x[c] += w[view_at(r, c, ldw, upper)];
-        }
+        for (int c = 0; c < kPanelW; ++c, p += cs, w += wcs) x[c] = c < kb ? *p + *w : T(0);
+    } else {
+#pragma unroll
+        for (int c = 0; c < kPanelW; ++c, p += cs) x[c] = c < kb ? *p : T(0);
+    }
+}
+
+/* x[c] := x[c + 1] - f col[c] (x[kPanelW - 1] := -f col[kPanelW - 1]):
+ * the row's next column to x[0], with column k's update (col: L(k + 1 + c,
+ * k), 0 past the block). */
+template <typename T>
+__device__ __forceinline__ void shift_update(T (&x)[kPanelW], T f, const T *col)
+{
+    using V = Vec16<T>;
+    constexpr int W = V::width;
+#pragma unroll
+    for (int c = 0; c < kPanelW; c += W) {
+        const typename V::type v = *reinterpret_cast<const typename V::type *>(col + c);
+#pragma unroll
+        for (int t = 0; t < W; ++t)
+            x[c + t] = (c + t + 1 < kPanelW ? x[c + t + 1] : T(0)) - f * V::at(v, t);
     }
 }
 
 template <typename T>
-__global__ void __launch_bounds__(kPanelThreads, 3)
+__global__ void __launch_bounds__(kPanelThreads, 4)
     batched_panel_kernel(int64_t count, int kb, int rows, int upper, T *A, T *const *A_array,
-                         int64_t stride, int64_t ld, int64_t k, const T *W, int64_t ldw,
+                         int64_t stride, int64_t ld, int64_t k0, const T *W, int64_t ldw,
                          int64_t wstride, int64_t *dinfo)
 {
-    __shared__ T L11[kPanelW * (kPanelW + 1)]; /* L11(r, c) at L11[r * (kPanelW + 1) + c] */
+    /* column k below its diagonal, L(k + 1 + c, k), at Lcol[k * kPanelW + c] */
+    __shared__ __align__(16) T Lcol[kPanelW * kPanelW];
     __shared__ T inv_diag[kPanelW];
     __shared__ int fail_s;
     const int tid = threadIdx.x, lane = tid % 32;
+    /* the lower view's (r, c) at r * rs + c * cs, in A and in W */
+    const int64_t rs = upper ? ld : 1, cs = upper ? 1 : ld;
+    const int64_t wrs = upper ? ldw : 1, wcs = upper ? 1 : ldw;
     for (int64_t b = blockIdx.x; b < count; b += gridDim.x) {
         /* a matrix that failed in an earlier block column is left as it is
          * (uniform; its dinfo is written below, after every read of it) */
         if (dinfo[b] != 0) continue;
-        T *P = (A_array ? A_array[b] : A + b * stride) + k + k * ld; /* A(k, k) */
+        T *P = (A_array ? A_array[b] : A + b * stride) + k0 + k0 * ld; /* A(k0, k0) */
         const T *w = W ? W + b * wstride : nullptr;
-        /* the first row of warps 1.. in flight while warp 0 factors */
         T x[kPanelW];
         int r = kb + tid;
-        if (tid >= 32 && r < rows) panel_row(x, P, ld, w, ldw, upper, r, kb);
-        if (tid < 32) {
+        if (tid >= 32) {
+            if (r < rows) panel_row(x, P + r * rs, cs, w ? w + r * wrs : nullptr, wcs, kb);
+        } else {
             T a[kPanelW];
-#pragma unroll
-            for (int c = 0; c < kPanelW; ++c) {
-                a[c] = T(0);
-                if (lane < kb && c <= lane) {
-                    a[c] = P[view_at(lane, c, ld, upper)];
-                    if (w) a[c] += w[view_at(lane, c, ldw, upper)];
+            /* lanes past the block: zeros */
+            panel_row(a, P + lane * rs, cs, w ? w + lane * wrs : nullptr, wcs, lane < kb ? kb : 0);
+            int fail = 0;
+#pragma unroll 1
+            for (int k = 0; k < kb; ++k) {
+                const T pivot = __shfl_sync(0xffffffffu, a[0], k);
+                const bool mine = lane >= k && lane < kb; /* rows with a column k */
+                if (!(pivot > T(0))) { /* uniform: column k stays unscaled */
+                    fail = k + 1;
+                    if (mine) P[lane * rs + k * cs] = a[0];
+                    break;
                 }
-            }
-            const int fail = factor_diag_block_warp(a, kb, lane, inv_diag);
-#pragma unroll
-            for (int c = 0; c < kPanelW; ++c) {
-                if (lane < kb && c <= lane) P[view_at(lane, c, ld, upper)] = a[c];
-                L11[lane * (kPanelW + 1) + c] = c <= lane ? a[c] : T(0);
+                /* side by side rather than 1 / d: each step's latency is
+                 * the block's */
+                const T d = sqrt(pivot), rd = rsqrt_of(pivot);
+                const T l = lane == k ? d : a[0] * rd;
+                if (mine) P[lane * rs + k * cs] = l;
+                if (lane == k) inv_diag[k] = rd;
+                /* lanes past k: their L(lane, k); the others zero the tail */
+                Lcol[k * kPanelW + (lane > k ? lane - k - 1 : kPanelW - 1 - lane)] =
+                    lane > k ? l : T(0);
+                __syncwarp();
+                shift_update(a, l, Lcol + k * kPanelW);
             }
             if (lane == 0) fail_s = fail;
         }
         __syncthreads();
         /* the rows below get the columns before a failed pivot */
         const int good = fail_s ? fail_s - 1 : kb;
-        /* read where used: hoisted out of the row loop, L11's 496 entries
-         * would not fit in registers */
-        const volatile T *Lv = L11;
 #pragma unroll 1
         for (; r < rows; r += kPanelThreads) {
-            if (tid < 32 || r != kb + tid) panel_row(x, P, ld, w, ldw, upper, r, kb);
-#pragma unroll
-            for (int j = 0; j < kPanelW; ++j) {
-                if (j < good) { /* uniform */
-                    x[j] *= inv_diag[j];
-#pragma unroll
-                    for (int c = j + 1; c < kPanelW; ++c) x[c] -= x[j] * Lv[c * (kPanelW + 1) + j];
-                }
+            T *pr = P + r * rs;
+            if (tid < 32 || r != kb + tid)
+                panel_row(x, pr, cs, w ? w + r * wrs : nullptr, wcs, kb);
+#pragma unroll 1
+            for (int j = 0; j < good; ++j) {
+                const T xj = x[0] * inv_diag[j];
+                pr[j * cs] = xj;
+                shift_update(x, xj, Lcol + j * kPanelW);
             }
-#pragma unroll
-            for (int c = 0; c < kPanelW; ++c)
-                if (c < kb) P[view_at(r, c, ld, upper)] = x[c];
         }
-        __syncthreads(); /* the shared block read before the next matrix's */
-        if (tid == 0 && fail_s) dinfo[b] = k + fail_s;
+        __syncthreads(); /* the shared columns read before the next matrix's */
+        if (tid == 0 && fail_s) dinfo[b] = k0 + fail_s;
     }
 }
 
