@@ -397,9 +397,14 @@ int gchol_spotrf_batched_launch(int64_t n, float *dA, float *const *dA_array, co
  *          X_k+ := X_k+ L_kk^-T, into A's uplo triangle. At a pivot that
  *          is not positive (or NaN), the block's column f (1-based):
  *          dinfo[b] := k + f, the rows below solved for the columns
- *          before f only. Matrices with dinfo[b] != 0 are not touched.
+ *          before f only. Matrices with dinfo[b] != 0 are not touched. G:
+ *          a workspace of count GCHOL_BATCHED_PANEL_WORK elements.
  */
-enum { GCHOL_BATCHED_PTRS_MAX = 4, GCHOL_BATCHED_PANEL_MAX = 32 };
+enum {
+    GCHOL_BATCHED_PTRS_MAX = 4,
+    GCHOL_BATCHED_PANEL_MAX = 32,
+    GCHOL_BATCHED_PANEL_WORK = 32 * 32 + 32
+};
 int gchol_dbatched_ptrs_launch(int64_t count, double *dA, double *const *dA_array,
                                int64_t stride, const int64_t *off, int noff, double **out,
                                cudaStream_t stream);
@@ -407,12 +412,12 @@ int gchol_sbatched_ptrs_launch(int64_t count, float *dA, float *const *dA_array,
                                const int64_t *off, int noff, float **out, cudaStream_t stream);
 int gchol_dbatched_panel_launch(int64_t count, int64_t kb, int64_t rows, int upper, double *dA,
                                 double *const *dA_array, int64_t stride, int64_t ldda, int64_t k,
-                                const double *W, int64_t ldw, int64_t wstride, int64_t *dinfo,
-                                cudaStream_t stream);
+                                const double *W, int64_t ldw, int64_t wstride, double *G,
+                                int64_t *dinfo, cudaStream_t stream);
 int gchol_sbatched_panel_launch(int64_t count, int64_t kb, int64_t rows, int upper, float *dA,
                                 float *const *dA_array, int64_t stride, int64_t ldda, int64_t k,
-                                const float *W, int64_t ldw, int64_t wstride, int64_t *dinfo,
-                                cudaStream_t stream);
+                                const float *W, int64_t ldw, int64_t wstride, float *G,
+                                int64_t *dinfo, cudaStream_t stream);
 
 /*
  * Batched solves with Cholesky factors (potrs_batched.cu): count systems of

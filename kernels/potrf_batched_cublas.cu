@@ -34,19 +34,30 @@ __global__ void __launch_bounds__(kThreads)
     }
 }
 
-/* The panel step: a block of kPanelThreads per matrix, the diagonal block
- * by warp 0 (lane r row r in registers), then each row below by one thread
- * (x := x L_kk^-T). Both are loops over the block's columns that are not
- * unrolled: a row's registers shift by one column each step (a[c] :=
- * a[c + 1] - l L(k + 1 + c, k), in place), so column k is always a[0] and
- * the kernel stays a few kilobytes of code. Fully unrolled, the block's
- * triangle made the kernel larger than the instruction cache, and it ran
- * slower than cuBLAS's trsmBatched. Column k's entries below its diagonal
- * go to shared memory, the rows' right factor (16-byte broadcasts). The
- * other warps' first rows are loaded before the barrier, in flight while
- * warp 0 factors. */
+/* The panel step in two launches. The diagonal blocks: a warp per matrix,
+ * lane r holding row r in registers; their factors and reciprocal pivots
+ * also go to the workspace G. The rows below: a block of kPanelThreads per
+ * kPanelThreads rows of one matrix, a row a thread, x := x L_kk^-T with
+ * L_kk's columns from G in shared memory (16-byte broadcasts). Apart, the
+ * rows' blocks never wait on a factorization, so the loads stay in flight;
+ * in one block per matrix, three warps waited on the fourth's and the
+ * step ran at 1.6 TB/s.
+ *
+ * Both are loops over the block's columns that are not unrolled: a row's
+ * registers shift by one column each step (x[c] := x[c + 1] -
+ * f L(k + 1 + c, k), in place), so column k is always x[0] and the code
+ * stays a few kilobytes. Fully unrolled, the block's triangle made the
+ * kernel larger than the instruction cache, slower than cuBLAS's
+ * trsmBatched. */
 constexpr int kPanelThreads = 128, kPanelW = GCHOL_BATCHED_PANEL_MAX;
+constexpr int kDiagWarps = kPanelThreads / 32;
 static_assert(kPanelW == 32, "a lane per row of the diagonal block");
+static_assert(GCHOL_BATCHED_PANEL_WORK == kPanelW * kPanelW + kPanelW, "G's layout");
+
+/* A matrix's share of G: column k of L_kk below its diagonal, L(k + 1 + c,
+ * k) at [k * kPanelW + c] (0 past the block), then 1 / L(k, k) at
+ * [kPanelW * kPanelW + k]. */
+__device__ __forceinline__ int64_t g_at(int64_t b) { return b * GCHOL_BATCHED_PANEL_WORK; }
 
 /* A row's kb entries (element c at p[c * cs]) plus the product's sums (at
  * w[c * wcs], when there are any); 0 past kb. */
@@ -80,75 +91,93 @@ __device__ __forceinline__ void shift_update(T (&x)[kPanelW], T f, const T *col)
     }
 }
 
+/* The lower view's (r, c) at r * rs + c * cs. */
+struct Strides {
+    int64_t rs, cs;
+    __device__ Strides(int upper, int64_t ld) : rs(upper ? ld : 1), cs(upper ? 1 : ld) {}
+};
+
 template <typename T>
-__global__ void __launch_bounds__(kPanelThreads, 4)
-    batched_panel_kernel(int64_t count, int kb, int rows, int upper, T *A, T *const *A_array,
-                         int64_t stride, int64_t ld, int64_t k0, const T *W, int64_t ldw,
-                         int64_t wstride, int64_t *dinfo)
+__global__ void __launch_bounds__(kPanelThreads)
+    batched_diag_kernel(int64_t count, int kb, int upper, T *A, T *const *A_array,
+                        int64_t stride, int64_t ld, int64_t k0, const T *W, int64_t ldw,
+                        int64_t wstride, T *G, int64_t *dinfo)
 {
-    /* column k below its diagonal, L(k + 1 + c, k), at Lcol[k * kPanelW + c] */
-    __shared__ __align__(16) T Lcol[kPanelW * kPanelW];
-    __shared__ T inv_diag[kPanelW];
-    __shared__ int fail_s;
-    const int tid = threadIdx.x, lane = tid % 32;
-    /* the lower view's (r, c) at r * rs + c * cs, in A and in W */
-    const int64_t rs = upper ? ld : 1, cs = upper ? 1 : ld;
-    const int64_t wrs = upper ? ldw : 1, wcs = upper ? 1 : ldw;
-    for (int64_t b = blockIdx.x; b < count; b += gridDim.x) {
-        /* a matrix that failed in an earlier block column is left as it is
-         * (uniform; its dinfo is written below, after every read of it) */
-        if (dinfo[b] != 0) continue;
+    __shared__ __align__(16) T Lcol_all[kDiagWarps][kPanelW * kPanelW];
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    T *Lcol = Lcol_all[warp];
+    const Strides a_at(upper, ld), w_at(upper, ldw);
+    for (int64_t b = blockIdx.x * (int64_t)kDiagWarps + warp; b < count;
+         b += (int64_t)gridDim.x * kDiagWarps) {
+        if (dinfo[b] != 0) continue; /* failed in an earlier block column: left alone */
         T *P = (A_array ? A_array[b] : A + b * stride) + k0 + k0 * ld; /* A(k0, k0) */
         const T *w = W ? W + b * wstride : nullptr;
-        T x[kPanelW];
-        int r = kb + tid;
-        if (tid >= 32) {
-            if (r < rows) panel_row(x, P + r * rs, cs, w ? w + r * wrs : nullptr, wcs, kb);
-        } else {
-            T a[kPanelW];
-            /* lanes past the block: zeros */
-            panel_row(a, P + lane * rs, cs, w ? w + lane * wrs : nullptr, wcs, lane < kb ? kb : 0);
-            int fail = 0;
+        T *g = G + g_at(b);
+        T a[kPanelW];
+        /* lanes past the block: zeros */
+        panel_row(a, P + lane * a_at.rs, a_at.cs, w ? w + lane * w_at.rs : nullptr, w_at.cs,
+                  lane < kb ? kb : 0);
+        int fail = 0;
 #pragma unroll 1
-            for (int k = 0; k < kb; ++k) {
-                const T pivot = __shfl_sync(0xffffffffu, a[0], k);
-                const bool mine = lane >= k && lane < kb; /* rows with a column k */
-                if (!(pivot > T(0))) { /* uniform: column k stays unscaled */
-                    fail = k + 1;
-                    if (mine) P[lane * rs + k * cs] = a[0];
-                    break;
-                }
-                /* side by side rather than 1 / d: each step's latency is
-                 * the block's */
-                const T d = sqrt(pivot), rd = rsqrt_of(pivot);
-                const T l = lane == k ? d : a[0] * rd;
-                if (mine) P[lane * rs + k * cs] = l;
-                if (lane == k) inv_diag[k] = rd;
-                /* lanes past k: their L(lane, k); the others zero the tail */
-                Lcol[k * kPanelW + (lane > k ? lane - k - 1 : kPanelW - 1 - lane)] =
-                    lane > k ? l : T(0);
-                __syncwarp();
-                shift_update(a, l, Lcol + k * kPanelW);
+        for (int k = 0; k < kb; ++k) {
+            const T pivot = __shfl_sync(0xffffffffu, a[0], k);
+            const bool mine = lane >= k && lane < kb; /* rows with a column k */
+            if (!(pivot > T(0))) { /* uniform: column k stays unscaled */
+                fail = k + 1;
+                if (mine) P[lane * a_at.rs + k * a_at.cs] = a[0];
+                break;
             }
-            if (lane == 0) fail_s = fail;
+            /* side by side rather than 1 / d: each step's latency is the
+             * whole step's */
+            const T d = sqrt(pivot), rd = rsqrt_of(pivot);
+            const T l = lane == k ? d : a[0] * rd;
+            if (mine) P[lane * a_at.rs + k * a_at.cs] = l;
+            if (lane == k) g[kPanelW * kPanelW + k] = rd;
+            /* lanes past k: their L(lane, k); the others zero the tail */
+            const int c = lane > k ? lane - k - 1 : kPanelW - 1 - lane;
+            const T v = lane > k ? l : T(0);
+            Lcol[k * kPanelW + c] = v;
+            g[k * kPanelW + c] = v;
+            __syncwarp();
+            shift_update(a, l, Lcol + k * kPanelW);
         }
+        if (fail && lane == 0) dinfo[b] = k0 + fail;
+        __syncwarp(); /* Lcol read before the next matrix's */
+    }
+}
+
+template <typename T>
+__global__ void __launch_bounds__(kPanelThreads)
+    batched_solve_kernel(int64_t count, int kb, int rows, int upper, T *A, T *const *A_array,
+                         int64_t stride, int64_t ld, int64_t k0, const T *W, int64_t ldw,
+                         int64_t wstride, const T *G, const int64_t *dinfo)
+{
+    __shared__ __align__(16) T g_s[GCHOL_BATCHED_PANEL_WORK];
+    const int tid = threadIdx.x;
+    const int64_t parts = (rows - kb + kPanelThreads - 1) / kPanelThreads;
+    const Strides a_at(upper, ld), w_at(upper, ldw);
+    for (int64_t id = blockIdx.x; id < count * parts; id += gridDim.x) {
+        const int64_t b = id / parts;
+        /* the good columns: all, those before this block's failed pivot,
+         * or none where an earlier block failed (uniform) */
+        const int64_t info = dinfo[b];
+        if (info != 0 && info <= k0) continue;
+        const int good = info == 0 ? kb : (int)(info - k0 - 1);
+        __syncthreads(); /* the previous matrix's g_s read */
+        const T *g = G + g_at(b);
+        for (int e = tid; e < GCHOL_BATCHED_PANEL_WORK; e += kPanelThreads) g_s[e] = g[e];
         __syncthreads();
-        /* the rows below get the columns before a failed pivot */
-        const int good = fail_s ? fail_s - 1 : kb;
+        const int r = kb + (int)(id % parts) * kPanelThreads + tid;
+        if (r >= rows) continue;
+        T *pr = (A_array ? A_array[b] : A + b * stride) + k0 + k0 * ld + r * a_at.rs;
+        T x[kPanelW];
+        panel_row(x, pr, a_at.cs, W ? W + b * wstride + r * w_at.rs : nullptr, w_at.cs, kb);
 #pragma unroll 1
-        for (; r < rows; r += kPanelThreads) {
-            T *pr = P + r * rs;
-            if (tid < 32 || r != kb + tid)
-                panel_row(x, pr, cs, w ? w + r * wrs : nullptr, wcs, kb);
-#pragma unroll 1
-            for (int j = 0; j < good; ++j) {
-                const T xj = x[0] * inv_diag[j];
-                pr[j * cs] = xj;
-                shift_update(x, xj, Lcol + j * kPanelW);
-            }
+        for (int j = 0; j < good; ++j) {
+            const T xj = x[0] * g_s[kPanelW * kPanelW + j];
+            pr[j * a_at.cs] = xj;
+            shift_update(x, xj, g_s + j * kPanelW);
         }
-        __syncthreads(); /* the shared columns read before the next matrix's */
-        if (tid == 0 && fail_s) dinfo[b] = k0 + fail_s;
     }
 }
 
@@ -174,12 +203,18 @@ int ptrs_launch(int64_t count, T *A, T *const *A_array, int64_t stride, const in
 template <typename T>
 int panel_launch(int64_t count, int64_t kb, int64_t rows, int upper, T *A, T *const *A_array,
                  int64_t stride, int64_t ld, int64_t k, const T *W, int64_t ldw, int64_t wstride,
-                 int64_t *dinfo, cudaStream_t stream)
+                 T *G, int64_t *dinfo, cudaStream_t stream)
 {
     if (count <= 0 || kb <= 0) return cudaSuccess;
     if (kb > kPanelW || rows < kb || rows > 0x7fffffff) return cudaErrorInvalidValue;
-    batched_panel_kernel<T><<<blocks_for(count), kPanelThreads, 0, stream>>>(
-        count, (int)kb, (int)rows, upper, A, A_array, stride, ld, k, W, ldw, wstride, dinfo);
+    batched_diag_kernel<T><<<blocks_for((count + kDiagWarps - 1) / kDiagWarps), kPanelThreads, 0,
+                             stream>>>(count, (int)kb, upper, A, A_array, stride, ld, k, W, ldw,
+                                       wstride, G, dinfo);
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess || rows == kb) return e;
+    const int64_t parts = (rows - kb + kPanelThreads - 1) / kPanelThreads;
+    batched_solve_kernel<T><<<blocks_for(count * parts), kPanelThreads, 0, stream>>>(
+        count, (int)kb, (int)rows, upper, A, A_array, stride, ld, k, W, ldw, wstride, G, dinfo);
     return cudaGetLastError();
 }
 
@@ -200,19 +235,19 @@ int gchol_sbatched_ptrs_launch(int64_t count, float *dA, float *const *dA_array,
 }
 int gchol_dbatched_panel_launch(int64_t count, int64_t kb, int64_t rows, int upper, double *dA,
                                 double *const *dA_array, int64_t stride, int64_t ldda, int64_t k,
-                                const double *W, int64_t ldw, int64_t wstride, int64_t *dinfo,
-                                cudaStream_t stream)
+                                const double *W, int64_t ldw, int64_t wstride, double *G,
+                                int64_t *dinfo, cudaStream_t stream)
 {
     return panel_launch(count, kb, rows, upper, dA, dA_array, stride, ldda, k, W, ldw, wstride,
-                        dinfo, stream);
+                        G, dinfo, stream);
 }
 int gchol_sbatched_panel_launch(int64_t count, int64_t kb, int64_t rows, int upper, float *dA,
                                 float *const *dA_array, int64_t stride, int64_t ldda, int64_t k,
-                                const float *W, int64_t ldw, int64_t wstride, int64_t *dinfo,
-                                cudaStream_t stream)
+                                const float *W, int64_t ldw, int64_t wstride, float *G,
+                                int64_t *dinfo, cudaStream_t stream)
 {
     return panel_launch(count, kb, rows, upper, dA, dA_array, stride, ldda, k, W, ldw, wstride,
-                        dinfo, stream);
+                        G, dinfo, stream);
 }
 
 } // extern "C"

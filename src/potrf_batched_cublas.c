@@ -59,11 +59,12 @@ done:
 }
 
 /* The steps on count matrices (dA + b * stride, or dA_array[b]) with the
- * workspace's W (count blocks of n x nb) and, for the pointer form, 2 count
+ * workspace's W (count blocks of n x nb), G (the panel step's, count
+ * GCHOL_BATCHED_PANEL_WORK elements) and, for the pointer form, 2 count
  * pointers. */
 static int64_t factor_chunk(int upper, int64_t n, int64_t nb, FLOAT *dA, FLOAT *const *dA_array,
                             int64_t ldda, int64_t stride, int64_t *dinfo, int64_t count,
-                            FLOAT *W, FLOAT **ptr, gchol_queue_t q)
+                            FLOAT *W, FLOAT *G, FLOAT **ptr, gchol_queue_t q)
 {
     int64_t st = GCHOL_SUCCESS;
     const cudaStream_t s = q->stream;
@@ -95,7 +96,7 @@ static int64_t factor_chunk(int upper, int64_t n, int64_t nb, FLOAT *dA, FLOAT *
         }
         GCHOL_CUDA((cudaError_t)BATCHED_PANEL_LAUNCH(count, kb, rows, upper, dA, dA_array, stride,
                                                      ldda, k, k > 0 ? W : NULL, ldw, wstride,
-                                                     dinfo, s));
+                                                     G, dinfo, s));
     }
 done:
     return st;
@@ -107,19 +108,22 @@ int64_t PFX(potrf_batched_cublas)(int upper, int64_t n, int64_t nb, FLOAT *dA,
 {
     int64_t st = GCHOL_SUCCESS;
     const cudaStream_t s = q->stream;
-    FLOAT *W = NULL, **ptr = NULL;
+    FLOAT *W = NULL, *G = NULL, **ptr = NULL;
     *no_room = 0;
     if (nb > GCHOL_BATCHED_PANEL_MAX) nb = GCHOL_BATCHED_PANEL_MAX;
     if (nb > n) nb = n;
     if (nb < 1) nb = 1;
     /* the workspace before any work: without it the caller's kernels run */
-    const int64_t per =
-        n * nb * (int64_t)sizeof(FLOAT) + (dA_array ? 2 * (int64_t)sizeof(FLOAT *) : 0);
+    const int64_t per = (n * nb + GCHOL_BATCHED_PANEL_WORK) * (int64_t)sizeof(FLOAT) +
+                        (dA_array ? 2 * (int64_t)sizeof(FLOAT *) : 0);
     const int64_t cap = gchol_test_hooks()->batched_cublas_work_bytes > 0
                             ? gchol_test_hooks()->batched_cublas_work_bytes : kWorkBytes;
     const int64_t fit = cap / per > 0 ? cap / per : 1,
                   chunk = batch < fit ? batch : fit;
     cudaError_t e = gchol_queue_malloc(q, (void **)&W, (size_t)(chunk * n * nb) * sizeof(FLOAT));
+    if (e == cudaSuccess)
+        e = gchol_queue_malloc(q, (void **)&G,
+                               (size_t)(chunk * GCHOL_BATCHED_PANEL_WORK) * sizeof(FLOAT));
     if (e == cudaSuccess && dA_array)
         e = gchol_queue_malloc(q, (void **)&ptr, (size_t)(2 * chunk) * sizeof(FLOAT *));
     if (e != cudaSuccess) {
@@ -132,11 +136,11 @@ int64_t PFX(potrf_batched_cublas)(int upper, int64_t n, int64_t nb, FLOAT *dA,
         const int64_t count = batch - b0 < chunk ? batch - b0 : chunk;
         GCHOL_TRY(factor_chunk(upper, n, nb, dA_array ? NULL : dA + b0 * stride,
                                dA_array ? dA_array + b0 : NULL, ldda, stride, dinfo + b0, count,
-                               W, ptr, q));
+                               W, G, ptr, q));
     }
 done: {
-        void *bufs[2] = { W, ptr };
-        for (int i = 0; i < 2; ++i)
+        void *bufs[3] = { W, G, ptr };
+        for (int i = 0; i < 3; ++i)
             if (bufs[i]) {
                 const cudaError_t ef = cudaFreeAsync(bufs[i], s);
                 if (ef != cudaSuccess && st == GCHOL_SUCCESS) st = gchol_from_cuda(ef);
