@@ -74,23 +74,6 @@ __device__ __forceinline__ void panel_row(T (&x)[kPanelW], const T *p, int64_t c
     }
 }
 
-/* x[c] := x[c + 1] - f col[c] (x[kPanelW - 1] := -f col[kPanelW - 1]):
- * the row's next column to x[0], with column k's update (col: L(k + 1 + c,
- * k), 0 past the block). */
-template <typename T>
-__device__ __forceinline__ void shift_update(T (&x)[kPanelW], T f, const T *col)
-{
-    using V = Vec16<T>;
-    constexpr int W = V::width;
-#pragma unroll
-    for (int c = 0; c < kPanelW; c += W) {
-        const typename V::type v = *reinterpret_cast<const typename V::type *>(col + c);
-#pragma unroll
-        for (int t = 0; t < W; ++t)
-            x[c + t] = (c + t + 1 < kPanelW ? x[c + t + 1] : T(0)) - f * V::at(v, t);
-    }
-}
-
 /* The lower view's (r, c) at r * rs + c * cs. */
 struct Strides {
     int64_t rs, cs;
@@ -139,7 +122,7 @@ __global__ void __launch_bounds__(kPanelThreads)
             Lcol[k * kPanelW + c] = v;
             g[k * kPanelW + c] = v;
             __syncwarp();
-            shift_update(a, l, Lcol + k * kPanelW);
+            shift_update<kPanelW>(a, l, Lcol + k * kPanelW);
         }
         if (fail && lane == 0) dinfo[b] = k0 + fail;
         __syncwarp(); /* Lcol read before the next matrix's */
@@ -176,7 +159,7 @@ __global__ void __launch_bounds__(kPanelThreads)
         for (int j = 0; j < good; ++j) {
             const T xj = x[0] * g_s[kPanelW * kPanelW + j];
             pr[j * a_at.cs] = xj;
-            shift_update(x, xj, g_s + j * kPanelW);
+            shift_update<kPanelW>(x, xj, g_s + j * kPanelW);
         }
     }
 }

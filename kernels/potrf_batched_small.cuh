@@ -152,79 +152,94 @@ template <> struct Vec16<float> {
     }
 };
 
-/* The rows kernel's G: a thread's 64 entries in registers (166 registers
- * in double; at G = 128 nvcc keeps single's row in local memory). */
+/* x[c] := x[c + 1] - f col[c] for c < Wd (x[Wd - 1] := -f col[Wd - 1]),
+ * 16-byte loads of col: a row's registers shifted one column down with a
+ * column's update, in place. A loop over columns that keeps its current
+ * column in x[0] needs no unrolling (a register array is indexed by
+ * constants only), so its code stays small. */
+template <int Wd, typename T, int N>
+__device__ __forceinline__ void shift_update(T (&x)[N], T f, const T *col)
+{
+    static_assert(Wd <= N, "the shifted entries are the row's");
+    using V = Vec16<T>;
+    constexpr int W = V::width;
+#pragma unroll
+    for (int c = 0; c < Wd; c += W) {
+        const typename V::type v = *reinterpret_cast<const typename V::type *>(col + c);
+#pragma unroll
+        for (int t = 0; t < W; ++t)
+            x[c + t] = (c + t + 1 < Wd ? x[c + t + 1] : T(0)) - f * V::at(v, t);
+    }
+}
+
+/* The rows kernel's largest G: a thread's 64 entries in registers. */
 constexpr int kRowsMax = 64;
 
 /* n <= G: a block of G threads per matrix, thread r holding row r of the
- * lower view (a[j] = L(r, j), j <= r). Step k: each thread puts its a[k]
- * into col (column k as the earlier steps left it), one barrier, then each
- * reads the pivot col[k] and updates its row by the column in 16-byte
- * loads: a[j] -= (l_rk / d) col[j], j > k, d = sqrt(pivot). Two buffers:
- * step k + 1 writes one while no thread reads step k - 1's any more (the
- * scaled copy of a tiny pivot's column is written only after a barrier
- * that every reader of the previous one has passed). The
- * entries right of a thread's diagonal take no part (its factor is 0) and
- * are never stored. Control flow is uniform: n and the pivot are the
- * block's. */
+ * lower view, right-looking by columns in a loop that is not unrolled: at
+ * step k, a[c] is the row's entry in column k + c (shift_update). Each
+ * thread r > k puts its a[0] into col at r - k - 1 (the pivot's own into
+ * pv), one barrier, then with the pivot's d = sqrt(pivot):
+ * L(r, k) = a[0] / d to A, and a[c] := a[c + 1] - (a[0] / pivot) col[c],
+ * the column's unscaled entries against the row's scaled one (one barrier
+ * a step). Unless 1 / pivot is not a normal number (a pivot below about
+ * 2^-1022 or Inf): then LAPACK's L(r, k) L(j, k), the scaled column
+ * through a third buffer and a second barrier (uniform: the pivot is the
+ * block's). Two column buffers: step k + 1 writes one while no thread
+ * reads step k - 1's any more. With G = 64, a row past 31 has at most 32
+ * entries left from column 32 on, and a row below 32 none: the updates
+ * take 32 entries there, and none. Unrolled over the columns, the kernel
+ * was 11k instructions, past the instruction cache, and 3x slower. */
 template <typename T, int G, typename Batch>
 __global__ void __launch_bounds__(G)
 potrf_batched_rows_kernel(Batch batch, int upper, int64_t *dinfo)
 {
-    using V = Vec16<T>;
-    constexpr int W = V::width;
-    __shared__ __align__(16) T col[3][G]; /* two for the column, one for its scaled copy */
+    __shared__ __align__(16) T col[3][G];
+    __shared__ T pv[2];
     const int r = threadIdx.x;
     const int64_t b = blockIdx.x;
     const int arg = batch.check(b), n = arg == 0 ? batch.order(b) : 0;
     const int64_t ld = batch.lead(b);
     T *A = n > 0 ? batch.at(b) : nullptr;
     const bool mine = r < n;
+    /* the lower view's (r, c) at r * rs + c * cs */
+    const int64_t rs = upper ? ld : 1, cs = upper ? 1 : ld;
+    T *row = mine ? A + r * rs : nullptr;
     T a[G];
+    {
+        const T *p = row;
 #pragma unroll
-    for (int j = 0; j < G; ++j) a[j] = mine && j <= r ? A[view_at(r, j, ld, upper)] : T(0);
+        for (int c = 0; c < G; ++c, p += cs) a[c] = mine && c <= r ? *p : T(0);
+    }
     int info = 0;
-#pragma unroll
-    for (int k = 0; k < G; ++k) {
-        if (k >= n || info != 0) continue; /* uniform */
+#pragma unroll 1
+    for (int k = 0; k < n; ++k) {
         T *c = col[k & 1];
-        c[r] = a[k];
+        if (r > k) c[r - k - 1] = a[0];
+        if (r == k) pv[k & 1] = a[0];
         __syncthreads();
-        const T pivot = c[k];
-        if (!(pivot > T(0))) {
-            info = k + 1; /* column k stays unscaled, the failed pivot in A(k, k) */
-            continue;
+        const T pivot = pv[k & 1];
+        if (!(pivot > T(0))) { /* uniform: column k stays unscaled */
+            info = k + 1;
+            if (mine && r >= k) row[k * cs] = a[0];
+            break;
         }
         /* side by side rather than 1 / sqrt: the step's latency is its chain */
         const T d = sqrt(pivot), rd = rsqrt_of(pivot), rd2 = rd * rd;
-        const T l = r > k ? a[k] * rd : T(0); /* L(r, k) */
-        /* a[j] -= (a_rk / pivot) a_jk, unless 1 / pivot is not a normal
-         * number (a pivot below about 2^-1022 or Inf): then LAPACK's
-         * L(r, k) L(j, k), the scaled column through a third buffer and a
-         * second barrier (uniform: the pivot is the block's) */
-        T f = r > k ? a[k] * rd2 : T(0);
+        const T l = r > k ? a[0] * rd : T(0); /* L(r, k) */
+        T f = r > k ? a[0] * rd2 : T(0);
         const T *src = c;
         if (!gchol::is_normal(rd2)) {
-            T *cs = col[2];
-            cs[r] = l;
+            T *cl = col[2];
+            if (r > k) cl[r - k - 1] = l;
             __syncthreads();
             f = l;
-            src = cs;
+            src = cl;
         }
-        if (r == k) a[k] = d;
-        else if (r > k) a[k] = l;
-#pragma unroll
-        for (int j0 = (k + 1) / W * W; j0 < G; j0 += W) {
-            const typename V::type v = *reinterpret_cast<const typename V::type *>(src + j0);
-#pragma unroll
-            for (int t = 0; t < W; ++t)
-                if (j0 + t > k) a[j0 + t] -= f * V::at(v, t);
-        }
-    }
-    if (mine) {
-#pragma unroll
-        for (int j = 0; j < G; ++j)
-            if (j <= r) A[view_at(r, j, ld, upper)] = a[j];
+        if (mine && r >= k) row[k * cs] = r == k ? d : l;
+        /* uniform in each warp */
+        if (G == 32 || (r >= 32 && k < 32)) shift_update<G>(a, f, src);
+        else if (r >= 32 || k < 32) shift_update<32>(a, f, src);
     }
     if (r == 0) dinfo[b] = arg != 0 ? arg : info;
 }
