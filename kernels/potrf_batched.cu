@@ -15,7 +15,8 @@
  *   n <= 64     between the tuning's orders, a block of 64 threads per
  *               matrix (32 to n = 32), thread r holding row r in registers,
  *               right-looking with each column passed through shared
- *               memory (one barrier a column): again the matrix read once
+ *               memory (one barrier a column; past 32, a loop over the
+ *               columns with the rows shifted): again the matrix read once
  *               and written once;
  *   n <= 512    (up to the tuning's n) a thread block per matrix,
  *               left-looking by panels of 32 columns, the updates as
@@ -75,7 +76,12 @@ cudaError_t launch_warp(int n_max, Batch batch, int upper, int64_t *dinfo, int64
 template <typename T, int G, typename Batch>
 cudaError_t launch_rows(Batch batch, int upper, int64_t *dinfo, int64_t count, cudaStream_t stream)
 {
-    potrf_batched_rows_kernel<T, G, Batch><<<(unsigned)count, G, 0, stream>>>(batch, upper, dinfo);
+    if constexpr (G <= 32)
+        potrf_batched_rows_kernel<T, G, Batch><<<(unsigned)count, G, 0, stream>>>(batch, upper,
+                                                                                 dinfo);
+    else
+        potrf_batched_rows_shift_kernel<T, G, Batch><<<(unsigned)count, G, 0, stream>>>(
+            batch, upper, dinfo);
     return cudaGetLastError();
 }
 

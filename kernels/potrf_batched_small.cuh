@@ -172,11 +172,86 @@ __device__ __forceinline__ void shift_update(T (&x)[N], T f, const T *col)
     }
 }
 
-/* The rows kernel's largest G: a thread's 64 entries in registers. */
+/* The rows kernels' largest G: a thread's 64 entries in registers. */
 constexpr int kRowsMax = 64;
 
-/* n <= G: a block of G threads per matrix, thread r holding row r of the
- * lower view, right-looking by columns in a loop that is not unrolled: at
+/* n <= G <= 32: a block of G threads per matrix, thread r holding row r of
+ * the lower view (a[j] = L(r, j), j <= r), the steps unrolled. Step k: each thread puts its a[k]
+ * into col (column k as the earlier steps left it), one barrier, then each
+ * reads the pivot col[k] and updates its row by the column in 16-byte
+ * loads: a[j] -= (l_rk / d) col[j], j > k, d = sqrt(pivot). Two buffers:
+ * step k + 1 writes one while no thread reads step k - 1's any more (the
+ * scaled copy of a tiny pivot's column is written only after a barrier
+ * that every reader of the previous one has passed). The
+ * entries right of a thread's diagonal take no part (its factor is 0) and
+ * are never stored. Control flow is uniform: n and the pivot are the
+ * block's. */
+template <typename T, int G, typename Batch>
+__global__ void __launch_bounds__(G)
+potrf_batched_rows_kernel(Batch batch, int upper, int64_t *dinfo)
+{
+    static_assert(G <= 32, "unrolled: 3k instructions at 32, 11k at 64");
+    using V = Vec16<T>;
+    constexpr int W = V::width;
+    __shared__ __align__(16) T col[3][G]; /* two for the column, one for its scaled copy */
+    const int r = threadIdx.x;
+    const int64_t b = blockIdx.x;
+    const int arg = batch.check(b), n = arg == 0 ? batch.order(b) : 0;
+    const int64_t ld = batch.lead(b);
+    T *A = n > 0 ? batch.at(b) : nullptr;
+    const bool mine = r < n;
+    T a[G];
+#pragma unroll
+    for (int j = 0; j < G; ++j) a[j] = mine && j <= r ? A[view_at(r, j, ld, upper)] : T(0);
+    int info = 0;
+#pragma unroll
+    for (int k = 0; k < G; ++k) {
+        if (k >= n || info != 0) continue; /* uniform */
+        T *c = col[k & 1];
+        c[r] = a[k];
+        __syncthreads();
+        const T pivot = c[k];
+        if (!(pivot > T(0))) {
+            info = k + 1; /* column k stays unscaled, the failed pivot in A(k, k) */
+            continue;
+        }
+        /* side by side rather than 1 / sqrt: the step's latency is its chain */
+        const T d = sqrt(pivot), rd = rsqrt_of(pivot), rd2 = rd * rd;
+        const T l = r > k ? a[k] * rd : T(0); /* L(r, k) */
+        /* a[j] -= (a_rk / pivot) a_jk, unless 1 / pivot is not a normal
+         * number (a pivot below about 2^-1022 or Inf): then LAPACK's
+         * L(r, k) L(j, k), the scaled column through a third buffer and a
+         * second barrier (uniform: the pivot is the block's) */
+        T f = r > k ? a[k] * rd2 : T(0);
+        const T *src = c;
+        if (!gchol::is_normal(rd2)) {
+            T *cs = col[2];
+            cs[r] = l;
+            __syncthreads();
+            f = l;
+            src = cs;
+        }
+        if (r == k) a[k] = d;
+        else if (r > k) a[k] = l;
+#pragma unroll
+        for (int j0 = (k + 1) / W * W; j0 < G; j0 += W) {
+            const typename V::type v = *reinterpret_cast<const typename V::type *>(src + j0);
+#pragma unroll
+            for (int t = 0; t < W; ++t)
+                if (j0 + t > k) a[j0 + t] -= f * V::at(v, t);
+        }
+    }
+    if (mine) {
+#pragma unroll
+        for (int j = 0; j < G; ++j)
+            if (j <= r) A[view_at(r, j, ld, upper)] = a[j];
+    }
+    if (r == 0) dinfo[b] = arg != 0 ? arg : info;
+}
+
+/* 32 < n <= G = 64: a block of G threads per matrix, thread r holding row
+ * r of the lower view, right-looking by columns in a loop that is not
+ * unrolled: at
  * step k, a[c] is the row's entry in column k + c (shift_update). Each
  * thread r > k puts its a[0] into col at r - k - 1 (the pivot's own into
  * pv), one barrier, then with the pivot's d = sqrt(pivot):
@@ -189,11 +264,13 @@ constexpr int kRowsMax = 64;
  * reads step k - 1's any more. With G = 64, a row past 31 has at most 32
  * entries left from column 32 on, and a row below 32 none: the updates
  * take 32 entries there, and none. Unrolled over the columns, the kernel
- * was 11k instructions, past the instruction cache, and 3x slower. */
+ * was 11k instructions, past the instruction cache, and half as fast in
+ * double; at G = 32 the unrolled one is 20% faster. */
 template <typename T, int G, typename Batch>
 __global__ void __launch_bounds__(G)
-potrf_batched_rows_kernel(Batch batch, int upper, int64_t *dinfo)
+potrf_batched_rows_shift_kernel(Batch batch, int upper, int64_t *dinfo)
 {
+    static_assert(G == 64, "two warps, the second's rows wider");
     __shared__ __align__(16) T col[3][G];
     __shared__ T pv[2];
     const int r = threadIdx.x;
@@ -238,7 +315,7 @@ potrf_batched_rows_kernel(Batch batch, int upper, int64_t *dinfo)
         }
         if (mine && r >= k) row[k * cs] = r == k ? d : l;
         /* uniform in each warp */
-        if (G == 32 || (r >= 32 && k < 32)) shift_update<G>(a, f, src);
+        if (r >= 32 && k < 32) shift_update<G>(a, f, src);
         else if (r >= 32 || k < 32) shift_update<32>(a, f, src);
     }
     if (r == 0) dinfo[b] = arg != 0 ? arg : info;

@@ -178,12 +178,14 @@ const gchol_tune_t gchol_tune_sm90_table = {
      * Re-measure: testing_symv (its table: gchol against cuBLAS) */
     .xposv_symv = 1,
 
-    /* Batched potrf: block columns of 32 on cuBLAS's batched products past
-     * the warp kernel's orders, from 129 in double and 193 in single (at
-     * 512 in double, 2 GiB: 6.5 ms against the tiled kernel's 11.1), a
-     * kernel per matrix below (the kernels below).
+    /* Batched potrf: block columns of 32 on cuBLAS's batched products, from
+     * 96 in double and 160 in single, where they are 3% or more ahead of
+     * the kernels (2 GiB: at 128 in double 2.9 ms against the warp
+     * kernel's 4.0, at 160 in single 3.5 against 3.7; at 512 in double 3.4
+     * against the tiled kernel's 11.1), a kernel per matrix below (the
+     * kernels below).
      * Re-measure: bench_potrf_batched --kernel auto|cublas|warp [--cublas-nb] */
-    .batched_cublas_from_n = { 129, 193 },
+    .batched_cublas_from_n = { 96, 160 },
     .batched_cublas_nb = 32,
 
     /* The tiled kernel at one block per SM up to 5376, its chain block
@@ -203,8 +205,10 @@ const gchol_tune_t gchol_tune_sm90_table = {
          * Re-measure: bench_potrf_batched --kernel auto|blocked|panel|rows|mma */
         .batched_reg_max_n = 32,
         /* the warp kernel (a warp a matrix, block columns of 32) past the
-         * rows kernel, to 128 in double and 192 in single (at 160 in
-         * single, 2 GiB: 3.8 ms against the products' 6.9).
+         * rows kernel, to 128 in double and 192 in single: the
+         * variable-size form's, and the fixed-order forms' between the
+         * rows kernel and the products (at 128 in single, 2 GiB: 3.75 ms
+         * against the products' 3.65, within the 3% margin).
          * Re-measure: bench_potrf_batched --kernel auto|warp|rows|cublas */
         .batched_warp_max_n = { 128, 192 },
         .batched_rows_from_n = { 17, 17 },
