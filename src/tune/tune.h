@@ -147,8 +147,9 @@ typedef struct gchol_tune_s {
 
     /* batched potrf, the fixed-order forms: from order
      * batched_cublas_from_n[p] ([0] double, [1] single; 0: never) by block
-     * columns of batched_cublas_nb on cuBLAS's batched products
-     * (potrf_batched_cublas.c) instead of a thread block per matrix */
+     * columns of batched_cublas_nb (at most GCHOL_BATCHED_PANEL_MAX, 32) on
+     * cuBLAS's batched products (potrf_batched_cublas.c) instead of a
+     * thread block per matrix */
     int64_t batched_cublas_from_n[2];
     int64_t batched_cublas_nb;
 
