@@ -2,9 +2,8 @@
  * potrf_batched_cublas.cu -- the kernels of the batched Cholesky by block
  * columns on cuBLAS's batched products (src/potrf_batched_cublas.c): a
  * step's pointer arrays, and the panel step, which finishes a block column
- * of every matrix in one launch (the product's sums added, the diagonal
- * block factored, the rows below solved). Grid-stride loops over the
- * batch: any count.
+ * of every matrix (the product's sums added, the diagonal block factored,
+ * the rows below solved). Grid-stride loops over the batch: any count.
  */
 #include "gchol_kernels.h"
 #include "potrf_batched_small.cuh"
