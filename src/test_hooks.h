@@ -68,12 +68,12 @@ typedef struct {
                                       width, fixed-order forms, 8 the warp
                                       kernel from 33 to 256, then the panel
                                       kernel (read per call)                */
-    int64_t batched_cublas_nb;     /* ... those block columns' width      */
+    int64_t batched_cublas_nb;     /* ... those block columns' width (at
+                                      most 32)                             */
     int     batched_warp_max_n;    /* > 0: the warp kernel up to this
                                       order (both precisions), whatever the
-                                      table says, also for the cuBLAS block
-                                      columns' diagonal blocks (hooks 1-6
-                                      still run their own kernels)          */
+                                      table says (hooks 1-6 still run their
+                                      own kernels)                         */
     int64_t batched_cublas_work_bytes; /* ... their workspace's cap (bytes;
                                       0: 1 GiB): smaller, more chunks       */
     int     batched_potrs_kernel;  /* batched potrs past the register
