@@ -391,14 +391,14 @@ int gchol_spotrf_batched_launch(int64_t n, float *dA, float *const *dA_array, co
  *   panel  block column k..k+kb-1 (kb <= GCHOL_BATCHED_PANEL_MAX) of each
  *          matrix whose dinfo[b] is 0, its rows k..k+rows-1 of the lower
  *          view ((i, j) is A(i, j) for 'L', A(j, i) for 'U'): X := that
- *          panel plus W_b's (at W + b * wstride, element (r, c) of the
- *          panel at view (r, c) of ldw; W NULL: none); X's kb x kb top
- *          factored, X_kk = L_kk L_kk^T, and the rows below solved,
- *          X_k+ := X_k+ L_kk^-T, into A's uplo triangle. At a pivot that
- *          is not positive (or NaN), the block's column f (1-based):
- *          dinfo[b] := k + f, the rows below solved for the columns
- *          before f only. Matrices with dinfo[b] != 0 are not touched. G:
- *          a workspace of count GCHOL_BATCHED_PANEL_WORK elements.
+ *          panel, its kb x kb top plus the sums S_b (sums != 0; S_b(r, c)
+ *          at G + b GCHOL_BATCHED_PANEL_WORK + r + c GCHOL_BATCHED_PANEL_MAX);
+ *          X's top factored, X_kk = L_kk L_kk^T, and the rows below
+ *          solved, X_k+ := X_k+ L_kk^-T, into A's uplo triangle. At a pivot
+ *          that is not positive (or NaN), the block's column f (1-based):
+ *          dinfo[b] := k + f, the rows below solved for the columns before
+ *          f only. Matrices with dinfo[b] != 0 are not touched. G (count
+ *          GCHOL_BATCHED_PANEL_WORK elements) is overwritten.
  */
 enum {
     GCHOL_BATCHED_PTRS_MAX = 4,
@@ -412,12 +412,10 @@ int gchol_sbatched_ptrs_launch(int64_t count, float *dA, float *const *dA_array,
                                const int64_t *off, int noff, float **out, cudaStream_t stream);
 int gchol_dbatched_panel_launch(int64_t count, int64_t kb, int64_t rows, int upper, double *dA,
                                 double *const *dA_array, int64_t stride, int64_t ldda, int64_t k,
-                                const double *W, int64_t ldw, int64_t wstride, double *G,
-                                int64_t *dinfo, cudaStream_t stream);
+                                int sums, double *G, int64_t *dinfo, cudaStream_t stream);
 int gchol_sbatched_panel_launch(int64_t count, int64_t kb, int64_t rows, int upper, float *dA,
                                 float *const *dA_array, int64_t stride, int64_t ldda, int64_t k,
-                                const float *W, int64_t ldw, int64_t wstride, float *G,
-                                int64_t *dinfo, cudaStream_t stream);
+                                int sums, float *G, int64_t *dinfo, cudaStream_t stream);
 
 /*
  * Batched solves with Cholesky factors (potrs_batched.cu): count systems of

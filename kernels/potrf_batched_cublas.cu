@@ -34,8 +34,8 @@ __global__ void __launch_bounds__(kThreads)
 }
 
 /* The panel step in two launches. The diagonal blocks: a warp per matrix,
- * lane r holding row r in registers; their factors and reciprocal pivots
- * also go to the workspace G. The rows below: a block of kPanelThreads per
+ * lane r holding row r in registers, plus the product's sums from G; their
+ * factors and reciprocal pivots then go to G. The rows below: a block of kPanelThreads per
  * kPanelThreads rows of one matrix, a row a thread, x := x L_kk^-T with
  * L_kk's columns from G in shared memory (16-byte broadcasts). Apart, the
  * rows' blocks never wait on a factorization, so the loads stay in flight;
@@ -53,13 +53,14 @@ constexpr int kDiagWarps = kPanelThreads / 32;
 static_assert(kPanelW == 32, "a lane per row of the diagonal block");
 static_assert(GCHOL_BATCHED_PANEL_WORK == kPanelW * kPanelW + kPanelW, "G's layout");
 
-/* A matrix's share of G: column k of L_kk below its diagonal, L(k + 1 + c,
- * k) at [k * kPanelW + c] (0 past the block), then 1 / L(k, k) at
- * [kPanelW * kPanelW + k]. */
+/* A matrix's share of G: first the diagonal block's sums, (r, c) at [r +
+ * c * kPanelW]; after the diagonal step, column k of L_kk below its
+ * diagonal, L(k + 1 + c, k) at [k * kPanelW + c] (0 past the block), then
+ * 1 / L(k, k) at [kPanelW * kPanelW + k]. */
 __device__ __forceinline__ int64_t g_at(int64_t b) { return b * GCHOL_BATCHED_PANEL_WORK; }
 
-/* A row's kb entries (element c at p[c * cs]) plus the product's sums (at
- * w[c * wcs], when there are any); 0 past kb. */
+/* A row's kb entries (element c at p[c * cs]) plus the sums (at w[c *
+ * wcs], when there are any); 0 past kb. */
 template <typename T>
 __device__ __forceinline__ void panel_row(T (&x)[kPanelW], const T *p, int64_t cs, const T *w,
                                           int64_t wcs, int kb)
@@ -82,23 +83,22 @@ struct Strides {
 template <typename T>
 __global__ void __launch_bounds__(kPanelThreads)
     batched_diag_kernel(int64_t count, int kb, int upper, T *A, T *const *A_array,
-                        int64_t stride, int64_t ld, int64_t k0, const T *W, int64_t ldw,
-                        int64_t wstride, T *G, int64_t *dinfo)
+                        int64_t stride, int64_t ld, int64_t k0, int sums, T *G, int64_t *dinfo)
 {
     __shared__ __align__(16) T Lcol_all[kDiagWarps][kPanelW * kPanelW];
     const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
     T *Lcol = Lcol_all[warp];
-    const Strides a_at(upper, ld), w_at(upper, ldw);
+    const Strides a_at(upper, ld);
     for (int64_t b = blockIdx.x * (int64_t)kDiagWarps + warp; b < count;
          b += (int64_t)gridDim.x * kDiagWarps) {
         if (dinfo[b] != 0) continue; /* failed in an earlier block column: left alone */
         T *P = (A_array ? A_array[b] : A + b * stride) + k0 + k0 * ld; /* A(k0, k0) */
-        const T *w = W ? W + b * wstride : nullptr;
         T *g = G + g_at(b);
         T a[kPanelW];
         /* lanes past the block: zeros */
-        panel_row(a, P + lane * a_at.rs, a_at.cs, w ? w + lane * w_at.rs : nullptr, w_at.cs,
+        panel_row(a, P + lane * a_at.rs, a_at.cs, sums ? g + lane : nullptr, kPanelW,
                   lane < kb ? kb : 0);
+        __syncwarp(); /* every lane's sums read before g is written */
         int fail = 0;
 #pragma unroll 1
         for (int k = 0; k < kb; ++k) {
@@ -131,13 +131,13 @@ __global__ void __launch_bounds__(kPanelThreads)
 template <typename T>
 __global__ void __launch_bounds__(kPanelThreads)
     batched_solve_kernel(int64_t count, int kb, int rows, int upper, T *A, T *const *A_array,
-                         int64_t stride, int64_t ld, int64_t k0, const T *W, int64_t ldw,
-                         int64_t wstride, const T *G, const int64_t *dinfo)
+                         int64_t stride, int64_t ld, int64_t k0, const T *G,
+                         const int64_t *dinfo)
 {
     __shared__ __align__(16) T g_s[GCHOL_BATCHED_PANEL_WORK];
     const int tid = threadIdx.x;
     const int64_t parts = (rows - kb + kPanelThreads - 1) / kPanelThreads;
-    const Strides a_at(upper, ld), w_at(upper, ldw);
+    const Strides a_at(upper, ld);
     for (int64_t id = blockIdx.x; id < count * parts; id += gridDim.x) {
         const int64_t b = id / parts;
         /* the good columns: all, those before this block's failed pivot,
@@ -153,7 +153,7 @@ __global__ void __launch_bounds__(kPanelThreads)
         if (r >= rows) continue;
         T *pr = (A_array ? A_array[b] : A + b * stride) + k0 + k0 * ld + r * a_at.rs;
         T x[kPanelW];
-        panel_row(x, pr, a_at.cs, W ? W + b * wstride + r * w_at.rs : nullptr, w_at.cs, kb);
+        panel_row(x, pr, a_at.cs, static_cast<const T *>(nullptr), 0, kb);
 #pragma unroll 1
         for (int j = 0; j < good; ++j) {
             const T xj = x[0] * g_s[kPanelW * kPanelW + j];
@@ -184,19 +184,19 @@ int ptrs_launch(int64_t count, T *A, T *const *A_array, int64_t stride, const in
 
 template <typename T>
 int panel_launch(int64_t count, int64_t kb, int64_t rows, int upper, T *A, T *const *A_array,
-                 int64_t stride, int64_t ld, int64_t k, const T *W, int64_t ldw, int64_t wstride,
-                 T *G, int64_t *dinfo, cudaStream_t stream)
+                 int64_t stride, int64_t ld, int64_t k, int sums, T *G, int64_t *dinfo,
+                 cudaStream_t stream)
 {
     if (count <= 0 || kb <= 0) return cudaSuccess;
     if (kb > kPanelW || rows < kb || rows > 0x7fffffff) return cudaErrorInvalidValue;
     batched_diag_kernel<T><<<blocks_for((count + kDiagWarps - 1) / kDiagWarps), kPanelThreads, 0,
-                             stream>>>(count, (int)kb, upper, A, A_array, stride, ld, k, W, ldw,
-                                       wstride, G, dinfo);
+                             stream>>>(count, (int)kb, upper, A, A_array, stride, ld, k, sums, G,
+                                       dinfo);
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess || rows == kb) return e;
     const int64_t parts = (rows - kb + kPanelThreads - 1) / kPanelThreads;
     batched_solve_kernel<T><<<blocks_for(count * parts), kPanelThreads, 0, stream>>>(
-        count, (int)kb, (int)rows, upper, A, A_array, stride, ld, k, W, ldw, wstride, G, dinfo);
+        count, (int)kb, (int)rows, upper, A, A_array, stride, ld, k, G, dinfo);
     return cudaGetLastError();
 }
 
@@ -217,19 +217,17 @@ int gchol_sbatched_ptrs_launch(int64_t count, float *dA, float *const *dA_array,
 }
 int gchol_dbatched_panel_launch(int64_t count, int64_t kb, int64_t rows, int upper, double *dA,
                                 double *const *dA_array, int64_t stride, int64_t ldda, int64_t k,
-                                const double *W, int64_t ldw, int64_t wstride, double *G,
-                                int64_t *dinfo, cudaStream_t stream)
+                                int sums, double *G, int64_t *dinfo, cudaStream_t stream)
 {
-    return panel_launch(count, kb, rows, upper, dA, dA_array, stride, ldda, k, W, ldw, wstride,
-                        G, dinfo, stream);
+    return panel_launch(count, kb, rows, upper, dA, dA_array, stride, ldda, k, sums, G, dinfo,
+                        stream);
 }
 int gchol_sbatched_panel_launch(int64_t count, int64_t kb, int64_t rows, int upper, float *dA,
                                 float *const *dA_array, int64_t stride, int64_t ldda, int64_t k,
-                                const float *W, int64_t ldw, int64_t wstride, float *G,
-                                int64_t *dinfo, cudaStream_t stream)
+                                int sums, float *G, int64_t *dinfo, cudaStream_t stream)
 {
-    return panel_launch(count, kb, rows, upper, dA, dA_array, stride, ldda, k, W, ldw, wstride,
-                        G, dinfo, stream);
+    return panel_launch(count, kb, rows, upper, dA, dA_array, stride, ldda, k, sums, G, dinfo,
+                        stream);
 }
 
 } // extern "C"

@@ -6,19 +6,23 @@
  * barriers. Left-looking; for block column k of width kb ('L'; 'U' is its
  * transpose), on every matrix at once:
  *
- *   W := -A_k:n,0:k A_k:k+kb,0:k^T    the panel's sums, a block of n x nb
- *                                     per matrix in the workspace (one
- *                                     gemmStridedBatched on the strided
- *                                     form, else gemmBatched)
- *   A_k:n,k := panel(A_k:n,k + W)     one launch: the diagonal block
- *                                     factored, the rows below solved by
- *                                     it, the info of the matrices that
- *                                     fail set (gchol_kernels.h)
+ *   S := -A_k:k+kb,0:k A_k:k+kb,0:k^T      the diagonal block's sums, kb x kb
+ *                                          per matrix in the workspace G
+ *   A_k+kb:n,k -= A_k+kb:n,0:k A_k:k+kb,0:k^T
+ *                                          the rows below, in place
+ *   A_k:n,k := panel(A_k:n,k, S)           the diagonal block (plus S)
+ *                                          factored, the rows below solved
+ *                                          by it, the info of the matrices
+ *                                          that fail set (gchol_kernels.h)
  *
- * The sums go to the workspace because a product writes whole blocks: A's
- * other triangle is never written. A matrix's info is its first failed
- * block's (k + that block's column); the steps past it leave the matrix
- * alone. Precision-generic (prec.h).
+ * Each product is one gemmStridedBatched on the strided form, else
+ * gemmBatched. The rows below lie in A's triangle, so their product writes
+ * A; the diagonal block's would write A's other triangle, so its sums go
+ * to G, which the panel step then reuses for the block's factor. A
+ * matrix's info is its first failed block's (k + that block's column); the
+ * panel steps past it leave the matrix alone (the products still write its
+ * triangle, whose content LAPACK leaves unspecified past a failure).
+ * Precision-generic (prec.h).
  */
 #include "prec.h"
 
@@ -38,65 +42,69 @@ typedef struct {
     FLOAT *const *ptr;
 } operand_t;
 
-/* C := -op(A) op(B) on every matrix (C not read): one strided product
- * where all three are strided (cuBLAS's fastest batched form), else by the
- * arrays. */
+/* C := -op(A) op(B) + beta C on every matrix (beta 0: C not read): one
+ * strided product where all three are strided (cuBLAS's fastest batched
+ * form), else by the arrays. */
 static int64_t gemm_all(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int64_t m,
-                        int64_t n, int64_t k, operand_t a, operand_t b, operand_t c, int64_t count)
+                        int64_t n, int64_t k, operand_t a, operand_t b, FLOAT beta, operand_t c,
+                        int64_t count)
 {
     int64_t st = GCHOL_SUCCESS;
-    const FLOAT zero = 0, minus_one = -1;
+    const FLOAT minus_one = -1;
     if (a.at && b.at && c.at)
         GCHOL_BLAS(BLAS_GEMM_STRIDED(h, ta, tb, m, n, k, &minus_one, a.at, a.ld, a.stride, b.at,
-                                     b.ld, b.stride, &zero, c.at, c.ld, c.stride, count));
+                                     b.ld, b.stride, &beta, c.at, c.ld, c.stride, count));
     else
         GCHOL_BLAS(BLAS_GEMM_BATCHED(h, ta, tb, m, n, k, &minus_one,
                                      (const FLOAT *const *)a.ptr, a.ld,
-                                     (const FLOAT *const *)b.ptr, b.ld, &zero, c.ptr, c.ld,
+                                     (const FLOAT *const *)b.ptr, b.ld, &beta, c.ptr, c.ld,
                                      count));
 done:
     return st;
 }
 
 /* The steps on count matrices (dA + b * stride, or dA_array[b]) with the
- * workspace's W (count blocks of n x nb), G (the panel step's, count
- * GCHOL_BATCHED_PANEL_WORK elements) and, for the pointer form, 2 count
- * pointers. */
+ * workspace's G (count GCHOL_BATCHED_PANEL_WORK elements) and, for the
+ * pointer form, 4 count pointers. */
 static int64_t factor_chunk(int upper, int64_t n, int64_t nb, FLOAT *dA, FLOAT *const *dA_array,
                             int64_t ldda, int64_t stride, int64_t *dinfo, int64_t count,
-                            FLOAT *W, FLOAT *G, FLOAT **ptr, gchol_queue_t q)
+                            FLOAT *G, FLOAT **ptr, gchol_queue_t q)
 {
     int64_t st = GCHOL_SUCCESS;
     const cudaStream_t s = q->stream;
     const cublasHandle_t h = q->blas;
-    /* W_b's sums of the panel's (r, c): 'L' W(r, c), n rows; 'U' W(c, r),
-     * the transposed product's nb rows */
-    const int64_t ldw = upper ? nb : n, wstride = n * nb;
-    /* the arrays: W's blocks, then each step's panel row block, A(k, 0)
-     * ('L') or A(0, k) ('U'), both operands of the product */
-    FLOAT **Wp = ptr, **P = ptr + count;
+    const cublasOperation_t N = CUBLAS_OP_N, T = CUBLAS_OP_T;
+    const int64_t gstride = GCHOL_BATCHED_PANEL_WORK;
+    /* the arrays: each matrix's G, then a step's operands (below) */
+    FLOAT **Gp = ptr, **Pk = ptr + count, **Pb = ptr + 2 * count, **Pc = ptr + 3 * count;
     if (dA_array) {
-        const int64_t w0 = 0;
-        GCHOL_CUDA((cudaError_t)BATCHED_PTRS_LAUNCH(count, W, NULL, wstride, &w0, 1, Wp, s));
+        const int64_t g0 = 0;
+        GCHOL_CUDA((cudaError_t)BATCHED_PTRS_LAUNCH(count, G, NULL, gstride, &g0, 1, Gp, s));
     }
     GCHOL_CUDA(cudaMemsetAsync(dinfo, 0, (size_t)count * sizeof(int64_t), s));
     for (int64_t k = 0; k < n; k += nb) {
-        const int64_t kb = n - k < nb ? n - k : nb, rows = n - k;
+        const int64_t kb = n - k < nb ? n - k : nb, rows = n - k, below = rows - kb;
         if (k > 0) {
-            const int64_t off = upper ? k * ldda : k;
+            /* the lower view's block row k, (k, 0) ('U': A(0, k)); the rows
+             * below, (k + kb, 0); the panel's rows below, (k + kb, k) */
+            const int64_t off[3] = { upper ? k * ldda : k, upper ? (k + kb) * ldda : k + kb,
+                                     upper ? k + (k + kb) * ldda : k + kb + k * ldda };
             if (dA_array)
-                GCHOL_CUDA((cudaError_t)BATCHED_PTRS_LAUNCH(count, NULL, dA_array, 0, &off, 1, P,
-                                                            s));
-            const operand_t oa = { dA ? dA + off : NULL, ldda, stride, P },
-                            ow = { W, ldw, wstride, Wp };
-            if (upper)
-                GCHOL_TRY(gemm_all(h, CUBLAS_OP_T, CUBLAS_OP_N, kb, rows, k, oa, oa, ow, count));
-            else
-                GCHOL_TRY(gemm_all(h, CUBLAS_OP_N, CUBLAS_OP_T, rows, kb, k, oa, oa, ow, count));
+                GCHOL_CUDA((cudaError_t)BATCHED_PTRS_LAUNCH(count, NULL, dA_array, 0, off,
+                                                            below > 0 ? 3 : 1, Pk, s));
+            const operand_t ok = { dA ? dA + off[0] : NULL, ldda, stride, Pk },
+                            ob = { dA ? dA + off[1] : NULL, ldda, stride, Pb },
+                            oc = { dA ? dA + off[2] : NULL, ldda, stride, Pc },
+                            og = { G, GCHOL_BATCHED_PANEL_MAX, gstride, Gp };
+            /* S(r, c) at G + r + c * GCHOL_BATCHED_PANEL_MAX, both triangles */
+            GCHOL_TRY(gemm_all(h, upper ? T : N, upper ? N : T, kb, kb, k, ok, ok, 0, og, count));
+            if (below > 0 && upper)
+                GCHOL_TRY(gemm_all(h, T, N, kb, below, k, ok, ob, 1, oc, count));
+            else if (below > 0)
+                GCHOL_TRY(gemm_all(h, N, T, below, kb, k, ob, ok, 1, oc, count));
         }
         GCHOL_CUDA((cudaError_t)BATCHED_PANEL_LAUNCH(count, kb, rows, upper, dA, dA_array, stride,
-                                                     ldda, k, k > 0 ? W : NULL, ldw, wstride,
-                                                     G, dinfo, s));
+                                                     ldda, k, k > 0, G, dinfo, s));
     }
 done:
     return st;
@@ -108,24 +116,22 @@ int64_t PFX(potrf_batched_cublas)(int upper, int64_t n, int64_t nb, FLOAT *dA,
 {
     int64_t st = GCHOL_SUCCESS;
     const cudaStream_t s = q->stream;
-    FLOAT *W = NULL, *G = NULL, **ptr = NULL;
+    FLOAT *G = NULL, **ptr = NULL;
     *no_room = 0;
     if (nb > GCHOL_BATCHED_PANEL_MAX) nb = GCHOL_BATCHED_PANEL_MAX;
     if (nb > n) nb = n;
     if (nb < 1) nb = 1;
     /* the workspace before any work: without it the caller's kernels run */
-    const int64_t per = (n * nb + GCHOL_BATCHED_PANEL_WORK) * (int64_t)sizeof(FLOAT) +
-                        (dA_array ? 2 * (int64_t)sizeof(FLOAT *) : 0);
+    const int64_t per = GCHOL_BATCHED_PANEL_WORK * (int64_t)sizeof(FLOAT) +
+                        (dA_array ? 4 * (int64_t)sizeof(FLOAT *) : 0);
     const int64_t cap = gchol_test_hooks()->batched_cublas_work_bytes > 0
                             ? gchol_test_hooks()->batched_cublas_work_bytes : kWorkBytes;
     const int64_t fit = cap / per > 0 ? cap / per : 1,
                   chunk = batch < fit ? batch : fit;
-    cudaError_t e = gchol_queue_malloc(q, (void **)&W, (size_t)(chunk * n * nb) * sizeof(FLOAT));
-    if (e == cudaSuccess)
-        e = gchol_queue_malloc(q, (void **)&G,
-                               (size_t)(chunk * GCHOL_BATCHED_PANEL_WORK) * sizeof(FLOAT));
+    cudaError_t e = gchol_queue_malloc(q, (void **)&G,
+                                       (size_t)(chunk * GCHOL_BATCHED_PANEL_WORK) * sizeof(FLOAT));
     if (e == cudaSuccess && dA_array)
-        e = gchol_queue_malloc(q, (void **)&ptr, (size_t)(2 * chunk) * sizeof(FLOAT *));
+        e = gchol_queue_malloc(q, (void **)&ptr, (size_t)(4 * chunk) * sizeof(FLOAT *));
     if (e != cudaSuccess) {
         /* no room, or no stream-ordered allocator: the kernels need neither */
         if (e == cudaErrorMemoryAllocation || e == cudaErrorNotSupported) *no_room = 1;
@@ -136,11 +142,11 @@ int64_t PFX(potrf_batched_cublas)(int upper, int64_t n, int64_t nb, FLOAT *dA,
         const int64_t count = batch - b0 < chunk ? batch - b0 : chunk;
         GCHOL_TRY(factor_chunk(upper, n, nb, dA_array ? NULL : dA + b0 * stride,
                                dA_array ? dA_array + b0 : NULL, ldda, stride, dinfo + b0, count,
-                               W, G, ptr, q));
+                               G, ptr, q));
     }
 done: {
-        void *bufs[3] = { W, G, ptr };
-        for (int i = 0; i < 3; ++i)
+        void *bufs[2] = { G, ptr };
+        for (int i = 0; i < 2; ++i)
             if (bufs[i]) {
                 const cudaError_t ef = cudaFreeAsync(bufs[i], s);
                 if (ef != cudaSuccess && st == GCHOL_SUCCESS) st = gchol_from_cuda(ef);

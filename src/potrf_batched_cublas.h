@@ -15,8 +15,8 @@
  * block columns of nb (1 <= nb < n; at most GCHOL_BATCHED_PANEL_MAX, wider
  * ones run at that width). dinfo[b] receives each matrix's info. Returns 0
  * or a library error; *no_room is set, and nothing done, when the
- * workspace (batch (n nb + GCHOL_BATCHED_PANEL_WORK) elements, and two
- * pointers a matrix for the pointer form, stream-ordered) cannot be had:
+ * workspace (batch GCHOL_BATCHED_PANEL_WORK elements, and four pointers
+ * a matrix for the pointer form, stream-ordered) cannot be had:
  * the caller then runs the kernels, which need none. */
 int64_t gchol_dpotrf_batched_cublas(int upper, int64_t n, int64_t nb, double *dA,
                                     double *const *dA_array, int64_t ldda, int64_t stride,

@@ -113,22 +113,22 @@ CUBLAS_MOCKS(float, S)
     }                                                                                          \
     int gchol_##p##batched_panel_launch(int64_t count, int64_t kb, int64_t rows, int upper,   \
                                         T *dA, T *const *dA_array, int64_t stride,             \
-                                        int64_t ldda, int64_t k, const T *W, int64_t ldw,      \
-                                        int64_t wstride, T *G, int64_t *dinfo, cudaStream_t s) \
+                                        int64_t ldda, int64_t k, int sums, T *G,               \
+                                        int64_t *dinfo, cudaStream_t s)                        \
     {                                                                                          \
         (void)s;                                                                               \
-        (void)G; /* the kernels' own */                                                        \
         if (kb < 1 || kb > GCHOL_BATCHED_PANEL_MAX || rows < kb) return cudaErrorInvalidValue; \
         T *X = malloc((size_t)(rows * kb) * sizeof(T));                                        \
         for (int64_t b = 0; b < count; ++b) {                                                  \
             if (dinfo[b] != 0) continue;                                                       \
             T *P = (dA_array ? dA_array[b] : dA + b * stride) + k + k * ldda;                  \
-            /* X := the panel's lower view plus W's, by columns (ld rows) */                  \
+            /* X := the panel's lower view, its top plus G's sums, by columns (ld rows) */   \
+            const T *S = G + b * GCHOL_BATCHED_PANEL_WORK;                                     \
             for (int64_t c = 0; c < kb; ++c)                                                   \
                 for (int64_t r = c; r < rows; ++r) {                                           \
                     const int64_t e = upper ? c + r * ldda : r + c * ldda;                      \
-                    const int64_t f = upper ? c + r * ldw : r + c * ldw;                        \
-                    X[r + c * rows] = P[e] + (W ? W[b * wstride + f] : (T)0);                  \
+                    const T w = sums && r < kb ? S[r + c * GCHOL_BATCHED_PANEL_MAX] : (T)0;    \
+                    X[r + c * rows] = P[e] + w;                                                \
                 }                                                                              \
             const lapack_int f = LAPACK_POTRF(LAPACK_COL_MAJOR, 'L', (lapack_int)kb, X,         \
                                               (lapack_int)rows);                               \
@@ -295,14 +295,14 @@ int main(int argc, char **argv)
         for (int f = 0; f < 2; ++f) {
             const int64_t nb = 32, es = p ? 4 : 8;
             const bcase_t c = { p ? 's' : 'd', f ? 'U' : 'L', 100, nb, 1, 3, 7, f,
-                                2 * ((100 * nb + GCHOL_BATCHED_PANEL_WORK) * es +
-                                     (f ? 2 * (int64_t)sizeof(void *) : 0)), 0 };
+                                2 * (GCHOL_BATCHED_PANEL_WORK * es +
+                                     (f ? 4 * (int64_t)sizeof(void *) : 0)), 0 };
             run_case(&c);
         }
-    /* each workspace allocation failing (the pointer form has three) */
-    for (int a = 1; a <= 5; ++a) {
-        const bcase_t c = { a % 2 ? 'd' : 's', a % 2 ? 'L' : 'U', 100, 32, 2, 1, 4, a >= 3, 0,
-                            a <= 2 ? a : a - 2 };
+    /* each workspace allocation failing (the pointer form has two) */
+    for (int a = 1; a <= 3; ++a) {
+        const bcase_t c = { a % 2 ? 'd' : 's', a % 2 ? 'L' : 'U', 100, 32, 2, 1, 4, a >= 2, 0,
+                            a <= 1 ? a : a - 1 };
         run_case(&c);
     }
     printf("  (%ld products)\n", g_products);

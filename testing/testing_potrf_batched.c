@@ -433,14 +433,14 @@ static void run_suite(int quick)
             const bcase_t one = { f == 6 ? 'U' : 'L', 129, 0, 0, 1, f - 6, 0 };
             run_case(&hc);
             run_case(&one);
-            /* three matrices' workspace: n nb elements and the panel
-             * step's, and two pointers in the pointer form (f == 7) */
+            /* three matrices' workspace: the panel step's elements, and
+             * four pointers in the pointer form (f == 7) */
             const int64_t nbc = f == 6 ? 24 : 32;
             const gchol_test_hooks_t small = {
                 .batched_kernel = 7, .batched_cublas_nb = nbc,
                 .batched_cublas_work_bytes =
-                    3 * ((150 * nbc + GCHOL_BATCHED_PANEL_WORK) * (int64_t)sizeof(FLOAT) +
-                         (f == 7 ? 2 * (int64_t)sizeof(void *) : 0)) };
+                    3 * (GCHOL_BATCHED_PANEL_WORK * (int64_t)sizeof(FLOAT) +
+                         (f == 7 ? 4 * (int64_t)sizeof(void *) : 0)) };
             gchol_test_hooks_set(&small);
             const bcase_t chunks = { f == 6 ? 'L' : 'U', 150, 1, 2, 11, f - 6, 0 };
             run_case(&chunks);
