@@ -31,8 +31,8 @@
  *
  *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K]
  *                       [--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp]
- *                       [--cublas-nb K] [--warp-max N] [--potrs auto|staged|direct]
- *                       [--csv FILE]
+ *                       [--cublas-nb K] [--cublas-work B] [--warp-max N]
+ *                       [--potrs auto|staged|direct] [--csv FILE]
  */
 #include <math.h>
 #include <stdio.h>
@@ -304,7 +304,7 @@ int main(int argc, char **argv)
 {
     testing_list_t sizes = { NULL, 0 };
     char prec = 'd';
-    int64_t total = (int64_t)2 << 30, small = 100, cublas_nb = 0;
+    int64_t total = (int64_t)2 << 30, small = 100, cublas_nb = 0, cublas_work = 0;
     int warp_max = 0;
     int niter = 5;
     const char *csv = NULL, *kernel = "auto", *potrs = "auto";
@@ -315,6 +315,9 @@ int main(int argc, char **argv)
             "auto: the tuning's)"),
         OPT("--cublas-nb", OPT_INT64, &cublas_nb, "K", "--kernel cublas's block columns, "
             "at most 32 (default 0: the tuning's)", OPT_MIN(0)),
+        OPT("--cublas-work", OPT_INT64, &cublas_work, "B", "the cuBLAS block columns' "
+            "workspace, bytes at most (larger batches by chunks; default 0: the library's)",
+            OPT_MIN(0)),
         OPT("--warp-max", OPT_INT, &warp_max, "N", "the warp kernel up to order N (<= 256; "
             "default 0: the tuning's)", OPT_MIN(0)),
         OPT("--potrs", OPT_STRING, &potrs, "auto|staged|direct",
@@ -331,7 +334,7 @@ int main(int argc, char **argv)
     };
     const opts_program_t prog = { "[--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K] "
                                   "[--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp] "
-                                  "[--cublas-nb K] [--warp-max N] [--potrs auto|staged|direct] "
+                                  "[--cublas-nb K] [--cublas-work B] [--warp-max N] [--potrs auto|staged|direct] "
                                   "[--csv FILE]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
     const int forced = !strcmp(kernel, "blocked") ? 1 : !strcmp(kernel, "panel") ? 2
@@ -351,8 +354,9 @@ int main(int argc, char **argv)
     bench_require_gpu(0, argv[0]);
     const gchol_test_hooks_t hooks = { .batched_kernel = forced, .batched_potrs_kernel = potrs_form,
                                        .batched_cublas_nb = cublas_nb,
+                                       .batched_cublas_work_bytes = cublas_work,
                                        .batched_warp_max_n = warp_max };
-    if (forced || potrs_form || cublas_nb || warp_max) gchol_test_hooks_set(&hooks);
+    if (forced || potrs_form || cublas_nb || cublas_work || warp_max) gchol_test_hooks_set(&hooks);
     bench_context_t ctx;
     bench_context_create(&ctx);
     FILE *out = bench_csv_open(csv, "prec,n,batch,gchol_s,gchol_ptr_s,cusolver_s,copy_s,gchol_gbs,"

@@ -397,13 +397,13 @@ int gchol_spotrf_batched_launch(int64_t n, float *dA, float *const *dA_array, co
  *          solved, X_k+ := X_k+ L_kk^-T, into A's uplo triangle. At a pivot
  *          that is not positive (or NaN), the block's column f (1-based):
  *          dinfo[b] := k + f, the rows below solved for the columns before
- *          f only. Matrices with dinfo[b] != 0 are not touched. G (count
- *          GCHOL_BATCHED_PANEL_WORK elements) is overwritten.
+ *          f only. Matrices with dinfo[b] != 0 are not touched; G is
+ *          only read.
  */
 enum {
     GCHOL_BATCHED_PTRS_MAX = 4,
     GCHOL_BATCHED_PANEL_MAX = 32,
-    GCHOL_BATCHED_PANEL_WORK = 32 * 32 + 32
+    GCHOL_BATCHED_PANEL_WORK = 32 * 32
 };
 int gchol_dbatched_ptrs_launch(int64_t count, double *dA, double *const *dA_array,
                                int64_t stride, const int64_t *off, int noff, double **out,

@@ -34,10 +34,10 @@ __global__ void __launch_bounds__(kThreads)
 }
 
 /* The panel step in two launches. The diagonal blocks: a warp per matrix,
- * lane r holding row r in registers, plus the product's sums from G; their
- * factors and reciprocal pivots then go to G. The rows below: a block of kPanelThreads per
- * kPanelThreads rows of one matrix, a row a thread, x := x L_kk^-T with
- * L_kk's columns from G in shared memory (16-byte broadcasts). Apart, the
+ * lane r holding row r in registers, plus the product's sums from G, L_kk
+ * to A. The rows below: a block of kPanelThreads per kPanelThreads rows of
+ * one matrix, a row a thread, x := x L_kk^-T with L_kk's columns read from
+ * A into shared memory (16-byte broadcasts). Apart, the
  * rows' blocks never wait on a factorization, so the loads stay in flight;
  * in one block per matrix, three warps waited on the fourth's and the
  * step ran at 1.6 TB/s.
@@ -51,12 +51,10 @@ __global__ void __launch_bounds__(kThreads)
 constexpr int kPanelThreads = 128, kPanelW = GCHOL_BATCHED_PANEL_MAX;
 constexpr int kDiagWarps = kPanelThreads / 32;
 static_assert(kPanelW == 32, "a lane per row of the diagonal block");
-static_assert(GCHOL_BATCHED_PANEL_WORK == kPanelW * kPanelW + kPanelW, "G's layout");
+static_assert(GCHOL_BATCHED_PANEL_WORK == kPanelW * kPanelW, "G's layout");
 
-/* A matrix's share of G: first the diagonal block's sums, (r, c) at [r +
- * c * kPanelW]; after the diagonal step, column k of L_kk below its
- * diagonal, L(k + 1 + c, k) at [k * kPanelW + c] (0 past the block), then
- * 1 / L(k, k) at [kPanelW * kPanelW + k]. */
+/* A matrix's share of G: the diagonal block's sums, (r, c) at [r + c *
+ * kPanelW]. */
 __device__ __forceinline__ int64_t g_at(int64_t b) { return b * GCHOL_BATCHED_PANEL_WORK; }
 
 /* A row's kb entries (element c at p[c * cs]) plus the sums (at w[c *
@@ -98,7 +96,6 @@ __global__ void __launch_bounds__(kPanelThreads)
         /* lanes past the block: zeros */
         panel_row(a, P + lane * a_at.rs, a_at.cs, sums ? g + lane : nullptr, kPanelW,
                   lane < kb ? kb : 0);
-        __syncwarp(); /* every lane's sums read before g is written */
         int fail = 0;
 #pragma unroll 1
         for (int k = 0; k < kb; ++k) {
@@ -114,12 +111,10 @@ __global__ void __launch_bounds__(kPanelThreads)
             const T d = sqrt(pivot), rd = rsqrt_of(pivot);
             const T l = lane == k ? d : a[0] * rd;
             if (mine) P[lane * a_at.rs + k * a_at.cs] = l;
-            if (lane == k) g[kPanelW * kPanelW + k] = rd;
             /* lanes past k: their L(lane, k); the others zero the tail */
             const int c = lane > k ? lane - k - 1 : kPanelW - 1 - lane;
             const T v = lane > k ? l : T(0);
             Lcol[k * kPanelW + c] = v;
-            g[k * kPanelW + c] = v;
             __syncwarp();
             shift_update<kPanelW>(a, l, Lcol + k * kPanelW);
         }
@@ -131,10 +126,10 @@ __global__ void __launch_bounds__(kPanelThreads)
 template <typename T>
 __global__ void __launch_bounds__(kPanelThreads)
     batched_solve_kernel(int64_t count, int kb, int rows, int upper, T *A, T *const *A_array,
-                         int64_t stride, int64_t ld, int64_t k0, const T *G,
-                         const int64_t *dinfo)
+                         int64_t stride, int64_t ld, int64_t k0, const int64_t *dinfo)
 {
-    __shared__ __align__(16) T g_s[GCHOL_BATCHED_PANEL_WORK];
+    __shared__ __align__(16) T Lcol[kPanelW * kPanelW]; /* L(k + 1 + c, k) at [k * 32 + c] */
+    __shared__ T rdiag[kPanelW];
     const int tid = threadIdx.x;
     const int64_t parts = (rows - kb + kPanelThreads - 1) / kPanelThreads;
     const Strides a_at(upper, ld);
@@ -145,20 +140,25 @@ __global__ void __launch_bounds__(kPanelThreads)
         const int64_t info = dinfo[b];
         if (info != 0 && info <= k0) continue;
         const int good = info == 0 ? kb : (int)(info - k0 - 1);
-        __syncthreads(); /* the previous matrix's g_s read */
-        const T *g = G + g_at(b);
-        for (int e = tid; e < GCHOL_BATCHED_PANEL_WORK; e += kPanelThreads) g_s[e] = g[e];
-        __syncthreads();
+        T *P = (A_array ? A_array[b] : A + b * stride) + k0 + k0 * ld; /* A(k0, k0) */
         const int r = kb + (int)(id % parts) * kPanelThreads + tid;
+        T *pr = P + r * a_at.rs;
+        T x[kPanelW]; /* loaded first: in flight while L_kk is */
+        if (r < rows) panel_row(x, pr, a_at.cs, static_cast<const T *>(nullptr), 0, kb);
+        __syncthreads(); /* the previous matrix's Lcol read */
+        /* L_kk from A: column k's rows below the diagonal, 0 past the block */
+        for (int e = tid; e < kPanelW * kPanelW; e += kPanelThreads) {
+            const int k = e / kPanelW, i = k + 1 + e % kPanelW;
+            Lcol[e] = k < good && i < kb ? P[i * a_at.rs + k * a_at.cs] : T(0);
+        }
+        if (tid < good) rdiag[tid] = T(1) / P[tid * (a_at.rs + a_at.cs)];
+        __syncthreads();
         if (r >= rows) continue;
-        T *pr = (A_array ? A_array[b] : A + b * stride) + k0 + k0 * ld + r * a_at.rs;
-        T x[kPanelW];
-        panel_row(x, pr, a_at.cs, static_cast<const T *>(nullptr), 0, kb);
 #pragma unroll 1
         for (int j = 0; j < good; ++j) {
-            const T xj = x[0] * g_s[kPanelW * kPanelW + j];
+            const T xj = x[0] * rdiag[j];
             pr[j * a_at.cs] = xj;
-            shift_update<kPanelW>(x, xj, g_s + j * kPanelW);
+            shift_update<kPanelW>(x, xj, Lcol + j * kPanelW);
         }
     }
 }
@@ -196,7 +196,7 @@ int panel_launch(int64_t count, int64_t kb, int64_t rows, int upper, T *A, T *co
     if (e != cudaSuccess || rows == kb) return e;
     const int64_t parts = (rows - kb + kPanelThreads - 1) / kPanelThreads;
     batched_solve_kernel<T><<<blocks_for(count * parts), kPanelThreads, 0, stream>>>(
-        count, (int)kb, (int)rows, upper, A, A_array, stride, ld, k, G, dinfo);
+        count, (int)kb, (int)rows, upper, A, A_array, stride, ld, k, dinfo);
     return cudaGetLastError();
 }
 
