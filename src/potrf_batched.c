@@ -49,14 +49,18 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
         kt.batched_mma_max_n[0] = kt.batched_mma_max_n[1] = 0;
         kt.batched_smem_max_n = 1, kt.batched_hybrid_max_n = 0;
     }
-    /* block columns on cuBLAS's products (fixed order), where the table or
-     * the hook says; without room for their workspace, the kernels */
+    /* block columns on cuBLAS's products (fixed order), where the table
+     * (order and batch bytes) or the hook says; without room for their
+     * workspace, the kernels */
     const gchol_tune_t *t = queue->tune;
     const int64_t cnb = gchol_test_hooks()->batched_cublas_nb > 0
                             ? gchol_test_hooks()->batched_cublas_nb : t->batched_cublas_nb;
     /* a kernel forced by the hook runs wherever it may, never the products */
     const int64_t from = forced == 7 ? 1 : forced ? 0 : t->batched_cublas_from_n[PREC_INDEX];
-    if (!dn && from > 0 && n >= from && n > cnb && cnb > 0) {
+    const int64_t min_bytes = forced == 7 ? 0 : t->batched_cublas_min_bytes;
+    const int large = (double)batch * (double)n * (double)n * (double)sizeof(FLOAT) >=
+                      (double)min_bytes;
+    if (!dn && from > 0 && n >= from && n > cnb && cnb > 0 && large) {
         int no_room = 0;
         st = PFX(potrf_batched_cublas)(upper, n, cnb, dA, dA_array, ldda, stride, dinfo, batch,
                                        queue, &no_room);

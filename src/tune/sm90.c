@@ -178,15 +178,19 @@ const gchol_tune_t gchol_tune_sm90_table = {
      * Re-measure: testing_symv (its table: gchol against cuBLAS) */
     .xposv_symv = 1,
 
-    /* Batched potrf: block columns of 32 on cuBLAS's batched products, from
-     * 96 in double and 160 in single, where they are 3% or more ahead of
-     * the kernels (2 GiB: at 128 in double 2.9 ms against the warp
-     * kernel's 4.0, at 160 in single 3.5 against 3.7; at 512 in double 3.4
-     * against the tiled kernel's 11.1), a kernel per matrix below (the
-     * kernels below).
-     * Re-measure: bench_potrf_batched --kernel auto|cublas|warp [--cublas-nb] */
-    .batched_cublas_from_n = { 96, 160 },
+    /* Batched potrf: block columns of 32 on cuBLAS's batched products past
+     * the rows kernel (from 65), well ahead of the warp kernel on large
+     * batches (2 GiB, at 96: 2.4 ms against 4.1 in double, 2.6 against 3.7
+     * in single; at 512 in double 3.5 against the tiled kernel's 11.1); at
+     * 64 the rows kernel is ahead (2.5 ms against 2.7 in double). Batches
+     * of less than 16 MiB go a kernel per matrix: 100 matrices at 128, 0.15
+     * ms against 0.19 in double, 0.10 against 0.19 in single; at 192 in
+     * double (29 MiB) the products are ahead, 0.21 ms against 0.27.
+     * Re-measure: bench_potrf_batched --kernel auto|cublas|warp|mma
+     * [--cublas-nb] [--bytes] */
+    .batched_cublas_from_n = { 65, 65 },
     .batched_cublas_nb = 32,
+    .batched_cublas_min_bytes = (int64_t)16 << 20,
 
     /* The tiled kernel at one block per SM up to 5376, its chain block
      * helped by a second block of its cluster; syrk_diag's split rule at
@@ -206,9 +210,8 @@ const gchol_tune_t gchol_tune_sm90_table = {
         .batched_reg_max_n = 32,
         /* the warp kernel (a warp a matrix, block columns of 32) past the
          * rows kernel, to 128 in double and 192 in single: the
-         * variable-size form's, and the fixed-order forms' between the
-         * rows kernel and the products (at 128 in single, 2 GiB: 3.75 ms
-         * against the products' 3.65, within the 3% margin).
+         * variable-size form's (the fixed-order forms take the products
+         * from 65).
          * Re-measure: bench_potrf_batched --kernel auto|warp|rows|cublas */
         .batched_warp_max_n = { 128, 192 },
         .batched_rows_from_n = { 17, 17 },

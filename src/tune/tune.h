@@ -152,6 +152,10 @@ typedef struct gchol_tune_s {
      * thread block per matrix */
     int64_t batched_cublas_from_n[2];
     int64_t batched_cublas_nb;
+    /* ... and only for batches of at least batched_cublas_min_bytes of
+     * matrices (batch n^2 elements; 0: any): on fewer, the block columns'
+     * launches wait on each other and a kernel per matrix is ahead */
+    int64_t batched_cublas_min_bytes;
 
     gchol_kernel_tune_t kernel; /* the kernels' choices (gchol_kernels.h) */
 } gchol_tune_t;
