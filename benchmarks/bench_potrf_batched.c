@@ -26,8 +26,9 @@
  * --cublas-nb (default the tuning's, at most 32) on cuBLAS's batched
  * products past that width; warp a warp per matrix from 33 to 256, then
  * panel), to compare them in one process; --warp-max N the warp kernel up
- * to order N; --potrs staged|direct the solves' blocked form past n = 32
- * (L's panels staged in shared memory, or read where used).
+ * to order N; --cublas-work B caps the block columns' workspace (larger
+ * batches by chunks); --potrs staged|direct the solves' blocked form past
+ * n = 32 (L's panels staged in shared memory, or read where used).
  *
  *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K]
  *                       [--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp]
