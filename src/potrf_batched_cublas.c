@@ -18,7 +18,7 @@
  * Each product is one gemmStridedBatched on the strided form, else
  * gemmBatched. The rows below lie in A's triangle, so their product writes
  * A; the diagonal block's would write A's other triangle, so its sums go
- * to G, which the panel step then reuses for the block's factor. A
+ * to G, where the panel step adds them. A
  * matrix's info is its first failed block's (k + that block's column); the
  * panel steps past it leave the matrix alone (the products still write its
  * triangle, whose content LAPACK leaves unspecified past a failure).
