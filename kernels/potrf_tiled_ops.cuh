@@ -183,17 +183,6 @@ __device__ __forceinline__ void store_tile(T *A, int64_t ld, int upper, int64_t 
 
 /* ---- asynchronous operand copies (cp.async, sm_80+) ------------------------- */
 
-/* 16 bytes from global to shared memory without registers; bytes past
- * src_bytes are zero-filled. .cg reads through L2, as every read of another
- * block's tile must. Groups: cp_async_commit / cp_async_wait
- * (tile_common.cuh). */
-__device__ __forceinline__ void cp_async16(void *dst_smem, const void *src, int src_bytes)
-{
-    const unsigned d = (unsigned)__cvta_generic_to_shared(dst_smem);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(d), "l"(src), "r"(src_bytes)
-                 : "memory");
-}
-
 /* The operand copy of load_tile<kMemoryOrder> (view rows r0.., columns
  * c0..c0+kTB-1, rows past `rows` zero) as 16-byte cp.async chunks, issued
  * and left in flight. Needs 16-byte aligned columns: A and ld aligned. */

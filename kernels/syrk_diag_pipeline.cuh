@@ -28,17 +28,6 @@ template <typename T, bool kKMajor> constexpr int stage_size()
     return kKMajor ? 2 * kBM * kLDK + Cfg<T>::BK : Cfg<T>::Stage;
 }
 
-/* Global -> shared copies that bypass registers; the bytes past src_bytes
- * are zero-filled (the tile's rows past m, columns past the chunk). One
- * element (cp_async_el, tile_common.cuh), or 16 bytes, which skip L1: each
- * element is read by one block only once. */
-__device__ __forceinline__ void cp_async16(void *dst, const void *src, int src_bytes)
-{
-    const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(s), "l"(src),
-                 "r"(src_bytes));
-}
-
 /* The multiply steps of a stage, between which its neighbours' copies and
  * scaling are issued: DMMA k-steps of 4 (double), single k (float). */
 template <typename T> constexpr int kSteps = Cfg<T>::BK / WarpTile<T>::kK;

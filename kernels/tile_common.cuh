@@ -351,6 +351,16 @@ __device__ __forceinline__ void cp_async_el(T *dst, const T *src, int src_bytes)
     asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(s), "l"(src),
                  "n"((int)sizeof(T)), "r"(src_bytes));
 }
+/* 16 bytes; the bytes past src_bytes zero-filled. .cg reads through L2 and
+ * skips L1: each piece is read once by one block (and another block's data
+ * must come from L2). Needs 16-byte aligned addresses. */
+__device__ __forceinline__ void cp_async16(void *dst, const void *src, int src_bytes)
+{
+    const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(s), "l"(src),
+                 "r"(src_bytes)
+                 : "memory");
+}
 template <int N> __device__ __forceinline__ void cp_async_wait()
 {
     asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
