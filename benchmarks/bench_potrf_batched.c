@@ -25,13 +25,14 @@
  * chunk buffer, mma2 with two wherever they fit; cublas block columns of
  * --cublas-nb (default the tuning's, at most 32) on cuBLAS's batched
  * products past that width; warp a warp per matrix from 33 to 256, then
- * panel), to compare them in one process; --warp-max N the warp kernel up
+ * panel; tiles the tiles kernel where its tiles fit in shared memory), to
+ * compare them in one process; --warp-max N the warp kernel up
  * to order N; --cublas-work B caps the block columns' workspace (larger
  * batches by chunks); --potrs staged|direct the solves' blocked form past
  * n = 32 (L's panels staged in shared memory, or read where used).
  *
  *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K]
- *                       [--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp]
+ *                       [--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles]
  *                       [--cublas-nb K] [--cublas-work B] [--warp-max N]
  *                       [--potrs auto|staged|direct] [--csv FILE]
  */
@@ -311,7 +312,7 @@ int main(int argc, char **argv)
     const char *csv = NULL, *kernel = "auto", *potrs = "auto";
     const opt_t opts[] = {
         OPT("--prec", OPT_CHAR, &prec, "d|s", "precision (default d)", .choices = "ds"),
-        OPT("--kernel", OPT_STRING, &kernel, "auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp",
+        OPT("--kernel", OPT_STRING, &kernel, "auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles",
             "potrf's kernel past n = 32 (rows: past 16; cublas: past --cublas-nb; default "
             "auto: the tuning's)"),
         OPT("--cublas-nb", OPT_INT64, &cublas_nb, "K", "--kernel cublas's block columns, "
@@ -334,16 +335,17 @@ int main(int argc, char **argv)
         OPT_END
     };
     const opts_program_t prog = { "[--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K] "
-                                  "[--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp] "
+                                  "[--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles] "
                                   "[--cublas-nb K] [--cublas-work B] [--warp-max N] [--potrs auto|staged|direct] "
                                   "[--csv FILE]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
     const int forced = !strcmp(kernel, "blocked") ? 1 : !strcmp(kernel, "panel") ? 2
                      : !strcmp(kernel, "rows") ? 3 : !strcmp(kernel, "mma") ? 4
                      : !strcmp(kernel, "mma1") ? 5 : !strcmp(kernel, "mma2") ? 6
-                     : !strcmp(kernel, "cublas") ? 7 : !strcmp(kernel, "warp") ? 8 : 0;
+                     : !strcmp(kernel, "cublas") ? 7 : !strcmp(kernel, "warp") ? 8
+                     : !strcmp(kernel, "tiles") ? 9 : 0;
     if (!forced && strcmp(kernel, "auto")) {
-        fprintf(stderr, "--kernel: auto, blocked, panel, rows, mma, mma1, mma2, cublas or warp, "
+        fprintf(stderr, "--kernel: auto, blocked, panel, rows, mma, mma1, mma2, cublas, warp or tiles, "
                 "not '%s'\n", kernel);
         return 2;
     }

@@ -91,6 +91,14 @@ typedef struct {
                                    columns in global memory up to this n
                                    (0: none; then the left-looking panel
                                    kernel) */
+    int     batched_tiles_from_n[2]; /* batched potrf: [0] double, [1]
+                                   single: a block per matrix, its
+                                   triangle of 32 x 32 tiles in shared
+                                   memory, right-looking, from this n ... */
+    int     batched_tiles_max_n[2]; /* ... up to this n (0: none; as far as
+                                   the tiles fit in shared memory), ahead
+                                   of the kernels above and of the cuBLAS
+                                   block columns */
 } gchol_kernel_tune_t;
 
 /* The built-in choices, for kt == NULL: measured on the H100. */

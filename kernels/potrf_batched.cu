@@ -9,6 +9,10 @@
  *               rows of L in registers (lane r holds row r), right-looking
  *               with the pivot and each l_jk passed by shuffles within the
  *               group: the matrix read once and written once;
+ *   n <= 288    from the tuning's order up to its largest (where the
+ *               triangle's 32 x 32 tiles fit in shared memory: 192 in
+ *               double, 288 in single), a block per matrix, right-looking
+ *               by tile columns on chip (potrf_batched_tiles.cuh);
  *   n <= 256    past the lane groups up to the tuning's order, a warp per
  *               matrix, left-looking by block columns of 32, a lane's row
  *               of a block in registers (potrf_batched_warp.cuh);
@@ -38,6 +42,7 @@
 #include "potrf_batched_block.cuh"
 #include "potrf_batched_mma.cuh"
 #include "potrf_batched_small.cuh"
+#include "potrf_batched_tiles.cuh"
 #include "potrf_batched_warp.cuh"
 #include "tile_common.cuh"
 
@@ -70,6 +75,20 @@ cudaError_t launch_warp(int n_max, Batch batch, int upper, int64_t *dinfo, int64
     if (e != cudaSuccess) return e;
     potrf_batched_warp_kernel<T, Batch><<<(unsigned)count, 32, warp_smem_bytes<T>(n_max), stream>>>(
         batch, upper, warp_lds<T>(n_max), dinfo);
+    return cudaGetLastError();
+}
+
+/* The tiles kernel, its tiles sized for n_max (opted in to the device's
+ * whole limit once). */
+template <typename T, typename Batch>
+cudaError_t launch_tiles(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count,
+                         size_t limit, cudaStream_t stream)
+{
+    static gchol::DeviceFlags opted_in;
+    const cudaError_t e = gchol::opt_in_shared(potrf_batched_tiles_kernel<T, Batch>, limit, opted_in);
+    if (e != cudaSuccess) return e;
+    potrf_batched_tiles_kernel<T, Batch><<<(unsigned)count, kTilesThreads,
+                                           tiles_smem_bytes<T>(n_max), stream>>>(batch, upper, dinfo);
     return cudaGetLastError();
 }
 
@@ -142,7 +161,7 @@ cudaError_t launch_mma(int n_max, Batch batch, int upper, int64_t *dinfo, int64_
 /* The kernel's choice by order, from the tuning table (run() below). */
 struct Choice {
     int reg_max, warp_max, rows_from, rows_max, mma_from, mma_max, smem_max, hybrid_max;
-    int mma_buffers;
+    int mma_buffers, tiles_from, tiles_max;
 };
 
 /* count matrices (every order <= n_max) by the kernel for n_max: rows in
@@ -171,6 +190,8 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
     int smem_n = 0;
     cudaError_t e = smem_limits<T>(&limit, &smem_n);
     if (e != cudaSuccess) return e;
+    if (n_max >= ch.tiles_from && n_max <= ch.tiles_max && tiles_smem_bytes<T>(n_max) <= limit)
+        return launch_tiles<T>(n_max, batch, upper, dinfo, count, limit, stream);
     if (n_max <= ch.warp_max && n_max <= kWarpMaxN && warp_smem_bytes<T>(n_max) <= limit)
         return launch_warp<T>(n_max, batch, upper, dinfo, count, limit, stream);
     /* where its shared memory fits; else the kernels below */
@@ -247,6 +268,8 @@ cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int
     ch.mma_buffers = kt ? kt->batched_mma_buffers : 0;
     ch.smem_max = kt ? kt->batched_smem_max_n : 0;
     ch.hybrid_max = kt ? kt->batched_hybrid_max_n : 0;
+    ch.tiles_from = kt && kt->batched_tiles_from_n[prec] > 0 ? kt->batched_tiles_from_n[prec] : 1;
+    ch.tiles_max = kt ? kt->batched_tiles_max_n[prec] : 0;
     for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
         const int64_t c = count - b0 < kMaxGrid ? count - b0 : kMaxGrid;
         cudaError_t e;

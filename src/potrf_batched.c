@@ -42,6 +42,12 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
     const int warp_max = gchol_test_hooks()->batched_warp_max_n;
     if (warp_max > 0) kt.batched_warp_max_n[0] = kt.batched_warp_max_n[1] = warp_max;
     if (forced >= 1 && forced <= 6) kt.batched_warp_max_n[0] = kt.batched_warp_max_n[1] = 0;
+    if (forced != 0 && forced != 9) kt.batched_tiles_max_n[0] = kt.batched_tiles_max_n[1] = 0;
+    if (forced == 9) { /* the tiles kernel past the lane groups, wherever its tiles fit */
+        kt.batched_tiles_from_n[0] = kt.batched_tiles_from_n[1] = 1;
+        kt.batched_tiles_max_n[0] = kt.batched_tiles_max_n[1] = 512;
+        kt.batched_rows_max_n[0] = kt.batched_rows_max_n[1] = 0;
+    }
     if (forced == 8) { /* the warp kernel to 256, then the panel kernel */
         kt.batched_warp_max_n[0] = kt.batched_warp_max_n[1] = 256;
         kt.batched_rows_from_n[0] = kt.batched_rows_from_n[1] = 0;
@@ -57,10 +63,15 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
                             ? gchol_test_hooks()->batched_cublas_nb : t->batched_cublas_nb;
     /* a kernel forced by the hook runs wherever it may, never the products */
     const int64_t from = forced == 7 ? 1 : forced ? 0 : t->batched_cublas_from_n[PREC_INDEX];
+    const double bytes = (double)batch * (double)n * (double)n * (double)sizeof(FLOAT);
+    /* the tiles kernel, where the table has it, ahead of the products on
+     * batches below its size */
+    const int tiles = n >= kt.batched_tiles_from_n[PREC_INDEX] &&
+                      n <= kt.batched_tiles_max_n[PREC_INDEX] &&
+                      (t->batched_tiles_max_bytes <= 0 || bytes < (double)t->batched_tiles_max_bytes);
     const int64_t min_bytes = forced == 7 ? 0 : t->batched_cublas_min_bytes;
-    const int large = (double)batch * (double)n * (double)n * (double)sizeof(FLOAT) >=
-                      (double)min_bytes;
-    if (!dn && from > 0 && n >= from && n > cnb && cnb > 0 && large) {
+    const int large = bytes >= (double)min_bytes;
+    if (!dn && from > 0 && n >= from && n > cnb && cnb > 0 && large && !tiles) {
         int no_room = 0;
         st = PFX(potrf_batched_cublas)(upper, n, cnb, dA, dA_array, ldda, stride, dinfo, batch,
                                        queue, &no_room);

@@ -67,7 +67,9 @@ typedef struct {
                                       cuBLAS's batched products past their
                                       width, fixed-order forms, 8 the warp
                                       kernel from 33 to 256, then the panel
-                                      kernel (read per call)                */
+                                      kernel, 9 the tiles kernel past the
+                                      lane groups wherever its tiles fit
+                                      (read per call)                       */
     int64_t batched_cublas_nb;     /* ... those block columns' width (at
                                       most 32)                             */
     int     batched_warp_max_n;    /* > 0: the warp kernel up to this

@@ -371,13 +371,14 @@ static void run_suite(int quick)
         }
     }
     /* the tuning picks one kernel per order; each is tested wherever it may run */
-    static const char *const forced_name[9] = { "the blocked kernel", "the panel kernel",
+    static const char *const forced_name[10] = { "the blocked kernel", "the panel kernel",
                                                 "the rows kernel", "the tiled left-looking kernel",
                                                 "the tiled kernel with one chunk buffer",
                                                 "the tiled kernel with two chunk buffers",
                                                 "block columns of 24 on cuBLAS's products",
                                                 "block columns of 32 on cuBLAS's products",
-                                                "a warp a matrix to 256" };
+                                                "a warp a matrix to 256",
+                                                "the tiles kernel where its tiles fit" };
     static const int64_t fns[] = { 33, 64, 100, 128, 200, 237, 300, 512 };
     /* 17..32: its block of 32; 65: the panel kernel's */
     static const int64_t rows_ns[] = { 17, 24, 31, 32, 33, 40, 47, 63, 64, 65 };
@@ -391,15 +392,19 @@ static void run_suite(int quick)
                                        129, 160, 200, 255, 256, 257 };
     /* the products' block columns: one and a partial last, several, whole */
     static const int64_t cublas_ns[] = { 65, 96, 100, 128, 129, 200, 256, 300, 512, 600 };
-    for (int f = 0; f < 9; ++f) {
+    /* the tiles kernel: one tile and a partial one, several, whole; past
+     * its shared memory (double's 160 and more fit one block an SM) */
+    static const int64_t tiles_ns[] = { 33, 40, 63, 64, 65, 96, 100, 127, 128, 129, 160, 161,
+                                        192, 200, 256, 288, 300 };
+    for (int f = 0; f < 10; ++f) {
         printf("\n-- medium orders on %s, whatever the tuning picks --\n", forced_name[f]);
-        const gchol_test_hooks_t hooks = { .batched_kernel = f < 6 ? f + 1 : f == 8 ? 8 : 7,
+        const gchol_test_hooks_t hooks = { .batched_kernel = f < 6 ? f + 1 : f >= 8 ? f : 7,
                                            .batched_cublas_nb = f == 6 ? 24 : 32 };
         gchol_test_hooks_set(&hooks);
-        const int64_t *ns_f = f == 8 ? warp_ns : f == 2 ? rows_ns : f >= 6 ? cublas_ns
-                            : f >= 3 ? mma_ns : fns;
-        const int count_f = f == 8 ? LEN(warp_ns) : f == 2 ? LEN(rows_ns) : f >= 6 ? LEN(cublas_ns)
-                          : f >= 3 ? LEN(mma_ns) : LEN(fns);
+        const int64_t *ns_f = f == 9 ? tiles_ns : f == 8 ? warp_ns : f == 2 ? rows_ns
+                            : f >= 6 ? cublas_ns : f >= 3 ? mma_ns : fns;
+        const int count_f = f == 9 ? LEN(tiles_ns) : f == 8 ? LEN(warp_ns) : f == 2 ? LEN(rows_ns)
+                          : f >= 6 ? LEN(cublas_ns) : f >= 3 ? LEN(mma_ns) : LEN(fns);
         for (int i = 0; i < count_f; ++i) {
             if (quick && i % 2 != f % 2) continue;
             /* the quick suite keeps every other order: its triangle alternates too */
@@ -416,6 +421,10 @@ static void run_suite(int quick)
         if (f == 3 && !quick) run_vcase('L', 512, 12);
         if (f == 4) run_vcase('L', 160, 30);
         if (f == 5) run_vcase('U', 400, 30); /* small enough for two buffers in double */
+        if (f == 9) { /* orders from 0 up in one batch */
+            run_vcase('L', 128, 60);
+            run_vcase('U', 200, 40);
+        }
         if (f == 8) { /* orders from 0 up in one batch */
             run_vcase('L', 64, 120);
             run_vcase('U', 200, 40);

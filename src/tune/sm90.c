@@ -191,6 +191,14 @@ const gchol_tune_t gchol_tune_sm90_table = {
     .batched_cublas_from_n = { 65, 65 },
     .batched_cublas_nb = 32,
     .batched_cublas_min_bytes = (int64_t)16 << 20,
+    /* The tiles kernel from 65 to 192 in double and to 256 in single below
+     * 256 MiB: a block's matrix takes about 40 us at 128 in double (2 GiB
+     * in 2.5 ms, 62 waves of two blocks an SM), so 100 matrices, one
+     * wave, beat the products' 0.15 ms; on 2 GiB the products stay ahead
+     * (2.35 ms at 128 in double, 2.4 against 3.9 at 160): a crossover of
+     * 250 to 400 MB.
+     * Re-measure: bench_potrf_batched --kernel auto|tiles [--bytes] */
+    .batched_tiles_max_bytes = (int64_t)256 << 20,
 
     /* The tiled kernel at one block per SM up to 5376, its chain block
      * helped by a second block of its cluster; syrk_diag's split rule at
@@ -232,5 +240,7 @@ const gchol_tune_t gchol_tune_sm90_table = {
         .batched_potrs_direct_from_n = { 256, 0 },
         .batched_smem_max_n = 1,
         .batched_hybrid_max_n = 0,
+        .batched_tiles_from_n = { 65, 65 },
+        .batched_tiles_max_n = { 192, 256 },
     },
 };

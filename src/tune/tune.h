@@ -156,6 +156,10 @@ typedef struct gchol_tune_s {
      * matrices (batch n^2 elements; 0: any): on fewer, the block columns'
      * launches wait on each other and a kernel per matrix is ahead */
     int64_t batched_cublas_min_bytes;
+    /* ... and, at the orders the tiles kernel takes (kernel.batched_tiles_*),
+     * only for batches of at least batched_tiles_max_bytes (0: any): below,
+     * the tiles kernel */
+    int64_t batched_tiles_max_bytes;
 
     gchol_kernel_tune_t kernel; /* the kernels' choices (gchol_kernels.h) */
 } gchol_tune_t;
