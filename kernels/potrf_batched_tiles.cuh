@@ -223,7 +223,7 @@ template <typename T> __device__ __noinline__ int tile_factor_diag(T *D, int kb,
     return fail;
 }
 
-/* Element (i, j), i >= j, of the lower view in tile t's storage. */
+/* Element (r, c) of tile t in the shared tiles (column stride kTld). */
 __device__ __forceinline__ int tile_elem(int t, int r, int c) { return t * kTileElems + r + c * kTld; }
 
 /* The copies of tiles t0 .. t1 - 1 ((I, J) the first's) from A, issued by
