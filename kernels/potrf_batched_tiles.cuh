@@ -175,12 +175,15 @@ __device__ __noinline__ void tile_solve_row(T *P, const T *L, const T *rd, int k
 }
 
 /* Diagonal tile D (kb columns) factored by one warp, lane r row r in
- * registers, right-looking: at step k the pivot comes from lane k by a
- * shuffle, each lane puts its l(r, k) into D's column k, and after one
- * warp barrier each reads the column (16-byte loads) and updates its row,
- * a[j] -= l(r, k) l(j, k): one FMA an entry. Returns the 1-based column of
- * the first pivot that is not positive (or NaN; 0: none), left unscaled
- * with the rows below; rd[k] = 1 / l_kk for the columns before it. */
+ * registers, right-looking: at step k each lane puts its l(r, k) into D's
+ * column k, and after one warp barrier reads the column (16-byte loads)
+ * and updates its row, a[j] -= l(r, k) l(j, k): one FMA an entry. The
+ * next pivot does not wait for that round trip: lane k + 1 holds l(k + 1,
+ * k) itself, so a[k + 1] - l(k + 1, k)^2 (the same FMA its row update
+ * makes) goes out by shuffle first, and the chain a step is a shuffle,
+ * the reciprocal square root, a product and an FMA. Returns the 1-based
+ * column of the first pivot that is not positive (or NaN; 0: none), left
+ * unscaled with the rows below; rd[k] = 1 / l_kk for the columns before. */
 template <typename T> __device__ __noinline__ int tile_factor_diag(T *D, int kb, T *rd)
 {
     using V = Vec16<T>;
@@ -190,10 +193,10 @@ template <typename T> __device__ __noinline__ int tile_factor_diag(T *D, int kb,
 #pragma unroll
     for (int c = 0; c < kTw; ++c) a[c] = c <= lane ? D[lane + c * kTld] : T(0);
     int fail = 0;
+    T pivot = __shfl_sync(0xffffffffu, a[0], 0);
 #pragma unroll
     for (int k = 0; k < kTw; ++k) {
         if (k >= kb) break; /* uniform */
-        const T pivot = __shfl_sync(0xffffffffu, a[k], k);
         if (!(pivot > T(0))) { /* uniform */
             fail = k + 1;
             break;
@@ -202,6 +205,7 @@ template <typename T> __device__ __noinline__ int tile_factor_diag(T *D, int kb,
         const T rdk = rsqrt_of(pivot);
         T *col = D + k * kTld;
         a[k] = lane > k ? a[k] * rdk : lane == k ? pivot * rdk : T(0); /* 0 above: never read */
+        if (k + 1 < kTw) pivot = __shfl_sync(0xffffffffu, a[k + 1] - a[k] * a[k], k + 1);
         col[lane] = a[k];
         if (lane == 0) rd[k] = rdk;
         __syncwarp();
@@ -329,12 +333,12 @@ potrf_batched_tiles_kernel(Batch batch, int upper, int64_t *dinfo)
     T *A = n > 0 ? batch.at(b) : nullptr;
     const bool vec = !upper && reinterpret_cast<uintptr_t>(A) % 16 == 0 &&
                      ld % Vec16<T>::width == 0;
-    if (tid == 0) info = 0;
     /* Diagonal tile K is factored by warp (K + b) % warps: the blocks an SM
      * runs then factor on different schedulers (warp w of each block runs
      * on the same one). That warp copies the first diagonal tile and
      * factors it while the other copies are in flight. */
     const int fw0 = (int)(b % warps);
+    if (tid == 32 * fw0) info = 0; /* the lane that reports the first tile's failure */
     if (n > 0) {
         if (warp == fw0) {
             tiles_copy_in(S, A, ld, upper, n, vec, 0, 1, 0, 0, tid % 32, 32);
