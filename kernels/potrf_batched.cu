@@ -64,31 +64,17 @@ cudaError_t launch_reg(Batch batch, int upper, int64_t *dinfo, int64_t count, cu
     return cudaGetLastError();
 }
 
-/* The warp kernel, its shared rows sized for n_max (opted in to the
- * device's whole limit once, as the other shared-memory kernels). */
-template <typename T, typename Batch>
-cudaError_t launch_warp(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count,
-                        size_t limit, cudaStream_t stream)
+/* Kernel<<<blocks, threads, bytes, stream>>>(args...), the kernel opted in
+ * to the device's whole shared-memory limit once: a per-call size could
+ * lower it under another host thread's launch. */
+template <auto Kernel, typename... Args>
+cudaError_t launch_opted_in(size_t limit, int64_t blocks, unsigned threads, size_t bytes,
+                            cudaStream_t stream, Args... args)
 {
     static gchol::DeviceFlags opted_in;
-    const cudaError_t e = gchol::opt_in_shared(potrf_batched_warp_kernel<T, Batch>, limit, opted_in);
+    const cudaError_t e = gchol::opt_in_shared(Kernel, limit, opted_in);
     if (e != cudaSuccess) return e;
-    potrf_batched_warp_kernel<T, Batch><<<(unsigned)count, 32, warp_smem_bytes<T>(n_max), stream>>>(
-        batch, upper, warp_lds<T>(n_max), dinfo);
-    return cudaGetLastError();
-}
-
-/* The tiles kernel, its tiles sized for n_max (opted in to the device's
- * whole limit once). */
-template <typename T, typename Batch>
-cudaError_t launch_tiles(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count,
-                         size_t limit, cudaStream_t stream)
-{
-    static gchol::DeviceFlags opted_in;
-    const cudaError_t e = gchol::opt_in_shared(potrf_batched_tiles_kernel<T, Batch>, limit, opted_in);
-    if (e != cudaSuccess) return e;
-    potrf_batched_tiles_kernel<T, Batch><<<(unsigned)count, kTilesThreads,
-                                           tiles_smem_bytes<T>(n_max), stream>>>(batch, upper, dinfo);
+    Kernel<<<(unsigned)blocks, threads, bytes, stream>>>(args...);
     return cudaGetLastError();
 }
 
@@ -123,19 +109,14 @@ template <typename T> cudaError_t smem_limits(size_t *bytes, int *n_max)
     return cudaSuccess;
 }
 
-/* One launch of the tiled kernel with one or two chunk buffers (Two), opted
- * in to the device's whole shared memory once. */
+/* One launch of the tiled kernel with one or two chunk buffers (Two). */
 template <typename T, bool Two, typename Batch>
 cudaError_t launch_mma_form(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count,
                             size_t limit, cudaStream_t stream)
 {
-    static gchol::DeviceFlags opted_in;
-    const cudaError_t e = gchol::opt_in_shared(potrf_batched_mma_kernel<T, Two, Batch>, limit, opted_in);
-    if (e != cudaSuccess) return e;
     const unsigned nt = (unsigned)(n_max > 64 ? (n_max + 31) / 32 * 32 : 64);
-    potrf_batched_mma_kernel<T, Two, Batch><<<(unsigned)count, nt, mma_smem_bytes<T>(n_max, Two),
-                                              stream>>>(batch, upper, mma_lds(n_max), dinfo);
-    return cudaGetLastError();
+    return launch_opted_in<potrf_batched_mma_kernel<T, Two, Batch>>(
+        limit, count, nt, mma_smem_bytes<T>(n_max, Two), stream, batch, upper, mma_lds(n_max), dinfo);
 }
 
 template <typename T, typename Batch>
@@ -191,9 +172,12 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
     cudaError_t e = smem_limits<T>(&limit, &smem_n);
     if (e != cudaSuccess) return e;
     if (n_max >= ch.tiles_from && n_max <= ch.tiles_max && tiles_smem_bytes<T>(n_max) <= limit)
-        return launch_tiles<T>(n_max, batch, upper, dinfo, count, limit, stream);
+        return launch_opted_in<potrf_batched_tiles_kernel<T, Batch>>(
+            limit, count, kTilesThreads, tiles_smem_bytes<T>(n_max), stream, batch, upper, dinfo);
     if (n_max <= ch.warp_max && n_max <= kWarpMaxN && warp_smem_bytes<T>(n_max) <= limit)
-        return launch_warp<T>(n_max, batch, upper, dinfo, count, limit, stream);
+        return launch_opted_in<potrf_batched_warp_kernel<T, Batch>>(
+            limit, count, 32, warp_smem_bytes<T>(n_max), stream, batch, upper, warp_lds<T>(n_max),
+            dinfo);
     /* where its shared memory fits; else the kernels below */
     if (n_max >= ch.mma_from && n_max <= ch.mma_max && n_max <= kMmaMaxN &&
         mma_smem_bytes<T>(n_max) <= limit)
@@ -202,37 +186,23 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
     if (ch.smem_max > 0 && ch.smem_max < smem_n) smem_n = ch.smem_max;
     if (n_max <= smem_n) {
         const size_t bytes = (size_t)n_max * (size_t)(n_max + 1) / 2 * sizeof(T);
-        /* the device's whole limit, once: a per-call size could lower it
-         * under another host thread's launch */
-        static gchol::DeviceFlags opted_in;
-        e = gchol::opt_in_shared(potrf_batched_blocked_kernel<T, Batch>, limit, opted_in);
-        if (e != cudaSuccess) return e;
-        potrf_batched_blocked_kernel<T, Batch>
-            <<<(unsigned)count, kBlkThreads, bytes, stream>>>(batch, upper, 0, dinfo);
-        return cudaGetLastError();
+        return launch_opted_in<potrf_batched_blocked_kernel<T, Batch>>(
+            limit, count, kBlkThreads, bytes, stream, batch, upper, 0, dinfo);
     }
     if (n_max <= ch.hybrid_max) {
         /* the first cs columns in global memory, the rest packed */
         const int cs = (n_max - smem_n + kPw - 1) / kPw * kPw, rest = n_max - cs;
         const size_t bytes = (size_t)rest * (size_t)(rest + 1) / 2 * sizeof(T);
-        static gchol::DeviceFlags opted_in;
-        e = gchol::opt_in_shared(potrf_batched_blocked_kernel<T, Batch>, limit, opted_in);
-        if (e != cudaSuccess) return e;
-        potrf_batched_blocked_kernel<T, Batch>
-            <<<(unsigned)count, kBlkThreads, bytes, stream>>>(batch, upper, cs, dinfo);
-        return cudaGetLastError();
+        return launch_opted_in<potrf_batched_blocked_kernel<T, Batch>>(
+            limit, count, kBlkThreads, bytes, stream, batch, upper, cs, dinfo);
     }
     /* the panel kernel: the panel (n x (kPanel + 1)) and T in shared memory */
     const size_t panel_bytes = ((size_t)n_max + kPanel) * (kPanel + 1) * sizeof(T);
     if (n_max <= kPanelMaxRows && panel_bytes <= limit) {
-        static gchol::DeviceFlags panel_opted_in;
-        e = gchol::opt_in_shared(potrf_batched_panel_kernel<T, Batch>, limit, panel_opted_in);
-        if (e != cudaSuccess) return e;
         const int rows_per = (n_max + kPanelChunks - 1) / kPanelChunks;
         const unsigned nt = (unsigned)((rows_per + 31) / 32 * 32);
-        potrf_batched_panel_kernel<T, Batch>
-            <<<(unsigned)count, nt, panel_bytes, stream>>>(batch, upper, dinfo);
-        return cudaGetLastError();
+        return launch_opted_in<potrf_batched_panel_kernel<T, Batch>>(limit, count, nt, panel_bytes,
+                                                                       stream, batch, upper, dinfo);
     }
     potrf_batched_global_kernel<T, Batch><<<(unsigned)count, threads, 0, stream>>>(batch, upper,
                                                                                    dinfo);
