@@ -55,15 +55,24 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
         kt.batched_mma_max_n[0] = kt.batched_mma_max_n[1] = 0;
         kt.batched_smem_max_n = 1, kt.batched_hybrid_max_n = 0;
     }
+    const gchol_tune_t *t = queue->tune;
+    const double bytes = (double)batch * (double)n * (double)n * (double)sizeof(FLOAT);
+    /* small batches: the tiles kernel from a lower order, ahead of the
+     * rows kernel (n is the largest order in the variable-size form) */
+    const int64_t small_from = t->batched_tiles_small_from_n[PREC_INDEX];
+    if (!forced && small_from > 0 && bytes < (double)t->batched_tiles_small_bytes) {
+        if (kt.batched_tiles_from_n[PREC_INDEX] > small_from)
+            kt.batched_tiles_from_n[PREC_INDEX] = small_from;
+        if (kt.batched_rows_max_n[PREC_INDEX] >= small_from)
+            kt.batched_rows_max_n[PREC_INDEX] = small_from - 1;
+    }
     /* block columns on cuBLAS's products (fixed order), where the table
      * (order and batch bytes) or the hook says; without room for their
      * workspace, the kernels */
-    const gchol_tune_t *t = queue->tune;
     const int64_t cnb = gchol_test_hooks()->batched_cublas_nb > 0
                             ? gchol_test_hooks()->batched_cublas_nb : t->batched_cublas_nb;
     /* a kernel forced by the hook runs wherever it may, never the products */
     const int64_t from = forced == 7 ? 1 : forced ? 0 : t->batched_cublas_from_n[PREC_INDEX];
-    const double bytes = (double)batch * (double)n * (double)n * (double)sizeof(FLOAT);
     /* the tiles kernel, where the table has it, ahead of the products on
      * batches below its size */
     const int tiles = n >= kt.batched_tiles_from_n[PREC_INDEX] &&

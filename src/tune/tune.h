@@ -160,6 +160,11 @@ typedef struct gchol_tune_s {
      * only for batches of at least batched_tiles_max_bytes (0: any): below,
      * the tiles kernel */
     int64_t batched_tiles_max_bytes;
+    /* ... and on batches below batched_tiles_small_bytes (0: never), every
+     * form, the tiles kernel from batched_tiles_small_from_n[p] (0: its
+     * tuned order) instead, ahead of the rows kernel */
+    int64_t batched_tiles_small_from_n[2];
+    int64_t batched_tiles_small_bytes;
 
     gchol_kernel_tune_t kernel; /* the kernels' choices (gchol_kernels.h) */
 } gchol_tune_t;
