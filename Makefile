@@ -131,7 +131,7 @@ TESTLIB_OBJ     := $(patsubst %.c,$(BUILD_DIR)/obj/%_d.o,$(TESTLIB_GENERIC)) \
                    $(patsubst %.c,$(BUILD_DIR)/obj/%_s.o,$(TESTLIB_GENERIC)) \
                    $(patsubst %.c,$(BUILD_DIR)/obj/%.o,$(filter-out $(TESTLIB_GENERIC),$(TESTLIB_SRC)))
 # The benchmarks' own helpers: every benchmarks/*.c that is not in BENCHES.
-BENCHLIB_SRC := $(filter-out $(BENCHES:%=benchmarks/%.c) benchmarks/bench_mp_potrf.c,$(sort $(wildcard benchmarks/*.c)))
+BENCHLIB_SRC := $(filter-out $(BENCHES:%=benchmarks/%.c) benchmarks/bench_mp_potrf.c benchmarks/bench_scalapack_llt.c,$(sort $(wildcard benchmarks/*.c)))
 BENCHLIB_OBJ := $(patsubst %.c,$(BUILD_DIR)/obj/%.o,$(BENCHLIB_SRC))
 
 # An archive or shared library must be relinked when a source is added or
@@ -174,7 +174,7 @@ TESTER_BINS  := $(foreach t,$(TESTERS_DS),$(BUILD_DIR)/testing/testing_d$(t) $(B
                 $(if $(HAVE_MPI),$(BUILD_DIR)/testing/testing_mp_dpotrf $(BUILD_DIR)/testing/testing_mp_spotrf \
                   $(BUILD_DIR)/testing/testing_scalapack_ddropin $(BUILD_DIR)/testing/testing_scalapack_sdropin)
 BENCH_BINS   := $(foreach b,$(BENCHES),$(BUILD_DIR)/benchmarks/$(b)) \
-                $(if $(HAVE_MPI),$(BUILD_DIR)/benchmarks/bench_mp_potrf)
+                $(if $(HAVE_MPI),$(BUILD_DIR)/benchmarks/bench_mp_potrf $(BUILD_DIR)/benchmarks/bench_scalapack_llt)
 
 .PHONY: all lib testers benches test test-asan test-gpu test-large sanitize demo bench bench-report \
         deps install uninstall clean help version
@@ -358,6 +358,15 @@ $(BUILD_DIR)/benchmarks/bench_mp_potrf: $(BUILD_DIR)/obj/benchmarks/bench_mp_pot
 	@mkdir -p $(@D)
 	$(Q)$(call msg,LINK,$@)$(MPICC) $(LDFLAGS) $< -o $@ $(BENCHLIB) $(TESTLIB) -L$(BUILD_DIR)/lib \
 	    -lgchol_mp -lgchol -Wl,-rpath,'$$ORIGIN/../lib' $(MP_PEER_LIBS) $(LDCUDA) -lcusolver $(LDLAPACK) -ldl
+
+# bench_scalapack_llt: a plain ScaLAPACK client (xdllt at large n), linked
+# without gchol: run it with LD_PRELOAD=libgchol_scalapack.so for the GPUs.
+$(BUILD_DIR)/obj/benchmarks/bench_scalapack_llt.o: benchmarks/bench_scalapack_llt.c
+	@mkdir -p $(@D)
+	$(Q)$(call msg,CC,$@)$(MPICC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@ $(SRCDEP)
+$(BUILD_DIR)/benchmarks/bench_scalapack_llt: $(BUILD_DIR)/obj/benchmarks/bench_scalapack_llt.o
+	@mkdir -p $(@D)
+	$(Q)$(call msg,LINK,$@)$(MPICC) $(LDFLAGS) $< -o $@ $(LDSCALAPACK) $(LDLAPACK) -lm
 
 # Host-side testers of one source file each, its CUDA (and cuBLAS, launcher)
 # calls mocked by the tester, LAPACK as the reference; without libgchol and a

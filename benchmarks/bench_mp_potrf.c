@@ -25,6 +25,9 @@
  * runs on the same matrix and grid where every rank has its own GPU, timed
  * the same way (ratio: its time over gchol's).
  *
+ * Each timed factor is checked by a solve with it (bench_mp_resid.h): the
+ * row ends in ok or FAILED, and the exit status is 1 when any failed.
+ *
  * --prec s runs gchol_mp_spotrf (and the peer in single). Where a rank's
  * pristine copy and its working copy do not both fit in its GPU's memory,
  * the pristine copy stays in host memory and each run starts from an upload
@@ -56,6 +59,7 @@ typedef struct {
     int     single;
     int64_t n, nb, lld, nprow, npcol, myrow, mycol, locr, locc;
     uint64_t seed;
+    double *colsum; /* per local column, the sum of its local entries' magnitudes */
 } fill_t;
 
 /* columns [begin, end) of this rank's part */
@@ -64,13 +68,20 @@ static void fill_cols(void *arg, int64_t begin, int64_t end)
     const fill_t *f = arg;
     for (int64_t lj = begin; lj < end; ++lj) {
         const int64_t gj = ((lj / f->nb) * f->npcol + f->mycol) * f->nb + lj % f->nb;
+        double sum = 0;
         for (int64_t li = 0; li < f->locr; ++li) {
             const int64_t gi = ((li / f->nb) * f->nprow + f->myrow) * f->nb + li % f->nb;
             const int64_t hi = gi > gj ? gi : gj, lo = gi > gj ? gj : gi;
             const double a = testing_hash_uniform(f->seed, hi, lo) + (gi == gj ? (double)f->n : 0);
-            if (f->single) ((float *)f->A)[li + lj * f->lld] = (float)a;
-            else ((double *)f->A)[li + lj * f->lld] = a;
+            if (f->single) {
+                ((float *)f->A)[li + lj * f->lld] = (float)a;
+                sum += fabs((double)(float)a);
+            } else {
+                ((double *)f->A)[li + lj * f->lld] = a;
+                sum += fabs(a);
+            }
         }
+        f->colsum[lj] = sum;
     }
 }
 
@@ -86,6 +97,15 @@ typedef struct {
     void  *dev, *host;
     size_t bytes;
 } source_t;
+
+/* Page-locks a host source, so that each run's upload moves at the link's
+ * rate; where the host refuses, the upload stays pageable. */
+static int pin(void *host, size_t bytes)
+{
+    if (cudaHostRegister(host, bytes, cudaHostRegisterDefault) == cudaSuccess) return 1;
+    (void)cudaGetLastError();
+    return 0;
+}
 
 static void fresh(const source_t *src, void *dA)
 {
@@ -145,16 +165,30 @@ static void traced_run(const char *prefix, char prec, char uplo, int64_t n, int6
                prec, (long long)n, (long long)nb, (long long)p, (long long)q);
         printf("# %4s %10s %12s %14s %12s %8s %16s %7s\n", "rank", "total ms", "updates ms",
                "side stream ms", "hidden ms", "hidden", "moves on main ms", "events");
+        /* the same rows as CSV, for the report */
+        snprintf(path, sizeof path, "%s_%c%lld_nb%lld_%lldx%lld_summary.csv", prefix, prec,
+                 (long long)n, (long long)nb, (long long)p, (long long)q);
+        FILE *sum = fopen(path, "w");
+        if (!sum) perror(path);
+        else fprintf(sum, "prec,n,nb,p,q,rank,total_ms,updates_ms,side_ms,hidden_ms,"
+                          "moves_main_ms,events\n");
         for (int r = 0; r < size; ++r) {
             const double *x = all + 6 * r;
             printf("# %4d %10.3f %12.3f %14.3f %12.3f %7.1f%% %16.3f %7.0f\n", r, x[0], x[1], x[2],
                    x[3], x[2] > 0 ? 100 * x[3] / x[2] : 0.0, x[4], x[5]);
+            if (sum)
+                fprintf(sum, "%c,%lld,%lld,%lld,%lld,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.0f\n", prec,
+                        (long long)n, (long long)nb, (long long)p, (long long)q, r, x[0], x[1],
+                        x[2], x[3], x[4], x[5]);
         }
+        if (sum) fclose(sum);
         fflush(stdout);
     }
     free(all);
     free(tr.events);
 }
+
+#include "bench_mp_resid.h"
 
 #if defined(GCHOL_BENCH_CUSOLVERMP)
 #include "bench_mp_cusolvermp.h"
@@ -230,8 +264,9 @@ int main(int argc, char **argv)
     BENCH_GCHOL(gchol_mp_grid_create(MPI_COMM_WORLD, p, q, 'R', &grid));
     FILE *out = rank == 0 && csv ? fopen(csv, "w") : NULL;
     if (out) fprintf(out, "prec,n,nb,p,q,uplo,mp_s,tflops,tflops_per_gpu,single_s,ratio,info,"
-                          "cusolvermp_s,cusolvermp_info,gemm_tflops\n");
+                          "cusolvermp_s,cusolvermp_info,gemm_tflops,resid\n");
     double gemm_tflops = NAN;
+    int failed = 0; /* rank 0's count of factors that failed their check */
     if (!grid) { /* ranks beyond p x q */
         MPI_Finalize();
         return 0;
@@ -264,16 +299,20 @@ int main(int argc, char **argv)
         gemm_tflops = bench_gemm_tflops(prec, 16384, 3, 0);
         printf("# ceiling: cuBLAS %cgemm n=16384 on rank 0's GPU: %.2f TFLOP/s\n", prec,
                gemm_tflops);
-        printf("%7s %5s %5s | %10s %8s %8s | %10s %7s | %10s %7s | info\n", "n", "nb", "grid",
-               "mp ms", "TFLOP/s", "per GPU", "1-GPU ms", "ratio", "cuSMp ms", "ratio");
+        printf("# resid: ||b - A x||_inf / (||A||_inf ||x||_inf n eps), x from gchol_mp_%cpotrs "
+               "with the timed factor; ok at most %.0f\n", prec, RESID_THRESHOLD);
+        printf("%7s %5s %5s | %10s %8s %8s | %10s %7s | %10s %7s | %9s | info\n", "n", "nb",
+               "grid", "mp ms", "TFLOP/s", "per GPU", "1-GPU ms", "ratio", "cuSMp ms", "ratio",
+               "resid");
     }
     for (int64_t a = 0; a < nn; ++a)
         for (int64_t b = 0; b < nnb; ++b) {
             const int64_t n = ns[a], nb = nbs[b];
             fill_t f = { NULL, single, n, nb, 0, nprow, npcol, myrow, mycol,
                          gchol_mp_numroc(n, nb, myrow, 0, nprow), gchol_mp_numroc(n, nb, mycol, 0, npcol),
-                         42 };
+                         42, NULL };
             f.lld = f.locr > 1 ? f.locr : 1;
+            f.colsum = bench_malloc((size_t)(f.locc > 0 ? f.locc : 1) * sizeof(double));
             const size_t bytes = (size_t)(f.lld * (f.locc > 1 ? f.locc : 1)) * es;
             f.A = malloc(bytes);
             if (!f.A) {
@@ -281,12 +320,15 @@ int main(int argc, char **argv)
                 MPI_Abort(MPI_COMM_WORLD, 1);
             }
             testing_parallel_for(f.locc, fill_cols, &f);
+            const double anorm = matrix_norm_inf(&f);
             /* the pristine copy on the device where two fit with 4 GiB over */
             int host_here = !fits(2, bytes, (size_t)4 << 30), host_any = host_here;
             MPI_Allreduce(&host_here, &host_any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
             source_t src = { NULL, NULL, bytes };
+            int pinned = 0;
             if (host_here) {
                 src.host = f.A;
+                pinned = pin(f.A, bytes);
             } else {
                 BENCH_CUDA(cudaMalloc(&src.dev, bytes));
                 BENCH_CUDA(cudaMemcpy(src.dev, f.A, bytes, cudaMemcpyHostToDevice));
@@ -312,6 +354,8 @@ int main(int argc, char **argv)
             }
             qsort(t, (size_t)niter, sizeof(double), cmp_double);
             const double tmp = t[niter / 2], flops = (double)n * n * n / 3.0;
+            int64_t solve_info = 0;
+            const double resid = solve_residual(&f, uplo, grid, &desc, dA, &src, anorm, &solve_info);
             if (timeline)
                 traced_run(timeline, prec, uplo, n, nb, p, q, rank, size, grid, &src, dA, &desc);
             BENCH_CUDA(cudaFree(dA)); /* the peer's own working copy in its place */
@@ -320,7 +364,9 @@ int main(int argc, char **argv)
                                                      t, &peer_info)
                                          : NAN;
             if (src.dev) BENCH_CUDA(cudaFree(src.dev));
+            if (pinned) BENCH_CUDA(cudaHostUnregister(f.A));
             free(f.A);
+            free(f.colsum);
             /* rank 0 alone: the whole matrix on its GPU, when it fits (its
              * pristine copy in host memory where two do not) */
             double single_t = NAN;
@@ -332,11 +378,14 @@ int main(int argc, char **argv)
                     void *d = NULL;
                     testing_generate_spd(prec, 'A', n, h, n, 42);
                     source_t one = { NULL, h, whole };
+                    int one_pinned = 0;
                     if (dev2) {
                         BENCH_CUDA(cudaMalloc(&one.dev, whole));
                         BENCH_CUDA(cudaMemcpy(one.dev, h, whole, cudaMemcpyHostToDevice));
                         free(h);
                         one.host = NULL;
+                    } else {
+                        one_pinned = pin(h, whole);
                     }
                     BENCH_CUDA(cudaMalloc(&d, whole));
                     gchol_queue_t qu = NULL;
@@ -363,22 +412,27 @@ int main(int argc, char **argv)
                     BENCH_GCHOL(gchol_queue_destroy(qu));
                     BENCH_CUDA(cudaFree(d));
                     if (one.dev) BENCH_CUDA(cudaFree(one.dev));
+                    if (one_pinned) BENCH_CUDA(cudaHostUnregister(one.host));
                     free(one.host);
                 }
                 const double gpus = (double)(p * q);
                 const double ratio = gpus == 1 ? single_t / tmp
                                                : (flops / tmp / gpus) / (flops / single_t);
+                const int ok = info == 0 && solve_info == 0 && resid <= RESID_THRESHOLD;
+                failed += !ok;
                 printf("%7lld %5lld %2lldx%-2lld | %10.3f %8.2f %8.2f | %10.3f %7.3f | %10.3f %7.3f | "
-                       "%lld%s\n",
+                       "%9.2e | %lld %s%s\n",
                        (long long)n, (long long)nb, (long long)p, (long long)q, tmp * 1e3,
                        flops / tmp * 1e-12, flops / tmp / gpus * 1e-12, single_t * 1e3, ratio,
-                       tpeer * 1e3, tpeer / tmp, (long long)info, host_any ? "  host" : "");
+                       tpeer * 1e3, tpeer / tmp, resid, (long long)info, ok ? "ok" : "FAILED",
+                       host_any ? "  host" : "");
                 fflush(stdout);
                 if (out)
-                    fprintf(out, "%c,%lld,%lld,%lld,%lld,%c,%.6e,%.4f,%.4f,%.6e,%.4f,%lld,%.6e,%lld,%.4f\n",
+                    fprintf(out, "%c,%lld,%lld,%lld,%lld,%c,%.6e,%.4f,%.4f,%.6e,%.4f,%lld,%.6e,%lld,"
+                                 "%.4f,%.3e\n",
                             prec, (long long)n, (long long)nb, (long long)p, (long long)q, uplo, tmp,
                             flops / tmp * 1e-12, flops / tmp / gpus * 1e-12, single_t, ratio,
-                            (long long)info, tpeer, (long long)peer_info, gemm_tflops);
+                            (long long)info, tpeer, (long long)peer_info, gemm_tflops, resid);
             }
             MPI_Barrier(MPI_COMM_WORLD);
             free(t);
@@ -389,5 +443,5 @@ int main(int argc, char **argv)
     free(ns);
     free(nbs);
     MPI_Finalize();
-    return 0;
+    return failed ? 1 : 0; /* mpirun passes rank 0's status on */
 }
