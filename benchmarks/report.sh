@@ -81,14 +81,18 @@ BATCHED_N=4,8,16,32,64,128,256,512 BATCHED_SIZING="--bytes 2147483648 --small 10
 SEED_M=512,1024,1536,2048,8192,16384
 SHIM_N=128,256,384,512,768,1024,1536,2048,3072,4096,8192
 SHIM_SOLVE="--solve-n 1024,4096,8192 --posv-n 256,1024,4096,8192 --nrhs 1,16,64,256"
-MP_ONE_N=32768,65536 MP_ALL_N=65536,131072
+# weak scaling: n for 1, 2, 4 and 8 GPUs, about 106 GB of double a GPU
+MP_ONE_N=32768,65536 MP_ALL_N=65536,131072 MP_ALL_S_N=131072 MP_TIMELINE_N=65536
+MP_WEAK_N=114688,162816,229376,324608
+LLT_N=16384,32768,65536 LLT_CPU_N=16384
 NITER=3 RUNS=5
 if [ "$QUICK" = 1 ]; then
     POTRF_N=1024,4096,16384 OPENBLAS_MAX=4096
     SHAPES=1024x65536,8192x32768 PFTRF_N=16384 POSV_N=1024,4096,16384
     XPOSV_N=8192,16384 XPOSV16_N=8192 KAPPA_N=4096 SEED_M=512,1024,2048 BATCHED_N=8,32,128
     SHIM_N=256,1024,4096 SHIM_SOLVE="--solve-n 1024,4096 --posv-n 1024,4096 --nrhs 1,64"
-    MP_ONE_N=16384 MP_ALL_N=32768
+    MP_ONE_N=16384 MP_ALL_N=32768 MP_ALL_S_N=32768 MP_TIMELINE_N=16384
+    MP_WEAK_N=16384,23040,32768,46080 LLT_N=8192 LLT_CPU_N=4096
     RUNS=3
 fi
 
@@ -215,16 +219,52 @@ for p in d s; do
         $SHIM_SOLVE --runs "$RUNS"
 done
 # the distributed potrf under mpirun (one rank a GPU; --bind-to none: each rank fills its part
-# on all host cores): one rank, the driver's overhead; every GPU, where there are two or more
+# on all host cores): one rank, the driver's overhead; where there are two GPUs or more, strong
+# scaling on all of them (double and single), one traced factorization (the broadcasts against
+# the updates), and weak scaling at about 100 GB of matrix a GPU on 1, 2, 4, ... of them (each
+# rank's pristine copy in host memory: P GPUs need about P x 106 GB of it)
 ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 if [ -x "$BENCH_DIR/bench_mp_potrf" ] && command -v mpirun > /dev/null 2>&1; then
-    LAUNCH="mpirun --oversubscribe --bind-to none -np 1"
-    step mp_one mp_one.csv bench_mp_potrf -n "$MP_ONE_N" --nb 1024 --niter "$NITER"
+    mp_step() {  # mp_step NAME RANKS ARGS...
+        mp_name=$1
+        LAUNCH="mpirun --oversubscribe --bind-to none -np $2"
+        shift 2
+        step "$mp_name" "$mp_name.csv" bench_mp_potrf --nb 1024 --niter "$NITER" "$@"
+        LAUNCH=
+    }
+    mp_step mp_one 1 -n "$MP_ONE_N"
     if [ "$ngpu" -ge 2 ]; then
-        LAUNCH="mpirun --oversubscribe --bind-to none -np $ngpu"
-        step mp_all mp_all.csv bench_mp_potrf -n "$MP_ALL_N" --nb 1024 --niter "$NITER"
+        mp_step mp_all "$ngpu" -n "$MP_ALL_N"
+        mp_step mp_all_s "$ngpu" -n "$MP_ALL_S_N" --prec s
+        selected mp_timeline && rm -f "$OUT_DIR"/mp_timeline_*.csv
+        mp_step mp_timeline "$ngpu" -n "$MP_TIMELINE_N" --single 0 \
+            --timeline "$OUT_DIR/mp_timeline"
+        if selected mp_timeline && ls "$OUT_DIR"/mp_timeline_*_rank*.csv > /dev/null 2>&1; then
+            "$PYTHON" benchmarks/plot_timeline.py "$OUT_DIR"/mp_timeline_*_rank*.csv \
+                -o "$OUT_DIR/mp_timeline.png" > /dev/null 2>&1 ||
+                echo "report: no mp_timeline.png (plot_timeline.py needs matplotlib)"
+        fi
+        i=1
+        for p in 1 2 4 8; do
+            [ "$p" -le "$ngpu" ] || break
+            n=$(echo "$MP_WEAK_N" | cut -d, -f$i)
+            i=$((i + 1))
+            mp_step "mp_weak_$p" "$p" -n "$n" --single "$([ "$p" = 1 ] && echo 1 || echo 0)"
+        done
     fi
-    LAUNCH=
+    # an unchanged ScaLAPACK program (linked without gchol) on every GPU through the drop-in,
+    # and the same binary on ScaLAPACK on the host cores at the smallest order
+    scal=$(cd build/lib 2> /dev/null && pwd)/libgchol_scalapack.so
+    if [ -f "$scal" ]; then
+        threads=$(($(getconf _NPROCESSORS_ONLN) / (ngpu > 0 ? ngpu : 1)))
+        LAUNCH="mpirun --oversubscribe --bind-to none -np $((ngpu > 0 ? ngpu : 1)) -x LD_PRELOAD=$scal -x OPENBLAS_NUM_THREADS=$threads"
+        step scalapack_llt_gpu scalapack_llt_gpu.csv bench_scalapack_llt -n "$LLT_N" --nb 1024 \
+            --niter "$NITER"
+        LAUNCH="mpirun --oversubscribe --bind-to none -np $((ngpu > 0 ? ngpu : 1)) -x OPENBLAS_NUM_THREADS=$threads"
+        step scalapack_llt_cpu scalapack_llt_cpu.csv bench_scalapack_llt -n "$LLT_CPU_N" --nb 256 \
+            --niter 1
+        LAUNCH=
+    fi
 else
     printf '%-21s %-10s %5s %5s\n' mp_one "no MPI" 0 0 >> "$STEPS"
 fi
@@ -235,6 +275,9 @@ rt=$(echo "$rt" | head -n 1)
 [ -n "$rt" ] && echo "cuda_runtime: $((rt / 1000)).$((rt % 1000 / 10))" >> "$OUT_DIR/system.txt"
 sed -n 's/^# \(OpenBLAS core .* threads\).*/openblas: \1/p' "$LOG_DIR/potrf.log" 2>/dev/null \
     | head -n 1 >> "$OUT_DIR/system.txt"
+# the cuSOLVERMp of the distributed potrf's peer, as bench_mp_potrf names it ("# cuSOLVERMp 702")
+v=$(cat "$LOG_DIR"/mp_*.log 2>/dev/null | sed -n 's/^# cuSOLVERMp \([0-9][0-9]*\):.*/\1/p' | head -n 1)
+[ -n "$v" ] && echo "cusolvermp: $((v / 1000)).$((v % 1000 / 100)).$((v % 100))" >> "$OUT_DIR/system.txt"
 # the PyTorch of the batched peer, as its first line names it ("torch 2.x, GPU, ...")
 cat "$LOG_DIR"/potrf_batched_torch_*.log 2>/dev/null \
     | sed -n 's/^torch \([^ ,]*\), .*/torch: \1/p' | head -n 1 >> "$OUT_DIR/system.txt"

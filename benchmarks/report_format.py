@@ -1,5 +1,5 @@
 """report_format.py -- the formatting that the report's table makers share
-(report_tables.py, report_mixed.py): CSV fields as numbers, milliseconds,
+(report_tables.py, report_mixed.py, report_mp.py): CSV fields as numbers, milliseconds,
 ratios, percentages, Markdown tables, the "median of" sentence."""
 import math
 

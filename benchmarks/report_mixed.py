@@ -1,7 +1,7 @@
 """report_mixed.py -- the report's tables of the mixed-precision solve (dxposv
 rows and its kappa table), the batched Cholesky and the seed's weighted least
 squares tables, from their CSVs (report_tables.py calls them)."""
-from report_format import DASH, PREC_NAME, div, f_ms, f_num, f_pct, median, num, table
+from report_format import DASH, PREC_NAME, div, f_ms, f_num, f_pct, median, num, table  # noqa: F401
 
 
 def xposv_table(rows, system):
@@ -133,46 +133,3 @@ def batched_table(rows, system):
         "`?potrs_strided_batched_gpu` with 1 and 16 right-hand sides against cuSOLVER "
         "`?potrsBatched` (one right-hand side a call: 16 calls for 16); ratio = cuSOLVER time / "
         "gchol time." + peer + " " + median(system, "niter")]
-
-
-def mp_table(rows, system):
-    """The distributed potrf (bench_mp_potrf, the report's mp_one and mp_all steps)."""
-    def flops(r):
-        n = int(r["n"])
-        return n * n * n / 3.0
-
-    rows = sorted(rows, key=lambda r: ("ds".find(r["prec"]), int(r["p"]) * int(r["q"]),
-                                       int(r["n"]), int(r["nb"])))
-    # one GPU's gchol_?potrf_gpu rate in the same run, at the largest order measured
-    ref = {}
-    for r in rows:
-        single = num(r["single_s"])
-        if single and int(r["n"]) >= ref.get(r["prec"], (0, None))[0]:
-            ref[r["prec"]] = (int(r["n"]), flops(r) / single * 1e-12)
-    out = []
-    for r in rows:
-        gpus = int(r["p"]) * int(r["q"])
-        t, peer, ceil = num(r["mp_s"]), num(r["cusolvermp_s"]), num(r["gemm_tflops"])
-        per_gpu = num(r["tflops_per_gpu"])
-        one = ref.get(r["prec"], (0, None))[1]
-        eff = num(r["ratio"])  # the bench's, where one GPU held the whole matrix
-        if eff is None and gpus > 1:
-            eff = div(per_gpu, one)
-        out.append([str(gpus), f"{r['p']}×{r['q']}", r["n"], r["nb"],
-                    PREC_NAME.get(r["prec"], r["prec"]),
-                    f_ms(t) if r["info"] == "0" else f"info {r['info']}", f_num(per_gpu),
-                    f_num(eff), f_ms(peer), f_num(div(peer, t)), f_num(ceil, ".1f"),
-                    f_pct(per_gpu, ceil)])
-    refs = "; ".join(f"{PREC_NAME.get(p, p)} {f_num(v)} TFLOP/s at n = {n}"
-                     for p, (n, v) in sorted(ref.items()))
-    return table(["GPUs", "grid", "n", "nb", "prec", "gchol ms", "TFLOP/s per GPU",
-                  "efficiency", "cuSOLVERMp ms", "ratio", "GEMM ceiling TFLOP/s",
-                  "per GPU of ceiling"], out) + [
-        "",
-        "`gchol_mp_?potrf` under `mpirun`, one rank a GPU, panels on NCCL, the slowest rank's "
-        "time between barriers, and cuSOLVERMp `cusolverMpPotrf` on the same matrix and grid "
-        "in the same run (ratio = cuSOLVERMp time / gchol time). On one GPU the efficiency is "
-        "`gchol_?potrf_gpu`'s time over the distributed driver's (its overhead); on several, "
-        "TFLOP/s per GPU over one GPU's `gchol_?potrf_gpu` on the same matrix where it fits, "
-        f"else over the largest measured ({refs or 'none'}). Ceiling: cuBLAS `?gemm` at "
-        "n = 16384 on rank 0's GPU, in the same run. " + median(system, "niter")]

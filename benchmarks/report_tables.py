@@ -26,10 +26,11 @@ import re
 import sys
 
 from report_format import DASH, PREC_NAME, div, f_ms, f_num, f_pct, median, num, table  # noqa: F401
-from report_mixed import batched_table, mp_table, wls_seed_table, xposv_kappa_table, xposv_table
+from report_mixed import batched_table, wls_seed_table, xposv_kappa_table, xposv_table
+from report_mp import mp_table, mp_timeline_table, mp_weak_table, scalapack_llt_table
 
 BLOCKS = ("potrf", "syrk_diag", "pftrf", "posv", "xposv", "xposv_kappa", "potrf_batched", "wls",
-          "wls_seed", "lapack_shim", "mp", "ceilings")
+          "wls_seed", "lapack_shim", "mp", "mp_weak", "mp_timeline", "scalapack_llt", "ceilings")
 RFP_FORMS = (("N", "L"), ("N", "U"), ("T", "L"), ("T", "U"))
 # GPU names a heading may carry (normalized tokens, see norm()).
 KNOWN_GPUS = {"h100", "h200", "h800", "h20", "gh200", "a100", "a800", "a10", "a30", "a40",
@@ -82,11 +83,26 @@ def load(outdir):
         r.update((k, v) for k, v in peer.items() if k.startswith("torch_"))
     data["potrf_batched"] = batched or None
     mp = []
-    for name in ("mp_one", "mp_all"):
+    for name in ("mp_one", "mp_all", "mp_all_s"):
         mp += read_csv(os.path.join(outdir, name + ".csv")) or []
     data["mp"] = mp or None
+    data["mp_weak"] = [r for f in mp_files(outdir, "mp_weak_", ".csv")
+                       for r in read_csv(os.path.join(outdir, f)) or []] or None
+    data["mp_timeline"] = [r for f in mp_files(outdir, "mp_timeline_", "_summary.csv")
+                           for r in read_csv(os.path.join(outdir, f)) or []] or None
+    llt = []
+    for where in ("gpu", "cpu"):
+        for r in read_csv(os.path.join(outdir, f"scalapack_llt_{where}.csv")) or []:
+            r["where"] = where
+            llt.append(r)
+    data["scalapack_llt"] = llt or None
     data["system"] = read_system(outdir)
     return data
+
+
+def mp_files(outdir, prefix, suffix):
+    """The CSVs of outdir named PREFIX*SUFFIX, sorted."""
+    return sorted(f for f in os.listdir(outdir) if f.startswith(prefix) and f.endswith(suffix))
 
 
 def prec_key(p):
@@ -313,17 +329,22 @@ def ceilings_table(data):
 MAKERS = {"potrf": potrf_table, "syrk_diag": syrk_table, "pftrf": pftrf_table,
           "posv": posv_table, "xposv": xposv_table, "xposv_kappa": xposv_kappa_table,
           "potrf_batched": batched_table, "wls": wls_table, "wls_seed": wls_seed_table,
-          "lapack_shim": shim_table, "mp": mp_table}
+          "lapack_shim": shim_table, "mp": mp_table, "mp_weak": mp_weak_table,
+          "mp_timeline": mp_timeline_table, "scalapack_llt": scalapack_llt_table}
 # the CSVs behind a block, where they are not NAME.csv
 SOURCES = {"xposv": ["xposv.csv", "xposv16.csv"],
            "potrf_batched": ["potrf_batched_d.csv", "potrf_batched_s.csv",
                              "potrf_batched_torch_d.csv", "potrf_batched_torch_s.csv"],
            "lapack_shim": ["lapack_shim_d.csv", "lapack_shim_s.csv"],
-           "mp": ["mp_one.csv", "mp_all.csv"]}
+           "mp": ["mp_one.csv", "mp_all.csv", "mp_all_s.csv"],
+           "scalapack_llt": ["scalapack_llt_gpu.csv", "scalapack_llt_cpu.csv"],
+           # (prefix, suffix): every CSV so named
+           "mp_weak": ("mp_weak_", ".csv"), "mp_timeline": ("mp_timeline_", "_summary.csv")}
 PLOTS = {"potrf": ["potrf_d.png", "potrf_s.png"], "syrk_diag": ["syrk_diag.png"],
          "pftrf": ["pftrf.png"], "posv": ["posv.png"], "xposv": [], "xposv_kappa": [],
          "potrf_batched": [],
-         "wls": ["wls.png"], "wls_seed": [], "lapack_shim": ["lapack_shim.png"], "mp": []}
+         "wls": ["wls.png"], "wls_seed": [], "lapack_shim": ["lapack_shim.png"], "mp": [],
+         "mp_weak": [], "mp_timeline": ["mp_timeline.png"], "scalapack_llt": []}
 
 
 def make_blocks(data, outdir, base, images):
@@ -335,8 +356,10 @@ def make_blocks(data, outdir, base, images):
             continue
         lines = maker(data[name], data["system"])
         rel = lambda f: os.path.relpath(os.path.join(outdir, f), base)  # noqa: E731
-        src = [f for f in SOURCES.get(name, [name + ".csv"])
-               if os.path.isfile(os.path.join(outdir, f))]
+        files = SOURCES.get(name, [name + ".csv"])
+        if isinstance(files, tuple):
+            files = mp_files(outdir, *files)
+        src = [f for f in files if os.path.isfile(os.path.join(outdir, f))]
         if src:
             lines[-1] += " Data: " + ", ".join(f"[{f}]({rel(f)})" for f in src) + "."
         links = [f"![{png[:-4]}]({rel(png)})" for png in PLOTS[name]
