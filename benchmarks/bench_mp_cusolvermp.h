@@ -101,9 +101,7 @@ static double peer_time(const mp_peer_t *pr, int single, char uplo, int64_t n, i
         int all = ok;
         MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
         if (!all) { ok = 0; break; }
-        PEER_TRY(ok, cudaMemcpy(dA, src->dev ? src->dev : src->host, bytes,
-                                src->dev ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice) ==
-                         cudaSuccess);
+        fresh(src, dA); /* the same start as gchol's runs */
         PEER_TRY(ok, cudaMemset(dinfo, 0, sizeof(int)) == cudaSuccess);
         PEER_TRY(ok, cudaDeviceSynchronize() == cudaSuccess);
         /* cusolverMpPotrf is collective: every rank calls it, or none */

@@ -6,7 +6,7 @@
  *
  *   mpirun --bind-to none -np P bench_mp_potrf [-n LIST] [--nb LIST] [--grid PxQ]
  *              [--uplo L|U] [--prec d|s] [--single 0|1] [--transport T]
- *              [--niter K] [--csv FILE] [--timeline PREFIX]
+ *              [--source auto|host|gen] [--niter K] [--csv FILE] [--timeline PREFIX]
  *
  * (--bind-to none: each rank fills its part on all host cores; bound to one
  * core, a 100 GB part takes minutes.)
@@ -30,10 +30,12 @@
  *
  * --prec s runs gchol_mp_spotrf (and the peer in single). Where a rank's
  * pristine copy and its working copy do not both fit in its GPU's memory,
- * the pristine copy stays in host memory and each run starts from an upload
- * (outside the timed region), so that matrices of about 100 GB a GPU run;
- * the single-GPU reference does the same where the whole matrix fits once
- * (--single 0: none).
+ * the pristine copy stays in host memory (--source auto or host), or each
+ * run regenerates the part (--source gen: no host copy, for many ranks of one
+ * host), and each run starts from an upload outside the timed region
+ * (bench_mp_source.h), so that matrices of about 100 GB a GPU run; the
+ * single-GPU reference keeps its copy in host memory where the whole matrix
+ * fits on the GPU once (--single 0: none).
  *
  * Rank 0 also prints the per-GPU ceiling measured in the same run: cuBLAS
  * ?gemm at n = 16384 on its GPU.
@@ -54,73 +56,12 @@
 #include "bench_util.h"
 #include "gchol_mp.h"
 
-typedef struct {
-    void   *A; /* double, or float with single */
-    int     single;
-    int64_t n, nb, lld, nprow, npcol, myrow, mycol, locr, locc;
-    uint64_t seed;
-    double *colsum; /* per local column, the sum of its local entries' magnitudes */
-} fill_t;
-
-/* columns [begin, end) of this rank's part */
-static void fill_cols(void *arg, int64_t begin, int64_t end)
-{
-    const fill_t *f = arg;
-    for (int64_t lj = begin; lj < end; ++lj) {
-        const int64_t gj = ((lj / f->nb) * f->npcol + f->mycol) * f->nb + lj % f->nb;
-        double sum = 0;
-        for (int64_t li = 0; li < f->locr; ++li) {
-            const int64_t gi = ((li / f->nb) * f->nprow + f->myrow) * f->nb + li % f->nb;
-            const int64_t hi = gi > gj ? gi : gj, lo = gi > gj ? gj : gi;
-            const double a = testing_hash_uniform(f->seed, hi, lo) + (gi == gj ? (double)f->n : 0);
-            if (f->single) {
-                ((float *)f->A)[li + lj * f->lld] = (float)a;
-                sum += fabs((double)(float)a);
-            } else {
-                ((double *)f->A)[li + lj * f->lld] = a;
-                sum += fabs(a);
-            }
-        }
-        f->colsum[lj] = sum;
-    }
-}
+#include "bench_mp_source.h"
 
 static int cmp_double(const void *a, const void *b)
 {
     const double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
-}
-
-/* A rank's pristine copy: on the device (dev) or, where two copies do not
- * fit there, in host memory (host); fresh() starts a run from it. */
-typedef struct {
-    void  *dev, *host;
-    size_t bytes;
-} source_t;
-
-/* Page-locks a host source, so that each run's upload moves at the link's
- * rate; where the host refuses, the upload stays pageable. */
-static int pin(void *host, size_t bytes)
-{
-    if (cudaHostRegister(host, bytes, cudaHostRegisterDefault) == cudaSuccess) return 1;
-    (void)cudaGetLastError();
-    return 0;
-}
-
-static void fresh(const source_t *src, void *dA)
-{
-    BENCH_CUDA(cudaMemcpy(dA, src->dev ? src->dev : src->host, src->bytes,
-                          src->dev ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice));
-    BENCH_CUDA(cudaDeviceSynchronize());
-}
-
-/* Whether `copies` arrays of `bytes` fit in the current GPU's free memory
- * with `spare` bytes over (the factorization's workspace). */
-static int fits(int copies, size_t bytes, size_t spare)
-{
-    size_t freeb = 0, total = 0;
-    BENCH_CUDA(cudaMemGetInfo(&freeb, &total));
-    return (double)copies * (double)bytes + (double)spare < (double)freeb;
 }
 
 /* One factorization with each rank's timeline: its CSV, and rank 0 prints a
@@ -220,7 +161,7 @@ int main(int argc, char **argv)
     int64_t p = 0, q = 0, niter = 3;
     char uplo = 'L', prec = 'd';
     int with_single = 1;
-    const char *transport = "auto";
+    const char *transport = "auto", *source = "auto";
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "-n") && i + 1 < argc) nlist = argv[++i];
         else if (!strcmp(argv[i], "--nb") && i + 1 < argc) nblist = argv[++i];
@@ -231,6 +172,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--prec") && i + 1 < argc) prec = argv[++i][0];
         else if (!strcmp(argv[i], "--single") && i + 1 < argc) with_single = atoi(argv[++i]) != 0;
         else if (!strcmp(argv[i], "--transport") && i + 1 < argc) transport = argv[++i];
+        else if (!strcmp(argv[i], "--source") && i + 1 < argc) source = argv[++i];
         else if (!strcmp(argv[i], "--niter") && i + 1 < argc) niter = atoll(argv[++i]);
         else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv = argv[++i];
         else if (!strcmp(argv[i], "--timeline") && i + 1 < argc) timeline = argv[++i];
@@ -238,10 +180,15 @@ int main(int argc, char **argv)
             if (rank == 0)
                 fprintf(stderr, "usage: mpirun -np P %s [-n LIST] [--nb LIST] [--grid PxQ] "
                                 "[--uplo L|U] [--prec d|s] [--single 0|1] [--transport auto|mpi|nccl] "
-                                "[--niter K] [--csv FILE] [--timeline PREFIX]\n", argv[0]);
+                                "[--source auto|host|gen] [--niter K] [--csv FILE] [--timeline PREFIX]\n", argv[0]);
             MPI_Finalize();
             return 2;
         }
+    }
+    if (strcmp(source, "auto") && strcmp(source, "host") && strcmp(source, "gen")) {
+        if (rank == 0) fprintf(stderr, "%s: --source auto, host or gen\n", argv[0]);
+        MPI_Finalize();
+        return 2;
     }
     if (prec != 'd' && prec != 's') {
         if (rank == 0) fprintf(stderr, "%s: --prec d or s\n", argv[0]);
@@ -264,7 +211,7 @@ int main(int argc, char **argv)
     BENCH_GCHOL(gchol_mp_grid_create(MPI_COMM_WORLD, p, q, 'R', &grid));
     FILE *out = rank == 0 && csv ? fopen(csv, "w") : NULL;
     if (out) fprintf(out, "prec,n,nb,p,q,uplo,mp_s,tflops,tflops_per_gpu,single_s,ratio,info,"
-                          "cusolvermp_s,cusolvermp_info,gemm_tflops,resid\n");
+                          "cusolvermp_s,cusolvermp_info,gemm_tflops,resid,source\n");
     double gemm_tflops = NAN;
     int failed = 0; /* rank 0's count of factors that failed their check */
     if (!grid) { /* ranks beyond p x q */
@@ -291,8 +238,9 @@ int main(int argc, char **argv)
     if (rank == 0) {
         printf("# gchol_mp_%cpotrf, %lld ranks as a %lldx%lld grid, uplo %c, %s; median of %lld\n",
                prec, (long long)size, (long long)p, (long long)q, uplo, prop.name, (long long)niter);
-        printf("# transport: %s; host: a rank's pristine copy in host memory (two do not fit in "
-               "its GPU's)\n", on_nccl ? "NCCL" : "MPI");
+        printf("# transport: %s; source %s: a row marked host kept a rank's pristine part in host "
+               "memory (two do not fit on its GPU), gen regenerated it before each run\n",
+               on_nccl ? "NCCL" : "MPI", source);
         printf("# ratio: on one rank gchol_dpotrf_gpu's time over the distributed one's; on several,"
                " TFLOP/s per GPU over one GPU's\n");
         /* the per-GPU ceiling in the same run: cuBLAS ?gemm on rank 0's GPU */
@@ -310,31 +258,15 @@ int main(int argc, char **argv)
             const int64_t n = ns[a], nb = nbs[b];
             fill_t f = { NULL, single, n, nb, 0, nprow, npcol, myrow, mycol,
                          gchol_mp_numroc(n, nb, myrow, 0, nprow), gchol_mp_numroc(n, nb, mycol, 0, npcol),
-                         42, NULL };
+                         42, NULL, 0 };
             f.lld = f.locr > 1 ? f.locr : 1;
             f.colsum = bench_malloc((size_t)(f.locc > 0 ? f.locc : 1) * sizeof(double));
             const size_t bytes = (size_t)(f.lld * (f.locc > 1 ? f.locc : 1)) * es;
-            f.A = malloc(bytes);
-            if (!f.A) {
-                fprintf(stderr, "rank %d: no host memory for %zu bytes\n", rank, bytes);
-                MPI_Abort(MPI_COMM_WORLD, 1);
-            }
-            testing_parallel_for(f.locc, fill_cols, &f);
+            source_t src;
+            source_open(&src, &f, source, bytes, rank);
             const double anorm = matrix_norm_inf(&f);
-            /* the pristine copy on the device where two fit with 4 GiB over */
-            int host_here = !fits(2, bytes, (size_t)4 << 30), host_any = host_here;
-            MPI_Allreduce(&host_here, &host_any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-            source_t src = { NULL, NULL, bytes };
-            int pinned = 0;
-            if (host_here) {
-                src.host = f.A;
-                pinned = pin(f.A, bytes);
-            } else {
-                BENCH_CUDA(cudaMalloc(&src.dev, bytes));
-                BENCH_CUDA(cudaMemcpy(src.dev, f.A, bytes, cudaMemcpyHostToDevice));
-                free(f.A);
-                f.A = NULL;
-            }
+            int mode_any = src.mode; /* the row names the farthest source of any rank */
+            MPI_Allreduce(&src.mode, &mode_any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
             void *dA = NULL;
             BENCH_CUDA(cudaMalloc(&dA, bytes));
             gchol_mp_desc_t desc;
@@ -363,9 +295,7 @@ int main(int argc, char **argv)
             const double tpeer = peer.ok ? peer_time(&peer, single, uplo, n, nb, f.lld, &src, niter,
                                                      t, &peer_info)
                                          : NAN;
-            if (src.dev) BENCH_CUDA(cudaFree(src.dev));
-            if (pinned) BENCH_CUDA(cudaHostUnregister(f.A));
-            free(f.A);
+            source_close(&src, &f);
             free(f.colsum);
             /* rank 0 alone: the whole matrix on its GPU, when it fits (its
              * pristine copy in host memory where two do not) */
@@ -377,7 +307,7 @@ int main(int argc, char **argv)
                 if (h) {
                     void *d = NULL;
                     testing_generate_spd(prec, 'A', n, h, n, 42);
-                    source_t one = { NULL, h, whole };
+                    source_t one = { .mode = SOURCE_HOST, .host = h, .bytes = whole };
                     int one_pinned = 0;
                     if (dev2) {
                         BENCH_CUDA(cudaMalloc(&one.dev, whole));
@@ -421,18 +351,20 @@ int main(int argc, char **argv)
                 const int ok = info == 0 && solve_info == 0 && resid <= RESID_THRESHOLD;
                 failed += !ok;
                 printf("%7lld %5lld %2lldx%-2lld | %10.3f %8.2f %8.2f | %10.3f %7.3f | %10.3f %7.3f | "
-                       "%9.2e | %lld %s%s\n",
+                       "%9.2e | %lld %s%s%s\n",
                        (long long)n, (long long)nb, (long long)p, (long long)q, tmp * 1e3,
                        flops / tmp * 1e-12, flops / tmp / gpus * 1e-12, single_t * 1e3, ratio,
                        tpeer * 1e3, tpeer / tmp, resid, (long long)info, ok ? "ok" : "FAILED",
-                       host_any ? "  host" : "");
+                       mode_any != SOURCE_DEVICE ? "  " : "",
+                       mode_any != SOURCE_DEVICE ? source_name[mode_any] : "");
                 fflush(stdout);
                 if (out)
                     fprintf(out, "%c,%lld,%lld,%lld,%lld,%c,%.6e,%.4f,%.4f,%.6e,%.4f,%lld,%.6e,%lld,"
-                                 "%.4f,%.3e\n",
+                                 "%.4f,%.3e,%s\n",
                             prec, (long long)n, (long long)nb, (long long)p, (long long)q, uplo, tmp,
                             flops / tmp * 1e-12, flops / tmp / gpus * 1e-12, single_t, ratio,
-                            (long long)info, tpeer, (long long)peer_info, gemm_tflops, resid);
+                            (long long)info, tpeer, (long long)peer_info, gemm_tflops, resid,
+                            source_name[mode_any]);
             }
             MPI_Barrier(MPI_COMM_WORLD);
             free(t);

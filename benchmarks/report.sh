@@ -16,6 +16,9 @@
 #   DOC           Markdown whose `<!-- BEGIN report:NAME -->` blocks of this GPU's section are
 #                 regenerated (default docs/performance.md; with QUICK=1 none; empty: none)
 #   STEP_TIMEOUT  seconds one benchmark may run (default 300)
+#   MP_WEAK_SOURCE  bench_mp_potrf's --source in the weak-scaling steps (default auto: each
+#                 rank's part kept in host memory; gen: regenerated before each run, for hosts
+#                 with less than about 106 GB a GPU)
 #   PYTHON        the Python for tables, plots and the PyTorch peer of the batched Cholesky
 #                 (default python3; without PyTorch built with CUDA, the steps
 #                 potrf_batched_torch_d and _s say "no torch" and the tables leave it out)
@@ -83,7 +86,7 @@ SHIM_N=128,256,384,512,768,1024,1536,2048,3072,4096,8192
 SHIM_SOLVE="--solve-n 1024,4096,8192 --posv-n 256,1024,4096,8192 --nrhs 1,16,64,256"
 # weak scaling: n for 1, 2, 4 and 8 GPUs, about 106 GB of double a GPU
 MP_ONE_N=32768,65536 MP_ALL_N=65536,131072 MP_ALL_S_N=131072 MP_TIMELINE_N=65536
-MP_WEAK_N=114688,162816,229376,324608
+MP_WEAK_N=114688,162816,229376,324608 MP_WEAK_SOURCE=${MP_WEAK_SOURCE:-auto}
 LLT_N=16384,32768,65536 LLT_CPU_N=16384
 NITER=3 RUNS=5
 if [ "$QUICK" = 1 ]; then
@@ -222,7 +225,8 @@ done
 # on all host cores): one rank, the driver's overhead; where there are two GPUs or more, strong
 # scaling on all of them (double and single), one traced factorization (the broadcasts against
 # the updates), and weak scaling at about 100 GB of matrix a GPU on 1, 2, 4, ... of them (each
-# rank's pristine copy in host memory: P GPUs need about P x 106 GB of it)
+# rank's pristine copy in host memory, P GPUs needing about P x 106 GB of it; where the host
+# has less, MP_WEAK_SOURCE=gen regenerates each rank's part before each run instead)
 ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 if [ -x "$BENCH_DIR/bench_mp_potrf" ] && command -v mpirun > /dev/null 2>&1; then
     mp_step() {  # mp_step NAME RANKS ARGS...
@@ -249,7 +253,8 @@ if [ -x "$BENCH_DIR/bench_mp_potrf" ] && command -v mpirun > /dev/null 2>&1; the
             [ "$p" -le "$ngpu" ] || break
             n=$(echo "$MP_WEAK_N" | cut -d, -f$i)
             i=$((i + 1))
-            mp_step "mp_weak_$p" "$p" -n "$n" --single "$([ "$p" = 1 ] && echo 1 || echo 0)"
+            mp_step "mp_weak_$p" "$p" -n "$n" --single "$([ "$p" = 1 ] && echo 1 || echo 0)" \
+                --source "$MP_WEAK_SOURCE"
         done
     fi
     # an unchanged ScaLAPACK program (linked without gchol) on every GPU through the drop-in,

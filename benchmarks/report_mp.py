@@ -85,17 +85,18 @@ def mp_weak_table(rows, system):
         n, es = int(r["n"]), 8 if r["prec"] == "d" else 4
         per_gpu = num(r["tflops_per_gpu"])
         out.append([str(_gpus(r)), f"{r['p']}×{r['q']}", r["n"],
-                    f"{n * n * es / _gpus(r) / 1e9:.0f}", PREC_NAME.get(r["prec"], r["prec"]),
+                    f"{n * n * es / _gpus(r) / 1e9:.0f}", r.get("source") or "host",
+                    PREC_NAME.get(r["prec"], r["prec"]),
                     _ms_or_info(r), f_num(per_gpu), f_num(div(per_gpu, one_rate)), f_ms(peer),
                     f_num(div(peer, t)), _resid(r)])
     base = (f"one GPU's `gchol_?potrf_gpu` at n = {one['n']} in the same run, "
             f"{f_num(one_rate)} TFLOP/s" if one else "none measured")
-    return table(["GPUs", "grid", "n", "GB a GPU", "prec", "gchol ms", "TFLOP/s per GPU",
+    return table(["GPUs", "grid", "n", "GB a GPU", "source", "prec", "gchol ms", "TFLOP/s per GPU",
                   "efficiency", "cuSOLVERMp ms", "ratio", "resid"], out) + [
         "",
-        "Weak scaling: about 106 GB of matrix a GPU (n grows with √GPUs), each rank's pristine "
-        "copy in page-locked host memory and uploaded before each run (outside the timed "
-        f"region). Efficiency: TFLOP/s per GPU over {base}; {_peer_note(system)}; {_resid_note()}. "
+        "Weak scaling: about 106 GB of matrix a GPU (n grows with √GPUs); before each run, "
+        "outside the timed region, each rank uploads its part from a page-locked host copy "
+        f"(source host) or regenerates it on the way (source gen). Efficiency: TFLOP/s per GPU over {base}; {_peer_note(system)}; {_resid_note()}. "
         + median(system, "niter")]
 
 
