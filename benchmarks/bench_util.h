@@ -185,6 +185,9 @@ void bench_spin_up(double seconds);
 /* cuBLAS ?gemm rate (TFLOP/s) for n x n x n, median of niter after a warm-up,
  * on random data. */
 double bench_gemm_tflops(char prec, int64_t n, int niter, cudaStream_t stream);
+/* The same, calls back to back for at least `seconds` timed as one: the rate
+ * that the power limit leaves to a long GEMM-bound run. */
+double bench_gemm_sustained_tflops(char prec, int64_t n, double seconds, cudaStream_t stream);
 
 /* ---------------------------------------------------------------------------
  * Checks of a factor, on the GPU (bench_util_check.c).

@@ -8,6 +8,7 @@
 
 #include "bench_util.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -271,7 +272,10 @@ static int64_t gemm_run(void *ctx, int64_t *info)
     return 0;
 }
 
-double bench_gemm_tflops(char prec, int64_t n, int niter, cudaStream_t stream)
+/* The rate of cuBLAS ?gemm on n x n random data: the median of niter
+ * calls after a warm-up, or, with seconds > 0, calls back to back for at
+ * least that long, timed as one (the rate the power limit leaves). */
+static double gemm_rate(char prec, int64_t n, int niter, double seconds, cudaStream_t stream)
 {
     int64_t ldda;
     void *hA = bench_spd_host(prec, n, n, 2024);
@@ -287,11 +291,37 @@ double bench_gemm_tflops(char prec, int64_t n, int niter, cudaStream_t stream)
                        bench_scalar(prec, 0.0) };
     const testing_job_t job = { NULL, gemm_run, NULL };
     int64_t info = 0;
-    double median = testing_time_job(&job, &run, stream, 0, niter, &info);
+    double t = testing_time_job(&job, &run, stream, 0, niter, &info);
+    int64_t calls = 1;
+    if (seconds > 0 && t > 0) {
+        calls = (int64_t) ceil(seconds / t);
+        cudaEvent_t e0, e1;
+        BENCH_CUDA(cudaEventCreate(&e0));
+        BENCH_CUDA(cudaEventCreate(&e1));
+        BENCH_CUDA(cudaEventRecord(e0, stream));
+        for (int64_t c = 0; c < calls; ++c) (void) gemm_run(&run, &info);
+        BENCH_CUDA(cudaEventRecord(e1, stream));
+        BENCH_CUDA(cudaEventSynchronize(e1));
+        float ms = 0;
+        BENCH_CUDA(cudaEventElapsedTime(&ms, e0, e1));
+        t = ms * 1e-3;
+        BENCH_CUDA(cudaEventDestroy(e0));
+        BENCH_CUDA(cudaEventDestroy(e1));
+    }
     BENCH_CUBLAS(cublasDestroy(handle));
     BENCH_CUDA(cudaFree(dA));
     BENCH_CUDA(cudaFree(dC));
-    return median > 0 ? 2.0 * n * (double) n * n / median * 1e-12 : 0.0;
+    return t > 0 ? 2.0 * n * (double) n * n * (double) calls / t * 1e-12 : 0.0;
+}
+
+double bench_gemm_tflops(char prec, int64_t n, int niter, cudaStream_t stream)
+{
+    return gemm_rate(prec, n, niter, 0, stream);
+}
+
+double bench_gemm_sustained_tflops(char prec, int64_t n, double seconds, cudaStream_t stream)
+{
+    return gemm_rate(prec, n, 3, seconds, stream);
 }
 
 void bench_context_create(bench_context_t *ctx)
