@@ -17,12 +17,6 @@
 
 #define RESID_THRESHOLD 30.0
 
-/* Global row (or column) of local index l: block-cyclic, source 0. */
-static int64_t global_index(int64_t l, int64_t nb, int64_t nprocs, int64_t me)
-{
-    return ((l / nb) * nprocs + me) * nb + l % nb;
-}
-
 /* Every rank's local values v (count, at rows (by_row) or columns of this
  * rank) summed into one global n-vector g on every rank. */
 static void allsum_global(const fill_t *f, int by_row, const double *v, int64_t count, double *g)

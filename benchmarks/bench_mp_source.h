@@ -27,16 +27,22 @@ typedef struct {
     int64_t col0;   /* the part's column that A's first column holds */
 } fill_t;
 
+/* Global row (or column) of local index l: block-cyclic, source 0. */
+static int64_t global_index(int64_t l, int64_t nb, int64_t nprocs, int64_t me)
+{
+    return ((l / nb) * nprocs + me) * nb + l % nb;
+}
+
 /* columns col0 + [begin, end) of this rank's part, into A's columns [begin, end) */
 static void fill_cols(void *arg, int64_t begin, int64_t end)
 {
     const fill_t *f = arg;
     for (int64_t c = begin; c < end; ++c) {
         const int64_t lj = f->col0 + c;
-        const int64_t gj = ((lj / f->nb) * f->npcol + f->mycol) * f->nb + lj % f->nb;
+        const int64_t gj = global_index(lj, f->nb, f->npcol, f->mycol);
         double sum = 0;
         for (int64_t li = 0; li < f->locr; ++li) {
-            const int64_t gi = ((li / f->nb) * f->nprow + f->myrow) * f->nb + li % f->nb;
+            const int64_t gi = global_index(li, f->nb, f->nprow, f->myrow);
             const int64_t hi = gi > gj ? gi : gj, lo = gi > gj ? gj : gi;
             const double a = testing_hash_uniform(f->seed, hi, lo) + (gi == gj ? (double)f->n : 0);
             if (f->single) {
