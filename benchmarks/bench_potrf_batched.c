@@ -13,9 +13,11 @@
  * and a batch of --small (100). The same SPD matrices for everyone (one
  * generated per 1024 and repeated), a fresh device copy per run made
  * outside the timed region, a warm-up, the median of --niter runs (CUDA
- * events); every info checked (gchol's and cuSOLVER's), and the two solves'
- * answers compared (ok; INFO: an info not 0; SOLVE: the solutions differ by
- * more than 1e-8, single 1e-2, relative). GB/s counts each
+ * events); every info checked (gchol's and cuSOLVER's), gchol's factors
+ * checked by LAPACK's residual on 16 matrices spread over the batch, and the
+ * two solves' answers compared (ok; INFO: an info not 0; RESID: a residual
+ * past 30; SOLVE: the solutions differ by more than 1e-8, single 1e-2,
+ * relative); any row not ok makes the exit status 1. GB/s counts each
  * matrix read once and written once (2 n^2 elements), %copy against the
  * copy of the same bytes; GFLOP/s n^3/3 + n^2/2 + n/6 per matrix (flops.h).
  *
@@ -25,14 +27,15 @@
  * chunk buffer, mma2 with two wherever they fit; cublas block columns of
  * --cublas-nb (default the tuning's, at most 32) on cuBLAS's batched
  * products past that width; warp a warp per matrix from 33 to 256, then
- * panel; tiles the tiles kernel where its tiles fit in shared memory), to
+ * panel; tiles the tiles kernel where its tiles fit in shared memory; dmma
+ * the FP64 tensor cores' warp kernel from 33 to 512), to
  * compare them in one process; --warp-max N the warp kernel up
  * to order N; --cublas-work B caps the block columns' workspace (larger
  * batches by chunks); --potrs staged|direct the solves' blocked form past
  * n = 32 (L's panels staged in shared memory, or read where used).
  *
  *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K]
- *                       [--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles]
+ *                       [--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma]
  *                       [--cublas-nb K] [--cublas-work B] [--warp-max N]
  *                       [--potrs auto|staged|direct] [--csv FILE]
  */
@@ -204,6 +207,32 @@ static int infos_zero(const job_t *c, int cusolver)
     return ok;
 }
 
+/* LAPACK's factor residual ||A - L L^T||_1 / (n ||A||_1 eps), the largest
+ * over kChecked matrices spread over the batch (the first and the last
+ * among them): gchol's factors in c->dA against the pristine matrices in
+ * h (matrix b is h's b % distinct). */
+enum { kChecked = 16 };
+static double factor_resid(const job_t *c, const void *h, int64_t distinct)
+{
+    const size_t mbytes = (size_t)(c->n * c->n) * c->es;
+    void *L = bench_malloc(mbytes ? mbytes : 1);
+    double worst = 0;
+    const int64_t picks = c->batch < kChecked ? c->batch : kChecked;
+    for (int64_t k = 0; k < picks; ++k) {
+        const int64_t b = picks > 1 ? k * (c->batch - 1) / (picks - 1) : 0;
+        BENCH_CUDA(cudaMemcpy(L, (const char *)c->dA + (size_t)(b * c->stride) * c->es, mbytes,
+                              cudaMemcpyDeviceToHost));
+        const double r = testing_residual_cpu(c->prec, 'L', c->n,
+                                              (const char *)h + (size_t)(b % distinct * c->stride) * c->es,
+                                              c->n, L, c->n);
+        if (!(r <= worst)) worst = r; /* NaN sticks */
+    }
+    free(L);
+    return worst;
+}
+
+static int g_failed; /* a row that did not end in ok: the exit status is 1 */
+
 static void bench_one(bench_context_t *ctx, char prec, int64_t n, int64_t batch, int niter,
                       double copy_gbs_ref, FILE *csv)
 {
@@ -223,7 +252,6 @@ static void bench_one(bench_context_t *ctx, char prec, int64_t n, int64_t batch,
         BENCH_CUDA(cudaMemcpy((char *)c.dA0 + (size_t)(b0 * c.stride) * c.es, h,
                               (size_t)(k * c.stride) * c.es, cudaMemcpyHostToDevice));
     }
-    free(h);
     void **hp = bench_malloc((size_t)batch * sizeof(void *));
     for (int64_t b = 0; b < batch; ++b) hp[b] = (char *)c.dA + (size_t)(b * c.stride) * c.es;
     c.dptr = bench_device_malloc((size_t)batch * sizeof(void *));
@@ -244,9 +272,12 @@ static void bench_one(bench_context_t *ctx, char prec, int64_t n, int64_t batch,
     const int64_t nrhss[2] = { 1, 16 };
     const double solve_tol = prec == 'd' ? 1e-8 : 1e-2; /* one factor, two solves' roundings */
     int solve_ok = 1;
-    fresh(&c); /* the factors the solves take: gchol's */
+    fresh(&c); /* the factors the solves take: gchol's, checked first */
     BENCH_GCHOL(run_gchol(&c, NULL));
     BENCH_CUDA(cudaStreamSynchronize(ctx->stream));
+    const double resid = factor_resid(&c, h, distinct);
+    const int resid_ok = resid <= TESTING_TOL;
+    free(h);
     BENCH_CUDA(cudaMemcpy(c.dA0, c.dA, bytes, cudaMemcpyDeviceToDevice));
     for (int r = 0; r < 2; ++r) {
         c.nrhs = nrhss[r];
@@ -290,13 +321,15 @@ static void bench_one(bench_context_t *ctx, char prec, int64_t n, int64_t batch,
            "%8.3f %8.3f %6.2f | %8.3f %8.3f %6.2f\n",
            (long long)n, (long long)batch, 1e3 * tg, flops / tg / 1e9, gbs,
            100 * gbs / (copy_gbs_ref > 0 ? copy_gbs_ref : copy_gbs), 1e3 * tp, 1e3 * tc, tc / tg,
-           1e3 * tcopy, copy_gbs, !(ok_g && ok_p && ok_c) ? "INFO" : solve_ok ? "ok" : "SOLVE",
+           1e3 * tcopy, copy_gbs,
+           !(ok_g && ok_p && ok_c) ? "INFO" : !resid_ok ? "RESID" : solve_ok ? "ok" : "SOLVE",
            1e3 * ts[0], 1e3 * tcs[0], tcs[0] / ts[0], 1e3 * ts[1], 1e3 * tcs[1], tcs[1] / ts[1]);
     fflush(stdout);
     if (csv)
         fprintf(csv, "%c,%lld,%lld,%.6e,%.6e,%.6e,%.6e,%.2f,%.2f,%.6e,%.6e,%.6e,%.6e,%d\n", prec,
                 (long long)n, (long long)batch, tg, tp, tc, tcopy, gbs, copy_gbs, ts[0], tcs[0],
-                ts[1], tcs[1], ok_g && ok_p && ok_c && solve_ok);
+                ts[1], tcs[1], ok_g && ok_p && ok_c && solve_ok && resid_ok);
+    if (!(ok_g && ok_p && ok_c && solve_ok && resid_ok)) g_failed = 1;
     BENCH_CUDA(cudaFree(c.dA0)); BENCH_CUDA(cudaFree(c.dA)); BENCH_CUDA(cudaFree(c.dptr));
     BENCH_CUDA(cudaFree(c.dinfo)); BENCH_CUDA(cudaFree(c.dinfo32));
     free(hp);
@@ -312,7 +345,7 @@ int main(int argc, char **argv)
     const char *csv = NULL, *kernel = "auto", *potrs = "auto";
     const opt_t opts[] = {
         OPT("--prec", OPT_CHAR, &prec, "d|s", "precision (default d)", .choices = "ds"),
-        OPT("--kernel", OPT_STRING, &kernel, "auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles",
+        OPT("--kernel", OPT_STRING, &kernel, "auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma",
             "potrf's kernel past n = 32 (rows: past 16; cublas: past --cublas-nb; default "
             "auto: the tuning's)"),
         OPT("--cublas-nb", OPT_INT64, &cublas_nb, "K", "--kernel cublas's block columns, "
@@ -335,7 +368,7 @@ int main(int argc, char **argv)
         OPT_END
     };
     const opts_program_t prog = { "[--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K] "
-                                  "[--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles] "
+                                  "[--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma] "
                                   "[--cublas-nb K] [--cublas-work B] [--warp-max N] [--potrs auto|staged|direct] "
                                   "[--csv FILE]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
@@ -343,9 +376,9 @@ int main(int argc, char **argv)
                      : !strcmp(kernel, "rows") ? 3 : !strcmp(kernel, "mma") ? 4
                      : !strcmp(kernel, "mma1") ? 5 : !strcmp(kernel, "mma2") ? 6
                      : !strcmp(kernel, "cublas") ? 7 : !strcmp(kernel, "warp") ? 8
-                     : !strcmp(kernel, "tiles") ? 9 : 0;
+                     : !strcmp(kernel, "tiles") ? 9 : !strcmp(kernel, "dmma") ? 10 : 0;
     if (!forced && strcmp(kernel, "auto")) {
-        fprintf(stderr, "--kernel: auto, blocked, panel, rows, mma, mma1, mma2, cublas, warp or tiles, "
+        fprintf(stderr, "--kernel: auto, blocked, panel, rows, mma, mma1, mma2, cublas, warp, tiles or dmma, "
                 "not '%s'\n", kernel);
         return 2;
     }
@@ -385,5 +418,5 @@ int main(int argc, char **argv)
     if (out) fclose(out);
     bench_context_destroy(&ctx);
     opts_free_list(&sizes);
-    return 0;
+    return g_failed;
 }

@@ -99,6 +99,13 @@ typedef struct {
                                    the tiles fit in shared memory), ahead
                                    of the kernels above and of the cuBLAS
                                    block columns */
+    int     batched_dmma_from_n[2]; /* batched potrf: [0] double, [1]
+                                   single: a warp per matrix, left-looking
+                                   by block columns of 32 with the updates
+                                   on the FP64 tensor cores, from this n ... */
+    int     batched_dmma_max_n[2]; /* ... up to this n (<= 512; 0: none),
+                                   ahead of every kernel above and of the
+                                   cuBLAS block columns */
 } gchol_kernel_tune_t;
 
 /* The built-in choices, for kt == NULL: measured on the H100. */

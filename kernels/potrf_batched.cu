@@ -5,6 +5,12 @@
  * ones in potrf_batched_small.cuh, the block-per-matrix ones in
  * potrf_batched_block.cuh; here their launch):
  *
+ *   n <= 512    on large batches, from the tuning's order up to its
+ *               largest, ahead of all below: a warp per matrix, four a
+ *               block, left-looking by block columns of 32 with the
+ *               updates on the FP64 tensor cores (single's operands
+ *               converted), each block's rows in registers for its
+ *               factorization or solve (potrf_batched_dmma.cuh);
  *   n <= 32     a group of G lanes (G the power of two >= n) per matrix, G
  *               rows of L in registers (lane r holds row r), right-looking
  *               with the pivot and each l_jk passed by shuffles within the
@@ -40,6 +46,7 @@
  */
 #include "gchol_kernels.h"
 #include "potrf_batched_block.cuh"
+#include "potrf_batched_dmma.cuh"
 #include "potrf_batched_mma.cuh"
 #include "potrf_batched_small.cuh"
 #include "potrf_batched_tiles.cuh"
@@ -142,7 +149,7 @@ cudaError_t launch_mma(int n_max, Batch batch, int upper, int64_t *dinfo, int64_
 /* The kernel's choice by order, from the tuning table (run() below). */
 struct Choice {
     int reg_max, warp_max, rows_from, rows_max, mma_from, mma_max, smem_max, hybrid_max;
-    int mma_buffers, tiles_from, tiles_max;
+    int mma_buffers, tiles_from, tiles_max, dmma_from, dmma_max;
 };
 
 /* count matrices (every order <= n_max) by the kernel for n_max: rows in
@@ -156,6 +163,16 @@ template <typename T, typename Batch>
 cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count,
                    const Choice &ch, cudaStream_t stream)
 {
+    size_t limit = 0;
+    int smem_n = 0;
+    cudaError_t e;
+    if (n_max >= ch.dmma_from && n_max <= ch.dmma_max && n_max <= kDmmaMaxN) {
+        if ((e = smem_limits<T>(&limit, &smem_n)) != cudaSuccess) return e;
+        if (dmma_smem_bytes<T>() <= limit)
+            return launch_opted_in<potrf_batched_dmma_kernel<T, Batch>>(
+                limit, (count + kDmmaWarps - 1) / kDmmaWarps, 32 * kDmmaWarps,
+                dmma_smem_bytes<T>(), stream, batch, upper, dinfo, count);
+    }
     if (n_max >= ch.rows_from && n_max <= ch.rows_max)
         return n_max <= 32 ? launch_rows<T, 32>(batch, upper, dinfo, count, stream)
                            : launch_rows<T, kRowsMax>(batch, upper, dinfo, count, stream);
@@ -167,10 +184,7 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
         default: return launch_reg<T, 32>(batch, upper, dinfo, count, stream);
         }
     }
-    size_t limit = 0;
-    int smem_n = 0;
-    cudaError_t e = smem_limits<T>(&limit, &smem_n);
-    if (e != cudaSuccess) return e;
+    if ((e = smem_limits<T>(&limit, &smem_n)) != cudaSuccess) return e;
     if (n_max >= ch.tiles_from && n_max <= ch.tiles_max && tiles_smem_bytes<T>(n_max) <= limit)
         return launch_opted_in<potrf_batched_tiles_kernel<T, Batch>>(
             limit, count, kTilesThreads, tiles_smem_bytes<T>(n_max), stream, batch, upper, dinfo);
@@ -240,6 +254,8 @@ cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int
     ch.hybrid_max = kt ? kt->batched_hybrid_max_n : 0;
     ch.tiles_from = kt && kt->batched_tiles_from_n[prec] > 0 ? kt->batched_tiles_from_n[prec] : 1;
     ch.tiles_max = kt ? kt->batched_tiles_max_n[prec] : 0;
+    ch.dmma_from = kt ? kt->batched_dmma_from_n[prec] : 0;
+    ch.dmma_max = kt ? kt->batched_dmma_max_n[prec] : 0;
     for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
         const int64_t c = count - b0 < kMaxGrid ? count - b0 : kMaxGrid;
         cudaError_t e;

@@ -55,8 +55,21 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
         kt.batched_mma_max_n[0] = kt.batched_mma_max_n[1] = 0;
         kt.batched_smem_max_n = 1, kt.batched_hybrid_max_n = 0;
     }
+    if (forced == 10) { /* the FP64 tensor cores' warp kernel past the lane groups */
+        kt.batched_dmma_from_n[0] = kt.batched_dmma_from_n[1] = 33;
+        kt.batched_dmma_max_n[0] = kt.batched_dmma_max_n[1] = 512;
+        kt.batched_rows_max_n[0] = kt.batched_rows_max_n[1] = 0;
+    } else if (forced) {
+        kt.batched_dmma_max_n[0] = kt.batched_dmma_max_n[1] = 0;
+    }
     const gchol_tune_t *t = queue->tune;
     const double bytes = (double)batch * (double)n * (double)n * (double)sizeof(FLOAT);
+    /* the FP64 tensor cores' warp kernel where the table has it and the
+     * batch is large enough (dmma_on: ahead of everything else) */
+    if (!forced && bytes < (double)t->batched_dmma_min_bytes[PREC_INDEX])
+        kt.batched_dmma_max_n[PREC_INDEX] = 0;
+    const int dmma_on = n >= kt.batched_dmma_from_n[PREC_INDEX] &&
+                        n <= kt.batched_dmma_max_n[PREC_INDEX];
     /* small batches: the tiles kernel from a lower order, ahead of the
      * rows kernel (n is the largest order in the variable-size form) */
     const int64_t small_from = t->batched_tiles_small_from_n[PREC_INDEX];
@@ -80,7 +93,7 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
                       (t->batched_tiles_max_bytes <= 0 || bytes < (double)t->batched_tiles_max_bytes);
     const int64_t min_bytes = forced == 7 ? 0 : t->batched_cublas_min_bytes;
     const int large = bytes >= (double)min_bytes;
-    if (!dn && from > 0 && n >= from && n > cnb && cnb > 0 && large && !tiles) {
+    if (!dn && from > 0 && n >= from && n > cnb && cnb > 0 && large && !tiles && !dmma_on) {
         int no_room = 0;
         st = PFX(potrf_batched_cublas)(upper, n, cnb, dA, dA_array, ldda, stride, dinfo, batch,
                                        queue, &no_room);

@@ -68,8 +68,9 @@ typedef struct {
                                       width, fixed-order forms, 8 the warp
                                       kernel from 33 to 256, then the panel
                                       kernel, 9 the tiles kernel past the
-                                      lane groups wherever its tiles fit
-                                      (read per call)                       */
+                                      lane groups wherever its tiles fit,
+                                      10 the FP64 tensor cores' warp kernel
+                                      from 33 to 512 (read per call)        */
     int64_t batched_cublas_nb;     /* ... those block columns' width (at
                                       most 32)                             */
     int     batched_warp_max_n;    /* > 0: the warp kernel up to this

@@ -10,7 +10,8 @@
  * (the shared-memory, panel and global-memory kernels' ranges), and medium
  * orders on each kernel forced (test hooks: the blocked, panel, rows and tiled
  * left-looking kernels, the last also with one and with two chunk buffers,
- * whatever the tuning picks); both triangles, both
+ * the cuBLAS block columns, the warp, tiles and FP64 tensor cores' warp
+ * kernels, whatever the tuning picks); both triangles, both
  * forms (the pointers in shuffled order), lda = n + 0..3 and a stride with
  * a gap. Each batch mixes SPD matrices (testing_generate_spd, a seed per
  * matrix) with matrices that are not: A(k, k) = -1, NaN on the diagonal, Inf
@@ -454,6 +455,27 @@ static void run_suite(int quick)
             const bcase_t chunks = { f == 6 ? 'L' : 'U', 150, 1, 2, 11, f - 6, 0 };
             run_case(&chunks);
         }
+        gchol_test_hooks_set(NULL);
+    }
+    {
+        printf("\n-- medium orders on the FP64 tensor cores' warp kernel, whatever the tuning "
+               "picks --\n");
+        /* a last block of 1, 2, partial, whole rows; several warps a block,
+         * the last one's matrices fewer than its warps */
+        static const int64_t dmma_ns[] = { 33, 34, 40, 47, 63, 64, 65, 66, 96, 100, 127, 128,
+                                           129, 160, 200, 255, 256, 257, 300, 384, 511, 512 };
+        const gchol_test_hooks_t hooks = { .batched_kernel = 10 };
+        gchol_test_hooks_set(&hooks);
+        for (int i = 0; i < LEN(dmma_ns); ++i) {
+            if (quick && i % 2) continue;
+            const int64_t t = quick ? i / 2 : i;
+            const bcase_t c = { t % 2 ? 'U' : 'L', dmma_ns[i], i % 3, 3,
+                                dmma_ns[i] > 256 ? 6 : 9 + i % 4, i % 2, 0 };
+            run_case(&c);
+        }
+        run_vcase('L', 128, 60);
+        run_vcase('U', 300, 30);
+        if (!quick) run_vcase('U', 64, 120);
         gchol_test_hooks_set(NULL);
     }
     printf("\n-- each matrix its own order and leading dimension (zeros and bad ones among "

@@ -207,6 +207,18 @@ const gchol_tune_t gchol_tune_sm90_table = {
      * Re-measure: bench_potrf_batched --kernel auto|tiles -n 33,40,48,56,64 --bytes */
     .batched_tiles_small_from_n = { 48, 48 },
     .batched_tiles_small_bytes = (int64_t)8 << 20,
+    /* The FP64 tensor cores' warp kernel (kernel.batched_dmma_*) on batches
+     * of 256 MiB and more, ahead of all the above: at 2 GiB in double 1.85
+     * ms at 64 (rows kernel 2.50), 1.89 at 128 (block columns 2.28), 2.17
+     * at 192 (2.44), 2.8 against 3.5 at 48; at 256 level (2.57 against
+     * 2.60), and behind on smaller batches. In single 2.61 ms at 64
+     * against 2.77, 2.46 at 128 against 2.67; behind from 192 (3.26
+     * against 2.98). At 256 MiB 0.28 ms at 64 against 0.34 in double and
+     * 0.35 at 128 against 0.44 (single 0.37 against 0.48); at 64 MiB level
+     * at 64 and behind at 128 (0.12 against 0.09), where a wave of its
+     * warps is not full.
+     * Re-measure: bench_potrf_batched --kernel auto|dmma [--bytes] */
+    .batched_dmma_min_bytes = { (int64_t)256 << 20, (int64_t)256 << 20 },
 
     /* The tiled kernel at one block per SM up to 5376, its chain block
      * helped by a second block of its cluster; syrk_diag's split rule at
@@ -250,5 +262,7 @@ const gchol_tune_t gchol_tune_sm90_table = {
         .batched_hybrid_max_n = 0,
         .batched_tiles_from_n = { 65, 65 },
         .batched_tiles_max_n = { 192, 256 },
+        .batched_dmma_from_n = { 33, 33 },
+        .batched_dmma_max_n = { 192, 128 },
     },
 };

@@ -165,6 +165,10 @@ typedef struct gchol_tune_s {
      * tuned order) instead, ahead of the rows kernel */
     int64_t batched_tiles_small_from_n[2];
     int64_t batched_tiles_small_bytes;
+    /* ... and the FP64 tensor cores' warp kernel (kernel.batched_dmma_*),
+     * every form, only on batches of at least batched_dmma_min_bytes[p]
+     * (0: any), ahead of the block columns and of the kernels above */
+    int64_t batched_dmma_min_bytes[2];
 
     gchol_kernel_tune_t kernel; /* the kernels' choices (gchol_kernels.h) */
 } gchol_tune_t;
