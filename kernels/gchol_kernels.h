@@ -106,6 +106,8 @@ typedef struct {
     int     batched_dmma_max_n[2]; /* ... up to this n (<= 512; 0: none),
                                    ahead of every kernel above and of the
                                    cuBLAS block columns */
+    int     batched_dmma_blocks[2]; /* ... its blocks of four warps an SM:
+                                   4 (128 registers a thread), else 3 */
 } gchol_kernel_tune_t;
 
 /* The built-in choices, for kt == NULL: measured on the H100. */

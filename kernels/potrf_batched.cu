@@ -149,7 +149,7 @@ cudaError_t launch_mma(int n_max, Batch batch, int upper, int64_t *dinfo, int64_
 /* The kernel's choice by order, from the tuning table (run() below). */
 struct Choice {
     int reg_max, warp_max, rows_from, rows_max, mma_from, mma_max, smem_max, hybrid_max;
-    int mma_buffers, tiles_from, tiles_max, dmma_from, dmma_max;
+    int mma_buffers, tiles_from, tiles_max, dmma_from, dmma_max, dmma_blocks;
 };
 
 /* count matrices (every order <= n_max) by the kernel for n_max: rows in
@@ -168,10 +168,15 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
     cudaError_t e;
     if (n_max >= ch.dmma_from && n_max <= ch.dmma_max && n_max <= kDmmaMaxN) {
         if ((e = smem_limits<T>(&limit, &smem_n)) != cudaSuccess) return e;
+        const int64_t blocks = (count + kDmmaWarps - 1) / kDmmaWarps;
+        if (dmma_smem_bytes<T>() <= limit && ch.dmma_blocks == 4)
+            return launch_opted_in<potrf_batched_dmma_kernel<T, Batch, 4>>(
+                limit, blocks, 32 * kDmmaWarps, dmma_smem_bytes<T>(), stream, batch, upper,
+                dinfo, count);
         if (dmma_smem_bytes<T>() <= limit)
-            return launch_opted_in<potrf_batched_dmma_kernel<T, Batch>>(
-                limit, (count + kDmmaWarps - 1) / kDmmaWarps, 32 * kDmmaWarps,
-                dmma_smem_bytes<T>(), stream, batch, upper, dinfo, count);
+            return launch_opted_in<potrf_batched_dmma_kernel<T, Batch, 3>>(
+                limit, blocks, 32 * kDmmaWarps, dmma_smem_bytes<T>(), stream, batch, upper,
+                dinfo, count);
     }
     if (n_max >= ch.rows_from && n_max <= ch.rows_max)
         return n_max <= 32 ? launch_rows<T, 32>(batch, upper, dinfo, count, stream)
@@ -256,6 +261,7 @@ cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int
     ch.tiles_max = kt ? kt->batched_tiles_max_n[prec] : 0;
     ch.dmma_from = kt ? kt->batched_dmma_from_n[prec] : 0;
     ch.dmma_max = kt ? kt->batched_dmma_max_n[prec] : 0;
+    ch.dmma_blocks = kt ? kt->batched_dmma_blocks[prec] : 0;
     for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
         const int64_t c = count - b0 < kMaxGrid ? count - b0 : kMaxGrid;
         cudaError_t e;

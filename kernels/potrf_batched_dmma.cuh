@@ -44,20 +44,22 @@ constexpr int kDmmaWarps = 4; /* matrices a block */
 template <typename T> __host__ __device__ constexpr int dmma_ld() { return sizeof(T) == 8 ? 34 : 36; }
 /* L(J, J)'s column j below the diagonal (31 - j entries), shifted, at
  * D[dmma_dcol<T>(j)]: packed, each column from a 16-byte boundary so that
- * its 16-byte loads stay aligned. */
+ * its 16-byte loads stay aligned, the last column first. A step's update
+ * reads 32 entries from its column's start, past its end into the columns
+ * before it, written at earlier steps and not again: no step writes where
+ * another lane may still read. */
 template <typename T> __host__ __device__ constexpr int dmma_dcol(int j)
 {
     constexpr int W = 16 / (int)sizeof(T);
     int o = 0;
-    for (int i = 0; i < j; ++i) o += (31 - i + W - 1) / W * W;
+    for (int i = j + 1; i < 32; ++i) o += (31 - i + W - 1) / W * W;
     return o;
 }
-/* A warp's shared memory: the tile, L(J, J) packed (a step's update reads
- * 32 entries from its column's start: the last one's run past the end),
- * 1 / l_jj: 13 KiB in double, 7 in single. */
+/* A warp's shared memory: the tile, L(J, J) packed (and the 32 entries
+ * that column 0's update reads), 1 / l_jj: 13 KiB in double, 7 in single. */
 template <typename T> __host__ __device__ constexpr int dmma_warp_elems()
 {
-    return 32 * dmma_ld<T>() + dmma_dcol<T>(31) + 32 + 32;
+    return 32 * dmma_ld<T>() + dmma_dcol<T>(0) + 32 + 32;
 }
 template <typename T> constexpr size_t dmma_smem_bytes()
 {
@@ -81,7 +83,7 @@ __device__ __forceinline__ int dmma_factor_diag(T (&a)[32], int kb, int lane, bo
 {
     constexpr int W = Vec16<T>::width;
 #pragma unroll 1
-    for (int k = 0, off = 0; k < kb; off += (31 - k + W - 1) / W * W, ++k) {
+    for (int k = 0, off = dmma_dcol<T>(0); k < kb; off -= (30 - k + W - 1) / W * W, ++k) {
         const T pivot = __shfl_sync(0xffffffffu, a[0], k);
         if (!(pivot > T(0))) {
             if (mine && lane >= k) row[k * cs] = a[0];
@@ -126,11 +128,11 @@ __device__ __forceinline__ void dmma_solve_row(T (&a)[32], int good, const T *D,
 }
 
 /* count matrices of order <= kDmmaMaxN, kDmmaWarps a block of
- * 32 kDmmaWarps threads, dmma_smem_bytes<T>() of shared memory. Three
- * blocks an SM (at most 170 registers a thread): at four (128 registers,
- * some spilled) the kernel was 15-30% slower in double. */
-template <typename T, typename Batch>
-__global__ void __launch_bounds__(32 * kDmmaWarps, 3)
+ * 32 kDmmaWarps threads, dmma_smem_bytes<T>() of shared memory, Blocks
+ * blocks an SM: 3 (at most 170 registers a thread, two k steps' fragments
+ * in flight) or 4 (128, one step's; double spills a few). */
+template <typename T, typename Batch, int Blocks>
+__global__ void __launch_bounds__(32 * kDmmaWarps, Blocks)
 potrf_batched_dmma_kernel(Batch batch, int upper, int64_t *dinfo, int64_t count)
 {
     extern __shared__ __align__(16) unsigned char dmma_smem[];
@@ -139,7 +141,7 @@ potrf_batched_dmma_kernel(Batch batch, int upper, int64_t *dinfo, int64_t count)
     if (b >= count) return; /* the whole warp: no block barriers below */
     constexpr int ldt = dmma_ld<T>();
     T *S = reinterpret_cast<T *>(dmma_smem) + warp * dmma_warp_elems<T>(); /* the tile */
-    T *D = S + 32 * ldt, *rd = D + dmma_dcol<T>(31) + 32;
+    T *D = S + 32 * ldt, *rd = D + dmma_dcol<T>(0) + 32;
     const int arg = batch.check(b), n = arg == 0 ? batch.order(b) : 0;
     const int64_t ld = batch.lead(b);
     T *A = n > 0 ? batch.at(b) : nullptr;
@@ -168,8 +170,8 @@ potrf_batched_dmma_kernel(Batch batch, int upper, int64_t *dinfo, int64_t count)
              * kk + q), B fragments L(J, K)(8 c + g, kk + q) */
             const T *pa = A + (r0 + g) * rs + q * cs, *pb = A + (c0 + g) * rs + q * cs;
             for (int K = 0; K < J; ++K, pa += 32 * cs, pb += 32 * cs) {
-/* two steps at a time: all eight held 64 more registers and spilled */
-#pragma unroll 2
+/* two steps at a time at 170 registers: all eight held 64 more and spilled */
+#pragma unroll(Blocks == 3 ? 2 : 1)
                 for (int kk = 0; kk < 32; kk += 4) {
                     double fa[2][2], fb[4];
 #pragma unroll

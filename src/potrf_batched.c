@@ -55,6 +55,8 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
         kt.batched_mma_max_n[0] = kt.batched_mma_max_n[1] = 0;
         kt.batched_smem_max_n = 1, kt.batched_hybrid_max_n = 0;
     }
+    const int dmma_blocks = gchol_test_hooks()->batched_dmma_blocks;
+    if (dmma_blocks > 0) kt.batched_dmma_blocks[0] = kt.batched_dmma_blocks[1] = dmma_blocks;
     if (forced == 10) { /* the FP64 tensor cores' warp kernel past the lane groups */
         kt.batched_dmma_from_n[0] = kt.batched_dmma_from_n[1] = 33;
         kt.batched_dmma_max_n[0] = kt.batched_dmma_max_n[1] = 512;

@@ -73,6 +73,9 @@ typedef struct {
                                       from 33 to 512 (read per call)        */
     int64_t batched_cublas_nb;     /* ... those block columns' width (at
                                       most 32)                             */
+    int     batched_dmma_blocks;   /* > 0: the FP64 tensor cores' warp
+                                      kernel at this many blocks an SM (3 or
+                                      4), whatever the table says          */
     int     batched_warp_max_n;    /* > 0: the warp kernel up to this
                                       order (both precisions), whatever the
                                       table says (hooks 1-6 still run their

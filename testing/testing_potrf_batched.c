@@ -464,15 +464,19 @@ static void run_suite(int quick)
          * the last one's matrices fewer than its warps */
         static const int64_t dmma_ns[] = { 33, 34, 40, 47, 63, 64, 65, 66, 96, 100, 127, 128,
                                            129, 160, 200, 255, 256, 257, 300, 384, 511, 512 };
-        const gchol_test_hooks_t hooks = { .batched_kernel = 10 };
-        gchol_test_hooks_set(&hooks);
         for (int i = 0; i < LEN(dmma_ns); ++i) {
             if (quick && i % 2) continue;
             const int64_t t = quick ? i / 2 : i;
+            /* its two forms: three blocks an SM and four */
+            const gchol_test_hooks_t hooks = { .batched_kernel = 10,
+                                               .batched_dmma_blocks = 3 + (int)(t / 2 % 2) };
+            gchol_test_hooks_set(&hooks);
             const bcase_t c = { t % 2 ? 'U' : 'L', dmma_ns[i], i % 3, 3,
                                 dmma_ns[i] > 256 ? 6 : 9 + i % 4, i % 2, 0 };
             run_case(&c);
         }
+        const gchol_test_hooks_t hooks = { .batched_kernel = 10 };
+        gchol_test_hooks_set(&hooks);
         run_vcase('L', 128, 60);
         run_vcase('U', 300, 30);
         if (!quick) run_vcase('U', 64, 120);

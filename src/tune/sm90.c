@@ -211,13 +211,16 @@ const gchol_tune_t gchol_tune_sm90_table = {
      * of 256 MiB and more, ahead of all the above: at 2 GiB in double 1.85
      * ms at 64 (rows kernel 2.50), 1.89 at 128 (block columns 2.28), 2.17
      * at 192 (2.44), 2.8 against 3.5 at 48; at 256 level (2.57 against
-     * 2.60), and behind on smaller batches. In single 2.61 ms at 64
-     * against 2.77, 2.46 at 128 against 2.67; behind from 192 (3.26
+     * 2.60), and behind on smaller batches. In single 2.25 ms at 64
+     * against 2.77, 2.35 at 128 against 2.67; behind from 192 (3.07
      * against 2.98). At 256 MiB 0.28 ms at 64 against 0.34 in double and
      * 0.35 at 128 against 0.44 (single 0.37 against 0.48); at 64 MiB level
      * at 64 and behind at 128 (0.12 against 0.09), where a wave of its
-     * warps is not full.
-     * Re-measure: bench_potrf_batched --kernel auto|dmma [--bytes] */
+     * warps is not full. Three blocks an SM in double (four: 2.21 ms
+     * against 1.90 at 128, its registers spilled), four in single (2.35
+     * against 2.45 at 128, 2.25 against 2.60 at 64).
+     * Re-measure: bench_potrf_batched --kernel auto|dmma [--bytes]
+     * [--dmma-blocks 3|4] */
     .batched_dmma_min_bytes = { (int64_t)256 << 20, (int64_t)256 << 20 },
 
     /* The tiled kernel at one block per SM up to 5376, its chain block
@@ -264,5 +267,6 @@ const gchol_tune_t gchol_tune_sm90_table = {
         .batched_tiles_max_n = { 192, 256 },
         .batched_dmma_from_n = { 33, 33 },
         .batched_dmma_max_n = { 192, 128 },
+        .batched_dmma_blocks = { 3, 4 },
     },
 };
