@@ -146,6 +146,16 @@ cudaError_t launch_mma(int n_max, Batch batch, int upper, int64_t *dinfo, int64_
                : launch_mma_form<T, false>(n_max, batch, upper, dinfo, count, limit, stream);
 }
 
+/* The FP64 tensor cores' warp kernel at Blocks blocks an SM. */
+template <typename T, int Blocks, typename Batch>
+cudaError_t launch_dmma(Batch batch, int upper, int64_t *dinfo, int64_t count, size_t limit,
+                        cudaStream_t stream)
+{
+    return launch_opted_in<potrf_batched_dmma_kernel<T, Batch, Blocks>>(
+        limit, (count + kDmmaWarps - 1) / kDmmaWarps, 32 * kDmmaWarps, dmma_smem_bytes<T>(),
+        stream, batch, upper, dinfo, count);
+}
+
 /* The kernel's choice by order, from the tuning table (run() below). */
 struct Choice {
     int reg_max, warp_max, rows_from, rows_max, mma_from, mma_max, smem_max, hybrid_max;
@@ -168,15 +178,10 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
     cudaError_t e;
     if (n_max >= ch.dmma_from && n_max <= ch.dmma_max && n_max <= kDmmaMaxN) {
         if ((e = smem_limits<T>(&limit, &smem_n)) != cudaSuccess) return e;
-        const int64_t blocks = (count + kDmmaWarps - 1) / kDmmaWarps;
-        if (dmma_smem_bytes<T>() <= limit && ch.dmma_blocks == 4)
-            return launch_opted_in<potrf_batched_dmma_kernel<T, Batch, 4>>(
-                limit, blocks, 32 * kDmmaWarps, dmma_smem_bytes<T>(), stream, batch, upper,
-                dinfo, count);
         if (dmma_smem_bytes<T>() <= limit)
-            return launch_opted_in<potrf_batched_dmma_kernel<T, Batch, 3>>(
-                limit, blocks, 32 * kDmmaWarps, dmma_smem_bytes<T>(), stream, batch, upper,
-                dinfo, count);
+            return ch.dmma_blocks == 4
+                       ? launch_dmma<T, 4>(batch, upper, dinfo, count, limit, stream)
+                       : launch_dmma<T, 3>(batch, upper, dinfo, count, limit, stream);
     }
     if (n_max >= ch.rows_from && n_max <= ch.rows_max)
         return n_max <= 32 ? launch_rows<T, 32>(batch, upper, dinfo, count, stream)
