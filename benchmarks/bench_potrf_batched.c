@@ -28,7 +28,8 @@
  * --cublas-nb (default the tuning's, at most 32) on cuBLAS's batched
  * products past that width; warp a warp per matrix from 33 to 256, then
  * panel; tiles the tiles kernel where its tiles fit in shared memory; dmma
- * the FP64 tensor cores' warp kernel from 33 to 512), to
+ * the FP64 tensor cores' warp kernel from 33 to 512; live the live tiles
+ * kernel to 256), to
  * compare them in one process; --dmma-blocks K that kernel at K blocks
  * of four warps an SM; --warp-max N the warp kernel up
  * to order N; --cublas-work B caps the block columns' workspace (larger
@@ -36,7 +37,7 @@
  * n = 32 (L's panels staged in shared memory, or read where used).
  *
  *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K]
- *                       [--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma]
+ *                       [--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma|live]
  *                       [--cublas-nb K] [--cublas-work B] [--warp-max N]
  *                       [--dmma-blocks K] [--potrs auto|staged|direct] [--csv FILE]
  */
@@ -346,7 +347,7 @@ int main(int argc, char **argv)
     const char *csv = NULL, *kernel = "auto", *potrs = "auto";
     const opt_t opts[] = {
         OPT("--prec", OPT_CHAR, &prec, "d|s", "precision (default d)", .choices = "ds"),
-        OPT("--kernel", OPT_STRING, &kernel, "auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma",
+        OPT("--kernel", OPT_STRING, &kernel, "auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma|live",
             "potrf's kernel past n = 32 (rows: past 16; cublas: past --cublas-nb; default "
             "auto: the tuning's)"),
         OPT("--cublas-nb", OPT_INT64, &cublas_nb, "K", "--kernel cublas's block columns, "
@@ -371,7 +372,7 @@ int main(int argc, char **argv)
         OPT_END
     };
     const opts_program_t prog = { "[--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K] "
-                                  "[--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma] "
+                                  "[--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma|live] "
                                   "[--cublas-nb K] [--cublas-work B] [--warp-max N] [--dmma-blocks K] "
                                   "[--potrs auto|staged|direct] [--csv FILE]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
@@ -379,9 +380,11 @@ int main(int argc, char **argv)
                      : !strcmp(kernel, "rows") ? 3 : !strcmp(kernel, "mma") ? 4
                      : !strcmp(kernel, "mma1") ? 5 : !strcmp(kernel, "mma2") ? 6
                      : !strcmp(kernel, "cublas") ? 7 : !strcmp(kernel, "warp") ? 8
-                     : !strcmp(kernel, "tiles") ? 9 : !strcmp(kernel, "dmma") ? 10 : 0;
+                     : !strcmp(kernel, "tiles") ? 9 : !strcmp(kernel, "dmma") ? 10
+                     : !strcmp(kernel, "live") ? 11 : 0;
     if (!forced && strcmp(kernel, "auto")) {
-        fprintf(stderr, "--kernel: auto, blocked, panel, rows, mma, mma1, mma2, cublas, warp, tiles or dmma, "
+        fprintf(stderr, "--kernel: auto, blocked, panel, rows, mma, mma1, mma2, cublas, warp, tiles, dmma or "
+                "live, "
                 "not '%s'\n", kernel);
         return 2;
     }

@@ -3,7 +3,9 @@
  * (gchol_?potrf_batched_launch, gchol_kernels.h), each matrix's info in
  * dinfo[b], no matrix stopping another. The kernels by n (the register
  * ones in potrf_batched_small.cuh, the block-per-matrix ones in
- * potrf_batched_block.cuh; here their launch):
+ * potrf_batched_block.cuh; here their launch), after the live tiles kernel
+ * (potrf_batched_live.cu, from 193 to 256), which src/potrf_batched.c
+ * launches ahead of them where the tuning table has it:
  *
  *   n <= 512    on large batches, from the tuning's order up to its
  *               largest, ahead of all below: a warp per matrix, four a

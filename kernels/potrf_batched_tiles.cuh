@@ -56,7 +56,8 @@ template <typename T> __device__ __forceinline__ T *tile_at(T *S, int I, int J)
     return S + (I * (I + 1) / 2 + J) * kTileElems;
 }
 
-/* acc = X Y^T for two tiles (element (r, c) at r + c * kTld), then C -= acc. */
+/* acc = X Y^T for two tiles (element (r, c) at r + c * kTld) (run; add: acc +=
+ * X Y^T), then C -= acc. */
 template <typename T> struct TileProduct;
 
 /* Double: m16n8k4 on the FP64 tensor cores; lane (g, q) = (lane / 4, lane
@@ -68,6 +69,11 @@ template <> struct TileProduct<double> {
     __device__ __forceinline__ void run(const double *X, const double *Y)
     {
         gchol::zero_all(acc);
+        add(X, Y);
+    }
+    /* acc += X Y^T */
+    __device__ __forceinline__ void add(const double *X, const double *Y)
+    {
         const int lane = threadIdx.x % 32, g = lane / 4, q = lane % 4;
         const double *x = X + g + q * kTld, *y = Y + g + q * kTld;
 #pragma unroll
@@ -108,6 +114,10 @@ template <> struct TileProduct<float> {
     __device__ __forceinline__ void run(const float *X, const float *Y)
     {
         gchol::zero_all(acc);
+        add(X, Y);
+    }
+    __device__ __forceinline__ void add(const float *X, const float *Y)
+    {
         const int lane = threadIdx.x % 32, rr = lane / 4, c0 = 8 * (lane % 4);
 #pragma unroll 8
         for (int k = 0; k < kTw; ++k) {
@@ -145,7 +155,10 @@ template <typename T> __device__ __noinline__ void tile_update(T *C, const T *X,
 
 /* Row r (this lane's) of tile P := P L^-T, L the factored diagonal tile
  * (its lower triangle only is read) with reciprocal pivots rd, for its
- * first kg columns; the others are not stored. */
+ * first kg columns; the others are not stored. Every column is solved,
+ * without a branch (one block of straight code, scheduled across the
+ * steps): past kg the values are garbage and reach only the columns right
+ * of it, which are not stored. */
 template <typename T>
 __device__ __noinline__ void tile_solve_row(T *P, const T *L, const T *rd, int kg)
 {
@@ -157,16 +170,14 @@ __device__ __noinline__ void tile_solve_row(T *P, const T *L, const T *rd, int k
     for (int c = 0; c < kTw; ++c) x[c] = P[r + c * kTld];
 #pragma unroll
     for (int m = 0; m < kTw; ++m) {
-        if (m < kg) { /* uniform */
-            x[m] *= rd[m];
-            /* L(c, m), c > m, by 16-byte loads from the aligned one at or below m + 1 */
+        x[m] *= rd[m];
+        /* L(c, m), c > m, by 16-byte loads from the aligned one at or below m + 1 */
 #pragma unroll
-            for (int c = (m + 1) / W * W; c < kTw; c += W) {
-                const typename V::type v = *reinterpret_cast<const typename V::type *>(L + c + m * kTld);
+        for (int c = (m + 1) / W * W; c < kTw; c += W) {
+            const typename V::type v = *reinterpret_cast<const typename V::type *>(L + c + m * kTld);
 #pragma unroll
-                for (int t = 0; t < W; ++t)
-                    if (c + t > m) x[c + t] -= x[m] * V::at(v, t);
-            }
+            for (int t = 0; t < W; ++t)
+                if (c + t > m) x[c + t] -= x[m] * V::at(v, t);
         }
     }
 #pragma unroll
@@ -181,9 +192,12 @@ __device__ __noinline__ void tile_solve_row(T *P, const T *L, const T *rd, int k
  * next pivot does not wait for that round trip: lane k + 1 holds l(k + 1,
  * k) itself, so a[k + 1] - l(k + 1, k)^2 (the same FMA its row update
  * makes) goes out by shuffle first, and the chain a step is a shuffle,
- * the reciprocal square root, a product and an FMA. Returns the 1-based
- * column of the first pivot that is not positive (or NaN; 0: none), left
- * unscaled with the rows below; rd[k] = 1 / l_kk for the columns before. */
+ * the reciprocal square root, a product and an FMA. The steps have no
+ * branch (a branch a step kept the next step's chain from starting during
+ * this step's row updates): past kb or a failure they go on with a
+ * factor of 0, which changes nothing. Returns the 1-based column of the
+ * first pivot that is not positive (or NaN; 0: none), left unscaled with
+ * the rows below; rd[k] = 1 / l_kk for the columns before. */
 template <typename T> __device__ __noinline__ int tile_factor_diag(T *D, int kb, T *rd)
 {
     using V = Vec16<T>;
@@ -196,25 +210,25 @@ template <typename T> __device__ __noinline__ int tile_factor_diag(T *D, int kb,
     T pivot = __shfl_sync(0xffffffffu, a[0], 0);
 #pragma unroll
     for (int k = 0; k < kTw; ++k) {
-        if (k >= kb) break; /* uniform */
-        if (!(pivot > T(0))) { /* uniform */
-            fail = k + 1;
-            break;
-        }
+        /* uniform: every lane holds the same pivot */
+        if (fail == 0 && k < kb && !(pivot > T(0))) fail = k + 1;
+        const bool ok = fail == 0 && k < kb;
         /* l_kk = pivot / sqrt(pivot): one operation on the step's chain */
-        const T rdk = rsqrt_of(pivot);
+        const T rdk = rsqrt_of(ok ? pivot : T(1));
+        const T l = lane > k ? a[k] * rdk : lane == k ? pivot * rdk : T(0); /* 0 above: never read */
+        const T f = ok ? l : T(0);
+        a[k] = ok ? l : a[k];
+        if (k + 1 < kTw) pivot = __shfl_sync(0xffffffffu, a[k + 1] - f * f, k + 1);
         T *col = D + k * kTld;
-        a[k] = lane > k ? a[k] * rdk : lane == k ? pivot * rdk : T(0); /* 0 above: never read */
-        if (k + 1 < kTw) pivot = __shfl_sync(0xffffffffu, a[k + 1] - a[k] * a[k], k + 1);
-        col[lane] = a[k];
-        if (lane == 0) rd[k] = rdk;
+        col[lane] = f;
+        if (lane == 0 && ok) rd[k] = rdk;
         __syncwarp();
 #pragma unroll
         for (int j = (k + 1) / W * W; j < kTw; j += W) {
             const typename V::type v = *reinterpret_cast<const typename V::type *>(col + j);
 #pragma unroll
             for (int t = 0; t < W; ++t)
-                if (j + t > k) a[j + t] -= a[k] * V::at(v, t);
+                if (j + t > k) a[j + t] -= f * V::at(v, t);
         }
     }
     /* the failed column and those right of it as the steps left them */
@@ -227,74 +241,95 @@ template <typename T> __device__ __noinline__ int tile_factor_diag(T *D, int kb,
     return fail;
 }
 
-/* Element (r, c) of tile t in the shared tiles (column stride kTld). */
-__device__ __forceinline__ int tile_elem(int t, int r, int c) { return t * kTileElems + r + c * kTld; }
-
-/* The copies of tiles t0 .. t1 - 1 ((I, J) the first's) from A, issued by
- * threads th of nth, zeros past order n; 'L' with A and ld aligned to 16
- * bytes (vec) in 16-byte pieces of columns, else element by element, a
- * warp's 32 lanes on consecutive addresses ('L' down columns, 'U' along
- * rows of the view). */
-template <typename T>
-__device__ __forceinline__ void tiles_copy_in(T *S, const T *A, int64_t ld, int upper, int n,
-                                              bool vec, int t0, int t1, int I, int J, int th,
-                                              int nth)
+/* The copy of tile (I, J) from A into the tile at P, issued by thread th
+ * of NTH, zeros past order n; 'L' with A and ld aligned to 16 bytes (vec)
+ * in 16-byte pieces of columns, else element by element, a warp's 32
+ * lanes on consecutive addresses ('L' down columns, 'U' along rows of the
+ * view). Unrolled: all of a thread's copies issued back to back. */
+template <int NTH, typename T>
+__device__ __forceinline__ void tile_copy_in(T *P, const T *A, int64_t ld, int upper, int n,
+                                             bool vec, int I, int J, int th)
 {
     constexpr int W = Vec16<T>::width, kPieces = kTw * kTw / W;
-    for (int t = t0; t < t1; ++t) {
-        if (vec) {
-            for (int q = th; q < kPieces; q += nth) {
-                const int r = q % (kTw / W) * W, c = q / (kTw / W);
-                const int i = kTw * I + r, j = kTw * J + c;
-                const int rows = j < n ? (n - i < W ? n - i : W) : 0;
-                const T *src = rows > 0 ? A + i + (int64_t)j * ld : A;
-                gchol::cp_async16(S + tile_elem(t, r, c), src, rows > 0 ? rows * (int)sizeof(T) : 0);
-            }
-        } else {
-            for (int q = th; q < kTw * kTw; q += nth) {
-                const int inner = q % kTw, outer = q / kTw;
-                const int r = upper ? outer : inner, c = upper ? inner : outer;
-                const int i = kTw * I + r, j = kTw * J + c;
-                const bool live = i < n && j < n;
-                const T *src = live ? A + view_at(i, j, ld, upper) : A;
-                gchol::cp_async_el(S + tile_elem(t, r, c), src, live ? (int)sizeof(T) : 0);
-            }
+    static_assert(kPieces % NTH == 0, "whole rounds of pieces");
+    if (vec) {
+#pragma unroll
+        for (int it = 0; it < kPieces / NTH; ++it) {
+            const int q = it * NTH + th;
+            const int r = q % (kTw / W) * W, c = q / (kTw / W);
+            const int i = kTw * I + r, j = kTw * J + c;
+            const int rows = j < n ? (n - i < W ? n - i : W) : 0;
+            const T *src = rows > 0 ? A + i + (int64_t)j * ld : A;
+            gchol::cp_async16(P + r + c * kTld, src, rows > 0 ? rows * (int)sizeof(T) : 0);
         }
+    } else {
+#pragma unroll 8
+        for (int it = 0; it < kTw * kTw / NTH; ++it) {
+            const int q = it * NTH + th;
+            const int inner = q % kTw, outer = q / kTw;
+            const int r = upper ? outer : inner, c = upper ? inner : outer;
+            const int i = kTw * I + r, j = kTw * J + c;
+            const bool live = i < n && j < n;
+            const T *src = live ? A + view_at(i, j, ld, upper) : A;
+            gchol::cp_async_el(P + r + c * kTld, src, live ? (int)sizeof(T) : 0);
+        }
+    }
+}
+
+/* Tiles t0 .. t1 - 1 of the packed triangle ((I, J) the first's) copied in. */
+template <int NTH, typename T>
+__device__ __forceinline__ void tiles_copy_in(T *S, const T *A, int64_t ld, int upper, int n,
+                                              bool vec, int t0, int t1, int I, int J, int th)
+{
+    for (int t = t0; t < t1; ++t) {
+        tile_copy_in<NTH>(S + t * kTileElems, A, ld, upper, n, vec, I, J, th);
         if (++J > I) ++I, J = 0;
     }
 }
 
-/* All tiles back to A, the lower view's entries only (i < n, j <= i). */
+/* Tile (I, J) at P back to A by thread th of NTH, the lower view's
+ * entries only (i < n, j <= i); unrolled as the copies in. */
+template <int NTH, typename T>
+__device__ __forceinline__ void tile_store(T *A, const T *P, int64_t ld, int upper, int n, int I,
+                                           int J, bool vec, int th)
+{
+    using V = Vec16<T>;
+    constexpr int W = V::width, kPieces = kTw * kTw / W;
+    if (vec) {
+#pragma unroll
+        for (int it = 0; it < kPieces / NTH; ++it) {
+            const int q = it * NTH + th;
+            const int r = q % (kTw / W) * W, c = q / (kTw / W);
+            const int i = kTw * I + r, j = kTw * J + c;
+            if (j >= n || i >= n || (I == J && r + W - 1 < c)) continue;
+            const typename V::type v = *reinterpret_cast<const typename V::type *>(P + r + c * kTld);
+            T *dst = A + i + (int64_t)j * ld;
+            if (i + W <= n && (I > J || r >= c))
+                *reinterpret_cast<typename V::type *>(dst) = v;
+            else
+#pragma unroll
+                for (int u = 0; u < W; ++u)
+                    if (i + u < n && (I > J || r + u >= c)) dst[u] = V::at(v, u);
+        }
+    } else {
+#pragma unroll 8
+        for (int it = 0; it < kTw * kTw / NTH; ++it) {
+            const int q = it * NTH + th;
+            const int inner = q % kTw, outer = q / kTw;
+            const int r = upper ? outer : inner, c = upper ? inner : outer;
+            const int i = kTw * I + r, j = kTw * J + c;
+            if (i < n && j <= i) A[view_at(i, j, ld, upper)] = P[r + c * kTld];
+        }
+    }
+}
+
+/* All tiles back to A. */
 template <typename T>
 __device__ __forceinline__ void tiles_store(T *A, const T *S, int64_t ld, int upper, int n, int nt,
                                             bool vec)
 {
-    using V = Vec16<T>;
-    constexpr int W = V::width, kPieces = kTw * kTw / W;
-    const int tid = threadIdx.x;
     for (int t = 0, I = 0, J = 0; t < nt * (nt + 1) / 2; ++t) {
-        if (vec) {
-            for (int q = tid; q < kPieces; q += kTilesThreads) {
-                const int r = q % (kTw / W) * W, c = q / (kTw / W);
-                const int i = kTw * I + r, j = kTw * J + c;
-                if (j >= n || i >= n || (I == J && r + W - 1 < c)) continue;
-                const typename V::type v = *reinterpret_cast<const typename V::type *>(S + tile_elem(t, r, c));
-                T *dst = A + i + (int64_t)j * ld;
-                if (i + W <= n && (I > J || r >= c))
-                    *reinterpret_cast<typename V::type *>(dst) = v;
-                else
-#pragma unroll
-                    for (int u = 0; u < W; ++u)
-                        if (i + u < n && (I > J || r + u >= c)) dst[u] = V::at(v, u);
-            }
-        } else {
-            for (int q = tid; q < kTw * kTw; q += kTilesThreads) {
-                const int inner = q % kTw, outer = q / kTw;
-                const int r = upper ? outer : inner, c = upper ? inner : outer;
-                const int i = kTw * I + r, j = kTw * J + c;
-                if (i < n && j <= i) A[view_at(i, j, ld, upper)] = S[tile_elem(t, r, c)];
-            }
-        }
+        tile_store<kTilesThreads>(A, S + t * kTileElems, ld, upper, n, I, J, vec, (int)threadIdx.x);
         if (++J > I) ++I, J = 0;
     }
 }
@@ -341,10 +376,10 @@ potrf_batched_tiles_kernel(Batch batch, int upper, int64_t *dinfo)
     if (tid == 32 * fw0) info = 0; /* the lane that reports the first tile's failure */
     if (n > 0) {
         if (warp == fw0) {
-            tiles_copy_in(S, A, ld, upper, n, vec, 0, 1, 0, 0, tid % 32, 32);
+            tiles_copy_in<32>(S, A, ld, upper, n, vec, 0, 1, 0, 0, tid % 32);
             gchol::cp_async_commit();
         }
-        tiles_copy_in(S, A, ld, upper, n, vec, 1, tiles, 1, 0, tid, kTilesThreads);
+        tiles_copy_in<kTilesThreads>(S, A, ld, upper, n, vec, 1, tiles, 1, 0, tid);
         gchol::cp_async_commit();
         if (warp == fw0) {
             gchol::cp_async_wait<1>();

@@ -17,6 +17,7 @@
 #include "tune/tune.h"
 
 #include "../kernels/gchol_kernels.h"
+#include "../kernels/potrf_batched_live.h"
 
 /* The checked call: n = 0 zeroes dinfo, else the kernels on the queue's
  * stream. */
@@ -72,6 +73,21 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
         kt.batched_dmma_max_n[PREC_INDEX] = 0;
     const int dmma_on = n >= kt.batched_dmma_from_n[PREC_INDEX] &&
                         n <= kt.batched_dmma_max_n[PREC_INDEX];
+    /* the live tiles kernel where the table has it, ahead of everything
+     * else (the hook: every order it takes) */
+    const int64_t live_max_bytes = t->batched_live_max_bytes[PREC_INDEX];
+    const int live_on = forced == 11 ? n <= GCHOL_BATCHED_LIVE_MAX_N
+                      : !forced && t->batched_live_from_n[PREC_INDEX] > 0 &&
+                        n >= t->batched_live_from_n[PREC_INDEX] &&
+                        n <= t->batched_live_max_n[PREC_INDEX] &&
+                        (live_max_bytes <= 0 || bytes < (double)live_max_bytes);
+    if (live_on && n > 0) {
+        int launched = 0;
+        GCHOL_CUDA((cudaError_t)POTRF_BATCHED_LIVE_LAUNCH(n, dA, dA_array, dn, ldda, dldda,
+                                                          stride, upper, dinfo, batch,
+                                                          &launched, queue->stream));
+        if (launched) goto done;
+    }
     /* small batches: the tiles kernel from a lower order, ahead of the
      * rows kernel (n is the largest order in the variable-size form) */
     const int64_t small_from = t->batched_tiles_small_from_n[PREC_INDEX];

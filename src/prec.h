@@ -34,6 +34,7 @@ typedef double FLOAT;
 #define ROTATE_COLUMNS_LAUNCH gchol_drotate_columns_launch
 #define SWAP_TRIANGLES_LAUNCH gchol_dswap_triangles_launch
 #define POTRF_BATCHED_LAUNCH  gchol_dpotrf_batched_launch
+#define POTRF_BATCHED_LIVE_LAUNCH gchol_dpotrf_batched_live_launch
 #define POTRS_BATCHED_LAUNCH  gchol_dpotrs_batched_launch
 #define BATCHED_PTRS_LAUNCH   gchol_dbatched_ptrs_launch
 #define BATCHED_PANEL_LAUNCH  gchol_dbatched_panel_launch
@@ -66,6 +67,7 @@ typedef float FLOAT;
 #define ROTATE_COLUMNS_LAUNCH gchol_srotate_columns_launch
 #define SWAP_TRIANGLES_LAUNCH gchol_sswap_triangles_launch
 #define POTRF_BATCHED_LAUNCH  gchol_spotrf_batched_launch
+#define POTRF_BATCHED_LIVE_LAUNCH gchol_spotrf_batched_live_launch
 #define POTRS_BATCHED_LAUNCH  gchol_spotrs_batched_launch
 #define BATCHED_PTRS_LAUNCH   gchol_sbatched_ptrs_launch
 #define BATCHED_PANEL_LAUNCH  gchol_sbatched_panel_launch

@@ -70,7 +70,8 @@ typedef struct {
                                       kernel, 9 the tiles kernel past the
                                       lane groups wherever its tiles fit,
                                       10 the FP64 tensor cores' warp kernel
-                                      from 33 to 512 (read per call)        */
+                                      from 33 to 512, 11 the live tiles
+                                      kernel to 256 (read per call)         */
     int64_t batched_cublas_nb;     /* ... those block columns' width (at
                                       most 32)                             */
     int     batched_dmma_blocks;   /* > 0: the FP64 tensor cores' warp

@@ -482,6 +482,25 @@ static void run_suite(int quick)
         if (!quick) run_vcase('U', 64, 120);
         gchol_test_hooks_set(NULL);
     }
+    {
+        printf("\n-- orders to 256 on the live tiles kernel, whatever the tuning picks --\n");
+        /* one tile and a partial one; every tile count to 8, whole and
+         * partial; the peak of live tiles (7, 8 tile columns) */
+        static const int64_t live_ns[] = { 1, 5, 31, 32, 33, 40, 63, 64, 65, 96, 100, 127, 128,
+                                           129, 160, 161, 192, 200, 224, 225, 240, 255, 256 };
+        const gchol_test_hooks_t hooks = { .batched_kernel = 11 };
+        gchol_test_hooks_set(&hooks);
+        for (int i = 0; i < LEN(live_ns); ++i) {
+            if (quick && i % 2) continue;
+            const int64_t t = quick ? i / 2 : i;
+            const bcase_t c = { t % 2 ? 'U' : 'L', live_ns[i], i % 3, 3, 9 + i % 4, i % 2, 0 };
+            run_case(&c);
+        }
+        run_vcase('L', 256, 40);
+        run_vcase('U', 200, 40);
+        if (!quick) run_vcase('U', 64, 120);
+        gchol_test_hooks_set(NULL);
+    }
     printf("\n-- each matrix its own order and leading dimension (zeros and bad ones among "
            "them) --\n");
     static const int64_t max_ns[] = { 0, 5, 16, 32, 33, 100, 168, 300 };

@@ -169,6 +169,13 @@ typedef struct gchol_tune_s {
      * every form, only on batches of at least batched_dmma_min_bytes[p]
      * (0: any), ahead of the block columns and of the kernels above */
     int64_t batched_dmma_min_bytes[2];
+    /* ... and the live tiles kernel (potrf_batched_live.cu) from
+     * batched_live_from_n[p] to batched_live_max_n[p] (0: never; at most
+     * GCHOL_BATCHED_LIVE_MAX_N), every form, on batches below
+     * batched_live_max_bytes[p] (0: any), ahead of all the above */
+    int64_t batched_live_from_n[2];
+    int64_t batched_live_max_n[2];
+    int64_t batched_live_max_bytes[2];
 
     gchol_kernel_tune_t kernel; /* the kernels' choices (gchol_kernels.h) */
 } gchol_tune_t;

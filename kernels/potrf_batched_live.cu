@@ -1,0 +1,302 @@
+/*
+ * potrf_batched_live.cu -- the batched potrf kernel for orders 193 to 256
+ * (gchol_?potrf_batched_live_launch, potrf_batched_live.h): a thread block
+ * per matrix, left-looking by tile columns of 32, with only the live tiles
+ * in shared memory, those a later step still reads. The whole triangle of
+ * 36 tiles at n = 256 fits no SM in double; the live ones are at most 23
+ * (207 KiB in double, one block an SM; 104 in single, two), so each
+ * element is read from global memory once and written once, where the
+ * warp-per-matrix kernel reads L again through a cache that no longer
+ * holds it (three times the triangle's bytes at 256 in double).
+ *
+ * Step J, two phases, one block barrier each (the tiles, products, solves
+ * and diagonal factorization of potrf_batched_tiles.cuh):
+ *   1. the tiles below diagonal tile J, X := X L(J, J)^-T, a warp a tile;
+ *      meanwhile the copies of tile column J + 2 are in flight;
+ *   2. one warp updates diagonal tile J + 1 by tile column J and factors
+ *      it; the others take block rows I >= J + 2: tile (I, J + 1) updated
+ *      by tile column J (its last update) and tile (I, J + 2) by tile
+ *      columns 0..J at once (every update but its last) in one sum of
+ *      products; then they store tile column J, the least loaded first.
+ * So the critical path is a step's solve, one product and the diagonal
+ * tile's 32-pivot chain; the other work runs beside it. A tile (I, K)
+ * lives from its copy to step I; its slot (a 32 x 36 tile) is reused by a
+ * later copy (LivePlan, the same for every block of an order).
+ *
+ * At the first pivot that is not positive (or NaN), in diagonal tile K:
+ * the tiles below it get its columns before the failed one (the rest as
+ * updated by the tile columns before K), and nothing right of tile column
+ * K is written, as the other batched kernels leave it.
+ */
+#include "potrf_batched_live.h"
+#include "potrf_batched_small.cuh"
+#include "potrf_batched_tiles.cuh"
+#include "tile_common.cuh"
+
+#include <cuda_runtime.h>
+#include <stdint.h>
+
+namespace {
+
+constexpr int kLiveWarps = 8;
+constexpr int kLiveThreads = 32 * kLiveWarps;
+constexpr int kLiveMaxNt = GCHOL_BATCHED_LIVE_MAX_N / kTw; /* tile columns */
+constexpr int kLiveTiles = kLiveMaxNt * (kLiveMaxNt + 1) / 2;
+/* phase 2: a factoring warp, and up to 6 block rows below it (their two
+ * tiles on two warps for 3 rows or fewer) */
+static_assert(kLiveWarps == 8 && kLiveMaxNt <= 8, "phase 2's warps");
+
+__host__ __device__ constexpr int live_index(int I, int J) { return I * (I + 1) / 2 + J; }
+
+/* The slot of each tile (I, J) of an order of nt tile columns at
+ * slot[live_index(I, J)], in the kernel's order of copies and last uses,
+ * the lowest free slot first; returns the slots taken at once at most. */
+struct LivePlan {
+    unsigned char slot[kLiveTiles];
+    unsigned used;
+    int live, peak;
+
+    __host__ __device__ void take(int I, int J)
+    {
+        int s = 0;
+        while (used >> s & 1u) ++s;
+        used |= 1u << s;
+        slot[live_index(I, J)] = (unsigned char)s;
+        if (++live > peak) peak = live;
+    }
+    __host__ __device__ void drop(int I, int J)
+    {
+        used &= ~(1u << slot[live_index(I, J)]);
+        --live;
+    }
+    __host__ __device__ int plan(int nt)
+    {
+        used = 0;
+        live = peak = 0;
+        /* tile columns 0, 1, 2 before step 0 */
+        for (int J = 0; J < 3 && J < nt; ++J)
+            for (int I = J; I < nt; ++I) take(I, J);
+        for (int J = 0; J < nt; ++J) {
+            if (J >= 1 && J + 2 < nt)
+                for (int I = J + 2; I < nt; ++I) take(I, J + 2);
+            drop(J, J); /* after phase 1 */
+            if (J + 1 < nt) drop(J + 1, J);
+            if (J + 2 < nt)
+                for (int K = 0; K <= J; ++K) drop(J + 2, K); /* after phase 2 */
+        }
+        return peak;
+    }
+};
+
+/* The dynamic shared memory for orders up to n (<= GCHOL_BATCHED_LIVE_MAX_N). */
+template <typename T> size_t live_smem_bytes(int n)
+{
+    LivePlan p{};
+    const int nt = (n + kTw - 1) / kTw;
+    return nt > 0 ? (size_t)p.plan(nt) * kTileElems * sizeof(T) : 0;
+}
+
+/* C -= sum over K < nk of X_K Y_K^T, X_K = tile (I, K), Y_K = tile (J, K)
+ * (one warp): one sum, one pass over C. */
+template <typename T>
+__device__ __noinline__ void live_update_sum(T *C, const T *S, const unsigned char *slot, int I,
+                                             int J, int nk)
+{
+    TileProduct<T> p;
+    gchol::zero_all(p.acc);
+    for (int K = 0; K < nk; ++K)
+        p.add(S + slot[live_index(I, K)] * kTileElems, S + slot[live_index(J, K)] * kTileElems);
+    p.subtract_from(C);
+}
+
+/* One matrix a block of kLiveThreads; dynamic shared memory
+ * live_smem_bytes<T>(the largest order). */
+template <typename T, typename Batch>
+__global__ void __launch_bounds__(kLiveThreads, sizeof(T) == 8 ? 1 : 2)
+potrf_batched_live_kernel(Batch batch, int upper, int64_t *dinfo)
+{
+    extern __shared__ __align__(16) unsigned char live_smem[];
+    T *S = reinterpret_cast<T *>(live_smem);
+    __shared__ __align__(16) T rd[kTw]; /* the diagonal tile's reciprocal pivots */
+    __shared__ unsigned char slot[kLiveTiles];
+    __shared__ int info, good;
+    const int64_t b = blockIdx.x;
+    const int arg = batch.check(b), n = arg == 0 ? batch.order(b) : 0;
+    const int64_t ld = batch.lead(b);
+    const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
+    const int nt = (n + kTw - 1) / kTw;
+    T *A = n > 0 ? batch.at(b) : nullptr;
+    const bool vec = !upper && reinterpret_cast<uintptr_t>(A) % 16 == 0 &&
+                     ld % Vec16<T>::width == 0;
+    if (tid == 0) {
+        info = 0;
+        good = 0;
+        if (nt > 0) {
+            LivePlan p;
+            p.plan(nt);
+            for (int t = 0; t < nt * (nt + 1) / 2; ++t) slot[t] = p.slot[t];
+        }
+    }
+    __syncthreads();
+    auto tile = [&](int I, int J) { return S + slot[live_index(I, J)] * kTileElems; };
+    /* diagonal tile K by one warp, factored (stored with its tile column) */
+    auto factor = [&](int K) {
+        T *D = tile(K, K);
+        const int kb = n - kTw * K < kTw ? n - kTw * K : kTw;
+        const int fail = tile_factor_diag(D, kb, rd);
+        if (lane == 0) {
+            good = fail ? fail - 1 : kb;
+            if (fail) info = kTw * K + fail;
+        }
+    };
+    /* Step J's phase 2 (below): the factoring warp fw(J) and the others,
+     * w(J) = 0 .. warps - 2 after it; with R = nt - J - 2 block rows below
+     * the next diagonal tile, w = 0 .. R - 1 each take block row I = J + 2
+     * + w: tile (I, J + 2) and, for more than 3 rows, tile (I, J + 1), else
+     * warp R + w takes that one; from step 1 each tile of column J + 2 is
+     * copied in by the warp that updates it. Diagonal tile J + 1 is
+     * factored by warp (J + 1 + b) % warps: the blocks an SM runs factor
+     * on different schedulers. */
+    const int fw0 = (int)(b % kLiveWarps);
+    auto fw_of = [&](int J) { return (fw0 + J + 1) % kLiveWarps; };
+    auto w_of = [&](int J) { return (warp - fw_of(J) + kLiveWarps) % kLiveWarps - 1; };
+    /* Before step 0: warp fw0 copies the first diagonal tile and factors
+     * it while the rest of tile columns 0, 1 and 2 is in flight. */
+    if (nt > 0) {
+        if (warp == fw0) tile_copy_in<32>(tile(0, 0), A, ld, upper, n, vec, 0, 0, lane);
+        gchol::cp_async_commit();
+        for (int J = 0; J < 3 && J < nt; ++J)
+            for (int I = J > 0 ? J : 1; I < nt; ++I)
+                tile_copy_in<kLiveThreads>(tile(I, J), A, ld, upper, n, vec, I, J, tid);
+        gchol::cp_async_commit();
+        if (warp == fw0) {
+            gchol::cp_async_wait<1>();
+            __syncwarp();
+            factor(0);
+        }
+        gchol::cp_async_wait<0>();
+    }
+    __syncthreads();
+    for (int J = 0; J < nt; ++J) {
+        const int w = w_of(J);
+        const int R = nt - J - 2;
+        const bool split = R <= 3;
+        if (J >= 1 && w >= 0 && w < R)
+            tile_copy_in<32>(tile(J + 2 + w, J + 2), A, ld, upper, n, vec, J + 2 + w, J + 2, lane);
+        gchol::cp_async_commit();
+        /* 1. the tiles below diagonal tile J (stored in phase 2); its
+         * factorization's outcome read before the barrier, past which the
+         * next diagonal tile's may change it */
+        const int kg = good;
+        const bool stop = info != 0;
+        for (int I = J + 1 + warp; I < nt; I += kLiveWarps)
+            tile_solve_row(tile(I, J), tile(J, J), rd, kg);
+        __syncthreads();
+        if (stop || J + 1 == nt) { /* uniform: tile column J stored, the last one */
+            for (int I = J + warp; I < nt; I += kLiveWarps)
+                tile_store<32>(A, tile(I, J), ld, upper, n, I, J, vec, lane);
+            break;
+        }
+        /* 2. diagonal tile J + 1; tile columns J + 1 and J + 2 below it;
+         * tile column J stored. First this warp's copies of column J + 2. */
+        gchol::cp_async_wait<0>();
+        __syncwarp();
+        if (w < 0) {
+            T *D = tile(J + 1, J + 1);
+            const T *X = tile(J + 1, J);
+            tile_update(D, X, X);
+            __syncwarp();
+            factor(J + 1);
+        } else {
+            if (w < R) {
+                const int I = J + 2 + w;
+                if (!split) tile_update(tile(I, J + 1), tile(I, J), tile(J + 1, J));
+                live_update_sum(tile(I, J + 2), S, slot, I, J + 2, J + 1);
+            } else if (split && w < 2 * R) {
+                const int I = J + 2 + w - R;
+                tile_update(tile(I, J + 1), tile(I, J), tile(J + 1, J));
+            }
+            /* tile (J + t, J) by warp w = warps - 2 - t (mod warps - 1):
+             * the least loaded first */
+            for (int t = kLiveWarps - 2 - w; J + t < nt; t += kLiveWarps - 1)
+                tile_store<32>(A, tile(J + t, J), ld, upper, n, J + t, J, vec, lane);
+        }
+        __syncthreads();
+    }
+    gchol::cp_async_wait<0>(); /* a failure's copies, before the block ends */
+    if (tid == 0) dinfo[b] = arg != 0 ? arg : info;
+}
+
+constexpr int64_t kMaxGrid = 0x7fffffff;
+
+/* The kernel opted in to the device's whole shared-memory limit (limit)
+ * once: a per-call size could lower it under another host thread's launch. */
+template <typename T, typename Batch>
+cudaError_t launch(Batch batch, int upper, int64_t *dinfo, int64_t count, size_t bytes,
+                   size_t limit, cudaStream_t stream)
+{
+    static gchol::DeviceFlags opted_in;
+    const cudaError_t e = gchol::opt_in_shared(potrf_batched_live_kernel<T, Batch>, limit, opted_in);
+    if (e != cudaSuccess) return e;
+    potrf_batched_live_kernel<T, Batch><<<(unsigned)count, kLiveThreads, bytes, stream>>>(
+        batch, upper, dinfo);
+    return cudaGetLastError();
+}
+
+template <typename T>
+int run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int64_t ldda,
+        const int64_t *dldda, int64_t stride, int upper, int64_t *dinfo, int64_t count,
+        int *launched, cudaStream_t stream)
+{
+    *launched = 0;
+    if (n_max < 1 || n_max > GCHOL_BATCHED_LIVE_MAX_N || count <= 0) return cudaSuccess;
+    /* where the device's shared memory holds the tiles (less the static arrays) */
+    int dev = 0, optin = 0;
+    cudaFuncAttributes fa;
+    cudaError_t e = cudaGetDevice(&dev);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
+    if (e == cudaSuccess) e = cudaFuncGetAttributes(&fa, potrf_batched_live_kernel<T, Strided<T>>);
+    if (e != cudaSuccess) return e;
+    const int nm = (int)n_max;
+    const size_t bytes = live_smem_bytes<T>(nm);
+    if (bytes + fa.sharedSizeBytes > (size_t)optin) return cudaSuccess;
+    const size_t limit = (size_t)optin - fa.sharedSizeBytes;
+    for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
+        const int64_t c = count - b0 < kMaxGrid ? count - b0 : kMaxGrid;
+        if (dn) {
+            const Sized<T> batch = { dA_array + b0, dn + b0, dldda + b0, nm };
+            e = launch<T>(batch, upper, dinfo + b0, c, bytes, limit, stream);
+        } else if (dA_array) {
+            const Pointers<T> batch = { dA_array + b0, nm, ldda };
+            e = launch<T>(batch, upper, dinfo + b0, c, bytes, limit, stream);
+        } else {
+            const Strided<T> batch = { dA + b0 * stride, stride, nm, ldda };
+            e = launch<T>(batch, upper, dinfo + b0, c, bytes, limit, stream);
+        }
+        if (e != cudaSuccess) return e;
+    }
+    *launched = 1;
+    return cudaSuccess;
+}
+
+} // namespace
+
+extern "C" int gchol_dpotrf_batched_live_launch(int64_t n, double *dA, double *const *dA_array,
+                                                const int64_t *dn, int64_t ldda,
+                                                const int64_t *dldda, int64_t stride, int upper,
+                                                int64_t *dinfo, int64_t count, int *launched,
+                                                cudaStream_t stream)
+{
+    return run<double>(n, dA, dA_array, dn, ldda, dldda, stride, upper, dinfo, count, launched,
+                       stream);
+}
+
+extern "C" int gchol_spotrf_batched_live_launch(int64_t n, float *dA, float *const *dA_array,
+                                                const int64_t *dn, int64_t ldda,
+                                                const int64_t *dldda, int64_t stride, int upper,
+                                                int64_t *dinfo, int64_t count, int *launched,
+                                                cudaStream_t stream)
+{
+    return run<float>(n, dA, dA_array, dn, ldda, dldda, stride, upper, dinfo, count, launched,
+                      stream);
+}
