@@ -12,9 +12,8 @@
  * left-looking kernels, the last also with one and with two chunk buffers,
  * the cuBLAS block columns, the warp, tiles and FP64 tensor cores' warp
  * kernels and the live tiles kernel, whatever the tuning picks); both
- * triangles, both
- * forms (the pointers in shuffled order), lda = n + 0..3 and a stride with
- * a gap. Each batch mixes SPD matrices (testing_generate_spd, a seed per
+ * triangles, both forms (the pointers in shuffled order), lda = n + 0..3
+ * and a stride with a gap. Each batch mixes SPD matrices (testing_generate_spd, a seed per
  * matrix) with matrices that are not: A(k, k) = -1, NaN on the diagonal, Inf
  * on the diagonal, a zero leading entry. Checks per matrix: dinfo[b] equal
  * to reference LAPACK's info (testing_reference_info); for info = 0 LAPACK's
