@@ -223,17 +223,15 @@ const gchol_tune_t gchol_tune_sm90_table = {
      * [--dmma-blocks 3|4] */
     .batched_dmma_min_bytes = { (int64_t)256 << 20, (int64_t)256 << 20 },
     /* The live tiles kernel (batched_live_*) from 193 to 256, ahead of all
-     * the above; one block an SM in double, two in single, latency-bound.
-     * At 256 in double 0.09 ms for 100 matrices (block columns 0.32), 2.52
-     * for 2 GiB (block columns 2.62, the warp kernel 2.58). In single level
-     * with the tiles kernel on 100 (0.08 ms) and ahead on 256 MiB (0.45
-     * against 0.61), behind the block columns on 2 GiB (3.68 against 3.22):
-     * below 1 GiB, about where those two meet. From 193: at 192 the tiles
-     * kernel is ahead (0.34 ms against 0.42 for 256 MiB in double).
+     * the above, on every batch; one block an SM in double, two in single,
+     * latency-bound. At 256, 2 GiB: 2.09 ms in double (block columns 2.69),
+     * 2.78 in single (block columns 3.34); 100 matrices: 0.08 and 0.06 ms
+     * (block columns 0.42 and 0.34). From 193: at 192 the tiles kernel is
+     * ahead (0.34 ms against 0.42 for 256 MiB in double).
      * Re-measure: bench_potrf_batched --kernel live|tiles|dmma|cublas [--bytes] */
     .batched_live_from_n = { 193, 193 },
     .batched_live_max_n = { 256, 256 },
-    .batched_live_max_bytes = { 0, (int64_t)1 << 30 },
+    .batched_live_max_bytes = { 0, 0 },
 
     /* The tiled kernel at one block per SM up to 5376, its chain block
      * helped by a second block of its cluster; syrk_diag's split rule at
