@@ -225,7 +225,7 @@ const gchol_tune_t gchol_tune_sm90_table = {
     /* The live tiles kernel (batched_live_*) from 193 to 256, ahead of all
      * the above, on every batch; one block an SM in double, two in single,
      * latency-bound. At 256, 2 GiB: 2.09 ms in double (block columns 2.69),
-     * 2.78 in single (block columns 3.34); 100 matrices: 0.08 and 0.06 ms
+     * 2.70 in single (block columns 3.34); 100 matrices: 0.08 and 0.07 ms
      * (block columns 0.42 and 0.34). From 193: at 192 the tiles kernel is
      * ahead (0.34 ms against 0.42 for 256 MiB in double).
      * Re-measure: bench_potrf_batched --kernel live|tiles|dmma|cublas [--bytes] */
