@@ -226,8 +226,8 @@ const gchol_tune_t gchol_tune_sm90_table = {
      * the above, on every batch; one block an SM in double, two in single,
      * latency-bound. At 256, 2 GiB: 2.09 ms in double (block columns 2.69),
      * 2.70 in single (block columns 3.34); 100 matrices: 0.08 and 0.07 ms
-     * (block columns 0.42 and 0.34). From 193: at 192 the tiles kernel is
-     * ahead (0.34 ms against 0.42 for 256 MiB in double).
+     * (block columns 0.42 and 0.34). From 193: at 192 the warp kernel is
+     * ahead on 2 GiB (2.17 ms against 2.49 in double), level on 256 MiB.
      * Re-measure: bench_potrf_batched --kernel live|tiles|dmma|cublas [--bytes] */
     .batched_live_from_n = { 193, 193 },
     .batched_live_max_n = { 256, 256 },
