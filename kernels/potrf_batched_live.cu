@@ -161,9 +161,9 @@ struct LiveProductF32 {
                 if (!kLower || t > 0 || c < 2)
 #pragma unroll
                     for (int e = 0; e < 4; ++e) {
-                    float &r = C[16 * t + g + 8 * (e / 2) + (8 * c + 2 * q + e % 2) * kTld];
-                    r = (float)((double)r - acc[t][c][e]);
-                }
+                        float &r = C[16 * t + g + 8 * (e / 2) + (8 * c + 2 * q + e % 2) * kTld];
+                        r = (float)((double)r - acc[t][c][e]);
+                    }
     }
 };
 template <typename T> struct LiveProductOf { using type = TileProduct<T>; };
@@ -199,7 +199,8 @@ __device__ __noinline__ void live_update_sum(T *C, const T *S, const unsigned ch
     typename LiveProductOf<T>::type p;
     gchol::zero_all(p.acc);
     for (int K = 0; K < nk; ++K) {
-        const T *X = S + slot[live_index(I, K)] * kTileElems, *Y = S + slot[live_index(J, K)] * kTileElems;
+        const T *X = S + slot[live_index(I, K)] * kTileElems;
+        const T *Y = S + slot[live_index(J, K)] * kTileElems;
         if constexpr (kLower)
             p.template add<true>(X, Y);
         else
