@@ -23,7 +23,9 @@
  * lives from its copy to step I; its slot (a 32 x 36 tile) is reused by a
  * later copy (LivePlan, the same for every block of an order, made at
  * compile time). The products run on the FP64 tensor cores in both
- * precisions (LiveProductF32: single's operands converted).
+ * precisions (LiveProductF32: single's operands converted), but for
+ * single's diagonal tile update, on FMAs; single solves and factors with
+ * the rolled routines (kLiveRolled).
  *
  * At the first pivot that is not positive (or NaN), in diagonal tile K:
  * the tiles below it get its columns before the failed one (the rest as
@@ -168,30 +170,35 @@ struct LiveProductF32 {
 };
 template <typename T> struct LiveProductOf { using type = TileProduct<T>; };
 template <> struct LiveProductOf<float> { using type = LiveProductF32; };
-/* Updates of diagonal tiles without the blocks above the diagonal, in
+/* Sums into diagonal tiles without the blocks above the diagonal, in
  * single only: in double the skipped blocks did not pay for a second copy
  * of the sum's code (2.12 ms against 2.09 for 2 GiB at n = 256), in
  * single they gain (2.67 against 2.77). */
 template <typename T> constexpr bool kLiveLower = sizeof(T) == 4;
+/* Single's solves and diagonal factorizations by the rolled routines,
+ * and its diagonal tile's last update by FMAs (the tensor cores are the
+ * sums'): 2.68 -> 2.50 ms for 2 GiB at n = 256. Double keeps the unrolled
+ * ones, whose triangular loops save more FP64 work than the instruction
+ * fetches cost (2.00 against 2.21 ms). */
+template <typename T> constexpr bool kLiveRolled = sizeof(T) == 4;
+/* Phase 2 gives the last updates of tile column J + 1 warps of their own
+ * from this many block rows down (above, a warp takes both tiles of a
+ * row): in single also at 4 rows, where the sums were the step's longest
+ * path (2.50 -> 2.46 ms); in double the factorization is longer there. */
+template <typename T> constexpr int kLiveSplitRows = sizeof(T) == 4 ? 4 : 3;
 
-/* C -= X Y^T by one warp (not inlined: tile_update); kLower: C a
- * diagonal tile, its lower triangle (and the blocks it shares) updated. */
-template <bool kLower = false, typename T>
-__device__ __noinline__ void live_update(T *C, const T *X, const T *Y)
+/* C -= X Y^T by one warp (not inlined: tile_update). */
+template <typename T> __device__ __noinline__ void live_update(T *C, const T *X, const T *Y)
 {
     typename LiveProductOf<T>::type p;
     gchol::zero_all(p.acc);
-    if constexpr (kLower) {
-        p.template add<true>(X, Y);
-        p.template subtract_from<true>(C);
-    } else {
-        p.add(X, Y);
-        p.subtract_from(C);
-    }
+    p.add(X, Y);
+    p.subtract_from(C);
 }
 
 /* C -= sum over K < nk of X_K Y_K^T, X_K = tile (I, K), Y_K = tile (J, K)
- * (one warp): one sum, one pass over C; kLower as live_update (I = J). */
+ * (one warp): one sum, one pass over C; kLower: C a diagonal tile (I = J),
+ * its lower triangle (and the blocks it shares) updated. */
 template <bool kLower, typename T>
 __device__ __noinline__ void live_update_sum(T *C, const T *S, const unsigned char *slot, int I,
                                              int J, int nk)
@@ -222,6 +229,7 @@ potrf_batched_live_kernel(Batch batch, int upper, int64_t *dinfo)
     T *S = reinterpret_cast<T *>(live_smem);
     __shared__ __align__(16) T rd[kTw]; /* the diagonal tile's reciprocal pivots */
     __shared__ unsigned char slot[kLiveTiles];
+    __shared__ __align__(16) T fcol[2][kTw]; /* the rolled factorization's columns */
     __shared__ int info, good;
     const int64_t b = blockIdx.x;
     const int arg = batch.check(b), n = arg == 0 ? batch.order(b) : 0;
@@ -242,23 +250,37 @@ potrf_batched_live_kernel(Batch batch, int upper, int64_t *dinfo)
     auto factor = [&](int K) {
         T *D = tile(K, K);
         const int kb = n - kTw * K < kTw ? n - kTw * K : kTw;
-        const int fail = tile_factor_diag(D, kb, rd);
+        int fail;
+        if constexpr (kLiveRolled<T>)
+            fail = tile_factor_diag_rolled(D, kb, rd, fcol);
+        else
+            fail = tile_factor_diag(D, kb, rd);
         if (lane == 0) {
             good = fail ? fail - 1 : kb;
             if (fail) info = kTw * K + fail;
         }
     };
     /* Step J's phase 2 (below): the factoring warp fw(J) and the others,
-     * w(J) = 0 .. warps - 2 after it; with R = nt - J - 2 block rows below
+     * w(J) = 0 .. warps - 2 in the order of warp numbers after it (in
+     * double, the warp on fw's scheduler, fw + 4, last: the factorization's
+     * DFMAs share the FP64 pipe with the tensor cores, so that warp takes
+     * the lightest job, 2.08 -> 2.00 ms for 2 GiB at n = 256; single's
+     * factorization is on the FMA pipe, and its products are faster
+     * spread over all four schedulers); with R = nt - J - 2 block rows below
      * the next diagonal tile, w = 0 .. R - 1 each take block row I = J + 2
-     * + w: tile (I, J + 2) and, for more than 3 rows, tile (I, J + 1), else
-     * warp R + w takes that one; from step 1 each tile of column J + 2 is
-     * copied in by the warp that updates it. Diagonal tile J + 1 is
-     * factored by warp (J + 1 + b) % warps: the blocks an SM runs factor
-     * on different schedulers. */
+     * + w: tile (I, J + 2) and, for more than kLiveSplitRows rows, tile
+     * (I, J + 1), else the warps past R take those in turn; from step 1
+     * each tile of column J + 2 is copied in by the warp that updates it.
+     * Diagonal tile J + 1 is factored by warp (J + 1 + b) % warps: the
+     * blocks an SM runs factor on different schedulers. */
     const int fw0 = (int)(b % kLiveWarps);
     auto fw_of = [&](int J) { return (fw0 + J + 1) % kLiveWarps; };
-    auto w_of = [&](int J) { return (warp - fw_of(J) + kLiveWarps) % kLiveWarps - 1; };
+    auto w_of = [&](int J) {
+        const int d = (warp - fw_of(J) + kLiveWarps) % kLiveWarps; /* fw: 0 */
+        if (sizeof(T) == 8 && d >= kLiveWarps / 2)
+            return d == kLiveWarps / 2 ? kLiveWarps - 2 : d - 2;
+        return d - 1;
+    };
     /* Before step 0: warp fw0 copies the first diagonal tile and factors
      * it while the rest of tile columns 0, 1 and 2 is in flight. */
     if (nt > 0) {
@@ -279,7 +301,7 @@ potrf_batched_live_kernel(Batch batch, int upper, int64_t *dinfo)
     for (int J = 0; J < nt; ++J) {
         const int w = w_of(J);
         const int R = nt - J - 2;
-        const bool split = R <= 3;
+        const bool split = R <= kLiveSplitRows<T>;
         if (J >= 1 && w >= 0 && w < R)
             tile_copy_in<32>(tile(J + 2 + w, J + 2), A, ld, upper, n, vec, J + 2 + w, J + 2, lane);
         gchol::cp_async_commit();
@@ -289,7 +311,10 @@ potrf_batched_live_kernel(Batch batch, int upper, int64_t *dinfo)
         const int kg = good;
         const bool stop = info != 0;
         for (int I = J + 1 + warp; I < nt; I += kLiveWarps)
-            tile_solve_row(tile(I, J), tile(J, J), rd, kg);
+            if constexpr (kLiveRolled<T>)
+                tile_solve_row_rolled(tile(I, J), tile(J, J), rd, kg);
+            else
+                tile_solve_row(tile(I, J), tile(J, J), rd, kg);
         __syncthreads();
         if (stop || J + 1 == nt) { /* uniform: tile column J stored, the last one */
             for (int I = J + warp; I < nt; I += kLiveWarps)
@@ -303,7 +328,10 @@ potrf_batched_live_kernel(Batch batch, int upper, int64_t *dinfo)
         if (w < 0) {
             T *D = tile(J + 1, J + 1);
             const T *X = tile(J + 1, J);
-            live_update<kLiveLower<T>>(D, X, X);
+            if constexpr (kLiveRolled<T>)
+                tile_update(D, X, X);
+            else
+                live_update(D, X, X);
             __syncwarp();
             factor(J + 1);
         } else {
@@ -314,9 +342,9 @@ potrf_batched_live_kernel(Batch batch, int upper, int64_t *dinfo)
                     live_update_sum<kLiveLower<T>>(tile(I, J + 2), S, slot, I, J + 2, J + 1);
                 else
                     live_update_sum<false>(tile(I, J + 2), S, slot, I, J + 2, J + 1);
-            } else if (split && w < 2 * R) {
-                const int I = J + 2 + w - R;
-                live_update(tile(I, J + 1), tile(I, J), tile(J + 1, J));
+            } else if (split) {
+                for (int r = w - R; r < R; r += kLiveWarps - 1 - R)
+                    live_update(tile(J + 2 + r, J + 1), tile(J + 2 + r, J), tile(J + 1, J));
             }
             /* tile (J + t, J) by warp w = warps - 2 - t (mod warps - 1):
              * the least loaded first */

@@ -241,6 +241,118 @@ template <typename T> __device__ __noinline__ int tile_factor_diag(T *D, int kb,
     return fail;
 }
 
+/* The solve and the diagonal factorization above as loops, a few hundred
+ * bytes of code each where the unrolled ones take 12 and 26 KB: for a
+ * kernel whose warps run different routines at once beside a co-resident
+ * block, the unrolled code's instruction fetches stall (half the solve's
+ * and the factorization's stall samples in single at n = 256), the loops
+ * stay cached at the cost of more instructions. */
+constexpr int kSolveGroup = 4; /* columns a pass of the rolled solve */
+
+/* The rolled solve's passes over column groups m0 = M0, M0 + G, .. < M1:
+ * x[0 .. G - 1] holds the group (solved by its L block, stored for the
+ * columns before kg), then x[c] := x[c + G] - its update, c < Wd (the
+ * rows below the group, a shift that keeps each group in x[0 .. G - 1];
+ * entries that would be rows past the tile are garbage never used). */
+template <int Wd, typename T>
+__device__ __forceinline__ void solve_groups(T (&x)[kTw], T *P, const T *L, const T *rd, int kg,
+                                             int M0, int M1, int r)
+{
+    using V = Vec16<T>;
+    constexpr int W = V::width, G = kSolveGroup;
+#pragma unroll 1
+    for (int m0 = M0; m0 < M1; m0 += G) {
+        T y[G];
+#pragma unroll
+        for (int j = 0; j < G; ++j) {
+            y[j] = x[j] * rd[m0 + j];
+#pragma unroll
+            for (int i = j + 1; i < G; ++i) x[i] -= y[j] * L[m0 + i + (m0 + j) * kTld];
+        }
+#pragma unroll
+        for (int j = 0; j < G; ++j)
+            if (m0 + j < kg) P[r + (m0 + j) * kTld] = y[j];
+        if (Wd > 0 && m0 + G < kTw) {
+#pragma unroll
+            for (int c = 0; c < Wd; c += W) {
+                typename V::type v[G];
+#pragma unroll
+                for (int j = 0; j < G; ++j)
+                    v[j] = *reinterpret_cast<const typename V::type *>(L + m0 + G + c +
+                                                                       (m0 + j) * kTld);
+#pragma unroll
+                for (int t = 0; t < W; ++t) {
+                    T s = x[c + t + G];
+#pragma unroll
+                    for (int j = 0; j < G; ++j) s -= y[j] * V::at(v[j], t);
+                    x[c + t] = s;
+                }
+            }
+        }
+    }
+}
+
+/* tile_solve_row as loops: the first half of the columns updates the rows
+ * below 28 wide, the second 12 wide. */
+template <typename T>
+__device__ __noinline__ void tile_solve_row_rolled(T *P, const T *L, const T *rd, int kg)
+{
+    const int r = threadIdx.x % 32;
+    T x[kTw];
+#pragma unroll
+    for (int c = 0; c < kTw; ++c) x[c] = P[r + c * kTld];
+    solve_groups<kTw - kSolveGroup>(x, P, L, rd, kg, 0, kTw / 2, r);
+    solve_groups<kTw / 2 - kSolveGroup>(x, P, L, rd, kg, kTw / 2, kTw, r);
+}
+
+/* 1 / sqrt(x) on the factorization's chain: single's approximation
+ * without the scaling of subnormal arguments, which take the exact path
+ * (uniform: every lane holds the same pivot). */
+__device__ __forceinline__ float rsqrt_chain(float x)
+{
+    float y;
+    asm("rsqrt.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+    return x < 1.17549435e-38f ? rsqrt_of(x) : y;
+}
+__device__ __forceinline__ double rsqrt_chain(double x) { return rsqrt_of(x); }
+
+/* tile_factor_diag as a loop (same results, same return and rd): at step
+ * k lane r holds a[c] = entry (r, k + c), so that the step's update is
+ * a[c] := a[c + 1] - l(r, k) l(k + 1 + c, k), the column below the pivot
+ * read from scr[k % 2] (two 32-entry buffers, 16-byte aligned: a step
+ * writes one while no lane reads the other any more). The pivot's chain
+ * a step: a shuffle, the reciprocal square root, a product, a select and
+ * an FMA. */
+template <typename T>
+__device__ __noinline__ int tile_factor_diag_rolled(T *D, int kb, T *rd, T (*scr)[kTw])
+{
+    const int lane = threadIdx.x % 32;
+    T a[kTw];
+#pragma unroll
+    for (int c = 0; c < kTw; ++c) a[c] = c <= lane ? D[lane + c * kTld] : T(0);
+    int fail = 0;
+    T pivot = __shfl_sync(0xffffffffu, a[0], 0);
+#pragma unroll 2
+    for (int k = 0; k < kTw; ++k) {
+        /* uniform: every lane holds the same pivot */
+        if (fail == 0 && k < kb && !(pivot > T(0))) fail = k + 1;
+        const bool ok = fail == 0 && k < kb;
+        const T x = lane > k ? a[0] : lane == k ? pivot : T(0);
+        const T rdk = rsqrt_chain(pivot);
+        const T f = ok ? x * rdk : T(0); /* l(lane, k), 0 above */
+        pivot = __shfl_sync(0xffffffffu, a[1] - f * f, (k + 1) % kTw);
+        /* the failed column and those right of it as the steps left them */
+        D[lane + k * kTld] = fail && lane >= k ? a[0] : f;
+        T *col = scr[k % 2];
+        if (lane > k) col[lane - k - 1] = f;
+        if (lane == 0 && ok) rd[k] = rdk;
+        __syncwarp();
+        shift_update<kTw>(a, f, col);
+    }
+    __syncwarp();
+    return fail;
+}
+
 /* The copy of tile (I, J) from A into the tile at P, issued by thread th
  * of NTH, zeros past order n; 'L' with A and ld aligned to 16 bytes (vec)
  * in 16-byte pieces of columns, else element by element, a warp's 32
