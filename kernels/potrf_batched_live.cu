@@ -229,7 +229,8 @@ potrf_batched_live_kernel(Batch batch, int upper, int64_t *dinfo)
     T *S = reinterpret_cast<T *>(live_smem);
     __shared__ __align__(16) T rd[kTw]; /* the diagonal tile's reciprocal pivots */
     __shared__ unsigned char slot[kLiveTiles];
-    __shared__ __align__(16) T fcol[2][kTw]; /* the rolled factorization's columns */
+    /* the rolled factorization's columns (single only) */
+    __shared__ __align__(16) T fcol[2][kLiveRolled<T> ? kTw : 1];
     __shared__ int info, good;
     const int64_t b = blockIdx.x;
     const int arg = batch.check(b), n = arg == 0 ? batch.order(b) : 0;

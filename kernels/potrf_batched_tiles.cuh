@@ -292,8 +292,19 @@ __device__ __forceinline__ void solve_groups(T (&x)[kTw], T *P, const T *L, cons
     }
 }
 
-/* tile_solve_row as loops: the first half of the columns updates the rows
- * below 28 wide, the second 12 wide. */
+/* The rolled solve's column groups in kSolveParts parts, part p's rows
+ * below updated kTw - M0 - kSolveGroup wide (M0 its first column): each
+ * part only as wide as its rows below, against 28 for every group. */
+constexpr int kSolveParts = 4;
+template <int Part, typename T>
+__device__ __forceinline__ void solve_parts(T (&x)[kTw], T *P, const T *L, const T *rd, int kg, int r)
+{
+    constexpr int M0 = kTw * Part / kSolveParts, M1 = kTw * (Part + 1) / kSolveParts;
+    solve_groups<kTw - M0 - kSolveGroup>(x, P, L, rd, kg, M0, M1, r);
+    if constexpr (Part + 1 < kSolveParts) solve_parts<Part + 1>(x, P, L, rd, kg, r);
+}
+
+/* tile_solve_row as loops (solve_parts). */
 template <typename T>
 __device__ __noinline__ void tile_solve_row_rolled(T *P, const T *L, const T *rd, int kg)
 {
@@ -301,8 +312,7 @@ __device__ __noinline__ void tile_solve_row_rolled(T *P, const T *L, const T *rd
     T x[kTw];
 #pragma unroll
     for (int c = 0; c < kTw; ++c) x[c] = P[r + c * kTld];
-    solve_groups<kTw - kSolveGroup>(x, P, L, rd, kg, 0, kTw / 2, r);
-    solve_groups<kTw / 2 - kSolveGroup>(x, P, L, rd, kg, kTw / 2, kTw, r);
+    solve_parts<0>(x, P, L, rd, kg, r);
 }
 
 /* 1 / sqrt(x) on the factorization's chain: single's approximation
@@ -322,18 +332,17 @@ __device__ __forceinline__ double rsqrt_chain(double x) { return rsqrt_of(x); }
  * read from scr[k % 2] (two 32-entry buffers, 16-byte aligned: a step
  * writes one while no lane reads the other any more). The pivot's chain
  * a step: a shuffle, the reciprocal square root, a product, a select and
- * an FMA. */
-template <typename T>
-__device__ __noinline__ int tile_factor_diag_rolled(T *D, int kb, T *rd, T (*scr)[kTw])
+ * an FMA. The steps run in kFactorParts parts, part p's updates kTw - K0
+ * wide (K0 its first step: 31 - k entries are live at step k), against
+ * kTw for every step. */
+constexpr int kFactorParts = 2;
+template <int Part, typename T>
+__device__ __forceinline__ void factor_parts(T (&a)[kTw], T *D, int kb, T *rd, T (*scr)[kTw],
+                                             int &fail, T &pivot, int lane)
 {
-    const int lane = threadIdx.x % 32;
-    T a[kTw];
-#pragma unroll
-    for (int c = 0; c < kTw; ++c) a[c] = c <= lane ? D[lane + c * kTld] : T(0);
-    int fail = 0;
-    T pivot = __shfl_sync(0xffffffffu, a[0], 0);
+    constexpr int K0 = kTw * Part / kFactorParts, K1 = kTw * (Part + 1) / kFactorParts;
 #pragma unroll 2
-    for (int k = 0; k < kTw; ++k) {
+    for (int k = K0; k < K1; ++k) {
         /* uniform: every lane holds the same pivot */
         if (fail == 0 && k < kb && !(pivot > T(0))) fail = k + 1;
         const bool ok = fail == 0 && k < kb;
@@ -347,8 +356,22 @@ __device__ __noinline__ int tile_factor_diag_rolled(T *D, int kb, T *rd, T (*scr
         if (lane > k) col[lane - k - 1] = f;
         if (lane == 0 && ok) rd[k] = rdk;
         __syncwarp();
-        shift_update<kTw>(a, f, col);
+        shift_update<kTw - K0>(a, f, col);
     }
+    if constexpr (Part + 1 < kFactorParts)
+        factor_parts<Part + 1>(a, D, kb, rd, scr, fail, pivot, lane);
+}
+
+template <typename T>
+__device__ __noinline__ int tile_factor_diag_rolled(T *D, int kb, T *rd, T (*scr)[kTw])
+{
+    const int lane = threadIdx.x % 32;
+    T a[kTw];
+#pragma unroll
+    for (int c = 0; c < kTw; ++c) a[c] = c <= lane ? D[lane + c * kTld] : T(0);
+    int fail = 0;
+    T pivot = __shfl_sync(0xffffffffu, a[0], 0);
+    factor_parts<0>(a, D, kb, rd, scr, fail, pivot, lane);
     __syncwarp();
     return fail;
 }
