@@ -208,26 +208,26 @@ const gchol_tune_t gchol_tune_sm90_table = {
     .batched_tiles_small_from_n = { 48, 48 },
     .batched_tiles_small_bytes = (int64_t)8 << 20,
     /* The FP64 tensor cores' warp kernel (kernel.batched_dmma_*) on batches
-     * of 256 MiB and more, ahead of all the above: at 2 GiB in double 1.85
-     * ms at 64 (rows kernel 2.50), 1.89 at 128 (block columns 2.28), 2.17
-     * at 192 (2.44), 2.8 against 3.5 at 48; at 256 level (2.57 against
-     * 2.60), and behind on smaller batches. In single 2.25 ms at 64
-     * against 2.77, 2.35 at 128 against 2.67; behind from 192 (3.07
-     * against 2.98). At 256 MiB 0.28 ms at 64 against 0.34 in double and
-     * 0.35 at 128 against 0.44 (single 0.37 against 0.48); at 64 MiB level
-     * at 64 and behind at 128 (0.12 against 0.09), where a wave of its
-     * warps is not full. Three blocks an SM in double (four: 2.21 ms
-     * against 1.90 at 128, its registers spilled), four in single (2.35
-     * against 2.45 at 128, 2.25 against 2.60 at 64).
+     * of 256 MiB and more in double, 64 MiB in single, ahead of all the
+     * above: at 2 GiB in double 1.40 ms at 64, 1.69 at 128, 2.10 at 192
+     * (the kernels below: 2.50, 2.28, 2.44); at 224 behind the live tiles
+     * kernel (2.40 against 2.15). In single 1.85 ms at 64, 2.16 at 128,
+     * level at 160 (2.71 against 2.73), behind from 192 (3.17 against
+     * 2.96). At 128 MiB in double 0.11 ms at 64 against 0.18 and 0.13 at
+     * 128 against 0.15, but 0.27 at 192 against 0.20; at 64 MiB behind from
+     * 128 (0.090 against 0.082). In single at 64 MiB 0.072 ms at 64
+     * against 0.107, 0.100 at 128 against 0.120. Three blocks an SM in
+     * double (four: 2.21 ms against 1.90 at 128, its registers spilled),
+     * four in single (2.35 against 2.45 at 128, 2.25 against 2.60 at 64).
      * Re-measure: bench_potrf_batched --kernel auto|dmma [--bytes]
      * [--dmma-blocks 3|4] */
-    .batched_dmma_min_bytes = { (int64_t)256 << 20, (int64_t)256 << 20 },
+    .batched_dmma_min_bytes = { (int64_t)256 << 20, (int64_t)64 << 20 },
     /* The live tiles kernel (batched_live_*) from 193 to 256, ahead of all
      * the above, on every batch; one block an SM in double, two in single,
-     * latency-bound. At 256, 2 GiB: 2.09 ms in double (block columns 2.69),
-     * 2.70 in single (block columns 3.34); 100 matrices: 0.08 and 0.07 ms
+     * latency-bound. At 256, 2 GiB: 2.00 ms in double (block columns 2.69),
+     * 2.39 in single (block columns 3.34); 100 matrices: 0.08 and 0.06 ms
      * (block columns 0.42 and 0.34). From 193: at 192 the warp kernel is
-     * ahead on 2 GiB (2.17 ms against 2.49 in double), level on 256 MiB.
+     * ahead on 2 GiB (2.10 ms against 2.49 in double), level on 256 MiB.
      * Re-measure: bench_potrf_batched --kernel live|tiles|dmma|cublas [--bytes] */
     .batched_live_from_n = { 193, 193 },
     .batched_live_max_n = { 256, 256 },
