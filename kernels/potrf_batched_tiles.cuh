@@ -185,6 +185,15 @@ __device__ __noinline__ void tile_solve_row(T *P, const T *L, const T *rd, int k
         if (c < kg) P[r + c * kTld] = x[c];
 }
 
+/* Lane r's row r of diagonal tile D into a (0 right of the diagonal);
+ * returns the first pivot, a(0, 0), on every lane. */
+template <typename T> __device__ __forceinline__ T diag_row_in(T (&a)[kTw], const T *D, int lane)
+{
+#pragma unroll
+    for (int c = 0; c < kTw; ++c) a[c] = c <= lane ? D[lane + c * kTld] : T(0);
+    return __shfl_sync(0xffffffffu, a[0], 0);
+}
+
 /* Diagonal tile D (kb columns) factored by one warp, lane r row r in
  * registers, right-looking: at step k each lane puts its l(r, k) into D's
  * column k, and after one warp barrier reads the column (16-byte loads)
@@ -204,10 +213,8 @@ template <typename T> __device__ __noinline__ int tile_factor_diag(T *D, int kb,
     constexpr int W = V::width;
     const int lane = threadIdx.x % 32;
     T a[kTw];
-#pragma unroll
-    for (int c = 0; c < kTw; ++c) a[c] = c <= lane ? D[lane + c * kTld] : T(0);
+    T pivot = diag_row_in(a, D, lane);
     int fail = 0;
-    T pivot = __shfl_sync(0xffffffffu, a[0], 0);
 #pragma unroll
     for (int k = 0; k < kTw; ++k) {
         /* uniform: every lane holds the same pivot */
@@ -367,10 +374,8 @@ __device__ __noinline__ int tile_factor_diag_rolled(T *D, int kb, T *rd, T (*scr
 {
     const int lane = threadIdx.x % 32;
     T a[kTw];
-#pragma unroll
-    for (int c = 0; c < kTw; ++c) a[c] = c <= lane ? D[lane + c * kTld] : T(0);
+    T pivot = diag_row_in(a, D, lane);
     int fail = 0;
-    T pivot = __shfl_sync(0xffffffffu, a[0], 0);
     factor_parts<0>(a, D, kb, rd, scr, fail, pivot, lane);
     __syncwarp();
     return fail;
