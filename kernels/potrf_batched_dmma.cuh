@@ -172,8 +172,8 @@ potrf_batched_dmma_kernel(Batch batch, int upper, int64_t *dinfo, int64_t count)
                         const int i = 16 * t + 8 * (v / 2) + g, j = 8 * c + 2 * q + v % 2;
                         const bool in = i < rows && j < kb && (I > J || j <= i);
                         a0[t][c][v] = in ? A[(r0 + i) * rs + (c0 + j) * cs] : T(0);
-                        acc[t][c][v] = 0.0;
                     }
+            gchol::zero_all(acc);
             /* sum over K < J of L(I, K) L(J, K)^T, A fragments L(I, K)(16 t + 8 h + g,
              * kk + q), B fragments L(J, K)(8 c + g, kk + q) */
             const T *pa = A + (r0 + g) * rs + q * cs, *pb = A + (c0 + g) * rs + q * cs;
