@@ -102,16 +102,26 @@ cudaError_t launch_rows(Batch batch, int upper, int64_t *dinfo, int64_t count, c
 /* The dynamic shared memory a block of the blocked kernel may have (the
  * device's opt-in limit less its static arrays, as compiled: the largest
  * extern alignment in this file pads them) and the largest order whose
- * packed lower view (n (n + 1) / 2 entries) fits in it. */
+ * packed lower view (n (n + 1) / 2 entries) fits in it. Queried once per
+ * device, as the tiled launcher's attributes: a query on every call costs
+ * host time while the GPU waits for the launch. */
 template <typename T> cudaError_t smem_limits(size_t *bytes, int *n_max)
 {
+    static gchol::DeviceInts known; /* the bytes + 1, 0 unknown */
     int dev = 0, optin = 0;
-    cudaFuncAttributes fa;
     cudaError_t e = cudaGetDevice(&dev);
-    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
-    if (e == cudaSuccess) e = cudaFuncGetAttributes(&fa, potrf_batched_blocked_kernel<T, Strided<T>>);
     if (e != cudaSuccess) return e;
-    *bytes = (size_t)optin > fa.sharedSizeBytes ? (size_t)optin - fa.sharedSizeBytes : 0;
+    const int cached = dev < 64 ? known[dev].load(std::memory_order_relaxed) : 0;
+    if (cached > 0) {
+        *bytes = (size_t)(cached - 1);
+    } else {
+        cudaFuncAttributes fa;
+        e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
+        if (e == cudaSuccess) e = cudaFuncGetAttributes(&fa, potrf_batched_blocked_kernel<T, Strided<T>>);
+        if (e != cudaSuccess) return e;
+        *bytes = (size_t)optin > fa.sharedSizeBytes ? (size_t)optin - fa.sharedSizeBytes : 0;
+        if (dev < 64) known[dev].store((int)*bytes + 1, std::memory_order_relaxed);
+    }
     int n = 0;
     while ((size_t)(n + 1) * (size_t)(n + 2) / 2 * sizeof(T) <= *bytes) ++n;
     *n_max = n;
