@@ -29,7 +29,7 @@
  * products past that width; warp a warp per matrix from 33 to 256, then
  * panel; tiles the tiles kernel where its tiles fit in shared memory; dmma
  * the FP64 tensor cores' warp kernel from 33 to 512; live the live tiles
- * kernel to 256), to
+ * kernel to 256; --cublas-fused 1|2 their panel step in one launch or two), to
  * compare them in one process; --dmma-blocks K that kernel at K blocks
  * of four warps an SM; --warp-max N the warp kernel up
  * to order N; --cublas-work B caps the block columns' workspace (larger
@@ -38,7 +38,7 @@
  *
  *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K]
  *                       [--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma|live]
- *                       [--cublas-nb K] [--cublas-work B] [--warp-max N]
+ *                       [--cublas-nb K] [--cublas-work B] [--cublas-fused K] [--warp-max N]
  *                       [--dmma-blocks K] [--potrs auto|staged|direct] [--csv FILE]
  */
 #include <math.h>
@@ -342,7 +342,7 @@ int main(int argc, char **argv)
     testing_list_t sizes = { NULL, 0 };
     char prec = 'd';
     int64_t total = (int64_t)2 << 30, small = 100, cublas_nb = 0, cublas_work = 0;
-    int warp_max = 0, dmma_blocks = 0;
+    int warp_max = 0, dmma_blocks = 0, cublas_fused = 0;
     int niter = 5;
     const char *csv = NULL, *kernel = "auto", *potrs = "auto";
     const opt_t opts[] = {
@@ -355,6 +355,8 @@ int main(int argc, char **argv)
         OPT("--cublas-work", OPT_INT64, &cublas_work, "B", "the cuBLAS block columns' "
             "workspace, bytes at most (larger batches by chunks; default 0: the library's)",
             OPT_MIN(0)),
+        OPT("--cublas-fused", OPT_INT, &cublas_fused, "K", "the cuBLAS block columns' panel "
+            "step: 1 in one launch, 2 in two (default 0: the tuning's)", OPT_MIN(0)),
         OPT("--dmma-blocks", OPT_INT, &dmma_blocks, "K", "the FP64 tensor cores' warp kernel "
             "at K blocks an SM (3 or 4; default the tuning's)", OPT_MIN(0)),
         OPT("--warp-max", OPT_INT, &warp_max, "N", "the warp kernel up to order N (<= 256; "
@@ -373,7 +375,8 @@ int main(int argc, char **argv)
     };
     const opts_program_t prog = { "[--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K] "
                                   "[--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma|live] "
-                                  "[--cublas-nb K] [--cublas-work B] [--warp-max N] [--dmma-blocks K] "
+                                  "[--cublas-nb K] [--cublas-work B] [--cublas-fused K] [--warp-max N] "
+                                  "[--dmma-blocks K] "
                                   "[--potrs auto|staged|direct] [--csv FILE]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
     const int forced = !strcmp(kernel, "blocked") ? 1 : !strcmp(kernel, "panel") ? 2
@@ -397,9 +400,11 @@ int main(int argc, char **argv)
     const gchol_test_hooks_t hooks = { .batched_kernel = forced, .batched_potrs_kernel = potrs_form,
                                        .batched_cublas_nb = cublas_nb,
                                        .batched_cublas_work_bytes = cublas_work,
+                                       .batched_cublas_fused = cublas_fused,
                                        .batched_warp_max_n = warp_max,
                                        .batched_dmma_blocks = dmma_blocks };
-    if (forced || potrs_form || cublas_nb || cublas_work || warp_max || dmma_blocks)
+    if (forced || potrs_form || cublas_nb || cublas_work || cublas_fused || warp_max ||
+        dmma_blocks)
         gchol_test_hooks_set(&hooks);
     bench_context_t ctx;
     bench_context_create(&ctx);

@@ -108,6 +108,11 @@ typedef struct {
                                    cuBLAS block columns */
     int     batched_dmma_blocks[2]; /* ... its blocks of four warps an SM:
                                    4 (128 registers a thread), else 3 */
+    int     batched_panels_from_n[2]; /* batched potrf: [0] double, [1]
+                                   single: four warps per matrix, right-
+                                   looking by panels of 8 columns, from
+                                   this n to 32 (0: never), ahead of the
+                                   rows kernel and the lane groups */
 } gchol_kernel_tune_t;
 
 /* The built-in choices, for kt == NULL: measured on the H100. */
@@ -408,14 +413,16 @@ int gchol_spotrf_batched_launch(int64_t n, float *dA, float *const *dA_array, co
  *   panel  block column k..k+kb-1 (kb <= GCHOL_BATCHED_PANEL_MAX) of each
  *          matrix whose dinfo[b] is 0, its rows k..k+rows-1 of the lower
  *          view ((i, j) is A(i, j) for 'L', A(j, i) for 'U'): X := that
- *          panel, its kb x kb top plus the sums S_b (sums != 0; S_b(r, c)
- *          at G + b GCHOL_BATCHED_PANEL_WORK + r + c GCHOL_BATCHED_PANEL_MAX);
- *          X's top factored, X_kk = L_kk L_kk^T, and the rows below
- *          solved, X_k+ := X_k+ L_kk^-T, into A's uplo triangle. At a pivot
- *          that is not positive (or NaN), the block's column f (1-based):
- *          dinfo[b] := k + f, the rows below solved for the columns before
- *          f only. Matrices with dinfo[b] != 0 are not touched; G is
- *          only read.
+ *          panel plus the sums S_b (W non-NULL; S_b in the same view,
+ *          (r, c) at W + b wstride + r + c ldw for 'L', + c + r ldw for
+ *          'U'; only its top kb x kb rows are read unless fused), X's top
+ *          factored, X_kk = L_kk L_kk^T, and the rows below solved,
+ *          X_k+ := X_k+ L_kk^-T, into A's uplo triangle. fused: in one
+ *          launch, a thread block per matrix (for batches that do not fill
+ *          the GPU), else in two. At a pivot that is not positive (or
+ *          NaN), the block's column f (1-based): dinfo[b] := k + f, the
+ *          rows below solved for the columns before f only. Matrices with
+ *          dinfo[b] != 0 are not touched; W is only read.
  */
 enum {
     GCHOL_BATCHED_PTRS_MAX = 4,
@@ -429,10 +436,12 @@ int gchol_sbatched_ptrs_launch(int64_t count, float *dA, float *const *dA_array,
                                const int64_t *off, int noff, float **out, cudaStream_t stream);
 int gchol_dbatched_panel_launch(int64_t count, int64_t kb, int64_t rows, int upper, double *dA,
                                 double *const *dA_array, int64_t stride, int64_t ldda, int64_t k,
-                                int sums, double *G, int64_t *dinfo, cudaStream_t stream);
+                                const double *W, int64_t ldw, int64_t wstride, int fused,
+                                int64_t *dinfo, cudaStream_t stream);
 int gchol_sbatched_panel_launch(int64_t count, int64_t kb, int64_t rows, int upper, float *dA,
                                 float *const *dA_array, int64_t stride, int64_t ldda, int64_t k,
-                                int sums, float *G, int64_t *dinfo, cudaStream_t stream);
+                                const float *W, int64_t ldw, int64_t wstride, int fused,
+                                int64_t *dinfo, cudaStream_t stream);
 
 /*
  * Batched solves with Cholesky factors (potrs_batched.cu): count systems of

@@ -13,6 +13,10 @@
  *               updates on the FP64 tensor cores (single's operands
  *               converted), each block's rows in registers for its
  *               factorization or solve (potrf_batched_dmma.cuh);
+ *   n <= 32     on small batches, from the tuning's order: four warps per
+ *               matrix, warp w holding columns 8w..8w+7 of every row,
+ *               right-looking by panels of 8 (each factored by its warp
+ *               with shuffles, then a rank-8 update by the later warps);
  *   n <= 32     a group of G lanes (G the power of two >= n) per matrix, G
  *               rows of L in registers (lane r holds row r), right-looking
  *               with the pivot and each l_jk passed by shuffles within the
@@ -102,26 +106,13 @@ cudaError_t launch_rows(Batch batch, int upper, int64_t *dinfo, int64_t count, c
 /* The dynamic shared memory a block of the blocked kernel may have (the
  * device's opt-in limit less its static arrays, as compiled: the largest
  * extern alignment in this file pads them) and the largest order whose
- * packed lower view (n (n + 1) / 2 entries) fits in it. Queried once per
- * device, as the tiled launcher's attributes: a query on every call costs
- * host time while the GPU waits for the launch. */
+ * packed lower view (n (n + 1) / 2 entries) fits in it. */
 template <typename T> cudaError_t smem_limits(size_t *bytes, int *n_max)
 {
-    static gchol::DeviceInts known; /* the bytes + 1, 0 unknown */
-    int dev = 0, optin = 0;
-    cudaError_t e = cudaGetDevice(&dev);
+    static gchol::DeviceInts known;
+    const cudaError_t e =
+        gchol::dynamic_smem_limit(potrf_batched_blocked_kernel<T, Strided<T>>, known, bytes);
     if (e != cudaSuccess) return e;
-    const int cached = dev < 64 ? known[dev].load(std::memory_order_relaxed) : 0;
-    if (cached > 0) {
-        *bytes = (size_t)(cached - 1);
-    } else {
-        cudaFuncAttributes fa;
-        e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
-        if (e == cudaSuccess) e = cudaFuncGetAttributes(&fa, potrf_batched_blocked_kernel<T, Strided<T>>);
-        if (e != cudaSuccess) return e;
-        *bytes = (size_t)optin > fa.sharedSizeBytes ? (size_t)optin - fa.sharedSizeBytes : 0;
-        if (dev < 64) known[dev].store((int)*bytes + 1, std::memory_order_relaxed);
-    }
     int n = 0;
     while ((size_t)(n + 1) * (size_t)(n + 2) / 2 * sizeof(T) <= *bytes) ++n;
     *n_max = n;
@@ -171,7 +162,7 @@ cudaError_t launch_dmma(Batch batch, int upper, int64_t *dinfo, int64_t count, s
 /* The kernel's choice by order, from the tuning table (run() below). */
 struct Choice {
     int reg_max, warp_max, rows_from, rows_max, mma_from, mma_max, smem_max, hybrid_max;
-    int mma_buffers, tiles_from, tiles_max, dmma_from, dmma_max, dmma_blocks;
+    int mma_buffers, tiles_from, tiles_max, dmma_from, dmma_max, dmma_blocks, panels_from;
 };
 
 /* count matrices (every order <= n_max) by the kernel for n_max: rows in
@@ -194,6 +185,11 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
             return ch.dmma_blocks == 4
                        ? launch_dmma<T, 4>(batch, upper, dinfo, count, limit, stream)
                        : launch_dmma<T, 3>(batch, upper, dinfo, count, limit, stream);
+    }
+    if (ch.panels_from > 0 && n_max >= ch.panels_from && n_max <= kPanelWarps * kPanelCols) {
+        potrf_batched_panels_kernel<T, Batch>
+            <<<(unsigned)count, 32 * kPanelWarps, 0, stream>>>(batch, upper, dinfo);
+        return cudaGetLastError();
     }
     if (n_max >= ch.rows_from && n_max <= ch.rows_max)
         return n_max <= 32 ? launch_rows<T, 32>(batch, upper, dinfo, count, stream)
@@ -279,6 +275,7 @@ cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int
     ch.dmma_from = kt ? kt->batched_dmma_from_n[prec] : 0;
     ch.dmma_max = kt ? kt->batched_dmma_max_n[prec] : 0;
     ch.dmma_blocks = kt ? kt->batched_dmma_blocks[prec] : 0;
+    ch.panels_from = kt ? kt->batched_panels_from_n[prec] : 0;
     for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
         const int64_t c = count - b0 < kMaxGrid ? count - b0 : kMaxGrid;
         cudaError_t e;

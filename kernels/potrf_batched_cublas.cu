@@ -33,8 +33,9 @@ __global__ void __launch_bounds__(kThreads)
     }
 }
 
-/* The panel step in two launches. The diagonal blocks: a warp per matrix,
- * lane r holding row r in registers, plus the product's sums from G, L_kk
+/* The panel step in two launches (or in one, batched_fused_kernel
+ * below). The diagonal blocks: a warp per matrix,
+ * lane r holding row r in registers, plus the product's sums from W, L_kk
  * to A. The rows below: a block of kPanelThreads per kPanelThreads rows of
  * one matrix, a row a thread, x := x L_kk^-T with L_kk's columns read from
  * A into shared memory (16-byte broadcasts). Apart, the
@@ -51,11 +52,6 @@ __global__ void __launch_bounds__(kThreads)
 constexpr int kPanelThreads = 128, kPanelW = GCHOL_BATCHED_PANEL_MAX;
 constexpr int kDiagWarps = kPanelThreads / 32;
 static_assert(kPanelW == 32, "a lane per row of the diagonal block");
-static_assert(GCHOL_BATCHED_PANEL_WORK == kPanelW * kPanelW, "G's layout");
-
-/* A matrix's share of G: the diagonal block's sums, (r, c) at [r + c *
- * kPanelW]. */
-__device__ __forceinline__ int64_t g_at(int64_t b) { return b * GCHOL_BATCHED_PANEL_WORK; }
 
 /* A row's kb entries (element c at p[c * cs]) plus the sums (at w[c *
  * wcs], when there are any); 0 past kb. */
@@ -78,48 +74,121 @@ struct Strides {
     __device__ Strides(int upper, int64_t ld) : rs(upper ? ld : 1), cs(upper ? 1 : ld) {}
 };
 
+/* Warp work on one matrix's diagonal block: lane r holds row r of the
+ * block plus its sums (a, zeros past kb). Factors it in place, L_kk to A
+ * (P its top left), column k's entries below the diagonal to Lcol[k * 32 +
+ * c] (zeros past the block) and 1/L(k, k) to rdiag[k] (when given), for the
+ * columns before a failed pivot. Returns 0, or the failed column (1-based);
+ * that column is left unscaled in A. */
+template <typename T>
+__device__ __forceinline__ int factor_diag_warp(T (&a)[kPanelW], T *P, const Strides &a_at,
+                                                int kb, int lane, T *Lcol, T *rdiag)
+{
+#pragma unroll 1
+    for (int k = 0; k < kb; ++k) {
+        const T pivot = __shfl_sync(0xffffffffu, a[0], k);
+        const bool mine = lane >= k && lane < kb; /* rows with a column k */
+        if (!(pivot > T(0))) { /* uniform: column k stays unscaled */
+            if (mine) P[lane * a_at.rs + k * a_at.cs] = a[0];
+            return k + 1;
+        }
+        /* side by side rather than 1 / d: each step's latency is the
+         * whole step's */
+        const T d = sqrt(pivot), rd = rsqrt_of(pivot);
+        const T l = lane == k ? d : a[0] * rd;
+        if (mine) P[lane * a_at.rs + k * a_at.cs] = l;
+        if (rdiag && lane == k) rdiag[k] = rd;
+        /* lanes past k: their L(lane, k); the others zero the tail */
+        const int c = lane > k ? lane - k - 1 : kPanelW - 1 - lane;
+        const T v = lane > k ? l : T(0);
+        Lcol[k * kPanelW + c] = v;
+        __syncwarp();
+        shift_update<kPanelW>(a, l, Lcol + k * kPanelW);
+    }
+    return 0;
+}
+
+/* A row of the panel solved by the block's first good columns: x := x
+ * L_kk^-T, each entry stored to pr as it is final. */
+template <typename T>
+__device__ __forceinline__ void solve_row(T (&x)[kPanelW], T *pr, int64_t cs, int good,
+                                          const T *Lcol, const T *rdiag)
+{
+#pragma unroll 1
+    for (int j = 0; j < good; ++j) {
+        const T xj = x[0] * rdiag[j];
+        pr[j * cs] = xj;
+        shift_update<kPanelW>(x, xj, Lcol + j * kPanelW);
+    }
+}
+
 template <typename T>
 __global__ void __launch_bounds__(kPanelThreads)
     batched_diag_kernel(int64_t count, int kb, int upper, T *A, T *const *A_array,
-                        int64_t stride, int64_t ld, int64_t k0, int sums, T *G, int64_t *dinfo)
+                        int64_t stride, int64_t ld, int64_t k0, const T *W, int64_t ldw,
+                        int64_t wstride, int64_t *dinfo)
 {
     __shared__ __align__(16) T Lcol_all[kDiagWarps][kPanelW * kPanelW];
     const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
     T *Lcol = Lcol_all[warp];
-    const Strides a_at(upper, ld);
+    const Strides a_at(upper, ld), w_at(upper, ldw);
     for (int64_t b = blockIdx.x * (int64_t)kDiagWarps + warp; b < count;
          b += (int64_t)gridDim.x * kDiagWarps) {
         if (dinfo[b] != 0) continue; /* failed in an earlier block column: left alone */
         T *P = (A_array ? A_array[b] : A + b * stride) + k0 + k0 * ld; /* A(k0, k0) */
-        T *g = G + g_at(b);
+        const T *w = W ? W + b * wstride + lane * w_at.rs : nullptr;
         T a[kPanelW];
         /* lanes past the block: zeros */
-        panel_row(a, P + lane * a_at.rs, a_at.cs, sums ? g + lane : nullptr, kPanelW,
-                  lane < kb ? kb : 0);
-        int fail = 0;
-#pragma unroll 1
-        for (int k = 0; k < kb; ++k) {
-            const T pivot = __shfl_sync(0xffffffffu, a[0], k);
-            const bool mine = lane >= k && lane < kb; /* rows with a column k */
-            if (!(pivot > T(0))) { /* uniform: column k stays unscaled */
-                fail = k + 1;
-                if (mine) P[lane * a_at.rs + k * a_at.cs] = a[0];
-                break;
-            }
-            /* side by side rather than 1 / d: each step's latency is the
-             * whole step's */
-            const T d = sqrt(pivot), rd = rsqrt_of(pivot);
-            const T l = lane == k ? d : a[0] * rd;
-            if (mine) P[lane * a_at.rs + k * a_at.cs] = l;
-            /* lanes past k: their L(lane, k); the others zero the tail */
-            const int c = lane > k ? lane - k - 1 : kPanelW - 1 - lane;
-            const T v = lane > k ? l : T(0);
-            Lcol[k * kPanelW + c] = v;
-            __syncwarp();
-            shift_update<kPanelW>(a, l, Lcol + k * kPanelW);
-        }
+        panel_row(a, P + lane * a_at.rs, a_at.cs, w, w_at.cs, lane < kb ? kb : 0);
+        const int fail = factor_diag_warp(a, P, a_at, kb, lane, Lcol, static_cast<T *>(nullptr));
         if (fail && lane == 0) dinfo[b] = k0 + fail;
         __syncwarp(); /* Lcol read before the next matrix's */
+    }
+}
+
+/* The panel step in one launch, for batches too small to fill the GPU
+ * with the two above: a block per matrix, warp 0 factoring the diagonal
+ * block while the other warps' rows (a row a thread, the sums from W added
+ * to every row) are in flight, then those warps solve them. */
+constexpr int kFusedThreads = 512;
+
+template <typename T>
+__global__ void __launch_bounds__(kFusedThreads)
+    batched_fused_kernel(int64_t count, int kb, int rows, int upper, T *A, T *const *A_array,
+                         int64_t stride, int64_t ld, int64_t k0, const T *W, int64_t ldw,
+                         int64_t wstride, int64_t *dinfo)
+{
+    __shared__ __align__(16) T Lcol[kPanelW * kPanelW];
+    __shared__ T rdiag[kPanelW];
+    __shared__ int s_good;
+    const int tid = threadIdx.x, lane = tid % 32, solvers = (int)blockDim.x - 32;
+    const Strides a_at(upper, ld), w_at(upper, ldw);
+    for (int64_t b = blockIdx.x; b < count; b += gridDim.x) {
+        /* read by every thread before the first barrier, written after it */
+        if (dinfo[b] != 0) continue;
+        T *P = (A_array ? A_array[b] : A + b * stride) + k0 + k0 * ld; /* A(k0, k0) */
+        const T *w = W ? W + b * wstride : nullptr;
+        T x[kPanelW];
+        int r = kb + tid - 32; /* a solver's first row */
+        if (tid < 32) {
+            panel_row(x, P + lane * a_at.rs, a_at.cs, w ? w + lane * w_at.rs : nullptr,
+                      w_at.cs, lane < kb ? kb : 0);
+            const int fail = factor_diag_warp(x, P, a_at, kb, lane, Lcol, rdiag);
+            if (lane == 0) s_good = fail ? fail - 1 : kb;
+        } else if (r < rows) {
+            panel_row(x, P + r * a_at.rs, a_at.cs, w ? w + r * w_at.rs : nullptr, w_at.cs, kb);
+        }
+        __syncthreads();
+        const int good = s_good;
+        if (tid == 0 && good < kb) dinfo[b] = k0 + good + 1;
+        if (tid >= 32)
+            for (; r < rows; r += solvers) {
+                if (r >= kb + solvers) /* rows past the block's first pass */
+                    panel_row(x, P + r * a_at.rs, a_at.cs, w ? w + r * w_at.rs : nullptr,
+                              w_at.cs, kb);
+                solve_row(x, P + r * a_at.rs, a_at.cs, good, Lcol, rdiag);
+            }
+        __syncthreads(); /* Lcol, rdiag and s_good read before the next matrix's */
     }
 }
 
@@ -154,12 +223,7 @@ __global__ void __launch_bounds__(kPanelThreads)
         if (tid < good) rdiag[tid] = T(1) / P[tid * (a_at.rs + a_at.cs)];
         __syncthreads();
         if (r >= rows) continue;
-#pragma unroll 1
-        for (int j = 0; j < good; ++j) {
-            const T xj = x[0] * rdiag[j];
-            pr[j * a_at.cs] = xj;
-            shift_update<kPanelW>(x, xj, Lcol + j * kPanelW);
-        }
+        solve_row(x, pr, a_at.cs, good, Lcol, rdiag);
     }
 }
 
@@ -184,14 +248,22 @@ int ptrs_launch(int64_t count, T *A, T *const *A_array, int64_t stride, const in
 
 template <typename T>
 int panel_launch(int64_t count, int64_t kb, int64_t rows, int upper, T *A, T *const *A_array,
-                 int64_t stride, int64_t ld, int64_t k, int sums, T *G, int64_t *dinfo,
-                 cudaStream_t stream)
+                 int64_t stride, int64_t ld, int64_t k, const T *W, int64_t ldw, int64_t wstride,
+                 int fused, int64_t *dinfo, cudaStream_t stream)
 {
     if (count <= 0 || kb <= 0) return cudaSuccess;
     if (kb > kPanelW || rows < kb || rows > 0x7fffffff) return cudaErrorInvalidValue;
+    if (fused) {
+        /* warp 0 and a warp per 32 rows below, at most kFusedThreads */
+        const int64_t below = (rows - kb + 31) / 32 * 32;
+        const int threads = 32 + (int)(below < kFusedThreads - 32 ? below : kFusedThreads - 32);
+        batched_fused_kernel<T><<<blocks_for(count), threads, 0, stream>>>(
+            count, (int)kb, (int)rows, upper, A, A_array, stride, ld, k, W, ldw, wstride, dinfo);
+        return cudaGetLastError();
+    }
     batched_diag_kernel<T><<<blocks_for((count + kDiagWarps - 1) / kDiagWarps), kPanelThreads, 0,
-                             stream>>>(count, (int)kb, upper, A, A_array, stride, ld, k, sums, G,
-                                       dinfo);
+                             stream>>>(count, (int)kb, upper, A, A_array, stride, ld, k, W, ldw,
+                                       wstride, dinfo);
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess || rows == kb) return e;
     const int64_t parts = (rows - kb + kPanelThreads - 1) / kPanelThreads;
@@ -217,17 +289,19 @@ int gchol_sbatched_ptrs_launch(int64_t count, float *dA, float *const *dA_array,
 }
 int gchol_dbatched_panel_launch(int64_t count, int64_t kb, int64_t rows, int upper, double *dA,
                                 double *const *dA_array, int64_t stride, int64_t ldda, int64_t k,
-                                int sums, double *G, int64_t *dinfo, cudaStream_t stream)
+                                const double *W, int64_t ldw, int64_t wstride, int fused,
+                                int64_t *dinfo, cudaStream_t stream)
 {
-    return panel_launch(count, kb, rows, upper, dA, dA_array, stride, ldda, k, sums, G, dinfo,
-                        stream);
+    return panel_launch(count, kb, rows, upper, dA, dA_array, stride, ldda, k, W, ldw, wstride,
+                        fused, dinfo, stream);
 }
 int gchol_sbatched_panel_launch(int64_t count, int64_t kb, int64_t rows, int upper, float *dA,
                                 float *const *dA_array, int64_t stride, int64_t ldda, int64_t k,
-                                int sums, float *G, int64_t *dinfo, cudaStream_t stream)
+                                const float *W, int64_t ldw, int64_t wstride, int fused,
+                                int64_t *dinfo, cudaStream_t stream)
 {
-    return panel_launch(count, kb, rows, upper, dA, dA_array, stride, ldda, k, sums, G, dinfo,
-                        stream);
+    return panel_launch(count, kb, rows, upper, dA, dA_array, stride, ldda, k, W, ldw, wstride,
+                        fused, dinfo, stream);
 }
 
 } // extern "C"

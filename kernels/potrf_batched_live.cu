@@ -382,16 +382,14 @@ int run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int64_t ldd
     *launched = 0;
     if (n_max < 1 || n_max > GCHOL_BATCHED_LIVE_MAX_N || count <= 0) return cudaSuccess;
     /* where the device's shared memory holds the tiles (less the static arrays) */
-    int dev = 0, optin = 0;
-    cudaFuncAttributes fa;
-    cudaError_t e = cudaGetDevice(&dev);
-    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
-    if (e == cudaSuccess) e = cudaFuncGetAttributes(&fa, potrf_batched_live_kernel<T, Strided<T>>);
+    static gchol::DeviceInts known;
+    size_t limit = 0;
+    cudaError_t e =
+        gchol::dynamic_smem_limit(potrf_batched_live_kernel<T, Strided<T>>, known, &limit);
     if (e != cudaSuccess) return e;
     const int nm = (int)n_max;
     const size_t bytes = live_smem_bytes<T>(nm);
-    if (bytes + fa.sharedSizeBytes > (size_t)optin) return cudaSuccess;
-    const size_t limit = (size_t)optin - fa.sharedSizeBytes;
+    if (bytes > limit) return cudaSuccess;
     for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
         const int64_t c = count - b0 < kMaxGrid ? count - b0 : kMaxGrid;
         if (dn) {

@@ -172,6 +172,89 @@ __device__ __forceinline__ void shift_update(T (&x)[N], T f, const T *col)
     }
 }
 
+/* 17 <= n <= 32 (any n <= 32): a block of four warps per matrix, warp w
+ * holding columns 8w..8w+7 of every row (lane r: row r of the lower view,
+ * a[c] = A(r, 8w + c) where 8w + c <= r). Right-looking by panels of 8:
+ * the panel's warp factors it alone (the pivot and each l_jk passed by
+ * shuffles, l = a rsqrt(pivot)), puts its columns in shared memory, one
+ * barrier, then each later warp updates its 8 columns by the panel (rank
+ * 8). One warp issuing a step's whole row update was the lane groups'
+ * and the rows kernel's limit on small batches (an instruction about
+ * every 3.6 cycles): here a step's update is spread over the warps and
+ * one barrier serves 8 columns. At a failed pivot the block stops: the
+ * panel's later columns are left partly updated, the later panels as the
+ * earlier panels left them (LAPACK leaves them unspecified). */
+constexpr int kPanelCols = 8, kPanelWarps = 4;
+
+template <typename T, typename Batch>
+__global__ void __launch_bounds__(32 * kPanelWarps)
+potrf_batched_panels_kernel(Batch batch, int upper, int64_t *dinfo)
+{
+    __shared__ __align__(16) T lp[2][kPanelCols][32]; /* a panel's L(r, k) at [k % 8][r] */
+    __shared__ int s_info[2]; /* a panel's failure, two buffers as lp */
+    const int r = threadIdx.x % 32, w = threadIdx.x / 32, c0 = w * kPanelCols;
+    const int64_t b = blockIdx.x;
+    const int arg = batch.check(b), n = arg == 0 ? batch.order(b) : 0;
+    const int64_t ld = batch.lead(b);
+    T *A = n > 0 ? batch.at(b) : nullptr;
+    T a[kPanelCols];
+#pragma unroll
+    for (int c = 0; c < kPanelCols; ++c)
+        a[c] = r < n && c0 + c <= r ? A[view_at(r, c0 + c, ld, upper)] : T(0);
+    int info = 0;
+#pragma unroll 1
+    for (int kb = 0; kb < kPanelWarps && kb * kPanelCols < n; ++kb) {
+        T (*L)[32] = lp[kb & 1]; /* two buffers: panel kb + 2 writes one after every read of kb's */
+        if (w == kb) {
+#pragma unroll
+            for (int c = 0; c < kPanelCols; ++c) {
+                const int k = c0 + c;
+                if (k >= n) break; /* uniform */
+                const T pivot = __shfl_sync(0xffffffffu, a[c], k);
+                if (!(pivot > T(0))) { /* column k stays unscaled */
+                    info = k + 1;
+                    break;
+                }
+                const T rd = rsqrt_of(pivot);
+                const T l = r > k ? a[c] * rd : T(0);
+                /* LAPACK's sqrt(Inf) for an infinite pivot */
+                if (r == k) a[c] = isinf(pivot) ? pivot : pivot * rd;
+                else if (r > k) a[c] = l;
+                L[c][r] = l;
+#pragma unroll
+                for (int j = c + 1; j < kPanelCols; ++j)
+                    a[j] -= l * __shfl_sync(0xffffffffu, l, c0 + j);
+            }
+            if (r == 0) s_info[kb & 1] = info;
+        }
+        __syncthreads();
+        if ((info = s_info[kb & 1]) != 0) break; /* uniform */
+        if (w > kb) {
+            using V = Vec16<T>;
+            constexpr int W = V::width;
+            T lr[kPanelCols];
+#pragma unroll
+            for (int q = 0; q < kPanelCols; ++q) lr[q] = L[q][r];
+#pragma unroll
+            for (int q = 0; q < kPanelCols; ++q) {
+#pragma unroll
+                for (int c = 0; c < kPanelCols; c += W) {
+                    const typename V::type v =
+                        *reinterpret_cast<const typename V::type *>(&L[q][c0 + c]);
+#pragma unroll
+                    for (int t = 0; t < W; ++t) a[c + t] -= lr[q] * V::at(v, t);
+                }
+            }
+        }
+    }
+    if (r < n) {
+#pragma unroll
+        for (int c = 0; c < kPanelCols; ++c)
+            if (c0 + c <= r) A[view_at(r, c0 + c, ld, upper)] = a[c];
+    }
+    if (threadIdx.x == 0) dinfo[b] = arg != 0 ? arg : info;
+}
+
 /* The rows kernels' largest G: a thread's 64 entries in registers. */
 constexpr int kRowsMax = 64;
 

@@ -304,14 +304,14 @@ constexpr size_t kDirectBytes = 56 * 1024;
 template <typename T> cudaError_t blocked_columns(int n, int64_t nrhs, bool staged, int *nr,
                                                   size_t *bytes, size_t *limit)
 {
-    int dev = 0, optin = 0;
-    cudaError_t e = cudaGetDevice(&dev);
-    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
+    static gchol::DeviceInts known;
+    size_t optin = 0;
+    const cudaError_t e = gchol::dynamic_smem_limit(nullptr, known, &optin);
     if (e != cudaSuccess) return e;
-    *limit = (size_t)optin;
+    *limit = optin;
     const size_t fixed = staged ? (size_t)n * (kPw + 1) * sizeof(T) : 0;
     const size_t per_col = (size_t)n * sizeof(T);
-    const size_t room = staged || (size_t)optin < kDirectBytes ? (size_t)optin : kDirectBytes;
+    const size_t room = staged || optin < kDirectBytes ? optin : kDirectBytes;
     int64_t cols = room > fixed ? (int64_t)((room - fixed) / per_col) : 0;
     if (cols > kPw) cols = kPw;
     if (cols > nrhs) cols = nrhs;

@@ -389,6 +389,36 @@ cudaError_t opt_in_shared(Kernel kernel, size_t bytes, DeviceFlags &done)
     return e;
 }
 
+/* The dynamic shared memory a block of kernel may have on the current
+ * device: the opt-in limit less the kernel's static arrays (kernel
+ * nullptr: the limit alone). Queried once per device (known: the bytes +
+ * 1, 0 unknown): a query on every call costs host time while the GPU
+ * waits for the launch. */
+template <typename Kernel>
+cudaError_t dynamic_smem_limit(Kernel kernel, DeviceInts &known, size_t *bytes)
+{
+    int dev = 0, optin = 0;
+    cudaError_t e = cudaGetDevice(&dev);
+    if (e != cudaSuccess) return e;
+    const int cached = dev < 64 ? known[dev].load(std::memory_order_relaxed) : 0;
+    if (cached > 0) {
+        *bytes = (size_t)(cached - 1);
+        return cudaSuccess;
+    }
+    if ((e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev)) !=
+        cudaSuccess)
+        return e;
+    size_t fixed = 0;
+    if (kernel) {
+        cudaFuncAttributes fa;
+        if ((e = cudaFuncGetAttributes(&fa, kernel)) != cudaSuccess) return e;
+        fixed = fa.sharedSizeBytes;
+    }
+    *bytes = (size_t)optin > fixed ? (size_t)optin - fixed : 0;
+    if (dev < 64) known[dev].store((int)*bytes + 1, std::memory_order_relaxed);
+    return cudaSuccess;
+}
+
 /* Whether the device code that runs on the current device was compiled for
  * sm_90 or later: the device's compute capability is 9 or more and the
  * probe kernel's PTX version (the __CUDA_ARCH__ its code saw) 9.0 or more.

@@ -89,13 +89,16 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
         if (launched) goto done;
     }
     /* small batches: the tiles kernel from a lower order, ahead of the
-     * rows kernel (n is the largest order in the variable-size form) */
+     * rows kernel, and the panels kernel to 32 (n is the largest order in
+     * the variable-size form) */
     const int64_t small_from = t->batched_tiles_small_from_n[PREC_INDEX];
     if (!forced && small_from > 0 && bytes < (double)t->batched_tiles_small_bytes) {
         if (kt.batched_tiles_from_n[PREC_INDEX] > small_from)
             kt.batched_tiles_from_n[PREC_INDEX] = small_from;
         if (kt.batched_rows_max_n[PREC_INDEX] >= small_from)
             kt.batched_rows_max_n[PREC_INDEX] = small_from - 1;
+        /* and the panels kernel to 32, ahead of the rows kernel */
+        kt.batched_panels_from_n[PREC_INDEX] = (int)t->batched_panels_small_from_n[PREC_INDEX];
     }
     /* block columns on cuBLAS's products (fixed order), where the table
      * (order and batch bytes) or the hook says; without room for their
@@ -113,8 +116,11 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
     const int large = bytes >= (double)min_bytes;
     if (!dn && from > 0 && n >= from && n > cnb && cnb > 0 && large && !tiles && !dmma_on) {
         int no_room = 0;
-        st = PFX(potrf_batched_cublas)(upper, n, cnb, dA, dA_array, ldda, stride, dinfo, batch,
-                                       queue, &no_room);
+        const int hook_fused = gchol_test_hooks()->batched_cublas_fused;
+        const int64_t fused_max = t->batched_cublas_fused_max_bytes[PREC_INDEX];
+        const int fused = hook_fused ? hook_fused == 1 : bytes < (double)fused_max;
+        st = PFX(potrf_batched_cublas)(upper, n, cnb, fused, dA, dA_array, ldda, stride, dinfo,
+                                       batch, queue, &no_room);
         if (!no_room) goto done;
     }
     if (n == 0 && !dn)

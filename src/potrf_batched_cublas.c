@@ -7,7 +7,7 @@
  * transpose), on every matrix at once:
  *
  *   S := -A_k:k+kb,0:k A_k:k+kb,0:k^T      the diagonal block's sums, kb x kb
- *                                          per matrix in the workspace G
+ *                                          per matrix in the workspace
  *   A_k+kb:n,k -= A_k+kb:n,0:k A_k:k+kb,0:k^T
  *                                          the rows below, in place
  *   A_k:n,k := panel(A_k:n,k, S)           the diagonal block (plus S)
@@ -18,7 +18,11 @@
  * Each product is one gemmStridedBatched on the strided form, else
  * gemmBatched. The rows below lie in A's triangle, so their product writes
  * A; the diagonal block's would write A's other triangle, so its sums go
- * to G, where the panel step adds them. A
+ * to the workspace, where the panel step adds them. With fused (for
+ * batches that do not fill the GPU, where each launch's latency is the
+ * bound), one product writes the whole panel's sums, rows k..n-1, to the
+ * workspace and the panel step is one launch: two launches a block column
+ * instead of four. A
  * matrix's info is its first failed block's (k + that block's column); the
  * panel steps past it leave the matrix alone (the products still write its
  * triangle, whose content LAPACK leaves unspecified past a failure).
@@ -42,6 +46,14 @@ typedef struct {
     FLOAT *const *ptr;
 } operand_t;
 
+/* The workspace's elements a matrix: the diagonal block's sums, or, for
+ * the panel step in one launch, a whole panel's (n rows of
+ * GCHOL_BATCHED_PANEL_MAX). */
+static int64_t work_per(int64_t n, int fused)
+{
+    return fused ? n * GCHOL_BATCHED_PANEL_MAX : GCHOL_BATCHED_PANEL_WORK;
+}
+
 /* C := -op(A) op(B) + beta C on every matrix (beta 0: C not read): one
  * strided product where all three are strided (cuBLAS's fastest batched
  * form), else by the arrays. */
@@ -64,22 +76,26 @@ done:
 }
 
 /* The steps on count matrices (dA + b * stride, or dA_array[b]) with the
- * workspace's G (count GCHOL_BATCHED_PANEL_WORK elements) and, for the
- * pointer form, 4 count pointers. */
-static int64_t factor_chunk(int upper, int64_t n, int64_t nb, FLOAT *dA, FLOAT *const *dA_array,
-                            int64_t ldda, int64_t stride, int64_t *dinfo, int64_t count,
-                            FLOAT *G, FLOAT **ptr, gchol_queue_t q)
+ * workspace's W (count * wstride elements, wstride = work_per(...)) and,
+ * for the pointer form, 4 count pointers. */
+static int64_t factor_chunk(int upper, int64_t n, int64_t nb, int fused, FLOAT *dA,
+                            FLOAT *const *dA_array, int64_t ldda, int64_t stride, int64_t *dinfo,
+                            int64_t count, FLOAT *W, FLOAT **ptr, gchol_queue_t q)
 {
     int64_t st = GCHOL_SUCCESS;
     const cudaStream_t s = q->stream;
     const cublasHandle_t h = q->blas;
     const cublasOperation_t N = CUBLAS_OP_N, T = CUBLAS_OP_T;
-    const int64_t gstride = GCHOL_BATCHED_PANEL_WORK;
-    /* the arrays: each matrix's G, then a step's operands (below) */
-    FLOAT **Gp = ptr, **Pk = ptr + count, **Pb = ptr + 2 * count, **Pc = ptr + 3 * count;
+    /* S(r, c) of the lower view at W + r + c ldw ('U': + c + r ldw): the
+     * diagonal block's sums (ldw GCHOL_BATCHED_PANEL_MAX), or, fused, the
+     * whole panel's ('L': n rows) */
+    const int64_t wstride = work_per(n, fused),
+                  ldw = fused && !upper ? n : GCHOL_BATCHED_PANEL_MAX;
+    /* the arrays: each matrix's W, then a step's operands (below) */
+    FLOAT **Wp = ptr, **Pk = ptr + count, **Pb = ptr + 2 * count, **Pc = ptr + 3 * count;
     if (dA_array) {
-        const int64_t g0 = 0;
-        GCHOL_CUDA((cudaError_t)BATCHED_PTRS_LAUNCH(count, G, NULL, gstride, &g0, 1, Gp, s));
+        const int64_t w0 = 0;
+        GCHOL_CUDA((cudaError_t)BATCHED_PTRS_LAUNCH(count, W, NULL, wstride, &w0, 1, Wp, s));
     }
     GCHOL_CUDA(cudaMemsetAsync(dinfo, 0, (size_t)count * sizeof(int64_t), s));
     for (int64_t k = 0; k < n; k += nb) {
@@ -89,47 +105,53 @@ static int64_t factor_chunk(int upper, int64_t n, int64_t nb, FLOAT *dA, FLOAT *
              * below, (k + kb, 0); the panel's rows below, (k + kb, k) */
             const int64_t off[3] = { upper ? k * ldda : k, upper ? (k + kb) * ldda : k + kb,
                                      upper ? k + (k + kb) * ldda : k + kb + k * ldda };
+            const int noff = fused || below == 0 ? 1 : 3;
             if (dA_array)
-                GCHOL_CUDA((cudaError_t)BATCHED_PTRS_LAUNCH(count, NULL, dA_array, 0, off,
-                                                            below > 0 ? 3 : 1, Pk, s));
+                GCHOL_CUDA((cudaError_t)BATCHED_PTRS_LAUNCH(count, NULL, dA_array, 0, off, noff,
+                                                            Pk, s));
             const operand_t ok = { dA ? dA + off[0] : NULL, ldda, stride, Pk },
                             ob = { dA ? dA + off[1] : NULL, ldda, stride, Pb },
                             oc = { dA ? dA + off[2] : NULL, ldda, stride, Pc },
-                            og = { G, GCHOL_BATCHED_PANEL_MAX, gstride, Gp };
-            /* S(r, c) at G + r + c * GCHOL_BATCHED_PANEL_MAX, both triangles */
-            GCHOL_TRY(gemm_all(h, upper ? T : N, upper ? N : T, kb, kb, k, ok, ok, 0, og, count));
-            if (below > 0 && upper)
+                            ow = { W, ldw, wstride, Wp };
+            if (fused) /* the whole panel's sums, rows k..n-1 */
+                GCHOL_TRY(upper ? gemm_all(h, T, N, kb, rows, k, ok, ok, 0, ow, count)
+                                : gemm_all(h, N, T, rows, kb, k, ok, ok, 0, ow, count));
+            else
+                GCHOL_TRY(gemm_all(h, upper ? T : N, upper ? N : T, kb, kb, k, ok, ok, 0, ow,
+                                   count));
+            if (!fused && below > 0 && upper)
                 GCHOL_TRY(gemm_all(h, T, N, kb, below, k, ok, ob, 1, oc, count));
-            else if (below > 0)
+            else if (!fused && below > 0)
                 GCHOL_TRY(gemm_all(h, N, T, below, kb, k, ob, ok, 1, oc, count));
         }
         GCHOL_CUDA((cudaError_t)BATCHED_PANEL_LAUNCH(count, kb, rows, upper, dA, dA_array, stride,
-                                                     ldda, k, k > 0, G, dinfo, s));
+                                                     ldda, k, k > 0 ? W : NULL, ldw, wstride,
+                                                     fused, dinfo, s));
     }
 done:
     return st;
 }
 
-int64_t PFX(potrf_batched_cublas)(int upper, int64_t n, int64_t nb, FLOAT *dA,
+int64_t PFX(potrf_batched_cublas)(int upper, int64_t n, int64_t nb, int fused, FLOAT *dA,
                                   FLOAT *const *dA_array, int64_t ldda, int64_t stride,
                                   int64_t *dinfo, int64_t batch, gchol_queue_t q, int *no_room)
 {
     int64_t st = GCHOL_SUCCESS;
     const cudaStream_t s = q->stream;
-    FLOAT *G = NULL, **ptr = NULL;
+    FLOAT *W = NULL, **ptr = NULL;
     *no_room = 0;
     if (nb > GCHOL_BATCHED_PANEL_MAX) nb = GCHOL_BATCHED_PANEL_MAX;
     if (nb > n) nb = n;
     if (nb < 1) nb = 1;
     /* the workspace before any work: without it the caller's kernels run */
-    const int64_t per = GCHOL_BATCHED_PANEL_WORK * (int64_t)sizeof(FLOAT) +
+    const int64_t per = work_per(n, fused) * (int64_t)sizeof(FLOAT) +
                         (dA_array ? 4 * (int64_t)sizeof(FLOAT *) : 0);
     const int64_t cap = gchol_test_hooks()->batched_cublas_work_bytes > 0
                             ? gchol_test_hooks()->batched_cublas_work_bytes : kWorkBytes;
     const int64_t fit = cap / per > 0 ? cap / per : 1,
                   chunk = batch < fit ? batch : fit;
-    cudaError_t e = gchol_queue_malloc(q, (void **)&G,
-                                       (size_t)(chunk * GCHOL_BATCHED_PANEL_WORK) * sizeof(FLOAT));
+    cudaError_t e = gchol_queue_malloc(q, (void **)&W,
+                                       (size_t)(chunk * work_per(n, fused)) * sizeof(FLOAT));
     if (e == cudaSuccess && dA_array)
         e = gchol_queue_malloc(q, (void **)&ptr, (size_t)(4 * chunk) * sizeof(FLOAT *));
     if (e != cudaSuccess) {
@@ -140,12 +162,12 @@ int64_t PFX(potrf_batched_cublas)(int upper, int64_t n, int64_t nb, FLOAT *dA,
     }
     for (int64_t b0 = 0; b0 < batch; b0 += chunk) {
         const int64_t count = batch - b0 < chunk ? batch - b0 : chunk;
-        GCHOL_TRY(factor_chunk(upper, n, nb, dA_array ? NULL : dA + b0 * stride,
+        GCHOL_TRY(factor_chunk(upper, n, nb, fused, dA_array ? NULL : dA + b0 * stride,
                                dA_array ? dA_array + b0 : NULL, ldda, stride, dinfo + b0, count,
-                               G, ptr, q));
+                               W, ptr, q));
     }
 done: {
-        void *bufs[2] = { G, ptr };
+        void *bufs[2] = { W, ptr };
         for (int i = 0; i < 2; ++i)
             if (bufs[i]) {
                 const cudaError_t ef = cudaFreeAsync(bufs[i], s);

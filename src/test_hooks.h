@@ -83,6 +83,9 @@ typedef struct {
                                       own kernels)                         */
     int64_t batched_cublas_work_bytes; /* ... their workspace's cap (bytes;
                                       0: 1 GiB): smaller, more chunks       */
+    int     batched_cublas_fused;  /* ... their panel step: 1 in one launch
+                                      with the whole panel's sums, 2 in two
+                                      launches, 0 the table's choice        */
     int     batched_potrs_kernel;  /* batched potrs past the register
                                       kernel: 1 L's panels staged in shared
                                       memory, 2 read where used (the direct

@@ -15,7 +15,8 @@
  * as LAPACK's (relative difference below 1e-10 in double, 1e-3 in single),
  * each info as LAPACK's, nothing outside the triangles written. Then the
  * batch by chunks (a small workspace cap), and each workspace allocation
- * failing in turn: no room reported, nothing written.
+ * failing in turn: no room reported, nothing written. All of it with the
+ * panel step in two launches and in one (the whole panel's sums).
  */
 #include "../src/potrf_batched_cublas.h"
 #include "../src/queue.h"
@@ -113,8 +114,9 @@ CUBLAS_MOCKS(float, S)
     }                                                                                          \
     int gchol_##p##batched_panel_launch(int64_t count, int64_t kb, int64_t rows, int upper,   \
                                         T *dA, T *const *dA_array, int64_t stride,             \
-                                        int64_t ldda, int64_t k, int sums, T *G,               \
-                                        int64_t *dinfo, cudaStream_t s)                        \
+                                        int64_t ldda, int64_t k, const T *W, int64_t ldw,      \
+                                        int64_t wstride, int fused, int64_t *dinfo,            \
+                                        cudaStream_t s)                                        \
     {                                                                                          \
         (void)s;                                                                               \
         if (kb < 1 || kb > GCHOL_BATCHED_PANEL_MAX || rows < kb) return cudaErrorInvalidValue; \
@@ -122,12 +124,14 @@ CUBLAS_MOCKS(float, S)
         for (int64_t b = 0; b < count; ++b) {                                                  \
             if (dinfo[b] != 0) continue;                                                       \
             T *P = (dA_array ? dA_array[b] : dA + b * stride) + k + k * ldda;                  \
-            /* X := the panel's lower view, its top plus G's sums, by columns (ld rows) */   \
-            const T *S = G + b * GCHOL_BATCHED_PANEL_WORK;                                     \
+            /* X := the panel's lower view plus W's sums (its top only, unless fused), */   \
+            /* by columns (ld rows) */                                                        \
+            const T *S = W ? W + b * wstride : NULL;                                           \
             for (int64_t c = 0; c < kb; ++c)                                                   \
                 for (int64_t r = c; r < rows; ++r) {                                           \
                     const int64_t e = upper ? c + r * ldda : r + c * ldda;                      \
-                    const T w = sums && r < kb ? S[r + c * GCHOL_BATCHED_PANEL_MAX] : (T)0;    \
+                    const T w = S && (fused || r < kb) ? S[upper ? c + r * ldw : r + c * ldw]   \
+                                                       : (T)0;                                 \
                     X[r + c * rows] = P[e] + w;                                                \
                 }                                                                              \
             const lapack_int f = LAPACK_POTRF(LAPACK_COL_MAJOR, 'L', (lapack_int)kb, X,         \
@@ -158,6 +162,7 @@ typedef struct {
     int pointers;
     int64_t cap;     /* the workspace cap (bytes; 0: the library's) */
     int fail_alloc;  /* the k-th workspace allocation fails (0: none) */
+    int fused;       /* the panel step in one launch, the whole panel's sums */
 } bcase_t;
 
 /* Matrix b's defect: 0 none, else a non-positive pivot at column 1 + (b * 37) % n. */
@@ -211,10 +216,10 @@ static void run_case(const bcase_t *c)
     int no_room = -1;
     const int upper = c->uplo == 'U';
     const int64_t st =
-        d ? gchol_dpotrf_batched_cublas(upper, n, c->nb, c->pointers ? NULL : (double *)A,
+        d ? gchol_dpotrf_batched_cublas(upper, n, c->nb, c->fused, c->pointers ? NULL : (double *)A,
                                         c->pointers ? (double *const *)ptrs : NULL, ld, stride,
                                         info, c->batch, &q, &no_room)
-          : gchol_spotrf_batched_cublas(upper, n, c->nb, c->pointers ? NULL : (float *)A,
+          : gchol_spotrf_batched_cublas(upper, n, c->nb, c->fused, c->pointers ? NULL : (float *)A,
                                         c->pointers ? (float *const *)ptrs : NULL, ld, stride,
                                         info, c->batch, &q, &no_room);
     g_fail_at = 0;
@@ -263,9 +268,10 @@ static void run_case(const bcase_t *c)
             snprintf(why, sizeof why, "relative difference from LAPACK %.2e", worst);
     }
     testing_expect(!why[0], "%cpotrf_batched_cublas %c n=%-3lld nb=%-2lld ld=n+%lld gap %lld "
-                   "batch %lld %s%s%s %s", c->prec, c->uplo, (long long)n, (long long)c->nb,
+                   "batch %lld %s%s%s%s %s", c->prec, c->uplo, (long long)n, (long long)c->nb,
                    (long long)c->pad, (long long)c->gap, (long long)c->batch,
-                   c->pointers ? "pointers" : "strided", c->cap ? ", by chunks" : "",
+                   c->pointers ? "pointers" : "strided", c->fused ? ", fused" : "",
+                   c->cap ? ", by chunks" : "",
                    c->fail_alloc ? ", a workspace allocation failing" : "", why);
     free(A); free(A0); free(R); free(info); free(want); free(ptrs);
 }
@@ -282,29 +288,33 @@ int main(int argc, char **argv)
            "LAPACK's factors)\n");
     static const int64_t ns[] = { 65, 100, 129, 200 }, nbs[] = { 16, 31, 32, 64 };
     int t = 0;
-    for (int p = 0; p < 2; ++p)
-        for (int u = 0; u < 2; ++u)
-            for (int i = 0; i < 4; ++i)
-                for (int k = 0; k < 4; ++k, ++t) {
-                    const bcase_t c = { p ? 's' : 'd', u ? 'U' : 'L', ns[i], nbs[k], t % 3,
-                                        (t % 2) * 5, 5, t % 2, 0, 0 };
-                    run_case(&c);
-                }
+    for (int fu = 0; fu < 2; ++fu) /* the panel step in two launches, then in one */
+        for (int p = 0; p < 2; ++p)
+            for (int u = 0; u < 2; ++u)
+                for (int i = 0; i < 4; ++i)
+                    for (int k = 0; k < 4; ++k, ++t) {
+                        const bcase_t c = { p ? 's' : 'd', u ? 'U' : 'L', ns[i], nbs[k], t % 3,
+                                            (t % 2) * 5, 5, t % 2, 0, 0, fu };
+                        run_case(&c);
+                    }
     /* chunks of two matrices' workspace: 7 matrices in 4 chunks */
-    for (int p = 0; p < 2; ++p)
-        for (int f = 0; f < 2; ++f) {
-            const int64_t nb = 32, es = p ? 4 : 8;
-            const bcase_t c = { p ? 's' : 'd', f ? 'U' : 'L', 100, nb, 1, 3, 7, f,
-                                2 * (GCHOL_BATCHED_PANEL_WORK * es +
-                                     (f ? 4 * (int64_t)sizeof(void *) : 0)), 0 };
+    for (int fu = 0; fu < 2; ++fu)
+        for (int p = 0; p < 2; ++p)
+            for (int f = 0; f < 2; ++f) {
+                const int64_t nb = 32, es = p ? 4 : 8, n = 100;
+                const int64_t work = fu ? n * GCHOL_BATCHED_PANEL_MAX : GCHOL_BATCHED_PANEL_WORK;
+                const bcase_t c = { p ? 's' : 'd', f ? 'U' : 'L', n, nb, 1, 3, 7, f,
+                                    2 * (work * es + (f ? 4 * (int64_t)sizeof(void *) : 0)), 0,
+                                    fu };
+                run_case(&c);
+            }
+    /* each workspace allocation failing (the pointer form has two) */
+    for (int a = 1; a <= 3; ++a)
+        for (int fu = 0; fu < 2; ++fu) {
+            const bcase_t c = { a % 2 ? 'd' : 's', a % 2 ? 'L' : 'U', 100, 32, 2, 1, 4, a >= 2, 0,
+                                a <= 1 ? a : a - 1, fu };
             run_case(&c);
         }
-    /* each workspace allocation failing (the pointer form has two) */
-    for (int a = 1; a <= 3; ++a) {
-        const bcase_t c = { a % 2 ? 'd' : 's', a % 2 ? 'L' : 'U', 100, 32, 2, 1, 4, a >= 2, 0,
-                            a <= 1 ? a : a - 1 };
-        run_case(&c);
-    }
     printf("  (%ld products)\n", g_products);
     return testing_summary();
 }

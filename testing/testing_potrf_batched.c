@@ -376,8 +376,10 @@ static void run_suite(int quick)
                                                 "the rows kernel", "the tiled left-looking kernel",
                                                 "the tiled kernel with one chunk buffer",
                                                 "the tiled kernel with two chunk buffers",
-                                                "block columns of 24 on cuBLAS's products",
-                                                "block columns of 32 on cuBLAS's products",
+                                                "block columns of 24 on cuBLAS's products, "
+                                                "the panel step in one launch",
+                                                "block columns of 32 on cuBLAS's products, "
+                                                "the panel step in two launches",
                                                 "a warp a matrix to 256",
                                                 "the tiles kernel where its tiles fit" };
     static const int64_t fns[] = { 33, 64, 100, 128, 200, 237, 300, 512 };
@@ -399,8 +401,11 @@ static void run_suite(int quick)
                                         192, 200, 256, 288, 300 };
     for (int f = 0; f < 10; ++f) {
         printf("\n-- medium orders on %s, whatever the tuning picks --\n", forced_name[f]);
+        /* the products' panel step: at these batches the table's (one
+         * launch), on f == 7 in two */
         const gchol_test_hooks_t hooks = { .batched_kernel = f < 6 ? f + 1 : f >= 8 ? f : 7,
-                                           .batched_cublas_nb = f == 6 ? 24 : 32 };
+                                           .batched_cublas_nb = f == 6 ? 24 : 32,
+                                           .batched_cublas_fused = f == 7 ? 2 : 0 };
         gchol_test_hooks_set(&hooks);
         const int64_t *ns_f = f == 9 ? tiles_ns : f == 8 ? warp_ns : f == 2 ? rows_ns
                             : f >= 6 ? cublas_ns : f >= 3 ? mma_ns : fns;
@@ -445,14 +450,16 @@ static void run_suite(int quick)
             run_case(&one);
             /* three matrices' workspace: the panel step's elements, and
              * four pointers in the pointer form (f == 7) */
-            const int64_t nbc = f == 6 ? 24 : 32;
+            const int64_t nbc = f == 6 ? 24 : 32, nc = 150;
+            const int64_t work = f == 6 ? nc * GCHOL_BATCHED_PANEL_MAX : GCHOL_BATCHED_PANEL_WORK;
             const gchol_test_hooks_t small = {
                 .batched_kernel = 7, .batched_cublas_nb = nbc,
+                .batched_cublas_fused = f == 7 ? 2 : 1,
                 .batched_cublas_work_bytes =
-                    3 * (GCHOL_BATCHED_PANEL_WORK * (int64_t)sizeof(FLOAT) +
+                    3 * (work * (int64_t)sizeof(FLOAT) +
                          (f == 7 ? 4 * (int64_t)sizeof(void *) : 0)) };
             gchol_test_hooks_set(&small);
-            const bcase_t chunks = { f == 6 ? 'L' : 'U', 150, 1, 2, 11, f - 6, 0 };
+            const bcase_t chunks = { f == 6 ? 'L' : 'U', nc, 1, 2, 11, f - 6, 0 };
             run_case(&chunks);
         }
         gchol_test_hooks_set(NULL);

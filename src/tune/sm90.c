@@ -191,6 +191,15 @@ const gchol_tune_t gchol_tune_sm90_table = {
     .batched_cublas_from_n = { 65, 65 },
     .batched_cublas_nb = 32,
     .batched_cublas_min_bytes = (int64_t)16 << 20,
+    /* ... and below 256 MiB each block column in two launches (one
+     * product, the panel step in one kernel): 100 matrices of 512, 0.68 ms
+     * against 0.80 in double, 0.57 against 0.72 in single; at 256 MiB
+     * 0.75 against 0.94 and 0.89 against 1.04; at 512 MiB level at 512
+     * and behind at 300 in double (1.30 against 1.12); at 2 GiB behind
+     * (4.16 against 3.52 at 512 in double).
+     * Re-measure: bench_potrf_batched --kernel cublas --cublas-fused 1|2
+     * -n 300,512 [--bytes] [--small] */
+    .batched_cublas_fused_max_bytes = { (int64_t)256 << 20, (int64_t)256 << 20 },
     /* The tiles kernel from 65 to 192 in double and to 256 in single below
      * 256 MiB: a block's matrix takes about 40 us at 128 in double (2 GiB
      * in 2.5 ms, 62 waves of two blocks an SM), so 100 matrices, one
@@ -207,6 +216,14 @@ const gchol_tune_t gchol_tune_sm90_table = {
      * Re-measure: bench_potrf_batched --kernel auto|tiles -n 33,40,48,56,64 --bytes */
     .batched_tiles_small_from_n = { 48, 48 },
     .batched_tiles_small_bytes = (int64_t)8 << 20,
+    /* ... and on those batches the panels kernel from 17 to 32: at 100
+     * matrices of 17 / 24 / 32, 0.009 / 0.011 / 0.012 ms against the lane
+     * groups' 0.014 in double, 0.008 / 0.009 / 0.010 against 0.010 /
+     * 0.011 / 0.011 in single; at 2,000 matrices of 32 (8 MB in single)
+     * level in double and 9% behind in single.
+     * Re-measure: bench_potrf_batched -n 17,24,32 --small 100 against
+     * --kernel panel (the lane groups) */
+    .batched_panels_small_from_n = { 17, 17 },
     /* The FP64 tensor cores' warp kernel (kernel.batched_dmma_*) on batches
      * of 256 MiB and more in double, 64 MiB in single, ahead of all the
      * above: at 2 GiB in double 1.40 ms at 64, 1.69 at 128, 2.10 at 192

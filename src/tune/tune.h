@@ -156,6 +156,10 @@ typedef struct gchol_tune_s {
      * matrices (batch n^2 elements; 0: any): on fewer, the block columns'
      * launches wait on each other and a kernel per matrix is ahead */
     int64_t batched_cublas_min_bytes;
+    /* ... and on batches below batched_cublas_fused_max_bytes[p] (0:
+     * never) each block column in two launches, one product for the whole
+     * panel's sums and the panel step in one kernel, instead of four */
+    int64_t batched_cublas_fused_max_bytes[2];
     /* ... and, at the orders the tiles kernel takes (kernel.batched_tiles_*),
      * only for batches of at least batched_tiles_max_bytes (0: any): below,
      * the tiles kernel */
@@ -165,6 +169,10 @@ typedef struct gchol_tune_s {
      * tuned order) instead, ahead of the rows kernel */
     int64_t batched_tiles_small_from_n[2];
     int64_t batched_tiles_small_bytes;
+    /* ... and on those batches the panels kernel
+     * (kernel.batched_panels_from_n) from batched_panels_small_from_n[p]
+     * to 32 (0: never), ahead of the rows kernel and the lane groups */
+    int64_t batched_panels_small_from_n[2];
     /* ... and the FP64 tensor cores' warp kernel (kernel.batched_dmma_*),
      * every form, only on batches of at least batched_dmma_min_bytes[p]
      * (0: any), ahead of the block columns and of the kernels above */
