@@ -182,15 +182,18 @@ const gchol_tune_t gchol_tune_sm90_table = {
      * the rows kernel (from 65), well ahead of the warp kernel on large
      * batches (2 GiB, at 96: 2.4 ms against 4.1 in double, 2.6 against 3.7
      * in single; at 512 in double 3.5 against the tiled kernel's 11.1); at
-     * 64 the rows kernel is ahead (2.5 ms against 2.7 in double). Batches
-     * of less than 16 MiB go a kernel per matrix: 100 matrices at 128, 0.15
-     * ms against 0.19 in double, 0.10 against 0.19 in single; at 192 in
-     * double (29 MiB) the products are ahead, 0.21 ms against 0.27.
+     * 64 the rows kernel is ahead (2.5 ms against 2.7 in double). Every
+     * batch: below 257 the tiles and live tiles kernels take the small
+     * batches first (below), and from 257 the products, their panel step
+     * in one launch, are ahead of a kernel per matrix even on a few
+     * matrices: 1 matrix of 300 / 512, 0.27 / 0.44 ms against 0.43 / 0.82
+     * in double, 0.22 / 0.38 against 0.46 / 0.69 in single; 10 matrices,
+     * 0.28 / 0.48 against 0.44 / 0.47 and 0.23 / 0.46 against 0.47 / 0.70.
      * Re-measure: bench_potrf_batched --kernel auto|cublas|warp|mma
-     * [--cublas-nb] [--bytes] */
+     * [--cublas-nb] [--bytes] [--small] */
     .batched_cublas_from_n = { 65, 65 },
     .batched_cublas_nb = 32,
-    .batched_cublas_min_bytes = (int64_t)16 << 20,
+    .batched_cublas_min_bytes = 0,
     /* ... and below 256 MiB each block column in two launches (one
      * product, the panel step in one kernel): 100 matrices of 512, 0.68 ms
      * against 0.80 in double, 0.57 against 0.72 in single; at 256 MiB
