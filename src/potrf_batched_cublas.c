@@ -24,8 +24,9 @@
  * workspace and the panel step is one launch: two launches a block column
  * instead of four. A
  * matrix's info is its first failed block's (k + that block's column); the
- * panel steps past it leave the matrix alone (the products still write its
- * triangle, whose content LAPACK leaves unspecified past a failure).
+ * panel steps past it leave the matrix alone (the two-launch form's
+ * products still write its triangle, whose content LAPACK leaves
+ * unspecified past a failure).
  * Precision-generic (prec.h).
  */
 #include "prec.h"
