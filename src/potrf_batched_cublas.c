@@ -114,12 +114,11 @@ static int64_t factor_chunk(int upper, int64_t n, int64_t nb, int fused, FLOAT *
                             ob = { dA ? dA + off[1] : NULL, ldda, stride, Pb },
                             oc = { dA ? dA + off[2] : NULL, ldda, stride, Pc },
                             ow = { W, ldw, wstride, Wp };
-            if (fused) /* the whole panel's sums, rows k..n-1 */
-                GCHOL_TRY(upper ? gemm_all(h, T, N, kb, rows, k, ok, ok, 0, ow, count)
-                                : gemm_all(h, N, T, rows, kb, k, ok, ok, 0, ow, count));
-            else
-                GCHOL_TRY(gemm_all(h, upper ? T : N, upper ? N : T, kb, kb, k, ok, ok, 0, ow,
-                                   count));
+            /* the sums of the whole panel, rows k..n-1 (fused), or of its
+             * diagonal block: wrows x kb in the lower view */
+            const int64_t wrows = fused ? rows : kb;
+            GCHOL_TRY(gemm_all(h, upper ? T : N, upper ? N : T, upper ? kb : wrows,
+                               upper ? wrows : kb, k, ok, ok, 0, ow, count));
             if (!fused && below > 0 && upper)
                 GCHOL_TRY(gemm_all(h, T, N, kb, below, k, ok, ob, 1, oc, count));
             else if (!fused && below > 0)
