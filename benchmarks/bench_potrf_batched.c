@@ -29,7 +29,8 @@
  * products past that width; warp a warp per matrix from 33 to 256, then
  * panel; tiles the tiles kernel where its tiles fit in shared memory; dmma
  * the FP64 tensor cores' warp kernel from 33 to 512; live the live tiles
- * kernel to 256; --cublas-fused 1|2 their panel step in one launch or two), to
+ * kernel to 256; replica the replica kernel to 64; panels the panels kernel
+ * from 17 to 32; --cublas-fused 1|2 their panel step in one launch or two), to
  * compare them in one process; --dmma-blocks K that kernel at K blocks
  * of four warps an SM; --warp-max N the warp kernel up
  * to order N; --cublas-work B caps the block columns' workspace (larger
@@ -37,7 +38,7 @@
  * n = 32 (L's panels staged in shared memory, or read where used).
  *
  *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K]
- *                       [--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma|live]
+ *                       [--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma|live|replica|panels]
  *                       [--cublas-nb K] [--cublas-work B] [--cublas-fused K] [--warp-max N]
  *                       [--dmma-blocks K] [--potrs auto|staged|direct] [--csv FILE]
  */
@@ -347,7 +348,7 @@ int main(int argc, char **argv)
     const char *csv = NULL, *kernel = "auto", *potrs = "auto";
     const opt_t opts[] = {
         OPT("--prec", OPT_CHAR, &prec, "d|s", "precision (default d)", .choices = "ds"),
-        OPT("--kernel", OPT_STRING, &kernel, "auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma|live",
+        OPT("--kernel", OPT_STRING, &kernel, "auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma|live|replica|panels",
             "potrf's kernel past n = 32 (rows: past 16; cublas: past --cublas-nb; default "
             "auto: the tuning's)"),
         OPT("--cublas-nb", OPT_INT64, &cublas_nb, "K", "--kernel cublas's block columns, "
@@ -374,7 +375,7 @@ int main(int argc, char **argv)
         OPT_END
     };
     const opts_program_t prog = { "[--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K] "
-                                  "[--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma|live] "
+                                  "[--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma|live|replica|panels] "
                                   "[--cublas-nb K] [--cublas-work B] [--cublas-fused K] [--warp-max N] "
                                   "[--dmma-blocks K] "
                                   "[--potrs auto|staged|direct] [--csv FILE]", NULL, 2 };
@@ -384,11 +385,11 @@ int main(int argc, char **argv)
                      : !strcmp(kernel, "mma1") ? 5 : !strcmp(kernel, "mma2") ? 6
                      : !strcmp(kernel, "cublas") ? 7 : !strcmp(kernel, "warp") ? 8
                      : !strcmp(kernel, "tiles") ? 9 : !strcmp(kernel, "dmma") ? 10
-                     : !strcmp(kernel, "live") ? 11 : 0;
+                     : !strcmp(kernel, "live") ? 11 : !strcmp(kernel, "replica") ? 12
+                     : !strcmp(kernel, "panels") ? 13 : 0;
     if (!forced && strcmp(kernel, "auto")) {
-        fprintf(stderr, "--kernel: auto, blocked, panel, rows, mma, mma1, mma2, cublas, warp, tiles, dmma or "
-                "live, "
-                "not '%s'\n", kernel);
+        fprintf(stderr, "--kernel: auto, blocked, panel, rows, mma, mma1, mma2, cublas, warp, tiles, dmma, live, "
+                "replica or panels, not '%s'\n", kernel);
         return 2;
     }
     const int potrs_form = !strcmp(potrs, "staged") ? 1 : !strcmp(potrs, "direct") ? 2 : 0;

@@ -113,6 +113,13 @@ typedef struct {
                                    looking by panels of 8 columns, from
                                    this n to 32 (0: never), ahead of the
                                    rows kernel and the lane groups */
+    int     batched_replica_from_n[2]; /* batched potrf: [0] double, [1]
+                                   single: a warp per 8 columns, each lane
+                                   factoring the panel's diagonal block
+                                   itself, from this n ... */
+    int     batched_replica_max_n[2]; /* ... up to this n (<= 64; 0: none),
+                                   ahead of every kernel above but the FP64
+                                   tensor cores' warp kernel */
 } gchol_kernel_tune_t;
 
 /* The built-in choices, for kt == NULL: measured on the H100. */

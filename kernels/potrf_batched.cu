@@ -13,6 +13,9 @@
  *               updates on the FP64 tensor cores (single's operands
  *               converted), each block's rows in registers for its
  *               factorization or solve (potrf_batched_dmma.cuh);
+ *   n <= 64     on batches of a few matrices an SM, from the tuning's
+ *               order: a warp per 8 columns, each lane factoring the
+ *               panel's diagonal block itself (potrf_batched_replica.cuh);
  *   n <= 32     on small batches, from the tuning's order: four warps per
  *               matrix, warp w holding columns 8w..8w+7 of every row,
  *               right-looking by panels of 8 (each factored by its warp
@@ -54,6 +57,7 @@
 #include "potrf_batched_block.cuh"
 #include "potrf_batched_dmma.cuh"
 #include "potrf_batched_mma.cuh"
+#include "potrf_batched_replica.cuh"
 #include "potrf_batched_small.cuh"
 #include "potrf_batched_tiles.cuh"
 #include "potrf_batched_warp.cuh"
@@ -163,7 +167,26 @@ cudaError_t launch_dmma(Batch batch, int upper, int64_t *dinfo, int64_t count, s
 struct Choice {
     int reg_max, warp_max, rows_from, rows_max, mma_from, mma_max, smem_max, hybrid_max;
     int mma_buffers, tiles_from, tiles_max, dmma_from, dmma_max, dmma_blocks, panels_from;
+    int replica_from, replica_max;
 };
+
+/* The replica kernel with the fewest warps of 8 columns that hold n_max
+ * (W = 4, 6 or 8). */
+template <typename T, typename Batch>
+cudaError_t launch_replica(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count,
+                           cudaStream_t stream)
+{
+    if (n_max <= 4 * kReplicaCols)
+        potrf_batched_replica_kernel<T, 4, Batch><<<(unsigned)count, 128, 0, stream>>>(batch, upper,
+                                                                                      dinfo);
+    else if (n_max <= 6 * kReplicaCols)
+        potrf_batched_replica_kernel<T, 6, Batch><<<(unsigned)count, 192, 0, stream>>>(batch, upper,
+                                                                                      dinfo);
+    else
+        potrf_batched_replica_kernel<T, 8, Batch><<<(unsigned)count, 256, 0, stream>>>(batch, upper,
+                                                                                      dinfo);
+    return cudaGetLastError();
+}
 
 /* count matrices (every order <= n_max) by the kernel for n_max: rows in
  * registers from rows_from to rows_max (a block of 32 threads a matrix to
@@ -186,6 +209,9 @@ cudaError_t launch(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t co
                        ? launch_dmma<T, 4>(batch, upper, dinfo, count, limit, stream)
                        : launch_dmma<T, 3>(batch, upper, dinfo, count, limit, stream);
     }
+    if (ch.replica_from > 0 && n_max >= ch.replica_from && n_max <= ch.replica_max &&
+        n_max <= kReplicaMaxWarps * kReplicaCols)
+        return launch_replica<T>(n_max, batch, upper, dinfo, count, stream);
     if (ch.panels_from > 0 && n_max >= ch.panels_from && n_max <= kPanelWarps * kPanelCols) {
         potrf_batched_panels_kernel<T, Batch>
             <<<(unsigned)count, 32 * kPanelWarps, 0, stream>>>(batch, upper, dinfo);
@@ -276,6 +302,8 @@ cudaError_t run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int
     ch.dmma_max = kt ? kt->batched_dmma_max_n[prec] : 0;
     ch.dmma_blocks = kt ? kt->batched_dmma_blocks[prec] : 0;
     ch.panels_from = kt ? kt->batched_panels_from_n[prec] : 0;
+    ch.replica_from = kt ? kt->batched_replica_from_n[prec] : 0;
+    ch.replica_max = kt ? kt->batched_replica_max_n[prec] : 0;
     for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
         const int64_t c = count - b0 < kMaxGrid ? count - b0 : kMaxGrid;
         cudaError_t e;

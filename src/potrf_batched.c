@@ -100,6 +100,17 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
         /* and the panels kernel to 32, ahead of the rows kernel */
         kt.batched_panels_from_n[PREC_INDEX] = (int)t->batched_panels_small_from_n[PREC_INDEX];
     }
+    /* the hook: the panels kernel from 17 to 32, any batch */
+    if (forced == 13) kt.batched_panels_from_n[PREC_INDEX] = 17;
+    /* a few matrices an SM: the replica kernel, where the table has it (the
+     * hook: every order to 64, any batch) */
+    if (forced == 12) {
+        kt.batched_replica_from_n[PREC_INDEX] = 1;
+        kt.batched_replica_max_n[PREC_INDEX] = 64;
+    } else if (!forced && batch <= t->batched_replica_max_batch) {
+        kt.batched_replica_from_n[PREC_INDEX] = (int)t->batched_replica_from_n[PREC_INDEX];
+        kt.batched_replica_max_n[PREC_INDEX] = (int)t->batched_replica_max_n[PREC_INDEX];
+    }
     /* block columns on cuBLAS's products (fixed order), where the table
      * (order and batch bytes) or the hook says; without room for their
      * workspace, the kernels */

@@ -71,7 +71,9 @@ typedef struct {
                                       lane groups wherever its tiles fit,
                                       10 the FP64 tensor cores' warp kernel
                                       from 33 to 512, 11 the live tiles
-                                      kernel to 256 (read per call)         */
+                                      kernel to 256, 12 the replica kernel
+                                      to 64, 13 the panels kernel from 17
+                                      to 32 (read per call)                 */
     int64_t batched_cublas_nb;     /* ... those block columns' width (at
                                       most 32)                             */
     int     batched_dmma_blocks;   /* > 0: the FP64 tensor cores' warp

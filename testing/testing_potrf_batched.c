@@ -11,7 +11,8 @@
  * orders on each kernel forced (test hooks: the blocked, panel, rows and tiled
  * left-looking kernels, the last also with one and with two chunk buffers,
  * the cuBLAS block columns, the warp, tiles and FP64 tensor cores' warp
- * kernels and the live tiles kernel, whatever the tuning picks); both
+ * kernels, the live tiles, replica and panels kernels, whatever the tuning
+ * picks); both
  * triangles, both forms (the pointers in shuffled order), lda = n + 0..3
  * and a stride with a gap. Each batch mixes SPD matrices (testing_generate_spd, a seed per
  * matrix) with matrices that are not: A(k, k) = -1, NaN on the diagonal, Inf
@@ -506,6 +507,39 @@ static void run_suite(int quick)
         run_vcase('L', 256, 40);
         run_vcase('U', 200, 40);
         if (!quick) run_vcase('U', 64, 120);
+        gchol_test_hooks_set(NULL);
+    }
+    {
+        printf("\n-- orders to 64 on the replica kernel, whatever the tuning picks --\n");
+        /* one warp's panel and a partial one; four, six and eight warps,
+         * whole and partial; the second row half from 33 */
+        static const int64_t replica_ns[] = { 1, 2, 7, 8, 9, 16, 17, 24, 31, 32, 33, 40, 41,
+                                              47, 48, 49, 56, 63, 64 };
+        const gchol_test_hooks_t hooks = { .batched_kernel = 12 };
+        gchol_test_hooks_set(&hooks);
+        for (int i = 0; i < LEN(replica_ns); ++i) {
+            if (quick && i % 2) continue;
+            const int64_t t = quick ? i / 2 : i;
+            const bcase_t c = { t % 2 ? 'U' : 'L', replica_ns[i], i % 3, 3, 9 + i % 4, i % 2, 0 };
+            run_case(&c);
+        }
+        run_vcase('L', 64, 120);
+        run_vcase('U', 32, 120);
+        if (!quick) run_vcase('U', 48, 120);
+        gchol_test_hooks_set(NULL);
+    }
+    {
+        printf("\n-- orders 17 to 32 on the panels kernel, whatever the tuning picks --\n");
+        static const int64_t panels_ns[] = { 17, 20, 23, 24, 25, 31, 32 };
+        const gchol_test_hooks_t hooks = { .batched_kernel = 13 };
+        gchol_test_hooks_set(&hooks);
+        for (int i = 0; i < LEN(panels_ns); ++i) {
+            if (quick && i % 2) continue;
+            const int64_t t = quick ? i / 2 : i;
+            const bcase_t c = { t % 2 ? 'U' : 'L', panels_ns[i], i % 3, 3, 9 + i % 4, i % 2, 0 };
+            run_case(&c);
+        }
+        run_vcase('L', 32, 120);
         gchol_test_hooks_set(NULL);
     }
     printf("\n-- each matrix its own order and leading dimension (zeros and bad ones among "

@@ -227,6 +227,16 @@ const gchol_tune_t gchol_tune_sm90_table = {
      * Re-measure: bench_potrf_batched -n 17,24,32 --small 100 against
      * --kernel panel (the lane groups) */
     .batched_panels_small_from_n = { 17, 17 },
+    /* The replica kernel from 17 to 64 on batches of at most 264 matrices
+     * (two blocks an SM): at 100 matrices 0.0103 ms at 32 in double against
+     * the panels kernel's 0.0114, 0.0168 at 64 against the tiles kernel's
+     * 0.0189, 0.0093 and 0.0133 against 0.0100 and 0.0169 in single; at
+     * 1,000 matrices of 64 in double 0.108 ms against 0.051.
+     * Re-measure: bench_potrf_batched --kernel auto|replica -n 17,24,32,48,64
+     * --small 100,264,400 */
+    .batched_replica_max_batch = 264,
+    .batched_replica_from_n = { 17, 17 },
+    .batched_replica_max_n = { 64, 64 },
     /* The FP64 tensor cores' warp kernel (kernel.batched_dmma_*) on batches
      * of 256 MiB and more in double, 64 MiB in single, ahead of all the
      * above: at 2 GiB in double 1.40 ms at 64, 1.69 at 128, 2.10 at 192

@@ -173,6 +173,13 @@ typedef struct gchol_tune_s {
      * (kernel.batched_panels_from_n) from batched_panels_small_from_n[p]
      * to 32 (0: never), ahead of the rows kernel and the lane groups */
     int64_t batched_panels_small_from_n[2];
+    /* ... and on batches of at most batched_replica_max_batch matrices (0:
+     * never), every form, the replica kernel (kernel.batched_replica_*)
+     * from batched_replica_from_n[p] to batched_replica_max_n[p] (<= 64),
+     * ahead of the kernels above but the FP64 tensor cores' warp kernel */
+    int64_t batched_replica_max_batch;
+    int64_t batched_replica_from_n[2];
+    int64_t batched_replica_max_n[2];
     /* ... and the FP64 tensor cores' warp kernel (kernel.batched_dmma_*),
      * every form, only on batches of at least batched_dmma_min_bytes[p]
      * (0: any), ahead of the block columns and of the kernels above */
