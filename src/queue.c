@@ -100,6 +100,7 @@ static int64_t queue_create(int device, cudaStream_t stream, int own, gchol_queu
     q->tune = gchol_tune_for_device(device); /* the tables of its architecture */
     int64_t st = GCHOL_SUCCESS;
     GCHOL_CUDA(cudaSetDevice(device));
+    GCHOL_CUDA(cudaDeviceGetAttribute(&q->sm_count, cudaDevAttrMultiProcessorCount, device));
     if (own) {
         /* A blocking stream: it synchronizes with the legacy default stream,
          * so a plain cudaMemcpy before or after a gchol call is ordered with

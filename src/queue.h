@@ -20,6 +20,7 @@ struct gchol_tune_s;
 struct gchol_stage_s;
 struct gchol_queue_s {
     int            device;
+    int            sm_count;     /* the device's multiprocessors               */
     const struct gchol_tune_s *tune; /* the tables for this device (src/tune/) */
     cudaStream_t   stream;       /* main stream: updates, results ordered here */
     cudaStream_t   panel_stream; /* high priority: lookahead panels            */

@@ -227,14 +227,14 @@ const gchol_tune_t gchol_tune_sm90_table = {
      * Re-measure: bench_potrf_batched -n 17,24,32 --small 100 against
      * --kernel panel (the lane groups) */
     .batched_panels_small_from_n = { 17, 17 },
-    /* The replica kernel from 17 to 64 on batches of at most 264 matrices
-     * (two blocks an SM): at 100 matrices 0.0103 ms at 32 in double against
-     * the panels kernel's 0.0114, 0.0168 at 64 against the tiles kernel's
-     * 0.0189, 0.0093 and 0.0133 against 0.0100 and 0.0169 in single; at
-     * 1,000 matrices of 64 in double 0.108 ms against 0.051.
-     * Re-measure: bench_potrf_batched --kernel auto|replica -n 17,24,32,48,64
-     * --small 100,264,400 */
-    .batched_replica_max_batch = 264,
+    /* The replica kernel from 17 to 64 on batches of at most 8 of its
+     * warps an SM (264 matrices to 32, 132 to 64): at 100 matrices 0.010
+     * ms at 32 in double against the panels kernel's 0.011, 0.017 at 64
+     * against 0.018; at 264, 0.011 at 32 against 0.012, but 0.028 at 64
+     * against the tiles kernel's 0.019; at 400 of 32, 0.016 against 0.012.
+     * Re-measure: bench_potrf_batched --kernel auto|replica|panels|tiles
+     * -n 17,24,32,40,48,56,64 --bytes 1 --small 100|264|400 */
+    .batched_replica_warps_per_sm = 8,
     .batched_replica_from_n = { 17, 17 },
     .batched_replica_max_n = { 64, 64 },
     /* The FP64 tensor cores' warp kernel (kernel.batched_dmma_*) on batches
