@@ -37,7 +37,7 @@
 
 namespace {
 
-constexpr int kReplicaCols = 8;     /* a panel: a warp's columns */
+constexpr int kReplicaCols = 8;     /* a panel: a warp's columns (panel_rank8_update's) */
 constexpr int kReplicaMaxWarps = 8; /* n <= 64 */
 
 /* 1 / sqrt(x) on the chain, exact to an ulp or two for positive normal x
@@ -171,25 +171,9 @@ potrf_batched_replica_kernel(Batch batch, int upper, int64_t *dinfo)
         __syncthreads();
         if ((info = s_info[kb & 1]) != 0) break; /* uniform */
         if (w > kb) {
-            using V = Vec16<T>;
-            constexpr int VW = V::width;
 #pragma unroll
-            for (int h = 0; h < H; ++h) {
-                if (32 * h + 31 < c0) continue; /* uniform */
-                T lr[C];
-#pragma unroll
-                for (int q = 0; q < C; ++q) lr[q] = L[q][r + 32 * h];
-#pragma unroll
-                for (int q = 0; q < C; ++q) {
-#pragma unroll
-                    for (int c = 0; c < C; c += VW) {
-                        const typename V::type v =
-                            *reinterpret_cast<const typename V::type *>(&L[q][c0 + c]);
-#pragma unroll
-                        for (int t = 0; t < VW; ++t) a[h][c + t] -= lr[q] * V::at(v, t);
-                    }
-                }
-            }
+            for (int h = 0; h < H; ++h)
+                if (32 * h + 31 >= c0) panel_rank8_update(a[h], L, r + 32 * h, c0); /* uniform */
         }
     }
 #pragma unroll

@@ -172,6 +172,28 @@ __device__ __forceinline__ void shift_update(T (&x)[N], T f, const T *col)
     }
 }
 
+/* a[c] -= sum_q L[q][row] L[q][c0 + c] (c < 8): a row's 8 entries in
+ * columns c0 .. c0 + 7 updated by a panel of 8 columns whose L(i, q) is at
+ * L[q][i] (shared memory), the columns' entries in 16-byte loads. */
+template <typename T, int R>
+__device__ __forceinline__ void panel_rank8_update(T (&a)[8], const T (*L)[R], int row, int c0)
+{
+    using V = Vec16<T>;
+    constexpr int W = V::width;
+    T lr[8];
+#pragma unroll
+    for (int q = 0; q < 8; ++q) lr[q] = L[q][row];
+#pragma unroll
+    for (int q = 0; q < 8; ++q) {
+#pragma unroll
+        for (int c = 0; c < 8; c += W) {
+            const typename V::type v = *reinterpret_cast<const typename V::type *>(&L[q][c0 + c]);
+#pragma unroll
+            for (int t = 0; t < W; ++t) a[c + t] -= lr[q] * V::at(v, t);
+        }
+    }
+}
+
 /* 17 <= n <= 32 (any n <= 32): a block of four warps per matrix, warp w
  * holding columns 8w..8w+7 of every row (lane r: row r of the lower view,
  * a[c] = A(r, 8w + c) where 8w + c <= r). Right-looking by panels of 8:
@@ -229,23 +251,7 @@ potrf_batched_panels_kernel(Batch batch, int upper, int64_t *dinfo)
         }
         __syncthreads();
         if ((info = s_info[kb & 1]) != 0) break; /* uniform */
-        if (w > kb) {
-            using V = Vec16<T>;
-            constexpr int W = V::width;
-            T lr[kPanelCols];
-#pragma unroll
-            for (int q = 0; q < kPanelCols; ++q) lr[q] = L[q][r];
-#pragma unroll
-            for (int q = 0; q < kPanelCols; ++q) {
-#pragma unroll
-                for (int c = 0; c < kPanelCols; c += W) {
-                    const typename V::type v =
-                        *reinterpret_cast<const typename V::type *>(&L[q][c0 + c]);
-#pragma unroll
-                    for (int t = 0; t < W; ++t) a[c + t] -= lr[q] * V::at(v, t);
-                }
-            }
-        }
+        if (w > kb) panel_rank8_update(a, L, r, c0);
     }
     if (r < n) {
 #pragma unroll
