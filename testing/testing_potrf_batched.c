@@ -350,6 +350,18 @@ static void run_no_device(void)
                    (long long)r0);
 }
 
+/* Batches at each of the orders ns (the quick suite: every other one), the
+ * triangle, padding and form alternating, on whatever kernel the hooks set. */
+static void run_orders(const int64_t *ns, int count, int quick)
+{
+    for (int i = 0; i < count; ++i) {
+        if (quick && i % 2) continue;
+        const int64_t t = quick ? i / 2 : i;
+        const bcase_t c = { t % 2 ? 'U' : 'L', ns[i], i % 3, 3, 9 + i % 4, i % 2, 0 };
+        run_case(&c);
+    }
+}
+
 static void run_suite(int quick)
 {
     run_arguments();
@@ -498,12 +510,7 @@ static void run_suite(int quick)
                                            129, 160, 161, 192, 200, 224, 225, 240, 255, 256 };
         const gchol_test_hooks_t hooks = { .batched_kernel = 11 };
         gchol_test_hooks_set(&hooks);
-        for (int i = 0; i < LEN(live_ns); ++i) {
-            if (quick && i % 2) continue;
-            const int64_t t = quick ? i / 2 : i;
-            const bcase_t c = { t % 2 ? 'U' : 'L', live_ns[i], i % 3, 3, 9 + i % 4, i % 2, 0 };
-            run_case(&c);
-        }
+        run_orders(live_ns, LEN(live_ns), quick);
         run_vcase('L', 256, 40);
         run_vcase('U', 200, 40);
         if (!quick) run_vcase('U', 64, 120);
@@ -517,12 +524,7 @@ static void run_suite(int quick)
                                               47, 48, 49, 56, 63, 64 };
         const gchol_test_hooks_t hooks = { .batched_kernel = 12 };
         gchol_test_hooks_set(&hooks);
-        for (int i = 0; i < LEN(replica_ns); ++i) {
-            if (quick && i % 2) continue;
-            const int64_t t = quick ? i / 2 : i;
-            const bcase_t c = { t % 2 ? 'U' : 'L', replica_ns[i], i % 3, 3, 9 + i % 4, i % 2, 0 };
-            run_case(&c);
-        }
+        run_orders(replica_ns, LEN(replica_ns), quick);
         run_vcase('L', 64, 120);
         run_vcase('U', 32, 120);
         if (!quick) run_vcase('U', 48, 120);
@@ -533,12 +535,7 @@ static void run_suite(int quick)
         static const int64_t panels_ns[] = { 17, 20, 23, 24, 25, 31, 32 };
         const gchol_test_hooks_t hooks = { .batched_kernel = 13 };
         gchol_test_hooks_set(&hooks);
-        for (int i = 0; i < LEN(panels_ns); ++i) {
-            if (quick && i % 2) continue;
-            const int64_t t = quick ? i / 2 : i;
-            const bcase_t c = { t % 2 ? 'U' : 'L', panels_ns[i], i % 3, 3, 9 + i % 4, i % 2, 0 };
-            run_case(&c);
-        }
+        run_orders(panels_ns, LEN(panels_ns), quick);
         run_vcase('L', 32, 120);
         gchol_test_hooks_set(NULL);
     }
