@@ -198,6 +198,13 @@ typedef struct {
 int gchol_syrk_diag_plan(int64_t m, int64_t n, size_t elsize, const gchol_kernel_tune_t *kt,
                          int *splits, size_t *work_bytes);
 
+/* The batched replica kernel's warps per matrix for largest order n <= 64:
+ * the fewest of 4, 6 and 8 whose 8 columns each hold n. */
+static inline int gchol_batched_replica_warps(int64_t n)
+{
+    return n <= 32 ? 4 : n <= 48 ? 6 : 8;
+}
+
 /*
  * The split count behind gchol_syrk_diag_plan, for `tiles` thread blocks of
  * which `slots` run at once, a long dimension n and elements of elsize bytes

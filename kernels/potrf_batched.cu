@@ -170,21 +170,24 @@ struct Choice {
     int replica_from, replica_max;
 };
 
-/* The replica kernel with the fewest warps of 8 columns that hold n_max
- * (W = 4, 6 or 8). */
+/* The replica kernel at gchol_batched_replica_warps(n_max) warps a matrix. */
 template <typename T, typename Batch>
 cudaError_t launch_replica(int n_max, Batch batch, int upper, int64_t *dinfo, int64_t count,
                            cudaStream_t stream)
 {
-    if (n_max <= 4 * kReplicaCols)
+    switch (gchol_batched_replica_warps(n_max)) {
+    case 4:
         potrf_batched_replica_kernel<T, 4, Batch><<<(unsigned)count, 128, 0, stream>>>(batch, upper,
                                                                                       dinfo);
-    else if (n_max <= 6 * kReplicaCols)
+        break;
+    case 6:
         potrf_batched_replica_kernel<T, 6, Batch><<<(unsigned)count, 192, 0, stream>>>(batch, upper,
                                                                                       dinfo);
-    else
+        break;
+    default:
         potrf_batched_replica_kernel<T, 8, Batch><<<(unsigned)count, 256, 0, stream>>>(batch, upper,
                                                                                       dinfo);
+    }
     return cudaGetLastError();
 }
 

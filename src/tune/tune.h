@@ -174,7 +174,7 @@ typedef struct gchol_tune_s {
      * to 32 (0: never), ahead of the rows kernel and the lane groups */
     int64_t batched_panels_small_from_n[2];
     /* ... and on batches of at most batched_replica_warps_per_sm of its
-     * warps an SM (0: never; a matrix takes 4 to n = 32, 6 to 48, 8 to 64),
+     * warps an SM (0: never; gchol_batched_replica_warps: 4 to n = 32, 6 to 48, 8 to 64),
      * every form, the replica kernel (kernel.batched_replica_*) from
      * batched_replica_from_n[p] to batched_replica_max_n[p] (<= 64), ahead
      * of the kernels above but the FP64 tensor cores' warp kernel */
