@@ -13,7 +13,8 @@
  * and a batch of --small (100). The same SPD matrices for everyone (one
  * generated per 1024 and repeated), a fresh device copy per run made
  * outside the timed region, a warm-up, the median of --niter runs (CUDA
- * events); every info checked (gchol's and cuSOLVER's), gchol's factors
+ * events; --small-niter for the small batch, whose run of about 10 us
+ * varies by 20% from one launch to the next); every info checked (gchol's and cuSOLVER's), gchol's factors
  * checked by LAPACK's residual on 16 matrices spread over the batch, and the
  * two solves' answers compared (ok; INFO: an info not 0; RESID: a residual
  * past 30; SOLVE: the solutions differ by more than 1e-8, single 1e-2,
@@ -38,6 +39,7 @@
  * n = 32 (L's panels staged in shared memory, or read where used).
  *
  *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K]
+ *                       [--small-niter K]
  *                       [--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma|live|replica|panels]
  *                       [--cublas-nb K] [--cublas-work B] [--cublas-fused K] [--warp-max N]
  *                       [--dmma-blocks K] [--potrs auto|staged|direct] [--csv FILE]
@@ -344,7 +346,7 @@ int main(int argc, char **argv)
     char prec = 'd';
     int64_t total = (int64_t)2 << 30, small = 100, cublas_nb = 0, cublas_work = 0;
     int warp_max = 0, dmma_blocks = 0, cublas_fused = 0;
-    int niter = 5;
+    int niter = 5, small_niter = 51;
     const char *csv = NULL, *kernel = "auto", *potrs = "auto";
     const opt_t opts[] = {
         OPT("--prec", OPT_CHAR, &prec, "d|s", "precision (default d)", .choices = "ds"),
@@ -371,11 +373,13 @@ int main(int argc, char **argv)
         OPT("--small", OPT_INT64, &small, "K", "the small batch (default 100; 0: none)", OPT_MIN(0)),
         OPT("--niter", OPT_INT, &niter, "K", "timed runs after a warm-up, median reported "
             "(default 5)", OPT_MIN(1)),
+        OPT("--small-niter", OPT_INT, &small_niter, "K", "the same for the small batch "
+            "(default 51)", OPT_MIN(1)),
         OPT("--csv", OPT_STRING, &csv, "FILE", "also write the table as CSV"),
         OPT_END
     };
     const opts_program_t prog = { "[--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K] "
-                                  "[--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma|live|replica|panels] "
+                                  "[--small-niter K] [--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma|live|replica|panels] "
                                   "[--cublas-nb K] [--cublas-work B] [--cublas-fused K] [--warp-max N] "
                                   "[--dmma-blocks K] "
                                   "[--potrs auto|staged|direct] [--csv FILE]", NULL, 2 };
@@ -412,8 +416,9 @@ int main(int argc, char **argv)
     FILE *out = bench_csv_open(csv, "prec,n,batch,gchol_s,gchol_ptr_s,cusolver_s,copy_s,gchol_gbs,"
                                "copy_gbs,potrs1_s,cusolver_potrs1_s,potrs16_s,cusolver_potrs16_s,"
                                "info_ok");
-    printf("batched Cholesky, %s, lower, SPD (testing_generate_spd), median of %d; kernel past "
-           "n = 32: %s; solves: %s\n", prec == 'd' ? "double" : "single", niter, kernel, potrs);
+    printf("batched Cholesky, %s, lower, SPD (testing_generate_spd), median of %d (small batch "
+           "%d); kernel past n = 32: %s; solves: %s\n", prec == 'd' ? "double" : "single", niter,
+           small_niter, kernel, potrs);
     printf("GB/s: 2 n^2 elements per matrix (read, write); %%copy: of the same bytes' "
            "device-to-device copy rate\n");
     printf("%5s %9s | %9s %8s %8s %6s | %9s | %9s %6s | %9s %7s %4s | %8s %8s %6s | %8s %8s %6s\n",
@@ -427,7 +432,7 @@ int main(int argc, char **argv)
         if (big > 0x7fffffff / 16) big = 0x7fffffff / 16; /* cuSOLVER's int batch and pointers */
         if (big < 1) big = 1;
         bench_one(&ctx, prec, n, big, niter, 0, out);
-        if (small > 0) bench_one(&ctx, prec, n, small, niter, 0, out);
+        if (small > 0) bench_one(&ctx, prec, n, small, small_niter, 0, out);
     }
     if (out) fclose(out);
     bench_context_destroy(&ctx);
