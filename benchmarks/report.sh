@@ -88,7 +88,8 @@ SHIM_SOLVE="--solve-n 1024,4096,8192 --posv-n 256,1024,4096,8192 --nrhs 1,16,64,
 MP_ONE_N=32768,65536 MP_ALL_N=65536,131072 MP_ALL_S_N=131072 MP_TIMELINE_N=65536
 MP_WEAK_N=114688,162816,229376,324608 MP_WEAK_SOURCE=${MP_WEAK_SOURCE:-auto}
 LLT_N=16384,32768,65536 LLT_CPU_N=16384
-NITER=3 RUNS=5
+# the batch of 100 runs for about 10 us, a fifth more or less from launch to launch
+NITER=3 RUNS=5 SMALL_NITER=51
 if [ "$QUICK" = 1 ]; then
     POTRF_N=1024,4096,16384 OPENBLAS_MAX=4096
     SHAPES=1024x65536,8192x32768 PFTRF_N=16384 POSV_N=1024,4096,16384
@@ -112,6 +113,7 @@ gemm_n: $GEMM_N
 openblas_max: $OPENBLAS_MAX
 niter: $NITER
 runs: $RUNS
+small_niter: $SMALL_NITER
 EOF
 
 STEPS=$LOG_DIR/steps.txt
@@ -209,10 +211,10 @@ step xposv16 xposv16.csv bench_xposv -n "$XPOSV16_N" --nrhs 16 --niter "$NITER"
 # shellcheck disable=SC2086  # BATCHED_SIZING is a list of options
 for p in d s; do
     step "potrf_batched_$p" "potrf_batched_$p.csv" bench_potrf_batched --prec $p -n "$BATCHED_N" \
-        --niter "$NITER" $BATCHED_SIZING
+        --niter "$NITER" --small-niter "$SMALL_NITER" $BATCHED_SIZING
     step_torch "potrf_batched_torch_$p" "potrf_batched_torch_$p.csv" \
         benchmarks/bench_potrf_batched_torch.py --prec $p -n "$BATCHED_N" --niter "$NITER" \
-        $BATCHED_SIZING
+        --small-niter "$SMALL_NITER" $BATCHED_SIZING
 done
 step wls wls.csv bench_wls --mn "$SHAPES" --niter "$RUNS"
 step wls_seed wls_seed.csv bench_wls_seed --m "$SEED_M" --niter "$NITER"

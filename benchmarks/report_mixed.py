@@ -132,4 +132,6 @@ def batched_table(rows, system):
         "written once, \"of copy\" against a device-to-device copy of the same bytes; solves "
         "`?potrs_strided_batched_gpu` with 1 and 16 right-hand sides against cuSOLVER "
         "`?potrsBatched` (one right-hand side a call: 16 calls for 16); ratio = cuSOLVER time / "
-        "gchol time." + peer + " " + median(system, "niter")]
+        "gchol time." + peer + " " + median(system, "niter")
+        + (f" The batch of 100: median of {system['small_niter']}." if system.get("small_niter")
+           else "")]
