@@ -107,60 +107,6 @@ static int64_t case_csize(const case_t *c)
     return c->rfp ? testing_rfp_size(c->m) + 2 * GUARD : case_ldc(c) * max64(1, c->m);
 }
 
-/* ---------------------------------------------------------------------------
- * Inputs.
- * ------------------------------------------------------------------------- */
-
-/* Column exponent of D_EXTREME: even columns at +-EXT_EXP, odd ones random. */
-static int ext_exponent(uint64_t seed, int64_t k)
-{
-    double u = testing_hash_uniform(seed ^ 0xE7E7ull, k, 1);
-    if (k % 2 == 0)
-        return u >= 0 ? EXT_EXP : -EXT_EXP;
-    return (int)lround(u * EXT_EXP);
-}
-
-/* A (lda x n; padding rows NaN) and d (n) of a case. */
-static void make_inputs(const case_t *c, FLOAT *A, FLOAT *d)
-{
-    int64_t m = c->m, n = c->n, lda = case_lda(c);
-    testing_fill_nan(PREC, lda * max64(1, n), A);
-    testing_fill_nan(PREC, max64(1, n), d);
-    if (c->nan_a)
-        return;
-    for (int64_t j = 0; j < n; j++) {
-        int e = c->dmode == D_EXTREME ? ext_exponent(c->seed, j) : 0;
-        double v = testing_hash_uniform(c->seed + 1, j, 0);
-        double dv = copysign(0.5 + 1.5 * fabs(v), v);
-        for (int64_t i = 0; i < m; i++)
-            A[i + j * lda] = (FLOAT)ldexp(testing_hash_uniform(c->seed, i, j), e);
-        if (c->dmode == D_ZEROS && j % 3 == 1)
-            dv = 0;
-        d[j] = (FLOAT)ldexp(dv, -e);
-    }
-}
-
-/* Initial C: the referenced triangle (or the RFP body) random, NaN when
- * beta = 0; the other triangle, padding rows and guards poisoned. */
-static void make_c(const case_t *c, FLOAT *C)
-{
-    int64_t m = c->m, ldc = case_ldc(c);
-    double poison = c->poison ? SENTINEL : NAN;
-    testing_fill_value(PREC, case_csize(c), C, poison);
-    if (c->rfp) {
-        FLOAT *body = C + GUARD;
-        for (int64_t p = 0; p < testing_rfp_size(m); p++)
-            body[p] = c->beta == 0 ? (FLOAT)NAN : (FLOAT)testing_hash_uniform(c->seed + 2, p, 0);
-        return;
-    }
-    for (int64_t j = 0; j < m; j++) {
-        int64_t lo = c->uplo == 'L' ? j : 0, hi = c->uplo == 'L' ? m : j + 1;
-        for (int64_t i = lo; i < hi; i++)
-            C[i + j * ldc] = c->beta == 0 ? (FLOAT)NAN
-                                          : (FLOAT)testing_hash_uniform(c->seed + 2, i, j);
-    }
-}
-
 #include "syrk_diag_ref.h"
 
 /* ---------------------------------------------------------------------------
