@@ -11,16 +11,17 @@
  *             cuSOLVER's potrsBatched (nrhs 1 only: 16 calls for 16)
  * Per order n: batch sized so that the matrices take about --bytes (2 GB),
  * and a batch of --small (100). The same SPD matrices for everyone (one
- * generated per 1024 and repeated), a fresh device copy per run made
- * outside the timed region, a warm-up, the median of --niter runs (CUDA
- * events; --small-niter for the small batch, whose run of about 10 us
- * varies by 20% from one launch to the next); every info checked (gchol's and cuSOLVER's), gchol's factors
- * checked by LAPACK's residual on 16 matrices spread over the batch, and the
- * two solves' answers compared (ok; INFO: an info not 0; RESID: a residual
- * past 30; SOLVE: the solutions differ by more than 1e-8, single 1e-2,
- * relative); any row not ok makes the exit status 1. GB/s counts each
- * matrix read once and written once (2 n^2 elements), %copy against the
- * copy of the same bytes; GFLOP/s n^3/3 + n^2/2 + n/6 per matrix (flops.h).
+ * generated per 1024 and repeated), a fresh device copy per run made outside
+ * the timed region, a warm-up, the median of --niter runs (CUDA events;
+ * --small-niter for the small batch, whose run of about 10 us varies by 20%
+ * from one launch to the next); every info checked (gchol's and cuSOLVER's),
+ * gchol's factors checked by LAPACK's residual on 16 matrices spread over
+ * the batch, and the two solves' answers compared (ok; INFO: an info not 0;
+ * RESID: a residual past 30; SOLVE: the solutions differ by more than 1e-8,
+ * single 1e-2, relative); any row not ok makes the exit status 1. GB/s
+ * counts each matrix read once and written once (2 n^2 elements), %copy
+ * against the copy of the same bytes; GFLOP/s n^3/3 + n^2/2 + n/6 per matrix
+ * (flops.h).
  *
  * --kernel blocked|panel|rows|mma|mma1|mma2 runs gchol's potrf on that kernel past
  * n = 32 whatever the tuning picks (a test hook; rows from n = 17 to 64, then

@@ -5,8 +5,8 @@ take about --bytes, and a batch of --small): torch.linalg.cholesky on a
 (batch, n, n) tensor of SPD matrices (X X^T / n + I), and
 torch.cholesky_solve with 1 and 16 right-hand sides on its factors.
 CUDA events, a warm-up, the median of --niter runs (--small-niter for the
-small batch), a fresh copy of the input per run outside the timed region. GB/s counts 2 n^2 elements per
-matrix, as bench_potrf_batched does. A call whose warm-up takes longer than
+small batch), a fresh copy of the input per run outside the timed region.
+GB/s counts 2 n^2 elements per matrix, as bench_potrf_batched does. A call whose warm-up takes longer than
 --limit seconds (a solve that loops over the matrices) is not timed: nan.
 The solves' times include the copies torch.cholesky_solve makes.
 
