@@ -228,8 +228,8 @@ const gchol_tune_t gchol_tune_sm90_table = {
      * --kernel panel (the lane groups) */
     .batched_panels_small_from_n = { 17, 17 },
     /* The replica kernel from 17 to 64 on batches of at most 8 of its
-     * warps an SM (264 matrices to 32, 132 to 64): at 100 matrices 0.010
-     * ms at 32 in double against the panels kernel's 0.011, 0.017 at 64
+     * warps an SM (264 matrices to 32, 132 to 64): at 100 matrices 0.0108
+     * ms at 32 in double against the panels kernel's 0.011, 0.016 at 64
      * against 0.018; at 264, 0.011 at 32 against 0.012, but 0.028 at 64
      * against the tiles kernel's 0.019; at 400 of 32, 0.016 against 0.012.
      * Re-measure: bench_potrf_batched --kernel auto|replica|panels|tiles
