@@ -108,8 +108,7 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
         kt.batched_replica_from_n[PREC_INDEX] = 1;
         kt.batched_replica_max_n[PREC_INDEX] = 64;
     } else if (!forced && n <= 64 &&
-               batch * gchol_batched_replica_warps(n) <=
-                   t->batched_replica_warps_per_sm * queue->sm_count) {
+               batch <= t->batched_replica_per_sm[PREC_INDEX] * queue->sm_count) {
         kt.batched_replica_from_n[PREC_INDEX] = (int)t->batched_replica_from_n[PREC_INDEX];
         kt.batched_replica_max_n[PREC_INDEX] = (int)t->batched_replica_max_n[PREC_INDEX];
     }

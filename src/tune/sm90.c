@@ -227,14 +227,17 @@ const gchol_tune_t gchol_tune_sm90_table = {
      * Re-measure: bench_potrf_batched -n 17,24,32 --small 100 against
      * --kernel panel (the lane groups) */
     .batched_panels_small_from_n = { 17, 17 },
-    /* The replica kernel from 17 to 64 on batches of at most 8 of its
-     * warps an SM (264 matrices to 32, 132 to 64): at 100 matrices 0.0108
-     * ms at 32 in double against the panels kernel's 0.011, 0.016 at 64
-     * against 0.018; at 264, 0.011 at 32 against 0.012, but 0.028 at 64
-     * against the tiles kernel's 0.019; at 400 of 32, 0.016 against 0.012.
-     * Re-measure: bench_potrf_batched --kernel auto|replica|panels|tiles
-     * -n 17,24,32,40,48,56,64 --bytes 1 --small 100|264|400 */
-    .batched_replica_warps_per_sm = 8,
+    /* The replica kernel from 17 to 64 on batches of at most 2 matrices
+     * an SM in double (264), 3 in single (396): at 100 matrices 0.0108 ms
+     * at 32 in double against the panels kernel's 0.011, 0.016 at 64
+     * against 0.018. Its time over the tuning's other choice, in double:
+     * 0.92-0.96 at 264 matrices of 17 to 32, 0.83-0.92 of 40, 48 and 64
+     * (1.06 at 56), 1.07-1.28 at 400; in single: level at 264 of 17 to 32
+     * and 0.88-0.96 at 400, 1.07-1.15 at 600; 0.59-0.77 at 264 and 400 of
+     * 40 to 64.
+     * Re-measure: bench_potrf_batched --kernel auto|replica
+     * -n 17,24,32,40,48,56,64 --bytes 1 --small 264|400|600 */
+    .batched_replica_per_sm = { 2, 3 },
     .batched_replica_from_n = { 17, 17 },
     .batched_replica_max_n = { 64, 64 },
     /* The FP64 tensor cores' warp kernel (kernel.batched_dmma_*) on batches

@@ -173,12 +173,12 @@ typedef struct gchol_tune_s {
      * (kernel.batched_panels_from_n) from batched_panels_small_from_n[p]
      * to 32 (0: never), ahead of the rows kernel and the lane groups */
     int64_t batched_panels_small_from_n[2];
-    /* ... and on batches of at most batched_replica_warps_per_sm of its
-     * warps an SM (0: never; gchol_batched_replica_warps: 4 to n = 32, 6 to 48, 8 to 64),
-     * every form, the replica kernel (kernel.batched_replica_*) from
-     * batched_replica_from_n[p] to batched_replica_max_n[p] (<= 64), ahead
-     * of the kernels above but the FP64 tensor cores' warp kernel */
-    int64_t batched_replica_warps_per_sm;
+    /* ... and on batches of at most batched_replica_per_sm[p] matrices an
+     * SM (0: never), every form, the replica kernel
+     * (kernel.batched_replica_*) from batched_replica_from_n[p] to
+     * batched_replica_max_n[p] (<= 64), ahead of the kernels above but
+     * the FP64 tensor cores' warp kernel */
+    int64_t batched_replica_per_sm[2];
     int64_t batched_replica_from_n[2];
     int64_t batched_replica_max_n[2];
     /* ... and the FP64 tensor cores' warp kernel (kernel.batched_dmma_*),
