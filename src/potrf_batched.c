@@ -10,6 +10,7 @@
 #include "args.h"
 #include "host_io.h"
 #include "gchol_batched.h"
+#include "potrf_batched.h"
 #include "potrf_batched_cublas.h"
 #include "queue.h"
 #include "status.h"
@@ -144,6 +145,14 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
 done:
     gchol_queue_leave(prev);
     return st;
+}
+
+/* gchol_dpotrf_batched_run, gchol_spotrf_batched_run (potrf_batched.h) */
+int64_t PFX(potrf_batched_run)(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array,
+                               int64_t ldda, int64_t stride, int64_t *dinfo, int64_t batch,
+                               gchol_queue_t queue)
+{
+    return run(upper, n, dA, dA_array, NULL, ldda, NULL, stride, dinfo, batch, queue);
 }
 
 /* gchol_dpotrf_batched_gpu, gchol_spotrf_batched_gpu: arguments in

@@ -1,13 +1,15 @@
 /*
  * potrs_batched.c -- gchol_?potrs_batched_gpu, gchol_?posv_batched_gpu and
  * their strided forms (gchol_batched.h): the argument checks and the
- * launches of the batched kernels (kernels/potrs_batched.cu, and
- * potrf_batched.cu for posv). Precision-generic (see prec.h).
+ * launches of the batched kernels (kernels/potrs_batched.cu; posv
+ * factors by potrf_batched.c's choice, as potrf_batched does).
+ * Precision-generic (see prec.h).
  */
 #include "prec.h"
 
 #include "args.h"
 #include "gchol_batched.h"
+#include "potrf_batched.h"
 #include "queue.h"
 #include "status.h"
 #include "test_hooks.h"
@@ -68,11 +70,9 @@ static int64_t run(const args_t *a, FLOAT *dA, FLOAT *const *dA_array, FLOAT *dB
     if (forced == 1 || forced == 2)
         kt_forced.batched_potrs_direct_from_n[0] = kt_forced.batched_potrs_direct_from_n[1] = forced == 2 ? 1 : 0;
     const gchol_kernel_tune_t *kt = &kt_forced;
-    if (dinfo && a->n == 0)
-        GCHOL_CUDA(cudaMemsetAsync(dinfo, 0, (size_t)a->batch * sizeof(int64_t), s));
-    if (dinfo)
-        GCHOL_CUDA((cudaError_t)POTRF_BATCHED_LAUNCH(a->n, dA, dA_array, NULL, a->ldda, NULL,
-                                                     a->strideA, upper, dinfo, a->batch, kt, s));
+    if (dinfo && (st = PFX(potrf_batched_run)(upper, a->n, dA, dA_array, a->ldda, a->strideA,
+                                              dinfo, a->batch, a->queue)) != GCHOL_SUCCESS)
+        goto done;
     GCHOL_CUDA((cudaError_t)POTRS_BATCHED_LAUNCH(a->n, a->nrhs, dA, (const FLOAT *const *)dA_array,
                                                  a->ldda, a->strideA, dB, dB_array, a->lddb,
                                                  a->strideB, upper, dinfo, a->batch, kt, s));
