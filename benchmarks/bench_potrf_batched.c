@@ -32,7 +32,9 @@
  * panel; tiles the tiles kernel where its tiles fit in shared memory; dmma
  * the FP64 tensor cores' warp kernel from 33 to 512; live the live tiles
  * kernel to 256; replica the replica kernel to 64; panels the panels kernel
- * from 17 to 32; --cublas-fused 1|2 their panel step in one launch or two), to
+ * from 17 to 32; --cublas-fused 1|2 their panel step in one launch or two;
+ * --cublas-tail N their last columns, at most N (-1: none), on the live
+ * tiles kernel), to
  * compare them in one process; --dmma-blocks K that kernel at K blocks
  * of four warps an SM; --warp-max N the warp kernel up
  * to order N; --cublas-work B caps the block columns' workspace (larger
@@ -42,8 +44,8 @@
  *   bench_potrf_batched [--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K]
  *                       [--small-niter K]
  *                       [--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma|live|replica|panels]
- *                       [--cublas-nb K] [--cublas-work B] [--cublas-fused K] [--warp-max N]
- *                       [--dmma-blocks K] [--potrs auto|staged|direct] [--csv FILE]
+ *                       [--cublas-nb K] [--cublas-work B] [--cublas-fused K]
+ *                       [--cublas-tail N] [--warp-max N] [--dmma-blocks K] [--potrs auto|staged|direct] [--csv FILE]
  */
 #include <math.h>
 #include <stdio.h>
@@ -345,7 +347,8 @@ int main(int argc, char **argv)
 {
     testing_list_t sizes = { NULL, 0 };
     char prec = 'd';
-    int64_t total = (int64_t)2 << 30, small = 100, cublas_nb = 0, cublas_work = 0;
+    int64_t total = (int64_t)2 << 30, small = 100, cublas_nb = 0, cublas_work = 0,
+            cublas_tail = 0;
     int warp_max = 0, dmma_blocks = 0, cublas_fused = 0;
     int niter = 5, small_niter = 51;
     const char *csv = NULL, *kernel = "auto", *potrs = "auto";
@@ -361,6 +364,8 @@ int main(int argc, char **argv)
             OPT_MIN(0)),
         OPT("--cublas-fused", OPT_INT, &cublas_fused, "K", "the cuBLAS block columns' panel "
             "step: 1 in one launch, 2 in two (default 0: the tuning's)", OPT_MIN(0)),
+        OPT("--cublas-tail", OPT_INT64, &cublas_tail, "N", "the cuBLAS block columns' last "
+            "columns, at most N, on the live tiles kernel (-1: none; default 0: the tuning's)"),
         OPT("--dmma-blocks", OPT_INT, &dmma_blocks, "K", "the FP64 tensor cores' warp kernel "
             "at K blocks an SM (3 or 4; default the tuning's)", OPT_MIN(0)),
         OPT("--warp-max", OPT_INT, &warp_max, "N", "the warp kernel up to order N (<= 256; "
@@ -381,7 +386,8 @@ int main(int argc, char **argv)
     };
     const opts_program_t prog = { "[--prec d|s] [-n LIST] [--bytes B] [--small K] [--niter K] "
                                   "[--small-niter K] [--kernel auto|blocked|panel|rows|mma|mma1|mma2|cublas|warp|tiles|dmma|live|replica|panels] "
-                                  "[--cublas-nb K] [--cublas-work B] [--cublas-fused K] [--warp-max N] "
+                                  "[--cublas-nb K] [--cublas-work B] [--cublas-fused K] "
+                                  "[--cublas-tail N] [--warp-max N] "
                                   "[--dmma-blocks K] "
                                   "[--potrs auto|staged|direct] [--csv FILE]", NULL, 2 };
     opts_parse(argc, argv, opts, &prog);
@@ -407,10 +413,11 @@ int main(int argc, char **argv)
                                        .batched_cublas_nb = cublas_nb,
                                        .batched_cublas_work_bytes = cublas_work,
                                        .batched_cublas_fused = cublas_fused,
+                                       .batched_cublas_tail = cublas_tail,
                                        .batched_warp_max_n = warp_max,
                                        .batched_dmma_blocks = dmma_blocks };
-    if (forced || potrs_form || cublas_nb || cublas_work || cublas_fused || warp_max ||
-        dmma_blocks)
+    if (forced || potrs_form || cublas_nb || cublas_work || cublas_fused || cublas_tail ||
+        warp_max || dmma_blocks)
         gchol_test_hooks_set(&hooks);
     bench_context_t ctx;
     bench_context_create(&ctx);

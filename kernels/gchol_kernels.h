@@ -437,6 +437,9 @@ int gchol_spotrf_batched_launch(int64_t n, float *dA, float *const *dA_array, co
  *          NaN), the block's column f (1-based): dinfo[b] := k + f, the
  *          rows below solved for the columns before f only. Matrices with
  *          dinfo[b] != 0 are not touched; W is only read.
+ *   trailing_copy  the n x n trailing matrix at A(k0, k0) of each matrix
+ *          (n <= 256), its uplo triangle, to W + b wstride (leading
+ *          dimension ldw >= n; column c of the triangle at column c of W).
  */
 enum {
     GCHOL_BATCHED_PTRS_MAX = 4,
@@ -456,6 +459,14 @@ int gchol_sbatched_panel_launch(int64_t count, int64_t kb, int64_t rows, int upp
                                 float *const *dA_array, int64_t stride, int64_t ldda, int64_t k,
                                 const float *W, int64_t ldw, int64_t wstride, int fused,
                                 int64_t *dinfo, cudaStream_t stream);
+int gchol_dbatched_trailing_copy_launch(int64_t count, int64_t n, int upper, const double *dA,
+                                        double *const *dA_array, int64_t stride, int64_t ldda,
+                                        int64_t k0, double *W, int64_t ldw, int64_t wstride,
+                                        cudaStream_t stream);
+int gchol_sbatched_trailing_copy_launch(int64_t count, int64_t n, int upper, const float *dA,
+                                        float *const *dA_array, int64_t stride, int64_t ldda,
+                                        int64_t k0, float *W, int64_t ldw, int64_t wstride,
+                                        cudaStream_t stream);
 
 /*
  * Batched solves with Cholesky factors (potrs_batched.cu): count systems of

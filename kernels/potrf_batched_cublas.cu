@@ -3,7 +3,8 @@
  * columns on cuBLAS's batched products (src/potrf_batched_cublas.c): a
  * step's pointer arrays, and the panel step, which finishes a block column
  * of every matrix (the product's sums added, the diagonal block factored,
- * the rows below solved). Grid-stride loops over the batch: any count.
+ * the rows below solved), and the trailing matrices' copies for the live
+ * tiles kernel. Grid-stride loops over the batch: any count.
  */
 #include "gchol_kernels.h"
 #include "potrf_batched_small.cuh"
@@ -229,6 +230,37 @@ __global__ void __launch_bounds__(kPanelThreads)
     }
 }
 
+/* The trailing matrices' view triangles, n x n at A(k0, k0) (n <=
+ * kTrailingMax), to W + b * wstride (leading dimension ldw, the same
+ * view): a warp a column, its loads all in flight before the stores. */
+constexpr int kTrailingMax = 256;
+
+template <typename T>
+__global__ void __launch_bounds__(kThreads)
+    batched_trailing_copy_kernel(int64_t count, int n, int upper, const T *A, T *const *A_array,
+                                 int64_t stride, int64_t ld, int64_t k0, T *W, int64_t ldw,
+                                 int64_t wstride)
+{
+    constexpr int kWarps = kThreads / 32, kPer = kTrailingMax / 32;
+    const int lane = threadIdx.x % 32;
+    for (int64_t u = blockIdx.x * (int64_t)kWarps + threadIdx.x / 32; u < count * n;
+         u += (int64_t)gridDim.x * kWarps) {
+        const int64_t b = u / n;
+        const int c = (int)(u % n);
+        const T *p = (A_array ? A_array[b] : A + b * stride) + k0 + (k0 + c) * ld;
+        T *w = W + b * wstride + c * ldw;
+        /* column c of the stored triangle: rows c..n-1 ('L'), 0..c ('U') */
+        const int r0 = (upper ? 0 : c) + lane, r1 = upper ? c + 1 : n;
+        T v[kPer];
+#pragma unroll
+        for (int i = 0; i < kPer; ++i)
+            if (r0 + 32 * i < r1) v[i] = p[r0 + 32 * i];
+#pragma unroll
+        for (int i = 0; i < kPer; ++i)
+            if (r0 + 32 * i < r1) w[r0 + 32 * i] = v[i];
+    }
+}
+
 unsigned blocks_for(int64_t units)
 {
     return (unsigned)(units < kMaxBlocks ? (units > 0 ? units : 1) : kMaxBlocks);
@@ -274,9 +306,40 @@ int panel_launch(int64_t count, int64_t kb, int64_t rows, int upper, T *A, T *co
     return cudaGetLastError();
 }
 
+template <typename T>
+int trailing_copy_launch(int64_t count, int64_t n, int upper, const T *A, T *const *A_array,
+                         int64_t stride, int64_t ld, int64_t k0, T *W, int64_t ldw,
+                         int64_t wstride, cudaStream_t stream)
+{
+    if (count <= 0 || n <= 0) return cudaSuccess;
+    if (n > kTrailingMax || ldw < n) return cudaErrorInvalidValue;
+    constexpr int kWarps = kThreads / 32;
+    batched_trailing_copy_kernel<T><<<blocks_for((count * n + kWarps - 1) / kWarps), kThreads, 0,
+                                      stream>>>(count, (int)n, upper, A, A_array, stride, ld, k0,
+                                                W, ldw, wstride);
+    return cudaGetLastError();
+}
+
 } // namespace
 
 extern "C" {
+
+int gchol_dbatched_trailing_copy_launch(int64_t count, int64_t n, int upper, const double *dA,
+                                        double *const *dA_array, int64_t stride, int64_t ldda,
+                                        int64_t k0, double *W, int64_t ldw, int64_t wstride,
+                                        cudaStream_t stream)
+{
+    return trailing_copy_launch(count, n, upper, dA, dA_array, stride, ldda, k0, W, ldw, wstride,
+                                stream);
+}
+int gchol_sbatched_trailing_copy_launch(int64_t count, int64_t n, int upper, const float *dA,
+                                        float *const *dA_array, int64_t stride, int64_t ldda,
+                                        int64_t k0, float *W, int64_t ldw, int64_t wstride,
+                                        cudaStream_t stream)
+{
+    return trailing_copy_launch(count, n, upper, dA, dA_array, stride, ldda, k0, W, ldw, wstride,
+                                stream);
+}
 
 int gchol_dbatched_ptrs_launch(int64_t count, double *dA, double *const *dA_array,
                                int64_t stride, const int64_t *off, int noff, double **out,

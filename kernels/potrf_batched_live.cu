@@ -219,11 +219,21 @@ __device__ __noinline__ void live_update_sum(T *C, const T *S, const unsigned ch
         p.subtract_from(C);
 }
 
+/* Where a block reads its matrix: where the batch stores it (W null), or,
+ * for the trailing matrix of a larger order (potrf_batched_cublas.c), its
+ * updated copy at W + b * wstride (leading dimension ldw, the same view);
+ * then a matrix whose dinfo is not 0 is left alone, and a failure's info
+ * is k0 past the trailing matrix's own. */
+template <typename T> struct LiveSource {
+    const T *W;
+    int64_t wstride, ldw, k0;
+};
+
 /* One matrix a block of kLiveThreads; dynamic shared memory
  * live_smem_bytes<T>(the largest order). */
 template <typename T, typename Batch>
 __global__ void __launch_bounds__(kLiveThreads, sizeof(T) == 8 ? 1 : 2)
-potrf_batched_live_kernel(Batch batch, int upper, int64_t *dinfo)
+potrf_batched_live_kernel(Batch batch, LiveSource<T> src, int upper, int64_t *dinfo)
 {
     extern __shared__ __align__(16) unsigned char live_smem[];
     T *S = reinterpret_cast<T *>(live_smem);
@@ -233,13 +243,17 @@ potrf_batched_live_kernel(Batch batch, int upper, int64_t *dinfo)
     __shared__ __align__(16) T fcol[2][kLiveRolled<T> ? kTw : 1];
     __shared__ int info, good;
     const int64_t b = blockIdx.x;
-    const int arg = batch.check(b), n = arg == 0 ? batch.order(b) : 0;
-    const int64_t ld = batch.lead(b);
+    const bool failed_before = src.W && dinfo[b] != 0;
+    const int arg = batch.check(b), n = arg == 0 && !failed_before ? batch.order(b) : 0;
+    const int64_t ld = batch.lead(b), ldi = src.W ? src.ldw : ld;
     const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
     const int nt = (n + kTw - 1) / kTw;
     T *A = n > 0 ? batch.at(b) : nullptr;
+    const T *In = src.W && n > 0 ? src.W + b * src.wstride : A; /* the copies' source */
     const bool vec = !upper && reinterpret_cast<uintptr_t>(A) % 16 == 0 &&
                      ld % Vec16<T>::width == 0;
+    const bool vec_in = !upper && reinterpret_cast<uintptr_t>(In) % 16 == 0 &&
+                        ldi % Vec16<T>::width == 0;
     if (tid == 0) {
         info = 0;
         good = 0;
@@ -285,11 +299,11 @@ potrf_batched_live_kernel(Batch batch, int upper, int64_t *dinfo)
     /* Before step 0: warp fw0 copies the first diagonal tile and factors
      * it while the rest of tile columns 0, 1 and 2 is in flight. */
     if (nt > 0) {
-        if (warp == fw0) tile_copy_in<32>(tile(0, 0), A, ld, upper, n, vec, 0, 0, lane);
+        if (warp == fw0) tile_copy_in<32>(tile(0, 0), In, ldi, upper, n, vec_in, 0, 0, lane);
         gchol::cp_async_commit();
         for (int J = 0; J < 3 && J < nt; ++J)
             for (int I = J > 0 ? J : 1; I < nt; ++I)
-                tile_copy_in<kLiveThreads>(tile(I, J), A, ld, upper, n, vec, I, J, tid);
+                tile_copy_in<kLiveThreads>(tile(I, J), In, ldi, upper, n, vec_in, I, J, tid);
         gchol::cp_async_commit();
         if (warp == fw0) {
             gchol::cp_async_wait<1>();
@@ -304,7 +318,8 @@ potrf_batched_live_kernel(Batch batch, int upper, int64_t *dinfo)
         const int R = nt - J - 2;
         const bool split = R <= kLiveSplitRows<T>;
         if (J >= 1 && w >= 0 && w < R)
-            tile_copy_in<32>(tile(J + 2 + w, J + 2), A, ld, upper, n, vec, J + 2 + w, J + 2, lane);
+            tile_copy_in<32>(tile(J + 2 + w, J + 2), In, ldi, upper, n, vec_in, J + 2 + w,
+                                J + 2, lane);
         gchol::cp_async_commit();
         /* 1. the tiles below diagonal tile J (stored in phase 2); its
          * factorization's outcome read before the barrier, past which the
@@ -355,7 +370,8 @@ potrf_batched_live_kernel(Batch batch, int upper, int64_t *dinfo)
         __syncthreads();
     }
     gchol::cp_async_wait<0>(); /* a failure's copies, before the block ends */
-    if (tid == 0) dinfo[b] = arg != 0 ? arg : info;
+    if (tid == 0 && !src.W) dinfo[b] = arg != 0 ? arg : info;
+    else if (tid == 0 && info != 0) dinfo[b] = src.k0 + info;
 }
 
 constexpr int64_t kMaxGrid = 0x7fffffff;
@@ -363,21 +379,21 @@ constexpr int64_t kMaxGrid = 0x7fffffff;
 /* The kernel opted in to the device's whole shared-memory limit (limit)
  * once: a per-call size could lower it under another host thread's launch. */
 template <typename T, typename Batch>
-cudaError_t launch(Batch batch, int upper, int64_t *dinfo, int64_t count, size_t bytes,
-                   size_t limit, cudaStream_t stream)
+cudaError_t launch(Batch batch, LiveSource<T> src, int upper, int64_t *dinfo, int64_t count,
+                   size_t bytes, size_t limit, cudaStream_t stream)
 {
     static gchol::DeviceFlags opted_in;
     const cudaError_t e = gchol::opt_in_shared(potrf_batched_live_kernel<T, Batch>, limit, opted_in);
     if (e != cudaSuccess) return e;
     potrf_batched_live_kernel<T, Batch><<<(unsigned)count, kLiveThreads, bytes, stream>>>(
-        batch, upper, dinfo);
+        batch, src, upper, dinfo);
     return cudaGetLastError();
 }
 
 template <typename T>
 int run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int64_t ldda,
-        const int64_t *dldda, int64_t stride, int upper, int64_t *dinfo, int64_t count,
-        int *launched, cudaStream_t stream)
+        const int64_t *dldda, int64_t stride, int upper, LiveSource<T> src, int64_t *dinfo,
+        int64_t count, int *launched, cudaStream_t stream)
 {
     *launched = 0;
     if (n_max < 1 || n_max > GCHOL_BATCHED_LIVE_MAX_N || count <= 0) return cudaSuccess;
@@ -392,20 +408,33 @@ int run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int64_t ldd
     if (bytes > limit) return cudaSuccess;
     for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
         const int64_t c = count - b0 < kMaxGrid ? count - b0 : kMaxGrid;
+        LiveSource<T> s = src;
+        if (s.W) s.W += b0 * s.wstride;
         if (dn) {
             const Sized<T> batch = { dA_array + b0, dn + b0, dldda + b0, nm };
-            e = launch<T>(batch, upper, dinfo + b0, c, bytes, limit, stream);
+            e = launch<T>(batch, s, upper, dinfo + b0, c, bytes, limit, stream);
         } else if (dA_array) {
             const Pointers<T> batch = { dA_array + b0, nm, ldda };
-            e = launch<T>(batch, upper, dinfo + b0, c, bytes, limit, stream);
+            e = launch<T>(batch, s, upper, dinfo + b0, c, bytes, limit, stream);
         } else {
             const Strided<T> batch = { dA + b0 * stride, stride, nm, ldda };
-            e = launch<T>(batch, upper, dinfo + b0, c, bytes, limit, stream);
+            e = launch<T>(batch, s, upper, dinfo + b0, c, bytes, limit, stream);
         }
         if (e != cudaSuccess) return e;
     }
     *launched = 1;
     return cudaSuccess;
+}
+
+template <typename T>
+int trailing(int64_t n, T *dA, T *const *dA_array, int64_t ldda, int64_t stride, int upper,
+             const T *W, int64_t ldw, int64_t wstride, int64_t k0, int64_t *dinfo, int64_t count,
+             int *launched, cudaStream_t stream)
+{
+    *launched = 0;
+    if (!W || ldw < (n > 1 ? n : 1)) return cudaErrorInvalidValue;
+    return run<T>(n, dA, dA_array, nullptr, ldda, nullptr, stride, upper,
+                  LiveSource<T>{ W, wstride, ldw, k0 }, dinfo, count, launched, stream);
 }
 
 } // namespace
@@ -416,8 +445,8 @@ extern "C" int gchol_dpotrf_batched_live_launch(int64_t n, double *dA, double *c
                                                 int64_t *dinfo, int64_t count, int *launched,
                                                 cudaStream_t stream)
 {
-    return run<double>(n, dA, dA_array, dn, ldda, dldda, stride, upper, dinfo, count, launched,
-                       stream);
+    return run<double>(n, dA, dA_array, dn, ldda, dldda, stride, upper, LiveSource<double>{},
+                       dinfo, count, launched, stream);
 }
 
 extern "C" int gchol_spotrf_batched_live_launch(int64_t n, float *dA, float *const *dA_array,
@@ -426,6 +455,24 @@ extern "C" int gchol_spotrf_batched_live_launch(int64_t n, float *dA, float *con
                                                 int64_t *dinfo, int64_t count, int *launched,
                                                 cudaStream_t stream)
 {
-    return run<float>(n, dA, dA_array, dn, ldda, dldda, stride, upper, dinfo, count, launched,
-                      stream);
+    return run<float>(n, dA, dA_array, dn, ldda, dldda, stride, upper, LiveSource<float>{},
+                      dinfo, count, launched, stream);
+}
+
+extern "C" int gchol_dpotrf_batched_live_trailing_launch(
+    int64_t n, double *dA, double *const *dA_array, int64_t ldda, int64_t stride, int upper,
+    const double *W, int64_t ldw, int64_t wstride, int64_t k0, int64_t *dinfo, int64_t count,
+    int *launched, cudaStream_t stream)
+{
+    return trailing(n, dA, dA_array, ldda, stride, upper, W, ldw, wstride, k0, dinfo, count,
+                    launched, stream);
+}
+
+extern "C" int gchol_spotrf_batched_live_trailing_launch(
+    int64_t n, float *dA, float *const *dA_array, int64_t ldda, int64_t stride, int upper,
+    const float *W, int64_t ldw, int64_t wstride, int64_t k0, int64_t *dinfo, int64_t count,
+    int *launched, cudaStream_t stream)
+{
+    return trailing(n, dA, dA_array, ldda, stride, upper, W, ldw, wstride, k0, dinfo, count,
+                    launched, stream);
 }

@@ -30,6 +30,27 @@ int gchol_spotrf_batched_live_launch(int64_t n, float *dA, float *const *dA_arra
                                      int64_t stride, int upper, int64_t *dinfo, int64_t count,
                                      int *launched, cudaStream_t stream);
 
+/*
+ * The trailing matrix of a larger order on the same kernel
+ * (potrf_batched_cublas.c): matrix b's n x n trailing matrix is at dA + b *
+ * stride, or at dA_array[b] (leading dimension ldda), and its updated copy
+ * (the same view, upper 0 'L', 1 'U') at W + b * wstride with leading
+ * dimension ldw (>= n). The factor of the copy goes to A's triangle; a
+ * matrix whose dinfo[b] is not 0 is left alone, and at a failure at the
+ * trailing matrix's column f, dinfo[b] := k0 + f (the other dinfo stay).
+ * *launched as above.
+ */
+int gchol_dpotrf_batched_live_trailing_launch(int64_t n, double *dA, double *const *dA_array,
+                                              int64_t ldda, int64_t stride, int upper,
+                                              const double *W, int64_t ldw, int64_t wstride,
+                                              int64_t k0, int64_t *dinfo, int64_t count,
+                                              int *launched, cudaStream_t stream);
+int gchol_spotrf_batched_live_trailing_launch(int64_t n, float *dA, float *const *dA_array,
+                                              int64_t ldda, int64_t stride, int upper,
+                                              const float *W, int64_t ldw, int64_t wstride,
+                                              int64_t k0, int64_t *dinfo, int64_t count,
+                                              int *launched, cudaStream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

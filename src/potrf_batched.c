@@ -132,8 +132,14 @@ static int64_t run(int upper, int64_t n, FLOAT *dA, FLOAT *const *dA_array, cons
         const int hook_fused = gchol_test_hooks()->batched_cublas_fused;
         const int64_t fused_max = t->batched_cublas_fused_max_bytes[PREC_INDEX];
         const int fused = hook_fused ? hook_fused == 1 : bytes < (double)fused_max;
-        st = PFX(potrf_batched_cublas)(upper, n, cnb, fused, dA, dA_array, ldda, stride, dinfo,
-                                       batch, queue, &no_room);
+        /* the trailing matrix on the live tiles kernel: the table's, on
+         * the batches whose panel step is one launch, or the hook's (< 0:
+         * none) */
+        const int64_t hook_tail = gchol_test_hooks()->batched_cublas_tail;
+        const int64_t tail = hook_tail ? (hook_tail > 0 ? hook_tail : 0)
+                           : fused     ? t->batched_cublas_tail_n[PREC_INDEX] : 0;
+        st = PFX(potrf_batched_cublas)(upper, n, cnb, fused, tail, dA, dA_array, ldda, stride,
+                                       dinfo, batch, queue, &no_room);
         if (!no_room) goto done;
     }
     if (n == 0 && !dn)

@@ -38,6 +38,8 @@ typedef double FLOAT;
 #define POTRS_BATCHED_LAUNCH  gchol_dpotrs_batched_launch
 #define BATCHED_PTRS_LAUNCH   gchol_dbatched_ptrs_launch
 #define BATCHED_PANEL_LAUNCH  gchol_dbatched_panel_launch
+#define BATCHED_TRAILING_COPY_LAUNCH gchol_dbatched_trailing_copy_launch
+#define POTRF_BATCHED_LIVE_TRAILING_LAUNCH gchol_dpotrf_batched_live_trailing_launch
 #define BLAS_GEMM_BATCHED     cublasDgemmBatched_64
 #define BLAS_GEMM_STRIDED     cublasDgemmStridedBatched_64
 #define PREC_INDEX            0
@@ -71,6 +73,8 @@ typedef float FLOAT;
 #define POTRS_BATCHED_LAUNCH  gchol_spotrs_batched_launch
 #define BATCHED_PTRS_LAUNCH   gchol_sbatched_ptrs_launch
 #define BATCHED_PANEL_LAUNCH  gchol_sbatched_panel_launch
+#define BATCHED_TRAILING_COPY_LAUNCH gchol_sbatched_trailing_copy_launch
+#define POTRF_BATCHED_LIVE_TRAILING_LAUNCH gchol_spotrf_batched_live_trailing_launch
 #define BLAS_GEMM_BATCHED     cublasSgemmBatched_64
 #define BLAS_GEMM_STRIDED     cublasSgemmStridedBatched_64
 #define PREC_INDEX            1

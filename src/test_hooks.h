@@ -88,6 +88,9 @@ typedef struct {
     int     batched_cublas_fused;  /* ... their panel step: 1 in one launch
                                       with the whole panel's sums, 2 in two
                                       launches, 0 the table's choice        */
+    int64_t batched_cublas_tail;   /* ... their trailing matrix on the live
+                                      tiles kernel: > 0 of at most this
+                                      order, < 0 none, 0 the table's        */
     int     batched_potrs_kernel;  /* batched potrs past the register
                                       kernel: 1 L's panels staged in shared
                                       memory, 2 read where used (the direct

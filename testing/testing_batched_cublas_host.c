@@ -16,7 +16,9 @@
  * each info as LAPACK's, nothing outside the triangles written. Then the
  * batch by chunks (a small workspace cap), and each workspace allocation
  * failing in turn: no room reported, nothing written. All of it with the
- * panel step in two launches and in one (the whole panel's sums).
+ * panel step in two launches and in one (the whole panel's sums), and
+ * with the last columns as one trailing matrix on the live tiles kernel
+ * (mocked by LAPACK), also where that kernel does not fit the device.
  */
 #include "../src/potrf_batched_cublas.h"
 #include "../src/queue.h"
@@ -155,6 +157,60 @@ CUBLAS_MOCKS(float, S)
 LAUNCH_MOCKS(double, d, LAPACKE_dpotrf_work)
 LAUNCH_MOCKS(float, s, LAPACKE_spotrf_work)
 
+/* The trailing matrix's copy and the live tiles kernel on it
+ * (kernels/potrf_batched_live.h); g_live_fits 0: that kernel does not fit
+ * the device (nothing launched). */
+static int g_live_fits = 1;
+static long g_trailing;
+#define TRAILING_MOCKS(T, p, LAPACK_POTRF)                                                     \
+    int gchol_##p##batched_trailing_copy_launch(int64_t count, int64_t n, int upper,          \
+                                                const T *dA, T *const *dA_array,               \
+                                                int64_t stride, int64_t ldda, int64_t k0,      \
+                                                T *W, int64_t ldw, int64_t wstride,            \
+                                                cudaStream_t s)                                \
+    {                                                                                          \
+        (void)s;                                                                               \
+        if (ldw < n) return cudaErrorInvalidValue;                                             \
+        for (int64_t b = 0; b < count; ++b) {                                                  \
+            const T *P = (dA_array ? dA_array[b] : dA + b * stride) + k0 + k0 * ldda;          \
+            for (int64_t c = 0; c < n; ++c)                                                    \
+                for (int64_t r = upper ? 0 : c; r < (upper ? c + 1 : n); ++r)                  \
+                    W[b * wstride + r + c * ldw] = P[r + c * ldda];                            \
+        }                                                                                      \
+        return cudaSuccess;                                                                    \
+    }                                                                                          \
+    int gchol_##p##potrf_batched_live_trailing_launch(                                         \
+        int64_t n, T *dA, T *const *dA_array, int64_t ldda, int64_t stride, int upper,         \
+        const T *W, int64_t ldw, int64_t wstride, int64_t k0, int64_t *dinfo, int64_t count,   \
+        int *launched, cudaStream_t s)                                                         \
+    {                                                                                          \
+        (void)s;                                                                               \
+        *launched = 0;                                                                         \
+        if (!W || ldw < n) return cudaErrorInvalidValue;                                       \
+        if (!g_live_fits) return cudaSuccess;                                                  \
+        T *X = malloc((size_t)(n * n) * sizeof(T));                                            \
+        for (int64_t b = 0; b < count; ++b) {                                                  \
+            if (dinfo[b] != 0) continue;                                                       \
+            const T *S = W + b * wstride;                                                      \
+            T *P = dA_array ? dA_array[b] : dA + b * stride;                                   \
+            for (int64_t c = 0; c < n; ++c)                                                    \
+                for (int64_t r = c; r < n; ++r)                                                \
+                    X[r + c * n] = S[upper ? c + r * ldw : r + c * ldw];                       \
+            const lapack_int f = LAPACK_POTRF(LAPACK_COL_MAJOR, 'L', (lapack_int)n, X,          \
+                                              (lapack_int)n);                                  \
+            for (int64_t c = 0; c < (f > 0 ? f - 1 : n); ++c)                                  \
+                for (int64_t r = c; r < n; ++r)                                                \
+                    P[upper ? c + r * ldda : r + c * ldda] = X[r + c * n];                     \
+            if (f > 0) dinfo[b] = k0 + f;                                                      \
+        }                                                                                      \
+        free(X);                                                                               \
+        g_trailing++;                                                                          \
+        *launched = 1;                                                                         \
+        return cudaSuccess;                                                                    \
+    }
+TRAILING_MOCKS(double, d, LAPACKE_dpotrf_work)
+TRAILING_MOCKS(float, s, LAPACKE_spotrf_work)
+
 /* ---- the cases -------------------------------------------------------------- */
 typedef struct {
     char prec, uplo;
@@ -163,6 +219,8 @@ typedef struct {
     int64_t cap;     /* the workspace cap (bytes; 0: the library's) */
     int fail_alloc;  /* the k-th workspace allocation fails (0: none) */
     int fused;       /* the panel step in one launch, the whole panel's sums */
+    int64_t tail;    /* the trailing matrix's order at most (0: none) */
+    int no_live;     /* the live tiles kernel does not fit: block columns to the end */
 } bcase_t;
 
 /* Matrix b's defect: 0 none, else a non-positive pivot at column 1 + (b * 37) % n. */
@@ -213,16 +271,20 @@ static void run_case(const bcase_t *c)
     g_hooks.batched_cublas_work_bytes = c->cap;
     g_allocs = 0;
     g_fail_at = c->fail_alloc;
+    g_live_fits = !c->no_live;
     int no_room = -1;
     const int upper = c->uplo == 'U';
     const int64_t st =
-        d ? gchol_dpotrf_batched_cublas(upper, n, c->nb, c->fused, c->pointers ? NULL : (double *)A,
+        d ? gchol_dpotrf_batched_cublas(upper, n, c->nb, c->fused, c->tail,
+                                        c->pointers ? NULL : (double *)A,
                                         c->pointers ? (double *const *)ptrs : NULL, ld, stride,
                                         info, c->batch, &q, &no_room)
-          : gchol_spotrf_batched_cublas(upper, n, c->nb, c->fused, c->pointers ? NULL : (float *)A,
+          : gchol_spotrf_batched_cublas(upper, n, c->nb, c->fused, c->tail,
+                                        c->pointers ? NULL : (float *)A,
                                         c->pointers ? (float *const *)ptrs : NULL, ld, stride,
                                         info, c->batch, &q, &no_room);
     g_fail_at = 0;
+    g_live_fits = 1;
     g_hooks.batched_cublas_work_bytes = 0;
     char why[160] = "";
     if (c->fail_alloc) {
@@ -267,10 +329,14 @@ static void run_case(const bcase_t *c)
         if (!why[0] && !(worst < (d ? 1e-10 : 1e-3)))
             snprintf(why, sizeof why, "relative difference from LAPACK %.2e", worst);
     }
+    char tail[48] = "";
+    if (c->tail)
+        snprintf(tail, sizeof tail, ", tail %lld%s", (long long)c->tail,
+                 c->no_live ? " (no room)" : "");
     testing_expect(!why[0], "%cpotrf_batched_cublas %c n=%-3lld nb=%-2lld ld=n+%lld gap %lld "
-                   "batch %lld %s%s%s%s %s", c->prec, c->uplo, (long long)n, (long long)c->nb,
+                   "batch %lld %s%s%s%s%s %s", c->prec, c->uplo, (long long)n, (long long)c->nb,
                    (long long)c->pad, (long long)c->gap, (long long)c->batch,
-                   c->pointers ? "pointers" : "strided", c->fused ? ", fused" : "",
+                   c->pointers ? "pointers" : "strided", c->fused ? ", fused" : "", tail,
                    c->cap ? ", by chunks" : "",
                    c->fail_alloc ? ", a workspace allocation failing" : "", why);
     free(A); free(A0); free(R); free(info); free(want); free(ptrs);
@@ -294,7 +360,7 @@ int main(int argc, char **argv)
                 for (int i = 0; i < 4; ++i)
                     for (int k = 0; k < 4; ++k, ++t) {
                         const bcase_t c = { p ? 's' : 'd', u ? 'U' : 'L', ns[i], nbs[k], t % 3,
-                                            (t % 2) * 5, 5, t % 2, 0, 0, fu };
+                                            (t % 2) * 5, 5, t % 2, 0, 0, fu, 0, 0 };
                         run_case(&c);
                     }
     /* chunks of two matrices' workspace: 7 matrices in 4 chunks */
@@ -305,16 +371,40 @@ int main(int argc, char **argv)
                 const int64_t work = fu ? n * GCHOL_BATCHED_PANEL_MAX : GCHOL_BATCHED_PANEL_WORK;
                 const bcase_t c = { p ? 's' : 'd', f ? 'U' : 'L', n, nb, 1, 3, 7, f,
                                     2 * (work * es + (f ? 4 * (int64_t)sizeof(void *) : 0)), 0,
-                                    fu };
+                                    fu, 0, 0 };
                 run_case(&c);
             }
     /* each workspace allocation failing (the pointer form has two) */
     for (int a = 1; a <= 3; ++a)
         for (int fu = 0; fu < 2; ++fu) {
             const bcase_t c = { a % 2 ? 'd' : 's', a % 2 ? 'L' : 'U', 100, 32, 2, 1, 4, a >= 2, 0,
-                                a <= 1 ? a : a - 1, fu };
+                                a <= 1 ? a : a - 1, fu, 0, 0 };
             run_case(&c);
         }
-    printf("  (%ld products)\n", g_products);
+    /* a trailing matrix on the live tiles kernel: of at most 70 or 100
+     * columns, every form above; then that kernel not fitting the device
+     * (the block columns go on over the workspace), and by chunks */
+    for (int fu = 0; fu < 2; ++fu)
+        for (int p = 0; p < 2; ++p)
+            for (int u = 0; u < 2; ++u)
+                for (int i = 0; i < 4; ++i)
+                    for (int k = 0; k < 4; ++k, ++t) {
+                        const bcase_t c = { p ? 's' : 'd', u ? 'U' : 'L', ns[i], nbs[k], t % 3,
+                                            (t % 2) * 5, 5, t % 2, 0, 0, fu, t % 2 ? 70 : 100,
+                                            0 };
+                        run_case(&c);
+                    }
+    for (int fu = 0; fu < 2; ++fu)
+        for (int p = 0; p < 2; ++p) {
+            const bcase_t c = { p ? 's' : 'd', p ? 'U' : 'L', 200, 32, 1, 2, 5, p, 0, 0, fu, 100,
+                                1 };
+            run_case(&c);
+            const int64_t es = p ? 4 : 8, m = 72; /* n 200, tail 100: k0 128 */
+            const bcase_t ch = { p ? 's' : 'd', p ? 'L' : 'U', 200, 32, 1, 3, 7, p,
+                                 2 * (m * m * es + (p ? 4 * (int64_t)sizeof(void *) : 0)), 0, fu,
+                                 100, 0 };
+            run_case(&ch);
+        }
+    printf("  (%ld products, %ld trailing matrices)\n", g_products, g_trailing);
     return testing_summary();
 }

@@ -10,7 +10,9 @@
  * (the shared-memory, panel and global-memory kernels' ranges), and medium
  * orders on each kernel forced (test hooks: the blocked, panel, rows and tiled
  * left-looking kernels, the last also with one and with two chunk buffers,
- * the cuBLAS block columns, the warp, tiles and FP64 tensor cores' warp
+ * the cuBLAS block columns (to the last column, and with the last ones as
+ * a trailing matrix on the live tiles kernel), the warp, tiles and FP64
+ * tensor cores' warp
  * kernels, the live tiles, replica and panels kernels, whatever the tuning
  * picks); both
  * triangles, both forms (the pointers in shuffled order), lda = n + 0..3
@@ -449,8 +451,9 @@ static void run_suite(int quick)
             run_vcase('U', 200, 40);
             if (!quick) run_vcase('U', 64, 120);
             /* block columns of 16 on cuBLAS's products, narrower than
-             * the panel step's 32 */
-            const gchol_test_hooks_t cw = { .batched_kernel = 7, .batched_cublas_nb = 16 };
+             * the panel step's 32, to the last column (no trailing matrix) */
+            const gchol_test_hooks_t cw = { .batched_kernel = 7, .batched_cublas_nb = 16,
+                                            .batched_cublas_tail = -1 };
             gchol_test_hooks_set(&cw);
             const bcase_t c1 = { 'L', 300, 1, 3, 5, 0, 0 }, c2 = { 'U', 512, 0, 2, 4, 1, 0 };
             run_case(&c1);
@@ -474,6 +477,19 @@ static void run_suite(int quick)
             gchol_test_hooks_set(&small);
             const bcase_t chunks = { f == 6 ? 'L' : 'U', nc, 1, 2, 11, f - 6, 0 };
             run_case(&chunks);
+            /* a trailing matrix of at most 100 and 40 columns (n - k0 = 80
+             * or 72, and 33) on the live tiles kernel */
+            const gchol_test_hooks_t tail = { .batched_kernel = 7, .batched_cublas_nb = nbc,
+                                              .batched_cublas_fused = f == 7 ? 2 : 0,
+                                              .batched_cublas_tail = 100 };
+            gchol_test_hooks_set(&tail);
+            const bcase_t t1 = { f == 6 ? 'U' : 'L', 200, 3, 1, 9, f - 6, 0 };
+            run_case(&t1);
+            const gchol_test_hooks_t tail40 = { .batched_kernel = 7, .batched_cublas_nb = nbc,
+                                                .batched_cublas_tail = 40 };
+            gchol_test_hooks_set(&tail40);
+            const bcase_t t2 = { f == 6 ? 'L' : 'U', 129, 0, 2, 9, 7 - f, 0 };
+            run_case(&t2);
         }
         gchol_test_hooks_set(NULL);
     }

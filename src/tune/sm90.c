@@ -203,6 +203,15 @@ const gchol_tune_t gchol_tune_sm90_table = {
      * Re-measure: bench_potrf_batched --kernel cublas --cublas-fused 1|2
      * -n 300,512 [--bytes] [--small] */
     .batched_cublas_fused_max_bytes = { (int64_t)256 << 20, (int64_t)256 << 20 },
+    /* ... and on those batches the last 256 columns or fewer as one
+     * trailing matrix on the live tiles kernel: 100 matrices of 512 in
+     * 0.48 ms against 0.53 in single, 0.60 against 0.71 in double (at 400
+     * 0.34 against 0.40, 0.41 against 0.47; at 300 level in single, 0.33
+     * against 0.40 in double). On 2 GiB the block columns are ahead (at
+     * 512 4.7 ms against 5.9 in single, 3.6 against 4.0 in double).
+     * Re-measure: bench_potrf_batched --cublas-tail 256|-1 -n 300,400,512
+     * [--bytes] [--small] */
+    .batched_cublas_tail_n = { 256, 256 },
     /* The tiles kernel from 65 to 192 in double and to 256 in single below
      * 256 MiB: a block's matrix takes about 40 us at 128 in double (2 GiB
      * in 2.5 ms, 62 waves of two blocks an SM), so 100 matrices, one

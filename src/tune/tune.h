@@ -160,6 +160,11 @@ typedef struct gchol_tune_s {
      * never) each block column in two launches, one product for the whole
      * panel's sums and the panel step in one kernel, instead of four */
     int64_t batched_cublas_fused_max_bytes[2];
+    /* ... and on those batches (panel step in one launch) the last block
+     * columns, a trailing matrix of order at most batched_cublas_tail_n[p]
+     * (0: none; at most GCHOL_BATCHED_LIVE_MAX_N), by one product and the
+     * live tiles kernel */
+    int64_t batched_cublas_tail_n[2];
     /* ... and, at the orders the tiles kernel takes (kernel.batched_tiles_*),
      * only for batches of at least batched_tiles_max_bytes (0: any): below,
      * the tiles kernel */
