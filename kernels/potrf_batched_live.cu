@@ -219,11 +219,13 @@ __device__ __noinline__ void live_update_sum(T *C, const T *S, const unsigned ch
         p.subtract_from(C);
 }
 
-/* Where a block reads its matrix: where the batch stores it (W null), or,
- * for the trailing matrix of a larger order (potrf_batched_cublas.c), its
- * updated copy at W + b * wstride (leading dimension ldw, the same view);
- * then a matrix whose dinfo is not 0 is left alone, and a failure's info
- * is k0 past the trailing matrix's own. */
+/* With kFromW, a block reads its matrix not where the batch stores it but,
+ * for the trailing matrix of a larger order (potrf_batched_cublas.c), from
+ * its updated copy at W + b * wstride (leading dimension ldw, the same
+ * view; ldw and wstride multiples of 4 elements, W 16-byte aligned); a
+ * matrix whose dinfo is not 0 is left alone, and a failure's info is k0
+ * past the trailing matrix's own. A template flag: the plain form's
+ * registers stay as they are (single's are at the 128 of two blocks an SM). */
 template <typename T> struct LiveSource {
     const T *W;
     int64_t wstride, ldw, k0;
@@ -231,7 +233,7 @@ template <typename T> struct LiveSource {
 
 /* One matrix a block of kLiveThreads; dynamic shared memory
  * live_smem_bytes<T>(the largest order). */
-template <typename T, typename Batch>
+template <typename T, typename Batch, bool kFromW>
 __global__ void __launch_bounds__(kLiveThreads, sizeof(T) == 8 ? 1 : 2)
 potrf_batched_live_kernel(Batch batch, LiveSource<T> src, int upper, int64_t *dinfo)
 {
@@ -243,17 +245,18 @@ potrf_batched_live_kernel(Batch batch, LiveSource<T> src, int upper, int64_t *di
     __shared__ __align__(16) T fcol[2][kLiveRolled<T> ? kTw : 1];
     __shared__ int info, good;
     const int64_t b = blockIdx.x;
-    const bool failed_before = src.W && dinfo[b] != 0;
+    const bool failed_before = kFromW && dinfo[b] != 0;
     const int arg = batch.check(b), n = arg == 0 && !failed_before ? batch.order(b) : 0;
-    const int64_t ld = batch.lead(b), ldi = src.W ? src.ldw : ld;
+    const int64_t ld = batch.lead(b);
     const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
     const int nt = (n + kTw - 1) / kTw;
     T *A = n > 0 ? batch.at(b) : nullptr;
-    const T *In = src.W && n > 0 ? src.W + b * src.wstride : A; /* the copies' source */
     const bool vec = !upper && reinterpret_cast<uintptr_t>(A) % 16 == 0 &&
                      ld % Vec16<T>::width == 0;
-    const bool vec_in = !upper && reinterpret_cast<uintptr_t>(In) % 16 == 0 &&
-                        ldi % Vec16<T>::width == 0;
+    /* the copies' source */
+    const T *In = kFromW ? src.W + b * src.wstride : A;
+    const int64_t ldi = kFromW ? src.ldw : ld;
+    const bool vec_in = kFromW ? !upper : vec;
     if (tid == 0) {
         info = 0;
         good = 0;
@@ -370,7 +373,7 @@ potrf_batched_live_kernel(Batch batch, LiveSource<T> src, int upper, int64_t *di
         __syncthreads();
     }
     gchol::cp_async_wait<0>(); /* a failure's copies, before the block ends */
-    if (tid == 0 && !src.W) dinfo[b] = arg != 0 ? arg : info;
+    if (tid == 0 && !kFromW) dinfo[b] = arg != 0 ? arg : info;
     else if (tid == 0 && info != 0) dinfo[b] = src.k0 + info;
 }
 
@@ -378,19 +381,20 @@ constexpr int64_t kMaxGrid = 0x7fffffff;
 
 /* The kernel opted in to the device's whole shared-memory limit (limit)
  * once: a per-call size could lower it under another host thread's launch. */
-template <typename T, typename Batch>
+template <typename T, bool kFromW, typename Batch>
 cudaError_t launch(Batch batch, LiveSource<T> src, int upper, int64_t *dinfo, int64_t count,
                    size_t bytes, size_t limit, cudaStream_t stream)
 {
     static gchol::DeviceFlags opted_in;
-    const cudaError_t e = gchol::opt_in_shared(potrf_batched_live_kernel<T, Batch>, limit, opted_in);
+    const cudaError_t e = gchol::opt_in_shared(potrf_batched_live_kernel<T, Batch, kFromW>, limit,
+                                               opted_in);
     if (e != cudaSuccess) return e;
-    potrf_batched_live_kernel<T, Batch><<<(unsigned)count, kLiveThreads, bytes, stream>>>(
+    potrf_batched_live_kernel<T, Batch, kFromW><<<(unsigned)count, kLiveThreads, bytes, stream>>>(
         batch, src, upper, dinfo);
     return cudaGetLastError();
 }
 
-template <typename T>
+template <typename T, bool kFromW>
 int run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int64_t ldda,
         const int64_t *dldda, int64_t stride, int upper, LiveSource<T> src, int64_t *dinfo,
         int64_t count, int *launched, cudaStream_t stream)
@@ -401,7 +405,7 @@ int run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int64_t ldd
     static gchol::DeviceInts known;
     size_t limit = 0;
     cudaError_t e =
-        gchol::dynamic_smem_limit(potrf_batched_live_kernel<T, Strided<T>>, known, &limit);
+        gchol::dynamic_smem_limit(potrf_batched_live_kernel<T, Strided<T>, false>, known, &limit);
     if (e != cudaSuccess) return e;
     const int nm = (int)n_max;
     const size_t bytes = live_smem_bytes<T>(nm);
@@ -409,16 +413,21 @@ int run(int64_t n_max, T *dA, T *const *dA_array, const int64_t *dn, int64_t ldd
     for (int64_t b0 = 0; b0 < count; b0 += kMaxGrid) {
         const int64_t c = count - b0 < kMaxGrid ? count - b0 : kMaxGrid;
         LiveSource<T> s = src;
-        if (s.W) s.W += b0 * s.wstride;
-        if (dn) {
-            const Sized<T> batch = { dA_array + b0, dn + b0, dldda + b0, nm };
-            e = launch<T>(batch, s, upper, dinfo + b0, c, bytes, limit, stream);
-        } else if (dA_array) {
+        if (kFromW) s.W += b0 * s.wstride;
+        if constexpr (!kFromW) { /* the variable-size form: its own matrices only */
+            if (dn) {
+                const Sized<T> batch = { dA_array + b0, dn + b0, dldda + b0, nm };
+                e = launch<T, kFromW>(batch, s, upper, dinfo + b0, c, bytes, limit, stream);
+                if (e != cudaSuccess) return e;
+                continue;
+            }
+        }
+        if (dA_array) {
             const Pointers<T> batch = { dA_array + b0, nm, ldda };
-            e = launch<T>(batch, s, upper, dinfo + b0, c, bytes, limit, stream);
+            e = launch<T, kFromW>(batch, s, upper, dinfo + b0, c, bytes, limit, stream);
         } else {
             const Strided<T> batch = { dA + b0 * stride, stride, nm, ldda };
-            e = launch<T>(batch, s, upper, dinfo + b0, c, bytes, limit, stream);
+            e = launch<T, kFromW>(batch, s, upper, dinfo + b0, c, bytes, limit, stream);
         }
         if (e != cudaSuccess) return e;
     }
@@ -432,8 +441,10 @@ int trailing(int64_t n, T *dA, T *const *dA_array, int64_t ldda, int64_t stride,
              int *launched, cudaStream_t stream)
 {
     *launched = 0;
-    if (!W || ldw < (n > 1 ? n : 1)) return cudaErrorInvalidValue;
-    return run<T>(n, dA, dA_array, nullptr, ldda, nullptr, stride, upper,
+    if (!W || ldw < (n > 1 ? n : 1) || ldw % 4 || wstride % 4 ||
+        reinterpret_cast<uintptr_t>(W) % 16)
+        return cudaErrorInvalidValue;
+    return run<T, true>(n, dA, dA_array, nullptr, ldda, nullptr, stride, upper,
                   LiveSource<T>{ W, wstride, ldw, k0 }, dinfo, count, launched, stream);
 }
 
@@ -445,7 +456,7 @@ extern "C" int gchol_dpotrf_batched_live_launch(int64_t n, double *dA, double *c
                                                 int64_t *dinfo, int64_t count, int *launched,
                                                 cudaStream_t stream)
 {
-    return run<double>(n, dA, dA_array, dn, ldda, dldda, stride, upper, LiveSource<double>{},
+    return run<double, false>(n, dA, dA_array, dn, ldda, dldda, stride, upper, LiveSource<double>{},
                        dinfo, count, launched, stream);
 }
 
@@ -455,7 +466,7 @@ extern "C" int gchol_spotrf_batched_live_launch(int64_t n, float *dA, float *con
                                                 int64_t *dinfo, int64_t count, int *launched,
                                                 cudaStream_t stream)
 {
-    return run<float>(n, dA, dA_array, dn, ldda, dldda, stride, upper, LiveSource<float>{},
+    return run<float, false>(n, dA, dA_array, dn, ldda, dldda, stride, upper, LiveSource<float>{},
                       dinfo, count, launched, stream);
 }
 

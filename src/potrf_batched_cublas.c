@@ -85,8 +85,13 @@ done:
     return st;
 }
 
+/* W's leading dimension for a trailing matrix of order m: a multiple of 4
+ * elements, so that W's columns are 16-byte aligned for the live kernel's
+ * copies (and W's stride, ldw m, is a multiple of 4 too). */
+static int64_t trailing_ld(int64_t m) { return (m + 3) / 4 * 4; }
+
 /* The trailing matrix from A(k0, k0), order m = n - k0, on count matrices
- * (as factor_chunk's): its triangle to W (leading dimension m), W -=
+ * (as factor_chunk's): its triangle to W (leading dimension trailing_ld(m)), W -=
  * A21 A21^T, and W factored into A22 by the live tiles kernel.
  * *launched = 0 where that kernel does not fit the device: then W holds
  * the update and A is as it was. */
@@ -97,7 +102,7 @@ static int64_t factor_trailing(int upper, int64_t n, int64_t k0, FLOAT *dA,
 {
     int64_t st = GCHOL_SUCCESS;
     const cudaStream_t s = q->stream;
-    const int64_t m = n - k0;
+    const int64_t m = n - k0, ldw = trailing_ld(m);
     const cublasOperation_t N = CUBLAS_OP_N, T = CUBLAS_OP_T;
     FLOAT **Wp = ptr, **Pk = ptr + count, **P22 = ptr + 2 * count;
     /* the lower view's block row k0, (k0, 0) ('U': A(0, k0)), and A22 */
@@ -106,15 +111,15 @@ static int64_t factor_trailing(int upper, int64_t n, int64_t k0, FLOAT *dA,
     if (dA_array)
         GCHOL_CUDA((cudaError_t)BATCHED_PTRS_LAUNCH(count, NULL, dA_array, 0, off, 2, Pk, s));
     GCHOL_CUDA((cudaError_t)BATCHED_TRAILING_COPY_LAUNCH(count, m, upper, dA, dA_array, stride,
-                                                         ldda, k0, W, m, wstride, s));
+                                                         ldda, k0, W, ldw, wstride, s));
     const operand_t ok = { dA ? dA + off[0] : NULL, ldda, stride, Pk },
-                    ow = { W, m, wstride, Wp };
+                    ow = { W, ldw, wstride, Wp };
     const FLOAT one = 1;
     GCHOL_TRY(gemm_all(q->blas, upper ? T : N, upper ? N : T, m, m, k0, ok, ok, one, ow, count));
     int done = 0;
     GCHOL_CUDA((cudaError_t)POTRF_BATCHED_LIVE_TRAILING_LAUNCH(
-        m, dA ? dA + off[1] : NULL, dA_array ? P22 : NULL, ldda, stride, upper, W, m, wstride, k0,
-        dinfo, count, &done, s));
+        m, dA ? dA + off[1] : NULL, dA_array ? P22 : NULL, ldda, stride, upper, W, ldw, wstride,
+        k0, dinfo, count, &done, s));
     *launched = done;
 done:
     return st;
@@ -122,7 +127,8 @@ done:
 
 /* The steps on count matrices (dA + b * stride, or dA_array[b]) with the
  * workspace's W (count * wstride elements, wstride >= work_per(...), and
- * >= (n - k0)^2 with a trailing matrix from k0 > 0) and, for the pointer
+ * with a trailing matrix from k0 > 0 >= trailing_ld(n - k0) (n - k0), a
+ * multiple of 4) and, for the pointer
  * form, 4 count pointers. */
 static int64_t factor_chunk(int upper, int64_t n, int64_t nb, int fused, int64_t k0, FLOAT *dA,
                             FLOAT *const *dA_array, int64_t ldda, int64_t stride, int64_t *dinfo,
@@ -201,8 +207,8 @@ int64_t PFX(potrf_batched_cublas)(int upper, int64_t n, int64_t nb, int fused, i
     const int64_t k0 = tail > 0 && n > tail ? (n - tail + nb - 1) / nb * nb : 0;
     const int64_t tail_k0 = k0 < n ? k0 : 0;
     const int64_t m = n - tail_k0;
-    const int64_t wstride = tail_k0 > 0 && m * m > work_per(n, fused) ? m * m
-                                                                       : work_per(n, fused);
+    const int64_t wtail = tail_k0 > 0 ? trailing_ld(m) * m : 0,
+                  wstride = wtail > work_per(n, fused) ? wtail : work_per(n, fused);
     /* the workspace before any work: without it the caller's kernels run */
     const int64_t per = wstride * (int64_t)sizeof(FLOAT) +
                         (dA_array ? 4 * (int64_t)sizeof(FLOAT *) : 0);

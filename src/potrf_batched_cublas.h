@@ -20,9 +20,10 @@
  * tiles kernel (0: none). dinfo[b] receives each matrix's info. Returns 0
  * or a library error; *no_room is set, and nothing done, when the
  * workspace (a matrix GCHOL_BATCHED_PANEL_WORK elements, fused n
- * GCHOL_BATCHED_PANEL_MAX, with a tail at least (n - k0)^2, and four
- * pointers for the pointer form; stream-ordered) cannot be had: the caller
- * then runs the kernels, which need none. */
+ * GCHOL_BATCHED_PANEL_MAX, with a tail at least (n - k0)^2 (its leading
+ * dimension rounded up to 4), and four pointers for the pointer form;
+ * stream-ordered) cannot be had: the caller then runs the kernels, which
+ * need none. */
 int64_t gchol_dpotrf_batched_cublas(int upper, int64_t n, int64_t nb, int fused, int64_t tail,
                                     double *dA, double *const *dA_array, int64_t ldda,
                                     int64_t stride, int64_t *dinfo, int64_t batch,

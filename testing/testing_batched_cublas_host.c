@@ -186,7 +186,7 @@ static long g_trailing;
     {                                                                                          \
         (void)s;                                                                               \
         *launched = 0;                                                                         \
-        if (!W || ldw < n) return cudaErrorInvalidValue;                                       \
+        if (!W || ldw < n || ldw % 4 || wstride % 4) return cudaErrorInvalidValue;             \
         if (!g_live_fits) return cudaSuccess;                                                  \
         T *X = malloc((size_t)(n * n) * sizeof(T));                                            \
         for (int64_t b = 0; b < count; ++b) {                                                  \
