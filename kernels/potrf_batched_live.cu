@@ -321,8 +321,8 @@ potrf_batched_live_kernel(Batch batch, LiveSource<T> src, int upper, int64_t *di
         const int R = nt - J - 2;
         const bool split = R <= kLiveSplitRows<T>;
         if (J >= 1 && w >= 0 && w < R)
-            tile_copy_in<32>(tile(J + 2 + w, J + 2), In, ldi, upper, n, vec_in, J + 2 + w,
-                                J + 2, lane);
+            tile_copy_in<32>(tile(J + 2 + w, J + 2), In, ldi, upper, n, vec_in, J + 2 + w, J + 2,
+                             lane);
         gchol::cp_async_commit();
         /* 1. the tiles below diagonal tile J (stored in phase 2); its
          * factorization's outcome read before the barrier, past which the
@@ -445,7 +445,7 @@ int trailing(int64_t n, T *dA, T *const *dA_array, int64_t ldda, int64_t stride,
         reinterpret_cast<uintptr_t>(W) % 16)
         return cudaErrorInvalidValue;
     return run<T, true>(n, dA, dA_array, nullptr, ldda, nullptr, stride, upper,
-                  LiveSource<T>{ W, wstride, ldw, k0 }, dinfo, count, launched, stream);
+                        LiveSource<T>{ W, wstride, ldw, k0 }, dinfo, count, launched, stream);
 }
 
 } // namespace
@@ -456,8 +456,8 @@ extern "C" int gchol_dpotrf_batched_live_launch(int64_t n, double *dA, double *c
                                                 int64_t *dinfo, int64_t count, int *launched,
                                                 cudaStream_t stream)
 {
-    return run<double, false>(n, dA, dA_array, dn, ldda, dldda, stride, upper, LiveSource<double>{},
-                       dinfo, count, launched, stream);
+    return run<double, false>(n, dA, dA_array, dn, ldda, dldda, stride, upper,
+                              LiveSource<double>{}, dinfo, count, launched, stream);
 }
 
 extern "C" int gchol_spotrf_batched_live_launch(int64_t n, float *dA, float *const *dA_array,
@@ -466,8 +466,8 @@ extern "C" int gchol_spotrf_batched_live_launch(int64_t n, float *dA, float *con
                                                 int64_t *dinfo, int64_t count, int *launched,
                                                 cudaStream_t stream)
 {
-    return run<float, false>(n, dA, dA_array, dn, ldda, dldda, stride, upper, LiveSource<float>{},
-                      dinfo, count, launched, stream);
+    return run<float, false>(n, dA, dA_array, dn, ldda, dldda, stride, upper,
+                             LiveSource<float>{}, dinfo, count, launched, stream);
 }
 
 extern "C" int gchol_dpotrf_batched_live_trailing_launch(

@@ -36,9 +36,10 @@ int gchol_spotrf_batched_live_launch(int64_t n, float *dA, float *const *dA_arra
  * stride, or at dA_array[b] (leading dimension ldda), and its updated copy
  * (the same view, upper 0 'L', 1 'U') at W + b * wstride with leading
  * dimension ldw (>= n; ldw and wstride multiples of 4, W 16-byte aligned,
- * else cudaErrorInvalidValue). The factor of the copy goes to A's triangle; a
- * matrix whose dinfo[b] is not 0 is left alone, and at a failure at the
- * trailing matrix's column f, dinfo[b] := k0 + f (the other dinfo stay).
+ * else cudaErrorInvalidValue). The factor of the copy goes to A's
+ * triangle; a matrix whose dinfo[b] is not 0 is left alone, and at a
+ * failure at the trailing matrix's column f, dinfo[b] := k0 + f (the other
+ * dinfo stay).
  * *launched as above.
  */
 int gchol_dpotrf_batched_live_trailing_launch(int64_t n, double *dA, double *const *dA_array,

@@ -91,8 +91,9 @@ done:
 static int64_t trailing_ld(int64_t m) { return (m + 3) / 4 * 4; }
 
 /* The trailing matrix from A(k0, k0), order m = n - k0, on count matrices
- * (as factor_chunk's): its triangle to W (leading dimension trailing_ld(m)), W -=
- * A21 A21^T, and W factored into A22 by the live tiles kernel.
+ * (as factor_chunk's): its triangle to W (leading dimension
+ * trailing_ld(m)), W -= A21 A21^T, and W factored into A22 by the live
+ * tiles kernel.
  * *launched = 0 where that kernel does not fit the device: then W holds
  * the update and A is as it was. */
 static int64_t factor_trailing(int upper, int64_t n, int64_t k0, FLOAT *dA,
@@ -126,10 +127,9 @@ done:
 }
 
 /* The steps on count matrices (dA + b * stride, or dA_array[b]) with the
- * workspace's W (count * wstride elements, wstride >= work_per(...), and
- * with a trailing matrix from k0 > 0 >= trailing_ld(n - k0) (n - k0), a
- * multiple of 4) and, for the pointer
- * form, 4 count pointers. */
+ * workspace's W (count * wstride elements; wstride >= work_per(...) and,
+ * with a trailing matrix from k0 > 0, >= trailing_ld(n - k0) (n - k0) and
+ * a multiple of 4) and, for the pointer form, 4 count pointers. */
 static int64_t factor_chunk(int upper, int64_t n, int64_t nb, int fused, int64_t k0, FLOAT *dA,
                             FLOAT *const *dA_array, int64_t ldda, int64_t stride, int64_t *dinfo,
                             int64_t count, FLOAT *W, int64_t wstride, FLOAT **ptr,
