@@ -108,7 +108,14 @@ ENGINE_OBJ   := $(patsubst %.c,$(BUILD_DIR)/obj/%.o,$(ENGINE_SRC))
 # built with MPI's compiler wrapper when there is one (MPICC). Its testers run
 # the drivers with CPU local operations (testing/mp/) under mpirun.
 MPICC        ?= mpicc
-HAVE_MPI     := $(shell command -v $(MPICC) >/dev/null 2>&1 && echo 1)
+LDSCALAPACK  := -lscalapack-openmpi
+# MPI counts as found when its wrapper builds a program that includes mpi.h (a
+# wrapper without MPI's headers is not enough); ScaLAPACK, which the MPI
+# testers and bench_scalapack_llt link, when that program links with it too.
+mpi_probe = printf '\#include <mpi.h>\nint main(void) { return MPI_Init(0, 0); }\n' | \
+            $(MPICC) -x c - -o /dev/null $(1) >/dev/null 2>&1 && echo 1
+HAVE_MPI       := $(shell $(call mpi_probe,))
+HAVE_SCALAPACK := $(if $(HAVE_MPI),$(shell $(call mpi_probe,$(LDSCALAPACK))))
 MP_SRC       := $(sort $(wildcard src/mp/*.c))
 MP_GENERIC   := $(call is_generic,$(MP_SRC))
 MP_OBJ       := $(patsubst %.c,$(BUILD_DIR)/obj/%_d.o,$(MP_GENERIC)) \
@@ -122,7 +129,6 @@ SCAL_GENERIC := $(call is_generic,$(SCAL_SRC))
 SCAL_OBJ     := $(patsubst %.c,$(BUILD_DIR)/obj/%_d.o,$(SCAL_GENERIC)) \
                 $(patsubst %.c,$(BUILD_DIR)/obj/%_s.o,$(SCAL_GENERIC)) \
                 $(patsubst %.c,$(BUILD_DIR)/obj/%.o,$(filter-out $(SCAL_GENERIC),$(SCAL_SRC)))
-LDSCALAPACK  := -lscalapack-openmpi
 
 # The test library, shared by testers and benchmarks: testing/util/*.c.
 TESTLIB_SRC     := $(sort $(wildcard testing/util/*.c))
@@ -171,10 +177,11 @@ TEST_HELPERS := $(BUILD_DIR)/testing/preload_probe $(BUILD_DIR)/testing/shim_pro
                 $(BUILD_DIR)/testing/fault_engine.so $(BUILD_DIR)/testing/cpu64_lapack.so
 TESTER_BINS  := $(foreach t,$(TESTERS_DS),$(BUILD_DIR)/testing/testing_d$(t) $(BUILD_DIR)/testing/testing_s$(t)) \
                 $(foreach t,$(TESTERS),$(BUILD_DIR)/testing/testing_$(t)) $(TEST_HELPERS) \
-                $(if $(HAVE_MPI),$(BUILD_DIR)/testing/testing_mp_dpotrf $(BUILD_DIR)/testing/testing_mp_spotrf \
+                $(if $(HAVE_SCALAPACK),$(BUILD_DIR)/testing/testing_mp_dpotrf $(BUILD_DIR)/testing/testing_mp_spotrf \
                   $(BUILD_DIR)/testing/testing_scalapack_ddropin $(BUILD_DIR)/testing/testing_scalapack_sdropin)
 BENCH_BINS   := $(foreach b,$(BENCHES),$(BUILD_DIR)/benchmarks/$(b)) \
-                $(if $(HAVE_MPI),$(BUILD_DIR)/benchmarks/bench_mp_potrf $(BUILD_DIR)/benchmarks/bench_scalapack_llt)
+                $(if $(HAVE_MPI),$(BUILD_DIR)/benchmarks/bench_mp_potrf) \
+                $(if $(HAVE_SCALAPACK),$(BUILD_DIR)/benchmarks/bench_scalapack_llt)
 
 .PHONY: all lib testers benches test test-asan test-gpu test-large sanitize demo bench bench-report \
         deps install uninstall clean help version

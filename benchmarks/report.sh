@@ -262,7 +262,7 @@ if [ -x "$BENCH_DIR/bench_mp_potrf" ] && command -v mpirun > /dev/null 2>&1; the
     # an unchanged ScaLAPACK program (linked without gchol) on every GPU through the drop-in,
     # and the same binary on ScaLAPACK on the host cores at the smallest order
     scal=$(cd build/lib 2> /dev/null && pwd)/libgchol_scalapack.so
-    if [ -f "$scal" ]; then
+    if [ -f "$scal" ] && [ -x "$BENCH_DIR/bench_scalapack_llt" ]; then
         threads=$(($(getconf _NPROCESSORS_ONLN) / (ngpu > 0 ? ngpu : 1)))
         LAUNCH="mpirun --oversubscribe --bind-to none -np $((ngpu > 0 ? ngpu : 1)) -x LD_PRELOAD=$scal -x OPENBLAS_NUM_THREADS=$threads"
         step scalapack_llt_gpu scalapack_llt_gpu.csv bench_scalapack_llt -n "$LLT_N" --nb 1024 \
